@@ -1,0 +1,5 @@
+"""`python -m rpgdice`."""
+
+from rpgdice.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,112 @@
+"""The ``rpgdice`` command line: a Typer group per ruleset.
+
+Commands are thin: they parse, call the engine, and hand the result to
+:mod:`rpgdice.cli.output`. Every usage error, from Click or from the engine's
+:class:`~rpgdice.engine.errors.RulesError`, becomes one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Optional, Sequence
+
+import typer
+from typer._click import exceptions as click  # the Click this Typer release vendors
+from typer.core import TyperGroup
+
+from rpgdice import __version__
+from rpgdice.cli import crytures, cypher, reglas, seyruun
+from rpgdice.cli.output import PROG, error
+from rpgdice.engine.errors import RulesError
+
+
+def _param_hint(param: Any) -> str:
+    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
+    if param.param_type_name == "option" and opts:
+        return max(opts, key=len)
+    return param.human_readable_name
+
+
+def _usage_message(e: click.UsageError) -> str:
+    param = getattr(e, "param", None)
+    if isinstance(e, click.BadParameter) and not isinstance(e, click.MissingParameter) and param:
+        return f"{_param_hint(param)}: {e.message}"
+    return e.format_message()
+
+
+class RpgdiceGroup(TyperGroup):
+    """The root group: runs the app and turns every error into a clean exit."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Optional[Sequence[str]] = None,
+        prog_name: Optional[str] = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        code = 0
+        try:
+            rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except click.NoArgsIsHelpError as e:
+            # A bare group shows its help: Typer's Rich help printer has already
+            # written it to stdout while building this exception. Exit 0.
+            del e
+            code = 0
+        except click.UsageError as e:
+            error(_usage_message(e))
+            code = 2
+        except RulesError as e:
+            error(str(e))
+            code = 2
+        except typer.Abort:
+            error("aborted")
+            code = 1
+        except BrokenPipeError:
+            # The reader went away (`rpgdice ... | head -1`): stop quietly.
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    name=PROG,
+    cls=RpgdiceGroup,
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System, "
+    "by the letter of each rule.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(crytures.app, name="crytures")
+app.add_typer(seyruun.app, name="seyruun")
+app.add_typer(reglas.app, name="reglas")
+app.add_typer(cypher.app, name="cypher")
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"{PROG} {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System."""
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The console script: ``rpgdice``."""
+    from typer.main import get_command
+
+    return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)

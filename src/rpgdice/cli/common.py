@@ -1,0 +1,80 @@
+"""What every rolling command shares: the ``--dice``/``--seed``/``--times``/``--json``
+options, the choice of dice source, and the loop that rolls and hands results on."""
+
+from __future__ import annotations
+
+from typing import Annotated, Callable, Optional, TypeVar
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, SystemDice
+from rpgdice.engine.errors import RulesError
+
+R = TypeVar("R")
+
+DiceOpt = Annotated[
+    Optional[str],  # the parser turns the text into a list of faces
+    typer.Option(
+        "--dice",
+        parser=params.faces,
+        metavar="FACES",
+        help="Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, "
+        "and they must cover exactly what is rolled.",
+    ),
+]
+SeedOpt = Annotated[
+    Optional[int],
+    typer.Option(
+        "--seed",
+        envvar="RPGDICE_SEED",
+        parser=params.integer(0, 2**64 - 1),
+        metavar="N",
+        help="Seed the dice: the same seed and command give the same dice.",
+    ),
+]
+TimesOpt = Annotated[
+    int,
+    typer.Option(
+        "-n",
+        "--times",
+        parser=params.integer(1, params.MAX_TIMES),
+        metavar="N",
+        help=f"Repeat the whole command N times (1 to {params.MAX_TIMES}).",
+    ),
+]
+JsonOpt = Annotated[
+    bool,
+    typer.Option("--json", help="JSON Lines: one object per repetition, nothing else on stdout."),
+]
+
+
+def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
+    if dice is not None and seed is not None:
+        raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
+    if dice is not None:
+        return GivenDice(dice)
+    if seed is not None:
+        return SeededDice(seed)
+    return SystemDice()
+
+
+def run(
+    roll: Callable[[DiceSource], R],
+    *,
+    dice: list[int] | None,
+    seed: int | None,
+    times: int,
+    as_json: bool,
+) -> None:
+    """Roll ``times`` times from the chosen source, check the given faces were used
+    exactly, then hand every result to the output. Nothing is printed before all
+    rolls are made, so a usage error leaves stdout empty."""
+    source = make_source(dice, seed)
+    results = [roll(source) for _ in range(times)]
+    if isinstance(source, GivenDice):
+        source.check_all_used()
+    from rpgdice.cli.output import emit
+
+    emit(results, as_json=as_json)
+

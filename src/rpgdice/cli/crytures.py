@@ -1,0 +1,81 @@
+"""`rpgdice crytures`: Crytures rolls."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
+
+app = typer.Typer(help="Crytures: d10 pool against a per-die Difficulty.", no_args_is_help=True)
+
+PoolArg = Annotated[
+    int,
+    typer.Argument(
+        parser=params.pool_sum(),
+        metavar="POOL",
+        help="Base pool: Talent + Skill or Stat + Class, a number or a sum such as 3+2.",
+        show_default=False,
+    ),
+]
+DieModOpt = Annotated[
+    Optional[list[int]],
+    typer.Option("--die-mod", parser=params.signed(), metavar="N",
+                 help="Dice added (or removed, negative) from the pool; repeatable."),
+]
+RollModOpt = Annotated[
+    Optional[list[int]],
+    typer.Option("--roll-mod", parser=params.signed(), metavar="N",
+                 help="Added to every die's result; repeatable."),
+]
+DifficultyOpt = Annotated[
+    int,
+    typer.Option("-d", "--difficulty", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
+                 help=f"Target number per die (at least 1). Default {DEFAULT_DIFFICULTY}: "
+                 "the rules set none, so rpgdice uses 6 and always shows it."),
+]
+ComplexityOpt = Annotated[
+    int,
+    typer.Option("-c", "--complexity", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
+                 help="Successes needed (at least 1)."),
+]
+AttackOpt = Annotated[
+    bool, typer.Option("--attack", help="An attack: every natural 10 is a critical hit."),
+]
+
+
+@app.command("roll")
+def roll_cmd(
+    pool: PoolArg,
+    die_mod: DieModOpt = None,
+    roll_mod: RollModOpt = None,
+    difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
+    complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
+    attack: AttackOpt = False,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Roll a Crytures dice pool.
+
+    Each die meeting the Difficulty is a success; a natural 10 is always a success,
+    and two when it meets the Difficulty. Success when the successes reach the
+    Complexity.
+
+    Example: rpgdice crytures roll 6 --die-mod 3 --roll-mod 2
+    """
+    from rpgdice.engine import crytures
+
+    spec = crytures.CryturesRoll(
+        base_pool=pool,
+        die_mods=tuple(die_mod or ()),
+        roll_mods=tuple(roll_mod or ()),
+        difficulty=difficulty,
+        complexity=complexity,
+        attack=attack,
+    )
+    run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)

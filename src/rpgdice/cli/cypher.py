@@ -1,0 +1,85 @@
+"""`rpgdice cypher`: Cypher System tasks."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
+
+app = typer.Typer(help="Cypher System: d20 against 3 × difficulty.", no_args_is_help=True)
+
+DifficultyOpt = Annotated[
+    int,
+    typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 0, 10),
+                 metavar="0-10|NAME",
+                 help="Task difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
+                 show_default=False),
+]
+EaseOpt = Annotated[
+    int, typer.Option("--ease", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                      help="Steps the task is eased."),
+]
+HinderOpt = Annotated[
+    int, typer.Option("--hinder", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                      help="Steps the task is hindered."),
+]
+SkillOpt = Annotated[
+    Optional[str],
+    typer.Option("--skill", parser=params.choice(SKILLS), metavar="|".join(SKILLS),
+                 help="Trained eases 1 step, specialized 2, an inability hinders 1."),
+]
+AssetOpt = Annotated[
+    int, typer.Option("--asset", parser=params.integer(0, MAX_ASSET), metavar="N",
+                      help=f"Assets: 0 to {MAX_ASSET} steps."),
+]
+EffortOpt = Annotated[
+    int, typer.Option("--effort", parser=params.integer(0, MAX_EFFORT), metavar="N",
+                      help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
+]
+EdgeOpt = Annotated[
+    int, typer.Option("--edge", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                      help="Edge, taken off the Effort cost."),
+]
+BonusOpt = Annotated[
+    int, typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                      help="Flat bonus added to the d20."),
+]
+AttackOpt = Annotated[
+    bool, typer.Option("--attack", help="An attack: 17 and 18 add damage, 19/20 may add more."),
+]
+
+
+@app.command("task")
+def task_cmd(
+    difficulty: DifficultyOpt,
+    ease: EaseOpt = 0,
+    hinder: HinderOpt = 0,
+    skill: SkillOpt = None,
+    asset: AssetOpt = 0,
+    effort: EffortOpt = 0,
+    edge: EdgeOpt = 0,
+    bonus: BonusOpt = 0,
+    attack: AttackOpt = False,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
+
+    Routine (0 or less) succeeds with no roll; a target even 20 + bonus cannot
+    reach fails with no roll.
+
+    Example: rpgdice cypher task --difficulty 5 --ease 2
+    """
+    from rpgdice.engine import cypher
+
+    task = cypher.CypherTask(
+        difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
+        effort=effort, edge=edge, bonus=bonus, attack=attack,
+    )
+    run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times, as_json=as_json)

@@ -1,0 +1,125 @@
+"""Parsers for command-line values, shared by every ruleset's commands.
+
+Each parser turns one string into a value or raises ``typer.BadParameter`` with a
+reason that names what the argument accepts; the top-level command prints it as
+``rpgdice: error: --option: reason`` and exits 2. Sums such as ``4+2`` are parsed
+term by term, never evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Mapping
+
+import typer
+
+from rpgdice.engine.errors import RulesError
+from rpgdice.engine.names import lookup
+
+MAX_NUMBER = 1000
+"""No count or modifier a user types is larger than this; huge integers are refused at once."""
+MAX_TIMES = 100_000
+
+_INT = re.compile(r"[+-]?[0-9]{1,12}")
+_TERM = re.compile(r"[0-9]{1,12}")
+
+
+def _whole(text: str, accepts: str) -> int:
+    text = text.strip()
+    if not _INT.fullmatch(text):
+        raise typer.BadParameter(f"'{text}' is not a whole number; accepts {accepts}")
+    return int(text)
+
+
+def _accepts(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"a whole number of at least {lo}"
+    return "a whole number"
+
+
+def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
+    """A parser for a whole number in ``lo..hi``."""
+    accepts = _accepts(lo, hi)
+
+    def parse(text: str) -> int:
+        if isinstance(text, int):  # a default
+            return text
+        value = _whole(text, accepts)
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise typer.BadParameter(f"{value} is out of range; accepts {accepts}")
+        return value
+
+    return parse
+
+
+def signed(limit: int = MAX_NUMBER) -> Callable[[str], int]:
+    """A signed modifier such as ``+2`` or ``-3``."""
+    return integer(-limit, limit)
+
+
+def pool_sum(limit: int = MAX_NUMBER) -> Callable[[str], int]:
+    """A non-negative count or a sum of them (``4+2``: attribute plus skill)."""
+    accepts = f"a whole number from 0 to {limit} or a sum such as 4+2"
+
+    def parse(text: str) -> int:
+        if isinstance(text, int):
+            return text
+        terms = [t.strip() for t in text.split("+")]
+        if text.strip().startswith("-"):
+            raise typer.BadParameter(f"'{text}' is negative; accepts {accepts}")
+        if not terms or not all(_TERM.fullmatch(t) for t in terms):
+            raise typer.BadParameter(f"'{text}' is not a whole number or a sum; accepts {accepts}")
+        value = sum(int(t) for t in terms)
+        if value > limit:
+            raise typer.BadParameter(f"{text} is {value}, more than {limit}; accepts {accepts}")
+        return value
+
+    return parse
+
+
+def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """A named level from ``table`` (matched ignoring case, accents, spaces, hyphens,
+    underscores) or a number in ``lo..hi``."""
+    number = integer(lo, hi)
+
+    def parse(text: str) -> int:
+        if isinstance(text, int):
+            return text
+        if _INT.fullmatch(text.strip()):
+            return number(text)
+        try:
+            return lookup("", text, table)
+        except RulesError as e:
+            raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
+
+    return parse
+
+
+def choice(table: Mapping[str, object]) -> Callable[[str], str]:
+    """One of the names of ``table``, returned in its canonical spelling."""
+    canonical = {name: name for name in table}
+
+    def parse(text: str) -> str:
+        try:
+            return lookup("", text, canonical)
+        except RulesError as e:
+            raise typer.BadParameter(e.message) from None
+
+    return parse
+
+
+def faces(text: str) -> list[int]:
+    """Faces rolled by hand: ``4,7,2`` (commas and/or spaces)."""
+    if isinstance(text, list):
+        return text
+    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    if not parts:
+        raise typer.BadParameter("no faces given; accepts faces such as 4,7,2")
+    out = []
+    for p in parts:
+        if not _TERM.fullmatch(p):
+            raise typer.BadParameter(f"'{p}' is not a face; accepts faces such as 4,7,2")
+        out.append(int(p))
+    return out

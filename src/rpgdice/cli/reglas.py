@@ -1,0 +1,70 @@
+"""`rpgdice reglas`: Reglas Básicas (tiradas en español)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.engine.reglas import DIFFICULTIES
+
+app = typer.Typer(help="Reglas Básicas: índice de éxito menos 1d10.", no_args_is_help=True)
+
+IndexArg = Annotated[
+    int,
+    typer.Argument(parser=params.pool_sum(), metavar="INDEX",
+                   help="Índice de éxito: Atributo + Habilidad, a number or a sum such as 5+5.",
+                   show_default=False),
+]
+DifficultyOpt = Annotated[
+    int,
+    typer.Option("-d", "--difficulty", "--dificultad",
+                 parser=params.level(DIFFICULTIES, 0, params.MAX_NUMBER),
+                 metavar="|".join(DIFFICULTIES) + "|N",
+                 help="Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, "
+                 "imposible 8, or a number."),
+]
+RaiseOpt = Annotated[
+    int,
+    typer.Option("--raise", "--niveles", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 help="Raise the difficulty N levels, +2 each (past imposible too)."),
+]
+ModOpt = Annotated[
+    Optional[list[int]],
+    typer.Option("--mod", parser=params.signed(), metavar="N",
+                 help="Signed modifier to the índice; repeatable."),
+]
+AttemptOpt = Annotated[
+    int,
+    typer.Option("--attempt", "--intento", parser=params.integer(1, params.MAX_NUMBER), metavar="K",
+                 help="Which try this is (inténtalo de nuevo): −2 per earlier failed try."),
+]
+
+
+@app.command("roll")
+def roll_cmd(
+    index: IndexArg,
+    difficulty: DifficultyOpt = 0,
+    raises: RaiseOpt = 0,
+    mod: ModOpt = None,
+    attempt: AttemptOpt = 1,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Tirada simple: resultado = iE − 1d10.
+
+    Éxito when the result reaches the difficulty (crítico on a die of 1), fracaso of
+    grade N when it is −N, fallo otherwise.
+
+    Example: rpgdice reglas roll 5+5 -d normal
+    """
+    from rpgdice.engine import reglas
+
+    spec = reglas.ReglasRoll(
+        index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ()), attempt=attempt
+    )
+    run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)

@@ -1,0 +1,99 @@
+"""`rpgdice seyruun`: Seyruun rolls."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.engine.seyruun import DIFFICULTIES, WOUNDS
+
+app = typer.Typer(help="Seyruun: World of Darkness style d10 pool.", no_args_is_help=True)
+
+AttributeArg = Annotated[
+    int,
+    typer.Argument(parser=params.integer(0, params.MAX_NUMBER), metavar="ATTRIBUTE",
+                   help="The Attribute's dots.", show_default=False),
+]
+SkillArg = Annotated[
+    Optional[int],
+    typer.Argument(parser=params.integer(0, params.MAX_NUMBER), metavar="[SKILL]",
+                   help="The Skill's dots; none or 0 is untrained (Attribute −1 die).",
+                   show_default=False),
+]
+BonusOpt = Annotated[
+    Optional[list[int]],
+    typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 help="External bonus dice (merits, allies, equipment); repeatable; "
+                 "at most +5 count."),
+]
+PenaltyOpt = Annotated[
+    Optional[list[int]],
+    typer.Option("--penalty", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 help="Dice removed (terrain, visibility, distraction, duress); repeatable."),
+]
+WoundOpt = Annotated[
+    Optional[str],
+    typer.Option("--wound", parser=params.choice(WOUNDS), metavar="|".join(WOUNDS),
+                 help="Wound penalty: light −1, moderate −2, severe −3, crippled −5."),
+]
+ActionsOpt = Annotated[
+    int,
+    typer.Option("--actions", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
+                 help="Actions this turn: −2 dice for each beyond the first."),
+]
+WillpowerOpt = Annotated[
+    bool, typer.Option("--willpower", help="Spend 1 Willpower for +3 dice (not capped)."),
+]
+RerollOpt = Annotated[
+    bool,
+    typer.Option("--reroll", help="Spend 1 Willpower to re-roll a failed or botched roll once."),
+]
+DifficultyOpt = Annotated[
+    int,
+    typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 1, params.MAX_NUMBER),
+                 metavar="|".join(DIFFICULTIES) + "|N",
+                 help="Successes needed: simple 1, moderate 2, complex 3, epic 4, "
+                 "legendary 5, or a number."),
+]
+
+
+@app.command("roll")
+def roll_cmd(
+    attribute: AttributeArg,
+    skill: SkillArg = None,
+    bonus: BonusOpt = None,
+    penalty: PenaltyOpt = None,
+    wound: WoundOpt = None,
+    actions: ActionsOpt = 1,
+    willpower: WillpowerOpt = False,
+    reroll: RerollOpt = False,
+    difficulty: DifficultyOpt = 1,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower,
+    penalties; 10 dice at most, a chance die at 0 or less.
+
+    Each 6-9 is a success, each 10 two; no success and a 1 is a botch.
+
+    Example: rpgdice seyruun roll 3 3 --bonus 1 -d moderate
+    """
+    from rpgdice.engine import seyruun
+
+    pool = seyruun.SeyruunPool(
+        attribute=attribute,
+        skill=skill,
+        bonuses=tuple(bonus or ()),
+        penalties=tuple(penalty or ()),
+        wound=wound,
+        actions=actions,
+        willpower=willpower,
+        required=difficulty,
+    )
+    run(lambda source: seyruun.roll(pool, source, reroll=reroll),
+        dice=dice, seed=seed, times=times, as_json=as_json)

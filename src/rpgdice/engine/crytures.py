@@ -1,0 +1,107 @@
+"""Crytures (seed 000): a d10 pool against a per-die Difficulty, with Complexity,
+die and roll modifiers, and natural 10s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
+from rpgdice.engine.errors import RulesError
+
+DEFAULT_DIFFICULTY = 6
+"""(decision) The text sets no default Difficulty; the output always shows the one used."""
+DEFAULT_COMPLEXITY = 1
+
+
+@dataclass(frozen=True)
+class CryturesDie:
+    face: int
+    value: int
+    successes: int
+
+
+@dataclass(frozen=True)
+class CryturesRoll:
+    """Inputs of one roll: the base pool and what modifies it."""
+
+    base_pool: int
+    die_mods: tuple[int, ...] = ()
+    roll_mods: tuple[int, ...] = ()
+    difficulty: int = DEFAULT_DIFFICULTY
+    complexity: int = DEFAULT_COMPLEXITY
+    attack: bool = False
+
+    def __post_init__(self) -> None:
+        if self.base_pool < 0:
+            raise RulesError("POOL", f"{self.base_pool} is negative; a pool is 0 or more dice")
+        if self.difficulty < 1:
+            raise RulesError("--difficulty", f"{self.difficulty} is below 1")
+        if self.complexity < 1:
+            raise RulesError("--complexity", f"{self.complexity} is below 1")
+        check_pool(self.pool, "POOL")
+
+    @property
+    def pool(self) -> int:
+        """Dice rolled: the base pool plus every die modifier (0 when that is 0 or less)."""
+        return max(0, self.base_pool + sum(self.die_mods))
+
+    @property
+    def roll_mod(self) -> int:
+        return sum(self.roll_mods)
+
+
+@dataclass(frozen=True)
+class CryturesResult:
+    RULESET: ClassVar[str] = "crytures"
+    COMMAND: ClassVar[str] = "roll"
+
+    outcome: str
+    pool: int
+    base_pool: int
+    die_mod: int
+    difficulty: int
+    complexity: int
+    roll_mod: int
+    attack: bool
+    dice: list[CryturesDie] = field(default_factory=list)
+    successes: int = 0
+    extra_successes: int = 0
+    natural_tens: int = 0
+    critical_hits: int = 0
+    no_dice: bool = False
+    """True when the die modifiers removed every die (decision: 0 successes, failure)."""
+
+
+def evaluate(spec: CryturesRoll, faces: list[int]) -> CryturesResult:
+    """Score faces already rolled for ``spec`` (one face per die in ``spec.pool``)."""
+    if len(faces) != spec.pool:
+        raise RulesError("--dice", f"{len(faces)} faces for a pool of {spec.pool}")
+    mod = spec.roll_mod
+    dice = [
+        CryturesDie(face=f, value=f + mod, successes=d10_successes(f, f + mod, spec.difficulty))
+        for f in faces
+    ]
+    successes = sum(d.successes for d in dice)
+    tens = sum(1 for d in dice if d.face == 10)
+    ok = successes >= spec.complexity
+    return CryturesResult(
+        outcome="success" if ok else "failure",
+        pool=spec.pool,
+        base_pool=spec.base_pool,
+        die_mod=sum(spec.die_mods),
+        difficulty=spec.difficulty,
+        complexity=spec.complexity,
+        roll_mod=mod,
+        attack=spec.attack,
+        dice=dice,
+        successes=successes,
+        extra_successes=successes - spec.complexity if ok else 0,
+        natural_tens=tens,
+        critical_hits=tens if spec.attack else 0,
+        no_dice=spec.pool == 0,
+    )
+
+
+def roll(spec: CryturesRoll, source: DiceSource) -> CryturesResult:
+    return evaluate(spec, source.roll(10, spec.pool) if spec.pool else [])

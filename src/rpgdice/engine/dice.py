@@ -1,0 +1,114 @@
+"""Where dice come from, and the d10 success count Crytures and Seyruun share.
+
+A :class:`DiceSource` hands out faces. Three kinds exist:
+
+* :class:`SystemDice` – the operating system's random source (``os.urandom``
+  through :class:`random.SystemRandom`), the default;
+* :class:`SeededDice` – a Mersenne Twister seeded with an integer, so the same
+  seed and the same command give the same faces on every platform;
+* :class:`GivenDice` – faces a player rolled by hand, consumed in order and
+  checked against the die they are said to come from.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from rpgdice.engine.errors import RulesError
+
+MAX_POOL = 1000
+"""No single roll takes more dice than this (CLI.md: bounded work)."""
+
+
+class DiceSource(Protocol):
+    def roll(self, sides: int, count: int = 1) -> list[int]:
+        """Return ``count`` faces of a ``sides``-sided die, each in 1..sides."""
+        ...
+
+
+class _RandomDice:
+    """Faces from a :class:`random.Random`, drawn with ``getrandbits``.
+
+    Drawing through ``getrandbits`` with rejection sampling (rather than
+    ``randrange``) pins the algorithm here, so a seed's faces do not depend on
+    how a Python release implements ``randrange``.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def _below(self, n: int) -> int:
+        bits = n.bit_length()
+        while True:
+            r = self._rng.getrandbits(bits)
+            if r < n:
+                return r
+
+    def roll(self, sides: int, count: int = 1) -> list[int]:
+        return [self._below(sides) + 1 for _ in range(count)]
+
+
+class SystemDice(_RandomDice):
+    """The operating system's randomness (``os.urandom``)."""
+
+    def __init__(self) -> None:
+        super().__init__(random.SystemRandom())
+
+
+class SeededDice(_RandomDice):
+    """A reproducible stream: the same seed gives the same faces everywhere."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(random.Random(seed))
+
+
+class GivenDice:
+    """Faces given by hand (``--dice 4,7,2``), consumed in order."""
+
+    def __init__(self, faces: list[int], param: str = "--dice") -> None:
+        self.faces = list(faces)
+        self.used = 0
+        self.param = param
+
+    def roll(self, sides: int, count: int = 1) -> list[int]:
+        end = self.used + count
+        if end > len(self.faces):
+            raise RulesError(
+                self.param,
+                f"too few faces: {len(self.faces)} given, the roll needs at least {end}",
+            )
+        taken = self.faces[self.used:end]
+        for face in taken:
+            if not 1 <= face <= sides:
+                raise RulesError(self.param, f"face {face} is not on a d{sides} (1 to {sides})")
+        self.used = end
+        return taken
+
+    def check_all_used(self) -> None:
+        """Faces left over mean the player gave dice the roll did not use."""
+        if self.used != len(self.faces):
+            raise RulesError(
+                self.param,
+                f"too many faces: {len(self.faces)} given, the roll used {self.used}",
+            )
+
+
+def check_pool(dice: int, param: str) -> None:
+    if dice > MAX_POOL:
+        raise RulesError(param, f"a pool of {dice} dice is more than the limit of {MAX_POOL}")
+
+
+def d10_successes(face: int, value: int, difficulty: int) -> int:
+    """Successes of one d10 whose modified value is ``value``.
+
+    A die meeting the Difficulty is one success; a natural 10 (``face == 10``,
+    before modifiers) is always a success, and two when it meets the
+    Difficulty too. Crytures uses it with its Difficulty and roll modifiers;
+    Seyruun is the same count with Difficulty 6 and no modifier (6-9 one
+    success, 10 two).
+    """
+    hit = 1 if value >= difficulty else 0
+    if face == 10:
+        return 1 + hit
+    return hit

@@ -1,0 +1,36 @@
+"""Named levels (difficulties, wounds, skills) matched the forgiving way CLI.md asks:
+ignoring case, accents, spaces, hyphens and underscores."""
+
+from __future__ import annotations
+
+import unicodedata
+from difflib import get_close_matches
+from typing import Mapping, TypeVar
+
+from rpgdice.engine.errors import RulesError
+
+T = TypeVar("T")
+
+
+def fold(name: str) -> str:
+    """``'Muy Difícil'``, ``'muy-dificil'`` and ``'MUY_DIFICIL'`` all fold to ``'muydificil'``."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(
+        c for c in decomposed if not unicodedata.combining(c) and c not in " -_\t"
+    )
+
+
+def lookup(param: str, value: str, table: Mapping[str, T]) -> T:
+    """The entry of ``table`` named ``value``; a :class:`RulesError` that lists the
+    names (and suggests the closest) when there is none."""
+    folded = {fold(k): v for k, v in table.items()}
+    key = fold(value)
+    if key in folded:
+        return folded[key]
+    names = ", ".join(table)
+    close = get_close_matches(key, list(folded), n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        original = next(k for k in table if fold(k) == close[0])
+        hint = f" (did you mean '{original}'?)"
+    raise RulesError(param, f"'{value}' is not one of {names}{hint}")
