@@ -1,0 +1,75 @@
+"""Shared helpers: run the CLI in-process (CliRunner) or as a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+from typer.testing import CliRunner
+
+from rpgdice.cli import app
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+    exception: BaseException | None = None
+
+    def json(self) -> list[dict]:
+        return [json.loads(line) for line in self.stdout.splitlines()]
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> Run:
+    """Invoke ``rpgdice ARGS`` in-process through Typer's CliRunner."""
+    result = CliRunner().invoke(app, [str(a) for a in args], env=env)
+    exc = result.exception if not isinstance(result.exception, SystemExit) else None
+    return Run(result.exit_code, result.stdout, result.stderr, exc)
+
+
+def cli_json(*args: str) -> list[dict]:
+    run = cli(*args, "--json")
+    assert run.exit_code == 0, run.stderr
+    return run.json()
+
+
+def cli_one(*args: str) -> dict:
+    (obj,) = cli_json(*args)
+    return obj
+
+
+def proc(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run ``python -m rpgdice ARGS`` as a real process (stdout piped, not a terminal)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED")}
+    base.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "rpgdice", *map(str, args)],
+        capture_output=True, text=True, env=base, timeout=timeout,
+    )
+
+
+def assert_usage_error(run, *fragments: str) -> None:
+    """Exit 2, nothing on stdout, one line on stderr naming what was wrong."""
+    stdout = run.stdout
+    stderr = run.stderr
+    code = run.exit_code if hasattr(run, "exit_code") else run.returncode
+    assert code == 2, (code, stdout, stderr)
+    assert stdout == ""
+    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("rpgdice: error: "), stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+@pytest.fixture(autouse=True)
+def _no_ambient_seed(monkeypatch):
+    """Tests decide about seeds and color themselves."""
+    for var in ("RPGDICE_SEED", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(var, raising=False)
