@@ -1,0 +1,96 @@
+"""The Cypher System (seed 004 plus the SRD points in RULES.md), with given faces."""
+
+import pytest
+
+from conftest import assert_usage_error, cli, cli_one
+from rpgdice.engine.cypher import DIFFICULTIES, CypherTask, effort_cost, evaluate
+
+
+def test_trained_eases_difficulty_3_to_2():
+    task = CypherTask(3, skill="trained")
+    assert (task.effective_difficulty, task.target) == (2, 6)
+
+
+@pytest.mark.parametrize("difficulty, target", [(2, 6), (5, 15)])
+def test_target_is_three_times_difficulty(difficulty, target):
+    assert CypherTask(difficulty).target == target
+    assert cli_one("cypher", "task", "-d", str(difficulty), "--dice", "10")["target"] == target
+
+
+def test_design_card_example():
+    obj = cli_one("cypher", "task", "--difficulty", "5", "--ease", "2", "--dice", "9")
+    assert (obj["effective_difficulty"], obj["target"], obj["roll"], obj["outcome"]) == (3, 9, 9, "success")
+    assert cli_one("cypher", "task", "--difficulty", "5", "--ease", "2", "--dice", "8")["outcome"] == "failure"
+
+
+def test_names():
+    assert DIFFICULTIES["routine"] == 0 and DIFFICULTIES["impossible"] == 10
+    assert cli_one("cypher", "task", "-d", "Challenging", "--dice", "15")["difficulty"] == 5
+
+
+def test_routine_succeeds_without_a_roll():
+    obj = cli_one("cypher", "task", "-d", "2", "--ease", "1", "--asset", "1")
+    assert obj["routine"] and obj["outcome"] == "success"
+    assert obj["roll"] is None and obj["target"] is None and obj["effective_difficulty"] == 0
+    assert_usage_error(cli("cypher", "task", "-d", "0", "--dice", "5"), "--dice", "too many")
+    assert "routine" in cli("cypher", "task", "-d", "routine").stdout
+
+
+def test_effective_difficulty_is_raw():
+    assert cli_one("cypher", "task", "-d", "1", "--ease", "4")["effective_difficulty"] == -3
+
+
+def test_impossible_target_fails_without_a_roll():
+    obj = cli_one("cypher", "task", "-d", "impossible")  # target 30 > 20
+    assert obj["impossible"] and obj["outcome"] == "failure" and obj["roll"] is None
+    # A bonus that makes it reachable means a roll is made.
+    obj = cli_one("cypher", "task", "-d", "10", "--bonus", "10", "--dice", "20")
+    assert not obj["impossible"] and obj["total"] == 30 and obj["outcome"] == "success"
+
+
+def test_skill_levels():
+    assert CypherTask(4, skill="specialized").effective_difficulty == 2
+    assert CypherTask(4, skill="inability").effective_difficulty == 5
+
+
+def test_asset_and_effort_bounds_are_usage_errors():
+    assert_usage_error(cli("cypher", "task", "-d", "4", "--asset", "3"), "--asset")
+    assert_usage_error(cli("cypher", "task", "-d", "4", "--effort", "7"), "--effort")
+    assert_usage_error(cli("cypher", "task", "-d", "11"), "--difficulty")
+    assert_usage_error(cli("cypher", "task", "-d", "4", "--dice", "21"), "--dice", "d20")
+
+
+@pytest.mark.parametrize("levels, edge, cost", [(0, 0, 0), (1, 0, 3), (2, 0, 5), (3, 0, 7), (2, 1, 4), (1, 5, 0)])
+def test_effort_cost(levels, edge, cost):
+    assert effort_cost(levels, edge) == cost
+
+
+def test_effort_eases_and_costs():
+    obj = cli_one("cypher", "task", "-d", "5", "--effort", "2", "--edge", "1", "--dice", "10")
+    assert (obj["effective_difficulty"], obj["effort_cost"]) == (3, 4)
+
+
+@pytest.mark.parametrize(
+    "roll, attack, special",
+    [
+        (1, False, "gm_intrusion"), (17, False, None), (17, True, "plus_1_damage"),
+        (18, True, "plus_2_damage"), (18, False, None), (19, False, "minor_effect"),
+        (20, True, "major_effect"), (10, True, None),
+    ],
+)
+def test_special_rolls(roll, attack, special):
+    assert evaluate(CypherTask(3, attack=attack), roll).special == special
+
+
+def test_bonus_adds_to_the_roll():
+    r = evaluate(CypherTask(4, bonus=2), 10)
+    assert (r.total, r.outcome) == (12, "success")
+
+
+def test_json_keys():
+    obj = cli_one("cypher", "task", "-d", "3", "--dice", "1")
+    for key in ("ruleset", "command", "difficulty", "effective_difficulty", "target", "roll", "total",
+                "routine", "impossible", "effort_cost", "special", "outcome"):
+        assert key in obj
+    assert obj["command"] == "task" and obj["special"] == "gm_intrusion"
+    assert "GM intrusion" in cli("cypher", "task", "-d", "3", "--dice", "1").stdout
