@@ -1,0 +1,98 @@
+"""Command-line behaviour: colors, seeds, repetitions, help, the program itself."""
+
+import json
+
+import pytest
+
+from conftest import assert_usage_error, cli, cli_json, proc
+
+ROLLS = [
+    ["crytures", "roll", "6", "--die-mod", "3", "--roll-mod", "2"],
+    ["seyruun", "roll", "3", "3", "--bonus", "1"],
+    ["reglas", "roll", "5+5", "-d", "normal"],
+    ["cypher", "task", "--difficulty", "5", "--ease", "2"],
+]
+ESC = "\x1b["
+
+
+def test_design_card_roll_is_colored_in_a_terminal():
+    # FORCE_COLOR stands in for a terminal here.
+    run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "TERM": "xterm-256color"})
+    assert run.returncode == 0, run.stderr
+    assert ESC in run.stdout
+    assert "\x1b[32m" in run.stdout or "\x1b[1;32m" in run.stdout or "\x1b[35m" in run.stdout
+
+
+@pytest.mark.parametrize("args", ROLLS)
+def test_piped_output_has_no_escape_codes(args):
+    run = proc(*args, "--seed", "3")
+    assert run.returncode == 0 and run.stdout and ESC not in run.stdout
+
+
+def test_no_color_wins_over_force_color():
+    run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"})
+    assert run.returncode == 0 and ESC not in run.stdout
+
+
+@pytest.mark.parametrize("args", ROLLS)
+def test_json_lines_and_nothing_else(args):
+    run = proc(*args, "--json", "-n", "3", "--seed", "9", env={"FORCE_COLOR": "1"})
+    assert run.returncode == 0 and run.stderr == ""
+    lines = run.stdout.splitlines()
+    assert len(lines) == 3
+    objs = [json.loads(line) for line in lines]
+    assert {o["ruleset"] for o in objs} == {args[0]}
+    assert all("outcome" in o for o in objs)
+
+
+@pytest.mark.parametrize("args", ROLLS)
+def test_seeded_rolls_repeat(args):
+    a = cli_json(*args, "--seed", "1234", "-n", "5")
+    b = cli_json(*args, "--seed", "1234", "-n", "5")
+    assert a == b
+    env = proc(*args, "--json", "-n", "5", env={"RPGDICE_SEED": "1234"})
+    assert [json.loads(x) for x in env.stdout.splitlines()] == a
+
+
+def test_different_seeds_give_different_dice():
+    a = cli_json("crytures", "roll", "20", "--seed", "1")
+    b = cli_json("crytures", "roll", "20", "--seed", "2")
+    assert a[0]["dice"] != b[0]["dice"]
+
+
+def test_times_repeats_and_given_dice_are_consumed_across_repetitions():
+    objs = cli_json("reglas", "roll", "5", "-n", "3", "--dice", "1,5,9")
+    assert [o["die"] for o in objs] == [1, 5, 9]
+    assert_usage_error(cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5"), "--dice", "too few")
+
+
+def test_terminal_summary_over_repetitions():
+    out = cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5,9").stdout
+    assert "#3" in out and "3 rolls:" in out
+
+
+def test_version_and_module_entry_point():
+    run = proc("--version")
+    assert run.returncode == 0 and run.stdout.startswith("rpgdice ")
+    assert proc("cypher", "task", "-d", "2", "--dice", "6", "--json").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "cmd", [["crytures", "roll"], ["seyruun", "roll"], ["reglas", "roll"], ["cypher", "task"]]
+)
+def test_help_has_an_example(cmd):
+    run = cli(*cmd, "--help")
+    assert run.exit_code == 0 and "Example:" in run.stdout and f"rpgdice {cmd[0]}" in run.stdout
+
+
+def test_bare_program_shows_help():
+    run = cli()
+    assert run.exit_code == 0 and "crytures" in run.stdout
+
+
+def test_errors_are_one_line_without_traceback_in_a_real_process():
+    run = proc("seyruun", "roll", "3", "--wound", "mortal")
+    assert_usage_error(run, "--wound: 'mortal' is not one of light, moderate, severe, crippled")
+    assert_usage_error(proc("crytures", "roll", "3", "--seed", "1", "--dice", "1,2,3"), "--seed")
+    assert_usage_error(proc("crytures", "roll", "3", "--nope"), "--nope")
+    assert_usage_error(proc("cypher", "task"), "--difficulty")
