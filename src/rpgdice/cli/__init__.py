@@ -3,6 +3,10 @@
 Commands are thin: they parse, call the engine, and hand the result to
 :mod:`rpgdice.cli.output`. Every usage error, from Click or from the engine's
 :class:`~rpgdice.engine.errors.RulesError`, becomes one line on stderr and exit 2.
+
+The ruleset groups load lazily: ``rpgdice seyruun roll ...`` imports and builds the
+``seyruun`` group alone (its engine module included), since every roll starts a
+process and building all of them would cost every roll the time of all.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ from typer._click import exceptions as click  # the Click this Typer release ven
 from typer.core import TyperGroup
 
 from rpgdice import __version__
-from rpgdice.cli import crytures, cypher, reglas, seyruun
 from rpgdice.cli.output import PROG, error
 from rpgdice.engine.errors import RulesError
 
@@ -34,8 +37,48 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
+RULESETS = {
+    "crytures": "rpgdice.cli.crytures",
+    "seyruun": "rpgdice.cli.seyruun",
+    "reglas": "rpgdice.cli.reglas",
+    "cypher": "rpgdice.cli.cypher",
+}
+"""Group name -> the module whose Typer ``app`` holds that ruleset's commands."""
+
+
 class RpgdiceGroup(TyperGroup):
-    """The root group: runs the app and turns every error into a clean exit."""
+    """The root group: loads ruleset groups on demand, runs the app, and turns every
+    error into a clean exit."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*RULESETS, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in RULESETS:
+            return super().get_command(ctx, cmd_name)
+        if cmd_name not in self.commands:
+            from importlib import import_module
+
+            from typer.main import get_group
+
+            group = get_group(import_module(RULESETS[cmd_name]).app)
+            group.name = cmd_name
+            self.commands[cmd_name] = group
+        return self.commands[cmd_name]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as e:
+            # Typer suggests from the groups already loaded; suggest from all of them.
+            if args and "Did you mean" not in e.message:
+                from difflib import get_close_matches
+
+                matches = get_close_matches(args[0], self.list_commands(ctx))
+                if matches:
+                    names = ", ".join(repr(m) for m in matches)
+                    e.message = f"{e.message.rstrip('.')}. Did you mean {names}?"
+            raise
 
     def main(  # type: ignore[override]
         self,
@@ -84,10 +127,6 @@ app = typer.Typer(
     "by the letter of each rule.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(crytures.app, name="crytures")
-app.add_typer(seyruun.app, name="seyruun")
-app.add_typer(reglas.app, name="reglas")
-app.add_typer(cypher.app, name="cypher")
 
 
 def _version(value: bool) -> None:
