@@ -242,8 +242,8 @@ class SeyruunContestResult:
 
 def evaluate_contest(spec: SeyruunContest, attacker_faces: list[int],
                      defender_faces: list[int]) -> SeyruunContestResult:
-    att = evaluate(spec.attacker, attacker_faces)
-    dfn = evaluate(spec.defender, defender_faces)
+    att = evaluate(spec.attacker, attacker_faces, 1 if spec.attacker.willpower else 0)
+    dfn = evaluate(spec.defender, defender_faces, 1 if spec.defender.willpower else 0)
     a_attr, d_attr = spec.attacker.attribute, spec.defender.attribute
     winner = contest_winner(att, dfn, a_attr, d_attr)
     return SeyruunContestResult(
