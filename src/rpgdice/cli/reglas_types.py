@@ -81,8 +81,9 @@ def multi_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones múltiples: N actions in one turn, one roll each; roll k gets
-    −(N + 2·(k − 1)): four shots → −4, −6, −8, −10.
+    """Acciones múltiples: one roll per action, −N, −N−2, … each.
+
+    N actions in one turn; roll k gets −(N + 2·(k − 1)): four shots → −4, −6, −8, −10.
 
     A fracaso does not cancel the remaining actions (rpgdice's reading).
 
@@ -110,10 +111,9 @@ def contest_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones enfrentadas: the attacker must pass its difficulty (-d, --raise,
-    --mod are the attacker's), then beat the defender's result; the defender has
-    no difficulty and a fracaso counts as its negative result. A tie goes to the
-    defender (rpgdice's reading). --dice: the attacker's die, then the defender's.
+    """Acciones enfrentadas: both roll; more éxitos wins.
+
+    The attacker must pass its difficulty (-d, --raise, --mod are the attacker's), then beat the defender's result; the defender has no difficulty and a fracaso counts as its negative result. A tie goes to the defender (rpgdice's reading). --dice: the attacker's die, then the defender's.
 
     Example: rpgdice reglas contest 10 3 -d normal --raise 2
     """
@@ -137,9 +137,9 @@ def team_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Trabajo en equipo: every member rolls; all results are summed, fracasos
-    (negative) included, so one member's fracaso can sink the group. The group
-    succeeds when the sum reaches the difficulty. --dice: one die per member, in order.
+    """Trabajo en equipo: every member rolls; the results are summed.
+
+    All results are summed, fracasos (negative) included, so one member's fracaso can sink the group. The group succeeds when the sum reaches the difficulty. --dice: one die per member, in order.
 
     Example: rpgdice reglas team 6 5 4 -d dificil
     """
@@ -162,9 +162,9 @@ def extended_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones extendidas: roll again and again adding the éxitos (non-negative
-    results) until the target, or the roll limit; a fracaso ends the attempt
-    (rpgdice's reading).
+    """Acciones extendidas: accumulate éxitos roll after roll up to a target.
+
+    Roll again and again adding the éxitos (non-negative results) until the target, or the roll limit; a fracaso ends the attempt (rpgdice's reading).
 
     Example: rpgdice reglas extended 4+3 --target 12 --start 2 --max-rolls 5
     """
@@ -189,8 +189,9 @@ def retry_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Inténtalo de nuevo: try until a success; every earlier failed attempt gives −2,
-    cumulative, and after a fracaso there is no retry.
+    """Inténtalo de nuevo: try again after a failure, −2 per failed attempt.
+
+    Try until a success; every earlier failed attempt gives −2, cumulative, and after a fracaso there is no retry.
 
     Example: rpgdice reglas retry 6 -d normal --max-attempts 3
     """

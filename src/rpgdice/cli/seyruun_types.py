@@ -132,9 +132,7 @@ def contest_cmd(
 ) -> None:
     """Contested or resisted roll: both sides roll their pools; more successes wins.
 
-    A tie goes to the defender (the resisting side) unless the attacker has the higher
-    base Attribute. Each pool follows every pool rule: the +5 bonus cap, 10 dice at
-    most, a chance die at 0 or less. --dice faces go to the attacker first.
+    A tie goes to the defender (the resisting side) unless the attacker has the higher base Attribute. Each pool follows every pool rule: the +5 bonus cap, 10 dice at most, a chance die at 0 or less. --dice faces go to the attacker first.
 
     Example: rpgdice seyruun contest 3+2 2+3+1   (resisted: power 4+3 vs resistance 3+3)
     """
@@ -163,11 +161,11 @@ def extended_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Extended roll: roll the same pool again and again, adding up successes, until
-    the target is reached, the roll limit is used up, or a botch ends it.
+    """Extended roll: accumulate successes roll after roll up to a target.
 
-    A botch ending the attempt is rpgdice's reading (the rules do not say). With
-    --willpower every roll spends 1 Willpower for +3 dice.
+    Roll the same pool again and again, adding up successes, until the target is reached, the roll limit is used up, or a botch ends it.
+
+    A botch ending the attempt is rpgdice's reading (the rules do not say). With --willpower every roll spends 1 Willpower for +3 dice.
 
     Example: rpgdice seyruun extended 3 2 --target 10 --max-rolls 5
     """
@@ -198,8 +196,9 @@ def team_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Team roll: the highest pool (the leader's, given here) rolls; every other member
-    adds +1 die, an external bonus, so bonuses and assists together count at most +5.
+    """Team roll: the leader rolls, +1 die per assisting member.
+
+    The highest pool (the leader's, given here) rolls; every other member adds +1 die, an external bonus, so bonuses and assists together count at most +5.
 
     Example: rpgdice seyruun team 3 3 --assists 2 -d complex
     """
