@@ -68,3 +68,7 @@ def roll_cmd(
         index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ()), attempt=attempt
     )
     run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+
+
+# The acciones (multi, contest, team, extended, retry) live in their own module and register on `app`.
+from rpgdice.cli import reglas_types  # noqa: E402,F401

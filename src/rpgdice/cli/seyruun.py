@@ -97,3 +97,7 @@ def roll_cmd(
     )
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
         dice=dice, seed=seed, times=times, as_json=as_json)
+
+
+# The roll types (contest, extended, team) live in their own module and register on `app`.
+from rpgdice.cli import seyruun_types  # noqa: E402,F401

@@ -3,11 +3,12 @@ críticos."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 DIFFICULTIES = {"none": 0, "normal": 2, "dificil": 4, "muy-dificil": 6, "imposible": 8}
 """Successes needed. "none" is the default: a result of zero or more succeeds.
@@ -99,3 +100,288 @@ def evaluate(spec: ReglasRoll, die: int) -> ReglasResult:
 def roll(spec: ReglasRoll, source: DiceSource) -> ReglasResult:
     (die,) = source.roll(10, 1)
     return evaluate(spec, die)
+
+
+# Acciones: múltiples, enfrentadas, trabajo en equipo, extendidas, inténtalo de nuevo ---
+
+MULTI_FUMBLE_STOPS = False
+"""(decision) A fracaso in acciones múltiples does not cancel the remaining actions."""
+CONTEST_TIE_WINNER = "defender"
+"""(decision) In acciones enfrentadas a tie goes to the defender."""
+EXTENDED_FUMBLE_ENDS = True
+"""(decision) A fracaso ends an acción extendida."""
+RETRY_AFTER_FUMBLE = False
+"""Inténtalo de nuevo: "un fracaso anula la posibilidad de volver a intentar"."""
+
+
+def multi_penalty(actions: int, k: int) -> int:
+    """Acciones múltiples: roll ``k`` (1-based) of ``actions`` gets −(N + 2·(k − 1));
+    four shots → −4, −6, −8, −10."""
+    return actions + 2 * (k - 1)
+
+
+@dataclass(frozen=True)
+class ReglasMulti:
+    actions: int
+    spec: ReglasRoll
+
+    def __post_init__(self) -> None:
+        if self.actions < 2:
+            raise RulesError("ACTIONS", f"{self.actions} is below 2 (acciones múltiples are 2 or more)")
+        check_limit("ACTIONS", self.actions)
+
+    def action(self, k: int) -> ReglasRoll:
+        return replace(self.spec, mods=self.spec.mods + (-multi_penalty(self.actions, k),))
+
+
+@dataclass(frozen=True)
+class ReglasMultiResult:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "multi"
+
+    outcome: str
+    rolls: list[ReglasResult]
+    penalties: list[int]
+    """The penalty each action carried, as a positive number (4 for −4)."""
+    actions: int
+
+
+def roll_multi(spec: ReglasMulti, source: DiceSource) -> ReglasMultiResult:
+    rolls: list[ReglasResult] = []
+    for k in range(1, spec.actions + 1):
+        r = roll(spec.action(k), source)
+        rolls.append(r)
+        if r.outcome == "fumble" and MULTI_FUMBLE_STOPS:
+            break
+    outcomes = {r.outcome for r in rolls}
+    if "fumble" in outcomes:
+        outcome = "fumble"
+    elif outcomes == {"success"} and len(rolls) == spec.actions:
+        outcome = "success"
+    else:
+        outcome = "failure"
+    return ReglasMultiResult(
+        outcome=outcome,
+        rolls=rolls,
+        penalties=[multi_penalty(spec.actions, k) for k in range(1, len(rolls) + 1)],
+        actions=spec.actions,
+    )
+
+
+def contest_winner(attacker: ReglasResult, defender: ReglasResult) -> str:
+    """The attacker must pass its own difficulty, then beat the defender's result (a
+    fracaso counts as the negative number it is); a tie goes to CONTEST_TIE_WINNER."""
+    if attacker.outcome != "success":
+        return "defender"
+    if attacker.result == defender.result:
+        return CONTEST_TIE_WINNER
+    return "attacker" if attacker.result > defender.result else "defender"
+
+
+@dataclass(frozen=True)
+class ReglasContest:
+    attacker: ReglasRoll
+    defender: ReglasRoll
+    """The defender has no difficulty: its result is compared as it is."""
+
+    def __post_init__(self) -> None:
+        if self.defender.needed != 0:
+            raise RulesError("DEFENDER_INDEX", "the defender rolls with no difficulty")
+
+
+@dataclass(frozen=True)
+class ReglasContestResult:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "contest"
+
+    outcome: str
+    winner: str
+    attacker: ReglasResult
+    defender: ReglasResult
+    rolls: list[ReglasResult]
+    margin: int
+    """Attacker's result minus the defender's."""
+    tie: bool
+
+
+def evaluate_contest(spec: ReglasContest, attacker_die: int, defender_die: int) -> ReglasContestResult:
+    att = evaluate(spec.attacker, attacker_die)
+    dfn = evaluate(spec.defender, defender_die)
+    winner = contest_winner(att, dfn)
+    return ReglasContestResult(
+        outcome="success" if winner == "attacker" else "failure",
+        winner=winner,
+        attacker=att,
+        defender=dfn,
+        rolls=[att, dfn],
+        margin=att.result - dfn.result,
+        tie=att.result == dfn.result,
+    )
+
+
+def roll_contest(spec: ReglasContest, source: DiceSource) -> ReglasContestResult:
+    (att,) = source.roll(10, 1)
+    (dfn,) = source.roll(10, 1)
+    return evaluate_contest(spec, att, dfn)
+
+
+@dataclass(frozen=True)
+class ReglasTeam:
+    """Trabajo en equipo: every member rolls (against no difficulty of their own); the
+    results are summed, negatives included; the group needs ``difficulty``."""
+
+    members: tuple[ReglasRoll, ...]
+    difficulty: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.members) < 2:
+            raise RulesError("INDEX", "a team has at least two members")
+        check_limit("INDEX", len(self.members))
+        if self.difficulty < 0:
+            raise RulesError("--difficulty", f"{self.difficulty} is negative")
+
+
+@dataclass(frozen=True)
+class ReglasTeamResult:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "team"
+
+    outcome: str
+    total: int
+    """The sum of every member's result, fracasos (negative) included."""
+    difficulty: int
+    rolls: list[ReglasResult]
+    sunk_by: list[int]
+    """Members (1-based) whose fracaso sank the group: it failed, and would have
+    succeeded without the negative results."""
+
+
+def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
+    rolls = [evaluate(m, d) for m, d in zip(spec.members, dice, strict=True)]
+    total = sum(r.result for r in rolls)
+    ok = total >= spec.difficulty
+    without_fumbles = sum(r.result for r in rolls if r.result >= 0)
+    sunk = not ok and without_fumbles >= spec.difficulty
+    return ReglasTeamResult(
+        outcome="success" if ok else "failure",
+        total=total,
+        difficulty=spec.difficulty,
+        rolls=rolls,
+        sunk_by=[i for i, r in enumerate(rolls, 1) if r.outcome == "fumble"] if sunk else [],
+    )
+
+
+def roll_team(spec: ReglasTeam, source: DiceSource) -> ReglasTeamResult:
+    dice = [source.roll(10, 1)[0] for _ in spec.members]
+    return evaluate_team(spec, dice)
+
+
+@dataclass(frozen=True)
+class ReglasExtended:
+    """Acumulación de éxitos: roll again and again adding non-negative results until
+    ``target``, ``max_rolls`` rolls, or a fracaso. ``start`` is the accumulator
+    already held (the Director lowers it after a rest)."""
+
+    spec: ReglasRoll
+    target: int
+    start: int = 0
+    max_rolls: int = DEFAULT_MAX_ROLLS
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise RulesError("--target", f"{self.target} is below 1")
+        if not 0 <= self.start < self.target:
+            raise RulesError("--start", f"{self.start} must be from 0 to below the target ({self.target})")
+        check_limit("--max-rolls", self.max_rolls)
+
+
+@dataclass(frozen=True)
+class ReglasExtendedResult:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "extended"
+
+    outcome: str
+    total: int
+    target: int
+    start: int
+    rolls: list[ReglasResult]
+    running_totals: list[int]
+    max_rolls: int
+    ended_by: str
+    """``target`` | ``fumble`` | ``limit``."""
+
+
+def roll_extended(spec: ReglasExtended, source: DiceSource) -> ReglasExtendedResult:
+    rolls: list[ReglasResult] = []
+    totals: list[int] = []
+    total = spec.start
+    ended_by = "limit"
+    for _ in range(spec.max_rolls):
+        r = roll(spec.spec, source)
+        rolls.append(r)
+        if r.outcome == "fumble" and EXTENDED_FUMBLE_ENDS:
+            totals.append(total)
+            ended_by = "fumble"
+            break
+        total += max(0, r.result)
+        totals.append(total)
+        if total >= spec.target:
+            ended_by = "target"
+            break
+    outcome = {"target": "success", "fumble": "fumble", "limit": "failure"}[ended_by]
+    return ReglasExtendedResult(
+        outcome=outcome,
+        total=total,
+        target=spec.target,
+        start=spec.start,
+        rolls=rolls,
+        running_totals=totals,
+        max_rolls=spec.max_rolls,
+        ended_by=ended_by,
+    )
+
+
+@dataclass(frozen=True)
+class ReglasRetry:
+    """Inténtalo de nuevo: try until a success, a fracaso (no retry after one), or
+    ``max_attempts``; every earlier failed attempt gives −2."""
+
+    spec: ReglasRoll
+    max_attempts: int = DEFAULT_MAX_ROLLS
+
+    def __post_init__(self) -> None:
+        check_limit("--max-attempts", self.max_attempts)
+
+
+@dataclass(frozen=True)
+class ReglasRetryResult:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "retry"
+
+    outcome: str
+    rolls: list[ReglasResult]
+    attempts: int
+    max_attempts: int
+    ended_by: str
+    """``success`` | ``fumble`` | ``limit``."""
+
+
+def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
+    rolls: list[ReglasResult] = []
+    ended_by = "limit"
+    for k in range(spec.spec.attempt, spec.spec.attempt + spec.max_attempts):
+        r = roll(replace(spec.spec, attempt=k), source)
+        rolls.append(r)
+        if r.outcome == "success":
+            ended_by = "success"
+            break
+        if r.outcome == "fumble" and not RETRY_AFTER_FUMBLE:
+            ended_by = "fumble"
+            break
+    return ReglasRetryResult(
+        outcome=rolls[-1].outcome,
+        rolls=rolls,
+        attempts=len(rolls),
+        max_attempts=spec.max_attempts,
+        ended_by=ended_by,
+    )

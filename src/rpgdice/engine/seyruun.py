@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 SUCCESS_AT = 6
 """A die showing 6 or more is a success; a 10 counts twice."""
@@ -195,3 +196,179 @@ def roll(pool: SeyruunPool, source: DiceSource, reroll: bool = False) -> Seyruun
         return first
     second = evaluate(pool, source.roll(10, pool.dice), spent + 1)
     return replace(second, rerolled=first)
+
+
+# Roll types: contested / resisted, extended, team ---------------------------------
+
+EXTENDED_BOTCH_ENDS = True
+"""(decision) A botch ends an extended roll; the text does not say what it does there."""
+TEAM_ASSIST_DICE = 1
+"""Every assisting member adds +1 die, an external bonus (inside the +5 cap)."""
+
+
+def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
+                   attacker_attribute: int, defender_attribute: int) -> str:
+    """More successes wins; a tie goes to the defender (the resisting side) unless the
+    attacker has the higher base Attribute."""
+    if attacker.successes != defender.successes:
+        return "attacker" if attacker.successes > defender.successes else "defender"
+    return "attacker" if attacker_attribute > defender_attribute else "defender"
+
+
+@dataclass(frozen=True)
+class SeyruunContest:
+    """A contested or resisted roll: both sides build their pools by every pool rule."""
+
+    attacker: SeyruunPool
+    defender: SeyruunPool
+
+
+@dataclass(frozen=True)
+class SeyruunContestResult:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "contest"
+
+    outcome: str
+    winner: str
+    attacker: SeyruunResult
+    defender: SeyruunResult
+    rolls: list[SeyruunResult]
+    margin: int
+    """Attacker's successes minus the defender's."""
+    tie: bool
+    attacker_attribute: int
+    defender_attribute: int
+
+
+def evaluate_contest(spec: SeyruunContest, attacker_faces: list[int],
+                     defender_faces: list[int]) -> SeyruunContestResult:
+    att = evaluate(spec.attacker, attacker_faces, 1 if spec.attacker.willpower else 0)
+    dfn = evaluate(spec.defender, defender_faces, 1 if spec.defender.willpower else 0)
+    a_attr, d_attr = spec.attacker.attribute, spec.defender.attribute
+    winner = contest_winner(att, dfn, a_attr, d_attr)
+    return SeyruunContestResult(
+        outcome="success" if winner == "attacker" else "failure",
+        winner=winner,
+        attacker=att,
+        defender=dfn,
+        rolls=[att, dfn],
+        margin=att.successes - dfn.successes,
+        tie=att.successes == dfn.successes,
+        attacker_attribute=a_attr,
+        defender_attribute=d_attr,
+    )
+
+
+def roll_contest(spec: SeyruunContest, source: DiceSource) -> SeyruunContestResult:
+    """The attacker rolls first, then the defender (the order ``--dice`` faces are used)."""
+    att = source.roll(10, spec.attacker.dice)
+    dfn = source.roll(10, spec.defender.dice)
+    return evaluate_contest(spec, att, dfn)
+
+
+@dataclass(frozen=True)
+class SeyruunExtended:
+    """Roll the same pool again and again, adding successes, until ``target`` is
+    reached, ``max_rolls`` rolls are used up, or a botch ends it."""
+
+    pool: SeyruunPool
+    target: int
+    max_rolls: int = DEFAULT_MAX_ROLLS
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise RulesError("--target", f"{self.target} is below 1")
+        check_limit("--max-rolls", self.max_rolls)
+
+
+@dataclass(frozen=True)
+class SeyruunExtendedResult:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "extended"
+
+    outcome: str
+    total: int
+    target: int
+    rolls: list[SeyruunResult]
+    running_totals: list[int]
+    max_rolls: int
+    ended_by: str
+    """``target`` | ``botch`` | ``limit``."""
+    willpower_spent: int
+
+
+def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedResult:
+    rolls: list[SeyruunResult] = []
+    totals: list[int] = []
+    total = 0
+    ended_by = "limit"
+    spent = 1 if spec.pool.willpower else 0
+    for _ in range(spec.max_rolls):
+        r = evaluate(spec.pool, source.roll(10, spec.pool.dice), spent)
+        rolls.append(r)
+        total += r.successes
+        totals.append(total)
+        if total >= spec.target:
+            ended_by = "target"
+            break
+        if r.outcome == "botch" and EXTENDED_BOTCH_ENDS:
+            ended_by = "botch"
+            break
+    outcome = {"target": "success", "botch": "botch", "limit": "failure"}[ended_by]
+    return SeyruunExtendedResult(
+        outcome=outcome,
+        total=total,
+        target=spec.target,
+        rolls=rolls,
+        running_totals=totals,
+        max_rolls=spec.max_rolls,
+        ended_by=ended_by,
+        willpower_spent=spent * len(rolls),
+    )
+
+
+def team_pool(leader: SeyruunPool, assists: int) -> SeyruunPool:
+    """The leader's pool (the highest pool rolls) with +1 external die per assist."""
+    if assists < 1:
+        raise RulesError("--assists", f"{assists} is below 1 (a team has at least one helper)")
+    return replace(leader, bonuses=leader.bonuses + (TEAM_ASSIST_DICE,) * assists)
+
+
+@dataclass(frozen=True)
+class SeyruunTeam:
+    leader: SeyruunPool
+    assists: int
+    reroll: bool = False
+
+    def __post_init__(self) -> None:
+        team_pool(self.leader, self.assists)  # validates
+
+
+@dataclass(frozen=True)
+class SeyruunTeamResult:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "team"
+
+    outcome: str
+    total: int
+    """The leader's successes."""
+    rolls: list[SeyruunResult]
+    assists: int
+    assist_dice: int
+    """Dice the assists add after the +5 cap on external bonuses."""
+    bonus_capped: int
+
+
+def roll_team(spec: SeyruunTeam, source: DiceSource) -> SeyruunTeamResult:
+    pool = team_pool(spec.leader, spec.assists)
+    r = roll(pool, source, reroll=spec.reroll)
+    with_assists = pool.bonus
+    without = min(spec.leader.bonus_given, BONUS_CAP)
+    return SeyruunTeamResult(
+        outcome=r.outcome,
+        total=r.successes,
+        rolls=[r],
+        assists=spec.assists,
+        assist_dice=with_assists - without,
+        bonus_capped=pool.bonus_capped,
+    )

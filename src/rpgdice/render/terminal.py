@@ -322,3 +322,8 @@ RENDERERS: dict[tuple[str, str], Callable[[Any], list[Text]]] = {
     ("reglas", "roll"): reglas_roll,
     ("cypher", "task"): cypher_task,
 }
+
+# The roll types (contest, extended, team, multi, retry) have their views in their own module.
+from rpgdice.render.sequences import SEQUENCE_RENDERERS  # noqa: E402
+
+RENDERERS.update(SEQUENCE_RENDERERS)
