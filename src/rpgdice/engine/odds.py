@@ -13,6 +13,7 @@ module: only ``odds`` commands and ``--odds`` do.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Hashable
@@ -23,7 +24,6 @@ from rpgdice.engine import crytures, cypher, reglas, seyruun
 from rpgdice.engine.dice import d10_successes
 
 D10 = icepool.d10
-D20 = icepool.Die(range(1, cypher.DIE + 1))
 
 CRYTURES_OUTCOMES = ("success", "failure")
 SEYRUUN_OUTCOMES = ("success", "failure", "botch")
@@ -143,11 +143,14 @@ def _seyruun_face_class(face: int) -> tuple[int, bool, bool]:
     return (d10_successes(face, face, seyruun.SUCCESS_AT), face == 1, face == 10)
 
 
-SEYRUUN_CLASS_DIE = D10.map(
-    lambda f: min(g for g in range(1, 11) if _seyruun_face_class(g) == _seyruun_face_class(f))
-)
-"""A d10 with each face replaced by the lowest face the engine scores alike
-(1, 2-5, 6-9, 10 → 1, 2, 6, 10): a 10-die pool has 286 distinct rolls instead of 10¹⁰."""
+@functools.cache
+def seyruun_class_die() -> icepool.Die:
+    """A d10 with each face replaced by the lowest face the engine scores alike
+    (1, 2-5, 6-9, 10 → 1, 2, 6, 10): a 10-die pool has 286 distinct rolls instead
+    of 10¹⁰. Built on first use, not when the module is imported."""
+    return D10.map(
+        lambda f: min(g for g in range(1, 11) if _seyruun_face_class(g) == _seyruun_face_class(f))
+    )
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,7 @@ def seyruun_standing(pool: seyruun.SeyruunPool, reroll: bool = False) -> icepool
         r = seyruun.evaluate(pool, list(faces))
         return (r.outcome, r.successes, r.tens, r.tier or "")
 
-    first = SEYRUUN_CLASS_DIE.pool(pool.dice).expand().map(score, star=False)
+    first = seyruun_class_die().pool(pool.dice).expand().map(score, star=False)
     if not reroll:
         return first
     return first.map(lambda s: s if s[0] == "success" else first, star=False)
@@ -276,7 +279,7 @@ def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
         r = cypher.evaluate(task, roll)
         return (r.outcome, r.special or "")
 
-    die = _certain(score(None)) if task.routine or task.impossible else D20.map(score)
+    die = _certain(score(None)) if task.routine or task.impossible else icepool.d(cypher.DIE).map(score)
     return CypherOdds(
         outcomes=_named(_marginal(die, lambda s: s[0]), CYPHER_OUTCOMES),
         special=_named(_marginal(die, lambda s: s[1]), CYPHER_SPECIALS),

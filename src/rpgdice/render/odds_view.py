@@ -1,5 +1,9 @@
-"""The terminal view of exact odds: a Rich table per distribution with a horizontal
-bar chart beside it, percentages to one decimal.
+"""The terminal view of exact odds: a table per distribution with a horizontal bar
+chart beside it, percentages to one decimal, drawn as Rich text.
+
+The tables are aligned columns of :class:`rich.text.Text` rather than
+:class:`rich.table.Table`: the same look for these fixed-width figures, without
+loading and laying out Rich's table machinery on every ``odds`` command.
 
 Imported only by ``odds`` commands and ``--odds``; reads the engine's odds
 dataclasses (exact fractions) and never imports icepool itself.
@@ -10,8 +14,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from rpgdice.render import terminal
@@ -61,34 +63,43 @@ def bar(p: Fraction, top: Fraction, style: str = "cyan") -> Text:
     return Text("█" * full + (EIGHTHS[part] if part else ""), style=style)
 
 
-INDENT = 2
+INDENT = "  "
 """Tables sit indented like the notes under them."""
+GAP = "  "
+
+Row = tuple[str, str, list[str], Fraction, str]
+"""A chart row: label, its style, the figures (right-aligned), the value the bar draws, its style."""
 
 
-def _table(*headers: str) -> Table:
-    table = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), show_header=True,
-                  header_style=LABEL)
-    for i, header in enumerate(headers):
-        table.add_column(header, justify="left" if i in (0, len(headers) - 1) else "right",
-                         no_wrap=True)
-    return table
-
-
-def _chart(rows: list[tuple[str | Text, list[str], Fraction, str]], *headers: str) -> Table:
-    """Rows of (label, figures, value the bar draws, bar style)."""
+def _chart(rows: list[Row], *headers: str) -> list[Text]:
+    """A table with a header line; the first column left-aligned, the figures
+    right-aligned, and a bar for each row scaled to the largest value."""
+    widths = [len(h) for h in headers]
+    for label, _, figures, _, _ in rows:
+        for i, cell in enumerate([label, *figures]):
+            widths[i] = max(widths[i], len(cell))
     top = max((value for *_, value, _ in rows), default=Fraction(0))
-    table = _table(*headers, "")
-    for label, figures, value, style in rows:
-        table.add_row(label, *figures, bar(value, top, style))
-    return table
+    head = [headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(headers[1:], widths[1:])]
+    lines = [Text(INDENT + GAP.join(head), style=LABEL)]
+    for label, style, figures, value, bar_style in rows:
+        line = Text(INDENT)
+        line.append(label.ljust(widths[0]), style=style)
+        for cell, width in zip(figures, widths[1:]):
+            line.append(GAP + cell.rjust(width))
+        drawn = bar(value, top, bar_style)
+        if drawn.plain:
+            line.append(GAP)
+            line.append_text(drawn)
+        lines.append(line)
+    return lines
 
 
-def outcome_chart(ruleset: str, outcomes: dict[str, Fraction]) -> Table:
+def outcome_chart(ruleset: str, outcomes: dict[str, Fraction]) -> list[Text]:
     words = OUTCOME_WORDS[ruleset]
     rows = []
     for outcome, p in outcomes.items():
-        word, style = words.get(outcome, (outcome, ""))
-        rows.append((Text(word, style=style), [percent(p)], p, style or "cyan"))
+        word, style = words[outcome]
+        rows.append((word, style, [percent(p)], p, style))
     return _chart(rows, "outcome", "chance")
 
 
@@ -101,7 +112,7 @@ def _bins(exactly: dict[int, Fraction]) -> tuple[int, int, int]:
 
 
 def count_chart(exactly: dict[int, Fraction], at_least: dict[int, Fraction],
-                label: str = "successes") -> tuple[Table, str | None]:
+                label: str = "successes") -> tuple[list[Text], str | None]:
     """The table of a count distribution (exactly k, at least k) with its bar chart,
     and a note on the tails left out."""
     lo, hi, width = _bins(exactly)
@@ -110,7 +121,7 @@ def count_chart(exactly: dict[int, Fraction], at_least: dict[int, Fraction],
         end = min(start + width - 1, hi)
         p = sum((exactly[k] for k in range(start, end + 1)), Fraction(0))
         name = str(start) if start == end else f"{start}–{end}"
-        rows.append((name, [percent(p), percent(at_least[start])], p, "cyan"))
+        rows.append((name, "", [percent(p), percent(at_least[start])], p, "cyan"))
     table = _chart(rows, label, "exactly" if width == 1 else "in range", "at least")
     hidden = 1 - sum((exactly[k] for k in range(lo, hi + 1)), Fraction(0))
     note = None
@@ -126,7 +137,7 @@ def _notes(lines: list[str]) -> list[Text]:
 # Per ruleset -------------------------------------------------------------------------
 
 
-def crytures_odds(o: Any) -> list[Any]:
+def crytures_odds(o: Any) -> list[Text]:
     header = Text.assemble(
         ("Crytures odds", "bold"),
         f" · {_plural(o.pool, 'die', 'dice')}",
@@ -134,13 +145,13 @@ def crytures_odds(o: Any) -> list[Any]:
         f" · Difficulty {o.difficulty} · Complexity {o.complexity}",
         " · attack" if o.attack else "",
     )
-    out: list[Any] = [header, outcome_chart("crytures", o.outcomes)]
+    out = [header, *outcome_chart("crytures", o.outcomes)]
     notes = []
     if o.no_dice:
         notes.append("no dice: the die modifiers removed every die (0 successes, failure)")
     else:
         table, hidden = count_chart(o.successes, o.at_least)
-        out.append(table)
+        out += table
         if hidden:
             notes.append(hidden)
         notes.append(f"mean {float(o.mean_successes):.2f} successes")
@@ -149,7 +160,7 @@ def crytures_odds(o: Any) -> list[Any]:
     return out + _notes(notes)
 
 
-def seyruun_odds(o: Any) -> list[Any]:
+def seyruun_odds(o: Any) -> list[Text]:
     size = "chance die" if o.chance_die else _plural(o.pool, "die", "dice")
     header = Text.assemble(
         ("Seyruun odds", "bold"),
@@ -157,9 +168,9 @@ def seyruun_odds(o: Any) -> list[Any]:
         f" · {_plural(o.required, 'success', 'successes')} needed",
         " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
     )
-    out: list[Any] = [header, outcome_chart("seyruun", o.outcomes)]
+    out = [header, *outcome_chart("seyruun", o.outcomes)]
     table, hidden = count_chart(o.successes, o.at_least)
-    out.append(table)
+    out += table
     notes = [hidden] if hidden else []
     if o.chance_die:
         notes.append("chance die: the pool fell to 0 or less; a 10 succeeds, a 1 is a dramatic botch")
@@ -175,20 +186,20 @@ def seyruun_odds(o: Any) -> list[Any]:
     return out + _notes(notes)
 
 
-def reglas_odds(o: Any) -> list[Any]:
+def reglas_odds(o: Any) -> list[Text]:
     header = Text.assemble(
         ("Reglas Básicas: probabilidades", "bold"),
         f" · iE {o.index} · {terminal._reglas_difficulty(o.difficulty)}",
     )
-    out: list[Any] = [header, outcome_chart("reglas", o.outcomes)]
+    out = [header, *outcome_chart("reglas", o.outcomes)]
     notes = [f"Crítico (dado 1 y éxito): {percent(o.critical)}"]
     if o.fumble_grades:
-        rows = [(str(g), [percent(p)], p, DIRE) for g, p in o.fumble_grades.items()]
-        out.append(_chart(rows, "fracaso de grado", "chance"))
+        rows = [(str(g), "", [percent(p)], p, DIRE) for g, p in o.fumble_grades.items()]
+        out += _chart(rows, "fracaso de grado", "chance")
     return out + _notes(notes)
 
 
-def cypher_odds(o: Any) -> list[Any]:
+def cypher_odds(o: Any) -> list[Text]:
     from rpgdice.engine.cypher import DIFFICULTY_NAMES
 
     header = Text.assemble(
@@ -199,22 +210,22 @@ def cypher_odds(o: Any) -> list[Any]:
         f" · bonus +{o.bonus}" if o.bonus else "",
         " · attack" if o.attack else "",
     )
-    out: list[Any] = [header, outcome_chart("cypher", o.outcomes)]
+    out = [header, *outcome_chart("cypher", o.outcomes)]
     notes = []
     if o.routine:
         notes.append("routine task: it succeeds with no roll")
     elif o.impossible:
         notes.append("impossible: not even a 20 plus the bonus reaches the target; no roll")
     else:
-        rows = [(CYPHER_SPECIAL[name], [percent(p)], p, CRIT)
+        rows = [(CYPHER_SPECIAL[name], "", [percent(p)], p, CRIT)
                 for name, p in o.special.items() if o.attack or p]
-        out.append(_chart(rows, "special roll", "chance"))
+        out += _chart(rows, "special roll", "chance")
     if o.effort_cost:
         notes.append(f"Effort costs {o.effort_cost} Pool points (after Edge)")
     return out + _notes(notes)
 
 
-RENDERERS: dict[str, Callable[[Any], list[Any]]] = {
+RENDERERS: dict[str, Callable[[Any], list[Text]]] = {
     "crytures": crytures_odds,
     "seyruun": seyruun_odds,
     "reglas": reglas_odds,
@@ -226,7 +237,7 @@ def show(results: Sequence[Any]) -> None:
     out = terminal.console()
     for result in results:
         for part in RENDERERS[type(result).RULESET](result):
-            out.print(Padding(part, (0, 0, 0, INDENT), expand=False) if isinstance(part, Table) else part)
+            out.print(part)
 
 
 def outcome_line(odds: Any, result: Any) -> Text:
