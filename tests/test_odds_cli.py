@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from conftest import assert_usage_error, cli, cli_json, cli_one, proc
 
-from rpgdice.engine import crytures, cypher, odds, reglas, seyruun
+from rpgdice.engine import crytures, odds, seyruun
 from rpgdice.render.odds_view import bar, percent
 
 OUTCOMES = {

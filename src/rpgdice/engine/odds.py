@@ -25,7 +25,6 @@ from rpgdice.engine.dice import d10_successes
 
 D10 = icepool.d10
 
-CRYTURES_OUTCOMES = ("success", "failure")
 SEYRUUN_OUTCOMES = ("success", "failure", "botch")
 REGLAS_OUTCOMES = ("success", "failure", "fumble")
 CYPHER_OUTCOMES = ("success", "failure")
