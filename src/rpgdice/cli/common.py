@@ -47,6 +47,11 @@ JsonOpt = Annotated[
     bool,
     typer.Option("--json", help="JSON Lines: one object per repetition, nothing else on stdout."),
 ]
+OddsOpt = Annotated[
+    bool,
+    typer.Option("--odds", help="Also give the exact chance of the roll's outcome: a line under "
+                 "the breakdown, an 'odds' key in --json (see the odds command)."),
+]
 
 
 def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
@@ -66,15 +71,24 @@ def run(
     seed: int | None,
     times: int,
     as_json: bool,
+    odds: Callable[[], object] | None = None,
 ) -> None:
     """Roll ``times`` times from the chosen source, check the given faces were used
     exactly, then hand every result to the output. Nothing is printed before all
-    rolls are made, so a usage error leaves stdout empty."""
+    rolls are made, so a usage error leaves stdout empty. ``odds`` (``--odds``)
+    computes the exact odds of the roll, once, to show beside each result."""
     source = make_source(dice, seed)
     results = [roll(source) for _ in range(times)]
     if isinstance(source, GivenDice):
         source.check_all_used()
     from rpgdice.cli.output import emit
 
-    emit(results, as_json=as_json)
+    emit(results, as_json=as_json, odds=odds() if odds is not None else None)
+
+
+def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
+    """An ``odds`` command: compute the exact odds (no dice) and print them."""
+    from rpgdice.cli.output import emit
+
+    emit([odds()], as_json=as_json)
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
 
 app = typer.Typer(help="Crytures: d10 pool against a per-die Difficulty.", no_args_is_help=True)
@@ -47,6 +47,30 @@ AttackOpt = Annotated[
 ]
 
 
+def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
+          difficulty: int, complexity: int, attack: bool):  # -> crytures.CryturesRoll
+    """The roll the arguments describe: shared by ``roll`` and ``odds``."""
+    from rpgdice.engine import crytures
+
+    return crytures.CryturesRoll(
+        base_pool=pool,
+        die_mods=tuple(die_mod or ()),
+        roll_mods=tuple(roll_mod or ()),
+        difficulty=difficulty,
+        complexity=complexity,
+        attack=attack,
+    )
+
+
+def _odds(spec):  # -> Callable[[], odds.CryturesOdds]
+    def compute():
+        from rpgdice.engine import odds
+
+        return odds.crytures_odds(spec)
+
+    return compute
+
+
 @app.command("roll")
 def roll_cmd(
     pool: PoolArg,
@@ -59,6 +83,7 @@ def roll_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Roll a Crytures dice pool.
 
@@ -70,12 +95,24 @@ def roll_cmd(
     """
     from rpgdice.engine import crytures
 
-    spec = crytures.CryturesRoll(
-        base_pool=pool,
-        die_mods=tuple(die_mod or ()),
-        roll_mods=tuple(roll_mod or ()),
-        difficulty=difficulty,
-        complexity=complexity,
-        attack=attack,
-    )
-    run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack)
+    run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times,
+        as_json=as_json, odds=_odds(spec) if odds else None)
+
+
+@app.command("odds")
+def odds_cmd(
+    pool: PoolArg,
+    die_mod: DieModOpt = None,
+    roll_mod: RollModOpt = None,
+    difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
+    complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
+    attack: AttackOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact odds of a Crytures roll, without rolling: success and failure, the
+    distribution of successes (exactly k, at least k) and natural 10s.
+
+    Example: rpgdice crytures odds 6 --die-mod 3 -c 2
+    """
+    show_odds(_odds(_spec(pool, die_mod, roll_mod, difficulty, complexity, attack)), as_json=as_json)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 app = typer.Typer(help="Cypher System: d20 against 3 × difficulty.", no_args_is_help=True)
@@ -53,6 +53,26 @@ AttackOpt = Annotated[
 ]
 
 
+def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
+          effort: int, edge: int, bonus: int, attack: bool):  # -> cypher.CypherTask
+    """The task the arguments describe: shared by ``task`` and ``odds``."""
+    from rpgdice.engine import cypher
+
+    return cypher.CypherTask(
+        difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
+        effort=effort, edge=edge, bonus=bonus, attack=attack,
+    )
+
+
+def _odds(task):  # -> Callable[[], odds.CypherOdds]
+    def compute():
+        from rpgdice.engine import odds
+
+        return odds.cypher_odds(task)
+
+    return compute
+
+
 @app.command("task")
 def task_cmd(
     difficulty: DifficultyOpt,
@@ -68,6 +88,7 @@ def task_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
 
@@ -78,8 +99,28 @@ def task_cmd(
     """
     from rpgdice.engine import cypher
 
-    task = cypher.CypherTask(
-        difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
-        effort=effort, edge=edge, bonus=bonus, attack=attack,
-    )
-    run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
+    run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
+        as_json=as_json, odds=_odds(task) if odds else None)
+
+
+@app.command("odds")
+def odds_cmd(
+    difficulty: DifficultyOpt,
+    ease: EaseOpt = 0,
+    hinder: HinderOpt = 0,
+    skill: SkillOpt = None,
+    asset: AssetOpt = 0,
+    effort: EffortOpt = 0,
+    edge: EdgeOpt = 0,
+    bonus: BonusOpt = 0,
+    attack: AttackOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact odds of a task, without rolling: success and failure (routine and
+    impossible tasks included) and each special roll.
+
+    Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
+    """
+    task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
+    show_odds(_odds(task), as_json=as_json)

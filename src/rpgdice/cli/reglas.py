@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.reglas import DIFFICULTIES
 
 app = typer.Typer(help="Reglas Básicas: índice de éxito menos 1d10.", no_args_is_help=True)
@@ -43,6 +43,24 @@ AttemptOpt = Annotated[
 ]
 
 
+def _spec(index: int, difficulty: int, raises: int, mod: list[int] | None, attempt: int):
+    """The roll the arguments describe (a ReglasRoll): shared by ``roll`` and ``odds``."""
+    from rpgdice.engine import reglas
+
+    return reglas.ReglasRoll(
+        index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ()), attempt=attempt
+    )
+
+
+def _odds(spec):  # -> Callable[[], odds.ReglasOdds]
+    def compute():
+        from rpgdice.engine import odds
+
+        return odds.reglas_odds(spec)
+
+    return compute
+
+
 @app.command("roll")
 def roll_cmd(
     index: IndexArg,
@@ -54,6 +72,7 @@ def roll_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Tirada simple: resultado = iE − 1d10.
 
@@ -64,10 +83,26 @@ def roll_cmd(
     """
     from rpgdice.engine import reglas
 
-    spec = reglas.ReglasRoll(
-        index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ()), attempt=attempt
-    )
-    run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    spec = _spec(index, difficulty, raises, mod, attempt)
+    run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times,
+        as_json=as_json, odds=_odds(spec) if odds else None)
+
+
+@app.command("odds")
+def odds_cmd(
+    index: IndexArg,
+    difficulty: DifficultyOpt = 0,
+    raises: RaiseOpt = 0,
+    mod: ModOpt = None,
+    attempt: AttemptOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
+    crítico, and the chance of each fracaso grade.
+
+    Example: rpgdice reglas odds 5+5 -d normal
+    """
+    show_odds(_odds(_spec(index, difficulty, raises, mod, attempt)), as_json=as_json)
 
 
 # The acciones (multi, contest, team, extended, retry) live in their own module and register on `app`.

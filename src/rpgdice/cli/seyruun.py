@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
+from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.seyruun import DIFFICULTIES, WOUNDS
 
 app = typer.Typer(help="Seyruun: World of Darkness style d10 pool.", no_args_is_help=True)
@@ -60,6 +60,32 @@ DifficultyOpt = Annotated[
 ]
 
 
+def _pool(attribute: int, skill: int | None, bonus: list[int] | None, penalty: list[int] | None,
+          wound: str | None, actions: int, willpower: bool, difficulty: int):  # -> SeyruunPool
+    """The pool the arguments build: shared by ``roll`` and ``odds``."""
+    from rpgdice.engine import seyruun
+
+    return seyruun.SeyruunPool(
+        attribute=attribute,
+        skill=skill,
+        bonuses=tuple(bonus or ()),
+        penalties=tuple(penalty or ()),
+        wound=wound,
+        actions=actions,
+        willpower=willpower,
+        required=difficulty,
+    )
+
+
+def _odds(pool, reroll: bool):  # -> Callable[[], odds.SeyruunOdds]
+    def compute():
+        from rpgdice.engine import odds
+
+        return odds.seyruun_odds(pool, reroll=reroll)
+
+    return compute
+
+
 @app.command("roll")
 def roll_cmd(
     attribute: AttributeArg,
@@ -75,6 +101,7 @@ def roll_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower,
     penalties; 10 dice at most, a chance die at 0 or less.
@@ -85,18 +112,33 @@ def roll_cmd(
     """
     from rpgdice.engine import seyruun
 
-    pool = seyruun.SeyruunPool(
-        attribute=attribute,
-        skill=skill,
-        bonuses=tuple(bonus or ()),
-        penalties=tuple(penalty or ()),
-        wound=wound,
-        actions=actions,
-        willpower=willpower,
-        required=difficulty,
-    )
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
-        dice=dice, seed=seed, times=times, as_json=as_json)
+        dice=dice, seed=seed, times=times, as_json=as_json,
+        odds=_odds(pool, reroll) if odds else None)
+
+
+@app.command("odds")
+def odds_cmd(
+    attribute: AttributeArg,
+    skill: SkillArg = None,
+    bonus: BonusOpt = None,
+    penalty: PenaltyOpt = None,
+    wound: WoundOpt = None,
+    actions: ActionsOpt = 1,
+    willpower: WillpowerOpt = False,
+    reroll: RerollOpt = False,
+    difficulty: DifficultyOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
+    the distribution of successes (exactly k, at least k), 10s and tiers. With
+    --reroll, the odds of the roll that stands.
+
+    Example: rpgdice seyruun odds 3 3 -d moderate --reroll
+    """
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
+    show_odds(_odds(pool, reroll), as_json=as_json)
 
 
 # The roll types (contest, extended, team) live in their own module and register on `app`.

@@ -38,11 +38,14 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def show(results: Sequence[Any]) -> None:
+def show(results: Sequence[Any], after: Callable[[Any], list[Text]] | None = None) -> None:
+    """Print each result's lines; ``after(result)`` adds lines under each (``--odds``)."""
     out = console()
     many = len(results) > 1
     for i, result in enumerate(results, 1):
         lines = render(result)
+        if after is not None:
+            lines += after(result)
         if many:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         for line in lines:

@@ -1,0 +1,293 @@
+"""Exact odds of every roll, computed with icepool and never by rolling.
+
+The odds follow the same rules as rolling because they are built from the same
+engine code: each ruleset's input dataclass (which builds the pool, the index or
+the target), the per-die scoring function (:func:`~rpgdice.engine.dice.d10_successes`)
+and, wherever the number of distinct rolls is small, the ruleset's own
+``evaluate`` applied to every distinct roll. icepool turns those into exact
+distributions (:class:`fractions.Fraction` probabilities).
+
+icepool takes a while to import, so nothing on the rolling path imports this
+module: only ``odds`` commands and ``--odds`` do.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Hashable
+
+import icepool
+
+from rpgdice.engine import crytures, cypher, reglas, seyruun
+from rpgdice.engine.dice import d10_successes
+
+D10 = icepool.d10
+
+SEYRUUN_OUTCOMES = ("success", "failure", "botch")
+REGLAS_OUTCOMES = ("success", "failure", "fumble")
+CYPHER_OUTCOMES = ("success", "failure")
+CYPHER_SPECIALS = tuple(name for _, name in sorted({**cypher.SPECIAL_ANY, **cypher.SPECIAL_ATTACK}.items()))
+"""Special rolls by face: gm_intrusion (1), plus_1_damage (17) ... major_effect (20)."""
+
+
+# Helpers over icepool dice -----------------------------------------------------------
+
+
+def _sum_of(die: icepool.Die, n: int) -> icepool.Die:
+    """The sum of ``n`` rolls of ``die`` (n ≥ 1), as icepool adds dice.
+
+    The copies are added by doubling (die+die, then that plus itself...), which
+    is much faster than adding one die at a time for big pools, and keeps the
+    recursion of ``n @ die`` (one frame per die) away from the 1000-die limit.
+    At most 2·log2(n) additions.
+    """
+    total = None
+    power = die
+    while n:
+        if n & 1:
+            total = power if total is None else total + power
+        n >>= 1
+        if n:
+            power = power + power
+    assert total is not None
+    return total
+
+
+def _marginal(die: icepool.Die, part: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
+    """Probability of each value of ``part(outcome)`` over the outcomes of ``die``."""
+    denominator = die.denominator()
+    out: dict[Any, Fraction] = {}
+    for outcome, quantity in die.items():
+        key = part(outcome)
+        out[key] = out.get(key, Fraction(0)) + Fraction(quantity, denominator)
+    return out
+
+
+def _named(probs: dict[Any, Fraction], names: tuple[str, ...]) -> dict[str, Fraction]:
+    """``probs`` over every name in ``names``, zeros included, in that order."""
+    return {name: probs.get(name, Fraction(0)) for name in names}
+
+
+def _counts(probs: dict[int, Fraction]) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """A count distribution over 0..max, zeros included, and its "at least k" figures."""
+    top = max(probs, default=0)
+    exactly = {k: probs.get(k, Fraction(0)) for k in range(top + 1)}
+    at_least: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for k in range(top, -1, -1):
+        running += exactly[k]
+        at_least[k] = running
+    return exactly, dict(sorted(at_least.items()))
+
+
+def _certain(value: Hashable) -> icepool.Die:
+    return icepool.Die([value])
+
+
+# Crytures ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CryturesOdds:
+    RULESET: ClassVar[str] = "crytures"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    successes: dict[int, Fraction]
+    """Probability of exactly k successes."""
+    at_least: dict[int, Fraction]
+    """Probability of k successes or more."""
+    critical: Fraction
+    """At least one natural 10 (with ``attack``, a critical hit)."""
+    mean_successes: Fraction
+    pool: int
+    difficulty: int
+    complexity: int
+    roll_mod: int
+    attack: bool
+    no_dice: bool
+
+
+def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:
+    """Exact odds of one Crytures roll: every die scored by ``d10_successes``
+    exactly as :func:`rpgdice.engine.crytures.evaluate` scores it, summed over the pool."""
+    mod = spec.roll_mod
+    per_die = D10.map(lambda f: d10_successes(f, f + mod, spec.difficulty))
+    total = _sum_of(per_die, spec.pool) if spec.pool else _certain(0)
+    exactly, at_least = _counts(_marginal(total, int))
+    success = at_least.get(spec.complexity, Fraction(0))
+    no_ten = Fraction(D10.probability("!=", 10)) ** spec.pool
+    return CryturesOdds(
+        outcomes={"success": success, "failure": 1 - success},
+        successes=exactly,
+        at_least=at_least,
+        critical=1 - no_ten,
+        mean_successes=Fraction(total.mean()),
+        pool=spec.pool,
+        difficulty=spec.difficulty,
+        complexity=spec.complexity,
+        roll_mod=mod,
+        attack=spec.attack,
+        no_dice=spec.pool == 0,
+    )
+
+
+# Seyruun -----------------------------------------------------------------------------
+
+
+def _seyruun_face_class(face: int) -> tuple[int, bool, bool]:
+    """What the engine reads from one die: its successes, whether it is a 1, a 10."""
+    return (d10_successes(face, face, seyruun.SUCCESS_AT), face == 1, face == 10)
+
+
+@functools.cache
+def seyruun_class_die() -> icepool.Die:
+    """A d10 with each face replaced by the lowest face the engine scores alike
+    (1, 2-5, 6-9, 10 → 1, 2, 6, 10): a 10-die pool has 286 distinct rolls instead
+    of 10¹⁰. Built on first use, not when the module is imported."""
+    return D10.map(
+        lambda f: min(g for g in range(1, 11) if _seyruun_face_class(g) == _seyruun_face_class(f))
+    )
+
+
+@dataclass(frozen=True)
+class SeyruunOdds:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    successes: dict[int, Fraction]
+    at_least: dict[int, Fraction]
+    critical: Fraction
+    """At least one 10 in the roll that stands."""
+    multiple_critical: Fraction
+    """Two or more 10s: the heightened critical effects."""
+    tiers: dict[str, Fraction]
+    """Margin of success tiers (the success chance split by tier)."""
+    pool: int
+    chance_die: bool
+    overflow: int
+    required: int
+    pool_total: int
+    reroll: bool
+
+
+def seyruun_standing(pool: seyruun.SeyruunPool, reroll: bool = False) -> icepool.Die:
+    """The roll that stands, as a die over ``(outcome, successes, tens, tier)``.
+
+    Every distinct roll of the pool (faces grouped as the engine scores them) is
+    scored by :func:`rpgdice.engine.seyruun.evaluate` itself. With ``reroll``, a
+    roll that did not succeed is replaced by a fresh roll of the same pool, as
+    :func:`rpgdice.engine.seyruun.roll` does.
+    """
+
+    def score(faces: tuple[int, ...]) -> tuple[str, int, int, str]:
+        r = seyruun.evaluate(pool, list(faces))
+        return (r.outcome, r.successes, r.tens, r.tier or "")
+
+    first = seyruun_class_die().pool(pool.dice).expand().map(score, star=False)
+    if not reroll:
+        return first
+    return first.map(lambda s: s if s[0] == "success" else first, star=False)
+
+
+def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds:
+    standing = seyruun_standing(pool, reroll)
+    exactly, at_least = _counts(_marginal(standing, lambda s: s[1]))
+    tens = _marginal(standing, lambda s: s[2])
+    tiers = _marginal(standing, lambda s: s[3])
+    return SeyruunOdds(
+        outcomes=_named(_marginal(standing, lambda s: s[0]), SEYRUUN_OUTCOMES),
+        successes=exactly,
+        at_least=at_least,
+        critical=sum((p for t, p in tens.items() if t >= 1), Fraction(0)),
+        multiple_critical=sum((p for t, p in tens.items() if t >= 2), Fraction(0)),
+        tiers=_named(tiers, tuple(name for _, name in reversed(seyruun.TIERS))),
+        pool=pool.dice,
+        chance_die=pool.chance_die,
+        overflow=pool.overflow,
+        required=pool.required,
+        pool_total=pool.total,
+        reroll=reroll,
+    )
+
+
+# Reglas Básicas ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReglasOdds:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    critical: Fraction
+    """A crítico: the die shows 1 and the roll succeeds."""
+    fumble_grades: dict[int, Fraction]
+    """Probability of each fracaso grade (grades that cannot happen left out)."""
+    index: int
+    difficulty: int
+
+
+def reglas_odds(spec: reglas.ReglasRoll) -> ReglasOdds:
+    """Every face of the d10 scored by :func:`rpgdice.engine.reglas.evaluate`."""
+
+    def score(face: int) -> tuple[str, bool, int]:
+        r = reglas.evaluate(spec, face)
+        return (r.outcome, r.critical, r.fumble_grade or 0)
+
+    die = D10.map(score)
+    grades = _marginal(die, lambda s: s[2])
+    grades.pop(0, None)
+    return ReglasOdds(
+        outcomes=_named(_marginal(die, lambda s: s[0]), REGLAS_OUTCOMES),
+        critical=_marginal(die, lambda s: s[1]).get(True, Fraction(0)),
+        fumble_grades=dict(sorted(grades.items())),
+        index=spec.effective_index,
+        difficulty=spec.needed,
+    )
+
+
+# Cypher ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CypherOdds:
+    RULESET: ClassVar[str] = "cypher"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    special: dict[str, Fraction]
+    difficulty: int
+    effective_difficulty: int
+    target: int | None
+    routine: bool
+    impossible: bool
+    effort_cost: int
+    bonus: int
+    attack: bool
+
+
+def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
+    """Every face of the d20 scored by :func:`rpgdice.engine.cypher.evaluate`; a
+    routine or impossible task is certain, with no roll."""
+
+    def score(roll: int | None) -> tuple[str, str]:
+        r = cypher.evaluate(task, roll)
+        return (r.outcome, r.special or "")
+
+    die = _certain(score(None)) if task.routine or task.impossible else icepool.d(cypher.DIE).map(score)
+    return CypherOdds(
+        outcomes=_named(_marginal(die, lambda s: s[0]), CYPHER_OUTCOMES),
+        special=_named(_marginal(die, lambda s: s[1]), CYPHER_SPECIALS),
+        difficulty=task.difficulty,
+        effective_difficulty=task.effective_difficulty,
+        target=task.target,
+        routine=task.routine,
+        impossible=task.impossible,
+        effort_cost=cypher.effort_cost(task.effort, task.edge),
+        bonus=task.bonus,
+        attack=task.attack,
+    )
