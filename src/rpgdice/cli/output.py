@@ -23,8 +23,23 @@ def emit(results: Sequence[Any], *, as_json: bool) -> None:
     sys.stdout.flush()
 
 
+LONG_WORD = 80
+"""A word of an error line longer than this (a pasted blob echoed back) is cut short."""
+
+
+def one_line(message: object) -> str:
+    """``message`` as one printable line: whitespace runs become one space, control
+    characters are escaped, and overlong words are cut with an ellipsis."""
+    words = []
+    for word in str(message).split():
+        if len(word) > LONG_WORD:
+            word = word[:LONG_WORD] + "…"
+        words.append("".join(c if c.isprintable() else repr(c)[1:-1] for c in word))
+    return " ".join(words)
+
+
 def error(message: str) -> None:
     """One line on stderr: ``rpgdice: error: <reason>``."""
-    line = " ".join(str(message).split())
+    line = one_line(message)
     sys.stderr.write(f"{PROG}: error: {line}\n")
     sys.stderr.flush()
