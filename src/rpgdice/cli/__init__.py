@@ -75,7 +75,7 @@ class CommandGroup(TyperGroup):
 def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
-        return max(opts, key=len)
+        return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
     return param.human_readable_name
 
 
