@@ -3,6 +3,9 @@ accepts, nothing on stdout, no traceback; and bounded work for any input."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -219,3 +222,29 @@ def test_real_process_bad_input_exits_2_with_one_line():
         assert "Traceback" not in done.stderr
         assert len(done.stderr.splitlines()) == 1
         assert done.stderr.startswith("rpgdice: error: ")
+
+
+def test_undecodable_arguments_are_refused_with_escapes():
+    # Bytes that are not UTF-8 reach Python as lone surrogates; they are echoed escaped.
+    done = subprocess.run(
+        [sys.executable, "-m", "rpgdice", "crytures", "roll", b"\xff\xfe"],
+        capture_output=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 2
+    assert done.stdout == b""
+    assert done.stderr.decode("ascii").startswith("rpgdice: error: POOL: '\\udcff\\udcfe'")
+
+
+def test_a_terminal_that_cannot_show_a_character_still_gets_the_roll():
+    done = proc("crytures", "roll", "5", "--seed", "1", env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert "Difficulty 6" in done.stdout
+
+
+def test_a_closed_pipe_stops_quietly():
+    done = subprocess.run(
+        f"'{sys.executable}' -m rpgdice crytures roll 5 -n 100000 --json --seed 1 | head -c 10",
+        shell=True, capture_output=True, text=True, timeout=60,
+    )
+    assert done.stdout.startswith('{"ruleset"')
+    assert done.stderr == ""

@@ -19,6 +19,10 @@ def emit(results: Sequence[Any], *, as_json: bool) -> None:
     else:
         from rpgdice.render import terminal
 
+        # A terminal that cannot show a character (an ASCII or Latin-1 locale) gets '?'
+        # for it rather than no roll at all.
+        if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(errors="replace")
         terminal.show(results)
     sys.stdout.flush()
 
