@@ -20,8 +20,8 @@ DiceOpt = Annotated[
         parser=params.faces,
         metavar="FACES",
         help="Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, "
-        "and they must cover exactly what is rolled. Not with --seed (RPGDICE_SEED is "
-        "ignored).",
+        "and they must cover exactly what is rolled. Not with --seed; a seed from RPGDICE_SEED "
+        "is ignored.",
     ),
 ]
 SeedOpt = Annotated[
