@@ -11,29 +11,142 @@ process and building all of them would cost every roll the time of all.
 
 from __future__ import annotations
 
+import os
 import sys
+from difflib import get_close_matches
 from typing import Any, Optional, Sequence
 
 import typer
 from typer._click import exceptions as click  # the Click this Typer release vendors
+from typer._click.core import Context
 from typer.core import TyperGroup
 
 from rpgdice import __version__
 from rpgdice.cli.output import PROG, error
-from rpgdice.engine.errors import RulesError
+from rpgdice.engine.errors import RulesError, shown
+
+DEBUG_ENV = "RPGDICE_DEBUG"
+"""Set (non-empty) to let an internal error's traceback through, for developers."""
+INTERNAL_ERROR = 1
+"""Exit status of a bug (anything but a usage error): one line, no traceback."""
+
+
+class NoSuchCommand(click.UsageError):
+    """A command name that is not one of the group's commands."""
+
+    def __init__(self, name: str, choices: Sequence[str], ctx: Any) -> None:
+        self.name = name
+        self.choices = list(choices)
+        close = get_close_matches(name, self.choices, n=1) if len(name) < 64 else []
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        super().__init__(
+            f"COMMAND: {shown(name)} is not a command of '{ctx.command_path}'; "
+            f"accepts {', '.join(self.choices)}{hint}",
+            ctx,
+        )
+
+
+class CommandGroup(TyperGroup):
+    """A group whose unknown command names get the one-line treatment: what the
+    group accepts and the closest name."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if (
+            args
+            and not name.startswith("-")
+            and self.get_command(ctx, name) is None
+            and not ctx.resilient_parsing
+        ):
+            raise NoSuchCommand(name, self.list_commands(ctx), ctx)
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as e:
+            # Click's option parser raises some errors (an option missing its value, a
+            # flag given one) without a context; they belong to the subcommand whose
+            # arguments were being parsed, so give them its context to name it.
+            if e.ctx is None and ctx.invoked_subcommand:
+                command = self.get_command(ctx, ctx.invoked_subcommand)
+                if command is not None:
+                    e.ctx = Context(command, info_name=ctx.invoked_subcommand, parent=ctx)
+            raise
 
 
 def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
-        return max(opts, key=len)
+        return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
     return param.human_readable_name
 
 
+def _accepts(param: Any) -> str:
+    """What ``param`` accepts: its parser's ``accepts`` (cli.params), else its metavar."""
+    parse = getattr(getattr(param, "type", None), "func", None)
+    accepts = getattr(parse, "accepts", None)
+    if accepts:
+        return str(accepts)
+    return str(getattr(param, "metavar", None) or param.human_readable_name)
+
+
+def _find_option(ctx: Any, name: str) -> Any:
+    if ctx is None:
+        return None
+    for param in ctx.command.get_params(ctx):
+        if name in getattr(param, "opts", ()) or name in getattr(param, "secondary_opts", ()):
+            return param
+    return None
+
+
+def _options_of(ctx: Any) -> str:
+    names = []
+    for param in ctx.command.get_params(ctx):
+        if param.param_type_name == "option" and not getattr(param, "hidden", False):
+            names.append(_param_hint(param))
+    return ", ".join(names)
+
+
 def _usage_message(e: click.UsageError) -> str:
+    """Every usage error as ``PARAM: what is wrong; accepts ...``, from the
+    exception's structure, never from parsing Click's wording."""
     param = getattr(e, "param", None)
-    if isinstance(e, click.BadParameter) and not isinstance(e, click.MissingParameter) and param:
+    ctx = e.ctx
+    if isinstance(e, NoSuchCommand):
+        return e.message
+    if isinstance(e, click.MissingParameter) and param is not None:
+        return f"{_param_hint(param)}: missing; accepts {_accepts(param)}"
+    if isinstance(e, click.BadParameter) and param is not None:
         return f"{_param_hint(param)}: {e.message}"
+    if isinstance(e, click.NoSuchOption) and ctx is not None:
+        name = e.option_name
+        hint = ""
+        if e.possibilities:
+            hint = f" (did you mean {' or '.join(sorted(e.possibilities))}?)"
+        arguments = [
+            p.human_readable_name for p in ctx.command.get_params(ctx)
+            if p.param_type_name == "argument"
+        ]
+        if name[1:].isdigit() and arguments:
+            return (f"{name}: a negative number is not an option, and "
+                    f"{', '.join(arguments)} cannot be negative")
+        return (f"{name}: no such option{hint}; '{ctx.command_path}' accepts "
+                f"{_options_of(ctx)}")
+    if isinstance(e, click.BadOptionUsage):
+        option = _find_option(ctx, e.option_name)
+        if option is None:
+            return f"{e.option_name}: {e.message}"
+        if getattr(option, "is_flag", False):
+            return f"{_param_hint(option)}: is a flag and takes no value"
+        return f"{_param_hint(option)}: needs a value; accepts {_accepts(option)}"
+    if ctx is not None and type(e) is click.UsageError:
+        # Extra arguments on a command: say what the command takes.
+        pieces = ["[OPTIONS]"] + [
+            p.human_readable_name for p in ctx.command.get_params(ctx)
+            if p.param_type_name == "argument"
+        ]
+        return f"{e.format_message()}; usage: {ctx.command_path} {' '.join(pieces)}"
     return e.format_message()
 
 
@@ -46,7 +159,7 @@ RULESETS = {
 """Group name -> the module whose Typer ``app`` holds that ruleset's commands."""
 
 
-class RpgdiceGroup(TyperGroup):
+class RpgdiceGroup(CommandGroup):
     """The root group: loads ruleset groups on demand, runs the app, and turns every
     error into a clean exit."""
 
@@ -66,20 +179,6 @@ class RpgdiceGroup(TyperGroup):
             self.commands[cmd_name] = group
         return self.commands[cmd_name]
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)
-        except click.UsageError as e:
-            # Typer suggests from the groups already loaded; suggest from all of them.
-            if args and "Did you mean" not in e.message:
-                from difflib import get_close_matches
-
-                matches = get_close_matches(args[0], self.list_commands(ctx))
-                if matches:
-                    names = ", ".join(repr(m) for m in matches)
-                    e.message = f"{e.message.rstrip('.')}. Did you mean {names}?"
-            raise
-
     def main(  # type: ignore[override]
         self,
         args: Optional[Sequence[str]] = None,
@@ -97,6 +196,8 @@ class RpgdiceGroup(TyperGroup):
             del e
             code = 0
         except click.UsageError as e:
+            if e.ctx is None:
+                e.ctx = Context(self, info_name=prog_name or PROG)
             error(_usage_message(e))
             code = 2
         except RulesError as e:
@@ -105,13 +206,19 @@ class RpgdiceGroup(TyperGroup):
         except typer.Abort:
             error("aborted")
             code = 1
+        except typer.Exit as e:
+            code = e.exit_code
         except BrokenPipeError:
             # The reader went away (`rpgdice ... | head -1`): stop quietly.
-            import os
-
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             code = 1
+        except Exception as e:  # a bug: one line, never a traceback (RPGDICE_DEBUG shows it)
+            if os.environ.get(DEBUG_ENV):
+                raise
+            error(f"internal error: {type(e).__name__}: {e} (set {DEBUG_ENV}=1 for details; "
+                  "please report it)")
+            code = INTERNAL_ERROR
         if standalone_mode:
             sys.exit(code)
         return code
@@ -149,3 +256,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     from typer.main import get_command
 
     return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)
+
+
+def command_tree() -> Any:
+    """The root Click command with every ruleset group loaded — for tools that walk
+    the whole interface (completion scripts, the fuzz test), not for a roll."""
+    from typer.main import get_command
+
+    root = get_command(app)
+    for name in RULESETS:
+        root.get_command(None, name)
+    return root

@@ -20,7 +20,8 @@ DiceOpt = Annotated[
         parser=params.faces,
         metavar="FACES",
         help="Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, "
-        "and they must cover exactly what is rolled.",
+        "and they must cover exactly what is rolled. Not with --seed; a seed from RPGDICE_SEED "
+        "is ignored.",
     ),
 ]
 SeedOpt = Annotated[
@@ -30,7 +31,9 @@ SeedOpt = Annotated[
         envvar="RPGDICE_SEED",
         parser=params.integer(0, 2**64 - 1),
         metavar="N",
-        help="Seed the dice: the same seed and command give the same dice.",
+        help="Seed the dice (0 to 2^64-1): the same seed and command give the same dice, "
+        "on any platform. Also read from RPGDICE_SEED. Without it the dice come from the "
+        "operating system (os.urandom).",
     ),
 ]
 TimesOpt = Annotated[
@@ -54,8 +57,24 @@ OddsOpt = Annotated[
 ]
 
 
+STREAM_CHUNK = 256
+"""Repetitions rolled and written at a time on the ``--json`` path with random dice,
+so memory stays bounded however large ``--times`` is."""
+
+
+def _seed_from_environment() -> bool:
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source("seed") == ParameterSource.ENVIRONMENT
+
+
 def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
-    if dice is not None and seed is not None:
+    """The dice source. (decision) ``--dice`` with an explicit ``--seed`` is a usage
+    error; a seed that only came from ``RPGDICE_SEED`` gives way to ``--dice``, so an
+    exported seed does not stop a player from typing the faces they rolled."""
+    if dice is not None and seed is not None and not _seed_from_environment():
         raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
     if dice is not None:
         return GivenDice(dice)
@@ -77,13 +96,21 @@ def run(
     exactly, then hand every result to the output. Nothing is printed before all
     rolls are made, so a usage error leaves stdout empty. ``odds`` (``--odds``)
     computes the exact odds of the roll, once, to show beside each result."""
+    from rpgdice.cli.output import emit
+
     source = make_source(dice, seed)
+    exact = odds() if odds is not None else None
+    if as_json and not isinstance(source, GivenDice):
+        # Random dice: every check was made when the roll's spec was built (the first
+        # chunk is rolled before anything is written), so stream JSON Lines in chunks
+        # and keep memory bounded even at 100000 repetitions of a 1000-die pool.
+        for start in range(0, times, STREAM_CHUNK):
+            emit([roll(source) for _ in range(min(STREAM_CHUNK, times - start))], as_json=True, odds=exact)
+        return
     results = [roll(source) for _ in range(times)]
     if isinstance(source, GivenDice):
         source.check_all_used()
-    from rpgdice.cli.output import emit
-
-    emit(results, as_json=as_json, odds=odds() if odds is not None else None)
+    emit(results, as_json=as_json, odds=exact)
 
 
 def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:

@@ -19,7 +19,13 @@ def emit(results: Sequence[Any], *, as_json: bool, odds: Any = None) -> None:
         from rpgdice.render import jsonl
 
         jsonl.write(results, sys.stdout, None if odds is None else lambda r: odds_key(odds, r))
-    elif results and type(results[0]).COMMAND == "odds":
+        sys.stdout.flush()
+        return
+    # A terminal that cannot show a character (an ASCII or Latin-1 locale) gets '?'
+    # for it rather than no roll at all.
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
+    if results and type(results[0]).COMMAND == "odds":
         from rpgdice.render import odds_view
 
         odds_view.show(results)
@@ -40,8 +46,23 @@ def odds_key(odds: Any, result: Any) -> dict[str, Any]:
     return {"odds": {"outcome": odds.outcomes[result.outcome], "outcomes": odds.outcomes}}
 
 
+LONG_WORD = 80
+"""A word of an error line longer than this (a pasted blob echoed back) is cut short."""
+
+
+def one_line(message: object) -> str:
+    """``message`` as one printable line: whitespace runs become one space, control
+    characters are escaped, and overlong words are cut with an ellipsis."""
+    words = []
+    for word in str(message).split():
+        if len(word) > LONG_WORD:
+            word = word[:LONG_WORD] + "…"
+        words.append("".join(c if c.isprintable() else repr(c)[1:-1] for c in word))
+    return " ".join(words)
+
+
 def error(message: str) -> None:
     """One line on stderr: ``rpgdice: error: <reason>``."""
-    line = " ".join(str(message).split())
+    line = one_line(message)
     sys.stderr.write(f"{PROG}: error: {line}\n")
     sys.stderr.flush()

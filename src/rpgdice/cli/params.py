@@ -13,22 +13,46 @@ from typing import Callable, Mapping
 
 import typer
 
-from rpgdice.engine.errors import RulesError
+from rpgdice.engine.errors import RulesError, shown
 from rpgdice.engine.names import lookup
 
 MAX_NUMBER = 1000
 """No count or modifier a user types is larger than this; huge integers are refused at once."""
 MAX_TIMES = 100_000
 
-_INT = re.compile(r"[+-]?[0-9]{1,12}")
-_TERM = re.compile(r"[0-9]{1,12}")
+MAX_DIGITS = 20
+"""Digits read from one number (2**64 - 1, the largest seed, has 20). A longer run of
+digits is refused as out of range without converting it, so a huge integer costs
+nothing."""
+
+# ASCII digits only: ``int()`` would also take '٣' or '３', which no user means here.
+_INT = re.compile(r"[+-]?[0-9]+")
+_TERM = re.compile(r"[0-9]+")
+
+
+def _value(text: str) -> int | None:
+    """The value of a string ``_INT`` matched, or None when it has more than
+    ``MAX_DIGITS`` digits (leading zeros aside)."""
+    core = text.lstrip("+-").lstrip("0") or "0"
+    if len(core) > MAX_DIGITS:
+        return None
+    return -int(core) if text.startswith("-") else int(core)
 
 
 def _whole(text: str, accepts: str) -> int:
     text = text.strip()
     if not _INT.fullmatch(text):
-        raise typer.BadParameter(f"'{text}' is not a whole number; accepts {accepts}")
-    return int(text)
+        raise typer.BadParameter(f"{shown(text)} is not a whole number; accepts {accepts}")
+    value = _value(text)
+    if value is None:
+        raise typer.BadParameter(f"{shown(text)} is out of range; accepts {accepts}")
+    return value
+
+
+def _accepting(parse: Callable[[str], object], accepts: str) -> Callable[[str], object]:
+    """Record on a parser what it accepts, for messages about a missing value."""
+    parse.accepts = accepts  # type: ignore[attr-defined]
+    return parse
 
 
 def _accepts(lo: int | None, hi: int | None) -> str:
@@ -51,7 +75,7 @@ def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int
             raise typer.BadParameter(f"{value} is out of range; accepts {accepts}")
         return value
 
-    return parse
+    return _accepting(parse, accepts)  # type: ignore[return-value]
 
 
 def signed(limit: int = MAX_NUMBER) -> Callable[[str], int]:
@@ -68,15 +92,21 @@ def pool_sum(limit: int = MAX_NUMBER) -> Callable[[str], int]:
             return text
         terms = [t.strip() for t in text.split("+")]
         if text.strip().startswith("-"):
-            raise typer.BadParameter(f"'{text}' is negative; accepts {accepts}")
-        if not terms or not all(_TERM.fullmatch(t) for t in terms):
-            raise typer.BadParameter(f"'{text}' is not a whole number or a sum; accepts {accepts}")
-        value = sum(int(t) for t in terms)
-        if value > limit:
-            raise typer.BadParameter(f"{text} is {value}, more than {limit}; accepts {accepts}")
+            raise typer.BadParameter(f"{shown(text)} is negative; accepts {accepts}")
+        if not all(_TERM.fullmatch(t) for t in terms):
+            raise typer.BadParameter(
+                f"{shown(text)} is not a whole number or a sum; accepts {accepts}"
+            )
+        # Each term is at most ``limit``; the running total stops as soon as it passes it.
+        value = 0
+        for t in terms:
+            term = _value(t)
+            value += limit + 1 if term is None else term
+            if value > limit:
+                raise typer.BadParameter(f"{shown(text)} is more than {limit}; accepts {accepts}")
         return value
 
-    return parse
+    return _accepting(parse, accepts)  # type: ignore[return-value]
 
 
 def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[[str], int]:
@@ -94,7 +124,7 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[
         except RulesError as e:
             raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
 
-    return parse
+    return _accepting(parse, f"one of {', '.join(table)}, or {_accepts(lo, hi)}")  # type: ignore[return-value]
 
 
 def choice(table: Mapping[str, object]) -> Callable[[str], str]:
@@ -107,7 +137,7 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
         except RulesError as e:
             raise typer.BadParameter(e.message) from None
 
-    return parse
+    return _accepting(parse, f"one of {', '.join(table)}")  # type: ignore[return-value]
 
 
 def faces(text: str) -> list[int]:
@@ -116,10 +146,17 @@ def faces(text: str) -> list[int]:
         return text
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts:
-        raise typer.BadParameter("no faces given; accepts faces such as 4,7,2")
+        raise typer.BadParameter(f"no faces given; accepts {FACES_ACCEPTS}")
     out = []
     for p in parts:
         if not _TERM.fullmatch(p):
-            raise typer.BadParameter(f"'{p}' is not a face; accepts faces such as 4,7,2")
-        out.append(int(p))
+            raise typer.BadParameter(f"{shown(p)} is not a face; accepts {FACES_ACCEPTS}")
+        face = _value(p)
+        if face is None:
+            raise typer.BadParameter(f"face {shown(p)} is not on any die; accepts {FACES_ACCEPTS}")
+        out.append(face)
     return out
+
+
+FACES_ACCEPTS = "faces such as 4,7,2 (commas or spaces), each on the die rolled"
+faces.accepts = FACES_ACCEPTS  # type: ignore[attr-defined]

@@ -21,6 +21,11 @@ MAX_POOL = 1000
 """No single roll takes more dice than this (CLI.md: bounded work)."""
 
 
+MAX_DRAWS = 200
+"""Bound on the rejection-sampling loop of one face (never reached by a working
+generator: the chance is below 2**-200)."""
+
+
 class DiceSource(Protocol):
     def roll(self, sides: int, count: int = 1) -> list[int]:
         """Return ``count`` faces of a ``sides``-sided die, each in 1..sides."""
@@ -40,10 +45,13 @@ class _RandomDice:
 
     def _below(self, n: int) -> int:
         bits = n.bit_length()
-        while True:
+        # Each draw is accepted with probability above 1/2, so MAX_DRAWS rejections
+        # in a row (odds below 2**-MAX_DRAWS) mean the generator is broken.
+        for _ in range(MAX_DRAWS):
             r = self._rng.getrandbits(bits)
             if r < n:
                 return r
+        raise RuntimeError(f"random source rejected {MAX_DRAWS} draws in a row")
 
     def roll(self, sides: int, count: int = 1) -> list[int]:
         return [self._below(sides) + 1 for _ in range(count)]

@@ -17,3 +17,18 @@ class RulesError(ValueError):
 
     def __str__(self) -> str:
         return f"{self.param}: {self.message}" if self.param else self.message
+
+
+SHOWN_LIMIT = 40
+"""An echoed input longer than this is cut short in an error message."""
+
+
+def shown(value: object, limit: int = SHOWN_LIMIT) -> str:
+    """``value`` quoted for a one-line error message: control characters escaped
+    (``\\x00``, ``\\n``), and cut to ``limit`` characters with an ellipsis."""
+    text = str(value)
+    cut = len(text) > limit
+    if cut:
+        text = text[:limit]
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return f"'{text}…'" if cut else f"'{text}'"

@@ -7,7 +7,7 @@ import unicodedata
 from difflib import get_close_matches
 from typing import Mapping, TypeVar
 
-from rpgdice.engine.errors import RulesError
+from rpgdice.engine.errors import RulesError, shown
 
 T = TypeVar("T")
 
@@ -33,4 +33,4 @@ def lookup(param: str, value: str, table: Mapping[str, T]) -> T:
     if close:
         original = next(k for k in table if fold(k) == close[0])
         hint = f" (did you mean '{original}'?)"
-    raise RulesError(param, f"'{value}' is not one of {names}{hint}")
+    raise RulesError(param, f"{shown(value)} is not one of {names}{hint}")

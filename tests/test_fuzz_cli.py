@@ -1,0 +1,217 @@
+"""Property test: no command line breaks rpgdice.
+
+Command lines are built from the CLI's own vocabulary, read at test time by walking
+the Click command tree (groups, commands, every option's flags, the names in
+metavars and in what each parser accepts), mixed with numbers, signed and huge
+numbers, sums, faces and junk. Commands other branches add later are fuzzed too.
+
+Every run must exit 0 or 2, raise nothing but SystemExit, never show a traceback;
+exit 2 means stdout empty and exactly one ``rpgdice: error: `` line on stderr; exit 0
+with ``--json`` means every stdout line is JSON.
+
+Examples: ``RPGDICE_FUZZ_EXAMPLES`` (default 3000, a few seconds to a minute).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+
+import typer.main
+import typer.testing
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+from unittest import mock
+
+from rpgdice.cli import app, command_tree
+
+EXAMPLES = int(os.environ.get("RPGDICE_FUZZ_EXAMPLES", "3000"))
+TIMES_FLAGS = ("-n", "--times")
+"""Repetitions are fuzzed only with small or invalid values, so examples stay fast;
+the 100000 bound itself is tested in test_validation.py."""
+HELP_FLAGS = ("-h", "--help", "--version")
+
+
+@dataclass
+class Leaf:
+    path: list[str]
+    flags: list[str] = field(default_factory=list)
+    value_flags: list[str] = field(default_factory=list)
+    arguments: int = 0
+    required: list[str] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)
+
+
+def _walk(command, path: list[str], leaves: list[Leaf], groups: list[list[str]]) -> None:
+    subcommands = getattr(command, "commands", None)
+    if subcommands is not None:
+        groups.append(path)
+        for name, sub in subcommands.items():
+            _walk(sub, [*path, name], leaves, groups)
+        return
+    leaf = Leaf(path)
+    for param in command.params:
+        texts = [str(param.metavar or "")]
+        parse = getattr(getattr(param, "type", None), "func", None)
+        texts.append(str(getattr(parse, "accepts", "") or ""))
+        for text in texts:
+            leaf.words.update(re.findall(r"[A-Za-z][A-Za-z-]+", text))
+        if param.param_type_name == "argument":
+            leaf.arguments += 1
+            continue
+        names = [*param.opts, *param.secondary_opts]
+        if any(n in TIMES_FLAGS for n in names):
+            continue
+        if param.required:
+            leaf.required.append(names[0])
+        if param.is_flag:
+            leaf.flags.extend(names)
+        else:
+            leaf.value_flags.extend(names)
+    leaves.append(leaf)
+
+
+ROOT = command_tree()
+LEAVES: list[Leaf] = []
+GROUPS: list[list[str]] = []
+_walk(ROOT, [], LEAVES, GROUPS)
+COMMAND_NAMES = sorted({p for leaf in LEAVES for p in leaf.path})
+ALL_WORDS = sorted({w for leaf in LEAVES for w in leaf.words})
+ALL_FLAGS = sorted({f for leaf in LEAVES for f in leaf.flags + leaf.value_flags})
+
+JUNK = [
+    "", " ", "  3 ", "٣", "３", "+", "-", "--", "=", ",", ",,", "1++2", "4+", "+4", "4+-2",
+    "0x10", "1e3", "1.5", "-0", "+0", "3\x00", "\x00", "\n", "1\n2", "\x1b[31m", "None",
+    "nan", "inf", "-inf", "true", "é", "Muy Difícil", "MUY_DIFICIL", "muy-dificil",
+    "x" * 300, "9" * 5000, "0" * 5000 + "5", "4,7,2", "1 2 3", "0,1", "11,12", "20,21",
+    "--dice=", "--seed=", "--json=1", "-", "-1", "-5000", "--unknown", "-z", "-dd",
+]
+
+numbers = st.one_of(
+    st.integers(0, 12),
+    st.sampled_from([0, 1, 2, 5, 6, 9, 10, 11, 19, 20, 21, 99, 100, 999, 1000, 1001,
+                     100000, 100001, 2**31, 2**63, 2**64 - 1, 2**64, 10**30]),
+    st.integers(-20, -1),
+    st.integers(min_value=-(10**40), max_value=10**40),
+).map(str)
+signed_numbers = st.integers(-15, 15).map(lambda n: f"+{n}" if n >= 0 else str(n))
+sums = st.lists(st.integers(0, 8), min_size=2, max_size=4).map(lambda xs: "+".join(map(str, xs)))
+faces = st.lists(st.integers(0, 22), min_size=0, max_size=14).map(lambda xs: ",".join(map(str, xs)))
+
+
+def _mangle(word: str, how: int) -> str:
+    """A named level as a user might type it, or a near miss."""
+    if how == 0:
+        return word.upper()
+    if how == 1:
+        return word.replace("-", " ")
+    if how == 2:
+        return word.replace("-", "_").title()
+    if how == 3:
+        return word[:-1]
+    if how == 4:
+        return word + "x"
+    return word
+
+
+words = st.builds(_mangle, st.sampled_from(ALL_WORDS or ["none"]), st.integers(0, 7))
+values = st.one_of(numbers, numbers, signed_numbers, sums, faces, words, st.sampled_from(JUNK),
+                   st.text(max_size=8))
+# Mostly plausible values, so that a good share of runs get past parsing and roll.
+plausible = st.one_of(st.integers(0, 10).map(str), st.integers(0, 10).map(str), sums,
+                      st.sampled_from(ALL_WORDS or ["none"]), signed_numbers, faces, values)
+small = st.integers(0, 10).map(str)
+positional = st.one_of(small, small, small, small, small, small, sums, values)
+small_times = st.sampled_from(["1", "2", "3", "0", "-1", "100001", "abc", "1e3", "", str(10**30)])
+
+
+@st.composite
+def command_lines(draw) -> tuple[list[str], dict[str, str] | None]:
+    kind = draw(st.integers(0, 19))
+    if kind == 0:  # anything at all
+        args = draw(st.lists(st.one_of(st.sampled_from(COMMAND_NAMES + ALL_FLAGS), values),
+                             max_size=6))
+    elif kind == 1:  # a group and something
+        group = draw(st.sampled_from(GROUPS))
+        args = [*group, *draw(st.lists(st.one_of(st.sampled_from(COMMAND_NAMES + ALL_FLAGS),
+                                                 values), max_size=3))]
+    else:  # a real command with arguments and options, mostly its own
+        leaf = draw(st.sampled_from(LEAVES))
+        path = list(leaf.path)
+        if draw(st.sampled_from([False] * 15 + [True])):
+            path[-1] = _mangle(path[-1], draw(st.integers(3, 4)))
+        n = leaf.arguments
+        count = draw(st.sampled_from([n, n, n, max(0, n - 1), n + 1]))
+        args = path + draw(st.lists(positional, min_size=count, max_size=count))
+        for name in leaf.required:
+            if draw(st.sampled_from([True] * 7 + [False])):
+                args += [name, draw(plausible)]
+        own = leaf.flags + leaf.value_flags
+        for _ in range(draw(st.integers(0, 5))):
+            pick = draw(st.integers(0, 15))
+            if pick < 8 and leaf.value_flags:
+                args += [draw(st.sampled_from(leaf.value_flags)), draw(plausible)]
+            elif pick < 13 and leaf.flags:
+                args.append(draw(st.sampled_from(leaf.flags)))
+            elif pick == 13:
+                args += [draw(st.sampled_from(TIMES_FLAGS)), draw(small_times)]
+            else:
+                flag = draw(st.sampled_from(own + ALL_FLAGS))
+                args.append(f"{flag}={draw(values)}" if flag.startswith("--") else flag)
+        if draw(st.integers(0, 1)) == 0:
+            args.append("--json")
+        if draw(st.integers(0, 40)) == 0:
+            args.append(draw(st.sampled_from(HELP_FLAGS)))
+    env = draw(st.sampled_from([None, None, None, {"RPGDICE_SEED": "7"},
+                                {"RPGDICE_SEED": "junk"}, {"RPGDICE_SEED": ""},
+                                {"RPGDICE_SEED": str(2**64)}]))
+    return args, env
+
+
+def _times_bound_kept(args: list[str]) -> bool:
+    """Only this file's own pairs give --times a value; a flag= form could not."""
+    return not any(a.startswith("--times=") for a in args)
+
+
+def test_vocabulary_was_read_from_the_app():
+    # The walk found every group and command, and each command's options.
+    assert {"crytures", "seyruun", "reglas", "cypher"} <= set(COMMAND_NAMES)
+    assert {"roll", "task"} <= set(COMMAND_NAMES)
+    assert "--dice" in ALL_FLAGS and "--json" in ALL_FLAGS
+    assert {"muy-dificil", "heroic", "crippled", "legendary"} <= set(ALL_WORDS)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(command_lines())
+def test_no_command_line_breaks_rpgdice(case):
+    args, env = case
+    assert _times_bound_kept(args)
+    # The command tree is built once (ROOT): Typer's CliRunner would rebuild it for
+    # every example, which costs more than most runs.
+    with mock.patch.object(typer.testing, "_get_command", lambda _app: ROOT):
+        result = CliRunner().invoke(app, args, env=env)
+    out, err = result.stdout, result.stderr
+    context = (args, env, result.exit_code, out[-400:], err)
+    event(f"exit {result.exit_code}" + (" (json)" if "--json" in args else ""))
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), (context, result.exception)
+    assert result.exit_code in (0, 2), context
+    assert "Traceback" not in out and "Traceback" not in err, context
+    if result.exit_code == 2:
+        assert out == "", context
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("rpgdice: error: "), context
+        assert len(lines[0]) > len("rpgdice: error: "), context
+    else:
+        assert err == "", context
+        assert out.strip(), context
+        if "--json" in args and not any(a in HELP_FLAGS for a in args):
+            for line in out.splitlines():
+                assert isinstance(json.loads(line), dict), context
