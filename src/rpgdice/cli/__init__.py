@@ -8,6 +8,7 @@ Commands are thin: they parse, call the engine, and hand the result to
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from typing import Any, Optional, Sequence
 
 import typer
@@ -15,7 +16,6 @@ from typer._click import exceptions as click  # the Click this Typer release ven
 from typer.core import TyperGroup
 
 from rpgdice import __version__
-from rpgdice.cli import crytures, cypher, reglas, seyruun
 from rpgdice.cli.output import PROG, error
 from rpgdice.engine.errors import RulesError
 
@@ -34,8 +34,56 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
+GROUPS = {
+    "crytures": "rpgdice.cli.crytures",
+    "seyruun": "rpgdice.cli.seyruun",
+    "reglas": "rpgdice.cli.reglas",
+    "cypher": "rpgdice.cli.cypher",
+}
+"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
+They load on first use, so a roll imports only its own ruleset's CLI and engine:
+startup is what every roll and TAB pays (bench/startup.py measures it)."""
+COMMANDS = {
+    "completion": "rpgdice.cli.completion",
+}
+"""Single commands loaded the same way (module whose ``app`` holds one command)."""
+
+
 class RpgdiceGroup(TyperGroup):
-    """The root group: runs the app and turns every error into a clean exit."""
+    """The root group: runs the app and turns every error into a clean exit.
+
+    Its subcommands (:data:`GROUPS`, :data:`COMMANDS`) are built the first time
+    they are looked up, the lazy-group pattern of Click."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return names + [n for n in (*GROUPS, *COMMANDS) if n not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and (cmd_name in GROUPS or cmd_name in COMMANDS):
+            from typer.main import get_command, get_group
+
+            if cmd_name in GROUPS:
+                cmd = get_group(import_module(GROUPS[cmd_name]).app)
+            else:
+                cmd = get_command(import_module(COMMANDS[cmd_name]).app)
+            cmd.name = cmd_name
+            self.add_command(cmd, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as e:
+            # Typer suggests from the commands built so far; suggest from all of them.
+            if args and "Did you mean" not in e.message:
+                from difflib import get_close_matches
+
+                matches = get_close_matches(args[0], self.list_commands(ctx))
+                if matches:
+                    names = ", ".join(repr(m) for m in matches)
+                    e.message = f"{e.message.rstrip('.')}. Did you mean {names}?"
+            raise
 
     def main(  # type: ignore[override]
         self,
@@ -84,10 +132,6 @@ app = typer.Typer(
     "by the letter of each rule.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(crytures.app, name="crytures")
-app.add_typer(seyruun.app, name="seyruun")
-app.add_typer(reglas.app, name="reglas")
-app.add_typer(cypher.app, name="cypher")
 
 
 def _version(value: bool) -> None:
