@@ -67,3 +67,18 @@ def test_completion_command_does_not_import_rich():
     assert probe["code"] == 0
     assert run.stdout.startswith("# bash completion for rpgdice")
     assert not [m for m in probe["modules"] if m.split(".")[0] in ("rich", "icepool")]
+
+
+def test_an_unseeded_roll_does_not_import_random():
+    # The operating system's dice come straight from os.urandom.
+    out, modules = _modules_after(["cypher", "task", "-d", "5", "--json"])
+    assert 1 <= json.loads(out)["roll"] <= 20
+    assert "random" not in modules
+
+
+def test_system_dice_cover_every_face_and_no_other():
+    from rpgdice.engine.dice import SystemDice
+
+    for sides in (6, 10, 20):
+        faces = SystemDice().roll(sides, 3000)
+        assert set(faces) == set(range(1, sides + 1))

@@ -49,31 +49,32 @@ COMMANDS = {
 """Single commands loaded the same way (module whose ``app`` holds one command)."""
 
 
-class RpgdiceGroup(TyperGroup):
-    """The root group: runs the app and turns every error into a clean exit.
+class LazyCommands:
+    """The lazy-group pattern of Click for a ``TyperGroup``: a subcommand is built the
+    first time it is looked up, so a roll builds (and imports) only what it runs.
+    Subclasses fill :meth:`pending` with ``name -> builder``, in help order."""
 
-    Its subcommands (:data:`GROUPS`, :data:`COMMANDS`) are built the first time
-    they are looked up, the lazy-group pattern of Click."""
+    __slots__ = ()
+
+    def pending(self) -> dict[str, Any]:
+        return {}
 
     def list_commands(self, ctx: Any) -> list[str]:
-        names = super().list_commands(ctx)
-        return names + [n for n in (*GROUPS, *COMMANDS) if n not in names]
+        names = super().list_commands(ctx)  # type: ignore[misc]
+        return names + [n for n in self.pending() if n not in names]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in self.commands and (cmd_name in GROUPS or cmd_name in COMMANDS):
-            from typer.main import get_command, get_group
-
-            if cmd_name in GROUPS:
-                cmd = get_group(import_module(GROUPS[cmd_name]).app)
-            else:
-                cmd = get_command(import_module(COMMANDS[cmd_name]).app)
+        commands = self.commands  # type: ignore[attr-defined]
+        build = self.pending().get(cmd_name) if cmd_name not in commands else None
+        if build is not None:
+            cmd = build()
             cmd.name = cmd_name
-            self.add_command(cmd, cmd_name)
-        return super().get_command(ctx, cmd_name)
+            commands[cmd_name] = cmd
+        return super().get_command(ctx, cmd_name)  # type: ignore[misc]
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         try:
-            return super().resolve_command(ctx, args)
+            return super().resolve_command(ctx, args)  # type: ignore[misc]
         except click.UsageError as e:
             # Typer suggests from the commands built so far; suggest from all of them.
             if args and "Did you mean" not in e.message:
@@ -84,6 +85,79 @@ class RpgdiceGroup(TyperGroup):
                     names = ", ".join(repr(m) for m in matches)
                     e.message = f"{e.message.rstrip('.')}. Did you mean {names}?"
             raise
+
+
+class RulesetGroup(LazyCommands, TyperGroup):
+    """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
+    command is built from the app's registered command when first looked up."""
+
+    typer_app: Any = None
+
+    def pending(self) -> dict[str, Any]:
+        from typer.main import get_command_from_info, get_command_name
+
+        app = self.typer_app
+
+        def builder(info: Any) -> Any:
+            return lambda: get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+
+        return {info.name or get_command_name(info.callback.__name__): builder(info)
+                for info in app.registered_commands}
+
+    @classmethod
+    def build(cls, app: Any) -> Any:
+        from typer.main import get_group
+        from typer.models import DefaultPlaceholder
+
+        own_cls = app.info.cls
+        if own_cls is not None and not isinstance(own_cls, DefaultPlaceholder):
+            return get_group(app)  # a group class of its own: build it whole
+        infos = app.registered_commands
+        app.registered_commands, app.info.cls = [], cls
+        try:
+            group = get_group(app)
+        finally:
+            app.registered_commands, app.info.cls = infos, own_cls
+        group.typer_app = app
+        return group
+
+
+GROUP_MODULES = {
+    "crytures": "rpgdice.cli.crytures",
+    "seyruun": "rpgdice.cli.seyruun",
+    "reglas": "rpgdice.cli.reglas",
+    "cypher": "rpgdice.cli.cypher",
+}
+"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
+They load on first use, so a roll imports only its own ruleset's CLI and engine and
+builds only its own command: startup is what every roll pays (bench/startup.py)."""
+COMMAND_MODULES = {
+    "completion": "rpgdice.cli.completion",
+}
+"""Single commands loaded the same way (module whose ``app`` holds one command)."""
+
+
+def _load_group(module: str) -> Any:
+    return RulesetGroup.build(import_module(module).app)
+
+
+def _load_command(module: str) -> Any:
+    from typer.main import get_command
+
+    return get_command(import_module(module).app)
+
+
+class RpgdiceGroup(LazyCommands, TyperGroup):
+    """The root group: runs the app and turns every error into a clean exit. Its
+    groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
+
+    def pending(self) -> dict[str, Any]:
+        loaders = {n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()}
+        loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
+        return loaders
 
     def main(  # type: ignore[override]
         self,
