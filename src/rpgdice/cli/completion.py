@@ -435,6 +435,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("dir", nargs="?", type=Path, default=None, metavar="DIR")
     args = ap.parse_args(argv)
     out = args.dir or source_dir()
+    if args.dir is None and (args.write or args.check) and not (out.parent / "pyproject.toml").is_file():
+        ap.error(f"{out.parent} is not a source checkout of rpgdice: give DIR")
     tree = model()
     stale = []
     for shell, filename in SHELLS.items():
