@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from difflib import get_close_matches
+from importlib import import_module
 from typing import Any, Optional, Sequence
 
 import typer
@@ -150,34 +151,99 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
-RULESETS = {
+GROUP_MODULES = {
     "crytures": "rpgdice.cli.crytures",
     "seyruun": "rpgdice.cli.seyruun",
     "reglas": "rpgdice.cli.reglas",
     "cypher": "rpgdice.cli.cypher",
 }
-"""Group name -> the module whose Typer ``app`` holds that ruleset's commands."""
+"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
+They load on first use, so a roll imports only its own ruleset's CLI and engine and
+builds only its own command: startup is what every roll pays (bench/startup.py)."""
+COMMAND_MODULES = {
+    "completion": "rpgdice.cli.completion",
+}
+"""Single commands loaded the same way (module whose ``app`` holds one command)."""
 
 
-class RpgdiceGroup(CommandGroup):
-    """The root group: loads ruleset groups on demand, runs the app, and turns every
-    error into a clean exit."""
+class LazyCommands:
+    """Click's lazy-group pattern for a ``TyperGroup``: a subcommand is built the first
+    time it is looked up, so a roll builds (and imports) only what it runs.
+    Subclasses fill :meth:`pending` with ``name -> builder``, in help order."""
+
+    __slots__ = ()
+
+    def pending(self) -> dict[str, Any]:
+        return {}
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*RULESETS, *super().list_commands(ctx)]
+        names = super().list_commands(ctx)  # type: ignore[misc]
+        return names + [n for n in self.pending() if n not in names]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in RULESETS:
-            return super().get_command(ctx, cmd_name)
-        if cmd_name not in self.commands:
-            from importlib import import_module
+        commands = self.commands  # type: ignore[attr-defined]
+        build = self.pending().get(cmd_name) if cmd_name not in commands else None
+        if build is not None:
+            cmd = build()
+            cmd.name = cmd_name
+            commands[cmd_name] = cmd
+        return super().get_command(ctx, cmd_name)  # type: ignore[misc]
 
-            from typer.main import get_group
 
-            group = get_group(import_module(RULESETS[cmd_name]).app)
-            group.name = cmd_name
-            self.commands[cmd_name] = group
-        return self.commands[cmd_name]
+class RulesetGroup(LazyCommands, CommandGroup):
+    """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
+    command is built from the app's registered command when first looked up."""
+
+    typer_app: Any = None
+
+    def pending(self) -> dict[str, Any]:
+        from typer.main import get_command_from_info, get_command_name
+
+        app = self.typer_app
+
+        def builder(info: Any) -> Any:
+            return lambda: get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+
+        return {info.name or get_command_name(info.callback.__name__): builder(info)
+                for info in app.registered_commands}
+
+    @classmethod
+    def build(cls, app: Any) -> Any:
+        """The group of ``app`` (Typer's own construction, with this class and no
+        command yet); its commands are built on lookup."""
+        from typer.main import get_group
+
+        infos, own_cls = app.registered_commands, app.info.cls
+        app.registered_commands, app.info.cls = [], cls
+        try:
+            group = get_group(app)
+        finally:
+            app.registered_commands, app.info.cls = infos, own_cls
+        group.typer_app = app
+        return group
+
+
+def _load_group(module: str) -> Any:
+    return RulesetGroup.build(import_module(module).app)
+
+
+def _load_command(module: str) -> Any:
+    from typer.main import get_command
+
+    return get_command(import_module(module).app)
+
+
+class RpgdiceGroup(LazyCommands, CommandGroup):
+    """The root group: runs the app and turns every error into a clean exit. Its
+    groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
+
+    def pending(self) -> dict[str, Any]:
+        loaders = {n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()}
+        loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
+        return loaders
 
     def main(  # type: ignore[override]
         self,
@@ -264,6 +330,8 @@ def command_tree() -> Any:
     from typer.main import get_command
 
     root = get_command(app)
-    for name in RULESETS:
-        root.get_command(None, name)
+    for name in root.list_commands(None):
+        group = root.get_command(None, name)
+        for sub in getattr(group, "list_commands", lambda _ctx: [])(None):
+            group.get_command(None, sub)
     return root

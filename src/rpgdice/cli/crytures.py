@@ -6,13 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from rpgdice.cli import CommandGroup, params
+from rpgdice.cli import params
 from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
 
-app = typer.Typer(
-    cls=CommandGroup, help="Crytures: d10 pool against a per-die Difficulty.", no_args_is_help=True
-)
+app = typer.Typer(help="Crytures: d10 pool against a per-die Difficulty.", no_args_is_help=True)
 
 PoolArg = Annotated[
     int,

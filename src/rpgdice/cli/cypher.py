@@ -6,13 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from rpgdice.cli import CommandGroup, params
+from rpgdice.cli import params
 from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
-app = typer.Typer(
-    cls=CommandGroup, help="Cypher System: d20 against 3 × difficulty.", no_args_is_help=True
-)
+app = typer.Typer(help="Cypher System: d20 against 3 × difficulty.", no_args_is_help=True)
 
 DifficultyOpt = Annotated[
     int,

@@ -1,7 +1,8 @@
 """Parsers for command-line values, shared by every ruleset's commands.
 
 Each parser turns one string into a value or raises ``typer.BadParameter`` with a
-reason that names what the argument accepts; the top-level command prints it as
+reason that names what the argument accepts; a parser of named values carries them
+as ``parser.choices``, which shell completion offers; the top-level command prints it as
 ``rpgdice: error: --option: reason`` and exits 2. Sums such as ``4+2`` are parsed
 term by term, never evaluated.
 """
@@ -124,6 +125,7 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[
         except RulesError as e:
             raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
 
+    parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
     return _accepting(parse, f"one of {', '.join(table)}, or {_accepts(lo, hi)}")  # type: ignore[return-value]
 
 
@@ -137,6 +139,7 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
         except RulesError as e:
             raise typer.BadParameter(e.message) from None
 
+    parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
     return _accepting(parse, f"one of {', '.join(table)}")  # type: ignore[return-value]
 
 

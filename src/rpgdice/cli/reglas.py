@@ -6,13 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from rpgdice.cli import CommandGroup, params
+from rpgdice.cli import params
 from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.reglas import DIFFICULTIES
 
-app = typer.Typer(
-    cls=CommandGroup, help="Reglas Básicas: índice de éxito menos 1d10.", no_args_is_help=True
-)
+app = typer.Typer(help="Reglas Básicas: índice de éxito menos 1d10.", no_args_is_help=True)
 
 IndexArg = Annotated[
     int,

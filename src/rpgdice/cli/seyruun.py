@@ -6,13 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from rpgdice.cli import CommandGroup, params
+from rpgdice.cli import params
 from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
 from rpgdice.engine.seyruun import DIFFICULTIES, WOUNDS
 
-app = typer.Typer(
-    cls=CommandGroup, help="Seyruun: World of Darkness style d10 pool.", no_args_is_help=True
-)
+app = typer.Typer(help="Seyruun: World of Darkness style d10 pool.", no_args_is_help=True)
 
 AttributeArg = Annotated[
     int,

@@ -12,10 +12,13 @@ A :class:`DiceSource` hands out faces. Three kinds exist:
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
+import os
+from typing import TYPE_CHECKING, Protocol
 
 from rpgdice.engine.errors import RulesError
+
+if TYPE_CHECKING:
+    import random
 
 MAX_POOL = 1000
 """No single roll takes more dice than this (CLI.md: bounded work)."""
@@ -57,17 +60,29 @@ class _RandomDice:
         return [self._below(sides) + 1 for _ in range(count)]
 
 
+class _UrandomBits:
+    """``getrandbits`` from ``os.urandom``, drawn exactly as ``random.SystemRandom``
+    draws it, without importing :mod:`random` (every roll pays for its imports)."""
+
+    @staticmethod
+    def getrandbits(k: int) -> int:
+        size = (k + 7) // 8
+        return int.from_bytes(os.urandom(size), "big") >> (size * 8 - k)
+
+
 class SystemDice(_RandomDice):
     """The operating system's randomness (``os.urandom``)."""
 
     def __init__(self) -> None:
-        super().__init__(random.SystemRandom())
+        super().__init__(_UrandomBits())  # type: ignore[arg-type]
 
 
 class SeededDice(_RandomDice):
     """A reproducible stream: the same seed gives the same faces everywhere."""
 
     def __init__(self, seed: int) -> None:
+        import random
+
         super().__init__(random.Random(seed))
 
 

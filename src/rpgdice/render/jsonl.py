@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import fields, is_dataclass
-from fractions import Fraction
 from typing import IO, Any, Callable, Iterable
 
 
@@ -37,7 +37,8 @@ def to_data(obj: Any) -> Any:
         return [to_data(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): to_data(v) for k, v in obj.items()}
-    if isinstance(obj, Fraction):
+    fractions = sys.modules.get("fractions")  # no Fraction exists unless it was imported
+    if fractions is not None and isinstance(obj, fractions.Fraction):
         return float(obj)
     return obj
 

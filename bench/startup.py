@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""How fast rpgdice starts, against the floor of any Typer program.
+
+    python bench/startup.py [--rounds N]
+
+Runs, in interleaved rounds (each round runs every case once, in a rotated order),
+and reports the median wall time of each case and its ratio to
+``python -c "import typer"`` (the floor of any Typer program) and ``python -c pass``:
+
+* a ``--json`` roll, a colored roll (``FORCE_COLOR=1``) and ``--help``, each run as
+  the ``rpgdice`` console script next to this Python (``python -m rpgdice`` when
+  there is none);
+* one TAB in bash: ``bash -c 'source completions/rpgdice.bash; COMP_WORDS=(...);
+  COMP_CWORD=..; _rpgdice'`` minus a bare ``bash -c :`` (the extra cost of loading
+  the script and completing once), and the cost of the completion function alone,
+  timed inside one bash over many calls with ``$EPOCHREALTIME``.
+
+Use the Python rpgdice is installed in (``sys.executable`` runs everything; the
+``python`` on PATH may be a slow shim). Bytecode is written to a temporary cache
+(PYTHONPYCACHEPREFIX) and every case is run once before timing, so every case
+starts from compiled bytecode as an installed program does, even where
+PYTHONDONTWRITEBYTECODE is set.
+
+Goals (issue 5): a TAB within 5 ms; a ``--json`` roll within 1.15x and a colored
+roll within 1.6x the import-typer floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASH_SCRIPT = ROOT / "completions" / "rpgdice.bash"
+ROLL = ["seyruun", "roll", "3", "2", "--bonus", "1", "-d", "moderate"]
+TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
+TAB_CWORD = 5
+IN_SHELL_CALLS = 2000
+GOALS = {"TAB in bash": ("ms", 5.0), "--json roll": ("x", 1.15), "colored roll": ("x", 1.6)}
+
+
+def _program() -> list[str]:
+    script = Path(sys.executable).with_name("rpgdice")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "rpgdice"]
+
+
+def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
+    py = sys.executable
+    prog = _program()
+    cases = {
+        "python -c pass": ([py, "-c", "pass"], {}),
+        "import typer": ([py, "-c", "import typer"], {}),
+        "--json roll": ([*prog, *ROLL, "--json"], {}),
+        "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
+        "--help": ([*prog, "--help"], {}),
+    }
+    if bash:
+        tab = (f"source '{BASH_SCRIPT}'; COMP_WORDS=({TAB_WORDS}); COMP_CWORD={TAB_CWORD}; _rpgdice; "
+               '[ "${#COMPREPLY[@]}" -gt 0 ] || exit 3')
+        cases["bash -c :"] = ([bash, "--norc", "--noprofile", "-c", ":"], {})
+        cases["bash + TAB"] = ([bash, "--norc", "--noprofile", "-c", tab], {})
+    return cases
+
+
+def _time(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    run = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    if run.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({run.returncode}): {run.stderr.decode()[-500:]}")
+    return elapsed
+
+
+def _in_shell_tab(bash: str) -> float:
+    """Milliseconds per call of the completion function, inside one bash."""
+    code = (f"source '{BASH_SCRIPT}'; COMP_WORDS=({TAB_WORDS}); COMP_CWORD={TAB_CWORD}; "
+            f"s=$EPOCHREALTIME; for ((k = 0; k < {IN_SHELL_CALLS}; k++)); do _rpgdice; done; "
+            "e=$EPOCHREALTIME; echo $s $e")
+    out = subprocess.run([bash, "--norc", "--noprofile", "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    start, end = (float(x.replace(",", ".")) for x in out)
+    return (end - start) * 1000 / IN_SHELL_CALLS
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=21, help="interleaved rounds (default 21)")
+    args = ap.parse_args(argv)
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED")}
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="rpgdice-bench-")
+    bash = shutil.which("bash")
+    cases = _cases(bash)
+    names = list(cases)
+    for name in names:  # warm up: compile bytecode, fill the OS caches
+        _time(cases[name][0], {**env, **cases[name][1]})
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(args.rounds):
+        order = names[r % len(names):] + names[: r % len(names)]
+        for name in order:
+            argv_, extra = cases[name]
+            times[name].append(_time(argv_, {**env, **extra}))
+    med = {name: statistics.median(v) * 1000 for name, v in times.items()}
+    floor, bare = med["import typer"], med["python -c pass"]
+
+    print(f"rpgdice startup: {args.rounds} interleaved rounds, medians; Python {sys.version.split()[0]} "
+          f"({sys.executable}); program: {' '.join(_program())}")
+    print(f"{'case':<16} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
+    results: dict[str, float] = {}
+    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "--help"):
+        results[name] = med[name] / floor
+        print(f"{name:<16} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
+    if bash:
+        tab = med["bash + TAB"] - med["bash -c :"]
+        results["TAB in bash"] = tab
+        print(f"{'TAB in bash':<16} {tab:>10.2f}   (bash -c 'source completions/rpgdice.bash; ...; _rpgdice' "
+              f"{med['bash + TAB']:.1f} ms minus bash -c : {med['bash -c :']:.1f} ms)")
+        print(f"{'':<16} {_in_shell_tab(bash):>10.3f}   (the completion function alone, per call, "
+              f"{IN_SHELL_CALLS} calls in one bash)")
+    print("goals:", "; ".join(
+        f"{name} {results[name]:.2f}{unit} (goal {goal}{unit}: {'met' if results[name] <= goal else 'NOT met'})"
+        for name, (unit, goal) in GOALS.items() if name in results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

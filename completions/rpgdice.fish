@@ -1,0 +1,234 @@
+# fish completion for rpgdice: generated from the app by `rpgdice completion fish`.
+# Do not edit; regenerate with `python -m rpgdice.cli.completion --write`.
+# Pure shell: pressing TAB starts no Python.
+
+complete -c rpgdice -f
+
+# rpgdice
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -s h -l help -d 'Show this message and exit'
+
+# rpgdice crytures
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a odds -d 'Exact odds of a Crytures roll, without rolling: success and failure, the distri…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice crytures roll
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l die-mod -x -d 'Dice added (or removed, negative) from the pool; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l roll-mod -x -d 'Added to every die\'s result; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -d 'Target number per die (at least 1)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s c -l complexity -x -d 'Successes needed (at least 1)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: every natural 10 is a critical hit'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
+
+# rpgdice crytures odds
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l die-mod -x -d 'Dice added (or removed, negative) from the pool; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l roll-mod -x -d 'Added to every die\'s result; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -d 'Target number per die (at least 1)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s c -l complexity -x -d 'Successes needed (at least 1)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -a roll -d 'Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower, penal…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -a odds -d 'Exact odds of a Seyruun roll, without rolling: success, failure and botch, the…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -a contest -d 'Contested or resisted roll: both sides roll their pools; more successes wins'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -a extended -d 'Extended roll: accumulate successes roll after roll up to a target'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -a team -d 'Team roll: the leader rolls, +1 die per assisting member'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun roll
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l bonus -x -d 'External bonus dice (merits, allies, equipment); repeatable; at most +5 count'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l penalty -x -d 'Dice removed (terrain, visibility, distraction, duress); repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l wound -x -a 'light moderate severe crippled' -d 'Wound penalty: light −1, moderate −2, severe −3, crippled −5'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l actions -x -d 'Actions this turn: −2 dice for each beyond the first'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l willpower -d 'Spend 1 Willpower for +3 dice (not capped)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l reroll -d 'Spend 1 Willpower to re-roll a failed or botched roll once'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'simple moderate complex epic legendary' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5, or a nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun odds
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l bonus -x -d 'External bonus dice (merits, allies, equipment); repeatable; at most +5 count'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l penalty -x -d 'Dice removed (terrain, visibility, distraction, duress); repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l wound -x -a 'light moderate severe crippled' -d 'Wound penalty: light −1, moderate −2, severe −3, crippled −5'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l actions -x -d 'Actions this turn: −2 dice for each beyond the first'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l willpower -d 'Spend 1 Willpower for +3 dice (not capped)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l reroll -d 'Spend 1 Willpower to re-roll a failed or botched roll once'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'simple moderate complex epic legendary' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5, or a nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun contest
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l attacker-willpower -d 'The attacker spends 1 Willpower for +3 dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l defender-willpower -d 'The defender spends 1 Willpower for +3 dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun extended
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l target -x -d 'Successes to accumulate (required)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l max-rolls -x -d 'Stop after N rolls (1 to 1000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l bonus -x -d 'External bonus dice (merits, allies, equipment); repeatable; at most +5 count'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l penalty -x -d 'Dice removed (terrain, visibility, distraction, duress); repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l wound -x -a 'light moderate severe crippled' -d 'Wound penalty: light −1, moderate −2, severe −3, crippled −5'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l actions -x -d 'Actions this turn: −2 dice for each beyond the first'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l willpower -d 'Spend 1 Willpower for +3 dice (not capped)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seyruun team
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l assists -x -d 'Members helping the leader: +1 die each, an external bonus inside the +5 cap (r…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l bonus -x -d 'External bonus dice (merits, allies, equipment); repeatable; at most +5 count'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l penalty -x -d 'Dice removed (terrain, visibility, distraction, duress); repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l wound -x -a 'light moderate severe crippled' -d 'Wound penalty: light −1, moderate −2, severe −3, crippled −5'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l actions -x -d 'Actions this turn: −2 dice for each beyond the first'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l willpower -d 'Spend 1 Willpower for +3 dice (not capped)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l reroll -d 'Spend 1 Willpower to re-roll a failed or botched roll once'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s d -l difficulty -x -a 'simple moderate complex epic legendary' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5, or a nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a roll -d 'Tirada simple: resultado = iE − 1d10'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a odds -d 'Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso, crític…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a multi -d 'Acciones múltiples: one roll per action, −N, −N−2, … each'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a contest -d 'Acciones enfrentadas: both roll; more éxitos wins'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a team -d 'Trabajo en equipo: every member rolls; the results are summed'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a extended -d 'Acciones extendidas: accumulate éxitos roll after roll up to a target'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a retry -d 'Inténtalo de nuevo: try again after a failure, −2 per failed attempt'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas roll
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l attempt -l intento -x -d 'Which try this is (inténtalo de nuevo): −2 per earlier failed try'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas odds
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l attempt -l intento -x -d 'Which try this is (inténtalo de nuevo): −2 per earlier failed try'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas multi
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas contest
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l defender-mod -x -d 'Signed modifier to the defender\'s índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas team
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas extended
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l target -x -d 'Éxitos to accumulate (required)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l start -x -d 'Éxitos already accumulated (the Director may lower them after a rest); below th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l max-rolls -x -d 'Stop after N rolls (1 to 1000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
+
+# rpgdice reglas retry
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s d -l difficulty -l dificultad -x -a 'none normal dificil muy-dificil imposible' -d 'Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, imposible 8, or a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l raise -l niveles -x -d 'Raise the difficulty N levels, +2 each (past imposible too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l mod -x -d 'Signed modifier to the índice; repeatable'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l max-attempts -x -d 'Stop after N attempts (1 to 1000); default 100, so the retries always end'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Show this message and exit'
+
+# rpgdice cypher
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task odds' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task odds' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and impossi…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice cypher task
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s d -l difficulty -x -a 'routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible' -d 'Task difficulty 0-10 or its name: routine, simple, standard, demanding, difficu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l ease -x -d 'Steps the task is eased'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l hinder -x -d 'Steps the task is hindered'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l skill -x -a 'trained specialized inability' -d 'Trained eases 1 step, specialized 2, an inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l asset -x -d 'Assets: 0 to 2 steps'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this message and exit'
+
+# rpgdice cypher odds
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible' -d 'Task difficulty 0-10 or its name: routine, simple, standard, demanding, difficu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l ease -x -d 'Steps the task is eased'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l hinder -x -d 'Steps the task is hindered'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l skill -x -a 'trained specialized inability' -d 'Trained eases 1 step, specialized 2, an inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l asset -x -d 'Assets: 0 to 2 steps'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l edge -x -d 'Edge, taken off the Effort cost'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice completion
+complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'

@@ -1,0 +1,461 @@
+"""`rpgdice completion bash|zsh|fish`: static shell completion scripts.
+
+The scripts are generated from the app itself: the generator walks the Click
+command tree Typer builds (every group, command and option) and offers the named
+values an option or argument accepts, read from its parser (``parser.choices``,
+set by :func:`rpgdice.cli.params.level` and :func:`rpgdice.cli.params.choice`) or
+from a Click ``Choice``. So a new command, option or level shows up in completion
+with nothing else to edit.
+
+The scripts are pure shell: pressing TAB runs no Python. ``completions/`` in the
+source tree holds them, committed; regenerate them after changing the CLI with::
+
+    python -m rpgdice.cli.completion --write          # or --check, to compare
+
+This module must not import rich (printing a script is a plain write).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Optional, Sequence
+
+import typer
+
+from rpgdice.cli import params
+
+PROG = "rpgdice"
+SHELLS = {"bash": "rpgdice.bash", "zsh": "_rpgdice", "fish": "rpgdice.fish"}
+"""Each shell and the name of its file in ``completions/``."""
+REGENERATE = "python -m rpgdice.cli.completion --write"
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command("completion")
+def completion_cmd(
+    shell: Annotated[
+        str,
+        typer.Argument(
+            parser=params.choice(SHELLS), metavar="|".join(SHELLS), show_default=False,
+            help="The shell to print the completion script for.",
+        ),
+    ],
+) -> None:
+    """Print the TAB-completion script for bash, zsh or fish.
+
+    The script is plain shell: TAB starts no Python.
+
+    Try it: source <(rpgdice completion bash). The README says where each shell's file goes.
+    """
+    sys.stdout.write(generate(shell))
+    sys.stdout.flush()
+
+
+# ---------------------------------------------------------------- the model ---
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
+_OPTION = re.compile(r"--?[A-Za-z0-9][A-Za-z0-9-]*")
+
+
+@dataclass
+class Opt:
+    names: list[str]
+    takes_value: bool
+    values: list[str]
+    help: str
+
+
+@dataclass
+class Node:
+    """A group or command: its path of names from the root, and what follows it."""
+
+    path: tuple[str, ...]
+    help: str = ""
+    subcommands: list["Node"] = field(default_factory=list)
+    options: list[Opt] = field(default_factory=list)
+    positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
+
+    def walk(self):
+        yield self
+        for sub in self.subcommands:
+            yield from sub.walk()
+
+    @property
+    def key(self) -> str:
+        return " ".join(self.path)
+
+    @property
+    def value_options(self) -> list[str]:
+        return [n for o in self.options if o.takes_value for n in o.names]
+
+    @property
+    def all_options(self) -> list[str]:
+        return [n for o in self.options for n in o.names]
+
+
+def _one_line(text: str | None, limit: int = 80) -> str:
+    """The first sentence of a help text, on one line."""
+    line = " ".join((text or "").split())
+    line = re.split(r"(?<=[.;])\s+(?=[A-Z(])", line, maxsplit=1)[0].rstrip(".;")
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def _values(param: Any) -> list[str]:
+    """The named values a parameter accepts, as words a shell can offer."""
+    ptype = param.type
+    names = getattr(getattr(ptype, "func", None), "choices", None)
+    if names is None:
+        names = getattr(ptype, "choices", None)
+    if not names:
+        return []
+    words = []
+    for name in names:
+        # Names match ignoring spaces and hyphens, so offer a spaced name hyphenated.
+        word = "-".join(str(name).split())
+        if not _WORD.fullmatch(word):
+            raise ValueError(f"{param.name}: {name!r} cannot be offered as a completion word")
+        words.append(word)
+    return words
+
+
+def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
+    from typer._click.core import Context
+
+    node = Node(path=path, help=_one_line(cmd.get_short_help_str(limit=200)))
+    for param in cmd.get_params(ctx):
+        if getattr(param, "hidden", False):
+            continue
+        if param.param_type_name == "option":
+            # Short names first: Click builds the help option's names from a set.
+            names = sorted([*param.opts, *param.secondary_opts], key=lambda n: n.startswith("--"))
+            for name in names:
+                if not _OPTION.fullmatch(name):
+                    raise ValueError(f"{' '.join(path)}: option {name!r} cannot be completed")
+            takes_value = not param.is_flag and not param.count
+            node.options.append(Opt(names, takes_value, _values(param) if takes_value else [],
+                                    _one_line(param.help)))
+        elif param.param_type_name == "argument":
+            for _ in range(max(param.nargs, 1)):
+                node.positionals.append(_values(param))
+    if hasattr(cmd, "list_commands"):  # a group
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is None or sub.hidden:
+                continue
+            if not _WORD.fullmatch(name):
+                raise ValueError(f"command {name!r} cannot be completed")
+            sub_ctx = Context(sub, info_name=name, parent=ctx, **sub.context_settings)
+            node.subcommands.append(_node(sub, sub_ctx, path + (name,)))
+    return node
+
+
+def model() -> Node:
+    """The app's command tree, built the way a run builds it."""
+    from typer._click.core import Context
+    from typer.main import get_command
+
+    from rpgdice.cli import app as root_app
+
+    root = get_command(root_app)
+    ctx = Context(root, info_name=PROG, **root.context_settings)
+    return _node(root, ctx, ())
+
+
+# --------------------------------------------------------------- generators ---
+
+_HEADER = """\
+{comment} {shell} completion for rpgdice: generated from the app by `rpgdice completion {shell}`.
+{comment} Do not edit; regenerate with `{regen}`.
+{comment} Pure shell: pressing TAB starts no Python.
+"""
+
+
+def _header(shell: str, comment: str = "#") -> str:
+    return _HEADER.format(comment=comment, shell=shell, regen=REGENERATE)
+
+
+def _bash_node_cases(tree: Node) -> str:
+    out = []
+    for node in tree.walk():
+        subs = " ".join(s.path[-1] for s in node.subcommands)
+        opts = " ".join(node.all_options)
+        vopts = " ".join(node.value_options)
+        out.append(f'        "{node.key}") subs="{subs}" opts="{opts}" vopts="{vopts}" ;;')
+    return "\n".join(out)
+
+
+def _value_cases(tree: Node, label: str, assign: str, open_: str = "") -> str:
+    """One case branch per (command, option or positional index) with named values:
+    ``label`` quotes one ``key|word`` pattern; ``open_`` starts the pattern list."""
+    out = []
+    for node in tree.walk():
+        branches = [(opt.names, opt.values) for opt in node.options if opt.values]
+        branches += [([f"#{i}"], values) for i, values in enumerate(node.positionals, 1) if values]
+        for words, values in branches:
+            patterns = "|".join(label.format(key=node.key, word=w) for w in words)
+            out.append(f"        {open_}{patterns}) {assign.format(values=' '.join(values))} ;;")
+    return "\n".join(out)
+
+
+def bash(tree: Node) -> str:
+    return _header("bash") + f"""
+_rpgdice_node()
+{{
+    case $1 in
+{_bash_node_cases(tree)}
+        *) subs= opts= vopts= ;;
+    esac
+}}
+
+_rpgdice_values()
+{{
+    case "$1|$2" in
+{_value_cases(tree, '"{key}|{word}"', 'vals="{values}"')}
+        *) vals= ;;
+    esac
+}}
+
+_rpgdice_offer()
+{{
+    local w
+    for w in $1; do
+        [[ $w == "$cur"* ]] && COMPREPLY+=("$2$w")
+    done
+}}
+
+_rpgdice()
+{{
+    local cur=${{COMP_WORDS[COMP_CWORD]}} path= w i n=0 skip= opt= subs opts vopts vals
+    COMPREPLY=()
+    _rpgdice_node ""
+    # Walk the words before the cursor: commands, options (and their values), arguments.
+    for (( i = 1; i < COMP_CWORD; i++ )); do
+        w=${{COMP_WORDS[i]}}
+        if [[ -n $skip ]]; then
+            skip=
+            [[ $w == = ]] && skip=1
+            continue
+        fi
+        case $w in
+            -*=*) ;;
+            -*) [[ " $vopts " == *" $w "* ]] && skip=1 ;;
+            *)
+                if [[ " $subs " == *" $w "* ]]; then
+                    path=${{path:+$path }}$w n=0
+                    _rpgdice_node "$path"
+                else
+                    n=$((n + 1))
+                fi
+                ;;
+        esac
+    done
+    if [[ -n $skip ]]; then
+        # The value of an option: `--wound `, `--wound=` or `--wound = `.
+        opt=${{COMP_WORDS[COMP_CWORD-1]}}
+        [[ $opt == = ]] && opt=${{COMP_WORDS[COMP_CWORD-2]}}
+        [[ $cur == = ]] && cur=
+        _rpgdice_values "$path" "$opt"
+        _rpgdice_offer "$vals"
+    elif [[ $cur == -*=* ]]; then
+        opt=${{cur%%=*}} cur=${{cur#*=}}
+        _rpgdice_values "$path" "$opt"
+        _rpgdice_offer "$vals" "$opt="
+    elif [[ $cur == -* ]]; then
+        _rpgdice_offer "$opts"
+    elif [[ -n $subs ]]; then
+        _rpgdice_offer "$subs"
+    else
+        _rpgdice_values "$path" "#$((n + 1))"
+        _rpgdice_offer "$vals"
+    fi
+    return 0
+}}
+
+complete -F _rpgdice rpgdice
+"""
+
+
+def _zq(text: str) -> str:
+    """A zsh single-quoted word."""
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _zsh_node_cases(tree: Node) -> str:
+    out = []
+    for node in tree.walk():
+        width = max([len(s.path[-1]) for s in node.subcommands] + [len(n) for n in node.all_options] + [1])
+        subs = " ".join(s.path[-1] for s in node.subcommands)
+        sdescs = " ".join(_zq(f"{s.path[-1]:<{width}}  -- {s.help}") for s in node.subcommands)
+        opts = " ".join(node.all_options)
+        odescs = " ".join(_zq(f"{n:<{width}}  -- {o.help}") for o in node.options for n in o.names)
+        vopts = " ".join(node.value_options)
+        out.append(f"        ({_zq(node.key)})\n"
+                   f"            subs=({subs}) sdescs=({sdescs})\n"
+                   f"            opts=({opts}) odescs=({odescs})\n"
+                   f"            vopts=({vopts}) ;;")
+    return "\n".join(out)
+
+
+def zsh(tree: Node) -> str:
+    return "#compdef rpgdice\n" + _header("zsh") + f"""
+_rpgdice_node() {{
+    case $1 in
+{_zsh_node_cases(tree)}
+        (*) subs=() sdescs=() opts=() odescs=() vopts=() ;;
+    esac
+}}
+
+_rpgdice_values() {{
+    case "$1|$2" in
+{_value_cases(tree, "'{key}|{word}'", "vals=({values})", "(")}
+        (*) vals=() ;;
+    esac
+}}
+
+_rpgdice() {{
+    local cur=${{words[CURRENT]}} path= w opt= skip=
+    local -i i n=0
+    local -a subs sdescs opts odescs vopts vals
+    _rpgdice_node ''
+    # Walk the words before the cursor: commands, options (and their values), arguments.
+    for (( i = 2; i < CURRENT; i++ )); do
+        w=${{words[i]}}
+        if [[ -n $skip ]]; then
+            skip=
+            continue
+        fi
+        case $w in
+            (-*=*) ;;
+            (-*) (( ${{vopts[(Ie)$w]}} )) && skip=1 ;;
+            (*)
+                if (( ${{subs[(Ie)$w]}} )); then
+                    path=${{path:+$path }}$w n=0
+                    _rpgdice_node "$path"
+                else
+                    n+=1
+                fi
+                ;;
+        esac
+    done
+    if [[ -n $skip ]]; then
+        _rpgdice_values "$path" "${{words[CURRENT-1]}}"
+        compadd -- $vals
+    elif [[ $cur == -*=* ]]; then
+        _rpgdice_values "$path" "${{cur%%=*}}"
+        compset -P '*='
+        compadd -- $vals
+    elif [[ $cur == -* ]]; then
+        compadd -l -d odescs -- $opts
+    elif (( $#subs )); then
+        compadd -l -d sdescs -- $subs
+    else
+        _rpgdice_values "$path" "#$((n + 1))"
+        compadd -- $vals
+    fi
+}}
+
+if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+    # Autoloaded from fpath by compinit: complete now.
+    _rpgdice "$@"
+else
+    # Sourced (after compinit): register.
+    compdef _rpgdice rpgdice
+fi
+"""
+
+
+def _fq(text: str) -> str:
+    """A fish single-quoted word."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _fish_seen(path: Sequence[str]) -> list[str]:
+    return [f"__fish_seen_subcommand_from {name}" for name in path]
+
+
+def fish(tree: Node) -> str:
+    lines = [_header("fish").rstrip("\n"), "", f"complete -c {PROG} -f"]
+    for node in tree.walk():
+        seen = _fish_seen(node.path)
+        if node.subcommands:
+            children = " ".join(s.path[-1] for s in node.subcommands)
+            here = "; and ".join(seen + [f"not __fish_seen_subcommand_from {children}"])
+        else:
+            here = "; and ".join(seen) or "true"
+        lines.append("")
+        lines.append(f"# {' '.join((PROG,) + node.path)}")
+        for sub in node.subcommands:
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {sub.path[-1]} -d {_fq(sub.help)}")
+        for opt in node.options:
+            spec = []
+            for name in opt.names:
+                if name.startswith("--"):
+                    spec.append(f"-l {name[2:]}")
+                elif len(name) == 2:
+                    spec.append(f"-s {name[1:]}")
+                else:
+                    spec.append(f"-o {name[1:]}")
+            if opt.takes_value:
+                spec.append("-x")
+                if opt.values:
+                    spec.append(f"-a {_fq(' '.join(opt.values))}")
+            lines.append(f"complete -c {PROG} -n {_fq(here)} {' '.join(spec)} -d {_fq(opt.help)}")
+        values = sorted({v for vs in node.positionals for v in vs}, key=[v for vs in node.positionals for v in vs].index)
+        if values:
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fq(' '.join(values))}")
+    return "\n".join(lines) + "\n"
+
+
+GENERATORS = {"bash": bash, "zsh": zsh, "fish": fish}
+
+
+def generate(shell: str, tree: Node | None = None) -> str:
+    """The completion script for ``shell`` (one of :data:`SHELLS`)."""
+    return GENERATORS[shell](tree or model())
+
+
+def source_dir() -> Path:
+    """``completions/`` of the source checkout this module runs from."""
+    return Path(__file__).resolve().parents[3] / "completions"
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m rpgdice.cli.completion [--write | --check] [DIR]``: print, write or
+    check every shell's script (DIR defaults to the checkout's ``completions/``)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m rpgdice.cli.completion", description=main.__doc__)
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="write the scripts into DIR")
+    mode.add_argument("--check", action="store_true", help="exit 1 if a script in DIR is stale")
+    ap.add_argument("dir", nargs="?", type=Path, default=None, metavar="DIR")
+    args = ap.parse_args(argv)
+    out = args.dir or source_dir()
+    if args.dir is None and (args.write or args.check) and not (out.parent / "pyproject.toml").is_file():
+        ap.error(f"{out.parent} is not a source checkout of rpgdice: give DIR")
+    tree = model()
+    stale = []
+    for shell, filename in SHELLS.items():
+        text = generate(shell, tree)
+        target = out / filename
+        if args.write:
+            out.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target}")
+        elif args.check:
+            if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                stale.append(str(target))
+        else:
+            sys.stdout.write(text)
+    if stale:
+        print("stale completion scripts (run: " + REGENERATE + "): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

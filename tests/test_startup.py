@@ -1,0 +1,97 @@
+"""Startup: what a roll imports. Every roll and every TAB starts a process, so the
+``--json`` path must not load rich (the terminal view) or icepool (odds), and a
+roll loads only its own ruleset. Timings are in bench/startup.py, not here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+ROLLS = {
+    "crytures": ["crytures", "roll", "4+2", "--roll-mod", "1"],
+    "seyruun": ["seyruun", "roll", "3", "2", "--wound", "light"],
+    "reglas": ["reglas", "roll", "5+5", "-d", "normal"],
+    "cypher": ["cypher", "task", "-d", "demanding", "--skill", "trained"],
+}
+
+PROBE = """
+import json, sys
+from rpgdice.cli import main
+code = main(json.loads(sys.argv[1]))
+sys.stdout.flush()
+sys.stderr.write("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def _modules_after(args: list[str]) -> tuple[str, set[str]]:
+    run = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run
+    probe = json.loads(run.stderr.splitlines()[-1])
+    assert probe["code"] == 0, run
+    return run.stdout, set(probe["modules"])
+
+
+@pytest.mark.parametrize("ruleset", list(ROLLS))
+def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
+    out, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    assert [json.loads(line)["ruleset"] for line in out.splitlines()] == [ruleset]
+    heavy = sorted(m for m in modules if m.split(".")[0] in ("rich", "icepool"))
+    assert heavy == []
+
+
+@pytest.mark.parametrize("ruleset", list(ROLLS))
+def test_a_roll_loads_only_its_own_ruleset(ruleset):
+    _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    assert f"rpgdice.engine.{ruleset}" in modules
+    for other in ROLLS:
+        if other != ruleset:
+            assert f"rpgdice.engine.{other}" not in modules
+            assert f"rpgdice.cli.{other}" not in modules
+
+
+def test_the_probe_sees_rich_when_the_terminal_view_is_used():
+    # The check above can fail: the colored path does load rich.
+    out, modules = _modules_after([*ROLLS["seyruun"], "--seed", "7"])
+    assert out.startswith("Seyruun roll")
+    assert "rich" in modules
+
+
+def test_completion_command_does_not_import_rich():
+    run = subprocess.run([sys.executable, "-c", PROBE, json.dumps(["completion", "bash"])],
+                         capture_output=True, text=True, timeout=60)
+    probe = json.loads(run.stderr)
+    assert probe["code"] == 0
+    assert run.stdout.startswith("# bash completion for rpgdice")
+    assert not [m for m in probe["modules"] if m.split(".")[0] in ("rich", "icepool")]
+
+
+def _baseline() -> set[str]:
+    """What the interpreter and Typer import anyway here (a site hook may pull in more)."""
+    run = subprocess.run([sys.executable, "-c", "import sys, json, typer; print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, timeout=60)
+    return set(json.loads(run.stdout))
+
+
+def test_an_unseeded_roll_does_not_import_random():
+    # The operating system's dice come straight from os.urandom.
+    out, modules = _modules_after(["cypher", "task", "-d", "5", "--json"])
+    assert 1 <= json.loads(out)["roll"] <= 20
+    assert "random" not in modules - _baseline()
+
+
+def test_a_json_roll_does_not_import_fractions():
+    # Exact odds are Fractions; a roll has none, and fractions (with decimal) is slow to load.
+    _, modules = _modules_after([*ROLLS["crytures"], "--json", "--seed", "1"])
+    assert not {"fractions", "decimal"} & (modules - _baseline())
+
+
+def test_system_dice_cover_every_face_and_no_other():
+    from rpgdice.engine.dice import SystemDice
+
+    for sides in (6, 10, 20):
+        faces = SystemDice().roll(sides, 3000)
+        assert set(faces) == set(range(1, sides + 1))
