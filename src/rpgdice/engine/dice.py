@@ -2,8 +2,8 @@
 
 A :class:`DiceSource` hands out faces. Three kinds exist:
 
-* :class:`SystemDice` – the operating system's random source (``os.urandom``
-  through :class:`random.SystemRandom`), the default;
+* :class:`SystemDice` – the operating system's random source (``os.urandom``,
+  drawn as :class:`random.SystemRandom` draws it), the default;
 * :class:`SeededDice` – a Mersenne Twister seeded with an integer, so the same
   seed and the same command give the same faces on every platform;
 * :class:`GivenDice` – faces a player rolled by hand, consumed in order and
