@@ -12,6 +12,15 @@ def test_stealth_example_builds_seven_dice():
     assert SeyruunPool(3, 3, bonuses=(1,)).dice == 7
     obj = cli_one("seyruun", "roll", "3", "3", "--bonus", "1", "--dice", "1,2,3,4,5,6,7")
     assert obj["pool"] == 7 and len(obj["dice"]) == 7
+    out = cli("seyruun", "roll", "3", "3", "--bonus", "1", "--dice", "1,2,3,4,5,6,7").stdout
+    assert "Attribute 3 + Skill 3 + bonus 1 = 7" in out
+
+
+def test_the_view_shows_how_the_pool_was_built():
+    out = cli("seyruun", "roll", "3", "--wound", "moderate", "--bonus", "7", "--willpower",
+              "--dice", "1,2,3,4,5,6,7,8").stdout
+    assert "Attribute 3 untrained −1 + bonus 5 + Willpower 3 − penalties 2 = 8" in out
+    assert "capped at +5 (2 lost)" in out
 
 
 @pytest.mark.parametrize("skill", [None, 0])

@@ -140,6 +140,11 @@ class SeyruunResult:
     untrained: bool
     bonus_capped: int
     penalty: int
+    attribute: int
+    skill: int | None
+    bonus: int
+    """External bonus dice counted (after the +5 cap)."""
+    willpower_dice: int
     rerolled: SeyruunResult | None = None
 
 
@@ -184,6 +189,10 @@ def evaluate(pool: SeyruunPool, faces: list[int], willpower_spent: int = 0) -> S
         untrained=pool.untrained,
         bonus_capped=pool.bonus_capped,
         penalty=pool.penalty,
+        attribute=pool.attribute,
+        skill=pool.skill,
+        bonus=pool.bonus,
+        willpower_dice=WILLPOWER_DICE if pool.willpower else 0,
     )
 
 

@@ -166,6 +166,19 @@ def _seyruun_verdict(r: Any) -> Text:
     )
 
 
+def seyruun_build(r: Any) -> str:
+    """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
+    parts = [f"Attribute {r.attribute}"]
+    parts.append(f"+ Skill {r.skill}" if r.skill else "untrained −1")
+    if r.bonus:
+        parts.append(f"+ bonus {r.bonus}")
+    if r.willpower_dice:
+        parts.append(f"+ Willpower {r.willpower_dice}")
+    if r.penalty:
+        parts.append(f"− penalties {r.penalty}")
+    return " ".join(parts) + f" = {r.pool_total}"
+
+
 def seyruun_roll(r: Any) -> list[Text]:
     if r.chance_die:
         size = "chance die"
@@ -173,7 +186,7 @@ def seyruun_roll(r: Any) -> list[Text]:
         size = _plural(r.pool, "die", "dice")
     header = Text.assemble(
         ("Seyruun roll", "bold"),
-        f" · {size} (pool {r.pool_total})",
+        f" · {size} ({seyruun_build(r)})",
         f" · {_plural(r.required, 'success', 'successes')} needed",
     )
     lines = [header]
@@ -184,12 +197,8 @@ def seyruun_roll(r: Any) -> list[Text]:
     lines.append(_dice_line("dice", _seyruun_chips(r)))
     lines.append(_seyruun_verdict(r))
     notes = []
-    if r.untrained:
-        notes.append("untrained: Attribute −1 die")
     if r.bonus_capped:
         notes.append(f"external bonus capped at +5 ({r.bonus_capped} lost)")
-    if r.penalty:
-        notes.append(f"penalties −{r.penalty}")
     if r.overflow:
         notes.append(f"10 dice at most: overflow {r.overflow} for secondary effects (damage, perception depth)")
     if r.chance_die:
