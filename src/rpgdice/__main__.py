@@ -1,5 +1,5 @@
 """`python -m rpgdice`."""
 
-from rpgdice.cli import main
+from rpgdice.cli import run
 
-raise SystemExit(main())
+run()

@@ -318,10 +318,25 @@ def _root(
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """The console script: ``rpgdice``."""
+    """Run ``rpgdice ARGV`` and return its exit status."""
     from typer.main import get_command
 
     return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)
+
+
+def run() -> None:
+    """The console script (and ``python -m rpgdice``): :func:`main`, then leave at once.
+
+    Once the output is flushed there is nothing left to do, so the process exits
+    without the interpreter's teardown of every loaded module, which measured 7–13 ms
+    of each roll here."""
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):
+        code = code or 1
+    os._exit(code)
 
 
 def command_tree() -> Any:

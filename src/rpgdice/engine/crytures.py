@@ -3,25 +3,26 @@ die and roll modifiers, and natural 10s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.record import record
 
 DEFAULT_DIFFICULTY = 6
 """(decision) The text sets no default Difficulty; the output always shows the one used."""
 DEFAULT_COMPLEXITY = 1
 
 
-@dataclass(frozen=True)
+@record
 class CryturesDie:
     face: int
     value: int
     successes: int
 
 
-@dataclass(frozen=True)
+@record
 class CryturesRoll:
     """Inputs of one roll: the base pool and what modifies it."""
 
@@ -51,7 +52,7 @@ class CryturesRoll:
         return sum(self.roll_mods)
 
 
-@dataclass(frozen=True)
+@record
 class CryturesResult:
     RULESET: ClassVar[str] = "crytures"
     COMMAND: ClassVar[str] = "roll"

@@ -3,11 +3,11 @@ times the task's difficulty, eased and hindered in steps."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.record import record
 
 DIFFICULTIES = {
     "routine": 0, "simple": 1, "standard": 2, "demanding": 3, "difficult": 4,
@@ -47,7 +47,7 @@ def special_for(roll: int, attack: bool) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class CypherTask:
     difficulty: int
     ease: int = 0
@@ -100,7 +100,7 @@ class CypherTask:
         return target is not None and DIE + self.bonus < target
 
 
-@dataclass(frozen=True)
+@record
 class CypherResult:
     RULESET: ClassVar[str] = "cypher"
     COMMAND: ClassVar[str] = "task"

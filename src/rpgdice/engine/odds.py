@@ -14,7 +14,6 @@ module: only ``odds`` commands and ``--odds`` do.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Hashable
 
@@ -22,6 +21,7 @@ import icepool
 
 from rpgdice.engine import crytures, cypher, reglas, seyruun
 from rpgdice.engine.dice import d10_successes
+from rpgdice.engine.record import record
 
 D10 = icepool.d10
 
@@ -89,7 +89,7 @@ def _certain(value: Hashable) -> icepool.Die:
 # Crytures ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class CryturesOdds:
     RULESET: ClassVar[str] = "crytures"
     COMMAND: ClassVar[str] = "odds"
@@ -152,7 +152,7 @@ def seyruun_class_die() -> icepool.Die:
     )
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunOdds:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "odds"
@@ -217,7 +217,7 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
 # Reglas Básicas ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class ReglasOdds:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "odds"
@@ -253,7 +253,7 @@ def reglas_odds(spec: reglas.ReglasRoll) -> ReglasOdds:
 # Cypher ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class CypherOdds:
     RULESET: ClassVar[str] = "cypher"
     COMMAND: ClassVar[str] = "odds"

@@ -3,11 +3,12 @@ críticos."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.record import record
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 DIFFICULTIES = {"none": 0, "normal": 2, "dificil": 4, "muy-dificil": 6, "imposible": 8}
@@ -23,7 +24,7 @@ RETRY_PENALTY = 2
 """Inténtalo de nuevo: −2 to the índice for every earlier failed attempt."""
 
 
-@dataclass(frozen=True)
+@record
 class ReglasRoll:
     index: int
     """iE = Atributo + Habilidad, before modifiers."""
@@ -55,7 +56,7 @@ class ReglasRoll:
         return self.index + sum(self.mods) - self.attempt_penalty
 
 
-@dataclass(frozen=True)
+@record
 class ReglasResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "roll"
@@ -120,7 +121,7 @@ def multi_penalty(actions: int, k: int) -> int:
     return actions + 2 * (k - 1)
 
 
-@dataclass(frozen=True)
+@record
 class ReglasMulti:
     actions: int
     spec: ReglasRoll
@@ -134,7 +135,7 @@ class ReglasMulti:
         return replace(self.spec, mods=self.spec.mods + (-multi_penalty(self.actions, k),))
 
 
-@dataclass(frozen=True)
+@record
 class ReglasMultiResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "multi"
@@ -178,7 +179,7 @@ def contest_winner(attacker: ReglasResult, defender: ReglasResult) -> str:
     return "attacker" if attacker.result > defender.result else "defender"
 
 
-@dataclass(frozen=True)
+@record
 class ReglasContest:
     attacker: ReglasRoll
     defender: ReglasRoll
@@ -189,7 +190,7 @@ class ReglasContest:
             raise RulesError("DEFENDER_INDEX", "the defender rolls with no difficulty")
 
 
-@dataclass(frozen=True)
+@record
 class ReglasContestResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "contest"
@@ -225,7 +226,7 @@ def roll_contest(spec: ReglasContest, source: DiceSource) -> ReglasContestResult
     return evaluate_contest(spec, att, dfn)
 
 
-@dataclass(frozen=True)
+@record
 class ReglasTeam:
     """Trabajo en equipo: every member rolls (against no difficulty of their own); the
     results are summed, negatives included; the group needs ``difficulty``."""
@@ -241,7 +242,7 @@ class ReglasTeam:
             raise RulesError("--difficulty", f"{self.difficulty} is negative")
 
 
-@dataclass(frozen=True)
+@record
 class ReglasTeamResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "team"
@@ -276,7 +277,7 @@ def roll_team(spec: ReglasTeam, source: DiceSource) -> ReglasTeamResult:
     return evaluate_team(spec, dice)
 
 
-@dataclass(frozen=True)
+@record
 class ReglasExtended:
     """Acumulación de éxitos: roll again and again adding non-negative results until
     ``target``, ``max_rolls`` rolls, or a fracaso. ``start`` is the accumulator
@@ -295,7 +296,7 @@ class ReglasExtended:
         check_limit("--max-rolls", self.max_rolls)
 
 
-@dataclass(frozen=True)
+@record
 class ReglasExtendedResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "extended"
@@ -341,7 +342,7 @@ def roll_extended(spec: ReglasExtended, source: DiceSource) -> ReglasExtendedRes
     )
 
 
-@dataclass(frozen=True)
+@record
 class ReglasRetry:
     """Inténtalo de nuevo: try until a success, a fracaso (no retry after one), or
     ``max_attempts``; every earlier failed attempt gives −2."""
@@ -353,7 +354,7 @@ class ReglasRetry:
         check_limit("--max-attempts", self.max_attempts)
 
 
-@dataclass(frozen=True)
+@record
 class ReglasRetryResult:
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "retry"

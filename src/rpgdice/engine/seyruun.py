@@ -3,11 +3,12 @@ die, Willpower and a ten-die cap."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
 from rpgdice.engine.errors import RulesError
+from rpgdice.engine.record import record
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 SUCCESS_AT = 6
@@ -36,7 +37,7 @@ def tier_for(successes: int) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunPool:
     """How a pool is built (RULES.md, steps 1–5)."""
 
@@ -113,13 +114,13 @@ class SeyruunPool:
         return max(0, self.total - MAX_DICE)
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunDie:
     face: int
     successes: int
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunResult:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "roll"
@@ -224,7 +225,7 @@ def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
     return "attacker" if attacker_attribute > defender_attribute else "defender"
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunContest:
     """A contested or resisted roll: both sides build their pools by every pool rule."""
 
@@ -232,7 +233,7 @@ class SeyruunContest:
     defender: SeyruunPool
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunContestResult:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "contest"
@@ -275,7 +276,7 @@ def roll_contest(spec: SeyruunContest, source: DiceSource) -> SeyruunContestResu
     return evaluate_contest(spec, att, dfn)
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunExtended:
     """Roll the same pool again and again, adding successes, until ``target`` is
     reached, ``max_rolls`` rolls are used up, or a botch ends it."""
@@ -290,7 +291,7 @@ class SeyruunExtended:
         check_limit("--max-rolls", self.max_rolls)
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunExtendedResult:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "extended"
@@ -343,7 +344,7 @@ def team_pool(leader: SeyruunPool, assists: int) -> SeyruunPool:
     return replace(leader, bonuses=leader.bonuses + (TEAM_ASSIST_DICE,) * assists)
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunTeam:
     leader: SeyruunPool
     assists: int
@@ -353,7 +354,7 @@ class SeyruunTeam:
         team_pool(self.leader, self.assists)  # validates
 
 
-@dataclass(frozen=True)
+@record
 class SeyruunTeamResult:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "team"
