@@ -15,21 +15,28 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Hashable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
 
 import icepool
 
-from rpgdice.engine import crytures, cypher, reglas, seyruun
 from rpgdice.engine.dice import d10_successes
 from rpgdice.engine.record import record
+
+if TYPE_CHECKING:  # each function imports its own ruleset: odds for one loads one engine
+    from rpgdice.engine import crytures, cypher, reglas, seyruun
 
 D10 = icepool.d10
 
 SEYRUUN_OUTCOMES = ("success", "failure", "botch")
 REGLAS_OUTCOMES = ("success", "failure", "fumble")
 CYPHER_OUTCOMES = ("success", "failure")
-CYPHER_SPECIALS = tuple(name for _, name in sorted({**cypher.SPECIAL_ANY, **cypher.SPECIAL_ATTACK}.items()))
-"""Special rolls by face: gm_intrusion (1), plus_1_damage (17) ... major_effect (20)."""
+
+
+def cypher_specials() -> tuple[str, ...]:
+    """Special rolls by face: gm_intrusion (1), plus_1_damage (17) ... major_effect (20)."""
+    from rpgdice.engine import cypher
+
+    return tuple(name for _, name in sorted({**cypher.SPECIAL_ANY, **cypher.SPECIAL_ATTACK}.items()))
 
 
 # Helpers over icepool dice -----------------------------------------------------------
@@ -139,6 +146,8 @@ def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:
 
 def _seyruun_face_class(face: int) -> tuple[int, bool, bool]:
     """What the engine reads from one die: its successes, whether it is a 1, a 10."""
+    from rpgdice.engine import seyruun
+
     return (d10_successes(face, face, seyruun.SUCCESS_AT), face == 1, face == 10)
 
 
@@ -182,6 +191,8 @@ def seyruun_standing(pool: seyruun.SeyruunPool, reroll: bool = False) -> icepool
     roll that did not succeed is replaced by a fresh roll of the same pool, as
     :func:`rpgdice.engine.seyruun.roll` does.
     """
+    from rpgdice.engine import seyruun
+
 
     def score(faces: tuple[int, ...]) -> tuple[str, int, int, str]:
         r = seyruun.evaluate(pool, list(faces))
@@ -194,6 +205,8 @@ def seyruun_standing(pool: seyruun.SeyruunPool, reroll: bool = False) -> icepool
 
 
 def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds:
+    from rpgdice.engine import seyruun
+
     standing = seyruun_standing(pool, reroll)
     exactly, at_least = _counts(_marginal(standing, lambda s: s[1]))
     tens = _marginal(standing, lambda s: s[2])
@@ -233,6 +246,8 @@ class ReglasOdds:
 
 def reglas_odds(spec: reglas.ReglasRoll) -> ReglasOdds:
     """Every face of the d10 scored by :func:`rpgdice.engine.reglas.evaluate`."""
+    from rpgdice.engine import reglas
+
 
     def score(face: int) -> tuple[str, bool, int]:
         r = reglas.evaluate(spec, face)
@@ -273,6 +288,8 @@ class CypherOdds:
 def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
     """Every face of the d20 scored by :func:`rpgdice.engine.cypher.evaluate`; a
     routine or impossible task is certain, with no roll."""
+    from rpgdice.engine import cypher
+
 
     def score(roll: int | None) -> tuple[str, str]:
         r = cypher.evaluate(task, roll)
@@ -281,7 +298,7 @@ def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
     die = _certain(score(None)) if task.routine or task.impossible else icepool.d(cypher.DIE).map(score)
     return CypherOdds(
         outcomes=_named(_marginal(die, lambda s: s[0]), CYPHER_OUTCOMES),
-        special=_named(_marginal(die, lambda s: s[1]), CYPHER_SPECIALS),
+        special=_named(_marginal(die, lambda s: s[1]), cypher_specials()),
         difficulty=task.difficulty,
         effective_difficulty=task.effective_difficulty,
         target=task.target,
