@@ -296,6 +296,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
     help="Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System, "
     "by the letter of each rule.",
     context_settings={"help_option_names": ["-h", "--help"]},

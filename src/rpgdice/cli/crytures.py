@@ -7,10 +7,12 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+from rpgdice.cli.common import (
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+)
 from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
 
-app = typer.Typer(help="Crytures: d10 pool against a per-die Difficulty.", no_args_is_help=True)
+app = ruleset_app("Crytures: d10 pool against a per-die Difficulty.")
 
 PoolArg = Annotated[
     int,

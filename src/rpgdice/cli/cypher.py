@@ -7,10 +7,12 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+from rpgdice.cli.common import (
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+)
 from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
-app = typer.Typer(help="Cypher System: d20 against 3 × difficulty.", no_args_is_help=True)
+app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
 
 DifficultyOpt = Annotated[
     int,

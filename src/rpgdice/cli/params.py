@@ -50,9 +50,11 @@ def _whole(text: str, accepts: str) -> int:
     return value
 
 
-def _accepting(parse: Callable[[str], object], accepts: str) -> Callable[[str], object]:
-    """Record on a parser what it accepts, for messages about a missing value."""
+def _accepting(parse: Callable[[str], object], accepts: str, kind: str) -> Callable[[str], object]:
+    """Record on a parser what it accepts, for messages about a missing value, and name
+    it by the kind of value it takes (``--help`` shows an argument's type by that name)."""
     parse.accepts = accepts  # type: ignore[attr-defined]
+    parse.__name__ = parse.__qualname__ = kind
     return parse
 
 
@@ -76,7 +78,7 @@ def integer(lo: int | None = None, hi: int | None = None) -> Callable[[str], int
             raise typer.BadParameter(f"{value} is out of range; accepts {accepts}")
         return value
 
-    return _accepting(parse, accepts)  # type: ignore[return-value]
+    return _accepting(parse, accepts, "integer")  # type: ignore[return-value]
 
 
 def signed(limit: int = MAX_NUMBER) -> Callable[[str], int]:
@@ -107,7 +109,7 @@ def pool_sum(limit: int = MAX_NUMBER) -> Callable[[str], int]:
                 raise typer.BadParameter(f"{shown(text)} is more than {limit}; accepts {accepts}")
         return value
 
-    return _accepting(parse, accepts)  # type: ignore[return-value]
+    return _accepting(parse, accepts, "number or sum")  # type: ignore[return-value]
 
 
 def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[[str], int]:
@@ -126,7 +128,8 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[
             raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
-    return _accepting(parse, f"one of {', '.join(table)}, or {_accepts(lo, hi)}")  # type: ignore[return-value]
+    accepts = f"one of {', '.join(table)}, or {_accepts(lo, hi)}"
+    return _accepting(parse, accepts, "name or number")  # type: ignore[return-value]
 
 
 def choice(table: Mapping[str, object]) -> Callable[[str], str]:
@@ -140,7 +143,7 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
             raise typer.BadParameter(e.message) from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
-    return _accepting(parse, f"one of {', '.join(table)}")  # type: ignore[return-value]
+    return _accepting(parse, f"one of {', '.join(table)}", "name")  # type: ignore[return-value]
 
 
 def faces(text: str) -> list[int]:

@@ -7,10 +7,12 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+from rpgdice.cli.common import (
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+)
 from rpgdice.engine.reglas import DIFFICULTIES
 
-app = typer.Typer(help="Reglas Básicas: índice de éxito menos 1d10.", no_args_is_help=True)
+app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.")
 
 IndexArg = Annotated[
     int,

@@ -7,10 +7,12 @@ from typing import Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+from rpgdice.cli.common import (
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+)
 from rpgdice.engine.seyruun import DIFFICULTIES, WOUNDS
 
-app = typer.Typer(help="Seyruun: World of Darkness style d10 pool.", no_args_is_help=True)
+app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
 
 AttributeArg = Annotated[
     int,

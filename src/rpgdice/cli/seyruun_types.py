@@ -69,6 +69,7 @@ def side_pool(limit: int = params.MAX_NUMBER) -> Callable[[str], SidePool]:
             penalties=tuple(n for sign, n in rest if sign == "-"),
         )
 
+    parse.__name__ = parse.__qualname__ = "pool"  # --help shows the argument's type as <pool>
     return parse
 
 
