@@ -64,7 +64,7 @@ DifficultyOpt = Annotated[
 
 def _pool(attribute: int, skill: int | None, bonus: list[int] | None, penalty: list[int] | None,
           wound: str | None, actions: int, willpower: bool, difficulty: int):  # -> SeyruunPool
-    """The pool the arguments build: shared by ``roll`` and ``odds``."""
+    """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
     from rpgdice.engine import seyruun
 
     return seyruun.SeyruunPool(

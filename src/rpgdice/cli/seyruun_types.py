@@ -16,7 +16,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import DiceOpt, JsonOpt, SeedOpt, TimesOpt, run
 from rpgdice.cli.seyruun import (
     ActionsOpt, AttributeArg, BonusOpt, DifficultyOpt, PenaltyOpt, RerollOpt, SkillArg,
-    WillpowerOpt, WoundOpt, app,
+    WillpowerOpt, WoundOpt, _pool, app,
 )
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
@@ -172,10 +172,7 @@ def extended_cmd(
     """
     from rpgdice.engine import seyruun
 
-    pool = seyruun.SeyruunPool(
-        attribute=attribute, skill=skill, bonuses=tuple(bonus or ()), penalties=tuple(penalty or ()),
-        wound=wound, actions=actions, willpower=willpower,
-    )
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
     run(lambda source: seyruun.roll_extended(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
 
@@ -205,9 +202,6 @@ def team_cmd(
     """
     from rpgdice.engine import seyruun
 
-    pool = seyruun.SeyruunPool(
-        attribute=attribute, skill=skill, bonuses=tuple(bonus or ()), penalties=tuple(penalty or ()),
-        wound=wound, actions=actions, willpower=willpower, required=difficulty,
-    )
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
     run(lambda source: seyruun.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
