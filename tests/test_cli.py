@@ -66,9 +66,28 @@ def test_times_repeats_and_given_dice_are_consumed_across_repetitions():
     assert_usage_error(cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5"), "--dice", "too few")
 
 
-def test_terminal_summary_over_repetitions():
+def test_terminal_summary_over_repetitions_in_the_rulesets_words():
     out = cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5,9").stdout
-    assert "#3" in out and "3 rolls:" in out
+    assert "#3" in out and "3 tiradas: 2 Éxito, 1 Fracaso" in out
+    out = cli("crytures", "roll", "2", "-n", "3", "--dice", "1,1,6,1,7,7").stdout
+    assert "3 rolls: 2 Success, 1 Failure" in out  # (1,1) fails; (6,1) and (7,7) succeed
+
+
+def test_terminal_output_streams_with_random_dice(monkeypatch):
+    # Results reach the view one by one (no list of every repetition is built).
+    from rpgdice.render import terminal
+
+    seen = []
+    original = terminal.show
+
+    def spy(results, after=None, total=1):
+        seen.append(type(results))
+        return original(results, after=after, total=total)
+
+    monkeypatch.setattr(terminal, "show", spy)
+    run = cli("crytures", "roll", "3", "-n", "5", "--seed", "4")
+    assert run.exit_code == 0 and run.stdout.count("Crytures roll") == 5
+    assert seen and seen[0] is not list
 
 
 def test_version_and_module_entry_point():

@@ -177,7 +177,7 @@ def test_roll_with_odds_prints_one_line_under_the_breakdown():
 
 def test_reglas_roll_odds_line_in_spanish():
     run = cli("reglas", "roll", "5", "--dice", "9", "--odds")
-    assert "50.0% chance of fracaso" in run.stdout.splitlines()[-1]
+    assert "probabilidad 50.0% de fracaso" in run.stdout.splitlines()[-1]
 
 
 # Bad input ---------------------------------------------------------------------------

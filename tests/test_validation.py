@@ -186,7 +186,9 @@ def test_an_internal_error_is_one_line_exit_1_not_a_traceback(monkeypatch):
 
 def test_streamed_json_matches_rolling_everything_first(monkeypatch):
     streamed = cli("seyruun", "roll", "4", "4", "--json", "-n", "600", "--seed", "11").stdout
-    monkeypatch.setattr(common, "STREAM_CHUNK", 10**6)
+    from rpgdice.render import jsonl
+
+    monkeypatch.setattr(jsonl, "CHUNK", 10**6)
     whole = cli("seyruun", "roll", "4", "4", "--json", "-n", "600", "--seed", "11").stdout
     assert streamed == whole
     assert len(streamed.splitlines()) == 600

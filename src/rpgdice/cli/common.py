@@ -3,7 +3,7 @@ options, the choice of dice source, and the loop that rolls and hands results on
 
 from __future__ import annotations
 
-from typing import Annotated, Callable, Optional, TypeVar
+from typing import Annotated, Callable, Iterable, Optional, TypeVar
 
 import typer
 
@@ -63,11 +63,6 @@ OddsOpt = Annotated[
 ]
 
 
-STREAM_CHUNK = 256
-"""Repetitions rolled and written at a time on the ``--json`` path with random dice,
-so memory stays bounded however large ``--times`` is."""
-
-
 def _seed_from_environment() -> bool:
     from typer._click.core import ParameterSource
     from typer._click.globals import get_current_context
@@ -98,30 +93,33 @@ def run(
     as_json: bool,
     odds: Callable[[], object] | None = None,
 ) -> None:
-    """Roll ``times`` times from the chosen source, check the given faces were used
-    exactly, then hand every result to the output. Nothing is printed before all
-    rolls are made, so a usage error leaves stdout empty. ``odds`` (``--odds``)
-    computes the exact odds of the roll, once, to show beside each result."""
+    """Roll ``times`` times and hand the results to the output as they come.
+
+    Given faces (``--dice``) are all consumed before anything is printed, so a count
+    that does not match leaves stdout empty. Random dice cannot run short: the first
+    roll is made before anything is printed (any error the roll's spec can raise shows
+    there), then the rest stream, so memory stays flat however large ``--times`` is.
+    ``odds`` (``--odds``) computes the exact odds of the roll, once, to show beside
+    each result."""
+    from itertools import chain
+
     from rpgdice.cli.output import emit
 
     source = make_source(dice, seed)
     exact = odds() if odds is not None else None
-    if as_json and not isinstance(source, GivenDice):
-        # Random dice: every check was made when the roll's spec was built (the first
-        # chunk is rolled before anything is written), so stream JSON Lines in chunks
-        # and keep memory bounded even at 100000 repetitions of a 1000-die pool.
-        for start in range(0, times, STREAM_CHUNK):
-            emit([roll(source) for _ in range(min(STREAM_CHUNK, times - start))], as_json=True, odds=exact)
-        return
-    results = [roll(source) for _ in range(times)]
+    results: Iterable[R]
     if isinstance(source, GivenDice):
+        results = [roll(source) for _ in range(times)]
         source.check_all_used()
-    emit(results, as_json=as_json, odds=exact)
+    else:
+        first = roll(source)
+        results = chain((first,), (roll(source) for _ in range(times - 1)))
+    emit(results, as_json=as_json, odds=exact, total=times)
 
 
 def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
     """An ``odds`` command: compute the exact odds (no dice) and print them."""
-    from rpgdice.cli.output import emit
+    from rpgdice.cli.output import emit_odds
 
-    emit([odds()], as_json=as_json)
+    emit_odds(odds(), as_json=as_json)
 

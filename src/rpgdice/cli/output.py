@@ -6,39 +6,51 @@ Rich is imported only on the terminal path; ``--json`` and errors never load it.
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from typing import Any, Iterable
 
 PROG = "rpgdice"
 
 
-def emit(results: Sequence[Any], *, as_json: bool, odds: Any = None) -> None:
-    """Print ``results``. ``odds`` (the exact odds of the command's roll, asked for
-    with ``--odds``) adds the chance of each result's outcome: one line under the
-    breakdown, or an ``odds`` key in JSON."""
+def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1) -> None:
+    """Print ``results`` (``total`` of them) as they come. ``odds`` (the exact odds of
+    the command's roll, asked for with ``--odds``) adds the chance of each result's
+    outcome: one line under the breakdown, or an ``odds`` key in JSON."""
     if as_json:
         from rpgdice.render import jsonl
 
         jsonl.write(results, sys.stdout, None if odds is None else lambda r: odds_key(odds, r))
-        sys.stdout.flush()
-        return
-    # A terminal that cannot show a character (an ASCII or Latin-1 locale) gets '?'
-    # for it rather than no roll at all.
-    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(errors="replace")
-    if results and type(results[0]).COMMAND == "odds":
-        from rpgdice.render import odds_view
-
-        odds_view.show(results)
     else:
         from rpgdice.render import terminal
 
+        _tolerant_stdout()
         after = None
         if odds is not None:
             from rpgdice.render import odds_view
 
             after = lambda r: [odds_view.outcome_line(odds, r)]  # noqa: E731
-        terminal.show(results, after=after)
+        terminal.show(results, after=after, total=total)
     sys.stdout.flush()
+
+
+def emit_odds(result: Any, *, as_json: bool) -> None:
+    """Print the exact odds an ``odds`` command computed."""
+    if as_json:
+        from rpgdice.render import jsonl
+
+        jsonl.write([result], sys.stdout)
+    else:
+        from rpgdice.render import odds_view
+
+        _tolerant_stdout()
+        odds_view.show([result])
+    sys.stdout.flush()
+
+
+def _tolerant_stdout() -> None:
+    """A terminal that cannot show a character (an ASCII or Latin-1 locale) gets '?'
+    for it rather than no roll at all."""
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
 
 
 def odds_key(odds: Any, result: Any) -> dict[str, Any]:

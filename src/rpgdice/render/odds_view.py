@@ -17,7 +17,9 @@ from typing import Any, Callable, Sequence
 from rich.text import Text
 
 from rpgdice.render import terminal
-from rpgdice.render.terminal import BAD, CRIT, DIRE, GOOD, LABEL, NOTE, _plural, _signed
+from rpgdice.render.terminal import (
+    BAD, CRIT, DIRE, GOOD, LABEL, NOTE, OUTCOME_WORDS, _plural, _signed, words,
+)
 
 BAR_WIDTH = 32
 """Cells of the longest bar; every bar in a chart is scaled to the chart's largest value."""
@@ -36,14 +38,6 @@ CYPHER_SPECIAL = {
     "major_effect": "20: major effect",
 }
 """Short names of the special rolls for the chart (the roll view says more)."""
-
-OUTCOME_WORDS = {
-    "crytures": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
-    "seyruun": {"success": ("Success", GOOD), "failure": ("Failure", BAD), "botch": ("Botch", DIRE)},
-    "reglas": {"success": ("Éxito", GOOD), "failure": ("Fallo", BAD), "fumble": ("Fracaso", DIRE)},
-    "cypher": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
-}
-
 
 def percent(p: Fraction) -> str:
     """To one decimal; a chance that is neither 0 nor 1 never shows as 0.0% or 100.0%."""
@@ -95,12 +89,13 @@ def _chart(rows: list[Row], *headers: str) -> list[Text]:
 
 
 def outcome_chart(ruleset: str, outcomes: dict[str, Fraction]) -> list[Text]:
-    words = OUTCOME_WORDS[ruleset]
+    named = OUTCOME_WORDS[ruleset]
     rows = []
     for outcome, p in outcomes.items():
-        word, style = words[outcome]
+        word, style = named[outcome]
         rows.append((word, style, [percent(p)], p, style))
-    return _chart(rows, "outcome", "chance")
+    vocabulary = words(ruleset)
+    return _chart(rows, vocabulary["outcome"], vocabulary["chance"])
 
 
 def _bins(exactly: dict[int, Fraction]) -> tuple[int, int, int]:
@@ -195,7 +190,7 @@ def reglas_odds(o: Any) -> list[Text]:
     notes = [f"Crítico (dado 1 y éxito): {percent(o.critical)}"]
     if o.fumble_grades:
         rows = [(str(g), "", [percent(p)], p, DIRE) for g, p in o.fumble_grades.items()]
-        out += _chart(rows, "fracaso de grado", "chance")
+        out += _chart(rows, "fracaso de grado", words("reglas")["chance"])
     return out + _notes(notes)
 
 
@@ -242,13 +237,14 @@ def show(results: Sequence[Any]) -> None:
 
 def outcome_line(odds: Any, result: Any) -> Text:
     """``--odds``: one line under a roll's breakdown with the chance of its outcome."""
-    words = OUTCOME_WORDS[type(odds).RULESET]
-    word, style = words[result.outcome]
-    others = ", ".join(f"{words[o][0].lower()} {percent(p)}" for o, p in odds.outcomes.items())
+    ruleset = type(odds).RULESET
+    named, vocabulary = OUTCOME_WORDS[ruleset], words(ruleset)
+    word, style = named[result.outcome]
+    others = ", ".join(f"{named[o][0].lower()} {percent(p)}" for o, p in odds.outcomes.items())
     return Text.assemble(
-        ("  odds ", LABEL),
+        (f"  {vocabulary['odds']} ", LABEL),
         (percent(odds.outcomes[result.outcome]), "bold"),
-        " chance of ",
+        f" {vocabulary['of']} ",
         (word.lower(), style),
         f" ({others})",
     )

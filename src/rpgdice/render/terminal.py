@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable
 
 from rich.console import Console
 from rich.text import Text
@@ -38,28 +38,60 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def show(results: Sequence[Any], after: Callable[[Any], list[Text]] | None = None) -> None:
-    """Print each result's lines; ``after(result)`` adds lines under each (``--odds``)."""
+OUTCOME_WORDS = {
+    "crytures": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
+    "seyruun": {"success": ("Success", GOOD), "failure": ("Failure", BAD), "botch": ("Botch", DIRE)},
+    "reglas": {"success": ("Éxito", GOOD), "failure": ("Fallo", BAD), "fumble": ("Fracaso", DIRE)},
+    "cypher": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
+}
+"""Each outcome value in the ruleset's own words, and its style."""
+VOCABULARY = {
+    "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of"},
+    "es": {"rolls": "tiradas", "outcome": "resultado", "chance": "probabilidad", "odds": "probabilidad",
+           "of": "de"},
+}
+LANGUAGE = {"reglas": "es"}
+"""The language of a ruleset's view (its text's): Reglas Básicas is Spanish, the rest English."""
+
+
+def words(ruleset: str) -> dict[str, str]:
+    """The view's own words (headers, summaries) in the ruleset's language."""
+    return VOCABULARY[LANGUAGE.get(ruleset, "en")]
+
+
+def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
+         total: int = 1) -> None:
+    """Print each result's lines as it comes; ``after(result)`` adds lines under each
+    (``--odds``). Over several results (``total`` > 1) each is numbered and a summary
+    of the outcomes closes the list."""
     out = console()
-    many = len(results) > 1
+    counts: Counter[str] = Counter()
+    ruleset = ""
     for i, result in enumerate(results, 1):
+        ruleset = type(result).RULESET
+        counts[result.outcome] += 1
         lines = render(result)
         if after is not None:
             lines += after(result)
-        if many:
+        if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         for line in lines:
             out.print(line)
-    if many:
-        counts = Counter(r.outcome for r in results)
-        parts = ", ".join(f"{n} {outcome}" for outcome, n in counts.most_common())
-        out.print(Text(f"{len(results)} rolls: {parts}", style="bold"))
+    if total > 1:
+        named = OUTCOME_WORDS.get(ruleset, {})
+        parts = ", ".join(f"{n} {named.get(outcome, (outcome,))[0]}" for outcome, n in counts.most_common())
+        out.print(Text(f"{sum(counts.values())} {words(ruleset)['rolls']}: {parts}", style="bold"))
 
 
 def render(result: Any) -> list[Text]:
     """The lines for one result."""
     key = (type(result).RULESET, type(result).COMMAND)
     return RENDERERS[key](result)
+
+
+def _num(n: int) -> str:
+    """A whole number with a true minus sign, as the view writes its other signs."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def _signed(n: int) -> str:
@@ -245,7 +277,7 @@ def reglas_roll(r: Any) -> list[Text]:
     detail = f" ({r.base_index}, {', '.join(parts)})" if parts else ""
     header = Text.assemble(
         ("Reglas Básicas", "bold"),
-        f" · iE {r.index}{detail}",
+        f" · iE {_num(r.index)}{detail}",
         f" · {_reglas_difficulty(r.difficulty)}",
     )
     if r.die == 1:
@@ -256,7 +288,7 @@ def reglas_roll(r: Any) -> list[Text]:
         style = HIT
     else:
         style = MISS
-    dice = Text.assemble(("  dado ", LABEL), (str(r.die), style), f"  →  resultado {r.index} − {r.die} = {r.result}")
+    dice = Text.assemble(("  dado ", LABEL), (str(r.die), style), f"  →  resultado {_num(r.index)} − {r.die} = {_num(r.result)}")
     word, wstyle = reglas_outcome(r)
     verdict = Text.assemble((f"  {word}", wstyle))
     if r.outcome == "success":
@@ -268,7 +300,7 @@ def reglas_roll(r: Any) -> list[Text]:
     elif r.outcome == "failure":
         verdict.append(f" — {r.result} de {r.difficulty} éxitos necesarios")
     else:
-        verdict.append(f" — resultado {r.result}")
+        verdict.append(f" — resultado {_num(r.result)}")
     return [header, dice, verdict]
 
 
