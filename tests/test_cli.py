@@ -29,6 +29,11 @@ def test_piped_output_has_no_escape_codes(args):
     assert run.returncode == 0 and run.stdout and ESC not in run.stdout
 
 
+def test_force_color_colors_even_a_dumb_terminal():
+    run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "TERM": "dumb"})
+    assert run.returncode == 0 and ESC in run.stdout
+
+
 def test_no_color_wins_over_force_color():
     run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"})
     assert run.returncode == 0 and ESC not in run.stdout

@@ -135,3 +135,8 @@ def test_invariants(pool, mods, difficulty, complexity, data):
         assert d.successes == (d.value >= difficulty) + (d.face == 10)
     assert (r.outcome == "success") == (r.successes >= complexity)
     assert r.extra_successes == (max(0, r.successes - complexity) if r.outcome == "success" else 0)
+
+
+def test_no_faces_fit_a_roll_that_rolls_nothing():
+    obj = cli_one("crytures", "roll", "2", "--die-mod", "-3", "--dice", "")
+    assert obj["pool"] == 0 and obj["dice"] == [] and obj["outcome"] == "failure"

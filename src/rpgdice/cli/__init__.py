@@ -275,7 +275,8 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         except typer.Exit as e:
             code = e.exit_code
         except BrokenPipeError:
-            # The reader went away (`rpgdice ... | head -1`): stop quietly.
+            # The reader went away (`rpgdice ... | head -1`): stop quietly, with status 1
+            # as Typer and Rich give it (the output was not delivered).
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             code = 1
@@ -336,7 +337,7 @@ def run() -> None:
         sys.stdout.flush()
         sys.stderr.flush()
     except (BrokenPipeError, ValueError):
-        code = code or 1
+        code = code or 1  # the reader went away: the output was not delivered
     os._exit(code)
 
 

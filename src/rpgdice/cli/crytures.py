@@ -37,7 +37,7 @@ DifficultyOpt = Annotated[
     int,
     typer.Option("-d", "--difficulty", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
                  help=f"Target number per die (at least 1). Default {DEFAULT_DIFFICULTY}: "
-                 "the rules set none, so rpgdice uses 6 and always shows it."),
+                 f"the rules set none, so rpgdice uses {DEFAULT_DIFFICULTY} and always shows it."),
 ]
 ComplexityOpt = Annotated[
     int,

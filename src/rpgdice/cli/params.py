@@ -147,12 +147,12 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
 
 
 def faces(text: str) -> list[int]:
-    """Faces rolled by hand: ``4,7,2`` (commas and/or spaces)."""
+    """Faces rolled by hand: ``4,7,2`` (commas and/or spaces). ``--dice ""`` gives no
+    faces, which is right for a roll that rolls nothing (a Crytures pool the die
+    modifiers emptied, a routine Cypher task) and too few for any other."""
     if isinstance(text, list):
         return text
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    if not parts:
-        raise typer.BadParameter(f"no faces given; accepts {FACES_ACCEPTS}")
     out = []
     for p in parts:
         if not _TERM.fullmatch(p):

@@ -10,7 +10,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import (
     DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
 )
-from rpgdice.engine.reglas import DIFFICULTIES
+from rpgdice.engine.reglas import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.")
 
@@ -25,13 +25,13 @@ DifficultyOpt = Annotated[
     typer.Option("-d", "--difficulty", "--dificultad",
                  parser=params.level(DIFFICULTIES, 0, params.MAX_NUMBER),
                  metavar="|".join(DIFFICULTIES) + "|N",
-                 help="Successes needed: none 0, normal 2, dificil 4, muy-dificil 6, "
-                 "imposible 8, or a number."),
+                 help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
+                 + ", or a number."),
 ]
 RaiseOpt = Annotated[
     int,
     typer.Option("--raise", "--niveles", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="Raise the difficulty N levels, +2 each (past imposible too)."),
+                 help=f"Raise the difficulty N levels, +{RAISE_STEP} each (past imposible too)."),
 ]
 ModOpt = Annotated[
     Optional[list[int]],
@@ -41,7 +41,7 @@ ModOpt = Annotated[
 AttemptOpt = Annotated[
     int,
     typer.Option("--attempt", "--intento", parser=params.integer(1, params.MAX_NUMBER), metavar="K",
-                 help="Which try this is (inténtalo de nuevo): −2 per earlier failed try."),
+                 help=f"Which try this is (inténtalo de nuevo): −{RETRY_PENALTY} per earlier failed try."),
 ]
 
 

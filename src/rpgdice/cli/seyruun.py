@@ -10,7 +10,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import (
     DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
 )
-from rpgdice.engine.seyruun import DIFFICULTIES, WOUNDS
+from rpgdice.engine.seyruun import DIFFICULTIES, MULTI_ACTION_PENALTY, UNTRAINED_PENALTY, WOUNDS
 
 app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
 
@@ -22,7 +22,7 @@ AttributeArg = Annotated[
 SkillArg = Annotated[
     Optional[int],
     typer.Argument(parser=params.integer(0, params.MAX_NUMBER), metavar="[SKILL]",
-                   help="The Skill's dots; none or 0 is untrained (Attribute −1 die).",
+                   help=f"The Skill's dots; none or 0 is untrained (Attribute −{UNTRAINED_PENALTY} die).",
                    show_default=False),
 ]
 BonusOpt = Annotated[
@@ -39,12 +39,12 @@ PenaltyOpt = Annotated[
 WoundOpt = Annotated[
     Optional[str],
     typer.Option("--wound", parser=params.choice(WOUNDS), metavar="|".join(WOUNDS),
-                 help="Wound penalty: light −1, moderate −2, severe −3, crippled −5."),
+                 help="Wound penalty: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items()) + "."),
 ]
 ActionsOpt = Annotated[
     int,
     typer.Option("--actions", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help="Actions this turn: −2 dice for each beyond the first."),
+                 help=f"Actions this turn: −{MULTI_ACTION_PENALTY} dice for each beyond the first."),
 ]
 WillpowerOpt = Annotated[
     bool, typer.Option("--willpower", help="Spend 1 Willpower for +3 dice (not capped)."),
@@ -57,8 +57,8 @@ DifficultyOpt = Annotated[
     int,
     typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 1, params.MAX_NUMBER),
                  metavar="|".join(DIFFICULTIES) + "|N",
-                 help="Successes needed: simple 1, moderate 2, complex 3, epic 4, "
-                 "legendary 5, or a number."),
+                 help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
+                 + ", or a number."),
 ]
 
 

@@ -78,7 +78,9 @@ def seyruun_extended(r: Any) -> list[Text]:
     else:
         lines.append(Text.assemble(("  Failure", T.BAD),
                                    f" — {r.total} of {r.target} successes when the limit of {n} ran out"))
-    notes = ["a botch ends the extended roll (rpgdice's reading: the rules do not say)"]
+    from rpgdice.engine.seyruun import EXTENDED_BOTCH_ENDS
+
+    notes = ["a botch ends the extended roll (rpgdice's reading: the rules do not say)"] if EXTENDED_BOTCH_ENDS else []
     if r.willpower_spent:
         notes.append(f"Willpower spent: {r.willpower_spent} (1 per roll)")
     return lines + T._notes(notes)
@@ -119,7 +121,10 @@ def reglas_multi(r: Any) -> list[Text]:
         lines.append(Text.assemble(("  Fracaso", T.DIRE), f" en {where} — {ok} de {r.actions} superadas"))
     else:
         lines.append(Text.assemble(("  Fallo", T.BAD), f" — {ok} de {r.actions} acciones superadas"))
-    return lines + T._notes(["un fracaso no anula las acciones restantes (decisión de rpgdice)"])
+    from rpgdice.engine.reglas import MULTI_FUMBLE_STOPS
+
+    rule = "detiene" if MULTI_FUMBLE_STOPS else "no anula"
+    return lines + T._notes([f"un fracaso {rule} las acciones restantes (decisión de rpgdice)"])
 
 
 def reglas_contest(r: Any) -> list[Text]:
@@ -157,11 +162,11 @@ def reglas_team(r: Any) -> list[Text]:
     if r.sunk_by:
         who = ", ".join(str(k) for k in r.sunk_by)
         if len(r.sunk_by) == 1:
-            what = f"El fracaso del miembro {who} hundió"
+            what, without = f"El fracaso del miembro {who} hundió", "sin él"
         else:
-            what = f"Los fracasos de los miembros {who} hundieron"
+            what, without = f"Los fracasos de los miembros {who} hundieron", "sin ellos"
         positive = sum(x.result for x in r.rolls if x.result >= 0)
-        lines.append(Text(f"  {what} al equipo: sin ellos la suma sería {positive}", style=T.DIRE))
+        lines.append(Text(f"  {what} al equipo: {without} la suma sería {positive}", style=T.DIRE))
     return lines
 
 
@@ -183,7 +188,10 @@ def reglas_extended(r: Any) -> list[Text]:
     else:
         lines.append(Text.assemble(("  Fallo", T.BAD),
                                    f" — {r.total} de {r.target} éxitos al agotar el límite de {tiradas}"))
-    return lines + T._notes(["un fracaso termina la acción extendida (decisión de rpgdice)"])
+    from rpgdice.engine.reglas import EXTENDED_FUMBLE_ENDS
+
+    rule = "termina" if EXTENDED_FUMBLE_ENDS else "no termina"
+    return lines + T._notes([f"un fracaso {rule} la acción extendida (decisión de rpgdice)"])
 
 
 def reglas_retry(r: Any) -> list[Text]:

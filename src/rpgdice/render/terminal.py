@@ -31,10 +31,14 @@ LABEL = "bold cyan"
 
 
 def console() -> Console:
-    """A stdout console. NO_COLOR (non-empty) wins over FORCE_COLOR: color off, and
-    escape codes only when stdout really is a terminal."""
+    """A stdout console. Colored in a terminal, plain when piped. FORCE_COLOR (non-empty)
+    colors piped output too, even where TERM says the terminal is dumb. NO_COLOR
+    (non-empty) wins over FORCE_COLOR: color off, and escape codes only when stdout
+    really is a terminal."""
     if os.environ.get("NO_COLOR"):
         return Console(highlight=False, soft_wrap=True, no_color=True, force_terminal=sys.stdout.isatty())
+    if os.environ.get("FORCE_COLOR") and os.environ.get("TERM", "") in ("dumb", "unknown"):
+        return Console(highlight=False, soft_wrap=True, force_terminal=True, color_system="standard")
     return Console(highlight=False, soft_wrap=True)
 
 
@@ -356,7 +360,8 @@ def cypher_task(r: Any) -> list[Text]:
             text = text.replace("major effect", "major effect (or +4 damage)")
         notes.append(text)
     if r.effort:
-        notes.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points (after Edge)")
+        kept = ", not lost on this natural 20" if r.special == "major_effect" else ""
+        notes.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points (after Edge){kept}")
     return lines + _notes(notes)
 
 
