@@ -18,7 +18,7 @@ from rich.text import Text
 
 from rpgdice.render import terminal
 from rpgdice.render.terminal import (
-    BAD, CRIT, DIRE, GOOD, LABEL, NOTE, OUTCOME_WORDS, _plural, _signed, words,
+    CRIT, DIRE, LABEL, NOTE, OUTCOME_WORDS, _plural, _signed, words,
 )
 
 BAR_WIDTH = 32
