@@ -231,8 +231,7 @@ RENDERERS: dict[str, Callable[[Any], list[Text]]] = {
 def show(results: Sequence[Any]) -> None:
     out = terminal.console()
     for result in results:
-        for part in RENDERERS[type(result).RULESET](result):
-            out.print(part)
+        out.print(Text("\n").join(RENDERERS[type(result).RULESET](result)))
 
 
 def outcome_line(odds: Any, result: Any) -> Text:
