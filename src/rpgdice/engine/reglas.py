@@ -9,7 +9,7 @@ from typing import ClassVar
 from rpgdice.engine.dice import DiceSource
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.record import record
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
+from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
 
 DIFFICULTIES = {"none": 0, "normal": 2, "dificil": 4, "muy-dificil": 6, "imposible": 8}
 """Successes needed. "none" is the default: a result of zero or more succeeds.
@@ -313,22 +313,15 @@ class ReglasExtendedResult:
 
 
 def roll_extended(spec: ReglasExtended, source: DiceSource) -> ReglasExtendedResult:
-    rolls: list[ReglasResult] = []
-    totals: list[int] = []
-    total = spec.start
-    ended_by = "limit"
-    for _ in range(spec.max_rolls):
-        r = roll(spec.spec, source)
-        rolls.append(r)
-        if r.outcome == "fumble" and EXTENDED_FUMBLE_ENDS:
-            totals.append(total)
-            ended_by = "fumble"
-            break
-        total += max(0, r.result)
-        totals.append(total)
-        if total >= spec.target:
-            ended_by = "target"
-            break
+    """Roll again and again, adding the non-negative results, until the target, the
+    roll limit, or (EXTENDED_FUMBLE_ENDS) a fracaso."""
+    rolls, totals, total, end = accumulate(
+        lambda: roll(spec.spec, source),
+        gain=lambda r: max(0, r.result),
+        ends=lambda r: EXTENDED_FUMBLE_ENDS and r.outcome == "fumble",
+        start=spec.start, target=spec.target, max_rolls=spec.max_rolls,
+    )
+    ended_by = "fumble" if end == "ended" else end
     outcome = {"target": "success", "fumble": "fumble", "limit": "failure"}[ended_by]
     return ReglasExtendedResult(
         outcome=outcome,

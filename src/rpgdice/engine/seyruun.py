@@ -9,7 +9,7 @@ from typing import ClassVar
 from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.record import record
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, check_limit
+from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
 
 SUCCESS_AT = 6
 """A die showing 6 or more is a success; a 10 counts twice."""
@@ -308,22 +308,16 @@ class SeyruunExtendedResult:
 
 
 def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedResult:
-    rolls: list[SeyruunResult] = []
-    totals: list[int] = []
-    total = 0
-    ended_by = "limit"
+    """Roll the pool again and again, adding successes, until the target, the roll
+    limit, or (EXTENDED_BOTCH_ENDS) a botch."""
     spent = 1 if spec.pool.willpower else 0
-    for _ in range(spec.max_rolls):
-        r = evaluate(spec.pool, source.roll(10, spec.pool.dice), spent)
-        rolls.append(r)
-        total += r.successes
-        totals.append(total)
-        if total >= spec.target:
-            ended_by = "target"
-            break
-        if r.outcome == "botch" and EXTENDED_BOTCH_ENDS:
-            ended_by = "botch"
-            break
+    rolls, totals, total, end = accumulate(
+        lambda: evaluate(spec.pool, source.roll(10, spec.pool.dice), spent),
+        gain=lambda r: r.successes,
+        ends=lambda r: EXTENDED_BOTCH_ENDS and r.outcome == "botch",
+        start=0, target=spec.target, max_rolls=spec.max_rolls,
+    )
+    ended_by = "botch" if end == "ended" else end
     outcome = {"target": "success", "botch": "botch", "limit": "failure"}[ended_by]
     return SeyruunExtendedResult(
         outcome=outcome,
