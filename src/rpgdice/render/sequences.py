@@ -155,7 +155,8 @@ def reglas_team(r: Any) -> list[Text]:
                            f" · {len(r.rolls)} miembros · {_reglas_difficulty(r.difficulty)} para la suma")]
     for k, roll in enumerate(r.rolls, 1):
         lines += _nested(f"Miembro {k}:", roll)
-    terms = " + ".join(str(x.result) if x.result >= 0 else f"({x.result})" for x in r.rolls)
+    terms = " + ".join(T._num(x.result) if x.result >= 0 else f"({T._num(x.result)})"
+                       for x in r.rolls)
     ok = r.outcome == "success"
     lines.append(Text.assemble(("  Éxito" if ok else "  Fallo", T.GOOD if ok else T.BAD),
                                f" — suma {terms} = {r.total} de {r.difficulty} necesarios"))
