@@ -9,9 +9,14 @@ import sys
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from rpgdice.cli import app
+
+# Property tests are judged by their assertions, not by wall time on a busy machine.
+settings.register_profile("rpgdice", deadline=None)
+settings.load_profile("rpgdice")
 
 
 @dataclass
