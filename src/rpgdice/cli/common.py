@@ -117,6 +117,18 @@ def run(
     emit(results, as_json=as_json, odds=exact, total=times)
 
 
+def exact_odds(function: str, *args: object, **kwargs: object) -> Callable[[], object]:
+    """The exact odds of a roll (``rpgdice.engine.odds.<function>``), computed only when
+    called, so the odds engine and icepool load on the odds path alone."""
+
+    def compute() -> object:
+        from rpgdice.engine import odds
+
+        return getattr(odds, function)(*args, **kwargs)
+
+    return compute
+
+
 def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
     """An ``odds`` command: compute the exact odds (no dice) and print them."""
     from rpgdice.cli.output import emit_odds

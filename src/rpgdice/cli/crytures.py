@@ -8,7 +8,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
 )
 from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
 
@@ -64,15 +64,6 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
     )
 
 
-def _odds(spec):  # -> Callable[[], odds.CryturesOdds]
-    def compute():
-        from rpgdice.engine import odds
-
-        return odds.crytures_odds(spec)
-
-    return compute
-
-
 @app.command("roll")
 def roll_cmd(
     pool: PoolArg,
@@ -99,7 +90,7 @@ def roll_cmd(
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack)
     run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=_odds(spec) if odds else None)
+        as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None)
 
 
 @app.command("odds")
@@ -117,4 +108,5 @@ def odds_cmd(
 
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
     """
-    show_odds(_odds(_spec(pool, die_mod, roll_mod, difficulty, complexity, attack)), as_json=as_json)
+    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack)
+    show_odds(exact_odds("crytures_odds", spec), as_json=as_json)

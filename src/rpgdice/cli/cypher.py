@@ -8,7 +8,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
 )
 from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
@@ -66,15 +66,6 @@ def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int
     )
 
 
-def _odds(task):  # -> Callable[[], odds.CypherOdds]
-    def compute():
-        from rpgdice.engine import odds
-
-        return odds.cypher_odds(task)
-
-    return compute
-
-
 @app.command("task")
 def task_cmd(
     difficulty: DifficultyOpt,
@@ -103,7 +94,7 @@ def task_cmd(
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=_odds(task) if odds else None)
+        as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None)
 
 
 @app.command("odds")
@@ -125,4 +116,4 @@ def odds_cmd(
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
     """
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    show_odds(_odds(task), as_json=as_json)
+    show_odds(exact_odds("cypher_odds", task), as_json=as_json)

@@ -9,7 +9,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
 )
 from rpgdice.engine.reglas import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
@@ -56,15 +56,6 @@ def _spec(index: int, difficulty: int, raises: int, mod: list[int] | None, attem
     )
 
 
-def _odds(spec):  # -> Callable[[], odds.ReglasOdds]
-    def compute():
-        from rpgdice.engine import odds
-
-        return odds.reglas_odds(spec)
-
-    return compute
-
-
 @app.command("roll")
 def roll_cmd(
     index: IndexArg,
@@ -89,7 +80,7 @@ def roll_cmd(
 
     spec = _spec(index, difficulty, raises, mod, attempt)
     run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=_odds(spec) if odds else None)
+        as_json=as_json, odds=exact_odds("reglas_odds", spec) if odds else None)
 
 
 @app.command("odds")
@@ -106,7 +97,8 @@ def odds_cmd(
 
     Example: rpgdice reglas odds 5+5 -d normal
     """
-    show_odds(_odds(_spec(index, difficulty, raises, mod, attempt)), as_json=as_json)
+    spec = _spec(index, difficulty, raises, mod, attempt)
+    show_odds(exact_odds("reglas_odds", spec), as_json=as_json)
 
 
 # Las acciones: multi, contest, team, extended, retry -----------------------------------

@@ -10,7 +10,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, ruleset_app, run, show_odds,
+    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
 )
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.record import record
@@ -84,15 +84,6 @@ def _pool(attribute: int, skill: int | None, bonus: list[int] | None, penalty: l
     )
 
 
-def _odds(pool, reroll: bool):  # -> Callable[[], odds.SeyruunOdds]
-    def compute():
-        from rpgdice.engine import odds
-
-        return odds.seyruun_odds(pool, reroll=reroll)
-
-    return compute
-
-
 @app.command("roll")
 def roll_cmd(
     attribute: AttributeArg,
@@ -122,7 +113,7 @@ def roll_cmd(
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
         dice=dice, seed=seed, times=times, as_json=as_json,
-        odds=_odds(pool, reroll) if odds else None)
+        odds=exact_odds("seyruun_odds", pool, reroll=reroll) if odds else None)
 
 
 @app.command("odds")
@@ -145,7 +136,7 @@ def odds_cmd(
     Example: rpgdice seyruun odds 3 3 -d moderate --reroll
     """
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
-    show_odds(_odds(pool, reroll), as_json=as_json)
+    show_odds(exact_odds("seyruun_odds", pool, reroll=reroll), as_json=as_json)
 
 
 # Roll types: contest (and resisted), extended, team ------------------------------------
