@@ -47,8 +47,9 @@ AttemptOpt = Annotated[
 ]
 
 
-def _spec(index: int, difficulty: int, raises: int, mod: list[int] | None, attempt: int):
-    """The roll the arguments describe (a ReglasRoll): shared by ``roll`` and ``odds``."""
+def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | None = None,
+          attempt: int = 1):
+    """The roll the arguments describe (a ReglasRoll): shared by every command."""
     from rpgdice.engine import reglas
 
     return reglas.ReglasRoll(
@@ -182,7 +183,7 @@ def multi_cmd(
 
     spec = reglas.ReglasMulti(
         actions=actions,
-        spec=reglas.ReglasRoll(index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ())),
+        spec=_spec(index, difficulty, raises, mod),
     )
     run(lambda source: reglas.roll_multi(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
 
@@ -209,9 +210,8 @@ def contest_cmd(
     from rpgdice.engine import reglas
 
     spec = reglas.ReglasContest(
-        attacker=reglas.ReglasRoll(index=attacker, difficulty=difficulty, raises=raises,
-                                   mods=tuple(mod or ())),
-        defender=reglas.ReglasRoll(index=defender, mods=tuple(defender_mod or ())),
+        attacker=_spec(attacker, difficulty, raises, mod),
+        defender=_spec(defender, mod=defender_mod),
     )
     run(lambda source: reglas.roll_contest(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
 
@@ -234,8 +234,8 @@ def team_cmd(
     """
     from rpgdice.engine import reglas
 
-    needed = reglas.ReglasRoll(index=0, difficulty=difficulty, raises=raises).needed
-    spec = reglas.ReglasTeam(members=tuple(reglas.ReglasRoll(index=i) for i in members), difficulty=needed)
+    spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
+                             difficulty=reglas.raised(difficulty, raises))
     run(lambda source: reglas.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
@@ -260,7 +260,7 @@ def extended_cmd(
     from rpgdice.engine import reglas
 
     spec = reglas.ReglasExtended(
-        spec=reglas.ReglasRoll(index=index, mods=tuple(mod or ())),
+        spec=_spec(index, mod=mod),
         target=target, start=start, max_rolls=max_rolls,
     )
     run(lambda source: reglas.roll_extended(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
@@ -287,7 +287,7 @@ def retry_cmd(
     from rpgdice.engine import reglas
 
     spec = reglas.ReglasRetry(
-        spec=reglas.ReglasRoll(index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ())),
+        spec=_spec(index, difficulty, raises, mod),
         max_attempts=max_attempts,
     )
     run(lambda source: reglas.roll_retry(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)

@@ -24,6 +24,11 @@ RETRY_PENALTY = 2
 """Inténtalo de nuevo: −2 to the índice for every earlier failed attempt."""
 
 
+def raised(difficulty: int, levels: int) -> int:
+    """Successes needed for ``difficulty`` raised ``levels`` levels, +2 each."""
+    return difficulty + RAISE_STEP * levels
+
+
 @record
 class ReglasRoll:
     index: int
@@ -45,7 +50,7 @@ class ReglasRoll:
 
     @property
     def needed(self) -> int:
-        return self.difficulty + RAISE_STEP * self.raises
+        return raised(self.difficulty, self.raises)
 
     @property
     def attempt_penalty(self) -> int:
@@ -115,10 +120,14 @@ RETRY_AFTER_FUMBLE = False
 """Inténtalo de nuevo: "un fracaso anula la posibilidad de volver a intentar"."""
 
 
+MULTI_STEP = 2
+"""Acciones múltiples: the penalty grows by 2 with each roll after the first."""
+
+
 def multi_penalty(actions: int, k: int) -> int:
     """Acciones múltiples: roll ``k`` (1-based) of ``actions`` gets −(N + 2·(k − 1));
     four shots → −4, −6, −8, −10."""
-    return actions + 2 * (k - 1)
+    return actions + MULTI_STEP * (k - 1)
 
 
 @record
@@ -221,8 +230,7 @@ def evaluate_contest(spec: ReglasContest, attacker_die: int, defender_die: int) 
 
 
 def roll_contest(spec: ReglasContest, source: DiceSource) -> ReglasContestResult:
-    (att,) = source.roll(10, 1)
-    (dfn,) = source.roll(10, 1)
+    att, dfn = source.roll(10, 2)  # the attacker's die first (the order --dice faces are used)
     return evaluate_contest(spec, att, dfn)
 
 
@@ -273,8 +281,7 @@ def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
 
 
 def roll_team(spec: ReglasTeam, source: DiceSource) -> ReglasTeamResult:
-    dice = [source.roll(10, 1)[0] for _ in spec.members]
-    return evaluate_team(spec, dice)
+    return evaluate_team(spec, source.roll(10, len(spec.members)))
 
 
 @record

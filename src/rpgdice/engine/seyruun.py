@@ -98,7 +98,17 @@ class SeyruunPool:
     @property
     def total(self) -> int:
         """The pool before the ten-die cap and the chance die."""
-        return self.base + self.bonus + (WILLPOWER_DICE if self.willpower else 0) - self.penalty
+        return self.base + self.bonus + self.willpower_dice - self.penalty
+
+    @property
+    def willpower_dice(self) -> int:
+        """+3 dice for 1 Willpower: not an external bonus, so not capped."""
+        return WILLPOWER_DICE if self.willpower else 0
+
+    @property
+    def willpower_cost(self) -> int:
+        """Willpower a roll of this pool spends before any re-roll: 1 for the +3 dice."""
+        return 1 if self.willpower else 0
 
     @property
     def chance_die(self) -> bool:
@@ -193,14 +203,14 @@ def evaluate(pool: SeyruunPool, faces: list[int], willpower_spent: int = 0) -> S
         attribute=pool.attribute,
         skill=pool.skill,
         bonus=pool.bonus,
-        willpower_dice=WILLPOWER_DICE if pool.willpower else 0,
+        willpower_dice=pool.willpower_dice,
     )
 
 
 def roll(pool: SeyruunPool, source: DiceSource, reroll: bool = False) -> SeyruunResult:
     """Roll ``pool``; with ``reroll``, a failed or botched roll is rolled again once
     for 1 Willpower and the re-roll stands (the first is kept under ``rerolled``)."""
-    spent = 1 if pool.willpower else 0
+    spent = pool.willpower_cost
     first = evaluate(pool, source.roll(10, pool.dice), spent)
     if not reroll or first.outcome == "success":
         return first
@@ -252,8 +262,8 @@ class SeyruunContestResult:
 
 def evaluate_contest(spec: SeyruunContest, attacker_faces: list[int],
                      defender_faces: list[int]) -> SeyruunContestResult:
-    att = evaluate(spec.attacker, attacker_faces, 1 if spec.attacker.willpower else 0)
-    dfn = evaluate(spec.defender, defender_faces, 1 if spec.defender.willpower else 0)
+    att = evaluate(spec.attacker, attacker_faces, spec.attacker.willpower_cost)
+    dfn = evaluate(spec.defender, defender_faces, spec.defender.willpower_cost)
     a_attr, d_attr = spec.attacker.attribute, spec.defender.attribute
     winner = contest_winner(att, dfn, a_attr, d_attr)
     return SeyruunContestResult(
@@ -310,7 +320,7 @@ class SeyruunExtendedResult:
 def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedResult:
     """Roll the pool again and again, adding successes, until the target, the roll
     limit, or (EXTENDED_BOTCH_ENDS) a botch."""
-    spent = 1 if spec.pool.willpower else 0
+    spent = spec.pool.willpower_cost
     rolls, totals, total, end = accumulate(
         lambda: evaluate(spec.pool, source.roll(10, spec.pool.dice), spent),
         gain=lambda r: r.successes,
@@ -366,13 +376,11 @@ class SeyruunTeamResult:
 def roll_team(spec: SeyruunTeam, source: DiceSource) -> SeyruunTeamResult:
     pool = team_pool(spec.leader, spec.assists)
     r = roll(pool, source, reroll=spec.reroll)
-    with_assists = pool.bonus
-    without = min(spec.leader.bonus_given, BONUS_CAP)
     return SeyruunTeamResult(
         outcome=r.outcome,
         total=r.successes,
         rolls=[r],
         assists=spec.assists,
-        assist_dice=with_assists - without,
+        assist_dice=pool.bonus - spec.leader.bonus,
         bonus_capped=pool.bonus_capped,
     )
