@@ -19,6 +19,7 @@ def ruleset_app(help: str) -> typer.Typer:
     paragraphs flow (a line break inside one is not kept) and its examples stand out."""
     return typer.Typer(help=help, no_args_is_help=True, rich_markup_mode="markdown")
 
+
 DiceOpt = Annotated[
     Optional[str],  # the parser turns the text into a list of faces
     typer.Option(

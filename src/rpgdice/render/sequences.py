@@ -80,7 +80,9 @@ def seyruun_extended(r: Any) -> list[Text]:
                                    f" — {r.total} of {r.target} successes when the limit of {n} ran out"))
     from rpgdice.engine.seyruun import EXTENDED_BOTCH_ENDS
 
-    notes = ["a botch ends the extended roll (rpgdice's reading: the rules do not say)"] if EXTENDED_BOTCH_ENDS else []
+    notes = []
+    if EXTENDED_BOTCH_ENDS:
+        notes.append("a botch ends the extended roll (rpgdice's reading: the rules do not say)")
     if r.willpower_spent:
         notes.append(f"Willpower spent: {r.willpower_spent} (1 per roll)")
     return lines + T._notes(notes)
