@@ -80,16 +80,16 @@ def test_terminal_summary_over_repetitions_in_the_rulesets_words():
 
 def test_terminal_output_streams_with_random_dice(monkeypatch):
     # Results reach the view one by one (no list of every repetition is built).
-    from rpgdice.render import terminal
+    from rpgdice.render import common
 
     seen = []
-    original = terminal.show
+    original = common.show
 
     def spy(results, after=None, total=1):
         seen.append(type(results))
         return original(results, after=after, total=total)
 
-    monkeypatch.setattr(terminal, "show", spy)
+    monkeypatch.setattr(common, "show", spy)
     run = cli("crytures", "roll", "3", "-n", "5", "--seed", "4")
     assert run.exit_code == 0 and run.stdout.count("Crytures roll") == 5
     assert seen and seen[0] is not list

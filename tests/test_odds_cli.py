@@ -10,7 +10,7 @@ import pytest
 from conftest import assert_usage_error, cli, cli_json, cli_one, proc
 
 from rpgdice.engine import crytures, odds, seyruun
-from rpgdice.render.odds_view import bar, percent
+from rpgdice.render.common import bar, percent
 
 OUTCOMES = {
     "crytures": {"success", "failure"},

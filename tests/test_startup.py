@@ -60,6 +60,14 @@ def test_the_probe_sees_rich_when_the_terminal_view_is_used():
     assert "rich" in modules
 
 
+@pytest.mark.parametrize("ruleset", list(ROLLS))
+def test_a_colored_roll_loads_only_its_own_rulesets_view(ruleset):
+    out, modules = _modules_after([*ROLLS[ruleset], "--seed", "7"])
+    assert out.strip()
+    views = {m for m in modules if m.startswith("rpgdice.render.")}
+    assert views == {"rpgdice.render.common", f"rpgdice.render.{ruleset}"}
+
+
 def test_completion_command_does_not_import_rich():
     run = subprocess.run([sys.executable, "-c", PROBE, json.dumps(["completion", "bash"])],
                          capture_output=True, text=True, timeout=60)

@@ -20,15 +20,13 @@ def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int 
 
         jsonl.write(results, sys.stdout, None if odds is None else lambda r: odds_key(odds, r))
     else:
-        from rpgdice.render import terminal
+        from rpgdice.render import common
 
         _tolerant_stdout()
         after = None
         if odds is not None:
-            from rpgdice.render import odds_view
-
-            after = lambda r: [odds_view.outcome_line(odds, r)]  # noqa: E731
-        terminal.show(results, after=after, total=total)
+            after = lambda r: [common.outcome_line(odds, r)]  # noqa: E731
+        common.show(results, after=after, total=total)
     sys.stdout.flush()
 
 
@@ -39,10 +37,10 @@ def emit_odds(result: Any, *, as_json: bool) -> None:
 
         jsonl.write([result], sys.stdout)
     else:
-        from rpgdice.render import odds_view
+        from rpgdice.render import common
 
         _tolerant_stdout()
-        odds_view.show([result])
+        common.show_odds([result])
     sys.stdout.flush()
 
 

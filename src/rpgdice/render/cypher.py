@@ -1,0 +1,104 @@
+"""Cypher System: the task view and the odds view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rpgdice.render.common import (
+    BAD, BOTCH_ONE, CRIT, GOOD, HIT, LABEL, MISS, NOTE, chart, notes, outcome_chart,
+)
+
+SPECIAL = {
+    "gm_intrusion": "natural 1: GM intrusion",
+    "plus_1_damage": "17 on an attack: +1 damage",
+    "plus_2_damage": "18 on an attack: +2 damage",
+    "minor_effect": "19: minor effect",
+    "major_effect": "20: major effect; Pool points spent on the roll are not lost",
+}
+SPECIAL_SHORT = {
+    "gm_intrusion": "1: GM intrusion",
+    "plus_1_damage": "17: +1 damage",
+    "plus_2_damage": "18: +2 damage",
+    "minor_effect": "19: minor effect",
+    "major_effect": "20: major effect",
+}
+"""Short names of the special rolls for the chart (the roll view says more)."""
+
+
+def task(r: Any) -> list[Text]:
+    from rpgdice.engine.cypher import DIFFICULTY_NAMES
+
+    steps = ""
+    if r.easing:
+        steps += f" − {r.easing} eased"
+    if r.hindering:
+        steps += f" + {r.hindering} hindered"
+    if steps:
+        steps += f" = {r.effective_difficulty}"
+    header = Text.assemble(
+        ("Cypher task", "bold"),
+        f" · difficulty {r.difficulty} ({DIFFICULTY_NAMES[r.difficulty]}){steps}",
+        f" · target {r.target}" if r.target is not None else "",
+        " · attack" if r.attack else "",
+    )
+    lines = [header]
+    if r.routine:
+        lines.append(Text("  routine task: no roll", style=NOTE))
+        lines.append(Text("  Success", style=GOOD))
+    elif r.impossible:
+        lines.append(Text(f"  impossible: not even 20{f' + {r.bonus}' if r.bonus else ''} reaches {r.target}; no roll", style=NOTE))
+        lines.append(Text("  Failure", style=BAD))
+    else:
+        ok = r.outcome == "success"
+        style = CRIT if r.roll in (19, 20) else BOTCH_ONE if r.roll == 1 else HIT if ok else MISS
+        roll = Text.assemble(("  d20 ", LABEL), (str(r.roll), style))
+        if r.bonus:
+            roll.append(f" + {r.bonus} bonus = {r.total}")
+        roll.append(f"  vs target {r.target}")
+        lines.append(roll)
+        lines.append(Text("  Success" if ok else "  Failure", style=GOOD if ok else BAD))
+    said = []
+    if r.special:
+        text = SPECIAL[r.special]
+        if r.attack and r.special == "minor_effect":
+            text += " (or +3 damage)"
+        if r.attack and r.special == "major_effect":
+            text = text.replace("major effect", "major effect (or +4 damage)")
+        said.append(text)
+    if r.effort:
+        kept = ", not lost on this natural 20" if r.special == "major_effect" else ""
+        said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points (after Edge){kept}")
+    return lines + notes(said)
+
+
+def odds(o: Any) -> list[Text]:
+    from rpgdice.engine.cypher import DIFFICULTY_NAMES
+    from rpgdice.render.common import percent
+
+    header = Text.assemble(
+        ("Cypher odds", "bold"),
+        f" · difficulty {o.difficulty} ({DIFFICULTY_NAMES[o.difficulty]})",
+        f" → {o.effective_difficulty}" if o.effective_difficulty != o.difficulty else "",
+        f" · target {o.target}" if o.target is not None else "",
+        f" · bonus +{o.bonus}" if o.bonus else "",
+        " · attack" if o.attack else "",
+    )
+    out = [header, *outcome_chart("cypher", o.outcomes)]
+    said = []
+    if o.routine:
+        said.append("routine task: it succeeds with no roll")
+    elif o.impossible:
+        said.append("impossible: not even a 20 plus the bonus reaches the target; no roll")
+    else:
+        rows = [(SPECIAL_SHORT[name], "", [percent(p)], p, CRIT)
+                for name, p in o.special.items() if o.attack or p]
+        out += chart(rows, "special roll", "chance")
+    if o.effort_cost:
+        said.append(f"Effort costs {o.effort_cost} Pool points (after Edge)")
+    return out + notes(said)
+
+
+VIEWS = {"task": task, "roll": task, "odds": odds}
+"""Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""

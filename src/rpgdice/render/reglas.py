@@ -1,0 +1,197 @@
+"""Reglas Básicas, in the text's Spanish: the roll view, the roll types' views
+(múltiples, enfrentadas, equipo, extendidas, inténtalo de nuevo) and the odds view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rpgdice.render.common import (
+    BAD, BOTCH_ONE, CRIT, DIRE, DOUBLE, GOOD, HIT, LABEL, MISS, chart, nested, notes, num,
+    outcome_chart, percent, signed, words,
+)
+
+
+def outcome_words(r: Any) -> tuple[str, str]:
+    """The result in the text's own words, and its style."""
+    if r.outcome == "success":
+        return ("Crítico", DOUBLE) if r.critical else ("Éxito", GOOD)
+    if r.outcome == "fumble":
+        return f"Fracaso de grado {r.fumble_grade}", DIRE
+    return "Fallo", BAD
+
+
+def exitos(n: int) -> str:
+    return f"{num(n)} {'éxito' if abs(n) == 1 else 'éxitos'}"
+
+
+def difficulty(needed: int) -> str:
+    from rpgdice.engine.reglas import DIFFICULTIES, DIFFICULTY_NAMES_ES
+
+    if needed == 0:
+        return "sin dificultad (cero inclusive)"
+    count = exitos(needed)
+    for key, value in DIFFICULTIES.items():
+        if value == needed:
+            return f"dificultad {DIFFICULTY_NAMES_ES[key]} ({count})"
+    return f"dificultad {count}"
+
+
+def roll(r: Any) -> list[Text]:
+    parts = []
+    if r.modifier:
+        parts.append(f"mod {signed(r.modifier)}")
+    if r.attempt_penalty:
+        parts.append(f"intento: −{r.attempt_penalty}")
+    detail = f" ({r.base_index}, {', '.join(parts)})" if parts else ""
+    header = Text.assemble(
+        ("Reglas Básicas", "bold"),
+        f" · iE {num(r.index)}{detail}",
+        f" · {difficulty(r.difficulty)}",
+    )
+    if r.die == 1:
+        style = CRIT
+    elif r.outcome == "fumble":
+        style = BOTCH_ONE
+    elif r.outcome == "success":
+        style = HIT
+    else:
+        style = MISS
+    dice = Text.assemble(("  dado ", LABEL), (str(r.die), style),
+                         f"  →  resultado {num(r.index)} − {r.die} = {num(r.result)}")
+    word, wstyle = outcome_words(r)
+    verdict = Text.assemble((f"  {word}", wstyle))
+    if r.outcome == "success":
+        n = r.result
+        kind = "éxito" if n == 1 else "éxitos"
+        if r.critical:
+            kind += " crítico" if n == 1 else " críticos"
+        verdict.append(f" — {n} {kind}")
+    elif r.outcome == "failure":
+        verdict.append(f" — {r.result} de {r.difficulty} éxitos necesarios")
+    else:
+        verdict.append(f" — resultado {num(r.result)}")
+    return [header, dice, verdict]
+
+
+# Roll types ------------------------------------------------------------------------------
+
+
+def multi(r: Any) -> list[Text]:
+    lines = [Text.assemble(("Acciones múltiples", "bold"),
+                           f" · {r.actions} acciones: −{r.actions} a la primera, −2 más por cada una")]
+    for k, (step, pen) in enumerate(zip(r.rolls, r.penalties), 1):
+        lines += nested(f"Acción {k} (−{pen}):", roll(step))
+    ok = sum(1 for x in r.rolls if x.outcome == "success")
+    if r.outcome == "success":
+        lines.append(Text.assemble(("  Éxito", GOOD), f" — las {r.actions} acciones superadas"))
+    elif r.outcome == "fumble":
+        which = [str(k) for k, x in enumerate(r.rolls, 1) if x.outcome == "fumble"]
+        where = f"la acción {which[0]}" if len(which) == 1 else f"las acciones {', '.join(which)}"
+        lines.append(Text.assemble(("  Fracaso", DIRE), f" en {where} — {ok} de {r.actions} superadas"))
+    else:
+        lines.append(Text.assemble(("  Fallo", BAD), f" — {ok} de {r.actions} acciones superadas"))
+    from rpgdice.engine.reglas import MULTI_FUMBLE_STOPS
+
+    rule = "detiene" if MULTI_FUMBLE_STOPS else "no anula"
+    return lines + notes([f"un fracaso {rule} las acciones restantes (decisión de rpgdice)"])
+
+
+def contest(r: Any) -> list[Text]:
+    lines = [Text.assemble(("Acciones enfrentadas", "bold"),
+                           " · el atacante supera su dificultad y luego el resultado del defensor")]
+    lines += nested("Atacante:", roll(r.attacker))
+    lines += nested("Defensor:", roll(r.defender))
+    a, d = r.attacker.result, r.defender.result
+    if r.winner == "attacker":
+        lines.append(Text.assemble(("  Gana el atacante", GOOD), f" por {exitos(r.margin)} ({a} contra {d})"))
+    elif r.attacker.outcome != "success":
+        lines.append(Text.assemble(("  Gana el defensor", BAD),
+                                   f" — el atacante no supera su dificultad ({a} de {r.attacker.difficulty})"))
+    elif r.tie:
+        lines.append(Text.assemble(("  Gana el defensor", BAD),
+                                   f" — empate a {a}: el empate es del defensor (decisión de rpgdice)"))
+    else:
+        lines.append(Text.assemble(("  Gana el defensor", BAD), f" por {exitos(-r.margin)} ({d} contra {a})"))
+    return lines
+
+
+def team(r: Any) -> list[Text]:
+    lines = [Text.assemble(("Trabajo en equipo", "bold"),
+                           f" · {len(r.rolls)} miembros · {difficulty(r.difficulty)} para la suma")]
+    for k, step in enumerate(r.rolls, 1):
+        lines += nested(f"Miembro {k}:", roll(step))
+    terms = " + ".join(num(x.result) if x.result >= 0 else f"({num(x.result)})" for x in r.rolls)
+    ok = r.outcome == "success"
+    lines.append(Text.assemble(("  Éxito" if ok else "  Fallo", GOOD if ok else BAD),
+                               f" — suma {terms} = {r.total} de {r.difficulty} necesarios"))
+    if r.sunk_by:
+        who = ", ".join(str(k) for k in r.sunk_by)
+        if len(r.sunk_by) == 1:
+            what, without = f"El fracaso del miembro {who} hundió", "sin él"
+        else:
+            what, without = f"Los fracasos de los miembros {who} hundieron", "sin ellos"
+        positive = sum(x.result for x in r.rolls if x.result >= 0)
+        lines.append(Text(f"  {what} al equipo: {without} la suma sería {positive}", style=DIRE))
+    return lines
+
+
+def extended(r: Any) -> list[Text]:
+    start = f" · empieza en {r.start}" if r.start else ""
+    lines = [Text.assemble(("Acción extendida", "bold"),
+                           f" · objetivo {exitos(r.target)}{start} · como mucho {r.max_rolls} tiradas")]
+    for k, (step, total) in enumerate(zip(r.rolls, r.running_totals), 1):
+        lines += nested(f"Tirada {k}:", roll(step))
+        lines.append(Text(f"    → acumulado {total} de {r.target}", style=LABEL))
+    n = len(r.rolls)
+    tiradas = f"{n} {'tirada' if n == 1 else 'tiradas'}"
+    if r.ended_by == "target":
+        lines.append(Text.assemble(("  Éxito", GOOD), f" — {r.total} de {r.target} éxitos en {tiradas}"))
+    elif r.ended_by == "fumble":
+        lines.append(Text.assemble(("  Fracaso", DIRE),
+                                   f" en la tirada {n}: termina la acción con {r.total} de {r.target}"))
+    else:
+        lines.append(Text.assemble(("  Fallo", BAD),
+                                   f" — {r.total} de {r.target} éxitos al agotar el límite de {tiradas}"))
+    from rpgdice.engine.reglas import EXTENDED_FUMBLE_ENDS
+
+    rule = "termina" if EXTENDED_FUMBLE_ENDS else "no termina"
+    return lines + notes([f"un fracaso {rule} la acción extendida (decisión de rpgdice)"])
+
+
+def retry(r: Any) -> list[Text]:
+    lines = [Text.assemble(("Inténtalo de nuevo", "bold"),
+                           f" · −2 por cada intento fallido · como mucho {r.max_attempts} intentos")]
+    for k, step in enumerate(r.rolls, 1):
+        pen = f" (−{step.attempt_penalty})" if step.attempt_penalty else ""
+        lines += nested(f"Intento {k}{pen}:", roll(step))
+    n = r.attempts
+    if r.ended_by == "success":
+        lines.append(Text.assemble(("  Éxito", GOOD), f" en el intento {n}"))
+    elif r.ended_by == "fumble":
+        lines.append(Text.assemble(("  Fracaso", DIRE), f" en el intento {n}: no se puede volver a intentar"))
+    else:
+        lines.append(Text.assemble(("  Fallo", BAD), f" — {n} intentos fallidos, límite alcanzado"))
+    return lines
+
+
+# Odds ------------------------------------------------------------------------------------
+
+
+def odds(o: Any) -> list[Text]:
+    header = Text.assemble(
+        ("Reglas Básicas: probabilidades", "bold"),
+        f" · iE {o.index} · {difficulty(o.difficulty)}",
+    )
+    out = [header, *outcome_chart("reglas", o.outcomes)]
+    said = [f"Crítico (dado 1 y éxito): {percent(o.critical)}"]
+    if o.fumble_grades:
+        rows = [(str(g), "", [percent(p)], p, DIRE) for g, p in o.fumble_grades.items()]
+        out += chart(rows, "fracaso de grado", words("reglas")["chance"])
+    return out + notes(said)
+
+
+VIEWS = {"roll": roll, "multi": multi, "contest": contest, "team": team, "extended": extended,
+         "retry": retry, "odds": odds}
+"""Each command's view, by the result's ``COMMAND``."""
