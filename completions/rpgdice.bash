@@ -7,8 +7,8 @@ _rpgdice_node()
     case $1 in
         "") subs="crytures seyruun reglas cypher completion" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
-        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --dice --seed -n --times --json --odds -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --dice --seed -n --times" ;;
-        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --json -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity" ;;
+        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times" ;;
+        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits" ;;
         "seyruun") subs="roll odds contest extended team" opts="-h --help" vopts="" ;;
         "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times" ;;
         "seyruun odds") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --json -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty" ;;

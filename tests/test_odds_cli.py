@@ -115,7 +115,7 @@ def test_crytures_odds_view_lists_successes_exactly_and_at_least():
             if line.strip() and line.split()[0].isdigit()}
     for k in range(11):
         if exact.successes[k] >= Fraction(1, 2000):
-            assert rows[str(k)] == [percent(exact.successes[k]), percent(exact.at_least[k])]
+            assert rows[str(k)] == [percent(exact.at_least[k]), percent(exact.successes[k])]
     assert "at least one natural 10: " + percent(exact.critical) in run.stdout
 
 
@@ -137,10 +137,10 @@ def test_percent_and_bar():
     assert percent(Fraction(0)) == "0.0%" and percent(Fraction(1)) == "100.0%"
     assert percent(Fraction(1, 10**6)) == "<0.1%"
     assert percent(1 - Fraction(1, 10**6)) == ">99.9%"
-    assert len(bar(Fraction(1, 2), Fraction(1, 2)).plain) == 32
-    assert bar(Fraction(1, 4), Fraction(1, 2)).plain == "█" * 16
-    assert bar(Fraction(1, 10**9), Fraction(1)).plain == "▏"  # possible, so never invisible
-    assert bar(Fraction(0), Fraction(1)).plain == ""
+    assert len(bar(Fraction(1, 2), Fraction(1, 2), 32).plain) == 32
+    assert bar(Fraction(1, 4), Fraction(1, 2), 32).plain == "█" * 16
+    assert bar(Fraction(1, 10**9), Fraction(1), 32).plain == "▏"  # possible, so never invisible
+    assert bar(Fraction(0), Fraction(1), 32).plain == ""
 
 
 # --odds on the roll commands -----------------------------------------------------------

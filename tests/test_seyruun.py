@@ -18,7 +18,7 @@ def test_stealth_example_builds_seven_dice():
 
 def test_the_view_shows_how_the_pool_was_built():
     out = cli("seyruun", "roll", "3", "--wound", "moderate", "--bonus", "7", "--willpower",
-              "--dice", "1,2,3,4,5,6,7,8").stdout
+              "--dice", "1,2,3,4,5,6,7,8", env={"COLUMNS": "200"}).stdout
     assert "Attribute 3 untrained −1 + bonus 5 + Willpower 3 − penalties 2 = 8" in out
     assert "capped at +5 (2 lost)" in out
 
@@ -96,10 +96,29 @@ def test_difficulty_names_and_numbers():
 
 
 @pytest.mark.parametrize(
-    "n, tier", [(1, "just"), (2, "solid"), (3, "solid"), (4, "heroic"), (5, "heroic"), (6, "supernatural"), (9, "supernatural")]
+    "margin, tier", [(0, "just"), (1, "solid"), (2, "solid"), (3, "heroic"), (4, "heroic"), (5, "supernatural"),
+                     (9, "supernatural"), (-1, None)]
 )
-def test_margin_tiers(n, tier):
-    assert tier_for(n) == tier
+def test_margin_tiers(margin, tier):
+    # RULES.md (revised): the tier is read from the margin over the successes required.
+    assert tier_for(margin) == tier
+
+
+@pytest.mark.parametrize("required, faces, tier", [
+    (1, [6, 2, 3, 4], "just"),            # 1 success, 1 needed: margin 0
+    (3, [6, 7, 8, 2], "just"),            # 3 of 3: just enough above a simple task too
+    (3, [6, 7, 10, 2], "solid"),          # 4 of 3: margin 1
+    (2, [10, 10, 2, 3], "solid"),         # 4 of 2: margin 2
+    (2, [10, 10, 6, 3], "heroic"),        # 5 of 2: margin 3
+    (1, [10, 10, 6, 3], "heroic"),        # 5 of 1: margin 4
+    (1, [10, 10, 6, 7], "supernatural"),  # 6 of 1: margin 5
+    (4, [10, 10, 10, 10], "heroic"),      # 8 of 4: margin 4
+])
+def test_tier_by_margin_over_required(required, faces, tier):
+    r = evaluate(SeyruunPool(2, 2, required=required), faces)
+    assert r.outcome == "success" and r.tier == tier
+    obj = cli_one("seyruun", "roll", "2", "2", "-d", str(required), "--dice", ",".join(map(str, faces)))
+    assert obj["tier"] == tier
 
 
 def test_tier_is_null_unless_a_success():

@@ -10,7 +10,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import (
     DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
 )
-from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_DIFFICULTY
+from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_CRIT_HITS, DEFAULT_DIFFICULTY
 
 app = ruleset_app("Crytures: d10 pool against a per-die Difficulty.")
 
@@ -45,14 +45,29 @@ ComplexityOpt = Annotated[
                  help="Successes needed (at least 1)."),
 ]
 AttackOpt = Annotated[
-    bool, typer.Option("--attack", help="An attack: every natural 10 is a critical hit."),
+    bool, typer.Option("--attack", help="An attack: every natural 10 is a critical hit, "
+                       f"adding --crit-hits successes (default {DEFAULT_CRIT_HITS})."),
+]
+CritHitsOpt = Annotated[
+    Optional[int],
+    typer.Option("--crit-hits", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 help=f"With --attack: successes each critical hit adds before the Complexity "
+                 f"check (default {DEFAULT_CRIT_HITS}; 0 when the Crit effect is something else).",
+                 show_default=False),
 ]
 
 
 def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
-          difficulty: int, complexity: int, attack: bool):  # -> crytures.CryturesRoll
+          difficulty: int, complexity: int, attack: bool,
+          crit_hits: int | None):  # -> crytures.CryturesRoll
     """The roll the arguments describe: shared by ``roll`` and ``odds``."""
     from rpgdice.engine import crytures
+
+    if crit_hits is not None and not attack:
+        from rpgdice.engine.errors import RulesError
+
+        raise RulesError("--crit-hits", "critical hits happen only in an attack; accepts "
+                         "--crit-hits N together with --attack")
 
     return crytures.CryturesRoll(
         base_pool=pool,
@@ -61,6 +76,7 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
         difficulty=difficulty,
         complexity=complexity,
         attack=attack,
+        crit_hits=DEFAULT_CRIT_HITS if crit_hits is None else crit_hits,
     )
 
 
@@ -72,6 +88,7 @@ def roll_cmd(
     difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
     complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
     attack: AttackOpt = False,
+    crit_hits: CritHitsOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     times: TimesOpt = 1,
@@ -88,7 +105,7 @@ def roll_cmd(
     """
     from rpgdice.engine import crytures
 
-    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack)
+    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None)
 
@@ -101,6 +118,7 @@ def odds_cmd(
     difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
     complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
     attack: AttackOpt = False,
+    crit_hits: CritHitsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Exact odds of a Crytures roll, without rolling: success and failure, the
@@ -108,5 +126,5 @@ def odds_cmd(
 
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
     """
-    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack)
+    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     show_odds(exact_odds("crytures_odds", spec), as_json=as_json)

@@ -13,6 +13,10 @@ from rpgdice.engine.record import record
 DEFAULT_DIFFICULTY = 6
 """(decision) The text sets no default Difficulty; the output always shows the one used."""
 DEFAULT_COMPLEXITY = 1
+DEFAULT_CRIT_HITS = 1
+"""(decision) In an attack each critical hit (natural 10) adds this many successes (hits)
+after the dice are counted, before the Complexity check: the text's Crit effect "usually
+adds another hit". ``--crit-hits`` changes it (0 for a Crit effect that is something else)."""
 
 
 @record
@@ -32,6 +36,8 @@ class CryturesRoll:
     difficulty: int = DEFAULT_DIFFICULTY
     complexity: int = DEFAULT_COMPLEXITY
     attack: bool = False
+    crit_hits: int = DEFAULT_CRIT_HITS
+    """Successes each critical hit adds in an attack."""
 
     def __post_init__(self) -> None:
         if self.base_pool < 0:
@@ -40,6 +46,8 @@ class CryturesRoll:
             raise RulesError("--difficulty", f"{self.difficulty} is below 1")
         if self.complexity < 1:
             raise RulesError("--complexity", f"{self.complexity} is below 1")
+        if self.crit_hits < 0:
+            raise RulesError("--crit-hits", f"{self.crit_hits} is negative; a critical hit adds 0 or more hits")
         check_pool(self.pool, "POOL")
 
     @property
@@ -50,6 +58,19 @@ class CryturesRoll:
     @property
     def roll_mod(self) -> int:
         return sum(self.roll_mods)
+
+    @property
+    def hits_per_crit(self) -> int:
+        """Successes a natural 10 adds as a critical hit: ``crit_hits`` in an attack, else 0."""
+        return self.crit_hits if self.attack else 0
+
+
+def die_successes(spec: CryturesRoll, face: int) -> int:
+    """What one die showing ``face`` is worth to the roll's total: its own successes,
+    plus the hits its critical hit adds (a natural 10 in an attack). The roll and the
+    exact odds both count with this."""
+    own = d10_successes(face, face + spec.roll_mod, spec.difficulty)
+    return own + spec.hits_per_crit if face == 10 else own
 
 
 @record
@@ -70,8 +91,11 @@ class CryturesResult:
     extra_successes: int = 0
     natural_tens: int = 0
     critical_hits: int = 0
+    crit_hits: int = 0
+    """Successes each critical hit adds (``--crit-hits``; 0 outside an attack)."""
     no_dice: bool = False
-    """True when the die modifiers removed every die (decision: 0 successes, failure)."""
+    """True when no die was rolled: an empty pool, or die modifiers that removed every
+    die (decision: 0 successes, failure)."""
 
 
 def evaluate(spec: CryturesRoll, faces: list[int]) -> CryturesResult:
@@ -83,7 +107,7 @@ def evaluate(spec: CryturesRoll, faces: list[int]) -> CryturesResult:
         CryturesDie(face=f, value=f + mod, successes=d10_successes(f, f + mod, spec.difficulty))
         for f in faces
     ]
-    successes = sum(d.successes for d in dice)
+    successes = sum(die_successes(spec, f) for f in faces)  # the dice's own + critical hits'
     tens = sum(1 for d in dice if d.face == 10)
     ok = successes >= spec.complexity
     return CryturesResult(
@@ -100,6 +124,7 @@ def evaluate(spec: CryturesRoll, faces: list[int]) -> CryturesResult:
         extra_successes=successes - spec.complexity if ok else 0,
         natural_tens=tens,
         critical_hits=tens if spec.attack else 0,
+        crit_hits=spec.hits_per_crit,
         no_dice=spec.pool == 0,
     )
 

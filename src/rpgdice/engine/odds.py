@@ -114,14 +114,21 @@ class CryturesOdds:
     complexity: int
     roll_mod: int
     attack: bool
+    crit_hits: int
+    """Successes each critical hit adds (0 outside an attack)."""
     no_dice: bool
+    base_pool: int = 0
+    die_mod: int = 0
 
 
 def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:
-    """Exact odds of one Crytures roll: every die scored by ``d10_successes``
-    exactly as :func:`rpgdice.engine.crytures.evaluate` scores it, summed over the pool."""
+    """Exact odds of one Crytures roll: every die scored by
+    :func:`rpgdice.engine.crytures.die_successes`, as the roll counts it (its own successes plus
+    a critical hit's), summed over the pool."""
+    from rpgdice.engine import crytures
+
     mod = spec.roll_mod
-    per_die = D10.map(lambda f: d10_successes(f, f + mod, spec.difficulty))
+    per_die = D10.map(lambda f: crytures.die_successes(spec, f))
     total = _sum_of(per_die, spec.pool) if spec.pool else _certain(0)
     exactly, at_least = _counts(_marginal(total, int))
     success = at_least.get(spec.complexity, Fraction(0))
@@ -137,7 +144,10 @@ def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:
         complexity=spec.complexity,
         roll_mod=mod,
         attack=spec.attack,
+        crit_hits=spec.hits_per_crit,
         no_dice=spec.pool == 0,
+        base_pool=spec.base_pool,
+        die_mod=sum(spec.die_mods),
     )
 
 
@@ -242,6 +252,10 @@ class ReglasOdds:
     """Probability of each fracaso grade (grades that cannot happen left out)."""
     index: int
     difficulty: int
+    base_difficulty: int = 0
+    """The difficulty before any raise."""
+    raises: int = 0
+    """Levels the difficulty was raised (+2 each)."""
 
 
 def reglas_odds(spec: reglas.ReglasRoll) -> ReglasOdds:
@@ -262,6 +276,8 @@ def reglas_odds(spec: reglas.ReglasRoll) -> ReglasOdds:
         fumble_grades=dict(sorted(grades.items())),
         index=spec.effective_index,
         difficulty=spec.needed,
+        base_difficulty=spec.difficulty,
+        raises=spec.raises,
     )
 
 

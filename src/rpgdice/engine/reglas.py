@@ -76,6 +76,10 @@ class ReglasResult:
     base_index: int
     modifier: int
     attempt_penalty: int
+    base_difficulty: int = 0
+    """The difficulty before any raise."""
+    raises: int = 0
+    """Levels the difficulty was raised (+2 each): ``difficulty`` = base + 2 × raises."""
 
 
 def evaluate(spec: ReglasRoll, die: int) -> ReglasResult:
@@ -100,6 +104,8 @@ def evaluate(spec: ReglasRoll, die: int) -> ReglasResult:
         base_index=spec.index,
         modifier=sum(spec.mods),
         attempt_penalty=spec.attempt_penalty,
+        base_difficulty=spec.difficulty,
+        raises=spec.raises,
     )
 
 

@@ -26,13 +26,18 @@ WOUNDS = {"light": 1, "moderate": 2, "severe": 3, "crippled": 5}
 DIFFICULTIES = {"simple": 1, "moderate": 2, "complex": 3, "epic": 4, "legendary": 5}
 """Required successes. (decision) The text's one row "Epic / Legendary: 4 to 5" is split."""
 
-TIERS = ((6, "supernatural"), (4, "heroic"), (2, "solid"), (1, "just"))
-"""Margin of success by total successes of a successful roll, highest first."""
+TIERS = ((5, "supernatural"), (3, "heroic"), (1, "solid"), (0, "just"))
+"""Margin of success tier by the margin (successes − required) of a successful roll,
+highest first. (decision, revised) The text's table (1, 2+, 4+, 6+ successes) is read
+as a margin: 0 just enough, 1–2 solid, 3–4 heroic, 5+ supernatural brilliance."""
+CHANCE_DIE_TIER = "just"
+"""A chance die's success (a 10) is just enough, whatever the difficulty."""
 
 
-def tier_for(successes: int) -> str | None:
+def tier_for(margin: int) -> str | None:
+    """The tier of a success by ``margin`` successes beyond those required (None below 0)."""
     for least, name in TIERS:
-        if successes >= least:
+        if margin >= least:
             return name
     return None
 
@@ -170,7 +175,7 @@ def evaluate(pool: SeyruunPool, faces: list[int], willpower_spent: int = 0) -> S
         dice = [SeyruunDie(face=f, successes=1 if f == 10 else 0) for f in faces]
         successes = dice[0].successes
         outcome = "success" if successes else ("botch" if ones else "failure")
-        tier = "just" if successes else None
+        tier = CHANCE_DIE_TIER if successes else None
         multiple = False
     else:
         dice = [SeyruunDie(face=f, successes=d10_successes(f, f, SUCCESS_AT)) for f in faces]
@@ -181,7 +186,7 @@ def evaluate(pool: SeyruunPool, faces: list[int], willpower_spent: int = 0) -> S
             outcome = "botch"
         else:
             outcome = "failure"
-        tier = tier_for(successes) if outcome == "success" else None
+        tier = tier_for(successes - pool.required) if outcome == "success" else None
         multiple = tens >= 2
     return SeyruunResult(
         outcome=outcome,

@@ -81,46 +81,149 @@ def view(result: Any) -> View:
     return module.VIEWS[cls.COMMAND]
 
 
-def render(result: Any) -> list[Text]:
-    """The lines for one result."""
-    return view(result)(result)
+def render(result: Any, width: int = 80) -> list[Text]:
+    """The lines for one result, laid out for ``width`` columns."""
+    return layout(view(result)(result), width)
 
 
-def summary(ruleset: str, counts: Counter[str]) -> Text:
-    """The closing line over repeated results: how many of each outcome."""
-    named = OUTCOME_WORDS.get(ruleset, {})
-    parts = ", ".join(f"{n} {named.get(outcome, (outcome,))[0]}" for outcome, n in counts.most_common())
-    return Text(f"{sum(counts.values())} {words(ruleset)['rolls']}: {parts}", style="bold")
+def summary(ruleset: str, tally: Counter[str], noun: str) -> Text:
+    """The closing line over repeated results: how many of each kind, ``noun`` in all."""
+    parts = ", ".join(f"{n} {what}" for what, n in tally.most_common())
+    return Text(f"{sum(tally.values())} {noun}: {parts}", style="bold")
+
+
+def _tally(result: Any) -> tuple[Callable[[Any], str], str]:
+    """How repeated results of this kind are summed up: a label per result, and the
+    noun of the summary. A ruleset module's ``SUMMARIES[COMMAND]`` sums a roll type up
+    in its own terms (who won, targets reached); otherwise each result's outcome in
+    the ruleset's words."""
+    cls = type(result)
+    module = importlib.import_module(f"rpgdice.render.{cls.RULESET}")
+    own = getattr(module, "SUMMARIES", {}).get(cls.COMMAND)
+    if own is not None:
+        return own
+    named = OUTCOME_WORDS.get(cls.RULESET, {})
+    return (lambda r: named.get(r.outcome, (r.outcome,))[0]), words(cls.RULESET)["rolls"]
 
 
 def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
          total: int = 1) -> None:
-    """Print each result's lines as it comes; ``after(result)`` adds lines under each
-    (``--odds``). Over several results (``total`` > 1) each is numbered and a summary
-    of the outcomes closes the list (a ruleset module's ``SUMMARIES[COMMAND]`` sums a
-    roll type up in its own terms)."""
+    """Print each result's lines as it comes, fitted to the console's width; ``after(result)``
+    adds lines under each (``--odds``). Over several results (``total`` > 1) each is
+    numbered and a summary closes the list."""
     out = console()
-    counts: Counter[str] = Counter()
-    first = None
+    width = out.width
+    tally: Counter[str] = Counter()
+    label = None
+    noun = ""
+    ruleset = ""
     for i, result in enumerate(results, 1):
-        if first is None:
-            first = result
-        counts[result.outcome] += 1
-        lines = render(result)
+        if label is None:
+            label, noun = _tally(result)
+            ruleset = type(result).RULESET
+        tally[label(result)] += 1
+        lines = view(result)(result)
         if after is not None:
             lines += after(result)
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
-        out.print(Text("\n").join(lines))  # one print a result: Rich's per-call cost adds up
-    if total > 1 and first is not None:
-        out.print(summary(type(first).RULESET, counts))
+        out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
+    if total > 1 and ruleset:
+        out.print(Text("\n").join(wrap(summary(ruleset, tally, noun), width)))
 
 
 def show_odds(results: Iterable[Any]) -> None:
     """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``."""
     out = console()
     for result in results:
-        out.print(Text("\n").join(render(result)))
+        out.print(Text("\n").join(render(result, out.width)))
+
+
+# Fitting the width ---------------------------------------------------------------------
+
+NBSP = "\u00a0"
+"""Joins the parts of one unit (a die chip such as ``4→6 ✓``): lines break at plain
+spaces only, never inside a unit; printed as a plain space."""
+
+
+def unit(text: str) -> str:
+    """``text`` as one unit that a line never breaks inside."""
+    return text.replace(" ", NBSP)
+
+
+def _hang(line: Text, lead: int, width: int) -> int:
+    """Where a line's continuation starts: under the first chip after a label
+    (``  dice 4 ✓ ...``), else two columns in from the line's own indent."""
+    for span in line.spans:
+        if span.style == LABEL and span.start <= lead < span.end:
+            if span.end <= width // 2:
+                return span.end
+            break
+    return min(lead + 2, width // 2)
+
+
+def wrap(line: Text, width: int) -> list[Text]:
+    """``line`` broken at spaces into lines of at most ``width`` cells (a single unit
+    wider than that stands alone), continuation lines indented; units stay whole."""
+    from rich.cells import cell_len
+
+    plain = line.plain
+    if len(plain) <= width and cell_len(plain) <= width:
+        return [_plain_spaces(line)]
+    lead = len(plain) - len(plain.lstrip(" "))
+    hang = _hang(line, lead, width)
+    cuts: list[tuple[int, int]] = []  # (start, end) of each output line in ``plain``
+    start = end = 0
+    used = 0  # cells used on the current line, up to ``end``
+    pos = 0
+    for word in plain.split(" "):
+        w_start, w_end = pos, pos + len(word)
+        pos = w_end + 1
+        if not word:
+            continue
+        gap = cell_len(plain[end:w_start]) if end else w_start
+        size = cell_len(word)
+        if end and used + gap + size > width:
+            cuts.append((start, end))
+            start, end, used = w_start, w_end, hang + size
+        else:
+            end = w_end
+            used += gap + size
+    cuts.append((start, end))
+    pieces = line.divide([x for cut in cuts for x in cut])
+    # divide gives [before first, line1, gap1, line2, ...]; the lines are every other piece
+    out = []
+    for k, piece in enumerate(list(pieces)[1::2]):
+        if k:
+            piece = Text.assemble(" " * hang, piece)
+        out.append(_plain_spaces(piece))
+    return out
+
+
+def _plain_spaces(line: Text) -> Text:
+    if NBSP in line.plain:
+        line.plain = line.plain.replace(NBSP, " ")
+    return line
+
+
+def layout(lines: list[Any], width: int) -> list[Text]:
+    """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
+    every line wrapped between units."""
+    charts = [x for x in lines if isinstance(x, Chart)]
+    cells = 0
+    if charts:
+        text = max(c.text_width() for c in charts)
+        cells = max(MIN_BAR, min(BAR_WIDTH, width - text - len(GAP)))
+        top = max((row[3] for c in charts for row in c.rows), default=0)
+        if top:
+            lines = [*lines, *notes([f"bars on one scale: a full bar ({cells} cells) is {percent(top)}"])]
+    out: list[Text] = []
+    for line in lines:
+        if isinstance(line, Chart):
+            out += [piece for row in line.lines(cells, top, width) for piece in wrap(row, width)]
+        else:
+            out += wrap(line, width)
+    return out
 
 
 # Words and numbers ---------------------------------------------------------------------
@@ -137,7 +240,8 @@ def signed(n: int) -> str:
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{num(n)} {one if abs(n) == 1 else (many or one + 's')}"
+    """``3 dice``, ``1 success``: one unit, never broken across lines."""
+    return unit(f"{num(n)} {one if abs(n) == 1 else (many or one + 's')}")
 
 
 def notes(lines: list[str]) -> list[Text]:
@@ -145,12 +249,12 @@ def notes(lines: list[str]) -> list[Text]:
 
 
 def dice_line(label: str, chips: list[tuple[str, str]]) -> Text:
-    """``label`` then each die's chip, two spaces apart."""
+    """``label`` then each die's chip, two spaces apart; a line breaks between chips only."""
     text = Text.assemble((f"  {label} ", LABEL))
     for i, (chip, style) in enumerate(chips):
         if i:
             text.append("  ")
-        text.append(chip, style=style)
+        text.append(unit(chip), style=style)
     return text
 
 
@@ -162,8 +266,10 @@ def nested(label: str, lines: list[Text]) -> list[Text]:
 
 # Odds: percentages, bars and charts -----------------------------------------------------
 
-BAR_WIDTH = 32
-"""Cells of the longest bar; every bar in a chart is scaled to the chart's largest value."""
+BAR_WIDTH = 40
+"""Cells of a full bar (100%) where the terminal has room."""
+MIN_BAR = 5
+"""Cells of a full bar however narrow the terminal."""
 MAX_ROWS = 30
 """A success distribution with more rows than this is shown in bins of equal width."""
 SHOWN = 2000
@@ -181,9 +287,11 @@ def percent(p: Any) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def bar(p: Any, top: Any, style: str = "cyan") -> Text:
-    """A horizontal bar of ``p`` against the chart's largest value ``top``, in eighths of a cell."""
-    eighths = round(p / top * BAR_WIDTH * 8) if top else 0
+def bar(p: Any, top: Any = 1, cells: int = BAR_WIDTH, style: str = "cyan") -> Text:
+    """A horizontal bar of the chance ``p``, a full bar (``cells`` cells) being the
+    chance ``top``, in eighths of a cell. :func:`layout` gives every chart of a command
+    the same ``top`` (the largest chance in any of them) and ``cells``: one scale."""
+    eighths = round(p / top * cells * 8) if top else 0
     if p and not eighths:
         eighths = 1  # a possible result is never drawn as nothing
     full, part = divmod(eighths, 8)
@@ -195,33 +303,53 @@ INDENT = "  "
 GAP = "  "
 
 Row = tuple[str, str, list[str], Any, str]
-"""A chart row: label, its style, the figures (right-aligned), the value the bar draws, its style."""
+"""A chart row: label, its style, the figures (right-aligned), the chance the bar draws, its style."""
 
 
-def chart(rows: list[Row], *headers: str) -> list[Text]:
-    """A table with a header line; the first column left-aligned, the figures
-    right-aligned, and a bar for each row scaled to the largest value."""
-    widths = [len(h) for h in headers]
-    for label, _, figures, _, _ in rows:
-        for i, cell in enumerate([label, *figures]):
-            widths[i] = max(widths[i], len(cell))
-    top = max((value for *_, value, _ in rows), default=0)
-    head = [headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(headers[1:], widths[1:])]
-    lines = [Text(INDENT + GAP.join(head), style=LABEL)]
-    for label, style, figures, value, bar_style in rows:
-        line = Text(INDENT)
-        line.append(label.ljust(widths[0]), style=style)
-        for cell, width in zip(figures, widths[1:]):
-            line.append(GAP + cell.rjust(width))
-        drawn = bar(value, top, bar_style)
-        if drawn.plain:
-            line.append(GAP)
-            line.append_text(drawn)
-        lines.append(line)
-    return lines
+class Chart:
+    """A table with a header line, the first column left-aligned, the figures
+    right-aligned, and a bar for each row; the bar's length is drawn when the view is
+    laid out, on the scale shared by every chart of the command (:func:`layout`)."""
+
+    __slots__ = ("rows", "headers", "bar_header", "widths")
+
+    def __init__(self, rows: list[Row], headers: tuple[str, ...], bar_header: str = "") -> None:
+        self.rows, self.headers, self.bar_header = rows, headers, bar_header
+        widths = [len(h) for h in headers]
+        for label, _, figures, _, _ in rows:
+            for i, cell in enumerate([label, *figures]):
+                widths[i] = max(widths[i], len(cell))
+        self.widths = widths
+
+    def text_width(self) -> int:
+        return len(INDENT) + sum(self.widths) + len(GAP) * (len(self.widths) - 1)
+
+    def lines(self, cells: int, top: Any, width: int) -> list[Text]:
+        widths = self.widths
+        head = [self.headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(self.headers[1:], widths[1:])]
+        head_line = Text(INDENT + GAP.join(head), style=LABEL)
+        if self.bar_header and self.text_width() + len(GAP + self.bar_header) <= width:
+            head_line.append(GAP + self.bar_header, style=LABEL)
+        lines = [head_line]
+        for label, style, figures, value, bar_style in self.rows:
+            line = Text(INDENT)
+            line.append(label.ljust(widths[0]), style=style)
+            for cell, width in zip(figures, widths[1:]):
+                line.append(GAP + cell.rjust(width))
+            drawn = bar(value, top, cells, bar_style)
+            if drawn.plain:
+                line.append(GAP)
+                line.append_text(drawn)
+            lines.append(line)
+        return lines
 
 
-def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Text]:
+def chart(rows: list[Row], *headers: str, bar_header: str = "") -> list[Any]:
+    """A :class:`Chart`, as a view's line."""
+    return [Chart(rows, headers, bar_header)]
+
+
+def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Any]:
     named = OUTCOME_WORDS[ruleset]
     rows = []
     for outcome, p in outcomes.items():
@@ -240,7 +368,7 @@ def _bins(exactly: dict[int, Any]) -> tuple[int, int, int]:
 
 
 def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
-                label: str = "successes") -> tuple[list[Text], str | None]:
+                label: str = "successes") -> tuple[list[Any], str | None]:
     """The table of a count distribution (exactly k, at least k) with its bar chart,
     and a note on the tails left out."""
     lo, hi, width = _bins(exactly)
@@ -249,8 +377,10 @@ def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
         end = min(start + width - 1, hi)
         p = sum((exactly[k] for k in range(start, end + 1)), 0)
         name = str(start) if start == end else f"{start}–{end}"
-        rows.append((name, "", [percent(p), percent(at_least[start])], p, "cyan"))
-    table = chart(rows, label, "exactly" if width == 1 else "in range", "at least")
+        rows.append((name, "", [percent(at_least[start]), percent(p)], p, "cyan"))
+    # "at least" first, then "exactly" beside the bar, which measures it (and says so)
+    exact = "exactly" if width == 1 else "in range"
+    table = chart(rows, label, "at least", exact, bar_header=f"█ = {exact}")
     hidden = 1 - sum((exactly[k] for k in range(lo, hi + 1)), 0)
     note = None
     if hidden:

@@ -7,9 +7,23 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, CRIT, DOUBLE, GOOD, HIT, MISS, count_chart, dice_line, notes, outcome_chart, percent,
+    BAD, CRIT, DOUBLE, GOOD, HIT, MISS, count_chart, dice_line, notes, num, outcome_chart, percent,
     plural, signed,
 )
+
+
+def no_dice(base_pool: int, die_mod: int) -> str:
+    """Why no die was rolled (RULES.md: an empty pool, or modifiers that removed every die)."""
+    if base_pool == 0:
+        return "no dice: the pool is empty (POOL 0), so no die is rolled"
+    return (f"no dice: the die modifiers removed every die ({base_pool} {signed(die_mod)} die mod "
+            f"= {num(base_pool + die_mod)})")
+
+
+def _attack(attack: bool, crit_hits: int) -> str:
+    if not attack:
+        return ""
+    return f" · attack, a critical hit adds {plural(crit_hits, 'success', 'successes')}"
 
 
 def roll(r: Any) -> list[Text]:
@@ -19,11 +33,11 @@ def roll(r: Any) -> list[Text]:
         f" ({r.base_pool} {signed(r.die_mod)} die mod)" if r.die_mod else "",
         f" · roll mod {signed(r.roll_mod)}" if r.roll_mod else "",
         f" · Difficulty {r.difficulty} · Complexity {r.complexity}",
-        " · attack" if r.attack else "",
+        _attack(r.attack, r.crit_hits),
     )
     chips = []
     for d in r.dice:
-        face = f"{d.face}→{d.value}" if r.roll_mod else f"{d.face}"
+        face = f"{d.face}→{num(d.value)}" if r.roll_mod else f"{d.face}"
         marks = "✓" * d.successes if d.successes else "✗"
         if d.face == 10:
             style = DOUBLE if d.successes == 2 else CRIT
@@ -32,13 +46,16 @@ def roll(r: Any) -> list[Text]:
         chips.append((f"{face} {marks}", style))
     lines = [header]
     if r.no_dice:
-        lines.append(Text("  no dice: the die modifiers removed every die", style=MISS))
+        lines.append(Text(f"  {no_dice(r.base_pool, r.die_mod)}", style=MISS))
     else:
         lines.append(dice_line("dice", chips))
     ok = r.outcome == "success"
+    added = r.critical_hits * r.crit_hits
+    source = (f" ({r.successes - added} from the dice + {added} from critical hits)"
+              if added else "")
     verdict = Text.assemble(
         ("  Success" if ok else "  Failure", GOOD if ok else BAD),
-        f" — {plural(r.successes, 'success', 'successes')} against Complexity {r.complexity}",
+        f" — {plural(r.successes, 'success', 'successes')}{source} against Complexity {r.complexity}",
     )
     if ok:
         verdict.append(f": {plural(r.extra_successes, 'extra success', 'extra successes')}")
@@ -47,7 +64,9 @@ def roll(r: Any) -> list[Text]:
     if r.natural_tens:
         said.append(f"{plural(r.natural_tens, 'natural 10')} (always a success; two when it meets the Difficulty)")
     if r.critical_hits:
-        said.append(f"{plural(r.critical_hits, 'critical hit')}: trigger the attack's Crit effect")
+        each = plural(r.crit_hits, "success", "successes")
+        said.append(f"{plural(r.critical_hits, 'critical hit')}: the attack's Crit effect, "
+                    f"{each} each (--crit-hits)")
     return lines + notes(said)
 
 
@@ -57,12 +76,12 @@ def odds(o: Any) -> list[Text]:
         f" · {plural(o.pool, 'die', 'dice')}",
         f" · roll mod {signed(o.roll_mod)}" if o.roll_mod else "",
         f" · Difficulty {o.difficulty} · Complexity {o.complexity}",
-        " · attack" if o.attack else "",
+        _attack(o.attack, o.crit_hits),
     )
     out = [header, *outcome_chart("crytures", o.outcomes)]
     said = []
     if o.no_dice:
-        said.append("no dice: the die modifiers removed every die (0 successes, failure)")
+        said.append(f"{no_dice(o.base_pool, o.die_mod)} (0 successes, failure)")
     else:
         table, hidden = count_chart(o.successes, o.at_least)
         out += table

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, BOTCH_ONE, CRIT, GOOD, HIT, LABEL, MISS, NOTE, chart, notes, outcome_chart,
+    BAD, BOTCH_ONE, CRIT, GOOD, HIT, LABEL, MISS, NOTE, chart, notes, num, outcome_chart, percent,
 )
 
 SPECIAL = {
@@ -36,7 +36,7 @@ def task(r: Any) -> list[Text]:
     if r.hindering:
         steps += f" + {r.hindering} hindered"
     if steps:
-        steps += f" = {r.effective_difficulty}"
+        steps += f" = {num(r.effective_difficulty)}"
     header = Text.assemble(
         ("Cypher task", "bold"),
         f" · difficulty {r.difficulty} ({DIFFICULTY_NAMES[r.difficulty]}){steps}",
@@ -75,12 +75,11 @@ def task(r: Any) -> list[Text]:
 
 def odds(o: Any) -> list[Text]:
     from rpgdice.engine.cypher import DIFFICULTY_NAMES
-    from rpgdice.render.common import percent
 
     header = Text.assemble(
         ("Cypher odds", "bold"),
         f" · difficulty {o.difficulty} ({DIFFICULTY_NAMES[o.difficulty]})",
-        f" → {o.effective_difficulty}" if o.effective_difficulty != o.difficulty else "",
+        f" → {num(o.effective_difficulty)}" if o.effective_difficulty != o.difficulty else "",
         f" · target {o.target}" if o.target is not None else "",
         f" · bonus +{o.bonus}" if o.bonus else "",
         " · attack" if o.attack else "",

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from rpgdice.render.common import (
     BAD, BOTCH_ONE, CRIT, DIRE, DOUBLE, GOOD, HIT, LABEL, MISS, chart, nested, notes, num,
-    outcome_chart, percent, signed, words,
+    outcome_chart, percent, signed, unit, words,
 )
 
 
@@ -26,16 +26,28 @@ def exitos(n: int) -> str:
     return f"{num(n)} {'éxito' if abs(n) == 1 else 'éxitos'}"
 
 
-def difficulty(needed: int) -> str:
+def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
+    """The difficulty in the text's words; raised, its base level and the raise:
+    ``dificultad normal (2) subida 5 niveles = 12 éxitos``."""
     from rpgdice.engine.reglas import DIFFICULTIES, DIFFICULTY_NAMES_ES
 
+    def named(n: int) -> str | None:
+        for key, value in DIFFICULTIES.items():
+            if value == n:
+                return DIFFICULTY_NAMES_ES[key]
+        return None
+
+    if raises and base is not None:
+        name = named(base)
+        start = f"dificultad {name} ({base})" if name else f"dificultad {base}"
+        if base == 0:
+            start = "sin dificultad (0)"
+        levels = f"{raises} {'nivel' if raises == 1 else 'niveles'}"
+        return unit(f"{start} subida {levels}") + f" = {exitos(needed)}"
     if needed == 0:
         return "sin dificultad (cero inclusive)"
-    count = exitos(needed)
-    for key, value in DIFFICULTIES.items():
-        if value == needed:
-            return f"dificultad {DIFFICULTY_NAMES_ES[key]} ({count})"
-    return f"dificultad {count}"
+    name = named(needed)
+    return f"dificultad {name} ({exitos(needed)})" if name else f"dificultad {exitos(needed)}"
 
 
 def roll(r: Any) -> list[Text]:
@@ -48,7 +60,7 @@ def roll(r: Any) -> list[Text]:
     header = Text.assemble(
         ("Reglas Básicas", "bold"),
         f" · iE {num(r.index)}{detail}",
-        f" · {difficulty(r.difficulty)}",
+        f" · {difficulty(r.difficulty, r.base_difficulty, r.raises)}",
     )
     if r.die == 1:
         style = CRIT
@@ -59,7 +71,7 @@ def roll(r: Any) -> list[Text]:
     else:
         style = MISS
     dice = Text.assemble(("  dado ", LABEL), (str(r.die), style),
-                         f"  →  resultado {num(r.index)} − {r.die} = {num(r.result)}")
+                         "  →  " + unit(f"resultado {num(r.index)} − {r.die} = {num(r.result)}"))
     word, wstyle = outcome_words(r)
     verdict = Text.assemble((f"  {word}", wstyle))
     if r.outcome == "success":
@@ -105,15 +117,17 @@ def contest(r: Any) -> list[Text]:
     lines += nested("Defensor:", roll(r.defender))
     a, d = r.attacker.result, r.defender.result
     if r.winner == "attacker":
-        lines.append(Text.assemble(("  Gana el atacante", GOOD), f" por {exitos(r.margin)} ({a} contra {d})"))
+        lines.append(Text.assemble(("  Gana el atacante", GOOD),
+                                   f" por {exitos(r.margin)} ({num(a)} contra {num(d)})"))
     elif r.attacker.outcome != "success":
         lines.append(Text.assemble(("  Gana el defensor", BAD),
-                                   f" — el atacante no supera su dificultad ({a} de {r.attacker.difficulty})"))
+                                   f" — el atacante no supera su dificultad ({num(a)} de {r.attacker.difficulty})"))
     elif r.tie:
         lines.append(Text.assemble(("  Gana el defensor", BAD),
-                                   f" — empate a {a}: el empate es del defensor (decisión de rpgdice)"))
+                                   f" — empate a {num(a)}: el empate es del defensor (decisión de rpgdice)"))
     else:
-        lines.append(Text.assemble(("  Gana el defensor", BAD), f" por {exitos(-r.margin)} ({d} contra {a})"))
+        lines.append(Text.assemble(("  Gana el defensor", BAD),
+                                   f" por {exitos(-r.margin)} ({num(d)} contra {num(a)})"))
     return lines
 
 
@@ -125,7 +139,7 @@ def team(r: Any) -> list[Text]:
     terms = " + ".join(num(x.result) if x.result >= 0 else f"({num(x.result)})" for x in r.rolls)
     ok = r.outcome == "success"
     lines.append(Text.assemble(("  Éxito" if ok else "  Fallo", GOOD if ok else BAD),
-                               f" — suma {terms} = {r.total} de {r.difficulty} necesarios"))
+                               f" — suma {terms} = {num(r.total)} de {r.difficulty} necesarios"))
     if r.sunk_by:
         who = ", ".join(str(k) for k in r.sunk_by)
         if len(r.sunk_by) == 1:
@@ -182,7 +196,7 @@ def retry(r: Any) -> list[Text]:
 def odds(o: Any) -> list[Text]:
     header = Text.assemble(
         ("Reglas Básicas: probabilidades", "bold"),
-        f" · iE {o.index} · {difficulty(o.difficulty)}",
+        f" · iE {num(o.index)} · {difficulty(o.difficulty, o.base_difficulty, o.raises)}",
     )
     out = [header, *outcome_chart("reglas", o.outcomes)]
     said = [f"Crítico (dado 1 y éxito): {percent(o.critical)}"]
@@ -195,3 +209,17 @@ def odds(o: Any) -> list[Text]:
 VIEWS = {"roll": roll, "multi": multi, "contest": contest, "team": team, "extended": extended,
          "retry": retry, "odds": odds}
 """Each command's view, by the result's ``COMMAND``."""
+
+SUMMARIES = {
+    "multi": (lambda r: {"success": "con todas las acciones superadas",
+                         "fumble": "con algún fracaso"}.get(r.outcome, "con alguna acción fallada"),
+              "series de acciones múltiples"),
+    "contest": (lambda r: "para el atacante" if r.winner == "attacker" else "para el defensor",
+                "enfrentamientos"),
+    "team": (lambda r: "con éxito" if r.outcome == "success" else "con fallo", "trabajos en equipo"),
+    "extended": (lambda r: {"target": "con el objetivo alcanzado", "fumble": "terminadas por un fracaso"}.get(
+        r.ended_by, "con el límite agotado"), "acciones extendidas"),
+    "retry": (lambda r: {"success": "con éxito", "fumble": "terminadas por un fracaso"}.get(
+        r.ended_by, "con los intentos agotados"), "series de intentos"),
+}
+"""How repeated roll types (``-n``) are summed up: a label per result and the noun."""

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from rpgdice.render.common import (
     BAD, BOTCH_ONE, CRIT, DIRE, DOUBLE, GOOD, HIT, LABEL, MISS, NOTE, ONE, count_chart, dice_line,
-    nested, notes, outcome_chart, percent, plural,
+    nested, notes, num, outcome_chart, percent, plural,
 )
 
 TIERS = {
@@ -18,6 +18,8 @@ TIERS = {
     "heroic": "heroic performance",
     "supernatural": "supernatural brilliance",
 }
+MARGINS = {"just": "margin 0", "solid": "margin 1–2", "heroic": "margin 3–4", "supernatural": "margin 5+"}
+"""The successes beyond those required that make each tier (engine.seyruun.TIERS)."""
 
 
 def _succ(n: int) -> str:
@@ -32,22 +34,30 @@ def _chips(r: Any) -> list[tuple[str, str]]:
         elif d.successes:
             style, mark = HIT, " ✓"
         elif d.face == 1:
-            style, mark = (BOTCH_ONE if r.outcome == "botch" else ONE), ""
+            style, mark = (BOTCH_ONE if r.outcome == "botch" else ONE), " ✗"
         else:
-            style, mark = MISS, ""
+            style, mark = MISS, " ✗"
         chips.append((f"{d.face}{mark}", style))
     return chips
 
 
 def _verdict(r: Any) -> Text:
+    if r.chance_die:
+        face = r.dice[0].face
+        if r.outcome == "success":
+            return Text.assemble(("  Success", GOOD), f" ({TIERS[r.tier]}) — the chance die's 10: "
+                                 "a chance die succeeds on a 10 whatever the difficulty")
+        if r.outcome == "botch":
+            return Text.assemble(("  Botch", DIRE), " — a dramatic botch: the chance die shows 1")
+        return Text.assemble(("  Failure", BAD), f" — the chance die shows {face}; only a 10 succeeds")
     if r.outcome == "success":
+        margin = r.successes - r.required
         return Text.assemble(
             ("  Success", GOOD),
-            f" ({TIERS[r.tier]}) — {_succ(r.successes)}, {r.required} needed",
+            f" ({TIERS[r.tier]}) — {_succ(r.successes)}, {r.required} needed: margin {margin}",
         )
     if r.outcome == "botch":
-        what = "a dramatic botch on the chance die" if r.chance_die else "no successes and a 1"
-        return Text.assemble(("  Botch", DIRE), f" — {what}")
+        return Text.assemble(("  Botch", DIRE), " — no successes and a 1")
     return Text.assemble(("  Failure", BAD), f" — {_succ(r.successes)}, {r.required} needed")
 
 
@@ -61,7 +71,7 @@ def build(r: Any) -> str:
         parts.append(f"+ Willpower {r.willpower_dice}")
     if r.penalty:
         parts.append(f"− penalties {r.penalty}")
-    return " ".join(parts) + f" = {r.pool_total}"
+    return " ".join(parts) + f" = {num(r.pool_total)}"
 
 
 def roll(r: Any) -> list[Text]:
@@ -98,8 +108,7 @@ def roll(r: Any) -> list[Text]:
 
 
 def contest(r: Any) -> list[Text]:
-    lines = [Text.assemble(("Seyruun contest", "bold"), " · more successes wins; a tie goes to the "
-                           "defender unless the attacker has the higher base Attribute")]
+    lines = [Text.assemble(("Seyruun contest", "bold"), " · more successes wins")]
     lines += nested("Attacker:", roll(r.attacker))
     lines += nested("Defender:", roll(r.defender))
     a, d = r.attacker.successes, r.defender.successes
@@ -165,7 +174,7 @@ def odds(o: Any) -> list[Text]:
     size = "chance die" if o.chance_die else plural(o.pool, "die", "dice")
     header = Text.assemble(
         ("Seyruun odds", "bold"),
-        f" · {size} (pool {o.pool_total})",
+        f" · {size} (pool {num(o.pool_total)})",
         f" · {_succ(o.required)} needed",
         " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
     )
@@ -182,10 +191,18 @@ def odds(o: Any) -> list[Text]:
     said.append(f"at least one 10 (critical): {percent(o.critical)}")
     if not o.chance_die:
         said.append(f"two or more 10s (heightened critical): {percent(o.multiple_critical)}")
-    tiers = " · ".join(f"{TIERS[t]} {percent(p)}" for t, p in o.tiers.items())
-    said.append(f"success by tier: {tiers}")
+    tiers = " · ".join(f"{TIERS[t]} ({MARGINS[t]}) {percent(p)}" for t, p in o.tiers.items())
+    said.append(f"success by tier, the successes beyond the {o.required} needed: {tiers}")
     return out + notes(said)
 
 
 VIEWS = {"roll": roll, "contest": contest, "extended": extended, "team": team, "odds": odds}
 """Each command's view, by the result's ``COMMAND``."""
+
+ENDED = {"target": "reached the target", "botch": "ended by a botch", "limit": "ran out of rolls"}
+SUMMARIES = {
+    "contest": (lambda r: "attacker wins" if r.winner == "attacker" else "defender wins", "contests"),
+    "extended": (lambda r: ENDED.get(r.ended_by, r.ended_by), "extended rolls"),
+    "team": (lambda r: {"success": "successful", "botch": "botched"}.get(r.outcome, "failed"), "team rolls"),
+}
+"""How repeated roll types (``-n``) are summed up: a label per result and the noun."""
