@@ -140,3 +140,65 @@ def test_invariants(pool, mods, difficulty, complexity, data):
 def test_no_faces_fit_a_roll_that_rolls_nothing():
     obj = cli_one("crytures", "roll", "2", "--die-mod", "-3", "--dice", "")
     assert obj["pool"] == 0 and obj["dice"] == [] and obj["outcome"] == "failure"
+
+
+# Critical hits (RULES.md, revised): in an attack each natural 10 adds --crit-hits successes
+# (default 1) after the dice are counted, before the Complexity check.
+
+
+def test_a_critical_hit_adds_one_success_by_default_before_the_complexity_check():
+    # Faces 10, 2: the 10 meets Difficulty 6 (2 successes) and, in an attack, hits once more.
+    r = evaluate(CryturesRoll(2, complexity=3, attack=True), [10, 2])
+    assert (r.successes, r.critical_hits, r.crit_hits, r.outcome) == (3, 1, 1, "success")
+    assert [d.successes for d in r.dice] == [2, 0]  # the dice keep their own successes
+    assert r.extra_successes == 0
+    # Outside an attack the same faces give 2: failure against Complexity 3.
+    plain = evaluate(CryturesRoll(2, complexity=3), [10, 2])
+    assert (plain.successes, plain.critical_hits, plain.crit_hits, plain.outcome) == (2, 0, 0, "failure")
+
+
+@pytest.mark.parametrize("crit_hits, successes", [(0, 4), (1, 6), (2, 8), (5, 14)])
+def test_crit_hits_sets_the_hits_each_critical_hit_adds(crit_hits, successes):
+    # Faces 10, 10, 7, 3 against Difficulty 11 with roll mod +1: each 10 (→11) gives 2,
+    # the 7 (→8) and the 3 (→4) none; the two critical hits add 2 × crit_hits.
+    spec = CryturesRoll(4, roll_mods=(1,), difficulty=11, attack=True, crit_hits=crit_hits)
+    r = evaluate(spec, [10, 10, 7, 3])
+    assert r.successes == successes
+    obj = cli_one("crytures", "roll", "4", "--roll-mod", "1", "-d", "11", "--attack",
+                  "--crit-hits", str(crit_hits), "--dice", "10,10,7,3")
+    assert obj["crit_hits"] == crit_hits and obj["critical_hits"] == 2
+    assert obj["successes"] == 4 + 2 * crit_hits
+    assert obj["successes"] == sum(d["successes"] for d in obj["dice"]) + 2 * crit_hits
+
+
+def test_crit_hits_reach_the_complexity():
+    args = ["crytures", "roll", "2", "-c", "5", "--attack", "--dice", "10,10"]
+    # Two 10s meeting Difficulty 6: 4 successes from the dice, +1 for each critical hit.
+    assert (cli_one(*args)["successes"], cli_one(*args)["outcome"]) == (6, "success")
+    assert (cli_one(*args, "--crit-hits", "0")["successes"],
+            cli_one(*args, "--crit-hits", "0")["outcome"]) == (4, "failure")
+    # Difficulty 11: each 10 counts once (10 < 11), plus 1 hit each: 4 reach Complexity 4.
+    obj = cli_one(*args, "-d", "11", "-c", "4")
+    assert (obj["successes"], obj["outcome"], obj["extra_successes"]) == (4, "success", 0)
+    assert cli_one(*args, "-d", "11", "-c", "4", "--crit-hits", "0")["outcome"] == "failure"
+
+
+def test_json_crit_hits_defaults():
+    assert cli_one("crytures", "roll", "3", "--attack", "--dice", "1,2,3")["crit_hits"] == 1
+    assert cli_one("crytures", "roll", "3", "--dice", "1,2,3")["crit_hits"] == 0
+
+
+def test_crit_hits_needs_an_attack_and_is_not_negative():
+    assert_usage_error(cli("crytures", "roll", "3", "--crit-hits", "2", "--dice", "1,2,3"),
+                       "--crit-hits", "--attack")
+    assert_usage_error(cli("crytures", "roll", "3", "--attack", "--crit-hits", "-1", "--dice", "1,2,3"),
+                       "--crit-hits")
+    assert_usage_error(cli("crytures", "odds", "3", "--crit-hits", "1"), "--crit-hits")
+
+
+def test_odds_count_critical_hits():
+    # One die in an attack at Difficulty 11: faces 1-9 give 0, a 10 gives 1 + crit_hits.
+    for n, top in ((0, 1), (1, 2), (3, 4)):
+        obj = cli_one("crytures", "odds", "1", "-d", "11", "--attack", "--crit-hits", str(n))
+        assert obj["successes"][str(top)] == pytest.approx(0.1)
+        assert obj["crit_hits"] == n

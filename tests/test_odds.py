@@ -145,6 +145,8 @@ def test_crytures_thousand_dice_is_bounded_and_exact():
         crytures.CryturesRoll(3, roll_mods=(-2,), difficulty=11),
         crytures.CryturesRoll(4, difficulty=4, complexity=5),
         crytures.CryturesRoll(2, roll_mods=(4,), difficulty=1),
+        crytures.CryturesRoll(3, difficulty=8, complexity=4, attack=True, crit_hits=3),
+        crytures.CryturesRoll(2, complexity=3, attack=True, crit_hits=0),
     ],
     ids=repr,
 )

@@ -43,7 +43,7 @@ def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
         if base == 0:
             start = "sin dificultad (0)"
         levels = f"{raises} {'nivel' if raises == 1 else 'niveles'}"
-        return unit(f"{start} subida {levels}") + f" = {exitos(needed)}"
+        return f"{start} subida {levels} = {exitos(needed)}"
     if needed == 0:
         return "sin dificultad (cero inclusive)"
     name = named(needed)
