@@ -217,6 +217,8 @@ def test_reglas_raised_difficulty_shows_the_base_level_and_the_raise():
     out = view("reglas", "odds", "10", "-d", "difícil", "--raise", "2", columns=120)
     assert "dificultad difícil (4) subida 2 niveles = 8 éxitos" in out
     assert "dificultad normal (2 éxitos)" in view("reglas", "roll", "10", "-d", "normal", "--dice", "3")
+    out = view("reglas", "team", "5", "6", "-d", "normal", "--raise", "1", "--dice", "2,2", columns=120)
+    assert "dificultad normal (2) subida 1 nivel = 4 éxitos para la suma" in out
 
 
 def test_failed_seyruun_dice_carry_the_crytures_mark():

@@ -235,7 +235,7 @@ def team_cmd(
     from rpgdice.engine import reglas
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
-                             difficulty=reglas.raised(difficulty, raises))
+                             difficulty=reglas.raised(difficulty, raises), raises=raises)
     run(lambda source: reglas.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
 
 

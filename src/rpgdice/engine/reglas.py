@@ -247,6 +247,9 @@ class ReglasTeam:
 
     members: tuple[ReglasRoll, ...]
     difficulty: int = 0
+    """Successes the sum needs, raises included."""
+    raises: int = 0
+    """Levels ``difficulty`` was raised (+2 each), for the output."""
 
     def __post_init__(self) -> None:
         if len(self.members) < 2:
@@ -269,6 +272,9 @@ class ReglasTeamResult:
     sunk_by: list[int]
     """Members (1-based) whose fracaso sank the group: it failed, and would have
     succeeded without the negative results."""
+    base_difficulty: int = 0
+    """The difficulty before any raise."""
+    raises: int = 0
 
 
 def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
@@ -283,6 +289,8 @@ def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
         difficulty=spec.difficulty,
         rolls=rolls,
         sunk_by=[i for i, r in enumerate(rolls, 1) if r.outcome == "fumble"] if sunk else [],
+        base_difficulty=spec.difficulty - RAISE_STEP * spec.raises,
+        raises=spec.raises,
     )
 
 

@@ -181,7 +181,7 @@ def wrap(line: Text, width: int) -> list[Text]:
         pos = w_end + 1
         if not word:
             continue
-        gap = cell_len(plain[end:w_start]) if end else w_start
+        gap = w_start - end  # plain spaces (the leading indent, on the first line)
         size = cell_len(word)
         if end and used + gap + size > width:
             cuts.append((start, end))
@@ -190,14 +190,34 @@ def wrap(line: Text, width: int) -> list[Text]:
             end = w_end
             used += gap + size
     cuts.append((start, end))
-    pieces = line.divide([x for cut in cuts for x in cut])
-    # divide gives [before first, line1, gap1, line2, ...]; the lines are every other piece
-    out = []
-    for k, piece in enumerate(list(pieces)[1::2]):
-        if k:
-            piece = Text.assemble(" " * hang, piece)
-        out.append(_plain_spaces(piece))
-    return out
+    return [_plain_spaces(piece) for piece in _cut(line, cuts, hang)]
+
+
+def _cut(line: Text, cuts: list[tuple[int, int]], hang: int) -> list[Text]:
+    """The pieces ``line.plain[a:b]`` for each cut, with their styles, every piece after
+    the first indented by ``hang``: one pass over the spans (``Text.divide`` is
+    quadratic in spans for a 1000-die line)."""
+    from bisect import bisect_right
+
+    from rich.text import Span
+
+    starts = [a for a, _ in cuts]
+    spans: list[list[Span]] = [[] for _ in cuts]
+    for span in line.spans:
+        k = max(0, bisect_right(starts, span.start) - 1)
+        while k < len(cuts) and cuts[k][0] < span.end:
+            a, b = cuts[k]
+            lo, hi = max(span.start, a), min(span.end, b)
+            if lo < hi:
+                shift = (hang if k else 0) - a
+                spans[k].append(Span(lo + shift, hi + shift, span.style))
+            k += 1
+    plain = line.plain
+    pieces = []
+    for k, (a, b) in enumerate(cuts):
+        lead = " " * hang if k else ""
+        pieces.append(Text(lead + plain[a:b], style=line.style, spans=spans[k], end=""))
+    return pieces
 
 
 def _plain_spaces(line: Text) -> Text:

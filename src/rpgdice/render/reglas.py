@@ -133,7 +133,8 @@ def contest(r: Any) -> list[Text]:
 
 def team(r: Any) -> list[Text]:
     lines = [Text.assemble(("Trabajo en equipo", "bold"),
-                           f" · {len(r.rolls)} miembros · {difficulty(r.difficulty)} para la suma")]
+                           f" · {len(r.rolls)} miembros · "
+                           f"{difficulty(r.difficulty, r.base_difficulty, r.raises)} para la suma")]
     for k, step in enumerate(r.rolls, 1):
         lines += nested(f"Miembro {k}:", roll(step))
     terms = " + ".join(num(x.result) if x.result >= 0 else f"({num(x.result)})" for x in r.rolls)
