@@ -5,6 +5,7 @@ a person is reading: ``common`` holds what every view shares (console, styles, c
 bars, charts, the ``show`` loop) and imports no ruleset's view; each ruleset has one
 module of its own name (``crytures``, ``seyruun``, ``reglas``, ``cypher``) with its
 roll view, its roll types' views and its odds view in ``VIEWS``, keyed by the result's
-``COMMAND``. A result finds its view by its ``RULESET``: adding a ruleset means adding
-``render/<ruleset>.py``.
+``COMMAND`` (and, optionally, ``SUMMARIES`` for ``-n``). A result finds its view by its
+``RULESET`` (``common.MODULES`` names the exceptions: ordinary dice, ruleset ``dice``, live in
+``notation``): adding a ruleset means adding ``render/<ruleset>.py``.
 """

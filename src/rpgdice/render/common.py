@@ -73,12 +73,20 @@ def words(ruleset: str) -> dict[str, str]:
 
 View = Callable[[Any], list[Text]]
 
+MODULES = {"dice": "notation"}
+"""A ruleset whose modules are not named after it: ordinary dice (JSON ruleset ``dice``)
+live in ``notation`` modules, since ``engine/dice.py`` is the dice source."""
+
+
+def module_of(result: Any) -> Any:
+    """The view module of ``result``'s ruleset: ``rpgdice.render.<RULESET>``."""
+    ruleset = type(result).RULESET
+    return importlib.import_module(f"rpgdice.render.{MODULES.get(ruleset, ruleset)}")
+
 
 def view(result: Any) -> View:
     """The view of ``result``: ``VIEWS[COMMAND]`` of the module named after its ruleset."""
-    cls = type(result)
-    module = importlib.import_module(f"rpgdice.render.{cls.RULESET}")
-    return module.VIEWS[cls.COMMAND]
+    return module_of(result).VIEWS[type(result).COMMAND]
 
 
 def render(result: Any, width: int = 80) -> list[Text]:
@@ -98,12 +106,11 @@ def _tally(result: Any) -> tuple[Callable[[Any], str], str]:
     in its own terms (who won, targets reached); otherwise each result's outcome in
     the ruleset's words."""
     cls = type(result)
-    module = importlib.import_module(f"rpgdice.render.{cls.RULESET}")
-    own = getattr(module, "SUMMARIES", {}).get(cls.COMMAND)
+    own = getattr(module_of(result), "SUMMARIES", {}).get(cls.COMMAND)
     if own is not None:
         return own
     named = OUTCOME_WORDS.get(cls.RULESET, {})
-    return (lambda r: named.get(r.outcome, (r.outcome,))[0]), words(cls.RULESET)["rolls"]
+    return (lambda r: named.get(r.outcome, (str(r.outcome or "rolled"),))[0]), words(cls.RULESET)["rolls"]
 
 
 def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
