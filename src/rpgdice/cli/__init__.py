@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 import typer
 from typer._click import exceptions as click  # the Click this Typer release vendors
 from typer._click.core import Context
+from typer._click.types import ParamType
 from typer.core import TyperGroup
 
 from rpgdice import __version__
@@ -161,9 +162,13 @@ GROUP_MODULES = {
 They load on first use, so a roll imports only its own ruleset's CLI and engine and
 builds only its own command: startup is what every roll pays (bench/startup.py)."""
 COMMAND_MODULES = {
+    "char": "rpgdice.cli.table:char_app",
+    "alias": "rpgdice.cli.table:alias_app",
+    "paths": "rpgdice.cli.table:paths_app",
     "completion": "rpgdice.cli.completion",
 }
-"""Single commands loaded the same way (module whose ``app`` holds one command)."""
+"""Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
+``typer.Typer`` holding one command, or a group of them (``char``)."""
 
 
 class LazyCommands:
@@ -190,11 +195,104 @@ class LazyCommands:
         return super().get_command(ctx, cmd_name)  # type: ignore[misc]
 
 
+AS_ENV = "RPGDICE_AS"
+SHEET = "rpgdice.sheet"  # ctx.meta key of the character rolling (cli/character.py)
+TRAIT_PARAMS = frozenset({"attribute", "skill", "pool", "index", "attacker", "defender", "members"})
+"""Arguments that may name a character's traits with ``--as`` (pool, attribute, skill
+and index arguments, contest sides, team members)."""
+
+
+class _TraitType(ParamType):
+    """An argument's own type, which with ``--as`` first reads trait names as the
+    numbers the sheet gives them (``dexterity+stealth`` -> ``3+3``)."""
+
+    def __init__(self, inner: Any, hook: str) -> None:
+        self.inner = inner
+        self.hook = hook
+        self.name = inner.name
+
+    def __getattr__(self, name: str) -> Any:  # parser attributes: func, choices, accepts
+        return getattr(self.inner, name)
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if ctx is not None and SHEET in ctx.meta and isinstance(value, str):
+            from rpgdice.cli import character
+
+            value = getattr(character, self.hook)(ctx, param, value) if self.hook == "traits" \
+                else character.skill(ctx, value)
+        return self.inner.convert(value, param, ctx)
+
+
+def _as_callback(ctx: Any, param: Any, value: Any) -> None:
+    if value is None or not str(value).strip():
+        return
+    from rpgdice.cli import character
+
+    character.take(ctx, param, value, param.ruleset)
+
+
+def _pool_callback(ctx: Any, param: Any, value: Any) -> None:
+    if value is None:
+        return
+    from rpgdice.cli import character
+
+    character.pool_option(ctx, value)
+
+
+def _with_character(cmd: Any, ruleset: str) -> None:
+    """Give a ruleset's command ``--as NAME`` (and ``RPGDICE_AS``), its pool arguments
+    trait names, and Cypher's ``--skill``/``--pool`` the sheet's skills and Pools. One
+    place, so no command's signature changes; cli/character.py loads only when a
+    character is named."""
+    from typer.core import TyperOption
+
+    from rpgdice.cli import params
+
+    for param in cmd.params:
+        if param.param_type_name == "argument" and param.name in TRAIT_PARAMS:
+            param.type = _TraitType(param.type, "traits")
+        elif ruleset == "cypher" and param.name == "skill":
+            param.type = _TraitType(param.type, "skill")
+    extra = [TyperOption(
+        param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
+        expose_value=False, callback=_as_callback, metavar="NAME",
+        help="Roll for a saved character (rpgdice char): arguments may name its traits "
+        "(dexterity+stealth), and what the roll spends is paid from its sheet. "
+        f"Also read from {AS_ENV}.",
+    )]
+    extra[0].ruleset = ruleset  # type: ignore[attr-defined]
+    if ruleset == "cypher" and any(p.name == "effort" for p in cmd.params):
+        pools = ("might", "speed", "intellect")
+        extra.append(TyperOption(
+            param_decls=["--pool", "pool_name"], type=params_type(params.choice(dict.fromkeys(pools))),
+            is_eager=True, expose_value=False,
+            callback=_pool_callback, metavar="|".join(pools),
+            help="With --as: the Pool that pays the Effort (its Edge lowers the cost).",
+        ))
+    at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
+    cmd.params[at:at] = extra
+
+
+def params_type(parse: Any) -> Any:
+    """A Click type from one of cli/params.py's parsers (as Typer makes them)."""
+    from typer._click.types import FuncParamType
+
+    return FuncParamType(parse)
+
+
 class RulesetGroup(LazyCommands, CommandGroup):
     """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
-    command is built from the app's registered command when first looked up."""
+    command is built from the app's registered command when first looked up, and
+    given ``--as`` (:func:`_with_character`)."""
 
     typer_app: Any = None
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        fresh = cmd_name not in self.commands
+        cmd = super().get_command(ctx, cmd_name)
+        if fresh and cmd is not None:
+            _with_character(cmd, self.name)
+        return cmd
 
     def pending(self) -> dict[str, Any]:
         from typer.main import get_command_from_info, get_command_name
@@ -230,10 +328,37 @@ def _load_group(module: str) -> Any:
     return RulesetGroup.build(import_module(module).app)
 
 
-def _load_command(module: str) -> Any:
+def _load_command(spec: str) -> Any:
     from typer.main import get_command
 
-    return get_command(import_module(module).app)
+    module, _, name = spec.partition(":")
+    typer_app = getattr(import_module(module), name or "app")
+    if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
+        typer_app.info.cls = CommandGroup
+    return get_command(typer_app)
+
+
+ARGV = "rpgdice.argv"
+"""``ctx.meta`` key of the arguments after ``rpgdice`` once an alias is expanded."""
+
+
+def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
+    """``rpgdice NAME MORE...`` with NAME an alias (config.toml ``[alias]``, read only
+    when NAME is no command): its command's words, then MORE. An alias that leads to
+    another alias is an error, not a loop."""
+    from rpgdice.table import aliases
+
+    known = aliases.load()
+    name = args[0]
+    if name not in known:
+        return args
+    words = aliases.split(name, known[name])
+    if group.get_command(ctx, words[0]) is None and words[0] in known:
+        raise RulesError(name, f"alias '{name}' leads to alias '{words[0]}'; an alias may not "
+                         "name another alias (rpgdice alias to see them)")
+    expanded = words + list(args[1:])
+    ctx.meta[ARGV] = expanded
+    return expanded
 
 
 class RpgdiceGroup(LazyCommands, CommandGroup):
@@ -244,6 +369,12 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         loaders = {n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()}
         loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
         return loaders
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if (args and not args[0].startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, args[0]) is None):
+            args = _expand_alias(self, ctx, args)
+        return super().resolve_command(ctx, args)
 
     def main(  # type: ignore[override]
         self,

@@ -102,20 +102,37 @@ def run(
     there), then the rest stream, so memory stays flat however large ``--times`` is.
     ``odds`` (``--odds``) computes the exact odds of the roll, once, to show beside
     each result."""
-    from itertools import chain
-
     from rpgdice.cli.output import emit
 
     source = make_source(dice, seed)
     exact = odds() if odds is not None else None
-    results: Iterable[R]
+    results: Iterable[R] | None = None
+    extra = None
+    ctx = _context()
+    if ctx is not None and ctx.meta.get(SHEET) is not None:
+        # --as: a character rolls; what the roll spends is paid from its sheet.
+        from rpgdice.cli import character
+
+        results, extra = character.settle(ctx, roll, source, times)
+        if results is None:
+            results = _rolled(roll, source, times)
+        results = character.labelled(results, extra)
+    else:
+        results = _rolled(roll, source, times)
+    emit(results, as_json=as_json, odds=exact, total=times, extra=extra)
+
+
+def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:
+    """``times`` rolls: all made at once from given faces (which must all be used), else
+    the first made now and the rest as they are read."""
+    from itertools import chain
+
     if isinstance(source, GivenDice):
         results = [roll(source) for _ in range(times)]
         source.check_all_used()
-    else:
-        first = roll(source)
-        results = chain((first,), (roll(source) for _ in range(times - 1)))
-    emit(results, as_json=as_json, odds=exact, total=times)
+        return results
+    first = roll(source)
+    return chain((first,), (roll(source) for _ in range(times - 1)))
 
 
 def exact_odds(function: str, *args: object, **kwargs: object) -> Callable[[], object]:
@@ -134,5 +151,22 @@ def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
     """An ``odds`` command: compute the exact odds (no dice) and print them."""
     from rpgdice.cli.output import emit_odds
 
-    emit_odds(odds(), as_json=as_json)
+    ctx = _context()
+    extra = None
+    if ctx is not None and ctx.meta.get(SHEET) is not None:
+        from rpgdice.cli import character
+
+        character.check(ctx)
+        extra = character.extra_base(ctx)
+    emit_odds(odds(), as_json=as_json, extra=extra)
+
+
+SHEET = "rpgdice.sheet"
+"""``ctx.meta`` key of the character a command rolls for (``--as``; cli/character.py)."""
+
+
+def _context():  # -> click Context | None
+    from typer._click.globals import get_current_context
+
+    return get_current_context(silent=True)
 

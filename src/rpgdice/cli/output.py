@@ -6,19 +6,34 @@ Rich is imported only on the terminal path; ``--json`` and errors never load it.
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 PROG = "rpgdice"
 
 
-def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1) -> None:
+JSON_EXTRA = ("character", "spent", "left")
+"""Keys of a character's roll (``--as``) that JSON carries."""
+
+
+def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
+         extra: Callable[[Any], dict[str, Any]] | None = None) -> None:
     """Print ``results`` (``total`` of them) as they come. ``odds`` (the exact odds of
     the command's roll, asked for with ``--odds``) adds the chance of each result's
-    outcome: one line under the breakdown, or an ``odds`` key in JSON."""
+    outcome: one line under the breakdown, or an ``odds`` key in JSON. ``extra(result)``
+    (a character's roll, ``--as``) gives the ``character``, ``spent`` and ``left`` keys
+    of JSON; the view reads them from the result's ``table`` (cli/common.py)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        jsonl.write(results, sys.stdout, None if odds is None else lambda r: odds_key(odds, r))
+        def keys(r: Any) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            if extra is not None:
+                out.update((k, v) for k, v in extra(r).items() if k in JSON_EXTRA)
+            if odds is not None:
+                out.update(odds_key(odds, r))
+            return out
+
+        jsonl.write(results, sys.stdout, None if odds is None and extra is None else keys)
     else:
         from rpgdice.render import common
 
@@ -30,12 +45,15 @@ def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int 
     sys.stdout.flush()
 
 
-def emit_odds(result: Any, *, as_json: bool) -> None:
-    """Print the exact odds an ``odds`` command computed."""
+def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None) -> None:
+    """Print the exact odds an ``odds`` command computed (``extra``: a character's, ``--as``)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        jsonl.write([result], sys.stdout)
+        keys = None
+        if extra is not None:
+            keys = lambda r: {k: v for k, v in extra.items() if k in JSON_EXTRA}  # noqa: E731
+        jsonl.write([result], sys.stdout, keys)
     else:
         from rpgdice.render import common
 
@@ -75,4 +93,10 @@ def error(message: str) -> None:
     """One line on stderr: ``rpgdice: error: <reason>``."""
     line = one_line(message)
     sys.stderr.write(f"{PROG}: error: {line}\n")
+    sys.stderr.flush()
+
+
+def warning(message: str) -> None:
+    """One line on stderr: ``rpgdice: warning: <what>``; the command goes on."""
+    sys.stderr.write(f"{PROG}: warning: {one_line(message)}\n")
     sys.stderr.flush()

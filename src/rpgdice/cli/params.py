@@ -166,3 +166,14 @@ def faces(text: str) -> list[int]:
 
 FACES_ACCEPTS = "faces such as 4,7,2 (commas or spaces), each on the die rolled"
 faces.accepts = FACES_ACCEPTS  # type: ignore[attr-defined]
+
+
+def character(text: str) -> str:
+    """The name of a saved character (``--as``, ``--vs``, ``char show``): checked when
+    its sheet is read. Shell completion offers the names of the sheets in the user's
+    ``characters/`` folder (``parser.completes``, read by cli/completion.py)."""
+    return text
+
+
+_accepting(character, "the name of a saved character (see rpgdice char list)", "name")
+character.completes = "characters"  # type: ignore[attr-defined]

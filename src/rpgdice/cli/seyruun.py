@@ -229,14 +229,23 @@ AssistsOpt = Annotated[
 ]
 
 
-def _side(side: SidePool, param: str, willpower: bool):
+def _side(side: SidePool, param: str, willpower: bool, wound: str | None = None):
     from rpgdice.engine.seyruun import SeyruunPool
 
     try:
         return SeyruunPool(attribute=side.attribute, skill=side.skill, bonuses=side.bonuses,
-                           penalties=side.penalties, willpower=willpower)
+                           penalties=side.penalties, willpower=willpower, wound=wound)
     except RulesError as e:
         raise RulesError(param, e.message) from None
+
+
+def _character_wound() -> str | None:
+    """The wound of the character rolling (``--as``), which applies to its side."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
+    return None if sheet is None else sheet.wound
 
 
 @app.command("contest")
@@ -261,7 +270,7 @@ def contest_cmd(
     from rpgdice.engine import seyruun
 
     spec = seyruun.SeyruunContest(
-        attacker=_side(attacker, "ATTACKER", attacker_willpower),
+        attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
         defender=_side(defender, "DEFENDER", defender_willpower),
     )
     run(lambda source: seyruun.roll_contest(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)

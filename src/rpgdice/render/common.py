@@ -130,6 +130,9 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             ruleset = type(result).RULESET
         tally[label(result)] += 1
         lines = view(result)(result)
+        table = getattr(result, "table", None)  # a character's roll (--as): cli/common.py
+        if table is not None:
+            lines[1:1] = [character_line(table)]
         if after is not None:
             lines += after(result)
         if total > 1:
@@ -137,6 +140,28 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
         out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
     if total > 1 and ruleset:
         out.print(Text("\n").join(wrap(summary(ruleset, tally, noun), width)))
+
+
+POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")
+"""Arguments that together make one pool: their names join with " + "."""
+RESOURCES = {"willpower": "Willpower", "might": "Might", "speed": "Speed", "intellect": "Intellect"}
+
+
+def character_line(table: dict[str, Any]) -> Text:
+    """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
+    ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
+    line = Text.assemble(INDENT, (table["character"], LABEL))
+    labels = table.get("labels", ())
+    pool = [text for param, text in labels if param in POOL_PARAMS]
+    if pool:
+        line.append(" · " + " + ".join(pool))
+    for param, text in labels:
+        if param not in POOL_PARAMS:
+            line.append(f" · {param.lower().lstrip('-')} {text}")
+    for resource, spent in table.get("spent", {}).items():
+        left = table["left"][resource]
+        line.append(f" · spent {spent} {RESOURCES.get(resource, resource)}, {left} left")
+    return line
 
 
 def show_odds(results: Iterable[Any]) -> None:

@@ -1,0 +1,222 @@
+"""Rolling for a saved character: ``--as NAME`` (or ``RPGDICE_AS``).
+
+:mod:`rpgdice.cli` adds the option to every command of a ruleset's group (one place,
+no command's signature changes) and loads this module only when a character is
+named, so a roll without ``--as`` loads nothing of it (nor tomllib, nor the sheets).
+
+* :func:`take` (the option's callback, eager: it runs before any argument is
+  parsed) reads the sheet into ``ctx.meta`` and sets the defaults the sheet gives
+  (the Seyruun wound; the Edge of the Cypher Pool named by ``--pool``).
+* :func:`traits` turns trait names in a pool, attribute, skill or index argument into
+  their numbers (``dexterity+stealth`` -> ``3+3``) before the argument's own parser
+  sees it, and keeps the names for the view ("Dexterity 3 + Stealth 3").
+* :func:`settle` rolls under the sheet's lock and pays from the sheet what the
+  command spent (Seyruun Willpower, Cypher Effort from a Pool, given back on a
+  natural 20); a command that cannot pay for the worst case of every repetition rolls
+  nothing and exits 2, the sheet untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from typer._click.core import Context, ParameterSource
+
+from rpgdice.engine.errors import RulesError, shown
+from rpgdice.table import sheets
+
+SHEET = "rpgdice.sheet"
+"""``ctx.meta`` key of the character's :class:`~rpgdice.table.sheets.Sheet`."""
+LABELS = "rpgdice.labels"
+"""``ctx.meta`` key of what each argument named: ``[(PARAM, "Dexterity 3 + Stealth 3")]``."""
+POOL = "rpgdice.pool"
+"""``ctx.meta`` key of the Cypher Pool ``--pool`` named."""
+AS_ENV = "RPGDICE_AS"
+
+
+def take(ctx: Context, param: Any, value: str, ruleset: str) -> None:
+    """``--as NAME``: read the sheet; a character of another ruleset is a usage error
+    on the command line and ignored from ``RPGDICE_AS``."""
+    from_env = ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT
+    where = AS_ENV if from_env else "--as"
+    sheet = sheets.load(value, where)
+    if sheet.ruleset != ruleset:
+        if from_env:
+            return
+        raise RulesError("--as", f"{sheet.name} is a {sheet.ruleset} character, and "
+                         f"'{ctx.command_path}' rolls {ruleset}")
+    ctx.meta[SHEET] = sheet
+    _defaults(ctx)
+
+
+def pool_option(ctx: Context, value: str) -> None:
+    """``--pool might|speed|intellect`` (Cypher): the Pool that pays the Effort."""
+    ctx.meta[POOL] = value
+    _defaults(ctx)
+
+
+def _defaults(ctx: Context) -> None:
+    """What the sheet gives an option the command line leaves out."""
+    sheet = ctx.meta.get(SHEET)
+    if sheet is None:
+        return
+    defaults = dict(ctx.default_map or {})
+    if sheet.ruleset == "seyruun" and sheet.wound:
+        defaults["wound"] = sheet.wound
+    pool = ctx.meta.get(POOL)
+    if sheet.ruleset == "cypher" and pool:
+        defaults["edge"] = sheet.edge(pool)
+    ctx.default_map = defaults
+
+
+def sheet_of(ctx: Context | None) -> sheets.Sheet | None:
+    return None if ctx is None else ctx.meta.get(SHEET)
+
+
+def traits(ctx: Context, param: Any, value: str) -> str:
+    """A pool argument with trait names as the numbers they stand for."""
+    sheet = ctx.meta[SHEET]
+    got = sheets.resolve(sheet, value, param.name.upper())
+    if got is None:
+        return value
+    text, terms = got
+    ctx.meta.setdefault(LABELS, []).append((param.name.upper(), sheets.describe(terms)))
+    return text
+
+
+def skill(ctx: Context, value: str) -> str:
+    """Cypher ``--skill NAME``: the level the sheet gives that skill."""
+    from rpgdice.engine.names import fold
+
+    sheet = ctx.meta[SHEET]
+    if fold(value) in {fold(s) for s in sheets.CYPHER_SKILLS}:
+        return value
+    spelled = sheet.spelling(value)
+    if spelled is None or sheet.traits[spelled] not in sheets.CYPHER_SKILLS:
+        skills = [k for k, v in sheet.traits.items() if v in sheets.CYPHER_SKILLS]
+        from difflib import get_close_matches
+
+        close = get_close_matches(fold(value), [fold(s) for s in skills], n=1, cutoff=0.5)
+        hint = ""
+        if close:
+            hint = f" (the closest is '{next(s for s in skills if fold(s) == close[0])}')"
+        elif not skills:
+            hint = " (the sheet lists no skill)"
+        raise RulesError("--skill", f"{shown(value)} is not one of "
+                         f"{', '.join(sheets.CYPHER_SKILLS)} nor a skill of {sheet.name}{hint}")
+    level = sheet.traits[spelled]
+    ctx.meta.setdefault(LABELS, []).append(("--skill", f"{sheets.label(spelled)} ({level})"))
+    return level
+
+
+# Paying ------------------------------------------------------------------------
+
+
+class Plan:
+    """What one repetition of the command may cost, and what a result did cost."""
+
+    def __init__(self, resource: str | None = None, worst: int = 0,
+                 cost: Callable[[Any], int] = lambda r: 0) -> None:
+        self.resource = resource
+        self.worst = worst
+        self.cost = cost
+
+
+def plan(ctx: Context, sheet: sheets.Sheet) -> Plan:
+    """The costs of the command ``ctx`` runs, from its parameters."""
+    p = ctx.params
+    command = ctx.command.name
+    if sheet.ruleset == "seyruun":
+        if command in ("roll", "team"):
+            worst = int(bool(p.get("willpower"))) + int(bool(p.get("reroll")))
+            if command == "roll":
+                return Plan("willpower", worst, lambda r: r.willpower_spent)
+            return Plan("willpower", worst, lambda r: r.rolls[0].willpower_spent)
+        if command == "extended":
+            worst = p.get("max_rolls", 0) if p.get("willpower") else 0
+            return Plan("willpower", worst, lambda r: r.willpower_spent)
+        if command == "contest":
+            return Plan("willpower", int(bool(p.get("attacker_willpower"))),
+                        lambda r: r.attacker.willpower_spent)
+        return Plan()
+    if sheet.ruleset == "cypher" and command in ("task", "roll", "odds"):
+        effort = p.get("effort") or 0
+        if not effort:
+            return Plan()
+        pool = ctx.meta.get(POOL)
+        if not pool:
+            raise RulesError("--effort", f"with --as, say which Pool pays the Effort: --pool "
+                             f"{'|'.join(sheets.CYPHER_POOLS)}")
+        level = sheet.effort_level
+        if level is not None and effort > level:
+            raise RulesError("--effort", f"{effort} levels is more than {sheet.name}'s Effort "
+                             f"({level})")
+        from rpgdice.engine.cypher import effort_cost
+
+        cost = effort_cost(effort, p.get("edge") or 0)
+        if command == "odds":
+            return Plan()
+        return Plan(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost)
+    return Plan()
+
+
+def check(ctx: Context) -> None:
+    """The checks an ``odds`` command with ``--as`` makes (it pays nothing)."""
+    sheet = sheet_of(ctx)
+    if sheet is not None:
+        plan(ctx, sheet)
+
+
+def extra_base(ctx: Context) -> dict[str, Any]:
+    sheet = ctx.meta[SHEET]
+    return {"character": sheet.name, "labels": list(ctx.meta.get(LABELS, []))}
+
+
+def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
+           ) -> tuple[Iterable[Any], Callable[[Any], dict[str, Any]]]:
+    """Roll ``times`` times for the character, paying from the sheet under its lock.
+    Returns the results and, for each, the keys the output adds: ``character``,
+    and where something may be paid ``spent`` and ``left``."""
+    from rpgdice.engine.dice import GivenDice
+
+    sheet = ctx.meta[SHEET]
+    base = extra_base(ctx)
+    costs = plan(ctx, sheet)
+    if costs.resource is None or costs.worst == 0:
+        return None, lambda r: base  # nothing to pay: roll as any command does
+    resource = costs.resource
+    extras: dict[int, dict[str, Any]] = {}
+
+    def pay(fresh: sheets.Sheet) -> tuple[dict[str, int], list[Any]]:
+        have = sheets.resource(fresh, resource)
+        worst = costs.worst * times
+        if worst > have:
+            raise sheets.cannot_pay(fresh, "--as", resource, worst, have)
+        results = [roll(source) for _ in range(times)]
+        if isinstance(source, GivenDice):
+            source.check_all_used()
+        left = have
+        for r in results:
+            spent = costs.cost(r)
+            left -= spent
+            extras[id(r)] = {**base, "spent": {resource: spent}, "left": {resource: left}}
+        return {resource: left}, results
+
+    results = sheets.settle(sheet.name, sheet.ruleset, pay)
+    return results, lambda r: extras[id(r)]
+
+
+def labelled(results: Iterable[Any], extra: Callable[[Any], dict[str, Any]]) -> Iterable[Any]:
+    """Each result with what the view shows of the character (``result.table``: the
+    name, the traits each argument named, what was spent and what is left). Not a
+    field of the engine's record, so JSON (which takes its keys from ``extra``) does
+    not see it."""
+    for r in results:
+        r.table = extra(r)
+        yield r
+
+
+def attacker_wound(ctx: Context | None) -> str | None:
+    """The wound of the character rolling (the attacker of a contest), from the sheet."""
+    sheet = sheet_of(ctx)
+    return None if sheet is None else sheet.wound

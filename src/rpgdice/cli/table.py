@@ -1,0 +1,278 @@
+"""Your table: ``rpgdice paths``, ``rpgdice char new|set|show|list|rm`` and
+``rpgdice alias``. What they keep is plain TOML (rpgdice.table)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.engine.errors import RulesError, shown
+
+RULESETS = ("crytures", "seyruun", "reglas", "cypher")
+
+paths_app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+char_app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
+    help="Character sheets: one TOML file per character, rolled with --as NAME.",
+)
+alias_app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="JSON: one object per line.")]
+NameArg = Annotated[
+    str,
+    typer.Argument(parser=params.character, metavar="NAME", show_default=False,
+                   help="The character's name (case, accents, spaces, hyphens and "
+                   "underscores aside)."),
+]
+
+
+def _write_json(objects: list[Any]) -> None:
+    sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objects))
+    sys.stdout.flush()
+
+
+def _console() -> Any:
+    from rpgdice.render.common import console
+
+    return console()
+
+
+# paths -------------------------------------------------------------------------
+
+
+@paths_app.command("paths")
+def paths_cmd(as_json: JsonOpt = False) -> None:
+    """Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheets)
+    and the roll log.
+
+    RPGDICE_HOME, when set, holds them all; otherwise the platform's places (on Linux
+    $XDG_CONFIG_HOME/rpgdice and $XDG_STATE_HOME/rpgdice). Nothing is created until a
+    command writes.
+    """
+    from rpgdice.table import paths
+
+    places = {
+        "config": str(paths.config_file()),
+        "characters": str(paths.characters_dir()),
+        "log": str(paths.log_file()),
+        "home": str(paths.home()) if paths.home() is not None else None,
+    }
+    if as_json:
+        _write_json([places])
+        return
+    width = max(len(k) for k in places)
+    lines = [f"{k:<{width}}  {v}" for k, v in places.items() if v is not None]
+    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
+
+
+# char --------------------------------------------------------------------------
+
+
+def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
+    """``TRAIT=VALUE`` arguments; VALUE ``-`` (with ``char set``) removes the trait."""
+    from rpgdice.table import sheets
+
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        trait, sep, value = pair.partition("=")
+        if not sep:
+            raise RulesError("TRAIT=VALUE", f"{shown(pair)} has no '='; accepts TRAIT=VALUE "
+                             "such as dexterity=3")
+        trait = sheets.check_trait_name(trait)
+        if value.strip() == "-":
+            if not removing:
+                raise RulesError("TRAIT=VALUE", f"{shown(pair)}: '-' removes a trait, with char set")
+            out[trait] = None
+        else:
+            out[trait] = value
+    return out
+
+
+PairsArg = Annotated[
+    Optional[list[str]],
+    typer.Argument(metavar="TRAIT=VALUE...", show_default=False,
+                   help="Traits: whole numbers (dexterity=3), and the reserved ones: Seyruun "
+                   "willpower, wound=none|light|moderate|severe|crippled; Cypher might, speed, "
+                   "intellect, might-edge, speed-edge, intellect-edge, effort, and "
+                   "SKILL=trained|specialized|inability."),
+]
+
+
+@char_app.command("new")
+def char_new(
+    name: NameArg,
+    ruleset: Annotated[str, typer.Option(
+        "--ruleset", parser=params.choice(dict.fromkeys(RULESETS)), metavar="|".join(RULESETS),
+        help="The character's ruleset.", show_default=False)],
+    pairs: PairsArg = None,
+) -> None:
+    """Create a character sheet (characters/NAME.toml).
+
+    A new Seyruun sheet starts with Willpower at its maximum (composure + resolve) when
+    both are given and willpower is not.
+
+    Example: rpgdice char new Ysolde --ruleset seyruun dexterity=3 stealth=3 composure=3 resolve=2
+    """
+    from rpgdice.table import sheets
+
+    sheet = sheets.new(name, ruleset, _pairs(pairs, removing=False))
+    _say(f"created {sheet.name} ({sheet.ruleset}): {sheet.path}")
+
+
+@char_app.command("set")
+def char_set(
+    name: NameArg,
+    pairs: Annotated[list[str], typer.Argument(
+        metavar="TRAIT=VALUE...", show_default=False,
+        help="Traits to set; VALUE '-' removes the trait.")],
+) -> None:
+    """Set or remove traits of a character; the rest of the file (comments, your own
+    keys) stays as it was.
+
+    Example: rpgdice char set ysolde wound=light willpower=3 stealth=-
+    """
+    from rpgdice.table import sheets
+
+    sheet = sheets.change(name, _pairs(pairs, removing=True))
+    _say(f"updated {sheet.name}: {sheet.path}")
+
+
+@char_app.command("show")
+def char_show(name: NameArg, as_json: JsonOpt = False) -> None:
+    """Show a character sheet: attributes, skills, Willpower, wound, Pools and Edge.
+
+    Example: rpgdice char show ysolde
+    """
+    from rpgdice.table import sheets
+
+    sheet = sheets.load(name)
+    if as_json:
+        _write_json([sheet.data()])
+        return
+    from rpgdice.render.sheet import sheet_view
+
+    out = _console()
+    out.print(sheet_view(sheet))
+
+
+@char_app.command("list")
+def char_list(as_json: JsonOpt = False) -> None:
+    """List the characters: name, ruleset and file. A broken sheet is a warning line.
+
+    Example: rpgdice char list --json
+    """
+    from rpgdice.cli.output import warning
+    from rpgdice.table import sheets
+
+    found = []
+    for item in sheets.load_all():
+        if isinstance(item, RulesError):
+            warning(str(item))
+        else:
+            found.append(item)
+    if as_json:
+        _write_json([{"name": s.name, "ruleset": s.ruleset, "file": str(s.path)} for s in found])
+        return
+    if not found:
+        _say(f"no characters yet in {sheets.folder()}; create one with rpgdice char new")
+        return
+    width = max(len(s.name) for s in found)
+    rwidth = max(len(s.ruleset) for s in found)
+    sys.stdout.write("".join(f"{s.name:<{width}}  {s.ruleset:<{rwidth}}  {s.path}\n" for s in found))
+    sys.stdout.flush()
+
+
+@char_app.command("rm")
+def char_rm(name: NameArg) -> None:
+    """Remove a character's sheet.
+
+    Example: rpgdice char rm ysolde
+    """
+    from rpgdice.table import sheets
+
+    sheet = sheets.remove(name)
+    _say(f"removed {sheet.name}: {sheet.path}")
+
+
+def _say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+# alias -------------------------------------------------------------------------
+
+
+@alias_app.command("alias")
+def alias_cmd(
+    name: Annotated[Optional[str], typer.Argument(
+        metavar="[NAME]", show_default=False, help="The alias to set.")] = None,
+    command: Annotated[Optional[str], typer.Argument(
+        metavar="['COMMAND ARGS...']", show_default=False,
+        help="What the alias runs: the words after 'rpgdice', quoted as one argument.")] = None,
+    rm: Annotated[Optional[str], typer.Option(
+        "--rm", metavar="NAME", help="Remove this alias.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set, list or remove aliases (config.toml [alias], as git has them).
+
+    rpgdice alias NAME 'COMMAND ARGS...' sets one; rpgdice NAME [MORE ARGS...] then runs
+    rpgdice COMMAND ARGS... MORE ARGS.... Without NAME: the list. An alias may not take
+    a command's name nor lead to another alias.
+
+    Example: rpgdice alias sneak 'seyruun roll dexterity stealth --as ysolde'
+    """
+    from rpgdice.table import aliases
+
+    if rm is not None:
+        if name is not None or command is not None:
+            raise RulesError("--rm", "takes no NAME or COMMAND besides the alias to remove")
+        aliases.remove(rm)
+        _say(f"removed alias {rm}")
+        return
+    if name is None:
+        known = aliases.load()
+        if as_json:
+            _write_json([{"name": n, "command": c} for n, c in known.items()])
+        else:
+            width = max((len(n) for n in known), default=0)
+            sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in known.items()))
+            sys.stdout.flush()
+        return
+    if command is None:
+        known = aliases.load()
+        if name not in known:
+            raise RulesError("NAME", f"no alias {shown(name)}; to set it: rpgdice alias "
+                             f"{name} 'COMMAND ARGS...'")
+        if as_json:
+            _write_json([{"name": name, "command": known[name]}])
+        else:
+            _say(f"{name}  {known[name]}")
+        return
+    aliases.check_name(name)
+    root = _root_commands()
+    if name in root:
+        raise RulesError("NAME", f"'{name}' is a command of rpgdice; an alias may not take "
+                         "a command's name")
+    words = aliases.split(name, command)
+    known = aliases.load()
+    if words[0] in known and words[0] not in root:
+        raise RulesError("COMMAND", f"'{words[0]}' is an alias; an alias may not lead to "
+                         "another alias")
+    if words[0] not in root:
+        raise RulesError("COMMAND", f"{shown(words[0])} is not a command of rpgdice; accepts "
+                         f"{', '.join(root)}")
+    aliases.define(name, command)
+    _say(f"alias {name} = {command}")
+
+
+def _root_commands() -> list[str]:
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context()
+    root = ctx.find_root()
+    return list(root.command.list_commands(root))

@@ -1,0 +1,502 @@
+"""Character sheets: one TOML file per character, ``characters/KEY.toml``.
+
+A sheet is plain TOML a player may edit by hand::
+
+    name = "Ysolde"
+    ruleset = "seyruun"
+
+    [traits]
+    dexterity = 3
+    stealth = 3
+    composure = 3
+    resolve = 2
+    willpower = 5      # current points; the maximum is composure + resolve
+    wound = "none"
+
+KEY is the name folded (:func:`key`): lower case, no accents, spaces and underscores
+as ``-``; so the shell can list the names, and two names that match (case, accents,
+spaces, hyphens and underscores aside) share one file. Traits match the same way
+(:func:`rpgdice.engine.names.fold`). Keys and tables a user adds by hand, and
+comments, survive every change rpgdice makes (``tomlkit`` keeps them).
+
+Spending (:func:`spend`, :func:`settle`) happens under the characters folder's lock,
+so ten terminals spending Willpower from one sheet at once lose no update; a sheet
+that cannot pay is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any, Callable, Iterator, TypeVar
+
+from rpgdice.engine.errors import RulesError, shown
+from rpgdice.engine.names import fold
+from rpgdice.table import files, paths
+
+T = TypeVar("T")
+
+RULESETS = ("crytures", "seyruun", "reglas", "cypher")
+MAX_NAME = 40
+MAX_VALUE = 1000
+"""No trait is rated above this (the commands' own limit on a number)."""
+_NAME = re.compile(r"[\w \-]+")
+NAME_ACCEPTS = f"letters, digits, spaces, - and _ (at most {MAX_NAME})"
+
+WOUNDS = ("none", "light", "moderate", "severe", "crippled")
+CYPHER_POOLS = ("might", "speed", "intellect")
+CYPHER_SKILLS = ("trained", "specialized", "inability")
+MAX_EFFORT_LEVEL = 6
+RESERVED = {
+    "seyruun": ("willpower", "wound"),
+    "cypher": (*CYPHER_POOLS, *(f"{p}-edge" for p in CYPHER_POOLS), "effort"),
+}
+"""Traits with a meaning of their own, in their canonical spelling."""
+RESOURCE_NAMES = {"willpower": "Willpower", "might": "Might", "speed": "Speed", "intellect": "Intellect"}
+
+
+def key(name: str) -> str:
+    """A name as its file is called: ``'Armas de Fuego'`` -> ``'armas-de-fuego'``."""
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[\s_]", "-", plain)
+
+
+def check_name(name: str, param: str = "NAME", what: str = "a name") -> str:
+    """``name`` stripped, or a usage error saying what a name may hold."""
+    text = name.strip()
+    if not text or len(text) > MAX_NAME or not _NAME.fullmatch(text) or not fold(text):
+        raise RulesError(param, f"{shown(name)} is not {what}; accepts {NAME_ACCEPTS}")
+    return text
+
+
+def check_trait_name(name: str) -> str:
+    text = check_name(name, "TRAIT", "a trait name")
+    if not text[0].isalpha():
+        raise RulesError("TRAIT", f"{shown(name)} does not start with a letter; a trait name is "
+                         f"{NAME_ACCEPTS}, starting with a letter")
+    return text
+
+
+def label(trait: str) -> str:
+    """A trait's name as a view shows it: its spelling on the sheet, capitalised."""
+    return trait[:1].upper() + trait[1:]
+
+
+@dataclass
+class Sheet:
+    """A character sheet as read from its file."""
+
+    name: str
+    ruleset: str
+    traits: dict[str, Any]
+    """Trait name as spelled in the file -> value (a whole number, or a word for a
+    Seyruun wound and Cypher skills)."""
+    path: Path
+    _folded: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._folded = {fold(k): k for k in self.traits}
+
+    # Looking traits up ---------------------------------------------------------
+
+    def spelling(self, trait: str) -> str | None:
+        """The sheet's spelling of ``trait`` (matched by :func:`fold`), or None."""
+        return self._folded.get(fold(trait))
+
+    def get(self, trait: str, default: Any = None) -> Any:
+        spelled = self.spelling(trait)
+        return self.traits[spelled] if spelled is not None else default
+
+    def closest(self, term: str) -> str | None:
+        names = [k for k in self.traits if isinstance(self.traits[k], int)]
+        folded = {fold(k): k for k in names}
+        close = get_close_matches(fold(term), list(folded), n=1, cutoff=0.5)
+        return folded[close[0]] if close else None
+
+    def missing(self, param: str, term: str) -> RulesError:
+        close = self.closest(term)
+        hint = f" (the closest is '{close}')" if close else ""
+        return RulesError(param, f"{self.name} has no trait {shown(term)}{hint}")
+
+    # Seyruun ------------------------------------------------------------------
+
+    @property
+    def willpower_max(self) -> int | None:
+        composure, resolve = self.get("composure"), self.get("resolve")
+        if isinstance(composure, int) and isinstance(resolve, int):
+            return composure + resolve
+        return None
+
+    @property
+    def willpower(self) -> int:
+        value = self.get("willpower")
+        return value if isinstance(value, int) else 0
+
+    @property
+    def wound(self) -> str | None:
+        value = self.get("wound")
+        return None if value in (None, "none") else value
+
+    # Cypher -------------------------------------------------------------------
+
+    def edge(self, pool: str) -> int:
+        value = self.get(f"{pool}-edge", 0)
+        return value if isinstance(value, int) else 0
+
+    @property
+    def effort_level(self) -> int | None:
+        value = self.get("effort")
+        return value if isinstance(value, int) else None
+
+    def data(self) -> dict[str, Any]:
+        """``char show --json``."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "traits": {key(k): v for k, v in self.traits.items()},
+        }
+        if self.ruleset == "seyruun":
+            out["willpower"] = self.willpower
+            out["willpower_max"] = self.willpower_max
+        return out
+
+
+# Values ------------------------------------------------------------------------
+
+
+def canonical(ruleset: str, trait: str) -> str:
+    """A reserved trait's canonical spelling, else ``trait`` as given."""
+    folded = fold(trait)
+    for name in RESERVED.get(ruleset, ()):
+        if fold(name) == folded:
+            return name
+    return trait
+
+
+def check_value(ruleset: str, trait: str, value: Any, where: str = "TRAIT") -> Any:
+    """``value`` (text from the command line, or a TOML value) as the sheet keeps it;
+    a :class:`RulesError` naming ``where`` when the trait cannot hold it."""
+    name = canonical(ruleset, trait)
+    folded = fold(name)
+    text = value.strip() if isinstance(value, str) else value
+    if ruleset == "seyruun" and name == "wound":
+        if isinstance(text, str):
+            for w in WOUNDS:
+                if fold(w) == fold(text):
+                    return w
+        raise RulesError(where, f"wound {shown(value)} is not one of {', '.join(WOUNDS)}")
+    if isinstance(text, str) and not re.fullmatch(r"[+-]?[0-9]{1,6}", text):
+        if ruleset == "cypher" and name not in RESERVED["cypher"]:
+            for s in CYPHER_SKILLS:
+                if fold(s) == fold(text):
+                    return s
+            raise RulesError(where, f"{name}: {shown(value)} is not a whole number or one of "
+                             f"{', '.join(CYPHER_SKILLS)}")
+        raise RulesError(where, f"{name}: {shown(value)} is not a whole number from 0 to {MAX_VALUE}")
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        raise RulesError(where, f"{name}: {shown(value)} is not a whole number from 0 to {MAX_VALUE}")
+    number = int(text)
+    hi = MAX_EFFORT_LEVEL if (ruleset == "cypher" and folded == "effort") else MAX_VALUE
+    if not 0 <= number <= hi:
+        raise RulesError(where, f"{name}: {number} is not from 0 to {hi}")
+    return number
+
+
+# Files -------------------------------------------------------------------------
+
+
+def folder() -> Path:
+    return paths.characters_dir()
+
+
+def path_of(name: str) -> Path:
+    """The file of the character ``name``: ``KEY.toml``, or an existing file whose
+    name matches ``name`` the forgiving way."""
+    base = folder()
+    path = base / f"{key(name)}.toml"
+    if path.is_file():
+        return path
+    wanted = fold(name)
+    try:
+        for other in base.glob("*.toml"):
+            if fold(other.stem) == wanted:
+                return other
+    except OSError:
+        pass
+    return path
+
+
+def names() -> list[Path]:
+    """Every sheet's file, by name."""
+    try:
+        return sorted(p for p in folder().glob("*.toml") if p.is_file())
+    except OSError:
+        return []
+
+
+def from_data(path: Path, data: dict[str, Any]) -> Sheet:
+    """Check what a sheet file holds; a hand-made mistake is reported, never fixed."""
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name.strip():
+        raise files.broken(path, "'name' is not a text")
+    ruleset = data.get("ruleset")
+    if ruleset not in RULESETS:
+        raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(RULESETS)}")
+    traits = data.get("traits", {})
+    if not isinstance(traits, dict):
+        raise files.broken(path, "'traits' is not a table")
+    seen: dict[str, str] = {}
+    for trait, value in traits.items():
+        folded = fold(trait)
+        if folded in seen:
+            raise files.broken(path, f"traits '{seen[folded]}' and '{trait}' are the same trait")
+        seen[folded] = trait
+        try:
+            check_value(ruleset, trait, value)
+        except RulesError as e:
+            raise files.broken(path, f"traits: {e.message}") from None
+    return Sheet(name=name.strip(), ruleset=ruleset, traits=dict(traits), path=path)
+
+
+def load(name: str, param: str = "NAME") -> Sheet:
+    """The sheet of ``name``; an error naming ``param`` when there is none."""
+    check_name(name, param)
+    path = path_of(name)
+    data = files.read_toml(path)
+    if data is None:
+        raise RulesError(param, f"no character {shown(name)} in {folder()}; "
+                         "create one with rpgdice char new")
+    return from_data(path, data)
+
+
+def load_all() -> Iterator[Sheet | RulesError]:
+    """Every sheet, or the error of a broken one, by file name."""
+    for path in names():
+        try:
+            data = files.read_toml(path)
+            if data is not None:
+                yield from_data(path, data)
+        except RulesError as e:
+            yield e
+
+
+# Changing sheets ---------------------------------------------------------------
+
+
+def _set_traits(sheet: Sheet, doc: Any, changes: dict[str, Any]) -> None:
+    """Apply ``changes`` (trait -> value, None to remove) to ``doc``, keeping the
+    sheet's spelling of a trait it already has."""
+    import tomlkit
+
+    if "traits" not in doc:
+        doc.add(tomlkit.nl())
+        doc["traits"] = tomlkit.table()
+    table = doc["traits"]
+    for trait, value in changes.items():
+        spelled = sheet.spelling(trait)
+        if value is None:
+            if spelled is not None:
+                del table[spelled]
+                del sheet.traits[spelled]
+            continue
+        if spelled is None:
+            spelled = canonical(sheet.ruleset, trait)
+        table[spelled] = value
+        sheet.traits[spelled] = value
+    sheet.__post_init__()
+
+
+def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
+    """Create the sheet of ``name``; a name already taken is refused."""
+    import tomlkit
+
+    name = check_name(name)
+    with files.locked(folder()):
+        path = path_of(name)
+        if path.exists():
+            existing = files.read_toml(path) or {}
+            taken = existing.get("name", path.stem) if isinstance(existing, dict) else path.stem
+            raise RulesError("NAME", f"{shown(name)} is taken (by {shown(taken)}, {path}); "
+                             "change it with rpgdice char set, or remove it with rpgdice char rm")
+        sheet = Sheet(name=name, ruleset=ruleset, traits={}, path=path)
+        doc = tomlkit.document()
+        doc.add(tomlkit.comment("A character sheet of rpgdice: edit it by hand or with "
+                                "`rpgdice char set`."))
+        doc["name"] = name
+        doc["ruleset"] = ruleset
+        _set_traits(sheet, doc, {k: check_value(ruleset, k, v) for k, v in changes.items()
+                                 if v is not None})
+        if (ruleset == "seyruun" and sheet.spelling("willpower") is None
+                and sheet.willpower_max is not None):
+            _set_traits(sheet, doc, {"willpower": sheet.willpower_max})
+        _check_sheet(sheet)
+        files.write_document(path, doc)
+    return sheet
+
+
+def change(name: str, changes: dict[str, Any]) -> Sheet:
+    """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
+    in the file as it was."""
+    with files.locked(folder()):
+        sheet = load(name)
+        text = sheet.path.read_text(encoding="utf-8")
+        import tomlkit
+
+        doc = tomlkit.parse(text)
+        typed = {trait: (None if v is None else check_value(sheet.ruleset, trait, v))
+                 for trait, v in changes.items()}
+        _set_traits(sheet, doc, typed)
+        _check_sheet(sheet)
+        files.write_document(sheet.path, doc)
+    return sheet
+
+
+def _check_sheet(sheet: Sheet) -> None:
+    top = sheet.willpower_max
+    if sheet.ruleset == "seyruun" and top is not None and sheet.willpower > top:
+        raise RulesError("TRAIT", f"willpower {sheet.willpower} is more than its maximum {top} "
+                         "(composure + resolve)")
+
+
+def remove(name: str) -> Sheet:
+    with files.locked(folder()):
+        sheet = load(name)
+        sheet.path.unlink()
+    return sheet
+
+
+def settle(name: str, ruleset: str, pay: Callable[[Sheet], tuple[dict[str, int], T]],
+           param: str = "--as") -> T:
+    """Read ``name``'s sheet, let ``pay(sheet)`` decide what it costs, and write the
+    sheet's new resources, all under the lock: ``pay`` returns ``(new values by
+    resource, its own result)``; it raises (a :class:`RulesError`) to pay nothing, and
+    then the sheet is left as it was."""
+    with files.locked(folder()):
+        sheet = load(name, param)
+        if sheet.ruleset != ruleset:
+            raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, not {ruleset}")
+        text = sheet.path.read_text(encoding="utf-8")
+        values, result = pay(sheet)
+        changes = {k: v for k, v in values.items() if sheet.get(k) != v}
+        if changes:
+            import tomlkit
+
+            doc = tomlkit.parse(text)
+            _set_traits(sheet, doc, changes)
+            files.write_document(sheet.path, doc)
+    return result
+
+
+def spend(name: str, ruleset: str, costs: dict[str, int],
+          param: str = "--as") -> tuple[dict[str, int], dict[str, int]]:
+    """Pay ``costs`` (resource -> points: ``willpower``, or a Cypher Pool ``might``,
+    ``speed``, ``intellect``) from ``name``'s sheet, under the lock; return
+    ``(spent, left)``. A sheet that cannot pay all of it pays nothing: a
+    :class:`RulesError` naming ``param``, and the file is untouched."""
+
+    def pay(sheet: Sheet) -> tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]:
+        have = {r: resource(sheet, r) for r in costs}
+        for r, cost in costs.items():
+            if cost > have[r]:
+                raise cannot_pay(sheet, param, r, cost, have[r])
+        left = {r: have[r] - cost for r, cost in costs.items()}
+        return left, (dict(costs), left)
+
+    return settle(name, ruleset, pay, param)
+
+
+def resource(sheet: Sheet, name: str) -> int:
+    value = sheet.get(name, 0)
+    return value if isinstance(value, int) else 0
+
+
+def cannot_pay(sheet: Sheet, param: str, name: str, cost: int, have: int) -> RulesError:
+    what = RESOURCE_NAMES.get(name, name)
+    return RulesError(param, f"{sheet.name} has {have} {what}, and this may cost {cost}; "
+                      "nothing was rolled or spent")
+
+
+# Rolling by trait name ---------------------------------------------------------
+
+
+@dataclass
+class Term:
+    """One term of a pool argument: its sign, the trait it named (None for a number
+    typed as such) and its value."""
+
+    sign: str
+    trait: str | None
+    value: int
+
+    def text(self, first: bool) -> str:
+        sign = "" if first and self.sign == "+" else (" − " if self.sign == "-" else " + ")
+        if first and self.sign == "-":
+            sign = "−"
+        return sign + (f"{label(self.trait)} {self.value}" if self.trait else str(self.value))
+
+
+def describe(terms: list[Term]) -> str:
+    """``Dexterity 3 + Stealth 3 − 2``."""
+    return "".join(t.text(i == 0) for i, t in enumerate(terms))
+
+
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def resolve(sheet: Sheet, text: str, param: str) -> tuple[str, list[Term]] | None:
+    """A pool argument that names traits (``dexterity+stealth``,
+    ``armas-de-fuego-2``) as the numbers it stands for (``3+3``, ``3-2``) and its
+    terms; None when it names no trait (a plain number or sum, left to its parser).
+
+    Each ``+`` term is first matched whole against the sheet's traits; a term that
+    is no trait reads as its longest leading trait name followed by subtractions
+    (of numbers or traits). A trait the sheet lacks is an error naming the closest."""
+    plain = text.replace("\u2212", "-")
+    if not any(c.isalpha() for c in plain):
+        return None
+    terms: list[Term] = []
+    for raw in plain.split("+"):
+        term = raw.strip()
+        if not term:
+            return None  # an empty term: the argument's own parser says what is wrong
+        if _NUMBER.fullmatch(term):
+            terms.append(Term("+", None, int(term)))
+            continue
+        if sheet.spelling(term) is not None:
+            terms.append(Term("+", sheet.spelling(term), _number(sheet, term, param)))
+            continue
+        pieces = term.split("-")
+        i, sign = 0, "+"
+        while i < len(pieces):
+            piece = pieces[i].strip()
+            if i == 0 and not piece:  # a leading minus
+                i, sign = 1, "-"
+                continue
+            if _NUMBER.fullmatch(piece):
+                terms.append(Term(sign, None, int(piece)))
+                i, sign = i + 1, "-"
+                continue
+            for j in range(len(pieces), i, -1):
+                name = "-".join(pieces[i:j]).strip()
+                if name and sheet.spelling(name) is not None:
+                    terms.append(Term(sign, sheet.spelling(name), _number(sheet, name, param)))
+                    i, sign = j, "-"
+                    break
+            else:
+                raise sheet.missing(param, term if i == 0 else "-".join(pieces[i:]).strip())
+    numbers = "".join(("" if k == 0 and t.sign == "+" else t.sign) + str(t.value)
+                      for k, t in enumerate(terms))
+    return numbers, terms
+
+
+def _number(sheet: Sheet, trait: str, param: str) -> int:
+    spelled = sheet.spelling(trait)
+    value = sheet.traits[spelled] if spelled is not None else None
+    if not isinstance(value, int):
+        raise RulesError(param, f"{sheet.name}'s {spelled} is {shown(value)}, not a number of dice "
+                         "or dots")
+    return value
