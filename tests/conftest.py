@@ -74,7 +74,9 @@ def assert_usage_error(run, *fragments: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_ambient_seed(monkeypatch):
-    """Tests decide about seeds and color themselves."""
-    for var in ("RPGDICE_SEED", "NO_COLOR", "FORCE_COLOR"):
+def _no_ambient_seed(monkeypatch, tmp_path_factory):
+    """Tests decide about seeds, color and characters themselves, and never touch the
+    developer's own files: RPGDICE_HOME is a fresh temporary folder."""
+    for var in ("RPGDICE_SEED", "NO_COLOR", "FORCE_COLOR", "RPGDICE_AS"):
         monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("RPGDICE_HOME", str(tmp_path_factory.mktemp("home")))

@@ -116,10 +116,11 @@ class Plan:
     """What one repetition of the command may cost, and what a result did cost."""
 
     def __init__(self, resource: str | None = None, worst: int = 0,
-                 cost: Callable[[Any], int] = lambda r: 0) -> None:
+                 cost: Callable[[Any], int] = lambda r: 0, why: str = "") -> None:
         self.resource = resource
         self.worst = worst
         self.cost = cost
+        self.why = why
 
 
 def plan(ctx: Context, sheet: sheets.Sheet) -> Plan:
@@ -134,7 +135,9 @@ def plan(ctx: Context, sheet: sheets.Sheet) -> Plan:
             return Plan("willpower", worst, lambda r: r.rolls[0].willpower_spent)
         if command == "extended":
             worst = p.get("max_rolls", 0) if p.get("willpower") else 0
-            return Plan("willpower", worst, lambda r: r.willpower_spent)
+            return Plan("willpower", worst, lambda r: r.willpower_spent,
+                        f" (--willpower pays 1 for each of up to {p.get('max_rolls')} rolls: "
+                        "--max-rolls)")
         if command == "contest":
             return Plan("willpower", int(bool(p.get("attacker_willpower"))),
                         lambda r: r.attacker.willpower_spent)
@@ -191,7 +194,8 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
         have = sheets.resource(fresh, resource)
         worst = costs.worst * times
         if worst > have:
-            raise sheets.cannot_pay(fresh, "--as", resource, worst, have)
+            e = sheets.cannot_pay(fresh, "--as", resource, worst, have)
+            raise RulesError(e.param, e.message + costs.why)
         results = [roll(source) for _ in range(times)]
         if isinstance(source, GivenDice):
             source.check_all_used()

@@ -99,8 +99,8 @@ def sheet_view(sheet: Any) -> Panel:
     if not parts:
         parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
     title = Text.assemble((sheet.name, "bold"), (f" · {RULESET_NAMES[sheet.ruleset]}", "dim"))
-    return Panel(Group(*parts), title=title, title_align="left", expand=False,
-                 subtitle=Text(str(sheet.path), style="dim"), subtitle_align="left")
+    parts.append(Text(f"\n{sheet.path}", style="dim"))
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
 def _seyruun_state(sheet: Any) -> Text:

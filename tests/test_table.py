@@ -1,0 +1,427 @@
+"""Your table: `rpgdice paths`, character sheets, rolling by trait name with --as,
+paying from the sheet, aliases, and safe writes. Every test runs in its own
+temporary RPGDICE_HOME (conftest), never the developer's files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_usage_error, cli, proc
+
+
+def home() -> Path:
+    return Path(os.environ["RPGDICE_HOME"])
+
+
+def sheet_file(key: str) -> Path:
+    return home() / "characters" / f"{key}.toml"
+
+
+def ok(*args: str, env: dict[str, str] | None = None):
+    run = cli(*args, env=env)
+    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
+    assert run.stderr == ""
+    return run
+
+
+def shown(name: str) -> dict:
+    return json.loads(ok("char", "show", name, "--json").stdout)
+
+
+@pytest.fixture
+def ysolde():
+    ok("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
+       "composure=3", "resolve=2", "Armas de Fuego=2", "occult=0", "wits=2")
+    return sheet_file("ysolde")
+
+
+@pytest.fixture
+def thureck():
+    ok("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4", "armas-de-fuego=3")
+    return sheet_file("thureck")
+
+
+@pytest.fixture
+def nix():
+    ok("char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=12", "intellect=8",
+       "might-edge=1", "speed-edge=0", "effort=2", "climbing=trained", "lore=inability")
+    return sheet_file("nix")
+
+
+# ------------------------------------------------------------------- paths ---
+
+def test_paths_with_rpgdice_home_name_its_files_and_create_nothing():
+    out = ok("paths", "--json").json()[0]
+    assert out["config"] == str(home() / "config.toml")
+    assert out["characters"] == str(home() / "characters")
+    assert Path(out["log"]).parent == home()
+    assert list(home().iterdir()) == []
+    text = ok("paths").stdout
+    assert str(home() / "config.toml") in text and str(home() / "characters") in text
+
+
+def test_paths_without_rpgdice_home_follow_xdg(tmp_path, monkeypatch):
+    monkeypatch.delenv("RPGDICE_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    if sys.platform != "linux":
+        pytest.skip("XDG places are Linux's")
+    out = ok("paths", "--json").json()[0]
+    assert out["config"] == str(tmp_path / "cfg" / "rpgdice" / "config.toml")
+    assert out["characters"] == str(tmp_path / "cfg" / "rpgdice" / "characters")
+    assert Path(out["log"]).parent == tmp_path / "state" / "rpgdice"
+    assert out["home"] is None
+    assert not (tmp_path / "cfg").exists() and not (tmp_path / "state").exists()
+
+
+# ------------------------------------------------------------------ sheets ---
+
+def test_char_new_show_list_rm(ysolde):
+    assert ysolde.is_file()
+    data = shown("ysolde")
+    assert data["name"] == "Ysolde" and data["ruleset"] == "seyruun"
+    assert data["traits"]["dexterity"] == 3
+    assert data["traits"]["armas-de-fuego"] == 2  # folded trait names
+    # A new Seyruun sheet starts with Willpower at composure + resolve.
+    assert data["willpower"] == data["willpower_max"] == 5
+    assert shown("YSOLDE") == data  # names match like named levels
+    listed = ok("char", "list", "--json").json()
+    assert [(c["name"], c["ruleset"]) for c in listed] == [("Ysolde", "seyruun")]
+    assert "Ysolde" in ok("char", "list").stdout
+    view = ok("char", "show", "ysolde").stdout
+    for word in ("Ysolde", "Dexterity", "Stealth", "Willpower", "●●●", "5 of 5", "Wound"):
+        assert word in view, word
+    ok("char", "rm", "ysolde")
+    assert not ysolde.exists()
+    assert ok("char", "list", "--json").stdout == ""
+
+
+def test_char_show_cypher_pools_and_edge(nix):
+    view = ok("char", "show", "nix").stdout
+    for word in ("Pools", "Might", "Edge", "Effort 2", "Climbing", "trained", "inability"):
+        assert word in view, word
+    data = shown("nix")
+    assert data["traits"]["might-edge"] == 1 and data["traits"]["climbing"] == "trained"
+    assert "willpower" not in data
+
+
+def test_char_new_refuses_a_name_taken_and_leaves_the_sheet(ysolde):
+    before = ysolde.read_bytes()
+    assert_usage_error(cli("char", "new", "ysolde", "--ruleset", "reglas"), "NAME", "taken")
+    # Two names that match share one file: 'Ana Lu' and 'ana_lu' are one character.
+    ok("char", "new", "Ana Lu", "--ruleset", "crytures", "talent=3")
+    assert sheet_file("ana-lu").is_file()
+    assert_usage_error(cli("char", "new", "ana_lu", "--ruleset", "crytures"), "taken")
+    assert_usage_error(cli("char", "new", "AnaLu", "--ruleset", "crytures"), "taken")
+    assert shown("analu")["name"] == "Ana Lu"
+    assert ysolde.read_bytes() == before
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["char", "new", "a/b", "--ruleset", "seyruun"], "NAME"),
+    (["char", "new", "x" * 41, "--ruleset", "seyruun"], "NAME"),
+    (["char", "new", "Zed", "--ruleset", "dnd"], "--ruleset"),
+    (["char", "new", "Zed", "--ruleset", "seyruun", "dexterity"], "TRAIT=VALUE"),
+    (["char", "new", "Zed", "--ruleset", "seyruun", "dexterity=three"], "dexterity"),
+    (["char", "new", "Zed", "--ruleset", "seyruun", "wound=mortal"], "wound"),
+    (["char", "new", "Zed", "--ruleset", "seyruun", "3d=2"], "TRAIT"),
+    (["char", "new", "Zed", "--ruleset", "cypher", "climbing=expert"], "climbing"),
+    (["char", "show", "nobody"], "no character"),
+])
+def test_char_usage_errors(args, fragment):
+    assert_usage_error(cli(*args), fragment)
+    assert not sheet_file("zed").exists()
+
+
+def test_char_set_changes_traits_and_keeps_comments_and_unknown_keys(ysolde):
+    text = ysolde.read_text(encoding="utf-8")
+    text = text.replace('name = "Ysolde"', 'name = "Ysolde"\nplayer = "Ana"  # who plays her')
+    text += "\n[notes]\nbackground = \"a thief of Vhal\"\n"
+    text = text.replace("stealth = 3", "stealth = 3 # +1 from the boots, not counted")
+    ysolde.write_text(text, encoding="utf-8")
+    ok("char", "set", "ysolde", "wound=Light", "willpower=2", "occult=-", "Larceny=2")
+    after = ysolde.read_text(encoding="utf-8")
+    assert 'player = "Ana"  # who plays her' in after
+    assert "# +1 from the boots, not counted" in after
+    assert 'background = "a thief of Vhal"' in after
+    data = shown("ysolde")
+    assert data["traits"]["wound"] == "light" and data["willpower"] == 2
+    assert "occult" not in data["traits"] and data["traits"]["larceny"] == 2
+    assert_usage_error(cli("char", "set", "ysolde", "willpower=9"), "maximum 5")
+    assert shown("ysolde")["willpower"] == 2
+
+
+# -------------------------------------------------------------- broken file ---
+
+BROKEN = 'name = "Bad"\nruleset = "seyruun"\n\n[traits]\ndexterity = 3\nstealth 3\n'
+
+
+@pytest.mark.parametrize("args", [
+    ["char", "show", "bad"],
+    ["char", "set", "bad", "stealth=2"],
+    ["char", "rm", "bad"],
+    ["seyruun", "roll", "dexterity", "--as", "bad", "--willpower"],
+])
+def test_a_sheet_broken_by_hand_is_reported_and_left_as_it_was(args):
+    path = sheet_file("bad")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(BROKEN.encode())
+    assert_usage_error(cli(*args), str(path), "line 6, column 9")
+    assert path.read_bytes() == BROKEN.encode()
+
+
+def test_a_sheet_with_a_wrong_value_is_reported_and_char_list_warns():
+    path = sheet_file("odd")
+    path.parent.mkdir(parents=True)
+    data = b'name = "Odd"\nruleset = "seyruun"\n[traits]\ndexterity = "lots"\n'
+    path.write_bytes(data)
+    assert_usage_error(cli("char", "show", "odd"), str(path), "dexterity")
+    run = cli("char", "list")
+    assert run.exit_code == 0 and run.stderr.startswith("rpgdice: warning: ") and str(path) in run.stderr
+    assert path.read_bytes() == data
+
+
+# ----------------------------------------------------------- rolling by name ---
+
+def test_seyruun_roll_by_trait_names(ysolde):
+    by_name = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "5", "--json").json()[0]
+    by_number = cli("seyruun", "roll", "3", "3", "--seed", "5", "--json").json()[0]
+    assert by_name["character"] == "Ysolde"
+    assert "spent" not in by_name  # nothing paid
+    assert {k: v for k, v in by_name.items() if k != "character"} == by_number
+    view = ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "5").stdout
+    assert "Dexterity 3 + Stealth 3" in view and "Ysolde" in view
+
+
+def test_names_match_ignoring_case_accents_spaces_and_hyphens(ysolde):
+    for spelling in ("armas-de-fuego", "ARMAS_DE_FUEGO", "ármas de fuego"):
+        r = cli("seyruun", "roll", "wits", spelling, "--as", "ysolde", "--json", "--seed", "1").json()[0]
+        assert (r["attribute"], r["skill"]) == (2, 2)
+
+
+def test_a_skill_rated_0_is_untrained(ysolde):
+    r = cli("seyruun", "roll", "dexterity", "occult", "--as", "ysolde", "--json", "--seed", "1").json()[0]
+    assert r["untrained"] is True and r["pool_total"] == 3 - 1
+
+
+def test_a_missing_trait_names_the_closest(ysolde):
+    assert_usage_error(cli("seyruun", "roll", "dexterty", "--as", "ysolde"),
+                       "'dexterty'", "closest is 'dexterity'")
+
+
+def test_reglas_index_sums_traits_and_numbers(thureck):
+    r = cli("reglas", "roll", "destreza+armas-de-fuego+2", "--as", "thureck", "--json",
+            "--dice", "3").json()[0]
+    assert r["index"] == 4 + 3 + 2 and r["result"] == 9 - 3
+    assert r["character"] == "Thureck"
+    view = ok("reglas", "roll", "destreza+armas-de-fuego", "--as", "thureck", "--dice", "3").stdout
+    assert "Destreza 4 + Armas-de-fuego 3" in view
+
+
+def test_longest_leading_trait_then_subtractions_in_a_contest_side(ysolde):
+    # 'armas-de-fuego-1' is no trait: the trait armas-de-fuego, then −1 (a penalty).
+    r = cli("seyruun", "contest", "dexterity+armas-de-fuego-1", "2+2", "--as", "ysolde",
+            "--json", "--seed", "3").json()[0]
+    att = r["attacker"]
+    assert (att["attribute"], att["skill"], att["penalty"]) == (3, 2, 1)
+
+
+def test_the_sheet_wound_applies_unless_wound_is_given(ysolde):
+    ok("char", "set", "ysolde", "wound=moderate")
+    sheet = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--json", "--seed", "1").json()[0]
+    given = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--wound", "light",
+                "--json", "--seed", "1").json()[0]
+    plain = cli("seyruun", "roll", "3", "3", "--json", "--seed", "1").json()[0]
+    assert (sheet["penalty"], given["penalty"], plain["penalty"]) == (2, 1, 0)
+    contest = cli("seyruun", "contest", "dexterity+stealth", "2+2", "--as", "ysolde", "--json",
+                  "--seed", "1").json()[0]
+    assert contest["attacker"]["penalty"] == 2 and contest["defender"]["penalty"] == 0
+
+
+def test_odds_read_traits_and_spend_nothing(ysolde):
+    before = ysolde.read_bytes()
+    odds = cli("seyruun", "odds", "dexterity", "stealth", "--willpower", "--as", "ysolde", "--json").json()[0]
+    plain = cli("seyruun", "odds", "3", "3", "--willpower", "--json").json()[0]
+    assert odds["character"] == "Ysolde"
+    assert odds["outcomes"] == plain["outcomes"]
+    assert ysolde.read_bytes() == before
+
+
+def test_as_another_rulesets_character_is_a_usage_error_and_the_variable_is_ignored(ysolde, thureck):
+    assert_usage_error(cli("reglas", "roll", "5", "--as", "ysolde"), "--as", "seyruun")
+    # RPGDICE_AS applies only to its character's ruleset.
+    env = {"RPGDICE_AS": "ysolde"}
+    r = cli("reglas", "roll", "5", "--json", "--dice", "3", env=env).json()[0]
+    assert "character" not in r and r["index"] == 5
+    r = cli("seyruun", "roll", "dexterity", "--json", "--seed", "2", env=env).json()[0]
+    assert r["character"] == "Ysolde" and r["attribute"] == 3
+
+
+def test_trait_names_without_as_are_an_error():
+    assert_usage_error(cli("seyruun", "roll", "dexterity"), "ATTRIBUTE")
+
+
+# ------------------------------------------------------------------ paying ---
+
+def test_willpower_is_paid_from_the_sheet(ysolde):
+    r = cli("seyruun", "roll", "dexterity", "stealth", "--willpower", "--as", "ysolde", "--json",
+            "--seed", "4").json()[0]
+    assert r["willpower_spent"] == 1
+    assert r["spent"] == {"willpower": 1} and r["left"] == {"willpower": 4}
+    assert shown("ysolde")["willpower"] == 4
+
+
+def test_a_reroll_is_paid_only_when_it_happens(ysolde):
+    # A success is not re-rolled: nothing spent.
+    r = cli("seyruun", "roll", "dexterity", "stealth", "--reroll", "--as", "ysolde", "--json",
+            "--dice", "9,2,2,2,2,2").json()[0]
+    assert r["spent"] == {"willpower": 0} and r["left"] == {"willpower": 5}
+    # A failure is: 1 Willpower.
+    r = cli("seyruun", "roll", "dexterity", "stealth", "--reroll", "--as", "ysolde", "--json",
+            "--dice", "2,2,2,2,2,2,9,2,2,2,2,2").json()[0]
+    assert r["spent"] == {"willpower": 1} and r["left"] == {"willpower": 4}
+    assert shown("ysolde")["willpower"] == 4
+
+
+def test_repetitions_pay_for_each_or_roll_nothing(ysolde):
+    runs = cli("seyruun", "roll", "dexterity", "--willpower", "-n", "3", "--as", "ysolde",
+               "--json", "--seed", "1").json()
+    assert [r["left"]["willpower"] for r in runs] == [4, 3, 2]
+    assert shown("ysolde")["willpower"] == 2
+    before = sheet_file("ysolde").read_bytes()
+    run = cli("seyruun", "roll", "dexterity", "--willpower", "-n", "3", "--as", "ysolde", "--json")
+    assert_usage_error(run, "--as", "2 Willpower", "may cost 3")
+    assert sheet_file("ysolde").read_bytes() == before
+
+
+def test_a_roll_that_cannot_pay_the_worst_case_prints_nothing(ysolde):
+    ok("char", "set", "ysolde", "willpower=1")
+    before = ysolde.read_bytes()
+    for args in (["seyruun", "roll", "dexterity", "--willpower", "--reroll"],
+                 ["seyruun", "extended", "dexterity", "--target", "5", "--max-rolls", "2", "--willpower"]):
+        run = proc(*args, "--as", "ysolde", env={"RPGDICE_HOME": str(home())})
+        assert_usage_error(run, "1 Willpower", "may cost 2")
+        assert ysolde.read_bytes() == before
+    # The command line form: still nothing on stdout.
+    assert_usage_error(cli("seyruun", "roll", "dexterity", "--willpower", "--reroll", "--as", "ysolde"),
+                       "nothing was rolled")
+
+
+def test_extended_and_team_pay_what_they_spent(ysolde):
+    # --willpower pays for every roll an extended roll may make: up to --max-rolls.
+    assert_usage_error(cli("seyruun", "extended", "dexterity", "--target", "2", "--willpower",
+                           "--as", "ysolde"), "--max-rolls")
+    r = cli("seyruun", "extended", "dexterity", "stealth", "--target", "2", "--willpower", "--as",
+            "ysolde", "--max-rolls", "3", "--json", "--dice", "9,9,2,2,2,2,2,2,2").json()[0]
+    assert r["spent"] == {"willpower": 1} and shown("ysolde")["willpower"] == 4
+    r = cli("seyruun", "team", "dexterity", "stealth", "--assists", "1", "--willpower", "--as",
+            "ysolde", "--json", "--seed", "2").json()[0]
+    assert r["spent"] == {"willpower": 1} and shown("ysolde")["willpower"] == 3
+
+
+def test_cypher_effort_is_paid_from_the_pool_and_a_natural_20_gives_it_back(nix):
+    r = cli("cypher", "task", "-d", "5", "--skill", "climbing", "--effort", "2", "--pool", "might",
+            "--as", "nix", "--json", "--dice", "7").json()[0]
+    # Trained (1) + Effort (2): 5 -> 2; Effort 2 costs 3 + 2 - Edge 1 = 4 Might.
+    assert r["effective_difficulty"] == 2 and r["effort_cost"] == 4
+    assert r["spent"] == {"might": 4} and r["left"] == {"might": 6}
+    assert shown("nix")["traits"]["might"] == 6
+    r = cli("cypher", "task", "-d", "5", "--effort", "1", "--pool", "speed", "--as", "nix",
+            "--json", "--dice", "20").json()[0]
+    assert r["spent"] == {"speed": 0} and r["left"] == {"speed": 12}
+    assert shown("nix")["traits"]["speed"] == 12
+    r = cli("cypher", "task", "-d", "5", "--skill", "lore", "--as", "nix", "--json", "--dice", "7").json()[0]
+    assert r["hindering"] == 1
+
+
+def test_cypher_effort_refusals(nix):
+    before = nix.read_bytes()
+    assert_usage_error(cli("cypher", "task", "-d", "5", "--effort", "3", "--pool", "might", "--as", "nix"),
+                       "--effort", "Effort (2)")
+    assert_usage_error(cli("cypher", "task", "-d", "5", "--effort", "1", "--as", "nix"), "--pool")
+    assert_usage_error(cli("cypher", "task", "-d", "5", "--skill", "climbnig", "--as", "nix"),
+                       "--skill", "closest is 'climbing'")
+    ok("char", "set", "nix", "intellect=2")
+    before = nix.read_bytes()
+    assert_usage_error(cli("cypher", "task", "-d", "5", "--effort", "1", "--pool", "intellect",
+                           "--as", "nix", "--json"), "2 Intellect", "may cost 3")
+    assert nix.read_bytes() == before
+
+
+SPEND = """
+import sys
+from rpgdice.cli import main
+sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "crowd", "--json"]))
+"""
+
+
+def test_ten_processes_spending_at_once_lose_no_update():
+    ok("char", "new", "Crowd", "--ruleset", "seyruun", "dexterity=2", "composure=10",
+       "resolve=5", "willpower=15")
+    env = {**os.environ, "RPGDICE_HOME": str(home())}
+    procs = [subprocess.Popen([sys.executable, "-c", SPEND], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(10)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 10, outs
+    lefts = sorted(json.loads(out)["left"]["willpower"] for out, _ in outs)
+    assert lefts == list(range(5, 15))  # each saw the one before it
+    assert shown("crowd")["willpower"] == 5
+
+
+# ----------------------------------------------------------------- aliases ---
+
+def test_alias_set_list_run_and_remove(ysolde):
+    ok("alias", "sneak", "seyruun roll dexterity stealth --as ysolde")
+    assert ok("alias", "--json").json() == [
+        {"name": "sneak", "command": "seyruun roll dexterity stealth --as ysolde"}]
+    assert "sneak" in ok("alias").stdout
+    r = cli("sneak", "--json", "--seed", "3", "-d", "moderate").json()[0]
+    plain = cli("seyruun", "roll", "3", "3", "--json", "--seed", "3", "-d", "moderate").json()[0]
+    assert r["character"] == "Ysolde" and r["required"] == 2
+    assert r["dice"] == plain["dice"]
+    config = (home() / "config.toml").read_text(encoding="utf-8")
+    assert "[alias]" in config and "sneak" in config
+    ok("alias", "--rm", "sneak")
+    assert ok("alias", "--json").stdout == ""
+    assert_usage_error(cli("sneak"), "COMMAND", "'sneak' is not a command")
+    assert_usage_error(cli("alias", "--rm", "sneak"), "--rm", "no alias")
+
+
+def test_an_alias_never_shadows_a_command():
+    assert_usage_error(cli("alias", "seyruun", "crytures roll 3"), "NAME", "is a command")
+    assert_usage_error(cli("alias", "char", "crytures roll 3"), "NAME", "is a command")
+    assert not (home() / "config.toml").exists()
+
+
+def test_an_alias_leading_to_an_alias_is_an_error_not_a_loop():
+    ok("alias", "six", "crytures roll 6")
+    assert_usage_error(cli("alias", "again6", "six -n 2"), "COMMAND", "another alias")
+    # Written by hand, a loop is refused when run.
+    config = home() / "config.toml"
+    config.write_text('[alias]\na = "b"\nb = "a"\nsix = "crytures roll 6"\n', encoding="utf-8")
+    assert_usage_error(cli("a"), "alias 'a' leads to alias 'b'")
+    r = cli("six", "--json", "--seed", "1").json()[0]
+    assert r["pool"] == 6
+
+
+def test_aliases_keep_the_rest_of_config_toml():
+    config = home() / "config.toml"
+    config.write_text("# my settings\n[other]\nkeep = 1\n", encoding="utf-8")
+    ok("alias", "six", "crytures roll 6")
+    text = config.read_text(encoding="utf-8")
+    assert "# my settings" in text and "keep = 1" in text and 'six = "crytures roll 6"' in text
+
+
+def test_a_broken_config_is_reported_when_an_alias_is_looked_up():
+    config = home() / "config.toml"
+    config.write_text("[alias\n", encoding="utf-8")
+    assert_usage_error(cli("sneak"), str(config), "line 1")
+    assert config.read_text(encoding="utf-8") == "[alias\n"
+    # Commands that need no alias do not read it.
+    assert cli("crytures", "roll", "3", "--json", "--seed", "1").exit_code == 0
