@@ -5,27 +5,35 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher completion" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher char alias paths completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
-        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times" ;;
-        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits" ;;
+        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
+        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --as" ;;
         "seyruun") subs="roll odds contest extended team" opts="-h --help" vopts="" ;;
-        "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times" ;;
-        "seyruun odds") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --json -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty" ;;
-        "seyruun contest") subs="" opts="--attacker-willpower --defender-willpower --dice --seed -n --times --json -h --help" vopts="--dice --seed -n --times" ;;
-        "seyruun extended") subs="" opts="--target --max-rolls --bonus --penalty --wound --actions --willpower --dice --seed -n --times --json -h --help" vopts="--target --max-rolls --bonus --penalty --wound --actions --dice --seed -n --times" ;;
-        "seyruun team") subs="" opts="--assists --bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json -h --help" vopts="--assists --bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times" ;;
+        "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
+        "seyruun odds") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --json --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --as" ;;
+        "seyruun contest") subs="" opts="--attacker-willpower --defender-willpower --dice --seed -n --times --json --as -h --help" vopts="--dice --seed -n --times --as" ;;
+        "seyruun extended") subs="" opts="--target --max-rolls --bonus --penalty --wound --actions --willpower --dice --seed -n --times --json --as -h --help" vopts="--target --max-rolls --bonus --penalty --wound --actions --dice --seed -n --times --as" ;;
+        "seyruun team") subs="" opts="--assists --bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --as -h --help" vopts="--assists --bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
         "reglas") subs="roll odds multi contest team extended retry" opts="-h --help" vopts="" ;;
-        "reglas roll") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --dice --seed -n --times --json --odds -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --dice --seed -n --times" ;;
-        "reglas odds") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --json -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento" ;;
-        "reglas multi") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --dice --seed -n --times --json -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --dice --seed -n --times" ;;
-        "reglas contest") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --defender-mod --dice --seed -n --times --json -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --defender-mod --dice --seed -n --times" ;;
-        "reglas team") subs="" opts="-d --difficulty --dificultad --raise --niveles --dice --seed -n --times --json -h --help" vopts="-d --difficulty --dificultad --raise --niveles --dice --seed -n --times" ;;
-        "reglas extended") subs="" opts="--target --start --max-rolls --mod --dice --seed -n --times --json -h --help" vopts="--target --start --max-rolls --mod --dice --seed -n --times" ;;
-        "reglas retry") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --max-attempts --dice --seed -n --times --json -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --max-attempts --dice --seed -n --times" ;;
+        "reglas roll") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --dice --seed -n --times --json --odds --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --dice --seed -n --times --as" ;;
+        "reglas odds") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --json --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --attempt --intento --as" ;;
+        "reglas multi") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --dice --seed -n --times --json --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --dice --seed -n --times --as" ;;
+        "reglas contest") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --defender-mod --dice --seed -n --times --json --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --defender-mod --dice --seed -n --times --as" ;;
+        "reglas team") subs="" opts="-d --difficulty --dificultad --raise --niveles --dice --seed -n --times --json --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --dice --seed -n --times --as" ;;
+        "reglas extended") subs="" opts="--target --start --max-rolls --mod --dice --seed -n --times --json --as -h --help" vopts="--target --start --max-rolls --mod --dice --seed -n --times --as" ;;
+        "reglas retry") subs="" opts="-d --difficulty --dificultad --raise --niveles --mod --max-attempts --dice --seed -n --times --json --as -h --help" vopts="-d --difficulty --dificultad --raise --niveles --mod --max-attempts --dice --seed -n --times --as" ;;
         "cypher") subs="task odds" opts="-h --help" vopts="" ;;
-        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times" ;;
-        "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus" ;;
+        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
+        "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --as --pool" ;;
+        "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
+        "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;
+        "char set") subs="" opts="-h --help" vopts="" ;;
+        "char show") subs="" opts="--json -h --help" vopts="" ;;
+        "char list") subs="" opts="--json -h --help" vopts="" ;;
+        "char rm") subs="" opts="-h --help" vopts="" ;;
+        "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
+        "paths") subs="" opts="--json -h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;
     esac
@@ -34,32 +42,106 @@ _rpgdice_node()
 _rpgdice_values()
 {
     case "$1|$2" in
+        "crytures roll|--as") vals="@characters" ;;
+        "crytures odds|--as") vals="@characters" ;;
         "seyruun roll|--wound") vals="light moderate severe crippled" ;;
         "seyruun roll|-d"|"seyruun roll|--difficulty") vals="simple moderate complex epic legendary" ;;
+        "seyruun roll|--as") vals="@characters" ;;
         "seyruun odds|--wound") vals="light moderate severe crippled" ;;
         "seyruun odds|-d"|"seyruun odds|--difficulty") vals="simple moderate complex epic legendary" ;;
+        "seyruun odds|--as") vals="@characters" ;;
+        "seyruun contest|--as") vals="@characters" ;;
         "seyruun extended|--wound") vals="light moderate severe crippled" ;;
+        "seyruun extended|--as") vals="@characters" ;;
         "seyruun team|--wound") vals="light moderate severe crippled" ;;
         "seyruun team|-d"|"seyruun team|--difficulty") vals="simple moderate complex epic legendary" ;;
+        "seyruun team|--as") vals="@characters" ;;
         "reglas roll|-d"|"reglas roll|--difficulty"|"reglas roll|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas roll|--as") vals="@characters" ;;
         "reglas odds|-d"|"reglas odds|--difficulty"|"reglas odds|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas odds|--as") vals="@characters" ;;
         "reglas multi|-d"|"reglas multi|--difficulty"|"reglas multi|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas multi|--as") vals="@characters" ;;
         "reglas contest|-d"|"reglas contest|--difficulty"|"reglas contest|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas contest|--as") vals="@characters" ;;
         "reglas team|-d"|"reglas team|--difficulty"|"reglas team|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas team|--as") vals="@characters" ;;
+        "reglas extended|--as") vals="@characters" ;;
         "reglas retry|-d"|"reglas retry|--difficulty"|"reglas retry|--dificultad") vals="none normal dificil muy-dificil imposible" ;;
+        "reglas retry|--as") vals="@characters" ;;
         "cypher task|-d"|"cypher task|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
         "cypher task|--skill") vals="trained specialized inability" ;;
+        "cypher task|--as") vals="@characters" ;;
+        "cypher task|--pool") vals="might speed intellect" ;;
         "cypher odds|-d"|"cypher odds|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
         "cypher odds|--skill") vals="trained specialized inability" ;;
+        "cypher odds|--as") vals="@characters" ;;
+        "cypher odds|--pool") vals="might speed intellect" ;;
+        "char new|--ruleset") vals="crytures seyruun reglas cypher" ;;
+        "char set|#1") vals="@characters" ;;
+        "char show|#1") vals="@characters" ;;
+        "char rm|#1") vals="@characters" ;;
         "completion|#1") vals="bash zsh fish" ;;
         *) vals= ;;
     esac
 }
 
+# The user's own names, read from their files by the shell itself (no Python):
+# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
+_rpgdice_dir()
+{
+    if [[ -n ${RPGDICE_HOME//[[:space:]]/} ]]; then
+        dir=${RPGDICE_HOME/#\~/$HOME}
+    elif [[ $OSTYPE == darwin* ]]; then
+        dir="$HOME/Library/Application Support/rpgdice"
+    else
+        dir=${XDG_CONFIG_HOME:-$HOME/.config}/rpgdice
+    fi
+}
+
+_rpgdice_characters()
+{
+    local dir f
+    _rpgdice_dir
+    for f in "$dir"/characters/*.toml; do
+        [[ -f $f ]] || continue
+        f=${f##*/}
+        words+=("${f%.toml}")
+    done
+}
+
+_rpgdice_aliases()
+{
+    local dir line name in=
+    _rpgdice_dir
+    [[ -r $dir/config.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        line=${line#"${line%%[![:space:]]*}"}
+        case $line in
+            \[*) [[ $line =~ ^\[[[:space:]]*alias[[:space:]]*\] ]] && in=1 || in= ;;
+            *=*)
+                if [[ -n $in ]]; then
+                    name=${line%%=*}
+                    name=${name%"${name##*[![:space:]]}"}
+                    name=${name//[\"\']/}
+                    words+=("$name")
+                fi
+                ;;
+        esac
+    done < "$dir/config.toml"
+}
+
 _rpgdice_offer()
 {
-    local w
+    local w words=()
     for w in $1; do
+        case $w in
+            @characters) _rpgdice_characters ;;
+            @aliases) _rpgdice_aliases ;;
+            *) words+=("$w") ;;
+        esac
+    done
+    for w in "${words[@]}"; do
         [[ $w == "$cur"* ]] && COMPREPLY+=("$2$w")
     done
 }

@@ -2,16 +2,55 @@
 # Do not edit; regenerate with `python -m rpgdice.cli.completion --write`.
 # Pure shell: pressing TAB starts no Python.
 
+# The user's own names, read from their files by fish itself (no Python):
+# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
+function __rpgdice_dir
+    if test -n (string trim -- "$RPGDICE_HOME")
+        string replace -r '^~' -- $HOME $RPGDICE_HOME
+    else if test -d "$HOME/Library/Application Support"; and not set -q XDG_CONFIG_HOME
+        echo "$HOME/Library/Application Support/rpgdice"
+    else if test -n "$XDG_CONFIG_HOME"
+        echo $XDG_CONFIG_HOME/rpgdice
+    else
+        echo $HOME/.config/rpgdice
+    end
+end
+
+function __rpgdice_characters
+    set -l dir (__rpgdice_dir)
+    for f in $dir/characters/*.toml
+        string replace -r '^.*/' '' -- $f | string replace -r '\.toml$' ''
+    end
+end
+
+function __rpgdice_aliases
+    set -l dir (__rpgdice_dir)
+    test -r $dir/config.toml; or return 0
+    set -l in
+    while read -l line
+        set line (string trim -- $line)
+        if string match -qr '^\[' -- $line
+            set in (string match -r '^\[\s*alias\s*\]' -- $line)
+        else if test -n "$in"; and string match -qr '^[^#=]+=' -- $line
+            string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'"
+        end
+    end < $dir/config.toml
+end
+
 complete -c rpgdice -f
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher completion' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher char alias paths completion' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -30,6 +69,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures odds
@@ -40,6 +80,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits successes (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Complexity check (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun
@@ -63,6 +104,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun odds
@@ -74,6 +116,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l reroll -d 'Spend 1 Willpower to re-roll a failed or botched roll once'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'simple moderate complex epic legendary' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5, or a nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun contest
@@ -83,6 +126,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun extended
@@ -97,6 +141,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun team
@@ -112,6 +157,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas
@@ -134,6 +180,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas odds
@@ -142,6 +189,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l mod -x -d 'Signed modifier to the índice; repeatable'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l attempt -l intento -x -d 'Which try this is (inténtalo de nuevo): −2 per earlier failed try'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas multi
@@ -152,6 +200,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas contest
@@ -163,6 +212,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas team
@@ -172,6 +222,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas extended
@@ -183,6 +234,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas retry
@@ -194,6 +246,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher
@@ -216,6 +269,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort (its Edge lowers the cost)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher odds
@@ -229,7 +284,47 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort (its Edge lowers the cost)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+
+# rpgdice char
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a new -d 'Create a character sheet (characters/NAME.toml)'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a set -d 'Set or remove traits of a character; the rest of the file (comments, your own k…'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a show -d 'Show a character sheet: attributes, skills, Willpower, wound, Pools and Edge'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a list -d 'List the characters: name, ruleset and file'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a rm -d 'Remove a character\'s sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -s h -l help -d 'Show this message and exit'
+
+# rpgdice char new
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from new' -l ruleset -x -a 'crytures seyruun reglas cypher' -d 'The character\'s ruleset'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from new' -s h -l help -d 'Show this message and exit'
+
+# rpgdice char set
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from set' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from set' -a '(__rpgdice_characters)'
+
+# rpgdice char show
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -a '(__rpgdice_characters)'
+
+# rpgdice char list
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -s h -l help -d 'Show this message and exit'
+
+# rpgdice char rm
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters)'
+
+# rpgdice alias
+complete -c rpgdice -n '__fish_seen_subcommand_from alias' -l rm -x -d 'Remove this alias'
+complete -c rpgdice -n '__fish_seen_subcommand_from alias' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from alias' -s h -l help -d 'Show this message and exit'
+
+# rpgdice paths
+complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'

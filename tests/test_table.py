@@ -425,3 +425,42 @@ def test_a_broken_config_is_reported_when_an_alias_is_looked_up():
     assert config.read_text(encoding="utf-8") == "[alias\n"
     # Commands that need no alias do not read it.
     assert cli("crytures", "roll", "3", "--json", "--seed", "1").exit_code == 0
+
+
+# -------------------------------------------------------------- completion ---
+
+from test_completion import _bash, _fish, _zsh  # noqa: E402  (the real-shell harnesses)
+
+SHELL_RUNNERS = {"bash": _bash, "zsh": _zsh, "fish": _fish}
+
+
+def _names_case_setup():
+    ok("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
+    ok("char", "new", "Ana Lu", "--ruleset", "crytures", "talent=2")
+    ok("char", "new", "Nix", "--ruleset", "cypher", "might=9")
+    config = home() / "config.toml"
+    config.write_text('# mine\n[other]\nnot-an-alias = 1\n\n[alias]\nsneak = "seyruun roll 3"\n'
+                      '  "six" = "crytures roll 6"\n\n[more]\nneither = 2\n', encoding="utf-8")
+
+
+@pytest.mark.parametrize("shell", list(SHELL_RUNNERS))
+def test_tab_completes_the_users_names_in_each_shell(shell):
+    complete = SHELL_RUNNERS[shell]
+    _names_case_setup()
+    names = ["ana-lu", "nix", "ysolde"]
+    assert sorted(complete(["rpgdice", "seyruun", "roll", "3", "--as"], "")) == names
+    assert complete(["rpgdice", "cypher", "task", "--as"], "n") == ["nix"]
+    for sub in ("show", "set", "rm"):
+        assert sorted(complete(["rpgdice", "char", sub], "")) == names
+    assert complete(["rpgdice", "char", "show"], "ys") == ["ysolde"]
+    roots = complete(["rpgdice"], "")
+    assert {"sneak", "six", "seyruun", "char"} <= set(roots)
+    assert "not-an-alias" not in roots and "neither" not in roots
+    assert sorted(complete(["rpgdice"], "s")) == ["seyruun", "six", "sneak"]
+
+
+@pytest.mark.parametrize("shell", list(SHELL_RUNNERS))
+def test_tab_with_no_files_offers_no_names(shell):
+    complete = SHELL_RUNNERS[shell]
+    assert complete(["rpgdice", "char", "show"], "") == []
+    assert "sneak" not in complete(["rpgdice"], "")

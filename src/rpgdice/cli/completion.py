@@ -75,6 +75,7 @@ class Node:
 
     path: tuple[str, ...]
     help: str = ""
+    dynamic_subs: list[str] = field(default_factory=list)  # offered, never walked into
     subcommands: list["Node"] = field(default_factory=list)
     options: list[Opt] = field(default_factory=list)
     positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
@@ -104,9 +105,18 @@ def _one_line(text: str | None, limit: int = 80) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
+DYNAMIC = {"characters": "@characters", "aliases": "@aliases"}
+"""Words the scripts expand when TAB is pressed, from the user's own files (no Python):
+``@characters`` the sheets' names (``characters/*.toml``), ``@aliases`` the names under
+``[alias]`` in ``config.toml``. A parser asks for one with ``parser.completes``."""
+
+
 def _values(param: Any) -> list[str]:
     """The named values a parameter accepts, as words a shell can offer."""
     ptype = param.type
+    completes = getattr(getattr(ptype, "func", None), "completes", None)
+    if completes:
+        return [DYNAMIC[completes]]
     names = getattr(getattr(ptype, "func", None), "choices", None)
     if names is None:
         names = getattr(ptype, "choices", None)
@@ -162,7 +172,9 @@ def model() -> Node:
 
     root = get_command(root_app)
     ctx = Context(root, info_name=PROG, **root.context_settings)
-    return _node(root, ctx, ())
+    tree = _node(root, ctx, ())
+    tree.dynamic_subs = [DYNAMIC["aliases"]]  # the user's aliases run as commands
+    return tree
 
 
 # --------------------------------------------------------------- generators ---
@@ -181,7 +193,7 @@ def _header(shell: str, comment: str = "#") -> str:
 def _bash_node_cases(tree: Node) -> str:
     out = []
     for node in tree.walk():
-        subs = " ".join(s.path[-1] for s in node.subcommands)
+        subs = " ".join([s.path[-1] for s in node.subcommands] + node.dynamic_subs)
         opts = " ".join(node.all_options)
         vopts = " ".join(node.value_options)
         out.append(f'        "{node.key}") subs="{subs}" opts="{opts}" vopts="{vopts}" ;;')
@@ -219,10 +231,62 @@ _rpgdice_values()
     esac
 }}
 
+# The user's own names, read from their files by the shell itself (no Python):
+# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
+_rpgdice_dir()
+{{
+    if [[ -n ${{RPGDICE_HOME//[[:space:]]/}} ]]; then
+        dir=${{RPGDICE_HOME/#\\~/$HOME}}
+    elif [[ $OSTYPE == darwin* ]]; then
+        dir="$HOME/Library/Application Support/rpgdice"
+    else
+        dir=${{XDG_CONFIG_HOME:-$HOME/.config}}/rpgdice
+    fi
+}}
+
+_rpgdice_characters()
+{{
+    local dir f
+    _rpgdice_dir
+    for f in "$dir"/characters/*.toml; do
+        [[ -f $f ]] || continue
+        f=${{f##*/}}
+        words+=("${{f%.toml}}")
+    done
+}}
+
+_rpgdice_aliases()
+{{
+    local dir line name in=
+    _rpgdice_dir
+    [[ -r $dir/config.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        line=${{line#"${{line%%[![:space:]]*}}"}}
+        case $line in
+            \\[*) [[ $line =~ ^\\[[[:space:]]*alias[[:space:]]*\\] ]] && in=1 || in= ;;
+            *=*)
+                if [[ -n $in ]]; then
+                    name=${{line%%=*}}
+                    name=${{name%"${{name##*[![:space:]]}}"}}
+                    name=${{name//[\\"\\']/}}
+                    words+=("$name")
+                fi
+                ;;
+        esac
+    done < "$dir/config.toml"
+}}
+
 _rpgdice_offer()
 {{
-    local w
+    local w words=()
     for w in $1; do
+        case $w in
+            @characters) _rpgdice_characters ;;
+            @aliases) _rpgdice_aliases ;;
+            *) words+=("$w") ;;
+        esac
+    done
+    for w in "${{words[@]}}"; do
         [[ $w == "$cur"* ]] && COMPREPLY+=("$2$w")
     done
 }}
@@ -293,8 +357,9 @@ def _zsh_node_cases(tree: Node) -> str:
         opts = " ".join(node.all_options)
         odescs = " ".join(_zq(f"{n:<{width}}  -- {o.help}") for o in node.options for n in o.names)
         vopts = " ".join(node.value_options)
+        dsubs = " ".join(node.dynamic_subs)
         out.append(f"        ({_zq(node.key)})\n"
-                   f"            subs=({subs}) sdescs=({sdescs})\n"
+                   f"            subs=({subs}) sdescs=({sdescs}) dsubs=({dsubs})\n"
                    f"            opts=({opts}) odescs=({odescs})\n"
                    f"            vopts=({vopts}) ;;")
     return "\n".join(out)
@@ -305,8 +370,62 @@ def zsh(tree: Node) -> str:
 _rpgdice_node() {{
     case $1 in
 {_zsh_node_cases(tree)}
-        (*) subs=() sdescs=() opts=() odescs=() vopts=() ;;
+        (*) subs=() sdescs=() dsubs=() opts=() odescs=() vopts=() ;;
     esac
+}}
+
+# The user's own names, read from their files by the shell itself (no Python):
+# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
+_rpgdice_dir() {{
+    if [[ -n ${{RPGDICE_HOME//[[:space:]]/}} ]]; then
+        dir=${{RPGDICE_HOME/#\\~/$HOME}}
+    elif [[ $OSTYPE == darwin* ]]; then
+        dir="$HOME/Library/Application Support/rpgdice"
+    else
+        dir=${{XDG_CONFIG_HOME:-$HOME/.config}}/rpgdice
+    fi
+}}
+
+_rpgdice_characters() {{
+    local dir f
+    _rpgdice_dir
+    for f in "$dir"/characters/*.toml(N.); do
+        words+=("${{${{f:t}}%.toml}}")
+    done
+}}
+
+_rpgdice_aliases() {{
+    local dir line name in=
+    _rpgdice_dir
+    [[ -r $dir/config.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        line=${{line#"${{line%%[![:space:]]*}}"}}
+        case $line in
+            (\\[*) [[ $line =~ '^\\[[[:space:]]*alias[[:space:]]*\\]' ]] && in=1 || in= ;;
+            (*=*)
+                if [[ -n $in ]]; then
+                    name=${{line%%=*}}
+                    name=${{name%"${{name##*[![:space:]]}}"}}
+                    name=${{name//[\\"\\']/}}
+                    words+=("$name")
+                fi
+                ;;
+        esac
+    done < "$dir/config.toml"
+}}
+
+# Offer words, expanding @characters and @aliases into the user's names.
+_rpgdice_add() {{
+    local w
+    local -a words
+    for w in "$@"; do
+        case $w in
+            (@characters) _rpgdice_characters ;;
+            (@aliases) _rpgdice_aliases ;;
+            (*) words+=("$w") ;;
+        esac
+    done
+    compadd -- $words
 }}
 
 _rpgdice_values() {{
@@ -319,7 +438,7 @@ _rpgdice_values() {{
 _rpgdice() {{
     local cur=${{words[CURRENT]}} path= w opt= skip=
     local -i i n=0
-    local -a subs sdescs opts odescs vopts vals
+    local -a subs sdescs dsubs opts odescs vopts vals
     _rpgdice_node ''
     # Walk the words before the cursor: commands, options (and their values), arguments.
     for (( i = 2; i < CURRENT; i++ )); do
@@ -343,18 +462,19 @@ _rpgdice() {{
     done
     if [[ -n $skip ]]; then
         _rpgdice_values "$path" "${{words[CURRENT-1]}}"
-        compadd -- $vals
+        _rpgdice_add $vals
     elif [[ $cur == -*=* ]]; then
         _rpgdice_values "$path" "${{cur%%=*}}"
         compset -P '*='
-        compadd -- $vals
+        _rpgdice_add $vals
     elif [[ $cur == -* ]]; then
         compadd -l -d odescs -- $opts
     elif (( $#subs )); then
         compadd -l -d sdescs -- $subs
+        (( $#dsubs )) && _rpgdice_add $dsubs
     else
         _rpgdice_values "$path" "#$((n + 1))"
-        compadd -- $vals
+        _rpgdice_add $vals
     fi
 }}
 
@@ -377,8 +497,51 @@ def _fish_seen(path: Sequence[str]) -> list[str]:
     return [f"__fish_seen_subcommand_from {name}" for name in path]
 
 
+FISH_FUNCTIONS = r"""
+# The user's own names, read from their files by fish itself (no Python):
+# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
+function __rpgdice_dir
+    if test -n (string trim -- "$RPGDICE_HOME")
+        string replace -r '^~' -- $HOME $RPGDICE_HOME
+    else if test -d "$HOME/Library/Application Support"; and not set -q XDG_CONFIG_HOME
+        echo "$HOME/Library/Application Support/rpgdice"
+    else if test -n "$XDG_CONFIG_HOME"
+        echo $XDG_CONFIG_HOME/rpgdice
+    else
+        echo $HOME/.config/rpgdice
+    end
+end
+
+function __rpgdice_characters
+    set -l dir (__rpgdice_dir)
+    for f in $dir/characters/*.toml
+        string replace -r '^.*/' '' -- $f | string replace -r '\.toml$' ''
+    end
+end
+
+function __rpgdice_aliases
+    set -l dir (__rpgdice_dir)
+    test -r $dir/config.toml; or return 0
+    set -l in
+    while read -l line
+        set line (string trim -- $line)
+        if string match -qr '^\[' -- $line
+            set in (string match -r '^\[\s*alias\s*\]' -- $line)
+        else if test -n "$in"; and string match -qr '^[^#=]+=' -- $line
+            string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'"
+        end
+    end < $dir/config.toml
+end"""
+
+
+def _fish_values(values: list[str]) -> str:
+    """A fish -a argument: named values, or the user's names read when TAB is pressed."""
+    words = [f"(__rpgdice_{v[1:]})" if v in DYNAMIC.values() else v for v in values]
+    return _fq(" ".join(words))
+
+
 def fish(tree: Node) -> str:
-    lines = [_header("fish").rstrip("\n"), "", f"complete -c {PROG} -f"]
+    lines = [_header("fish").rstrip("\n"), FISH_FUNCTIONS, "", f"complete -c {PROG} -f"]
     for node in tree.walk():
         seen = _fish_seen(node.path)
         if node.subcommands:
@@ -390,6 +553,9 @@ def fish(tree: Node) -> str:
         lines.append(f"# {' '.join((PROG,) + node.path)}")
         for sub in node.subcommands:
             lines.append(f"complete -c {PROG} -n {_fq(here)} -a {sub.path[-1]} -d {_fq(sub.help)}")
+        if node.dynamic_subs:
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(node.dynamic_subs)} "
+                         "-d 'your alias'")
         for opt in node.options:
             spec = []
             for name in opt.names:
@@ -402,11 +568,11 @@ def fish(tree: Node) -> str:
             if opt.takes_value:
                 spec.append("-x")
                 if opt.values:
-                    spec.append(f"-a {_fq(' '.join(opt.values))}")
+                    spec.append(f"-a {_fish_values(opt.values)}")
             lines.append(f"complete -c {PROG} -n {_fq(here)} {' '.join(spec)} -d {_fq(opt.help)}")
         values = sorted({v for vs in node.positionals for v in vs}, key=[v for vs in node.positionals for v in vs].index)
         if values:
-            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fq(' '.join(values))}")
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(values)}")
     return "\n".join(lines) + "\n"
 
 

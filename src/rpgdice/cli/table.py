@@ -103,9 +103,16 @@ PairsArg = Annotated[
 ]
 
 
+NewNameArg = Annotated[
+    str,
+    typer.Argument(metavar="NAME", show_default=False,
+                   help=f"The new character's name: letters, digits, spaces, - and _ (at most 40)."),
+]
+
+
 @char_app.command("new")
 def char_new(
-    name: NameArg,
+    name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
         "--ruleset", parser=params.choice(dict.fromkeys(RULESETS)), metavar="|".join(RULESETS),
         help="The character's ruleset.", show_default=False)],
