@@ -211,7 +211,9 @@ def test_no_command_line_breaks_rpgdice(case):
         assert len(lines[0]) > len("rpgdice: error: "), context
     else:
         assert err == "", context
-        assert out.strip(), context
+        # A listing of nothing (no characters, no aliases yet) is rightly empty.
+        listing = args[:2] in (["char", "list"], ["alias", "--json"]) or args == ["alias"]
+        assert out.strip() or listing, context
         if "--json" in args and not any(a in HELP_FLAGS for a in args):
             for line in out.splitlines():
                 assert isinstance(json.loads(line), dict), context

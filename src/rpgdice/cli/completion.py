@@ -471,7 +471,9 @@ _rpgdice() {{
         compadd -l -d odescs -- $opts
     elif (( $#subs )); then
         compadd -l -d sdescs -- $subs
-        (( $#dsubs )) && _rpgdice_add $dsubs
+        if (( $#dsubs )); then
+            _rpgdice_add $dsubs
+        fi
     else
         _rpgdice_values "$path" "#$((n + 1))"
         _rpgdice_add $vals
