@@ -7,13 +7,15 @@ Runs, in interleaved rounds (each round runs every case once, in a rotated order
 and reports the median wall time of each case and its ratio to
 ``python -c "import typer"`` (the floor of any Typer program) and ``python -c pass``:
 
-* a ``--json`` roll, a colored roll (``FORCE_COLOR=1``) and ``--help``, each run as
+* a ``--json`` roll, a colored roll (``FORCE_COLOR=1``), a colored roll for a saved
+  character (``--as``, trait names, from a temporary RPGDICE_HOME) and ``--help``, each run as
   the ``rpgdice`` console script next to this Python (``python -m rpgdice`` when
   there is none);
 * one TAB in bash: ``bash -c 'source completions/rpgdice.bash; COMP_WORDS=(...);
   COMP_CWORD=..; _rpgdice'`` minus a bare ``bash -c :`` (the extra cost of loading
   the script and completing once), and the cost of the completion function alone,
-  timed inside one bash over many calls with ``$EPOCHREALTIME``.
+  timed inside one bash over many calls with ``$EPOCHREALTIME``; and the same for a TAB
+  after ``--as`` (character names listed from the sheets by bash itself).
 
 Use the Python rpgdice is installed in (``sys.executable`` runs everything; the
 ``python`` on PATH may be a slow shim). Bytecode is written to a temporary cache
@@ -21,8 +23,8 @@ Use the Python rpgdice is installed in (``sys.executable`` runs everything; the
 starts from compiled bytecode as an installed program does, even where
 PYTHONDONTWRITEBYTECODE is set.
 
-Goals (issue 5): a TAB within 5 ms; a ``--json`` roll within 1.15x and a colored
-roll within 1.6x the import-typer floor.
+Goals (issues 5 and 10): a TAB within 5 ms (names after ``--as`` too); a ``--json`` roll
+within 1.15x and a colored roll (with ``--as`` too) within 1.6x the import-typer floor.
 """
 
 from __future__ import annotations
@@ -40,10 +42,37 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BASH_SCRIPT = ROOT / "completions" / "rpgdice.bash"
 ROLL = ["seyruun", "roll", "3", "2", "--bonus", "1", "-d", "moderate"]
+ROLL_AS = ["seyruun", "roll", "dexterity", "stealth", "--bonus", "1", "-d", "moderate", "--as", "ysolde"]
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
+TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
-GOALS = {"TAB in bash": ("ms", 5.0), "--json roll": ("x", 1.15), "colored roll": ("x", 1.6)}
+GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
+         "colored roll": ("x", 1.6), "colored --as": ("x", 1.6)}
+SHEET = """name = "Ysolde"
+ruleset = "seyruun"
+
+[traits]
+dexterity = 3
+stealth = 2
+composure = 3
+resolve = 2
+willpower = 5
+wound = "none"
+"""
+
+
+def _home() -> str:
+    """A temporary RPGDICE_HOME with a few characters and an alias (the --as cases)."""
+    home = Path(tempfile.mkdtemp(prefix="rpgdice-bench-home-"))
+    (home / "characters").mkdir()
+    (home / "characters" / "ysolde.toml").write_text(SHEET, encoding="utf-8")
+    for name in ("thureck", "nix", "ana-lu", "brother-ash"):
+        (home / "characters" / f"{name}.toml").write_text(
+            SHEET.replace("Ysolde", name), encoding="utf-8")
+    (home / "config.toml").write_text('[alias]\nsneak = "seyruun roll dexterity stealth --as ysolde"\n',
+                                      encoding="utf-8")
+    return str(home)
 
 
 def _program() -> list[str]:
@@ -59,13 +88,16 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "import typer": ([py, "-c", "import typer"], {}),
         "--json roll": ([*prog, *ROLL, "--json"], {}),
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
+        "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
         "--help": ([*prog, "--help"], {}),
     }
     if bash:
         tab = (f"source '{BASH_SCRIPT}'; COMP_WORDS=({TAB_WORDS}); COMP_CWORD={TAB_CWORD}; _rpgdice; "
                '[ "${#COMPREPLY[@]}" -gt 0 ] || exit 3')
+        tab_as = tab.replace(TAB_WORDS, TAB_AS_WORDS)
         cases["bash -c :"] = ([bash, "--norc", "--noprofile", "-c", ":"], {})
         cases["bash + TAB"] = ([bash, "--norc", "--noprofile", "-c", tab], {})
+        cases["bash + TAB --as"] = ([bash, "--norc", "--noprofile", "-c", tab_as], {})
     return cases
 
 
@@ -78,13 +110,13 @@ def _time(argv: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def _in_shell_tab(bash: str) -> float:
+def _in_shell_tab(bash: str, words: str = TAB_WORDS, env: dict[str, str] | None = None) -> float:
     """Milliseconds per call of the completion function, inside one bash."""
-    code = (f"source '{BASH_SCRIPT}'; COMP_WORDS=({TAB_WORDS}); COMP_CWORD={TAB_CWORD}; "
+    code = (f"source '{BASH_SCRIPT}'; COMP_WORDS=({words}); COMP_CWORD={TAB_CWORD}; "
             f"s=$EPOCHREALTIME; for ((k = 0; k < {IN_SHELL_CALLS}; k++)); do _rpgdice; done; "
             "e=$EPOCHREALTIME; echo $s $e")
     out = subprocess.run([bash, "--norc", "--noprofile", "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
+                         check=True, env=env).stdout.split()
     start, end = (float(x.replace(",", ".")) for x in out)
     return (end - start) * 1000 / IN_SHELL_CALLS
 
@@ -97,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED")}
     env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="rpgdice-bench-")
+    env["RPGDICE_HOME"] = _home()
+    env.pop("RPGDICE_AS", None)
     bash = shutil.which("bash")
     cases = _cases(bash)
     names = list(cases)
@@ -115,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({sys.executable}); program: {' '.join(_program())}")
     print(f"{'case':<16} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
-    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "--help"):
+    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as", "--help"):
         results[name] = med[name] / floor
         print(f"{name:<16} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:
@@ -125,6 +159,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{med['bash + TAB']:.1f} ms minus bash -c : {med['bash -c :']:.1f} ms)")
         print(f"{'':<16} {_in_shell_tab(bash):>10.3f}   (the completion function alone, per call, "
               f"{IN_SHELL_CALLS} calls in one bash)")
+        tab_as = med["bash + TAB --as"] - med["bash -c :"]
+        results["TAB --as"] = tab_as
+        print(f"{'TAB --as':<16} {tab_as:>10.2f}   (character names read from {len(os.listdir(Path(env['RPGDICE_HOME']) / 'characters'))} "
+              "sheets by bash itself)")
+        print(f"{'':<16} {_in_shell_tab(bash, TAB_AS_WORDS, env):>10.3f}   (the completion function alone, per call)")
     print("goals:", "; ".join(
         f"{name} {results[name]:.2f}{unit} (goal {goal}{unit}: {'met' if results[name] <= goal else 'NOT met'})"
         for name, (unit, goal) in GOALS.items() if name in results))

@@ -103,3 +103,32 @@ def test_system_dice_cover_every_face_and_no_other():
     for sides in (6, 10, 20):
         faces = SystemDice().roll(sides, 3000)
         assert set(faces) == set(range(1, sides + 1))
+
+
+TABLE_MODULES = ("rpgdice.table", "rpgdice.cli.character", "rpgdice.cli.table", "tomllib", "tomli",
+                 "tomlkit", "platformdirs")
+"""What the character sheets feature (issue 10) loads: none of it on a roll without --as."""
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+@pytest.mark.parametrize("ruleset", list(ROLLS))
+def test_a_roll_without_as_loads_nothing_of_the_sheets(ruleset):
+    _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    assert _loaded(modules, TABLE_MODULES) == []
+
+
+def test_a_roll_with_as_reads_the_sheet_without_the_toml_writer(tmp_path, monkeypatch):
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "ysolde.toml").write_text(
+        'name = "Ysolde"\nruleset = "seyruun"\n[traits]\ndexterity = 3\nstealth = 2\n', encoding="utf-8")
+    monkeypatch.setenv("RPGDICE_HOME", str(tmp_path))
+    out, modules = _modules_after(["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde",
+                                   "--json", "--seed", "7"])
+    assert json.loads(out)["character"] == "Ysolde"
+    # The check above can fail: this roll does load the sheets (and tomllib) ...
+    assert "rpgdice.table.sheets" in modules and {"tomllib", "tomli"} & modules
+    # ... but pays nothing, so tomlkit (35 ms to import) stays out.
+    assert "tomlkit" not in modules
