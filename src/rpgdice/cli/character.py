@@ -171,8 +171,15 @@ def check(ctx: Context) -> None:
 
 
 def extra_base(ctx: Context) -> dict[str, Any]:
+    """What every result of a character's command carries: its name, the traits the
+    arguments named, and the sheet's wound where it applied."""
     sheet = ctx.meta[SHEET]
-    return {"character": sheet.name, "labels": list(ctx.meta.get(LABELS, []))}
+    labels = list(ctx.meta.get(LABELS, []))
+    if sheet.ruleset == "seyruun" and sheet.wound and (
+            ctx.get_parameter_source("wound") == ParameterSource.DEFAULT_MAP
+            or ctx.command.name == "contest"):
+        labels.append(("wound", f"{sheet.wound} (the sheet's)"))
+    return {"character": sheet.name, "labels": labels}
 
 
 def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
