@@ -69,7 +69,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures odds
@@ -80,7 +80,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits successes (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Complexity check (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun
@@ -104,7 +104,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun odds
@@ -116,7 +116,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l reroll -d 'Spend 1 Willpower to re-roll a failed or botched roll once'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'simple moderate complex epic legendary' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5, or a nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun contest
@@ -126,7 +126,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun extended
@@ -141,7 +141,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun team
@@ -157,7 +157,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas
@@ -180,7 +180,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas odds
@@ -189,7 +189,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l mod -x -d 'Signed modifier to the índice; repeatable'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l attempt -l intento -x -d 'Which try this is (inténtalo de nuevo): −2 per earlier failed try'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas multi
@@ -200,7 +200,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas contest
@@ -212,7 +212,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas team
@@ -222,7 +222,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas extended
@@ -234,7 +234,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas retry
@@ -246,7 +246,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher
@@ -269,8 +269,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort (its Edge lowers the cost)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort, whose Edge lowers it'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher odds
@@ -284,8 +284,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character (rpgdice char): arguments may name its traits (dexte…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort (its Edge lowers the cost)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might speed intellect' -d 'With --as: the Pool that pays the Effort, whose Edge lowers it'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char

@@ -212,6 +212,8 @@ class _TraitType(ParamType):
         self.name = inner.name
 
     def __getattr__(self, name: str) -> Any:  # parser attributes: func, choices, accepts
+        if name == "inner":
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
@@ -256,9 +258,7 @@ def _with_character(cmd: Any, ruleset: str) -> None:
     extra = [TyperOption(
         param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
         expose_value=False, callback=_as_callback, metavar="NAME",
-        help="Roll for a saved character (rpgdice char): arguments may name its traits "
-        "(dexterity+stealth), and what the roll spends is paid from its sheet. "
-        f"Also read from {AS_ENV}.",
+        help=f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
     )]
     extra[0].ruleset = ruleset  # type: ignore[attr-defined]
     if ruleset == "cypher" and any(p.name == "effort" for p in cmd.params):
@@ -267,7 +267,7 @@ def _with_character(cmd: Any, ruleset: str) -> None:
             param_decls=["--pool", "pool_name"], type=params_type(params.choice(dict.fromkeys(pools))),
             is_eager=True, expose_value=False,
             callback=_pool_callback, metavar="|".join(pools),
-            help="With --as: the Pool that pays the Effort (its Edge lowers the cost).",
+            help="With --as: the Pool that pays the Effort, whose Edge lowers it.",
         ))
     at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
     cmd.params[at:at] = extra
