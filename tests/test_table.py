@@ -464,3 +464,25 @@ def test_tab_with_no_files_offers_no_names(shell):
     complete = SHELL_RUNNERS[shell]
     assert complete(["rpgdice", "char", "show"], "") == []
     assert "sneak" not in complete(["rpgdice"], "")
+
+
+def test_commands_that_write_nothing_create_nothing():
+    for args in (["char", "show", "ghost"], ["char", "set", "ghost", "a=1"], ["char", "rm", "ghost"],
+                 ["alias", "--rm", "ghost"], ["seyruun", "roll", "3", "--as", "ghost"]):
+        assert cli(*args).exit_code == 2, args
+    assert ok("char", "list").stdout and ok("alias").stdout == ""
+    assert list(home().iterdir()) == []
+
+
+def test_the_spending_api_pays_all_or_nothing(ysolde):
+    from rpgdice.engine.errors import RulesError
+    from rpgdice.table import sheets
+
+    assert sheets.spend("Ysolde", "seyruun", {"willpower": 2}) == ({"willpower": 2}, {"willpower": 3})
+    before = ysolde.read_bytes()
+    with pytest.raises(RulesError, match="3 Willpower"):
+        sheets.spend("ysolde", "seyruun", {"willpower": 4})
+    with pytest.raises(RulesError, match="seyruun character"):
+        sheets.spend("ysolde", "cypher", {"might": 1})
+    assert ysolde.read_bytes() == before
+    assert shown("ysolde")["willpower"] == 3

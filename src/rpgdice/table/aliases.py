@@ -72,12 +72,18 @@ def define(name: str, command: str) -> None:
 
 def remove(name: str) -> str:
     path = paths.config_file()
+    if name not in load():  # said before anything is created
+        _no_alias(name)
     with files.locked(path.parent, LOCK):
         known = load()
         if name not in known:
-            names = ", ".join(known) or "none yet"
-            raise RulesError("--rm", f"no alias {shown(name)}; aliases: {names}")
+            _no_alias(name)
         doc: Any = files.read_document(path)
         del doc[SECTION][name]
         files.write_document(path, doc)
         return known[name]
+
+
+def _no_alias(name: str) -> None:
+    names = ", ".join(load()) or "none yet"
+    raise RulesError("--rm", f"no alias {shown(name)}; aliases: {names}")

@@ -341,6 +341,7 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
 def change(name: str, changes: dict[str, Any]) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
     in the file as it was."""
+    load(name)  # no such sheet, or a broken one: said before anything is created
     with files.locked(folder()):
         sheet = load(name)
         text = sheet.path.read_text(encoding="utf-8")
@@ -363,6 +364,7 @@ def _check_sheet(sheet: Sheet) -> None:
 
 
 def remove(name: str) -> Sheet:
+    load(name)
     with files.locked(folder()):
         sheet = load(name)
         sheet.path.unlink()
@@ -375,6 +377,7 @@ def settle(name: str, ruleset: str, pay: Callable[[Sheet], tuple[dict[str, int],
     sheet's new resources, all under the lock: ``pay`` returns ``(new values by
     resource, its own result)``; it raises (a :class:`RulesError`) to pay nothing, and
     then the sheet is left as it was."""
+    load(name, param)
     with files.locked(folder()):
         sheet = load(name, param)
         if sheet.ruleset != ruleset:
