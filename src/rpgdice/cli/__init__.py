@@ -197,9 +197,11 @@ class LazyCommands:
 
 AS_ENV = "RPGDICE_AS"
 SHEET = "rpgdice.sheet"  # ctx.meta key of the character rolling (cli/character.py)
-TRAIT_PARAMS = frozenset({"attribute", "skill", "pool", "index", "attacker", "defender", "members"})
+TRAIT_PARAMS = frozenset({"attribute", "skill", "pool", "index", "attacker", "defender", "members",
+                          "attack"})
 """Arguments that may name a character's traits with ``--as`` (pool, attribute, skill
-and index arguments, contest sides, team members)."""
+and index arguments, contest sides, team members). Any other parameter opts in with
+:func:`rpgdice.cli.params.takes_traits` on its parser."""
 
 
 class _TraitType(ParamType):
@@ -251,7 +253,8 @@ def _with_character(cmd: Any, ruleset: str) -> None:
     from rpgdice.cli import params
 
     for param in cmd.params:
-        if param.param_type_name == "argument" and param.name in TRAIT_PARAMS:
+        marked = getattr(getattr(param.type, "func", None), "takes_traits", False)
+        if marked or (param.param_type_name == "argument" and param.name in TRAIT_PARAMS):
             param.type = _TraitType(param.type, "traits")
         elif ruleset == "cypher" and param.name == "skill":
             param.type = _TraitType(param.type, "skill")

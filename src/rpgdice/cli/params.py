@@ -177,3 +177,10 @@ def character(text: str) -> str:
 
 _accepting(character, "the name of a saved character (see rpgdice char list)", "name")
 character.completes = "characters"  # type: ignore[attr-defined]
+
+
+def takes_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
+    """Mark a parser whose values may name the traits of the character rolling
+    (``--as``): the text reaches it with each trait name replaced by its number."""
+    parse.takes_traits = True  # type: ignore[attr-defined]  # read by cli/__init__.py
+    return parse
