@@ -93,7 +93,8 @@ def sheet_view(sheet: Any) -> Panel:
         columns.add_row(*cells)
         parts.append(columns)
     if sheet.ruleset == "seyruun":
-        parts.append(_seyruun_state(sheet))
+        state = _seyruun_state(sheet)
+        parts.append(state if parts else state[1:])
     if sheet.ruleset == "cypher":
         parts.append(_cypher_pools(sheet, CYPHER_POOLS))
     if not parts:
