@@ -106,7 +106,7 @@ PairsArg = Annotated[
 NewNameArg = Annotated[
     str,
     typer.Argument(metavar="NAME", show_default=False,
-                   help=f"The new character's name: letters, digits, spaces, - and _ (at most 40)."),
+                   help="The new character's name: letters, digits, spaces, - and _ (at most 40)."),
 ]
 
 
