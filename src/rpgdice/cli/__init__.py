@@ -294,7 +294,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         fresh = cmd_name not in self.commands
         cmd = super().get_command(ctx, cmd_name)
         if fresh and cmd is not None:
-            _with_character(cmd, self.name)
+            _with_character(cmd, self.name or "")
         return cmd
 
     def pending(self) -> dict[str, Any]:

@@ -183,10 +183,11 @@ def extra_base(ctx: Context) -> dict[str, Any]:
 
 
 def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
-           ) -> tuple[Iterable[Any], Callable[[Any], dict[str, Any]]]:
+           ) -> tuple[Iterable[Any] | None, Callable[[Any], dict[str, Any]]]:
     """Roll ``times`` times for the character, paying from the sheet under its lock.
-    Returns the results and, for each, the keys the output adds: ``character``,
-    and where something may be paid ``spent`` and ``left``."""
+    Returns the results (None when nothing is to be paid: the caller rolls as any
+    command does) and, for each, the keys the output adds: ``character``, and where
+    something may be paid ``spent`` and ``left``."""
     from rpgdice.engine.dice import GivenDice
 
     sheet = ctx.meta[SHEET]

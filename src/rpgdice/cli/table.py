@@ -282,4 +282,4 @@ def _root_commands() -> list[str]:
 
     ctx = get_current_context()
     root = ctx.find_root()
-    return list(root.command.list_commands(root))
+    return list(root.command.list_commands(root))  # type: ignore[attr-defined]

@@ -163,15 +163,16 @@ def locked(folder: Path, name: str = LOCK_NAME) -> Iterator[None]:
 
 
 def _lock(fd: int) -> None:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
         while True:
             try:
-                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+                msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # retries for about 10 s, then raises
                 return
             except OSError:
                 continue
-    fcntl.flock(fd, fcntl.LOCK_EX)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
