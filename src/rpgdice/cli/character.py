@@ -141,6 +141,9 @@ def plan(ctx: Context, sheet: sheets.Sheet) -> Plan:
         if command == "contest":
             return Plan("willpower", int(bool(p.get("attacker_willpower"))),
                         lambda r: r.attacker.willpower_spent)
+        if command == "attack":  # seyruun attack (issue 12): --as is the attacker
+            return Plan("willpower", int(bool(p.get("attacker_willpower"))),
+                        lambda r: r.attack.willpower_spent)
         return Plan()
     if sheet.ruleset == "cypher" and command in ("task", "roll", "odds"):
         effort = p.get("effort") or 0
