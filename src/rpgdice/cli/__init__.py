@@ -162,6 +162,8 @@ GROUP_MODULES = {
 They load on first use, so a roll imports only its own ruleset's CLI and engine and
 builds only its own command: startup is what every roll pays (bench/startup.py)."""
 COMMAND_MODULES = {
+    "roll": "rpgdice.cli.notation:roll_app",
+    "odds": "rpgdice.cli.notation:odds_app",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",

@@ -70,7 +70,11 @@ def _tolerant_stdout() -> None:
 
 
 def odds_key(odds: Any, result: Any) -> dict[str, Any]:
-    """``--odds --json``: the chance of this result's outcome and of every outcome."""
+    """``--odds --json``: the chance of this result's outcome and of every outcome
+    (odds that know better, such as ordinary dice's, give their own key)."""
+    own = getattr(odds, "json_key", None)
+    if own is not None:
+        return own(result)
     return {"odds": {"outcome": odds.outcomes[result.outcome], "outcomes": odds.outcomes}}
 
 

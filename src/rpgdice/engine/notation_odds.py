@@ -282,3 +282,32 @@ def odds(expression: Expression | str) -> NotationOdds:
         explode_depth=depth,
         left_out=left_out,
     )
+
+
+@record
+class NotationOddsSet:
+    """``roll --odds``: the odds of each expression a command rolls, found by a
+    result's expression."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    by_expression: dict[str, NotationOdds]
+
+    def of(self, result: object) -> NotationOdds:
+        return self.by_expression[result.expression]  # type: ignore[attr-defined]
+
+    def json_key(self, result: object) -> dict[str, NotationOdds]:
+        """``roll --odds --json``: the roll's odds object under ``odds``."""
+        return {"odds": self.of(result)}
+
+
+def odds_set(expressions: list[Expression]) -> NotationOddsSet:
+    """The odds of each expression (each computed once), every one checked first."""
+    for e in expressions:
+        check(e)
+    out: dict[str, NotationOdds] = {}
+    for e in expressions:
+        if e.text not in out:
+            out[e.text] = odds(e)
+    return NotationOddsSet(by_expression=out)

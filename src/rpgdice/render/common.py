@@ -117,17 +117,21 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
          total: int = 1) -> None:
     """Print each result's lines as it comes, fitted to the console's width; ``after(result)``
     adds lines under each (``--odds``). Over several results (``total`` > 1) each is
-    numbered and a summary closes the list."""
+    numbered and a summary closes the list (a ruleset module's ``CLOSINGS[COMMAND]``
+    may write it from the tally its ``SUMMARIES`` label made: ordinary dice sum their
+    totals up as a range and a mean)."""
     out = console()
     width = out.width
     tally: Counter[str] = Counter()
     label = None
     noun = ""
     ruleset = ""
+    first = None
     for i, result in enumerate(results, 1):
         if label is None:
             label, noun = _tally(result)
             ruleset = type(result).RULESET
+            first = result
         tally[label(result)] += 1
         lines = view(result)(result)
         table = getattr(result, "table", None)  # a character's roll (--as): cli/common.py
@@ -139,7 +143,9 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
     if total > 1 and ruleset:
-        out.print(Text("\n").join(wrap(summary(ruleset, tally, noun), width)))
+        closing = getattr(module_of(first), "CLOSINGS", {}).get(type(first).COMMAND)
+        line = closing(tally) if closing is not None else summary(ruleset, tally, noun)
+        out.print(Text("\n").join(wrap(line, width)))
 
 
 POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")
@@ -441,7 +447,11 @@ def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
 
 
 def outcome_line(odds: Any, result: Any) -> Text:
-    """``--odds``: one line under a roll's breakdown with the chance of its outcome."""
+    """``--odds``: one line under a roll's breakdown with the chance of its outcome
+    (a ruleset's view module may say it its own way: its ``odds_line``)."""
+    own = getattr(module_of(odds), "odds_line", None)
+    if own is not None:
+        return own(odds, result)
     ruleset = type(odds).RULESET
     named, vocabulary = OUTCOME_WORDS[ruleset], words(ruleset)
     word, style = named[result.outcome]

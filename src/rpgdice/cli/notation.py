@@ -1,0 +1,149 @@
+"""`rpgdice roll EXPR...` and `rpgdice odds EXPR`: ordinary dice notation.
+
+Two top-level commands (cli/__init__.py ``COMMAND_MODULES``), each its own Typer app
+here, loaded only when named. An argument that starts with ``-`` or ``+`` followed by
+a digit or ``d`` is an expression, not an option (``rpgdice roll -1d4+6``):
+:class:`NotationCommand` sorts the arguments before Click reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperCommand
+
+from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+
+EXPRESSION_LIKE = re.compile(r"[+\-][0-9dD]")
+"""The start of an argument that is an expression although it starts like an option."""
+ACCEPTS = "dice notation such as 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 (one argument each)"
+
+
+def _expression(text: str) -> str:
+    return text
+
+
+_expression.accepts = ACCEPTS  # type: ignore[attr-defined]
+_expression.__name__ = "notation"
+
+
+def split_expressions(command: Any, ctx: Any, args: list[str]) -> list[str]:
+    """``args`` with every positional argument moved after ``--`` (in order), so an
+    expression such as ``-1d4+6`` is never read as an option. Option values (the word
+    after ``--seed``, ``--dice``, ``-n``) stay where they are."""
+    takes_value = set()
+    for param in command.get_params(ctx):
+        if param.param_type_name == "option" and not param.is_flag and not param.count:
+            takes_value.update(param.opts)
+            takes_value.update(param.secondary_opts)
+    options: list[str] = []
+    positional: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            positional.extend(args[i + 1:])
+            break
+        if EXPRESSION_LIKE.match(arg) or not arg.startswith("-") or arg == "-":
+            positional.append(arg)
+        else:
+            options.append(arg)
+            if arg in takes_value and i + 1 < len(args):
+                options.append(args[i + 1])
+                i += 1
+        i += 1
+    return options + (["--", *positional] if positional else [])
+
+
+class NotationCommand(TyperCommand):
+    """A command whose arguments may start with ``-`` (negative dice terms)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, split_expressions(self, ctx, list(args)))
+
+
+def _app() -> typer.Typer:
+    return typer.Typer(add_completion=False, rich_markup_mode="markdown")
+
+
+roll_app = _app()
+odds_app = _app()
+
+ExprsArg = Annotated[
+    list[str],
+    typer.Argument(
+        parser=_expression, metavar="EXPR", show_default=False,
+        help="Dice notation: 2d6+3, d% (a d100), 4d6kh3 (keep or drop: kh kl dh dl), 3d6! "
+        "(exploding), 8d10>=6 (count the dice that pass: >= > <= < =). One expression per "
+        "argument; several are rolled in order.",
+    ),
+]
+ExprArg = Annotated[
+    str,
+    typer.Argument(parser=_expression, metavar="EXPR", show_default=False,
+                   help="Dice notation, as for roll: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6."),
+]
+
+
+@roll_app.command("roll", cls=NotationCommand)
+def roll_cmd(
+    expressions: ExprsArg,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+    odds: OddsOpt = False,
+) -> None:
+    """Roll ordinary dice: damage, random tables, percentiles.
+
+    Terms joined by + and −: a number, or NdS (N dice of S sides, 2 to 1000 or %),
+    with at most one of: khK / klK keep the K highest / lowest, dhK / dlK drop them,
+    ! explode (a die showing its top face rolls again and adds, at most 100 extra
+    rolls), or a comparison (>=T, >T, <=T, <T, =T) counting the dice that pass.
+    With --dice, the faces go to the dice in the order written, an exploding die's
+    extra rolls right after it.
+
+    Example: rpgdice roll 2d6+3 d20 -1d4+6
+    """
+    from rpgdice.engine import notation
+
+    parsed = [notation.parse(text) for text in expressions]
+    seed_shown = seed if dice is None else None
+    turn = iter(range(times * len(parsed)))
+
+    def roll_one(source: Any) -> notation.NotationRoll:
+        return notation.roll(parsed[next(turn) % len(parsed)], source, seed=seed_shown)
+
+    exact = None
+    if odds:
+        def exact() -> object:
+            from rpgdice.engine import notation_odds
+
+            return notation_odds.odds_set(parsed)
+
+    run(roll_one, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact)
+
+
+@odds_app.command("odds", cls=NotationCommand)
+def odds_cmd(expression: ExprArg, as_json: JsonOpt = False) -> None:
+    """Exact odds of an ordinary dice expression: the chance of every total, the
+    mean and the range, without rolling.
+
+    Exploding dice are followed until what is left out is below one in a trillion
+    (the output says how deep and what was left out). An expression whose exact odds
+    would take more than a few seconds is refused; the README says where that line is.
+
+    Example: rpgdice odds 4d6kh3
+    """
+    from rpgdice.engine import notation
+
+    parsed = notation.parse(expression)
+
+    def exact() -> object:
+        from rpgdice.engine import notation_odds
+
+        return notation_odds.odds(parsed)
+
+    show_odds(exact, as_json=as_json)

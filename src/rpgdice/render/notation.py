@@ -1,0 +1,181 @@
+"""Ordinary dice (ruleset ``dice``): the roll view and the odds view.
+
+A roll shows each dice term on its own line: kept dice bright and dropped ones dim
+and struck through, an exploding die's chain as ``6+6+2``, a comparison's dice with a
+tick for each that counts; then the constants and the total. The odds view is the
+chart the rulesets' odds use, over the totals, with the mean and the range.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+from rich.text import Text
+
+from rpgdice.render.common import (
+    CRIT, GOOD, HIT, LABEL, MISS, chart, dice_line, notes, num, percent, plural, signed,
+)
+
+DROPPED = "dim strike"
+MAX_TERM_LINES = 40
+"""Dice terms shown one to a line; the rest of a very long expression is summed in one line."""
+MAX_CONSTANTS = 12
+"""Constants written out one by one on the constants line; more are only summed."""
+MAX_ROWS = 30
+"""Totals shown one to a row; a wider distribution is shown in bins of equal width."""
+SHOWN = Fraction(1, 2000)
+"""Totals below this chance (0.05%) at either end are left out of the chart, and a note
+gives what they add up to."""
+
+
+def _chains(faces: list[int], sides: int) -> list[list[int]]:
+    """An exploding term's rolls cut into one chain per die: a die rolls again while
+    it shows ``sides``, at most ``MAX_EXTRA`` extra rolls."""
+    from rpgdice.engine.notation import MAX_EXTRA
+
+    chains: list[list[int]] = []
+    for face in faces:
+        if chains and chains[-1][-1] == sides and len(chains[-1]) <= MAX_EXTRA:
+            chains[-1].append(face)
+        else:
+            chains.append([face])
+    return chains
+
+
+def _chips(term: Any, rolled: Any) -> list[tuple[str, str]]:
+    faces = [d.face for d in rolled.dice]
+    if term.mode == "!":
+        return [("+".join(map(str, chain)), CRIT if len(chain) > 1 else HIT)
+                for chain in _chains(faces, term.sides)]
+    if term.mode and term.mode[0] in "kd":
+        return [(str(d.face), HIT if d.kept else DROPPED) for d in rolled.dice]
+    if term.mode:
+        return [(f"{d.face} ✓" if d.kept else str(d.face), HIT if d.kept else MISS)
+                for d in rolled.dice]
+    return [(str(f), HIT) for f in faces]
+
+
+def _value(term: Any, rolled: Any) -> str:
+    if term.mode and term.mode[0] in "<>=":
+        count = rolled.value * term.sign
+        what = plural(count, "success", "successes")
+        return f"= {what}" if term.sign > 0 else f"= {MINUS_SIGN}{what}"
+    return f"= {signed(rolled.value)}"
+
+
+MINUS_SIGN = "−"
+
+
+def roll(r: Any) -> list[Text]:
+    from rpgdice.engine.notation import parse
+
+    terms = parse(r.expression).terms  # the term kinds, read again from the expression
+    header = Text.assemble(("Dice", "bold"), f" · {r.expression.strip()}")
+    lines = [header]
+    constants: list[int] = []
+    folded, folded_value = 0, 0
+    shown = 0
+    for term, rolled in zip(terms, r.terms):
+        if not term.is_dice:
+            constants.append(rolled.value)
+            continue
+        if shown >= MAX_TERM_LINES:
+            folded += 1
+            folded_value += rolled.value
+            continue
+        shown += 1
+        line = dice_line(term.text, _chips(term, rolled))
+        line.append(f"  {_value(term, rolled)}")
+        lines.append(line)
+    if folded:
+        lines.append(Text(f"  … {plural(folded, 'more dice term')}  = {signed(folded_value)}", style=MISS))
+    if constants:
+        written = " ".join(signed(c) for c in constants[:MAX_CONSTANTS])
+        if len(constants) > MAX_CONSTANTS:
+            written += f" … ({len(constants)} constants)"
+        line = Text.assemble(("  ", ""), (written, LABEL))
+        if len(constants) > 1:
+            line.append(f"  = {signed(sum(constants))}")
+        lines.append(line)
+    lines.append(Text.assemble(("  Total ", GOOD), (num(r.total), "bold")))
+    return lines
+
+
+def _distribution_rows(o: Any) -> tuple[list[Text], str | None]:
+    dist: dict[int, Fraction] = o.distribution
+    shown = [t for t, p in dist.items() if p >= SHOWN] or list(dist)
+    lo, hi = min(shown), max(shown)
+    width = -(-(hi - lo + 1) // MAX_ROWS)
+    at_least: dict[int, Fraction] = {}
+    running = Fraction(o.left_out)  # what a depth left out lies above every total shown
+    for t in sorted(dist, reverse=True):
+        running += dist[t]
+        at_least[t] = running
+    rows = []
+    for start in range(lo, hi + 1, width):
+        end = min(start + width - 1, hi)
+        p = sum((dist.get(t, Fraction(0)) for t in range(start, end + 1)), Fraction(0))
+        if width > 1 and not p:
+            continue
+        first = min((t for t in dist if t >= start), default=start)
+        name = num(start) if start == end else f"{num(start)}–{num(end)}"
+        rows.append((name, "", [percent(p), percent(at_least.get(first, Fraction(0)))], p, "cyan"))
+    table = chart(rows, "total", "exactly" if width == 1 else "in range", "at least")
+    hidden = 1 - o.left_out - sum((p for t, p in dist.items() if lo <= t <= hi), Fraction(0))
+    note = f"totals outside {num(lo)}–{num(hi)} (not shown): {percent(hidden)} together" if hidden else None
+    return table, note
+
+
+def odds(o: Any) -> list[Text]:
+    header = Text.assemble(("Dice odds", "bold"), f" · {o.expression.strip()}")
+    table, hidden = _distribution_rows(o)
+    said = [f"mean {_decimal(o.mean)} · range {num(o.min)} to {num(o.max)}"]
+    if hidden:
+        said.append(hidden)
+    if o.explode_depth is not None:
+        if o.truncated:
+            said.append(f"explosions followed to {o.explode_depth} extra rolls a die: exact up to there; "
+                        f"left out (a die exploding further): {_tiny(o.left_out)}")
+        else:
+            said.append(f"explosions followed to {o.explode_depth} extra rolls a die, the rule's own bound: exact")
+    return [header, *table, *notes(said)]
+
+
+def _decimal(x: Any) -> str:
+    text = f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return text.replace("-", MINUS_SIGN)
+
+
+def _tiny(p: Any) -> str:
+    return percent(p) if p * 1000 >= 1 else f"{float(p):.1e}"
+
+
+def odds_line(odds_set: Any, r: Any) -> Text:
+    """``--odds``: under a roll, the chance of its total, and of that or more."""
+    o = odds_set.of(r)
+    exactly = o.distribution.get(r.total, Fraction(0))
+    at_least = o.left_out + sum((p for t, p in o.distribution.items() if t >= r.total), Fraction(0))
+    return Text.assemble(
+        ("  odds ", LABEL),
+        (percent(exactly), "bold"),
+        f" of exactly {num(r.total)}, {percent(at_least)} of {num(r.total)} or more",
+        f" (mean {_decimal(o.mean)}, range {num(o.min)} to {num(o.max)})",
+    )
+
+
+def closing(totals: Counter[Any]) -> Text:
+    """The closing line over repeated rolls: the totals' range and mean."""
+    n = sum(totals.values())
+    mean = sum(t * c for t, c in totals.items()) / n
+    return Text(f"{n} rolls: totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}",
+                style="bold")
+
+
+VIEWS = {"roll": roll, "odds": odds}
+"""Each command's view, by the result's ``COMMAND``."""
+SUMMARIES = {"roll": (lambda r: r.total, "rolls")}
+"""What repeated rolls tally (ordinary dice have no outcome): their totals..."""
+CLOSINGS = {"roll": closing}
+"""...summed up as their range and mean."""
