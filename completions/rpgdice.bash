@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher char alias paths completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --as" ;;
@@ -26,6 +26,8 @@ _rpgdice_node()
         "cypher") subs="task odds" opts="-h --help" vopts="" ;;
         "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
         "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --as --pool" ;;
+        "roll") subs="" opts="--dice --seed -n --times --json --odds -h --help" vopts="--dice --seed -n --times" ;;
+        "odds") subs="" opts="--json -h --help" vopts="" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;
         "char set") subs="" opts="-h --help" vopts="" ;;
