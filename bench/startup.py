@@ -8,7 +8,8 @@ and reports the median wall time of each case and its ratio to
 ``python -c "import typer"`` (the floor of any Typer program) and ``python -c pass``:
 
 * a ``--json`` roll, a colored roll (``FORCE_COLOR=1``), a colored roll for a saved
-  character (``--as``, trait names, from a temporary RPGDICE_HOME) and ``--help``, each run as
+  character (``--as``, trait names, from a temporary RPGDICE_HOME), an ordinary dice
+  ``--json`` roll (``rpgdice roll 2d6+3 --json``) and ``--help``, each run as
   the ``rpgdice`` console script next to this Python (``python -m rpgdice`` when
   there is none);
 * one TAB in bash: ``bash -c 'source completions/rpgdice.bash; COMP_WORDS=(...);
@@ -43,12 +44,15 @@ ROOT = Path(__file__).resolve().parents[1]
 BASH_SCRIPT = ROOT / "completions" / "rpgdice.bash"
 ROLL = ["seyruun", "roll", "3", "2", "--bonus", "1", "-d", "moderate"]
 ROLL_AS = ["seyruun", "roll", "dexterity", "stealth", "--bonus", "1", "-d", "moderate", "--as", "ysolde"]
+DICE_ROLL = ["roll", "2d6+3"]
+"""Ordinary dice (issue 13): held to the --json goal like every ruleset."""
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
 TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
-         "colored roll": ("x", 1.6), "colored --as": ("x", 1.6)}
+         "colored roll": ("x", 1.6), "colored --as": ("x", 1.6),
+         "dice --json roll": ("x", 1.15)}
 SHEET = """name = "Ysolde"
 ruleset = "seyruun"
 
@@ -89,6 +93,7 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "--json roll": ([*prog, *ROLL, "--json"], {}),
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
         "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
+        "dice --json roll": ([*prog, *DICE_ROLL, "--json"], {}),
         "--help": ([*prog, "--help"], {}),
     }
     if bash:
@@ -147,11 +152,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"rpgdice startup: {args.rounds} interleaved rounds, medians; Python {sys.version.split()[0]} "
           f"({sys.executable}); program: {' '.join(_program())}")
-    print(f"{'case':<16} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
+    print(f"{'case':<17} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
-    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as", "--help"):
+    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
+                 "dice --json roll", "--help"):
         results[name] = med[name] / floor
-        print(f"{name:<16} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
+        print(f"{name:<17} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:
         tab = med["bash + TAB"] - med["bash -c :"]
         results["TAB in bash"] = tab

@@ -132,3 +132,38 @@ def test_a_roll_with_as_reads_the_sheet_without_the_toml_writer(tmp_path, monkey
     assert "rpgdice.table.sheets" in modules and {"tomllib", "tomli"} & modules
     # ... but pays nothing, so tomlkit (35 ms to import) stays out.
     assert "tomlkit" not in modules
+
+
+RULESETS = ("crytures", "seyruun", "reglas", "cypher")
+DICE_ROLL = ["roll", "2d6+3"]
+
+
+def test_an_ordinary_dice_json_roll_loads_no_ruleset_rich_icepool_or_fractions():
+    out, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
+    assert [json.loads(line)["ruleset"] for line in out.splitlines()] == ["dice"]
+    assert "rpgdice.engine.notation" in modules
+    assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool")]
+    assert "rpgdice.engine.notation_odds" not in modules
+    assert not {"fractions", "decimal"} & (modules - _baseline())
+    for ruleset in RULESETS:
+        assert f"rpgdice.engine.{ruleset}" not in modules
+        assert f"rpgdice.cli.{ruleset}" not in modules
+
+
+def test_an_ordinary_dice_colored_roll_loads_its_own_view_only():
+    out, modules = _modules_after([*DICE_ROLL, "--seed", "7"])
+    assert out.startswith("Dice · 2d6+3")
+    assert "rpgdice.render.notation" in modules and "icepool" not in modules
+    for ruleset in RULESETS:
+        assert f"rpgdice.render.{ruleset}" not in modules
+
+
+def test_ordinary_dice_odds_load_icepool():
+    # The check above can fail: the odds path does load icepool.
+    _, modules = _modules_after(["odds", "2d6+3", "--json"])
+    assert "icepool" in modules and "rpgdice.engine.notation_odds" in modules
+
+
+def test_an_ordinary_dice_roll_loads_nothing_of_the_sheets():
+    _, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
+    assert _loaded(modules, TABLE_MODULES) == []

@@ -1,0 +1,172 @@
+"""`rpgdice roll EXPR...` and `rpgdice odds EXPR` through the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import cli, cli_json, cli_one, proc
+
+
+def test_roll_json_keys_and_values_with_given_faces():
+    obj = cli_one("roll", "2d6+3", "--dice", "4,5")
+    assert obj == {
+        "ruleset": "dice", "command": "roll", "expression": "2d6+3", "total": 12,
+        "terms": [{"expression": "2d6", "dice": [{"face": 4, "kept": True}, {"face": 5, "kept": True}],
+                   "value": 9},
+                  {"expression": "+3", "dice": [], "value": 3}],
+        "seed": None, "outcome": None,
+    } | {k: v for k, v in obj.items() if k not in {
+        "ruleset", "command", "expression", "total", "terms", "seed", "outcome"}}
+
+
+def test_an_expression_starting_with_a_minus_is_not_an_option():
+    obj = cli_one("roll", "-1d4+6", "--dice", "3")
+    assert (obj["expression"], obj["total"]) == ("-1d4+6", 3)
+    obj = cli_one("roll", "--dice", "2", "-d4")
+    assert obj["total"] == -2
+    obj = cli_one("roll", "+2d4", "--dice", "1,1")
+    assert obj["total"] == 2
+    # An option's value stays the option's: a negative seed is still refused as a seed.
+    run = cli("roll", "d6", "--seed", "-5")
+    assert run.exit_code == 2 and run.stderr.startswith("rpgdice: error: --seed:")
+
+
+def test_a_real_process_takes_a_negative_expression():
+    run = proc("roll", "-1d4+6", "--json", "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    total = json.loads(run.stdout)["total"]
+    assert 2 <= total <= 5
+
+
+def test_several_expressions_one_object_each_in_order_and_faces_in_written_order():
+    objs = cli_json("roll", "d20", "2d6+3", "4d6kh3", "--dice", "17,1,2,3,1,6,3")
+    assert [o["expression"] for o in objs] == ["d20", "2d6+3", "4d6kh3"]
+    assert [o["total"] for o in objs] == [17, 6, 12]
+    assert [d["kept"] for d in objs[2]["terms"][0]["dice"]] == [True, False, True, True]
+
+
+def test_times_repeats_the_whole_command():
+    objs = cli_json("roll", "d4", "d6", "-n", "3", "--seed", "9")
+    assert [o["expression"] for o in objs] == ["d4", "d6"] * 3
+    again = cli_json("roll", "d4", "d6", "-n", "3", "--seed", "9")
+    assert objs == again
+    assert all(o["seed"] == 9 for o in objs)
+
+
+def test_exploding_faces_follow_the_die_that_exploded():
+    obj = cli_one("roll", "2d6!", "--dice", "6,6,3,2")
+    assert [d["face"] for d in obj["terms"][0]["dice"]] == [6, 6, 3, 2]
+    assert obj["total"] == 17
+    run = cli("roll", "2d6!", "--dice", "6,6,3")
+    assert run.exit_code == 2 and "too few faces" in run.stderr
+
+
+def test_counted_successes():
+    obj = cli_one("roll", "8d10>=6", "--dice", "1,6,7,8,9,10,2,5")
+    assert obj["total"] == 5
+    assert [d["kept"] for d in obj["terms"][0]["dice"]] == [False, True, True, True, True, True,
+                                                             False, False]
+
+
+@pytest.mark.parametrize("expression, position", [("2d6+", 5), ("2d6x", 4), ("4d6kh9", 6), ("", 1)])
+def test_bad_expressions_exit_2_with_the_position(expression, position):
+    run = cli("roll", expression)
+    assert run.exit_code == 2 and run.stdout == ""
+    assert run.stderr.startswith("rpgdice: error: EXPR: ") and run.stderr.count("\n") == 1
+    assert run.stderr.rstrip().endswith(f"at {position}")
+
+
+def test_the_issue_error_line_exactly():
+    run = cli("roll", "2d6+")
+    assert run.stderr == "rpgdice: error: EXPR: 2d6+ — expected a number or dice after '+' at 5\n"
+
+
+def test_missing_expression_says_what_is_accepted():
+    run = cli("roll")
+    assert run.exit_code == 2 and "EXPR: missing; accepts dice notation" in run.stderr
+
+
+def test_roll_terminal_view_shows_terms_and_total():
+    run = cli("roll", "4d6kh3", "3d6!", "8d10>=6", "-d4+2",
+              "--dice", "5,1,5,3,6,6,2,3,4,1,6,7,8,9,10,2,6,3")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert "4d6kh3 5  1  5  3  = +13" in out
+    assert "6+6+2" in out  # an exploded chain
+    assert "6 successes" in out
+    assert "Total −1" in out  # -3 + 2, with a true minus sign
+    assert "4 rolls: totals −1 to 21" in out
+
+
+def test_odds_json_per_cli_md():
+    obj = cli_one("odds", "2d6+3")
+    assert obj["expression"] == "2d6+3"
+    assert obj["distribution"]["10"] == pytest.approx(6 / 36)
+    assert (obj["mean"], obj["min"], obj["max"]) == (10, 5, 15)
+    assert (obj["truncated"], obj["explode_depth"], obj["left_out"]) == (False, None, 0)
+    assert "outcome" not in obj
+
+
+def test_odds_of_explosions_state_the_depth_and_what_was_left_out():
+    obj = cli_one("odds", "2d6!")
+    assert obj["truncated"] is True and obj["explode_depth"] >= 1
+    assert 0 < obj["left_out"] <= 1e-12
+    assert math.isclose(sum(obj["distribution"].values()) + obj["left_out"], 1.0)
+    run = cli("odds", "2d6!")
+    assert f"followed to {obj['explode_depth']} extra rolls" in run.stdout
+    assert "left out" in run.stdout
+
+
+def test_odds_of_a_negative_expression():
+    obj = cli_one("odds", "-1d4+6")
+    assert obj["distribution"] == {"2": 0.25, "3": 0.25, "4": 0.25, "5": 0.25}
+
+
+def test_odds_view_has_the_chart_mean_and_range():
+    run = cli("odds", "3d6")
+    assert run.exit_code == 0
+    assert "mean 10.5 · range 3 to 18" in run.stdout
+    assert "█" in run.stdout
+
+
+def test_odds_refuses_too_much_work():
+    run = cli("odds", "1000d6")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert "would take too long" in run.stderr and run.stderr.count("\n") == 1
+
+
+def test_odds_takes_no_dice_or_seed():
+    run = cli("odds", "2d6", "--seed", "1")
+    assert run.exit_code == 2
+
+
+def test_roll_with_odds_json_adds_the_odds_object():
+    (a, b) = cli_json("roll", "2d6", "d4", "--odds", "--seed", "3")
+    assert a["odds"]["expression"] == "2d6" and b["odds"]["expression"] == "d4"
+    assert a["odds"]["distribution"]["7"] == pytest.approx(1 / 6)
+    assert set(b["odds"]) >= {"distribution", "mean", "min", "max", "truncated", "explode_depth",
+                              "left_out"}
+
+
+def test_roll_with_odds_terminal_line():
+    run = cli("roll", "2d6", "--odds", "--dice", "3,4")
+    assert run.exit_code == 0
+    assert "16.7% of exactly 7, 58.3% of 7 or more" in run.stdout
+
+
+@settings(max_examples=150)
+@given(st.text(alphabet="0123456789dDkhl%!<>=+-− x", max_size=14), st.booleans())
+def test_no_expression_breaks_roll_or_odds(text, odds):
+    run = cli("odds" if odds else "roll", text, "--json")
+    assert run.exit_code in (0, 2), (text, run.stderr, run.exception)
+    assert run.exception is None
+    if run.exit_code == 2:
+        assert run.stdout == "" and run.stderr.startswith("rpgdice: error: ")
+        assert run.stderr.count("\n") == 1
+    else:
+        assert all(json.loads(line) for line in run.stdout.splitlines())
