@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    CRIT, GOOD, HIT, LABEL, MISS, chart, dice_line, notes, num, percent, plural, signed,
+    CRIT, GOOD, HIT, LABEL, MISS, chart, dice_line, notes, num, percent, plural, signed, unit,
 )
 
 DROPPED = "dim strike"
@@ -87,7 +87,7 @@ def roll(r: Any) -> list[Text]:
             continue
         shown += 1
         line = dice_line(term.text, _chips(term, rolled))
-        line.append(f"  {_value(term, rolled)}")
+        line.append(f"  {unit(_value(term, rolled))}")
         lines.append(line)
     if folded:
         lines.append(Text(f"  … {plural(folded, 'more dice term')}  = {signed(folded_value)}", style=MISS))
