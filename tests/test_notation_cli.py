@@ -171,3 +171,12 @@ def test_no_expression_breaks_roll_or_odds(text, odds):
         assert run.stderr.count("\n") == 1
     elif not (text.startswith("-") and not re.match(r"[+-][0-9dD]", text)):  # -h is help
         assert all(json.loads(line) for line in run.stdout.splitlines())
+
+
+def test_a_command_over_the_work_budget_is_refused_at_once():
+    # 1000 exploding dice may roll 101 dice each at worst: 101 million over 1000 repetitions.
+    run = cli("roll", "1000d6!", "-n", "1000", "--json", "--seed", "1")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert run.stderr.startswith("rpgdice: error: --times: ") and "budget" in run.stderr
+    run = cli("roll", "1000d6!", "-n", "2", "--json", "--seed", "1")
+    assert run.exit_code == 0 and len(run.json()) == 2

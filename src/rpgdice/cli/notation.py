@@ -110,6 +110,7 @@ def roll_cmd(
     from rpgdice.engine import notation
 
     parsed = [notation.parse(text) for text in expressions]
+    notation.check_work(parsed, times)
     seed_shown = seed if dice is None else None
     turn = iter(range(times * len(parsed)))
 
