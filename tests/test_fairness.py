@@ -22,7 +22,7 @@ import random
 import pytest
 
 from conftest import proc
-from rpgdice.engine.dice import SeededDice, SystemDice
+from rpgdice.engine.dice import SeededDice, SystemDice, fresh_seed
 
 FACES = 100_000
 ALPHA = 1e-4
@@ -75,7 +75,22 @@ def assert_uniform(faces: list[int], sides: int) -> None:
     assert p > ALPHA, f"d{sides}: chi2 = {stat:.1f}, p = {p:.2e}"
 
 
-SOURCES = {"system": SystemDice, "seeded": lambda: SeededDice(20260101)}
+SOURCES = {
+    "system": SystemDice,
+    "seeded": lambda: SeededDice(20260101),
+    # What a roll without --seed uses: a Mersenne Twister seeded from os.urandom.
+    "fresh seed": lambda: SeededDice(fresh_seed()),
+}
+
+
+def test_fresh_seeds_cover_64_bits():
+    seeds = [fresh_seed() for _ in range(2000)]
+    assert all(0 <= s < 2**64 for s in seeds)
+    assert len(set(seeds)) == len(seeds)
+    # Every bit of the 64 is set in some seed and clear in another.
+    for bit in range(64):
+        ones = sum(s >> bit & 1 for s in seeds)
+        assert 800 < ones < 1200, (bit, ones)
 
 
 @pytest.mark.parametrize("source", SOURCES)

@@ -161,12 +161,14 @@ GROUP_MODULES = {
 """The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
 They load on first use, so a roll imports only its own ruleset's CLI and engine and
 builds only its own command: startup is what every roll pays (bench/startup.py)."""
+GROUP_MODULES["log"] = "rpgdice.cli.log"
 COMMAND_MODULES = {
     "roll": "rpgdice.cli.notation:roll_app",
     "odds": "rpgdice.cli.notation:odds_app",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
+    "again": "rpgdice.cli.again",
     "completion": "rpgdice.cli.completion",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
@@ -285,10 +287,27 @@ def params_type(parse: Any) -> Any:
     return FuncParamType(parse)
 
 
+RULESETS = ("crytures", "seyruun", "reglas", "cypher")
+"""The groups whose commands roll for a character (``--as``)."""
+
+
+def _shared_options(cmd: Any, group: str) -> None:
+    """The one place a lazily built command gets the options its signature does not
+    declare: every rolling command (one taking ``--seed``) ``--log``/``--no-log``
+    (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
+    (:func:`_with_character`), except those whose callback says ``as_character = False``
+    (``seyruun reroll``: the logged roll says whose it was)."""
+    from rpgdice.cli.common import add_rolling_options
+
+    add_rolling_options(cmd)
+    if group in RULESETS and getattr(cmd.callback, "as_character", True):
+        _with_character(cmd, group)
+
+
 class RulesetGroup(LazyCommands, CommandGroup):
     """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
     command is built from the app's registered command when first looked up, and
-    given ``--as`` (:func:`_with_character`)."""
+    given the shared options (:func:`_shared_options`)."""
 
     typer_app: Any = None
 
@@ -296,7 +315,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         fresh = cmd_name not in self.commands
         cmd = super().get_command(ctx, cmd_name)
         if fresh and cmd is not None:
-            _with_character(cmd, self.name or "")
+            _shared_options(cmd, self.name or "")
         return cmd
 
     def pending(self) -> dict[str, Any]:
@@ -388,6 +407,10 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        from rpgdice.cli.common import State
+
+        State.argv = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        State.log_choice = None
         code = 0
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)

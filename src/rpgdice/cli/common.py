@@ -1,14 +1,18 @@
 """What every rolling command shares: the ``--dice``/``--seed``/``--times``/``--json``
-options, the choice of dice source, and the loop that rolls and hands results on."""
+options (and ``--log``/``--no-log``, added to every rolling command by
+:func:`add_rolling_options`), the choice of dice source, and the loop that rolls,
+hands results on and records the command in the roll log."""
 
 from __future__ import annotations
 
-from typing import Annotated, Callable, Iterable, Optional, TypeVar
+import os
+import sys
+from typing import Annotated, Any, Callable, Iterable, Optional, TypeVar
 
 import typer
 
 from rpgdice.cli import params
-from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, SystemDice
+from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.engine.errors import RulesError
 
 R = TypeVar("R")
@@ -39,8 +43,8 @@ SeedOpt = Annotated[
         parser=params.integer(0, 2**64 - 1),
         metavar="N",
         help="Seed the dice (0 to 2^64-1): the same seed and command give the same dice, "
-        "on any platform. Also read from RPGDICE_SEED. Without it the dice come from the "
-        "operating system (os.urandom).",
+        "on any platform. Also read from RPGDICE_SEED. Without it a fresh seed is drawn from "
+        "the operating system (os.urandom) and reported (JSON key seed, the roll log).",
     ),
 ]
 TimesOpt = Annotated[
@@ -64,6 +68,79 @@ OddsOpt = Annotated[
 ]
 
 
+LOG_ENV = "RPGDICE_LOG"
+LOG_MODES = ("auto", "always", "never")
+"""``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
+
+
+class State:
+    """What one run of the command line decided besides the command's own arguments:
+    ``--log``/``--no-log`` (None when neither was given), the arguments as typed (after
+    alias expansion), and, while the log replays an entry, the :class:`Capture` that
+    collects instead of printing."""
+
+    log_choice: Optional[bool] = None
+    argv: Optional[list[str]] = None
+    capture: Optional["Capture"] = None
+    character: Optional[str] = None
+    """The character the command rolls for (``--as``), when there is one."""
+
+
+class Capture:
+    """An in-process run of a command that prints and logs nothing (``log show``,
+    ``seyruun reroll``, ``log stats``): :func:`run` records the roll's odds spec and,
+    with ``roll``, the results."""
+
+    def __init__(self, roll: bool) -> None:
+        self.roll = roll
+        self.spec: Any = None
+        self.results: list[Any] = []
+        self.odds: Any = None
+        self.total = 0
+        self.seed: Optional[int] = None
+        self.keys: dict[str, Any] = {}
+
+
+def log_wanted() -> bool:
+    """Whether this command is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
+    if State.log_choice is not None:
+        return State.log_choice
+    mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    if mode != "auto":
+        raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
+    if value is not None:
+        State.log_choice = value
+
+
+def add_rolling_options(command: Any) -> Any:
+    """Give a rolling command (one that takes ``--seed``) the options every rolling
+    command shares beyond its own signature: ``--log``/``--no-log``. Called once, where
+    the lazily built groups build their commands (``rpgdice.cli._shared_options``)."""
+    from typer.core import TyperOption
+
+    names = {p.name for p in command.params}
+    if "seed" in names and "log" not in names:
+        at = next((i for i, p in enumerate(command.params) if p.name == "help"), len(command.params))
+        command.params.insert(at, TyperOption(
+            param_decls=["--log/--no-log", "log"], default=None, is_flag=True,
+            expose_value=False, callback=_log_flag,
+            help=f"Record the command in the roll log, or not, whatever {LOG_ENV} says "
+            "(auto: when stdout is a terminal; always; never).",
+        ))
+    return command
+
+
 def _seed_from_environment() -> bool:
     from typer._click.core import ParameterSource
     from typer._click.globals import get_current_context
@@ -75,14 +152,13 @@ def _seed_from_environment() -> bool:
 def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
     """The dice source. (decision) ``--dice`` with an explicit ``--seed`` is a usage
     error; a seed that only came from ``RPGDICE_SEED`` gives way to ``--dice``, so an
-    exported seed does not stop a player from typing the faces they rolled."""
+    exported seed does not stop a player from typing the faces they rolled. Without
+    either, a fresh seed from the operating system: every roll can be replayed."""
     if dice is not None and seed is not None and not _seed_from_environment():
         raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
     if dice is not None:
         return GivenDice(dice)
-    if seed is not None:
-        return SeededDice(seed)
-    return SystemDice()
+    return SeededDice(fresh_seed() if seed is None else seed)
 
 
 def run(
@@ -93,18 +169,36 @@ def run(
     times: int,
     as_json: bool,
     odds: Callable[[], object] | None = None,
-) -> None:
-    """Roll ``times`` times and hand the results to the output as they come.
+    spec: Callable[[], object] | None = None,
+    keys: dict[str, Any] | None = None,
+    log_command: str | None = None,
+) -> Optional[int]:
+    """Roll ``times`` times, hand the results to the output as they come, and record
+    the command in the roll log when it is wanted; returns the log entry's ID (None
+    when nothing was logged).
 
     Given faces (``--dice``) are all consumed before anything is printed, so a count
     that does not match leaves stdout empty. Random dice cannot run short: the first
     roll is made before anything is printed (any error the roll's spec can raise shows
     there), then the rest stream, so memory stays flat however large ``--times`` is.
     ``odds`` (``--odds``) computes the exact odds of the roll, once, to show beside
-    each result."""
-    from rpgdice.cli.output import emit
+    each result; ``spec`` is the roll's exact odds, for ``log stats`` (never computed
+    here). ``keys`` are added to every JSON object (and logged result); ``seed`` always
+    is (null for given faces)."""
 
     source = make_source(dice, seed)
+    all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
+    capture = State.capture
+    if capture is not None:  # a replay from the log: collect, print nothing
+        capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
+        if capture.roll:
+            capture.results = [roll(source) for _ in range(times)]
+            if isinstance(source, GivenDice):
+                source.check_all_used()
+            capture.odds = odds() if odds is not None else None
+            capture.total = times
+        return None
+    logging = log_wanted()
     exact = odds() if odds is not None else None
     results: Iterable[R] | None = None
     extra = None
@@ -119,7 +213,18 @@ def run(
         results = character.labelled(results, extra)
     else:
         results = _rolled(roll, source, times)
-    emit(results, as_json=as_json, odds=exact, total=times, extra=extra)
+    recorder = None
+    if logging:
+        from rpgdice.table.log import Recorder
+
+        recorder = Recorder(all_keys, faces=dice, command=log_command)
+        results = recorder.watch(results)
+    from rpgdice.cli.output import emit
+
+    emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
+    if recorder is not None:
+        return recorder.save(State.argv or [], State.character)
+    return None
 
 
 def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:
@@ -135,16 +240,27 @@ def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> 
     return chain((first,), (roll(source) for _ in range(times - 1)))
 
 
-def exact_odds(function: str, *args: object, **kwargs: object) -> Callable[[], object]:
-    """The exact odds of a roll (``rpgdice.engine.odds.<function>``), computed only when
-    called, so the odds engine and icepool load on the odds path alone."""
+class ExactOdds:
+    """The exact odds of a roll (``rpgdice.engine.odds.<function>(*args, **kwargs)``),
+    computed only when called, so the odds engine and icepool load on the odds path
+    alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
 
-    def compute() -> object:
+    __slots__ = ("function", "args", "kwargs")
+
+    def __init__(self, function: str, *args: object, **kwargs: object) -> None:
+        self.function, self.args, self.kwargs = function, args, kwargs
+
+    def __call__(self) -> object:
         from rpgdice.engine import odds
 
-        return getattr(odds, function)(*args, **kwargs)
+        return getattr(odds, self.function)(*self.args, **self.kwargs)
 
-    return compute
+    @property
+    def key(self) -> str:
+        return repr((self.function, self.args, sorted(self.kwargs.items())))
+
+
+exact_odds = ExactOdds
 
 
 def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:

@@ -107,7 +107,8 @@ def roll_cmd(
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None)
+        as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None,
+        spec=exact_odds("crytures_odds", spec))
 
 
 @app.command("odds")

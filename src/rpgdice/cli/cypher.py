@@ -94,7 +94,8 @@ def task_cmd(
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None)
+        as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None,
+        spec=exact_odds("cypher_odds", task))
 
 
 @app.command("odds")

@@ -16,24 +16,26 @@ JSON_EXTRA = ("character", "spent", "left")
 
 
 def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         extra: Callable[[Any], dict[str, Any]] | None = None) -> None:
+         extra: Callable[[Any], dict[str, Any]] | None = None,
+         keys: dict[str, Any] | None = None) -> None:
     """Print ``results`` (``total`` of them) as they come. ``odds`` (the exact odds of
     the command's roll, asked for with ``--odds``) adds the chance of each result's
-    outcome: one line under the breakdown, or an ``odds`` key in JSON. ``extra(result)``
-    (a character's roll, ``--as``) gives the ``character``, ``spent`` and ``left`` keys
-    of JSON; the view reads them from the result's ``table`` (cli/common.py)."""
+    outcome: one line under the breakdown, or an ``odds`` key in JSON. ``keys`` (the
+    seed, ...) are added to every JSON object. ``extra(result)`` (a character's roll,
+    ``--as``) gives the ``character``, ``spent`` and ``left`` keys of JSON; the view
+    reads them from the result's ``table`` (cli/common.py)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        def keys(r: Any) -> dict[str, Any]:
-            out: dict[str, Any] = {}
+        def more(r: Any) -> dict[str, Any]:
+            out: dict[str, Any] = dict(keys or {})
             if extra is not None:
                 out.update((k, v) for k, v in extra(r).items() if k in JSON_EXTRA)
             if odds is not None:
                 out.update(odds_key(odds, r))
             return out
 
-        jsonl.write(results, sys.stdout, None if odds is None and extra is None else keys)
+        jsonl.write(results, sys.stdout, None if odds is None and extra is None and not keys else more)
     else:
         from rpgdice.render import common
 

@@ -81,7 +81,8 @@ def roll_cmd(
 
     spec = _spec(index, difficulty, raises, mod, attempt)
     run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("reglas_odds", spec) if odds else None)
+        as_json=as_json, odds=exact_odds("reglas_odds", spec) if odds else None,
+        spec=exact_odds("reglas_odds", spec))
 
 
 @app.command("odds")

@@ -113,7 +113,8 @@ def roll_cmd(
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
         dice=dice, seed=seed, times=times, as_json=as_json,
-        odds=exact_odds("seyruun_odds", pool, reroll=reroll) if odds else None)
+        odds=exact_odds("seyruun_odds", pool, reroll=reroll) if odds else None,
+        spec=exact_odds("seyruun_odds", pool, reroll=reroll))
 
 
 @app.command("odds")

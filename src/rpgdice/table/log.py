@@ -1,0 +1,351 @@
+"""The roll log: a SQLite database (``log.sqlite3`` in the state folder, or
+``RPGDICE_HOME``) with one entry per logged command.
+
+* The schema has a version (``PRAGMA user_version``) and a list of migrations from
+  the first release on: a log written by an older rpgdice is brought up to date the
+  first time a newer one writes to it, inside one transaction.
+* WAL mode and a busy timeout let several terminals write at once.
+* It is bounded: the newest :data:`MAX_ENTRIES` entries are kept; every write deletes
+  the entries that fell out of that window (IDs only grow, so that is one range
+  delete on the primary key).
+* A log that cannot be written never costs a roll: :meth:`Recorder.save` turns every
+  failure (locked, read-only, full, corrupt) into one warning line. A corrupt file is
+  renamed aside (``log.sqlite3.corrupt-YYYYMMDDTHHMMSSZ``) and a new log begins; it is
+  never overwritten.
+
+Only the commands that log, and the ``log`` commands, import this module (and sqlite3).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Optional
+
+from rpgdice.table import paths
+
+MAX_ENTRIES = 100_000
+"""The log keeps the newest this many entries."""
+MAX_RESULTS = 1000
+"""An entry keeps at most this many result objects (``count`` says how many there were)."""
+BUSY_TIMEOUT = 5.0
+"""Seconds a write waits for another process's write to finish before giving up."""
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    # 1: the first release.
+    (
+        """CREATE TABLE entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            time TEXT NOT NULL,
+            argv TEXT NOT NULL,
+            character TEXT,
+            ruleset TEXT NOT NULL,
+            command TEXT NOT NULL,
+            seed TEXT,
+            faces TEXT,
+            count INTEGER NOT NULL,
+            outcome TEXT,
+            results TEXT NOT NULL,
+            rerolled_at TEXT,
+            rerolled_by INTEGER
+        )""",
+        "CREATE INDEX entries_by_ruleset ON entries (ruleset, id)",
+        "CREATE INDEX entries_by_character ON entries (character, id)",
+    ),
+]
+"""Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
+VERSION = len(MIGRATIONS)
+
+COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
+           "outcome", "results", "rerolled_at", "rerolled_by")
+
+_CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+class LogUnavailable(Exception):
+    """The log cannot be read or written; the message says why, in a user's words."""
+
+
+def now() -> str:
+    """The time, ISO 8601 in UTC."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _is_corrupt(e: sqlite3.Error) -> bool:
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _CORRUPT_CODES
+    text = str(e)
+    return "not a database" in text or "malformed" in text
+
+
+def _reason(e: BaseException) -> str:
+    text = str(e) or type(e).__name__
+    if "readonly" in text or "read-only" in text:
+        return f"it is read-only ({text})"
+    if "locked" in text or "busy" in text:
+        return f"it is locked by another program ({text})"
+    if "full" in text:
+        return f"the disk is full ({text})"
+    return text
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a corrupt log (and its WAL files) aside; returns the new name."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    path.rename(target)
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            extra.rename(target.with_name(target.name + suffix))
+    return target
+
+
+class Log:
+    """An open roll log. ``Log.open(write=True)`` creates the file (and folder) when
+    needed and migrates it; ``write=False`` opens an existing log read-only, or
+    returns None when there is none yet."""
+
+    def __init__(self, con: sqlite3.Connection, path: Path) -> None:
+        self.con = con
+        self.path = path
+
+    @classmethod
+    def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional["Log"]:
+        path = path or paths.log_file()
+        if not write and not path.exists():
+            return None
+        try:
+            return cls._open(path, write)
+        except sqlite3.DatabaseError as e:
+            if not (write and _is_corrupt(e)):
+                raise LogUnavailable(f"the roll log {path} cannot be "
+                                     f"{'written' if write else 'read'}: {_reason(e)}") from None
+        try:
+            aside = set_aside(path)
+        except OSError as e:
+            raise LogUnavailable(f"the roll log {path} is corrupt and cannot be set aside: "
+                                 f"{e.strerror or e}") from None
+        try:
+            log = cls._open(path, write)
+        except sqlite3.Error as e:
+            raise LogUnavailable(f"the roll log {path} cannot be written: {_reason(e)}") from None
+        log.set_aside = aside  # type: ignore[attr-defined]
+        return log
+
+    @classmethod
+    def _open(cls, path: Path, write: bool) -> "Log":
+        if write:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise LogUnavailable(f"the roll log's folder {path.parent} cannot be made: "
+                                     f"{e.strerror or e}") from None
+            uri = path.resolve().as_uri()
+        else:
+            uri = path.resolve().as_uri() + "?mode=ro"
+        con = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None,
+                              check_same_thread=False)
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version > VERSION:
+                raise LogUnavailable(f"the roll log {path} was written by a newer rpgdice "
+                                     f"(schema {version}, this one knows {VERSION})")
+            if write:
+                if version < VERSION:
+                    cls._migrate(con)
+                con.execute("PRAGMA synchronous=NORMAL")  # WAL: safe, no sync per entry
+            elif version < VERSION:
+                raise LogUnavailable(f"the roll log {path} is of an older rpgdice; "
+                                     "roll once to bring it up to date")
+        except BaseException:
+            con.close()
+            raise
+        return cls(con, path)
+
+    @staticmethod
+    def _migrate(con: sqlite3.Connection) -> None:
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]  # another may have done it
+            for steps in MIGRATIONS[version:]:
+                for statement in steps:
+                    con.execute(statement)
+            con.execute(f"PRAGMA user_version = {VERSION}")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self.con.close()
+
+    # Writing ---------------------------------------------------------------------------
+
+    def add(self, *, argv: list[str], character: Optional[str], ruleset: str, command: str,
+            seed: Optional[int], faces: Optional[list[int]], count: int,
+            outcome: Optional[str], results: list[dict[str, Any]]) -> int:
+        """Record one command; returns its ID. Old entries beyond the bound go."""
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            cur = con.execute(
+                "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
+                " outcome, results) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
+                 None if seed is None else str(seed),
+                 None if faces is None else json.dumps(faces), count, outcome,
+                 json.dumps(results[:MAX_RESULTS], ensure_ascii=False, separators=(",", ":"))),
+            )
+            entry = int(cur.lastrowid or 0)
+            if entry > MAX_ENTRIES:
+                con.execute("DELETE FROM entries WHERE id <= ?", (entry - MAX_ENTRIES,))
+            con.execute("COMMIT")
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
+        return entry
+
+    def mark_rerolled(self, entry: int) -> bool:
+        """Mark ``entry`` re-rolled, unless it already is; True when this call marked it."""
+        cur = self.con.execute(
+            "UPDATE entries SET rerolled_at = ? WHERE id = ? AND rerolled_at IS NULL",
+            (now(), entry))
+        return cur.rowcount == 1
+
+    def set_rerolled_by(self, entry: int, by: int) -> None:
+        self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
+
+    def clear(self) -> int:
+        """Delete every entry; returns how many there were. IDs are never reused."""
+        return int(self.con.execute("DELETE FROM entries").rowcount)
+
+    # Reading ---------------------------------------------------------------------------
+
+    def get(self, entry: int) -> Optional[dict[str, Any]]:
+        row = self.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries WHERE id = ?",
+                               (entry,)).fetchone()
+        return None if row is None else entry_data(row)
+
+    def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
+             n: int = 1, character: Optional[str] = None) -> list[dict[str, Any]]:
+        """The last ``n`` entries (oldest first), of a ruleset/command/character."""
+        where, args = _where(ruleset=ruleset, command=command, character=character)
+        rows = self.con.execute(
+            f"SELECT {', '.join(COLUMNS)} FROM entries{where} ORDER BY id DESC LIMIT ?",
+            (*args, n)).fetchall()
+        return [entry_data(row) for row in reversed(rows)]
+
+    def rows(self, columns: Iterable[str], *, ruleset: Optional[str] = None,
+             character: Optional[str] = None, commands: Iterable[str] = (),
+             count: Optional[int] = None) -> Iterator[tuple[Any, ...]]:
+        """Raw rows, oldest first (for ``log stats``: no JSON decoded that is not needed)."""
+        where, args = _where(ruleset=ruleset, character=character, commands=tuple(commands),
+                             count=count)
+        return iter(self.con.execute(
+            f"SELECT {', '.join(columns)} FROM entries{where} ORDER BY id", args))
+
+
+def _where(**filters: Any) -> tuple[str, tuple[Any, ...]]:
+    clauses, args = [], []
+    for name, value in filters.items():
+        if value is None or value == ():
+            continue
+        if name == "commands":
+            clauses.append(f"command IN ({', '.join('?' * len(value))})")
+            args.extend(value)
+        else:
+            clauses.append(f"{name} = ?")
+            args.append(value)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A row as the ``log --json`` object (and the bookkeeping columns)."""
+    d = dict(zip(COLUMNS, row))
+    d["argv"] = json.loads(d["argv"])
+    d["seed"] = None if d["seed"] is None else int(d["seed"])
+    d["faces"] = None if d["faces"] is None else json.loads(d["faces"])
+    d["results"] = json.loads(d["results"])
+    return d
+
+
+def public(entry: dict[str, Any]) -> dict[str, Any]:
+    """The ``log --json`` object of an entry."""
+    return {
+        "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
+        "character": entry["character"], "ruleset": entry["ruleset"],
+        "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
+        "count": entry["count"], "outcome": entry["outcome"],
+        "rerolled": entry["rerolled_at"] is not None, "rerolled_by": entry["rerolled_by"],
+        "results": entry["results"],
+    }
+
+
+def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
+    """Open the log, add ``entry``, close; returns its ID and where a corrupt log was
+    set aside (None when it was not). Raises :class:`LogUnavailable`."""
+    log = Log.open(write=True)
+    assert log is not None
+    try:
+        return log.add(**entry), getattr(log, "set_aside", None)
+    except sqlite3.Error as e:
+        raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
+    finally:
+        log.close()
+
+
+class Recorder:
+    """Watches a command's results go by and records the command afterwards."""
+
+    def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
+                 command: Optional[str] = None) -> None:
+        self.keys = keys
+        self.faces = faces
+        self.command = command
+        self.kept: list[dict[str, Any]] = []
+        self.count = 0
+
+    def watch(self, results: Iterable[Any]) -> Iterator[Any]:
+        from rpgdice.render.jsonl import to_data
+
+        kept, keys = self.kept, self.keys
+        for r in results:
+            if len(kept) < MAX_RESULTS:
+                data = to_data(r)
+                data.update(to_data(keys))
+                kept.append(data)
+            self.count += 1
+            yield r
+
+    def save(self, argv: list[str], character: Optional[str]) -> Optional[int]:
+        """Add the entry; a log that cannot be written is one warning line, and None."""
+        from rpgdice.cli.output import warning
+
+        if not self.kept:
+            return None
+        first = self.kept[0]
+        try:
+            entry, aside = write_entry(
+                argv=argv, character=character, ruleset=first.get("ruleset", ""),
+                command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
+                faces=self.faces, count=self.count,
+                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept)
+        except LogUnavailable as e:
+            warning(f"the roll was not logged: {e}")
+            return None
+        except (sqlite3.Error, OSError) as e:
+            warning(f"the roll was not logged: the roll log cannot be written: {_reason(e)}")
+            return None
+        if aside is not None:
+            warning(f"the roll log was corrupt: it was set aside as {aside} and a new log begun")
+        return entry
