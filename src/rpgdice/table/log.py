@@ -48,6 +48,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
             count INTEGER NOT NULL,
             outcome TEXT,
             results TEXT NOT NULL,
+            rolled TEXT,
             rerolled_at TEXT,
             rerolled_by INTEGER
         )""",
@@ -60,6 +61,44 @@ VERSION = len(MIGRATIONS)
 
 COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
            "outcome", "results", "rerolled_at", "rerolled_by")
+
+DIE_OF = {"crytures": ("d10", "dice", "face"), "seyruun": ("d10", "dice", "face"),
+          "reglas": ("d10", None, "die"), "cypher": ("d20", None, "roll")}
+"""Where a ruleset's results show the faces rolled: (die, list key or None, face key)."""
+
+
+def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Every face the results show, per die size (``{"d10": [8, 3, ...]}``), re-rolls
+    and every roll of a roll type included: ``log stats`` counts them in SQL."""
+    out: dict[str, list[int]] = {}
+
+    def walk(obj: Any, ruleset: Optional[str]) -> None:
+        if isinstance(obj, list):
+            for x in obj:
+                walk(x, ruleset)
+            return
+        if not isinstance(obj, dict):
+            return
+        ruleset = obj.get("ruleset", ruleset)
+        where = DIE_OF.get(ruleset or "")
+        if where is not None and "command" in obj:
+            die, list_key, face_key = where
+            if list_key is None:
+                face = obj.get(face_key)
+                if isinstance(face, int) and not isinstance(face, bool):
+                    out.setdefault(die, []).append(face)
+            else:
+                out.setdefault(die, []).extend(
+                    d[face_key] for d in obj.get(list_key) or () if isinstance(d, dict))
+        if "rolls" in obj:  # a roll type: its single rolls (attacker, defender... are among them)
+            walk(obj["rolls"], ruleset)
+            return
+        for key, value in obj.items():
+            if isinstance(value, (dict, list)) and key != "dice":
+                walk(value, ruleset)
+
+    walk(results, None)
+    return out
 
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -199,11 +238,12 @@ class Log:
         try:
             cur = con.execute(
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
-                " outcome, results) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " outcome, results, rolled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
                  None if seed is None else str(seed),
                  None if faces is None else json.dumps(faces), count, outcome,
-                 json.dumps(results[:MAX_RESULTS], ensure_ascii=False, separators=(",", ":"))),
+                 json.dumps(results[:MAX_RESULTS], ensure_ascii=False, separators=(",", ":")),
+                 json.dumps(rolled_faces(results[:MAX_RESULTS]), separators=(",", ":"))),
             )
             entry = int(cur.lastrowid or 0)
             if entry > MAX_ENTRIES:

@@ -1,0 +1,82 @@
+"""Running a logged command again, in-process: the arguments it was typed with,
+re-parsed by the command line itself (so a replay builds its roll exactly as the
+roll did), with its seed or its faces, printing and logging nothing.
+
+Used by ``log show`` (replay and check), ``log stats`` (the roll's exact odds),
+``again`` (the arguments, fresh dice) and ``seyruun reroll`` (the first roll's pool).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from rpgdice.cli.common import Capture, State
+
+VALUED = ("--seed", "--dice")
+"""Options that take a value and name the dice (dropped for fresh dice)."""
+FLAGS = ("--json", "--log", "--no-log")
+"""Options about output and logging, not about the roll."""
+
+
+def strip(argv: Iterable[str], valued: tuple[str, ...] = VALUED,
+          flags: tuple[str, ...] = ()) -> list[str]:
+    """``argv`` without the options ``valued`` (and their values, ``--seed 5`` or
+    ``--seed=5``) and the flags ``flags``. Everything after ``--`` is kept."""
+    out: list[str] = []
+    args = iter(argv)
+    for a in args:
+        if a == "--":
+            out.append(a)
+            out.extend(args)
+            break
+        if a in valued:
+            next(args, None)
+            continue
+        if a.split("=", 1)[0] in valued and "=" in a:
+            continue
+        if a in flags:
+            continue
+        out.append(a)
+    return out
+
+
+def with_character(argv: list[str], character: Optional[str]) -> list[str]:
+    """A character's roll made through ``RPGDICE_AS`` names it on replay."""
+    if character and not any(a == "--as" or a.startswith("--as=") for a in argv):
+        return [*argv, "--as", character]
+    return argv
+
+
+def replay_argv(entry: dict[str, Any]) -> list[str]:
+    """The entry's arguments with its own dice: its faces, else its seed."""
+    argv = with_character(strip(entry["argv"], flags=FLAGS), entry.get("character"))
+    if entry.get("faces") is not None:
+        return [*argv, "--dice", ",".join(str(f) for f in entry["faces"])]
+    if entry.get("seed") is not None:
+        return [*argv, "--seed", str(entry["seed"])]
+    return argv
+
+
+_ROOT: Any = None
+
+
+def capture(argv: list[str], *, roll: bool) -> Capture:
+    """Run ``rpgdice ARGV`` in-process, printing and logging nothing: what it would
+    roll (with ``roll``) and the exact odds spec of its roll. Usage errors propagate
+    as exceptions (Click's, or RulesError)."""
+    global _ROOT
+    from typer.main import get_command
+
+    from rpgdice.cli import app
+    from rpgdice.cli.output import PROG
+
+    if _ROOT is None:
+        _ROOT = get_command(app)
+    saved = (State.capture, State.log_choice, State.argv, State.character)
+    State.capture = Capture(roll)
+    try:
+        with _ROOT.make_context(PROG, list(argv)) as ctx:
+            _ROOT.invoke(ctx)
+        return State.capture
+    finally:
+        State.capture, State.log_choice, State.argv, State.character = saved

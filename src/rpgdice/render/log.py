@@ -1,0 +1,174 @@
+"""Views of the roll log: the entries table, an entry's header, and luck stats."""
+
+from __future__ import annotations
+
+import calendar
+import shlex
+import time
+from collections import Counter
+from typing import Any, Optional
+
+from rich.table import Table
+from rich.text import Text
+
+from rpgdice.render.terminal import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console
+
+PROG = "rpgdice"
+
+
+def when(stamp: str) -> str:
+    """An entry's UTC time in local time: ``14:05:09`` today, else ``2026-11-30 14:05``."""
+    try:
+        local = time.localtime(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")))
+    except (ValueError, OverflowError):
+        return stamp
+    if time.strftime("%Y-%m-%d", local) == time.strftime("%Y-%m-%d"):
+        return time.strftime("%H:%M:%S", local)
+    return time.strftime("%Y-%m-%d %H:%M", local)
+
+
+def command_text(argv: list[str]) -> str:
+    return " ".join(shlex.quote(a) for a in argv)
+
+
+def outcome_text(ruleset: str, outcome: Optional[str]) -> Text:
+    if outcome is None:
+        return Text("—", style=NOTE)
+    word, style = OUTCOME_WORDS.get(ruleset, {}).get(outcome, (outcome, ""))
+    return Text(word, style=style)
+
+
+def _faces(dice: list[dict[str, Any]]) -> str:
+    return " ".join(str(d.get("face")) for d in dice)
+
+
+def figures(r: dict[str, Any]) -> str:
+    """The key figures of one result object, in a few words."""
+    command, ruleset = r.get("command"), r.get("ruleset")
+    if command == "roll" and ruleset in ("seyruun", "crytures"):
+        text = f"{_faces(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
+        if r.get("rerolled"):
+            text = f"{_faces(r['rerolled'].get('dice') or [])}, re-rolled: " + text
+        return text
+    if command == "roll" and ruleset == "reglas":
+        return f"iE {r.get('index')} − {r.get('die')} = {r.get('result')}"
+    if command == "task":
+        if r.get("roll") is None:
+            return "routine" if r.get("routine") else "no roll"
+        return f"d20 {r.get('roll')} vs {r.get('target')}"
+    if command == "contest":
+        a, d = r.get("attacker") or {}, r.get("defender") or {}
+        key = "successes" if "successes" in a else "result"
+        return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
+    if command == "extended":
+        return f"{r.get('total')} of {r.get('target')} in {len(r.get('rolls') or [])} rolls"
+    if "total" in r:
+        return f"total {r.get('total')}"
+    if "rolls" in r:
+        return f"{len(r['rolls'])} rolls"
+    return ""
+
+
+def entry_figures(entry: dict[str, Any]) -> str:
+    results = entry["results"]
+    if entry["count"] == 1 and results:
+        return figures(results[0])
+    counts = Counter(str(r.get("outcome")) for r in results)
+    shown = ", ".join(f"{n} {o}" for o, n in counts.most_common())
+    if entry["count"] > len(results):
+        return f"×{entry['count']} (first {len(results)}: {shown})"
+    return f"×{entry['count']}: {shown}"
+
+
+def show_entries(entries: list[dict[str, Any]]) -> None:
+    out = console()
+    if not entries:
+        out.print("No entries.", style=NOTE)
+        return
+    table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False)
+    for name, kw in (("ID", {"justify": "right"}), ("when", {"no_wrap": True}), ("who", {}),
+                     ("what", {"overflow": "fold"}), ("outcome", {}), ("figures", {"overflow": "fold"})):
+        table.add_column(name, **kw)
+    for e in entries:
+        outcome = outcome_text(e["ruleset"], e["outcome"])
+        if e.get("rerolled_at"):
+            by = e.get("rerolled_by")
+            outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
+        table.add_row(str(e["id"]), when(e["time"]), e["character"] or "—",
+                      command_text(e["argv"]), outcome, entry_figures(e))
+    out.print(table)
+
+
+def show_header(entry: dict[str, Any]) -> None:
+    dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
+            else f"seed {entry['seed']}")
+    who = f" · {entry['character']}" if entry["character"] else ""
+    console().print(Text(f"#{entry['id']} · {when(entry['time'])}{who} · "
+                         f"{PROG} {command_text(entry['argv'])} · {dice}", style=NOTE))
+
+
+BAR = 30
+
+
+def _bar(value: float, mark: Optional[float], top: float, style: str) -> Text:
+    """A bar of ``value`` on a scale up to ``top``, with a ``│`` where ``mark`` falls."""
+    top = top or 1
+    filled = round(value / top * BAR)
+    at = None if mark is None else min(BAR - 1, round(mark / top * BAR))
+    text = Text()
+    for i in range(BAR):
+        if i == at:
+            text.append("│", style="bold yellow")
+        elif i < filled:
+            text.append("█", style=style)
+        else:
+            text.append(" ")
+    return text
+
+
+def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
+    out = console()
+    if not groups:
+        out.print("No single rolls in the roll log yet.", style=NOTE)
+        return
+    lines: list[Text] = []
+    for g in groups:
+        ruleset = g["ruleset"]
+        who = f" · {g['character']}" if character else ""
+        n = g["rolls"]
+        lines.append(Text(f"{ruleset.capitalize()}{who} · {n} {'roll' if n == 1 else 'rolls'}", style=LABEL))
+        top = max([*g["outcomes"].values(), *g["expected"].values(), 1])
+        for name, expected in g["expected"].items():
+            seen = g["outcomes"].get(name, 0)
+            word, style = OUTCOME_WORDS.get(ruleset, {}).get(name, (name, ""))
+            line = Text("  ")
+            line.append(f"{word:<9}", style=style)
+            line.append(_bar(seen, expected, top, style or "cyan"))
+            line.append(f" {seen} seen, {expected:.1f} expected")
+            lines.append(line)
+        if g.get("verdict"):
+            z = g["z"].get("success")
+            style = NOTE if z is None or abs(z) < 2 else (GOOD if z > 0 else BAD)
+            lines.append(Text("  " + g["verdict"][0].upper() + g["verdict"][1:], style=style))
+        if g.get("left_out"):
+            lines.append(Text(f"  {g['left_out']} rolls left out: their commands no longer "
+                              "parse (a character sheet changed?)", style=NOTE))
+        for die, counts in g["faces"].items():
+            fair = g["fairness"][die]
+            lines.append(Text(f"  {die} faces ({fair['rolled']} rolled)", style=LABEL))
+            expected = fair["rolled"] / len(counts) if counts else 0
+            peak = max([*counts.values(), expected, 1])
+            width = len(max(counts, key=len))
+            for face, n in counts.items():
+                line = Text(f"  {face:>{width}} ")
+                line.append(_bar(n, expected, peak, "cyan"))
+                line.append(f" {n}")
+                lines.append(line)
+            p = fair["p"]
+            style = NOTE if p >= 0.01 else BAD
+            lines.append(Text(f"  χ² = {fair['chi2']:.1f} on {fair['df']} degrees of freedom, "
+                              f"p = {p:.3g}: {fair['verdict']}", style=style))
+        lines.append(Text(""))
+    lines.pop()
+    out.print(Text("\n").join(lines))
+    out.print(Text("│ marks what the exact odds expected.", style=NOTE))
