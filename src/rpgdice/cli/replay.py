@@ -50,6 +50,11 @@ def with_character(argv: list[str], character: Optional[str]) -> list[str]:
 def replay_argv(entry: dict[str, Any]) -> list[str]:
     """The entry's arguments with its own dice: its faces, else its seed."""
     argv = with_character(strip(entry["argv"], flags=FLAGS), entry.get("character"))
+    if entry.get("command") == "reroll" and entry.get("results"):
+        # `seyruun reroll` without an ID meant the last seyruun roll then: name it.
+        target = entry["results"][0].get("rerolls")
+        if target is not None and not (len(argv) > 2 and argv[2].isdigit()):
+            argv = [*argv[:2], str(target), *argv[2:]]
     if entry.get("faces") is not None:
         return [*argv, "--dice", ",".join(str(f) for f in entry["faces"])]
     if entry.get("seed") is not None:

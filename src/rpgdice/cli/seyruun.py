@@ -336,3 +336,127 @@ def team_cmd(
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
     run(lambda source: seyruun.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+
+
+# The Willpower re-roll after the fact --------------------------------------------------
+
+
+def pay_reroll(character: str | None, *, check_only: bool) -> None:
+    """Hook for the character sheets (issue 10): take the re-roll's 1 Willpower from
+    ``character``'s sheet (with ``check_only``, only check it can be paid, raising a
+    RulesError when it cannot). Until the sheets exist, a re-roll spends nothing from
+    any sheet; it is still counted in the roll's ``willpower_spent`` and logged."""
+    del character, check_only
+
+
+def _reroll_entry(log, entry_id: int | None, replaying: bool) -> dict:
+    if entry_id is None:
+        last = log.last(ruleset="seyruun", command="roll")
+        if not last:
+            raise RulesError("ID", "no seyruun roll in the roll log to re-roll")
+        entry = last[-1]
+    else:
+        entry = log.get(entry_id)
+        if entry is None:
+            raise RulesError("ID", f"no entry {entry_id} in the roll log")
+    n = entry["id"]
+    if (entry["ruleset"], entry["command"]) != ("seyruun", "roll"):
+        raise RulesError("ID", f"entry {n} is a {entry['ruleset']} {entry['command']}, "
+                         "not a seyruun roll; accepts the ID of a seyruun roll")
+    if entry["count"] != 1:
+        raise RulesError("ID", f"entry {n} holds {entry['count']} rolls; only a single roll "
+                         "can be re-rolled")
+    first = entry["results"][0]
+    if first.get("rerolled") is not None and not replaying:
+        raise RulesError("ID", f"entry {n} was already re-rolled (with --reroll); a roll is "
+                         "re-rolled at most once")
+    if first.get("outcome") == "success":
+        raise RulesError("ID", f"entry {n} succeeded; only a failed or botched roll is re-rolled")
+    if entry["rerolled_at"] is not None and not replaying:
+        by = entry["rerolled_by"]
+        raise RulesError("ID", f"entry {n} was already re-rolled{f' (entry {by})' if by else ''}; "
+                         "a roll is re-rolled at most once")
+    return entry
+
+
+@app.command("reroll")
+def reroll_cmd(
+    entry_id: Annotated[Optional[int], typer.Argument(
+        parser=params.integer(1, 2**62), metavar="[ID]", show_default=False,
+        help="The log entry of the roll to re-roll (see rpgdice log); default: the last "
+        "logged seyruun roll.")] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Willpower re-roll after the fact: a failed or botched roll, already shown, rolls
+    again with the same pool for 1 Willpower (the Storyteller approves), and the re-roll
+    stands. Once per roll.
+
+    The roll must be in the roll log; its entry is marked re-rolled before anything is
+    rolled (a log that cannot be written refuses the re-roll). The output is that of
+    `seyruun roll --reroll`: the first roll under `rerolled`, its entry under `rerolls`.
+
+    Example: rpgdice seyruun reroll   (the last seyruun roll)
+    """
+    import sqlite3
+    from dataclasses import replace
+
+    from rpgdice.cli.common import State
+    from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.engine import seyruun
+    from rpgdice.engine.dice import GivenDice
+    from rpgdice.render.jsonl import to_data
+    from rpgdice.table.log import Log, LogUnavailable
+
+    replaying = State.capture is not None  # `log show` of a re-roll: no marks, no checks
+    try:
+        log = Log.open(write=not replaying)
+    except LogUnavailable as e:
+        raise RulesError("ID", f"{e}; nothing was re-rolled") from None
+    except (sqlite3.Error, OSError) as e:
+        raise RulesError("ID", f"the roll log cannot be written ({e}); nothing was re-rolled") from None
+    if log is None:
+        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
+    try:
+        entry = _reroll_entry(log, entry_id, replaying)
+        n = entry["id"]
+        replay = capture(replay_argv(entry), roll=True)
+        first = replay.results[0]
+        data = to_data(first)
+        if any(entry["results"][0].get(k) != v for k, v in data.items()):
+            raise RulesError("ID", f"entry {n} does not replay as it was logged (a character "
+                             "sheet changed?); it cannot be re-rolled")
+        pool = replay.spec.args[0]
+        if dice is not None:  # wrong faces are refused before the entry is marked
+            given = GivenDice(dice)
+            given.roll(10, pool.dice)
+            given.check_all_used()
+        character = entry["character"]
+        if not replaying:
+            pay_reroll(character, check_only=True)
+            try:
+                marked = log.mark_rerolled(n)
+            except sqlite3.Error as e:
+                raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
+                                 "needs its roll marked, so nothing was re-rolled") from None
+            if not marked:
+                raise RulesError("ID", f"entry {n} was already re-rolled; a roll is re-rolled "
+                                 "at most once")
+            pay_reroll(character, check_only=False)
+    finally:
+        log.close()
+    spent = first.willpower_spent + 1
+    State.character = character
+    new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
+                                     rerolled=first),
+              dice=dice, seed=seed, times=1, as_json=as_json, keys={"rerolls": n},
+              log_command="reroll")
+    if new is not None:
+        try:
+            again = Log.open(write=True)
+            if again is not None:
+                again.set_rerolled_by(n, new)
+                again.close()
+        except Exception:  # the mark is already there; who re-rolled it is a nicety
+            pass
