@@ -80,3 +80,10 @@ def _no_ambient_seed(monkeypatch, tmp_path_factory):
     for var in ("RPGDICE_SEED", "NO_COLOR", "FORCE_COLOR", "RPGDICE_AS"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("RPGDICE_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _own_home(monkeypatch):
+    """Every test keeps its files (sheets, aliases, the roll log...) in the fresh
+    RPGDICE_HOME set above, and starts from the default logging mode."""
+    monkeypatch.delenv("RPGDICE_LOG", raising=False)
