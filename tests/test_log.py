@@ -164,8 +164,35 @@ def test_the_log_is_bounded(monkeypatch):
 def test_schema_version_and_wal():
     cli(*ROLL, "--log")
     con = sqlite3.connect(log_path())
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+    from rpgdice.table.log import MIGRATIONS
+
+    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_first_release_log_is_migrated_keeping_its_entries():
+    from rpgdice.table.log import MIGRATIONS
+
+    log_path().parent.mkdir(parents=True)
+    con = sqlite3.connect(log_path(), isolation_level=None)
+    for statement in MIGRATIONS[0]:
+        con.execute(statement)
+    con.execute("PRAGMA user_version = 1")
+    result = {"ruleset": "cypher", "command": "task", "outcome": "failure", "roll": 2,
+              "seed": None}
+    con.execute("INSERT INTO entries (time, argv, ruleset, command, faces, count, outcome,"
+                " results, rolled) VALUES ('2026-01-01T00:00:00Z', ?, 'cypher', 'task', '[2]',"
+                " 1, 'failure', ?, ?)", (json.dumps(["cypher", "task", "-d", "3", "--dice", "2"]),
+                                         json.dumps([result]), json.dumps({"d20": [2]})))
+    con.close()
+    # Reading (stats) brings it up to date; the old entry counts.
+    (g,) = cli("log", "stats", "--json").json()
+    assert g["rolls"] == 1 and g["outcomes"]["failure"] == 1 and g["faces"]["d20"]["2"] == 1
+    cli("cypher", "task", "-d", "3", "--dice", "20", "--log")
+    assert [e["id"] for e in entries()] == [1, 2]
+    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 2
+    (g,) = cli("log", "stats", "--json").json()
+    assert g["rolls"] == 2 and g["faces"]["d20"]["20"] == 1
 
 
 def test_sixteen_processes_logging_at_once_lose_no_entry():
@@ -377,6 +404,21 @@ def test_stats_against_exact_expectations_on_given_faces():
     assert view.exit_code == 0
     assert "standard deviations below expectation" in view.stdout
     assert "χ²" in view.stdout
+
+
+def test_stats_follow_the_bound(monkeypatch):
+    # Entries that fall out of the log fall out of the stats too.
+    from rpgdice.table import log
+
+    monkeypatch.setattr(log, "MAX_ENTRIES", 3)
+    for faces in ("1", "2", "3", "20", "20"):
+        cli("cypher", "task", "-d", "3", "--dice", faces, "--log")
+    (g,) = cli("log", "stats", "--json").json()
+    assert g["rolls"] == 3
+    assert g["outcomes"] == {"success": 2, "failure": 1}
+    assert {f: n for f, n in g["faces"]["d20"].items() if n} == {"3": 1, "20": 2}
+    assert cli("log", "clear", "--yes").exit_code == 0
+    assert cli("log", "stats", "--json").stdout == ""
 
 
 def test_stats_filters_by_ruleset():

@@ -53,6 +53,21 @@ def test_a_roll_loads_only_its_own_ruleset(ruleset):
             assert f"rpgdice.cli.{other}" not in modules
 
 
+@pytest.mark.parametrize("ruleset", list(ROLLS))
+def test_a_json_roll_that_does_not_log_loads_nothing_of_the_log(ruleset):
+    # Piped stdout and RPGDICE_LOG unset (auto): not logged, so neither sqlite3 nor the
+    # log module (nor platformdirs, which finds the log) loads.
+    out, modules = _modules_after([*ROLLS[ruleset], "--json"])
+    assert json.loads(out)["seed"] is not None
+    loaded = modules - _baseline()
+    assert not {"sqlite3", "_sqlite3", "rpgdice.table.log", "platformdirs"} & loaded
+
+
+def test_the_probe_sees_sqlite3_when_the_roll_is_logged():
+    _, modules = _modules_after([*ROLLS["seyruun"], "--json", "--log"])
+    assert {"sqlite3", "rpgdice.table.log"} <= modules
+
+
 def test_the_probe_sees_rich_when_the_terminal_view_is_used():
     # The check above can fail: the colored path does load rich.
     out, modules = _modules_after([*ROLLS["seyruun"], "--seed", "7"])

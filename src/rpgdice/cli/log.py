@@ -13,8 +13,6 @@ from rpgdice.cli.output import error, warning
 from rpgdice.engine.errors import RulesError
 
 RULESETS = ("crytures", "seyruun", "reglas", "cypher", "dice")
-STATS_COMMANDS = ("roll", "task")
-"""The single-roll commands ``log stats`` covers (one result per entry)."""
 
 app = typer.Typer(
     help="The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
@@ -223,25 +221,27 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
     from rpgdice.engine import luck
     from rpgdice.engine.names import fold
 
-    where = ["e.count = 1", f"e.command IN ({', '.join('?' * len(STATS_COMMANDS))})"]
-    args: list[Any] = list(STATS_COMMANDS)
+    where, args = ["n > 0"], []
     if ruleset:
-        where.append("e.ruleset = ?")
+        where.append("ruleset = ?")
         args.append(ruleset)
     if character:
         _fold_filter(log)
-        where.append("fold(e.character) = ?")
+        where.append("fold(who) = ?")
         args.append(fold(character))
     clause = " WHERE " + " AND ".join(where)
-    rows = log.con.execute(
-        "SELECT e.ruleset, e.argv, e.character, e.outcome, count(*) FROM entries e"
-        f"{clause} GROUP BY e.ruleset, e.argv, e.character, e.outcome", args).fetchall()
+    rows = log.con.execute(f"SELECT ruleset, argv, who, outcome, n FROM stats_rolls{clause}",
+                           args).fetchall()
     face_rows = log.con.execute(
-        "SELECT e.ruleset, d.key, f.value, count(*) FROM entries e, json_each(e.rolled) d, "
-        f"json_each(d.value) f{clause} GROUP BY e.ruleset, d.key, f.value", args).fetchall()
+        f"SELECT ruleset, die, face, sum(n) FROM stats_faces{clause} GROUP BY ruleset, die, face",
+        args).fetchall()
+
+    from rpgdice import __version__
 
     specs: dict[tuple[str, ...], Any] = {}
+    cached = log.cached_odds()
     odds_by_key: dict[str, dict[str, float]] = {}
+    new: dict[str, str] = {}
     out: dict[str, dict[str, Any]] = {}
 
     def outcome_odds(argv_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
@@ -255,9 +255,13 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
         spec = specs[argv]
         if spec is None:
             return None
-        key = spec.key
+        key = f"{__version__} {spec.key}"
         if key not in odds_by_key:
-            odds_by_key[key] = {k: float(v) for k, v in spec().outcomes.items()}
+            if key in cached:
+                odds_by_key[key] = json.loads(cached[key])
+            else:
+                odds_by_key[key] = {k: float(v) for k, v in spec().outcomes.items()}
+                new[key] = json.dumps(odds_by_key[key])
         return odds_by_key[key]
 
     for rs, argv_text, who, outcome, n in rows:
@@ -265,7 +269,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             "ruleset": rs, "character": character, "rolls": 0, "outcomes": {}, "expected": {},
             "faces": {}, "left_out": 0, "_variance": {},
         })
-        probs = outcome_odds(argv_text, who)
+        probs = outcome_odds(argv_text, who or None)
         if probs is None:
             g["left_out"] += n
             continue
@@ -301,4 +305,14 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             g["fairness"][die] = {"chi2": round(stat, 4), "df": sides - 1, "p": p,
                                   "verdict": luck.fairness(p), "rolled": sum(full.values())}
         groups.append(g)
+    if new:  # keep the odds for the next time; a log that cannot be written keeps none
+        try:
+            from rpgdice.table.log import Log
+
+            writer = Log.open(write=True, path=log.path)
+            if writer is not None:
+                writer.cache_odds(new)
+                writer.close()
+        except Exception:
+            pass
     return groups

@@ -33,6 +33,10 @@ MAX_RESULTS = 1000
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another process's write to finish before giving up."""
 
+STATS_COMMANDS = ("roll", "task")
+"""The single-roll commands ``log stats`` covers (with one result per entry)."""
+_COUNTED = "count = 1 AND command IN ('roll', 'task')"
+
 MIGRATIONS: list[tuple[str, ...]] = [
     # 1: the first release.
     (
@@ -55,6 +59,51 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "CREATE INDEX entries_by_ruleset ON entries (ruleset, id)",
         "CREATE INDEX entries_by_character ON entries (character, id)",
     ),
+    # 2: what `log stats` reads, kept up to date by triggers as entries come and go (so
+    # stats read a few hundred rows, not the whole log), and the exact odds it computed.
+    (
+        "CREATE TABLE odds_cache (key TEXT PRIMARY KEY, outcomes TEXT NOT NULL) WITHOUT ROWID",
+        """CREATE TABLE stats_rolls (ruleset TEXT NOT NULL, who TEXT NOT NULL, argv TEXT NOT NULL,
+            outcome TEXT NOT NULL, n INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who, argv, outcome)) WITHOUT ROWID""",
+        """CREATE TABLE stats_faces (ruleset TEXT NOT NULL, who TEXT NOT NULL, die TEXT NOT NULL,
+            face INTEGER NOT NULL, n INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who, die, face)) WITHOUT ROWID""",
+        f"""INSERT INTO stats_rolls (ruleset, who, argv, outcome, n)
+            SELECT ruleset, coalesce(character, ''), argv, coalesce(outcome, ''), count(*)
+            FROM entries WHERE {_COUNTED} GROUP BY 1, 2, 3, 4""",
+        f"""INSERT INTO stats_faces (ruleset, who, die, face, n)
+            SELECT e.ruleset, coalesce(e.character, ''), d.key, f.value, count(*)
+            FROM entries e, json_each(e.rolled) d, json_each(d.value) f
+            WHERE e.{_COUNTED.replace(' AND ', ' AND e.')} GROUP BY 1, 2, 3, 4""",
+        f"""CREATE TRIGGER entries_stats_add AFTER INSERT ON entries
+            WHEN NEW.{_COUNTED.replace(' AND ', ' AND NEW.')}
+            BEGIN
+                INSERT INTO stats_rolls (ruleset, who, argv, outcome, n)
+                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.argv,
+                        coalesce(NEW.outcome, ''), 1)
+                ON CONFLICT (ruleset, who, argv, outcome) DO UPDATE SET n = n + 1;
+                INSERT INTO stats_faces (ruleset, who, die, face, n)
+                SELECT NEW.ruleset, coalesce(NEW.character, ''), d.key, f.value, count(*)
+                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
+                GROUP BY d.key, f.value
+                ON CONFLICT (ruleset, who, die, face) DO UPDATE SET n = n + excluded.n;
+            END""",
+        f"""CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries
+            WHEN OLD.{_COUNTED.replace(' AND ', ' AND OLD.')}
+            BEGIN
+                UPDATE stats_rolls SET n = n - 1
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND argv = OLD.argv AND outcome = coalesce(OLD.outcome, '');
+                DELETE FROM stats_rolls
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND argv = OLD.argv AND outcome = coalesce(OLD.outcome, '') AND n <= 0;
+                UPDATE stats_faces SET n = n - (
+                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
+                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '');
+            END""",
+    ),
 ]
 """Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
 VERSION = len(MIGRATIONS)
@@ -68,8 +117,8 @@ DIE_OF = {"crytures": ("d10", "dice", "face"), "seyruun": ("d10", "dice", "face"
 
 
 def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Every face the results show, per die size (``{"d10": [8, 3, ...]}``), re-rolls
-    and every roll of a roll type included: ``log stats`` counts them in SQL."""
+    """Every face the results show, per die size, sorted (``{"d10": [3, 8, ...]}``),
+    re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
     out: dict[str, list[int]] = {}
 
     def walk(obj: Any, ruleset: Optional[str]) -> None:
@@ -98,7 +147,7 @@ def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
                 walk(value, ruleset)
 
     walk(results, None)
-    return out
+    return {die: sorted(faces) for die, faces in out.items()}  # sorted: fewer distinct values
 
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -201,12 +250,17 @@ class Log:
                 if version < VERSION:
                     cls._migrate(con)
                 con.execute("PRAGMA synchronous=NORMAL")  # WAL: safe, no sync per entry
-            elif version < VERSION:
-                raise LogUnavailable(f"the roll log {path} is of an older rpgdice; "
-                                     "roll once to bring it up to date")
         except BaseException:
             con.close()
             raise
+        if not write and version < VERSION:  # an older log: bring it up to date first
+            con.close()
+            try:
+                cls._open(path, write=True).close()
+            except sqlite3.Error as e:
+                raise LogUnavailable(f"the roll log {path} is of an older rpgdice and cannot "
+                                     f"be brought up to date: {_reason(e)}") from None
+            return cls._open(path, write=False)
         return cls(con, path)
 
     @staticmethod
@@ -265,9 +319,28 @@ class Log:
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
 
+    def cached_odds(self) -> dict[str, str]:
+        return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
+
+    def cache_odds(self, items: dict[str, str]) -> None:
+        self.con.execute("BEGIN IMMEDIATE")
+        self.con.executemany("INSERT OR REPLACE INTO odds_cache (key, outcomes) VALUES (?, ?)",
+                             items.items())
+        self.con.execute("COMMIT")
+
     def clear(self) -> int:
         """Delete every entry; returns how many there were. IDs are never reused."""
-        return int(self.con.execute("DELETE FROM entries").rowcount)
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            con.execute("DELETE FROM stats_rolls")
+            con.execute("DELETE FROM stats_faces")
+            n = int(con.execute("DELETE FROM entries").rowcount)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        return n
 
     # Reading ---------------------------------------------------------------------------
 

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""The roll log's speed, on a full log.
+
+    python bench/log_bench.py [--entries N] [--rounds N] [--keep DIR]
+
+Builds a log of ``--entries`` (default 100000, the log's bound) real entries in a
+temporary RPGDICE_HOME — single rolls of about forty different commands of the four
+rulesets, with a few roll types and repeated commands among them, each rolled by the
+engine from its own seed, written in one transaction — then times, in interleaved
+rounds, medians:
+
+* ``python -c "import typer"`` (the floor of any Typer program);
+* a colored roll with logging on (``FORCE_COLOR=1 RPGDICE_LOG=always``): goal <= 1.6x;
+* ``rpgdice log --last 20``: goal <= 2x;
+* ``rpgdice log stats``: goal < 1 s.
+
+Use the Python rpgdice is installed in (``sys.executable`` runs everything).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TEMPLATES = [
+    *(["seyruun", "roll", str(a), str(s)] for a in (1, 2, 3, 4) for s in (0, 1, 2, 3)),
+    ["seyruun", "roll", "3", "2", "-d", "moderate"],
+    ["seyruun", "roll", "2", "2", "--willpower", "--reroll"],
+    ["seyruun", "roll", "4", "3", "--wound", "light", "--bonus", "2"],
+    *(["crytures", "roll", str(p)] for p in (2, 4, 6, 8)),
+    ["crytures", "roll", "5", "-d", "7", "-c", "2"],
+    ["crytures", "roll", "6", "--attack"],
+    *(["reglas", "roll", str(i), "-d", d] for i in (4, 8, 12) for d in ("none", "normal", "dificil")),
+    *(["cypher", "task", "-d", str(d)] for d in range(1, 7)),
+    ["cypher", "task", "-d", "5", "--skill", "trained", "--asset", "1"],
+]
+OTHERS = [  # roll types and repeated commands: logged, left out of stats
+    ["seyruun", "contest", "3+2", "2+3"],
+    ["reglas", "multi", "2", "10", "-d", "normal"],
+    ["crytures", "roll", "4", "-n", "5"],
+]
+ROLLERS = {
+    "crytures_odds": lambda spec, kw, src: __import__("rpgdice.engine.crytures").engine.crytures.roll(spec, src),
+    "seyruun_odds": lambda pool, kw, src: __import__("rpgdice.engine.seyruun").engine.seyruun.roll(pool, src, **kw),
+    "reglas_odds": lambda spec, kw, src: __import__("rpgdice.engine.reglas").engine.reglas.roll(spec, src),
+    "cypher_odds": lambda task, kw, src: __import__("rpgdice.engine.cypher").engine.cypher.roll(task, src),
+}
+
+
+def build(home: Path, n: int) -> float:
+    """Write ``n`` entries into ``home``'s log; returns the seconds it took."""
+    os.environ["RPGDICE_HOME"] = str(home)
+    from rpgdice.cli.replay import capture
+    from rpgdice.engine.dice import SeededDice
+    from rpgdice.render.jsonl import to_data
+    from rpgdice.table.log import Log, now, rolled_faces
+
+    start = time.perf_counter()
+    specs = []
+    for argv in TEMPLATES:
+        spec = capture(argv, roll=False).spec
+        specs.append((argv, ROLLERS[spec.function], spec.args[0], spec.kwargs))
+    others = []
+    for argv in OTHERS:
+        cap = capture([*argv, "--seed", "1"], roll=True)
+        data = [{**to_data(r), "seed": 1} for r in cap.results]
+        others.append((argv, data))
+    rows = []
+    stamp = now()
+    for i in range(n):
+        seed = (i * 0x9E3779B97F4A7C15) % 2**64
+        if i % 20 == 19:
+            argv, data = others[i % len(others)]
+            count = len(data)
+            outcome = data[0]["outcome"] if count == 1 else None
+            rows.append((stamp, json.dumps(argv), None, data[0]["ruleset"], data[0]["command"], "1",
+                         None, count, outcome, json.dumps(data), json.dumps(rolled_faces(data))))
+            continue
+        argv, roll, spec, kwargs = specs[i % len(specs)]
+        data = [{**to_data(roll(spec, kwargs, SeededDice(seed))), "seed": seed}]
+        rows.append((stamp, json.dumps(argv), None, data[0]["ruleset"], data[0]["command"], str(seed),
+                     None, 1, data[0]["outcome"], json.dumps(data, separators=(",", ":")),
+                     json.dumps(rolled_faces(data))))
+    log = Log.open(write=True)
+    assert log is not None
+    log.con.execute("BEGIN")
+    log.con.executemany(
+        "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
+        " outcome, results, rolled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    log.con.execute("COMMIT")
+    log.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    log.close()
+    return time.perf_counter() - start
+
+
+def _program() -> list[str]:
+    script = Path(sys.executable).with_name("rpgdice")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "rpgdice"]
+
+
+def _time(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    run = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    if run.returncode != 0 or run.stderr:
+        raise SystemExit(f"{' '.join(argv)} failed ({run.returncode}): {run.stderr.decode()[-500:]}")
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--entries", type=int, default=100_000)
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--keep", type=Path, help="build the log in DIR and keep it")
+    args = ap.parse_args(argv)
+
+    home = args.keep or Path(tempfile.mkdtemp(prefix="rpgdice-log-bench-"))
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "log.sqlite3").unlink(missing_ok=True)
+    built = build(home, args.entries)
+    size = (home / "log.sqlite3").stat().st_size / 2**20
+    print(f"built a log of {args.entries} entries in {built:.1f} s ({size:.1f} MiB)")
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED",
+                        "RPGDICE_LOG")}
+    env["RPGDICE_HOME"] = str(home)
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="rpgdice-bench-")
+    prog = _program()
+    cases = {
+        "import typer": ([sys.executable, "-c", "import typer"], {}),
+        "colored roll, logged": ([*prog, "seyruun", "roll", "3", "2", "--bonus", "1"],
+                                 {"FORCE_COLOR": "1", "RPGDICE_LOG": "always"}),
+        "colored roll, not logged": ([*prog, "seyruun", "roll", "3", "2", "--bonus", "1"],
+                                     {"FORCE_COLOR": "1", "RPGDICE_LOG": "never"}),
+        "log --last 20": ([*prog, "log", "--last", "20"], {"FORCE_COLOR": "1"}),
+        "log stats": ([*prog, "log", "stats"], {"FORCE_COLOR": "1"}),
+    }
+    names = list(cases)
+    for name in names:
+        _time(cases[name][0], {**env, **cases[name][1]})
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(args.rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            times[name].append(_time(cases[name][0], {**env, **cases[name][1]}))
+    med = {name: statistics.median(v) * 1000 for name, v in times.items()}
+    floor = med["import typer"]
+    print(f"{args.rounds} interleaved rounds, medians; Python {sys.version.split()[0]}")
+    for name in names:
+        print(f"{name:<26} {med[name]:>8.1f} ms {med[name] / floor:>6.2f}x import typer")
+    goals = [
+        ("colored roll, logged", med["colored roll, logged"] / floor, 1.6, "x"),
+        ("log --last 20", med["log --last 20"] / floor, 2.0, "x"),
+        ("log stats", med["log stats"] / 1000, 1.0, " s"),
+    ]
+    print("goals:", "; ".join(f"{n} {v:.2f}{u} (goal {g}{u}: {'met' if v <= g else 'NOT met'})"
+                              for n, v, g, u in goals))
+    if not args.keep:
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
