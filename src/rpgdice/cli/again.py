@@ -30,6 +30,8 @@ def again_cmd(
     try:
         log = Log.open(write=False)
         last = log.last() if log is not None else []
+        if log is not None:
+            log.release()
     except LogUnavailable as e:
         raise RulesError("again", str(e)) from None
     if not last:

@@ -103,7 +103,7 @@ def list_cmd(
             (*args, last)).fetchall()
         entries = [entry_data(r) for r in reversed(rows)]
     finally:
-        log.close()
+        log.release()
     if as_json:
         sys.stdout.write("".join(json.dumps(public(e), ensure_ascii=False) + "\n" for e in entries))
     else:
@@ -133,7 +133,7 @@ def show_cmd(
     log = _open()
     entry = log.get(entry_id) if log is not None else None
     if log is not None:
-        log.close()
+        log.release()
     if entry is None:
         raise RulesError("ID", f"no entry {entry_id} in the roll log")
     try:
@@ -181,7 +181,7 @@ def clear_cmd(
         error(f"the roll log cannot be cleared: {e}")
         raise typer.Exit(1) from None
     finally:
-        log.close()
+        log.release()
     sys.stdout.write(f"Deleted {n} {'entry' if n == 1 else 'entries'} from the roll log.\n")
 
 
@@ -203,7 +203,7 @@ def stats_cmd(
     log = _open()
     groups = [] if log is None else compute_stats(log, ruleset, character)
     if log is not None:
-        log.close()
+        log.release()
     if as_json:
         sys.stdout.write("".join(json.dumps(g, ensure_ascii=False) + "\n" for g in groups))
         sys.stdout.flush()
@@ -312,7 +312,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             writer = Log.open(write=True, path=log.path)
             if writer is not None:
                 writer.cache_odds(new)
-                writer.close()
+                writer.release()
         except Exception:
             pass
     return groups

@@ -445,7 +445,7 @@ def reroll_cmd(
                                  "at most once")
             pay_reroll(character, check_only=False)
     finally:
-        log.close()
+        log.release()
     spent = first.willpower_spent + 1
     State.character = character
     new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
@@ -457,6 +457,6 @@ def reroll_cmd(
             again = Log.open(write=True)
             if again is not None:
                 again.set_rerolled_by(n, new)
-                again.close()
+                again.release()
         except Exception:  # the mark is already there; who re-rolled it is a nicety
             pass
