@@ -173,8 +173,6 @@ def clear_cmd(
     if not yes:
         raise RulesError("--yes", "needed to delete the roll log; nothing was deleted")
     log = _open(write=True)
-    if log is None:
-        return
     try:
         n = log.clear()
     except Exception as e:
