@@ -11,7 +11,7 @@ from typing import Any, Optional
 from rich.table import Table
 from rich.text import Text
 
-from rpgdice.render.terminal import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console
+from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console, num
 
 PROG = "rpgdice"
 
@@ -51,7 +51,7 @@ def figures(r: dict[str, Any]) -> str:
             text = f"{_faces(r['rerolled'].get('dice') or [])}, re-rolled: " + text
         return text
     if command == "roll" and ruleset == "reglas":
-        return f"iE {r.get('index')} − {r.get('die')} = {r.get('result')}"
+        return f"iE {num(r.get('index', 0))} − {r.get('die')} = {num(r.get('result', 0))}"
     if command == "task":
         if r.get("roll") is None:
             return "routine" if r.get("routine") else "no roll"
