@@ -18,8 +18,10 @@ def again_cmd(
         metavar="[MORE ARGS]...", help="Added after the repeated command's arguments "
         "(e.g. --json, -n 3, --bonus 1).", show_default=False)] = None,
 ) -> None:
-    """Repeat the last logged command with fresh dice: its --seed and --dice are
-    dropped, the rest is kept, and MORE ARGS are added at the end.
+    """Repeat the last logged command with fresh dice.
+
+    Its --seed and --dice are dropped, the rest is kept, and MORE ARGS are added at
+    the end.
 
     Example: rpgdice again --bonus 1
     """
