@@ -505,3 +505,37 @@ def test_verdict_words():
     assert luck.verdict(0.4).endswith("within ordinary luck")
     assert "above" in luck.verdict(1.5) and "lucky" in luck.verdict(1.5)
     assert luck.verdict(None).startswith("no uncertainty")
+
+
+def test_a_full_disk_costs_no_roll(monkeypatch):
+    # SQLite's own "database or disk is full", made by capping the log's size.
+    from rpgdice.table import log
+
+    cli(*ROLL, "--log")
+    real_open = log.Log._open.__func__
+
+    def capped(cls, path, write):
+        opened = real_open(cls, path, write)
+        pages = opened.con.execute("PRAGMA page_count").fetchone()[0]
+        opened.con.execute(f"PRAGMA max_page_count = {pages}")
+        return opened
+
+    monkeypatch.setattr(log.Log, "_open", classmethod(capped))
+    run = cli("crytures", "roll", "900", "--seed", "3", "--log")
+    assert run.exit_code == 0 and run.stdout.startswith("Crytures roll")
+    assert "full" in _one_warning(run)
+
+
+def test_log_filters_by_character_ignoring_case_and_accents():
+    from rpgdice.table.log import Log
+
+    log = Log.open(write=True)
+    for who in ("Ysolde", "Thureck", None, "ysolde"):
+        log.add(argv=["cypher", "task", "-d", "2"], character=who, ruleset="cypher",
+                command="task", seed=1, faces=None, count=1, outcome="success",
+                results=[{"ruleset": "cypher", "command": "task", "outcome": "success",
+                          "roll": 12, "seed": 1}])
+    log.close()
+    listed = cli("log", "--json", "--as", "YSÓLDE").json()
+    assert [e["id"] for e in listed] == [1, 4]
+    assert cli("log", "--as", "thureck").stdout.count("Thureck") == 1
