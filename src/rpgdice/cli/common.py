@@ -223,7 +223,8 @@ def run(
 
     emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
     if recorder is not None:
-        return recorder.save(State.argv or [], State.character)
+        argv, character = _who_typed_what()
+        return recorder.save(argv, character)
     return None
 
 
@@ -238,6 +239,21 @@ def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> 
         return results
     first = roll(source)
     return chain((first,), (roll(source) for _ in range(times - 1)))
+
+
+ARGV_META = "rpgdice.argv"
+"""``ctx.meta`` key of the arguments once an alias is expanded (the aliases of issue 10)."""
+
+
+def _who_typed_what() -> tuple[list[str], Optional[str]]:
+    """The arguments as typed (after alias expansion) and the character rolling."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    meta = ctx.meta if ctx is not None else {}
+    argv = meta.get(ARGV_META) or State.argv or []
+    sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
+    return list(argv), State.character or getattr(sheet, "name", None)
 
 
 class ExactOdds:
