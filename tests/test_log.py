@@ -539,3 +539,10 @@ def test_log_filters_by_character_ignoring_case_and_accents():
     listed = cli("log", "--json", "--as", "YSÓLDE").json()
     assert [e["id"] for e in listed] == [1, 4]
     assert cli("log", "--as", "thureck").stdout.count("Thureck") == 1
+
+
+def test_log_show_of_a_long_command_replays_all_of_it():
+    shown = cli("cypher", "task", "-d", "3", "-n", "1200", "--log")
+    run = cli("log", "show", "1")
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.split("\n", 1)[1] == shown.stdout

@@ -91,10 +91,14 @@ class Capture:
     ``seyruun reroll``, ``log stats``): :func:`run` records the roll's odds spec and,
     with ``roll``, the results."""
 
+    HEAD = 1000
+    """Results made at once (as many as a log entry keeps); the rest come in ``rest``."""
+
     def __init__(self, roll: bool) -> None:
         self.roll = roll
         self.spec: Any = None
         self.results: list[Any] = []
+        self.rest: Iterable[Any] = ()
         self.odds: Any = None
         self.total = 0
         self.seed: Optional[int] = None
@@ -192,9 +196,12 @@ def run(
     if capture is not None:  # a replay from the log: collect, print nothing
         capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
         if capture.roll:
-            capture.results = [roll(source) for _ in range(times)]
             if isinstance(source, GivenDice):
+                capture.results = [roll(source) for _ in range(times)]
                 source.check_all_used()
+            else:  # the first results to check, the rest streamed as they are shown
+                capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
+                capture.rest = (roll(source) for _ in range(times - len(capture.results)))
             capture.odds = odds() if odds is not None else None
             capture.total = times
         return None

@@ -145,7 +145,7 @@ def show_cmd(
     keys = to_data(cap.keys)
     replayed = [json.loads(json.dumps({**to_data(r), **keys}, ensure_ascii=False))
                 for r in cap.results[:MAX_RESULTS]]
-    same = replayed == entry["results"] and len(cap.results) == entry["count"]
+    same = replayed == entry["results"] and cap.total == entry["count"]
     if as_json:
         sys.stdout.write(json.dumps({**public(entry), "results": replayed, "replayed": same},
                                     ensure_ascii=False) + "\n")
@@ -154,7 +154,9 @@ def show_cmd(
         from rpgdice.render import log as view
 
         view.show_header(entry)
-        emit(cap.results, as_json=False, odds=cap.odds, total=cap.total)
+        from itertools import chain
+
+        emit(chain(cap.results, cap.rest), as_json=False, odds=cap.odds, total=cap.total)
     if not same:
         warning(f"entry {entry_id} does not replay as it was logged (this rpgdice rolls it "
                 "differently, or a character sheet changed): shown as replayed now")
