@@ -411,6 +411,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
         State.argv = [str(a) for a in (sys.argv[1:] if args is None else args)]
         State.log_choice = None
+        State.character = None
         code = 0
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
