@@ -173,7 +173,7 @@ def test_schema_version_and_wal():
 def test_a_first_release_log_is_migrated_keeping_its_entries():
     from rpgdice.table.log import MIGRATIONS
 
-    log_path().parent.mkdir(parents=True)
+    log_path().parent.mkdir(parents=True, exist_ok=True)
     con = sqlite3.connect(log_path(), isolation_level=None)
     for statement in MIGRATIONS[0]:
         con.execute(statement)
@@ -370,6 +370,121 @@ def test_reroll_needs_a_writable_log(read_only_log):
     assert entries()[0]["rerolled"] is False
 
 
+# The re-roll paid from a character's sheet (issue 10's sheets) ------------------------
+
+FAILED = "2,2,3,4,5,5"  # dexterity 3 + stealth 3: six dice, no success, no 1
+
+
+def _sheet(willpower: int | None = None) -> None:
+    args = ["char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
+            "composure=2", "resolve=2"]
+    if willpower is not None:
+        args.append(f"willpower={willpower}")
+    run = cli(*args)
+    assert run.exit_code == 0, run.stderr
+
+
+def _willpower() -> int:
+    run = cli("char", "show", "ysolde", "--json")
+    assert run.exit_code == 0, run.stderr
+    return run.json()[0]["willpower"]
+
+
+def test_reroll_of_a_characters_roll_spends_one_willpower_from_the_sheet():
+    _sheet()
+    before = _willpower()
+    first = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", FAILED,
+                "--log", "--json").json()[0]
+    assert first["outcome"] == "failure" and first["character"] == "Ysolde"
+    assert _willpower() == before  # the roll itself paid nothing
+    run = cli("seyruun", "reroll", "--dice", "9,1,1,1,1,1", "--json", "--log")
+    assert run.exit_code == 0, run.stderr
+    (r,) = run.json()
+    assert r["character"] == "Ysolde"
+    assert r["spent"] == {"willpower": 1} and r["left"] == {"willpower": before - 1}
+    assert r["rerolls"] == 1 and r["willpower_spent"] == 1
+    assert _willpower() == before - 1
+    logged = entries()
+    assert logged[0]["rerolled"] is True and logged[0]["rerolled_by"] == 2
+    assert logged[1]["character"] == "Ysolde" and logged[1]["command"] == "reroll"
+    # A second re-roll is refused and spends nothing.
+    again = cli("seyruun", "reroll", "1")
+    assert again.exit_code == 2 and again.stdout == "" and "already re-rolled" in again.stderr
+    assert _willpower() == before - 1
+    # Both entries replay as they were logged (a replay pays nothing).
+    assert cli("log", "show", "2", "--json").json()[0]["replayed"] is True
+    assert cli("log", "show", "1", "--json").json()[0]["replayed"] is True
+    assert _willpower() == before - 1
+
+
+def test_reroll_that_the_sheet_cannot_pay_rolls_nothing_and_marks_nothing():
+    _sheet(willpower=0)
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", FAILED, "--log")
+    run = cli("seyruun", "reroll", "--dice", "9,1,1,1,1,1")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert "Willpower" in run.stderr and "nothing was rolled or spent" in run.stderr
+    (entry,) = entries()
+    assert entry["rerolled"] is False
+    assert _willpower() == 0
+    # Once the sheet has Willpower again, the same entry can still be re-rolled.
+    assert cli("char", "set", "ysolde", "willpower=1").exit_code == 0
+    run = cli("seyruun", "reroll", "--dice", "9,1,1,1,1,1", "--json")
+    assert run.exit_code == 0, run.stderr
+    assert run.json()[0]["left"] == {"willpower": 0}
+    assert _willpower() == 0 and entries()[0]["rerolled"] is True
+
+
+def test_reroll_whose_sheet_cannot_be_written_is_not_marked(monkeypatch):
+    from rpgdice.table import files
+
+    _sheet()
+    before = _willpower()
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", FAILED, "--log")
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(files, "write_document", full_disk)
+        run = cli("seyruun", "reroll", "--dice", "9,1,1,1,1,1")
+    assert run.exit_code != 0 and run.stdout == ""
+    assert entries()[0]["rerolled"] is False
+    assert _willpower() == before
+
+
+def test_reroll_refused_by_the_log_spends_nothing(read_only_log):
+    _sheet()
+    before = _willpower()
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", FAILED, "--log")
+    with read_only_log():
+        run = cli("seyruun", "reroll")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert entries()[0]["rerolled"] is False
+    assert _willpower() == before
+
+
+def test_reroll_takes_no_as_option():
+    _sheet()
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", FAILED, "--log")
+    run = cli("seyruun", "reroll", "--as", "ysolde")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert entries()[0]["rerolled"] is False
+
+
+def test_log_names_the_character_as_the_sheet_spells_it():
+    _sheet()
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "YSOLDE", "--log")
+    cli("seyruun", "roll", "dexterity", "stealth", "--log", env={"RPGDICE_AS": "ysolde"})
+    cli("seyruun", "roll", "3", "3", "--log")
+    logged = entries()
+    assert [e["character"] for e in logged] == ["Ysolde", "Ysolde", None]
+    assert logged[0]["argv"][-3:] == ["--as", "YSOLDE", "--log"]
+    mine = cli("log", "--as", "ysolde", "--json").json()
+    assert [e["id"] for e in mine] == [1, 2]
+    # A roll made through RPGDICE_AS replays with its character.
+    assert cli("log", "show", "2", "--json").json()[0]["replayed"] is True
+
+
 # Stats ---------------------------------------------------------------------------------
 
 
@@ -450,7 +565,7 @@ def test_a_read_only_log_costs_no_roll(read_only_log):
 
 
 def test_a_corrupt_log_is_set_aside_and_costs_no_roll():
-    log_path().parent.mkdir(parents=True)
+    log_path().parent.mkdir(parents=True, exist_ok=True)
     garbage = b"this is not a database, it is a shopping list\n" * 100
     log_path().write_bytes(garbage)
     run = proc("cypher", "task", "-d", "3", "--log")

@@ -176,6 +176,7 @@ def run(
     spec: Callable[[], object] | None = None,
     keys: dict[str, Any] | None = None,
     log_command: str | None = None,
+    character: dict[str, Any] | None = None,
 ) -> Optional[int]:
     """Roll ``times`` times, hand the results to the output as they come, and record
     the command in the roll log when it is wanted; returns the log entry's ID (None
@@ -188,7 +189,9 @@ def run(
     ``odds`` (``--odds``) computes the exact odds of the roll, once, to show beside
     each result; ``spec`` is the roll's exact odds, for ``log stats`` (never computed
     here). ``keys`` are added to every JSON object (and logged result); ``seed`` always
-    is (null for given faces)."""
+    is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
+    a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
+    as ``--as`` does; it is not logged with the results (a replay pays nothing)."""
 
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
@@ -204,6 +207,13 @@ def run(
                 capture.rest = (roll(source) for _ in range(times - len(capture.results)))
             capture.odds = odds() if odds is not None else None
             capture.total = times
+            ctx = _context()
+            if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
+                from rpgdice.cli import character as sheet_view
+
+                base = sheet_view.extra_base(ctx)
+                capture.results = list(_labelled(capture.results, base))
+                capture.rest = _labelled(capture.rest, base)
         return None
     logging = log_wanted()
     exact = odds() if odds is not None else None
@@ -220,6 +230,9 @@ def run(
         results = character.labelled(results, extra)
     else:
         results = _rolled(roll, source, times)
+        if character is not None:
+            extra = lambda r: character  # noqa: E731
+            results = _labelled(results, character)
     recorder = None
     if logging:
         from rpgdice.table.log import Recorder
@@ -233,6 +246,13 @@ def run(
         argv, character = _who_typed_what()
         return recorder.save(argv, character)
     return None
+
+
+def _labelled(results: Iterable[R], table: dict[str, Any]) -> Iterable[R]:
+    """Each result with the character line the view shows (``result.table``)."""
+    for r in results:
+        r.table = table  # type: ignore[attr-defined]
+        yield r
 
 
 def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:

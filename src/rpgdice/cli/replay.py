@@ -41,7 +41,10 @@ def strip(argv: Iterable[str], valued: tuple[str, ...] = VALUED,
 
 
 def with_character(argv: list[str], character: Optional[str]) -> list[str]:
-    """A character's roll made through ``RPGDICE_AS`` names it on replay."""
+    """A character's roll made through ``RPGDICE_AS`` names it on replay. (``seyruun
+    reroll`` takes no ``--as``: the entry it re-rolls says whose roll it was.)"""
+    if argv[:2] == ["seyruun", "reroll"]:
+        return argv
     if character and not any(a == "--as" or a.startswith("--as=") for a in argv):
         return [*argv, "--as", character]
     return argv

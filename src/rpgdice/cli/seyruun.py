@@ -4,7 +4,7 @@ resisted), extended and team."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Callable, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
@@ -341,12 +341,46 @@ def team_cmd(
 # The Willpower re-roll after the fact --------------------------------------------------
 
 
-def pay_reroll(character: str | None, *, check_only: bool) -> None:
-    """Hook for the character sheets (issue 10): take the re-roll's 1 Willpower from
-    ``character``'s sheet (with ``check_only``, only check it can be paid, raising a
-    RulesError when it cannot). Until the sheets exist, a re-roll spends nothing from
-    any sheet; it is still counted in the roll's ``willpower_spent`` and logged."""
-    del character, check_only
+def pay_reroll(character: str | None, *, check_only: bool,
+               mark: Callable[[], None] | None = None) -> dict[str, Any] | None:
+    """The re-roll's 1 Willpower, from the sheet of ``character`` (the name the log
+    entry keeps) when the roll was a character's.
+
+    With ``check_only``, only check that the sheet can pay (a RulesError when it
+    cannot, or when the sheet is gone). Otherwise pay, all or nothing: under the
+    sheet's lock the Willpower is checked, then ``mark()`` marks the log entry
+    re-rolled (raising when it cannot), then the sheet is written. A sheet that cannot
+    pay leaves the entry unmarked; a mark that fails pays nothing; a sheet that cannot
+    be written after the mark has the mark taken back by the caller (it raises).
+    Returns the ``character``, ``spent`` and ``left`` keys (None without a character,
+    which spends nothing from any sheet; the re-roll still counts in
+    ``willpower_spent``)."""
+    from rpgdice.table import sheets
+
+    if character is None:
+        if not check_only and mark is not None:
+            mark()
+        return None
+    cost = {"willpower": 1}
+
+    def pay(sheet: sheets.Sheet) -> tuple[dict[str, int], dict[str, Any]]:
+        have = sheets.resource(sheet, "willpower")
+        if have < 1:
+            raise sheets.cannot_pay(sheet, "ID", "willpower", 1, have)
+        if check_only:
+            return {}, {}
+        if mark is not None:
+            mark()
+        left = {"willpower": have - 1}
+        return left, {"character": sheet.name, "spent": dict(cost), "left": left}
+
+    if check_only:
+        sheet = sheets.load(character, "ID")
+        if sheet.ruleset != "seyruun":
+            raise RulesError("ID", f"{sheet.name} is a {sheet.ruleset} character, not seyruun")
+        pay(sheet)
+        return None
+    return sheets.settle(character, "seyruun", pay, "ID")
 
 
 def _reroll_entry(log, entry_id: int | None, replaying: bool) -> dict:
@@ -402,6 +436,8 @@ def reroll_cmd(
     import sqlite3
     from dataclasses import replace
 
+    from typer._click.exceptions import ClickException
+
     from rpgdice.cli.common import State
     from rpgdice.cli.replay import capture, replay_argv
     from rpgdice.engine import seyruun
@@ -421,7 +457,12 @@ def reroll_cmd(
     try:
         entry = _reroll_entry(log, entry_id, replaying)
         n = entry["id"]
-        replay = capture(replay_argv(entry), roll=True)
+        try:
+            replay = capture(replay_argv(entry), roll=True)
+        except (RulesError, ClickException) as e:  # its sheet or the rules changed since
+            message = e.message if isinstance(e, RulesError) else e.format_message()
+            raise RulesError("ID", f"entry {n} cannot be replayed ({message}); nothing was "
+                             "re-rolled") from None
         first = replay.results[0]
         data = to_data(first)
         if any(entry["results"][0].get(k) != v for k, v in data.items()):
@@ -433,17 +474,31 @@ def reroll_cmd(
             given.roll(10, pool.dice)
             given.check_all_used()
         character = entry["character"]
+        paid = None
         if not replaying:
-            pay_reroll(character, check_only=True)
-            try:
-                marked = log.mark_rerolled(n)
-            except sqlite3.Error as e:
-                raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
-                                 "needs its roll marked, so nothing was re-rolled") from None
-            if not marked:
-                raise RulesError("ID", f"entry {n} was already re-rolled; a roll is re-rolled "
-                                 "at most once")
-            pay_reroll(character, check_only=False)
+            pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
+            marked: list[int] = []
+
+            def mark() -> None:
+                try:
+                    done = log.mark_rerolled(n)
+                except sqlite3.Error as e:
+                    raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
+                                     "needs its roll marked, so nothing was re-rolled") from None
+                if not done:
+                    raise RulesError("ID", f"entry {n} was already re-rolled; a roll is "
+                                     "re-rolled at most once")
+                marked.append(n)
+
+            try:  # the Willpower checked, the entry marked and the sheet paid: all or none
+                paid = pay_reroll(character, check_only=False, mark=mark)
+            except BaseException:
+                if marked:  # marked, but the sheet could not be written: not re-rolled
+                    try:
+                        log.unmark_rerolled(n)
+                    except sqlite3.Error:
+                        pass
+                raise
     finally:
         log.release()
     spent = first.willpower_spent + 1
@@ -451,7 +506,7 @@ def reroll_cmd(
     new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
                                      rerolled=first),
               dice=dice, seed=seed, times=1, as_json=as_json, keys={"rerolls": n},
-              log_command="reroll")
+              log_command="reroll", character=paid)
     if new is not None:
         try:
             again = Log.open(write=True)
@@ -460,3 +515,6 @@ def reroll_cmd(
                 again.release()
         except Exception:  # the mark is already there; who re-rolled it is a nicety
             pass
+
+
+reroll_cmd.as_character = False  # type: ignore[attr-defined]  # no --as: the entry says whose roll

@@ -337,6 +337,12 @@ class Log:
             (now(), entry))
         return cur.rowcount == 1
 
+    def unmark_rerolled(self, entry: int) -> None:
+        """Take back a mark :meth:`mark_rerolled` just made (the re-roll could not be
+        paid after all), unless a re-roll was recorded against it."""
+        self.con.execute(
+            "UPDATE entries SET rerolled_at = NULL WHERE id = ? AND rerolled_by IS NULL", (entry,))
+
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
 
