@@ -85,7 +85,9 @@ _rpgdice_values()
         "cypher odds|--skill") vals="trained specialized inability" ;;
         "cypher odds|--as") vals="@characters" ;;
         "cypher odds|--pool") vals="might speed intellect" ;;
+        "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
+        "log stats|--as") vals="@characters" ;;
         "log stats|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "char new|--ruleset") vals="crytures seyruun reglas cypher" ;;
         "char set|#1") vals="@characters" ;;

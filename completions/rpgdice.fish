@@ -317,7 +317,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l ruleset -x -a 'crytures seyruun reglas cypher dice' -d 'Only this ruleset\'s rolls'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l json -d 'JSON Lines: one object per entry'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -s h -l help -d 'Show this message and exit'
@@ -331,7 +331,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcomm
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log stats
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures seyruun reglas cypher dice' -d 'Only this ruleset\'s rolls'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -s h -l help -d 'Show this message and exit'

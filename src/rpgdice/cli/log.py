@@ -25,7 +25,8 @@ app = typer.Typer(
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON Lines: one object per entry.")]
 AsOpt = Annotated[
     Optional[str],
-    typer.Option("--as", metavar="NAME", help="Only this character's rolls (names match "
+    typer.Option("--as", parser=params.character, metavar="NAME",
+                 help="Only this character's rolls (names match "
                  "ignoring case, accents, spaces, hyphens and underscores)."),
 ]
 RulesetOpt = Annotated[
