@@ -31,7 +31,7 @@ _rpgdice_node()
         "log show") subs="" opts="--json -h --help" vopts="" ;;
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
         "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
-        "roll") subs="" opts="--dice --seed -n --times --json --odds -h --help" vopts="--dice --seed -n --times" ;;
+        "roll") subs="" opts="--dice --seed -n --times --json --odds --log --no-log -h --help" vopts="--dice --seed -n --times" ;;
         "odds") subs="" opts="--json -h --help" vopts="" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;

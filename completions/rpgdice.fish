@@ -342,6 +342,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed th
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not, whatever RPGDICE_LOG says (auto: wh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
 
 # rpgdice odds

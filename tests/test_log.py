@@ -485,6 +485,43 @@ def test_log_names_the_character_as_the_sheet_spells_it():
     assert cli("log", "show", "2", "--json").json()[0]["replayed"] is True
 
 
+# Ordinary dice (issue 13's rpgdice roll) ----------------------------------------------
+
+
+def test_an_ordinary_roll_is_logged_replayed_and_repeated():
+    run = cli("roll", "2d6+3", "--seed", "11", "--log", "--json")
+    assert run.exit_code == 0, run.stderr
+    (r,) = run.json()
+    assert r["seed"] == 11
+    assert cli("roll", "-1d4+6", "--dice", "3", "--log").exit_code == 0  # an expression like an option
+    assert cli("roll", "d6", "--no-log").exit_code == 0
+    logged = entries()
+    assert [e["ruleset"] for e in logged] == ["dice", "dice"]
+    assert logged[0]["results"] == [r] and logged[0]["seed"] == 11
+    assert logged[1]["faces"] == [3] and logged[1]["results"][0]["total"] == 3
+    for n in (1, 2):
+        assert cli("log", "show", str(n), "--json").json()[0]["replayed"] is True
+    (again,) = cli("again", "--json", "--no-log").json()
+    assert again["expression"] == "-1d4+6" and again["seed"] is not None
+    assert len(entries()) == 2
+
+
+def test_stats_judge_ordinary_dice_by_their_faces():
+    for faces in ("1,2,6", "6,6,3"):
+        assert cli("roll", "3d6", "--dice", faces, "--log").exit_code == 0
+    assert cli("roll", "d20", "--dice", "20", "--log").exit_code == 0
+    assert cli("roll", "d6", "-n", "2", "--dice", "5,5", "--log").exit_code == 0  # -n: left out
+    (g,) = cli("log", "stats", "--ruleset", "dice", "--json").json()
+    assert g["rolls"] == 3 and g["outcomes"] == {} and g["verdict"] is None
+    assert g["faces"]["d6"] == {"1": 1, "2": 1, "3": 1, "4": 0, "5": 0, "6": 3}
+    assert g["faces"]["d20"]["20"] == 1 and sum(g["faces"]["d20"].values()) == 1
+    counts = list(g["faces"]["d6"].values())
+    assert g["fairness"]["d6"]["chi2"] == pytest.approx(luck.chi_squared(counts), abs=1e-4)
+    assert g["fairness"]["d6"]["df"] == 5
+    shown = cli("log", "stats")
+    assert shown.exit_code == 0 and "d20 faces" in shown.stdout
+
+
 # Stats ---------------------------------------------------------------------------------
 
 

@@ -292,8 +292,9 @@ RULESETS = ("crytures", "seyruun", "reglas", "cypher")
 
 
 def _shared_options(cmd: Any, group: str) -> None:
-    """The one place a lazily built command gets the options its signature does not
-    declare: every rolling command (one taking ``--seed``) ``--log``/``--no-log``
+    """The one place a lazily built command (of a group, or a top-level one) gets the
+    options its signature does not declare: every rolling command (one taking
+    ``--seed``) ``--log``/``--no-log``
     (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
     (:func:`_with_character`), except those whose callback says ``as_character = False``
     (``seyruun reroll``: the logged roll says whose it was)."""
@@ -359,7 +360,9 @@ def _load_command(spec: str) -> Any:
     typer_app = getattr(import_module(module), name or "app")
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
-    return get_command(typer_app)
+    cmd = get_command(typer_app)
+    _shared_options(cmd, "")  # a top-level rolling command (rpgdice roll) logs too
+    return cmd
 
 
 ARGV = "rpgdice.argv"

@@ -270,6 +270,9 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             "ruleset": rs, "character": character, "rolls": 0, "outcomes": {}, "expected": {},
             "faces": {}, "left_out": 0, "_variance": {},
         })
+        if rs == "dice":  # ordinary dice have no outcome: their faces are what is judged
+            g["rolls"] += n
+            continue
         probs = outcome_odds(argv_text, who or None)
         if probs is None:
             g["left_out"] += n

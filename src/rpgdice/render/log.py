@@ -50,6 +50,9 @@ def figures(r: dict[str, Any]) -> str:
         if r.get("rerolled"):
             text = f"{_faces(r['rerolled'].get('dice') or [])}, re-rolled: " + text
         return text
+    if command == "roll" and ruleset == "dice":
+        faces = " ".join(_faces(t.get("dice") or []) for t in r.get("terms") or [] if t.get("dice"))
+        return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
     if command == "roll" and ruleset == "reglas":
         return f"iE {num(r.get('index', 0))} − {r.get('die')} = {num(r.get('result', 0))}"
     if command == "task":
@@ -73,8 +76,11 @@ def entry_figures(entry: dict[str, Any]) -> str:
     results = entry["results"]
     if entry["count"] == 1 and results:
         return figures(results[0])
-    counts = Counter(str(r.get("outcome")) for r in results)
-    shown = ", ".join(f"{n} {o}" for o, n in counts.most_common())
+    if all(r.get("outcome") is None and "total" in r for r in results):  # ordinary dice
+        shown = ", ".join(num(r["total"]) for r in results[:10]) + (", …" if len(results) > 10 else "")
+    else:
+        counts = Counter(str(r.get("outcome")) for r in results)
+        shown = ", ".join(f"{n} {o}" for o, n in counts.most_common())
     if entry["count"] > len(results):
         return f"×{entry['count']} (first {len(results)}: {shown})"
     return f"×{entry['count']}: {shown}"
@@ -126,6 +132,10 @@ def _bar(value: float, mark: Optional[float], top: float, style: str) -> Text:
     return text
 
 
+MAX_FACE_BARS = 20
+"""A die with more faces (an ordinary d100...) shows its χ² line without a bar per face."""
+
+
 def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
     out = console()
     if not groups:
@@ -159,7 +169,7 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
             expected = fair["rolled"] / len(counts) if counts else 0
             peak = max([*counts.values(), expected, 1])
             width = len(max(counts, key=len))
-            for face, n in counts.items():
+            for face, n in counts.items() if len(counts) <= MAX_FACE_BARS else ():
                 line = Text(f"  {face:>{width}} ")
                 line.append(_bar(n, expected, peak, "cyan"))
                 line.append(f" {n}")

@@ -116,6 +116,16 @@ DIE_OF = {"crytures": ("d10", "dice", "face"), "seyruun": ("d10", "dice", "face"
 """Where a ruleset's results show the faces rolled: (die, list key or None, face key)."""
 
 
+def _sides(expression: Any) -> Optional[int]:
+    """The die size of an ordinary dice term (``2d6`` -> 6, ``-d%`` -> 100), or None."""
+    import re
+
+    found = re.search(r"[dD](%|\d+)", expression) if isinstance(expression, str) else None
+    if found is None:
+        return None
+    return 100 if found.group(1) == "%" else int(found.group(1))
+
+
 def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
     """Every face the results show, per die size, sorted (``{"d10": [3, 8, ...]}``),
     re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
@@ -129,6 +139,14 @@ def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
         if not isinstance(obj, dict):
             return
         ruleset = obj.get("ruleset", ruleset)
+        if ruleset == "dice" and "terms" in obj:  # ordinary dice: each term its own size
+            for term in obj.get("terms") or ():
+                sides = _sides(term.get("expression")) if isinstance(term, dict) else None
+                if sides is not None:
+                    out.setdefault(f"d{sides}", []).extend(
+                        d["face"] for d in term.get("dice") or ()
+                        if isinstance(d, dict) and isinstance(d.get("face"), int))
+            return
         where = DIE_OF.get(ruleset or "")
         if where is not None and "command" in obj:
             die, list_key, face_key = where
