@@ -77,11 +77,40 @@ class CommandGroup(TyperGroup):
             raise
 
 
+_ARGV: list[str] = []
+"""The arguments of the command being run, as typed: errors name an option the way the
+user wrote it (``--niveles``, not its canonical ``--raise``)."""
+
+
 def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
         return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
     return param.human_readable_name
+
+
+def typed_name(param: Any, ctx: Any = None) -> str:
+    """How the user gave ``param``: the environment variable it came from
+    (``RPGDICE_SEED``), else the last of its names typed (``--niveles``, ``-d``), else its
+    first long name."""
+    if param.param_type_name != "option":
+        return _param_hint(param)
+    if ctx is not None and param.name and param.envvar:
+        from typer._click.core import ParameterSource
+
+        if ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT:
+            envvar = param.envvar
+            return envvar if isinstance(envvar, str) else envvar[0]
+    names = [*param.opts, *param.secondary_opts]
+    typed = None
+    for word in _ARGV:
+        if word == "--":
+            break
+        for name in names:
+            short = len(name) == 2 and not word.startswith("--")
+            if word == name or word.startswith(name + "=") or (short and word.startswith(name)):
+                typed = name
+    return typed or _param_hint(param)
 
 
 def _accepts(param: Any) -> str:
@@ -120,7 +149,7 @@ def _usage_message(e: click.UsageError) -> str:
     if isinstance(e, click.MissingParameter) and param is not None:
         return f"{_param_hint(param)}: missing; accepts {_accepts(param)}"
     if isinstance(e, click.BadParameter) and param is not None:
-        return f"{_param_hint(param)}: {e.message}"
+        return f"{typed_name(param, ctx)}: {e.message}"
     if isinstance(e, click.NoSuchOption) and ctx is not None:
         name = e.option_name
         hint = ""
@@ -140,8 +169,8 @@ def _usage_message(e: click.UsageError) -> str:
         if option is None:
             return f"{e.option_name}: {e.message}"
         if getattr(option, "is_flag", False):
-            return f"{_param_hint(option)}: is a flag and takes no value"
-        return f"{_param_hint(option)}: needs a value; accepts {_accepts(option)}"
+            return f"{e.option_name}: is a flag and takes no value"
+        return f"{e.option_name}: needs a value; accepts {_accepts(option)}"
     if ctx is not None and type(e) is click.UsageError:
         # Extra arguments on a command: say what the command takes.
         pieces = ["[OPTIONS]"] + [
@@ -389,6 +418,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         **extra: Any,
     ) -> Any:
         code = 0
+        _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
