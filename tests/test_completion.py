@@ -17,6 +17,7 @@ from conftest import assert_usage_error, cli
 from rpgdice.cli import app
 from rpgdice.cli.completion import SHELLS, generate, model
 from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
+from rpgdice.cli.reglas import DIFFICULTY_NAMES as REGLAS_NAMES
 from rpgdice.engine.reglas import DIFFICULTIES as REGLAS_DIFFICULTIES
 from rpgdice.engine.seyruun import WOUNDS
 
@@ -93,7 +94,11 @@ def test_the_model_holds_every_command_and_option_of_the_app():
     task = {n: o.values for o in nodes[("cypher", "task")].options for n in o.names}
     assert task["--difficulty"] == list(CYPHER_DIFFICULTIES)
     reglas = {n: o.values for o in nodes[("reglas", "roll")].options for n in o.names}
-    assert reglas["--dificultad"] == [n.replace(" ", "-") for n in REGLAS_DIFFICULTIES]
+    assert reglas["--dificultad"] == list(REGLAS_NAMES)
+    # Every Reglas difficulty has a Spanish and an English name.
+    assert set(REGLAS_NAMES.values()) == set(REGLAS_DIFFICULTIES.values())
+    assert {"ninguna", "none", "dificil", "hard", "muy-dificil", "very-hard", "imposible",
+            "impossible"} <= set(REGLAS_NAMES)
 
 
 @pytest.mark.parametrize("shell", list(SHELLS))

@@ -31,16 +31,21 @@ class StrayValue(click.UsageError):
     """A required option missing while a word no argument takes was typed: its value."""
 
 
-class RollCommand(TyperCommand):
-    """Every ruleset command: a usage line without braces (``POOL``, not ``{POOL}``), the
-    help option in the Output panel, and a missing option whose value was typed without it
-    (``cypher task 5``) answered with the form that works (``-d 5``)."""
-
-    language = "en"
+class Command(TyperCommand):
+    """A command whose usage line shows its arguments as their help names them: ``POOL``,
+    not Typer's ``{POOL}``."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
                 for p in super().collect_usage_pieces(ctx)]
+
+
+class RollCommand(Command):
+    """Every ruleset command: a plain usage line, the help option in the Output panel, and
+    a missing option whose value was typed without it (``cypher task 5``) answered with
+    the form that works (``-d 5``)."""
+
+    language = "en"
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)
@@ -89,6 +94,20 @@ class ReglasCommand(RollCommand):
     """A Reglas Básicas command: its help is in Spanish."""
 
     language = "es"
+    SPANISH = {"REQUIRED_LONG_STRING": "[obligatorio]", "DEFAULT_STRING": "[por defecto: {}]"}
+    """Typer's own words in a help page, in Spanish."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from typer import rich_utils
+
+        saved = {name: getattr(rich_utils, name) for name in self.SPANISH}
+        for name, text in self.SPANISH.items():
+            setattr(rich_utils, name, text)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for name, text in saved.items():
+                setattr(rich_utils, name, text)
 
 
 class RulesetTyper(typer.Typer):

@@ -16,9 +16,10 @@ app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
 
 DifficultyOpt = Annotated[
     int,
-    typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 0, 10),
-                 metavar="0-10|NAME",
-                 help="Task difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
+    typer.Option("-d", "--difficulty", parser=params.level(
+                     DIFFICULTIES, 0, 10, lambda d: f"difficulty {d}, target {3 * d}"),
+                 metavar="LEVEL",
+                 help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + " (required).",
                  show_default=False),
 ]
 EaseOpt = Annotated[
@@ -31,8 +32,10 @@ HinderOpt = Annotated[
 ]
 SkillOpt = Annotated[
     Optional[str],
-    typer.Option("--skill", parser=params.choice(SKILLS), metavar="|".join(SKILLS),
-                 help="Trained eases 1 step, specialized 2, an inability hinders 1."),
+    typer.Option("--skill", parser=params.choice(SKILLS, {
+                     "trained": "eases 1 step", "specialized": "eases 2 steps",
+                     "inability": "hinders 1 step"}), metavar="LEVEL",
+                 help="trained eases 1 step, specialized 2; inability hinders 1."),
 ]
 AssetOpt = Annotated[
     int, typer.Option("--asset", parser=params.integer(0, MAX_ASSET), metavar="N",
@@ -95,6 +98,12 @@ def task_cmd(
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None)
+
+
+app.command("roll", help=(task_cmd.__doc__ or "").replace(
+    "Attempt a task:", "The same command as task: attempt a task,", 1).replace(
+    "cypher task", "cypher roll"))(task_cmd)
+"""Every other group rolls with ``roll``: in the Cypher group it is ``task`` by another name."""
 
 
 @app.command("odds")

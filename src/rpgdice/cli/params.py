@@ -139,7 +139,8 @@ def pool_terms(limit: int = MAX_NUMBER, accepts: str = POOL_FORMS) -> Callable[[
     return _accepting(parse, accepts, "pool")  # type: ignore[return-value]
 
 
-def pool_sum(limit: int = MAX_NUMBER, accepts: str | None = None) -> Callable[[str], int]:
+def pool_sum(limit: int = MAX_NUMBER, accepts: str | None = None,
+             kind: str = "pool") -> Callable[[str], int]:
     """A non-negative count or a sum (``4+2``: attribute plus skill, ``4-2``), its total
     from 0 to ``limit``."""
     accepts = accepts or f"{POOL_FORMS}, from 0 to {limit} in all"
@@ -154,12 +155,14 @@ def pool_sum(limit: int = MAX_NUMBER, accepts: str | None = None) -> Callable[[s
             raise typer.BadParameter(f"{shown(text.strip())} is more than {limit}; accepts {accepts}")
         return total
 
-    return _accepting(parse, accepts, "pool")  # type: ignore[return-value]
+    return _accepting(parse, accepts, kind)  # type: ignore[return-value]
 
 
-def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[[str], int]:
+def level(table: Mapping[str, int], lo: int, hi: int | None = None,
+          describe: Callable[[int], str] = str) -> Callable[[str], int]:
     """A named level from ``table`` (matched ignoring case, accents, spaces, hyphens,
-    underscores) or a number in ``lo..hi``."""
+    underscores) or a number in ``lo..hi``. ``describe`` says what a level's number
+    means, for shell completion (``parser.descriptions``)."""
     number = integer(lo, hi)
 
     def parse(text: str) -> int:
@@ -173,12 +176,15 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[
             raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
+    parse.descriptions = {name: describe(value) for name, value in table.items()}  # type: ignore[attr-defined]
     accepts = f"one of {', '.join(table)}, or {_accepts(lo, hi)}"
     return _accepting(parse, accepts, "name or number")  # type: ignore[return-value]
 
 
-def choice(table: Mapping[str, object]) -> Callable[[str], str]:
-    """One of the names of ``table``, returned in its canonical spelling."""
+def choice(table: Mapping[str, object],
+           descriptions: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """One of the names of ``table``, returned in its canonical spelling; ``descriptions``
+    says what each name means, for shell completion (``parser.descriptions``)."""
     canonical = {name: name for name in table}
 
     def parse(text: str) -> str:
@@ -188,6 +194,7 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
             raise typer.BadParameter(e.message) from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
+    parse.descriptions = dict(descriptions or {n: str(v) for n, v in table.items()})  # type: ignore[attr-defined]
     return _accepting(parse, f"one of {', '.join(table)}", "name")  # type: ignore[return-value]
 
 
