@@ -75,6 +75,8 @@ BAD = [
     (["cypher", "task"], ["--difficulty: missing", "routine", "0 to 10"]),
     (["cypher", "task", "5"], ["--difficulty: missing", "'5'", "(did you mean -d 5?)", "0 to 10"]),
     (["cypher", "odds", "demanding"], ["--difficulty: missing", "(did you mean -d demanding?)"]),
+    (["seyruun", "extended", "3", "2", "10"], ["--target: missing", "(did you mean --target 10?)"]),
+    (["reglas", "team", "5", "6", "-d"], ["-d: needs a value"]),
     (["crytures", "roll", "3", "--difficulty"], ["--difficulty: needs a value", "from 1 to"]),
     (["crytures", "roll", "3", "-n"], ["-n: needs a value", "1 to 100000"]),
     (["crytures", "roll", "3", "--attack=yes"], ["--attack: is a flag and takes no value"]),

@@ -75,14 +75,14 @@ class RollCommand(Command):
             param = e.param
             if param is None or param.param_type_name != "option" or ctx.resilient_parsing:
                 raise
-            # Words no argument takes: a value typed without its option.
+            # Words no argument took (the parser leaves them over): a value typed without
+            # its option.
             _, stray, _ = self.make_parser(ctx).parse_args(args=typed)
-            words = [w for w in stray if not w.startswith("-")]
-            arguments = [p for p in self.get_params(ctx) if p.param_type_name == "argument"]
-            extra = words[sum(max(p.nargs, 1) for p in arguments if p.nargs >= 0):]
-            if any(p.nargs < 0 for p in arguments) or not extra:
+            extra = [w for w in stray if not w.startswith("-")]
+            if not extra:
                 raise
-            short, long = min(param.opts, key=len), max(param.opts, key=len)
+            long = next(o for o in param.opts if o.startswith("--"))
+            short = next((o for o in param.opts if not o.startswith("--")), long)
             accepts = getattr(getattr(param.type, "func", None), "accepts", None) or param.metavar
             raise StrayValue(
                 f"{long}: missing, and {shown(extra[0])} is not an argument of "

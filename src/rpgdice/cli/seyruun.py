@@ -3,7 +3,7 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
-from typing import Annotated, Callable, Optional
+from typing import Annotated, Optional
 
 import typer
 
