@@ -182,7 +182,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: un objeto por tirada'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Añade la probabilidad exacta del resultado'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas odds
@@ -191,7 +191,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l intento -l attempt -x -d 'Qué intento es (inténtalo de nuevo): −2 por intento fallido'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas multi
@@ -202,7 +202,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas contest
@@ -214,7 +214,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas team
@@ -224,7 +224,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas extended
@@ -236,7 +236,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas retry
@@ -248,7 +248,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice cypher
@@ -273,7 +273,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Add the exact chance of the outcome rolled'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'None\' speed\\t\'None\' intellect\\t\'None\'' -d 'With --as: the Pool that pays the Effort, whose Edge lowers it'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
 
 # rpgdice cypher roll
@@ -292,7 +292,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l pool -x -a 'might\\t\'None\' speed\\t\'None\' intellect\\t\'None\'' -d 'With --as: the Pool that pays the Effort, whose Edge lowers it'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice cypher odds
@@ -307,7 +307,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'None\' speed\\t\'None\' intellect\\t\'None\'' -d 'With --as: the Pool that pays the Effort, whose Edge lowers it'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
@@ -331,7 +331,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char new
-complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from new' -l ruleset -x -a 'crytures\\t\'None\' seyruun\\t\'None\' reglas\\t\'None\' cypher\\t\'None\'' -d 'The character\'s ruleset'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from new' -l ruleset -x -a 'crytures\\t\'a Crytures character\' seyruun\\t\'a Seyruun character\' reglas\\t\'a Reglas Básicas character\' cypher\\t\'a Cypher character\'' -d 'The character\'s ruleset: crytures, seyruun, reglas, cypher'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from new' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char set

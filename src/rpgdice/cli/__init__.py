@@ -289,19 +289,27 @@ def _with_character(cmd: Any, ruleset: str) -> None:
             param.type = _TraitType(param.type, "traits")
         elif ruleset == "cypher" and param.name == "skill":
             param.type = _TraitType(param.type, "skill")
+    from rpgdice.cli.common import PANELS  # loaded with the ruleset's commands
+
+    spanish = getattr(cmd, "language", "en") == "es"
+    panel = PANELS["es" if spanish else "en"]["options"]  # the roll's own options
     extra = [TyperOption(
         param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
-        expose_value=False, callback=_as_callback, metavar="NAME",
-        help=f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
+        expose_value=False, callback=_as_callback, metavar="NAME", rich_help_panel=panel,
+        help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
+              f"{AS_ENV}.") if spanish else
+        f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
     )]
     extra[0].ruleset = ruleset  # type: ignore[attr-defined]
     if ruleset == "cypher" and any(p.name == "effort" for p in cmd.params):
         pools = ("might", "speed", "intellect")
         extra.append(TyperOption(
-            param_decls=["--pool", "pool_name"], type=params_type(params.choice(dict.fromkeys(pools))),
+            param_decls=["--pool", "pool_name"], type=params_type(params.choice(
+                dict.fromkeys(pools), {p: f"the {p.title()} Pool and its Edge" for p in pools})),
             is_eager=True, expose_value=False,
-            callback=_pool_callback, metavar="|".join(pools),
-            help="With --as: the Pool that pays the Effort, whose Edge lowers it.",
+            callback=_pool_callback, metavar="POOL",
+            help="With --as: the Pool that pays the Effort (might, speed or intellect), "
+            "whose Edge lowers it.",
         ))
     at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
     cmd.params[at:at] = extra

@@ -19,16 +19,16 @@ DifficultyOpt = Annotated[
     typer.Option("-d", "--difficulty", parser=params.level(
                      DIFFICULTIES, 0, 10, lambda d: f"difficulty {d}, target {3 * d}"),
                  metavar="LEVEL",
-                 help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + " (required).",
+                 help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
                  show_default=False),
 ]
 EaseOpt = Annotated[
     int, typer.Option("--ease", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Steps the task is eased."),
+                      show_default=False, help="Steps the task is eased."),
 ]
 HinderOpt = Annotated[
     int, typer.Option("--hinder", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Steps the task is hindered."),
+                      show_default=False, help="Steps the task is hindered."),
 ]
 SkillOpt = Annotated[
     Optional[str],
@@ -39,19 +39,19 @@ SkillOpt = Annotated[
 ]
 AssetOpt = Annotated[
     int, typer.Option("--asset", parser=params.integer(0, MAX_ASSET), metavar="N",
-                      help=f"Assets: 0 to {MAX_ASSET} steps."),
+                      show_default=False, help=f"Assets: 0 to {MAX_ASSET} steps."),
 ]
 EffortOpt = Annotated[
     int, typer.Option("--effort", parser=params.integer(0, MAX_EFFORT), metavar="N",
-                      help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
+                      show_default=False, help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
 ]
 EdgeOpt = Annotated[
     int, typer.Option("--edge", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Edge, taken off the Effort cost."),
+                      show_default=False, help="Edge, taken off the Effort cost."),
 ]
 BonusOpt = Annotated[
     int, typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Flat bonus added to the d20."),
+                      show_default=False, help="Flat bonus added to the d20."),
 ]
 AttackOpt = Annotated[
     bool, typer.Option("--attack", help="An attack: 17 and 18 add damage, 19/20 may add more."),
