@@ -311,16 +311,16 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, and th…'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed the dice (0 to 2^64-1): the same seed and command give the same dice, on a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the whole command N times (1 to 100000)'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Also give the exact chance of the roll\'s outcome: a line under the breakdown, a…'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice odds
-complete -c rpgdice -n '__fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition, nothing else on stdout'
-complete -c rpgdice -n '__fish_seen_subcommand_from odds' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
 # rpgdice char
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a new -d 'Create a character sheet (characters/NAME.toml)'
