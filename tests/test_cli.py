@@ -106,7 +106,7 @@ def test_version_and_module_entry_point():
 )
 def test_help_has_an_example(cmd):
     run = cli(*cmd, "--help")
-    assert run.exit_code == 0 and "Example:" in run.stdout and f"rpgdice {cmd[0]}" in run.stdout
+    assert run.exit_code == 0 and ("Example:" in run.stdout or "Ejemplo:" in run.stdout) and f"rpgdice {cmd[0]}" in run.stdout
 
 
 def test_bare_program_shows_help():

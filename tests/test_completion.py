@@ -17,6 +17,7 @@ from conftest import assert_usage_error, cli
 from rpgdice.cli import app
 from rpgdice.cli.completion import SHELLS, generate, model
 from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
+from rpgdice.cli.reglas import DIFFICULTY_NAMES as REGLAS_NAMES
 from rpgdice.engine.reglas import DIFFICULTIES as REGLAS_DIFFICULTIES
 from rpgdice.engine.seyruun import WOUNDS
 
@@ -93,7 +94,11 @@ def test_the_model_holds_every_command_and_option_of_the_app():
     task = {n: o.values for o in nodes[("cypher", "task")].options for n in o.names}
     assert task["--difficulty"] == list(CYPHER_DIFFICULTIES)
     reglas = {n: o.values for o in nodes[("reglas", "roll")].options for n in o.names}
-    assert reglas["--dificultad"] == [n.replace(" ", "-") for n in REGLAS_DIFFICULTIES]
+    assert reglas["--dificultad"] == list(REGLAS_NAMES)
+    # Every Reglas difficulty has a Spanish and an English name.
+    assert set(REGLAS_NAMES.values()) == set(REGLAS_DIFFICULTIES.values())
+    assert {"ninguna", "none", "dificil", "hard", "muy-dificil", "very-hard", "imposible",
+            "impossible"} <= set(REGLAS_NAMES)
 
 
 @pytest.mark.parametrize("shell", list(SHELLS))
@@ -157,13 +162,18 @@ def _zsh(words: list[str], cur: str) -> list[str]:
     return [line for line in run.stdout.splitlines() if line]
 
 
-def _fish(words: list[str], cur: str) -> list[str]:
+def _fish_described(words: list[str], cur: str) -> dict[str, str]:
+    """What fish offers, each candidate with the description it shows beside it."""
     line = " ".join([*words, cur])
     code = f"source '{COMPLETIONS / 'rpgdice.fish'}'; complete -C '{line}'"
     run = subprocess.run([_shell("fish"), "--no-config", "-c", code],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 0 and run.stderr == "", run.stderr
-    return [out.split("\t")[0] for out in run.stdout.splitlines() if out]
+    return dict((out.split("\t") + [""])[:2] for out in run.stdout.splitlines() if out)
+
+
+def _fish(words: list[str], cur: str) -> list[str]:
+    return list(_fish_described(words, cur))
 
 
 @pytest.mark.parametrize("words,cur,expected", CASES, ids=CASE_IDS)
@@ -213,6 +223,34 @@ def test_fish_completes_options_and_values():
     assert "--willpower" in _fish(["rpgdice", "seyruun", "roll", "3"], "--w")
     assert _fish(["rpgdice", "cypher", "task", "--difficulty"], "im") == ["immortal", "impossible"]
     assert _fish(["rpgdice", "seyruun", "roll", "3", "--bonus"], "") == []
+
+
+def test_fish_describes_each_value_on_its_own():
+    wounds = _fish_described(["rpgdice", "seyruun", "roll", "3", "--wound"], "")
+    assert wounds == {name: f"−{n} {'die' if n == 1 else 'dice'}" for name, n in WOUNDS.items()}
+    skills = _fish_described(["rpgdice", "cypher", "task", "--skill"], "")
+    assert skills == {"trained": "eases 1 step", "specialized": "eases 2 steps",
+                      "inability": "hinders 1 step"}
+    levels = _fish_described(["rpgdice", "cypher", "task", "-d"], "")
+    assert levels["demanding"] == "difficulty 3, target 9"
+    assert levels["impossible"] == f"difficulty {CYPHER_DIFFICULTIES['impossible']}, target 30"
+    reglas = _fish_described(["rpgdice", "reglas", "roll", "5", "--dificultad"], "")
+    assert reglas["hard"] == reglas["dificil"] == "4 éxitos necesarios"
+    assert _fish_described(["rpgdice", "completion"], "")["zsh"] == "the zsh script"
+    # The option itself keeps its own help.
+    option = _fish_described(["rpgdice", "seyruun", "roll", "3"], "--wou")
+    assert option["--wound"].startswith("Wound:")
+
+
+def test_every_value_has_a_description_of_its_own_in_the_model():
+    for node in model().walk():
+        for opt in node.options:
+            assert len(opt.descriptions) == len(opt.values), (node.key, opt.names)
+            for value, text in zip(opt.values, opt.descriptions):
+                assert text and text != opt.help and text != value, (node.key, value, text)
+        for values in node.positionals:
+            for value in values:
+                assert node.described.get(value) not in (None, "", value), (node.key, value)
 
 
 def test_the_scripts_start_no_python():

@@ -98,8 +98,9 @@ def test_json_keys():
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["0", "-d", "0"], ["--difficulty"]),
-        (["3", "-c", "0"], ["--complexity"]),
+        (["0", "-d", "0"], ["-d:"]),
+        (["0", "--difficulty", "0"], ["--difficulty:"]),
+        (["3", "-c", "0"], ["-c:"]),
         (["-1"], []),
         (["3", "--die-mod", "2000"], ["--die-mod"]),
         (["900", "--die-mod", "200"], ["1000"]),

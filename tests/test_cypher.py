@@ -56,7 +56,7 @@ def test_skill_levels():
 def test_asset_and_effort_bounds_are_usage_errors():
     assert_usage_error(cli("cypher", "task", "-d", "4", "--asset", "3"), "--asset")
     assert_usage_error(cli("cypher", "task", "-d", "4", "--effort", "7"), "--effort")
-    assert_usage_error(cli("cypher", "task", "-d", "11"), "--difficulty")
+    assert_usage_error(cli("cypher", "task", "-d", "11"), "-d: 11")
     assert_usage_error(cli("cypher", "task", "-d", "4", "--dice", "21"), "--dice", "d20")
 
 

@@ -177,6 +177,9 @@ def test_a_command_over_the_work_budget_is_refused_at_once():
     # 1000 exploding dice may roll 101 dice each at worst: 101 million over 1000 repetitions.
     run = cli("roll", "1000d6!", "-n", "1000", "--json", "--seed", "1")
     assert run.exit_code == 2 and run.stdout == ""
+    # The option is named as it was typed (-n, or --times).
+    assert run.stderr.startswith("rpgdice: error: -n: ") and "budget" in run.stderr
+    run = cli("roll", "1000d6!", "--times", "1000", "--json", "--seed", "1")
     assert run.stderr.startswith("rpgdice: error: --times: ") and "budget" in run.stderr
     run = cli("roll", "1000d6!", "-n", "2", "--json", "--seed", "1")
     assert run.exit_code == 0 and len(run.json()) == 2

@@ -1,8 +1,12 @@
-"""The README tells the truth: its set-up commands are the ones CI runs, and every
+"""The README tells the truth: its two set-up commands work as written on a machine whose
+system Python is externally managed (PEP 668), CI runs its test command exactly, and every
 example command in it works."""
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from conftest import cli
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```sh\n(.*?)```", README, re.S)
+SETUP = BLOCKS[0].strip().splitlines()
 TABLE_START = README.index("\n## Your table")
 TABLE = README[TABLE_START:README.index("\n## ", TABLE_START + 1)]
 """The "Your table" section: its examples build on each other (a sheet, then rolls for
@@ -37,13 +42,88 @@ def test_your_table_examples_work_in_order():
         assert run.stdout and run.stderr == "", line
 
 
-def test_readme_opens_with_the_two_setup_commands_ci_runs():
-    first = BLOCKS[0].strip().splitlines()
-    assert len(first) == 2
-    install, test = first
-    assert install.startswith("pip install . && rpgdice ")
-    assert test.startswith("pip install -e '.[test]' && ") and "pytest" in test
-    assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+def test_readme_opens_with_two_setup_commands_and_ci_runs_the_second_exactly():
+    assert len(SETUP) == 2
+    install, test = SETUP
+    assert "rpgdice crytures roll" in install
+    assert "pytest" in test
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test in ci  # a line of its own, word for word
+
+
+# A stand-in for the python3 of a fresh Debian or Ubuntu machine: PEP 668 marks the system
+# Python externally managed, so pip refuses to install into it (and Debian ships no `pip` on
+# PATH until python3-pip is installed); its venv module works. Inside a virtual environment
+# pip works as usual. The PATH of the set-up commands holds this python3 and nothing else.
+SYSTEM_PYTHON = """#!/bin/sh
+prev=
+for arg in "$@"; do
+    if [ "$prev" = -m ] && { [ "$arg" = pip ] || [ "$arg" = ensurepip ]; }; then
+        echo "error: externally-managed-environment (PEP 668): use a virtual environment" >&2
+        exit 1
+    fi
+    prev=$arg
+done
+exec {real} "$@"
+"""
+
+
+@pytest.fixture(scope="module")
+def fresh_clone(tmp_path_factory):
+    """A copy of the repository's files (what a clone holds, no .venv) and an
+    environment whose PATH has only an externally-managed python3."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode().split("\0")
+    clone = tmp_path_factory.mktemp("clone")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            target = clone / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+    bindir = tmp_path_factory.mktemp("system-bin")
+    real = os.path.realpath(getattr(sys, "_base_executable", sys.executable))
+    python3 = bindir / "python3"
+    python3.write_text(SYSTEM_PYTHON.replace("{real}", shlex.quote(real)), encoding="utf-8")
+    python3.chmod(0o755)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "RPGDICE_SEED")}
+    env["PATH"] = str(bindir)
+    return clone, env
+
+
+def _sh(line: str, clone: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run(["/bin/sh", "-c", line], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_the_stand_in_system_python_refuses_a_bare_pip_install(fresh_clone):
+    clone, env = fresh_clone
+    for line in ("python3 -m pip install .", "pip install ."):
+        assert _sh(line, clone, env).returncode != 0, line
+
+
+def test_readme_setup_commands_work_on_an_externally_managed_python(fresh_clone):
+    clone, env = fresh_clone
+    install, test = SETUP
+    run = _sh(install, clone, env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Crytures" in run.stdout and "Difficulty 6" in run.stdout, run.stdout
+    # The README's way of putting rpgdice on PATH.
+    run = _sh(". .venv/bin/activate && rpgdice crytures roll 3 --dice 6,6,1 --json", clone, env)
+    assert run.returncode == 0, run.stderr
+    assert '"successes": 2' in run.stdout
+    # The test command, up to pytest itself: collecting the suite shows that the test extras
+    # and the editable package are importable (running it here would run this test again).
+    steps = test.split(" && ")
+    assert steps[-1] == ".venv/bin/python -m pytest"
+    run = _sh(" && ".join(steps[:-1]), clone, env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    run = _sh(steps[-1] + " --collect-only -q", clone, env)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert re.search(r"\b\d+ tests collected", run.stdout), run.stdout[-500:]
 
 
 def test_readme_has_examples_of_every_group():

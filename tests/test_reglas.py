@@ -79,7 +79,8 @@ def test_json_keys():
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["3", "-d", "facil"], ["--difficulty", "normal"]),
+        (["3", "-d", "facil"], ["-d:", "normal"]),
+        (["3", "--difficulty", "facil"], ["--difficulty:", "normal"]),
         (["3", "--attempt", "0"], ["--attempt"]),
         (["3", "--dice", "0"], ["--dice"]),
         (["3", "--dice", "3,4"], ["--dice", "too many"]),

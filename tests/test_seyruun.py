@@ -91,8 +91,8 @@ def test_difficulty_names_and_numbers():
     assert DIFFICULTIES == {"simple": 1, "moderate": 2, "complex": 3, "epic": 4, "legendary": 5}
     assert cli_one("seyruun", "roll", "2", "1", "-d", "Legendary", "--dice", "6,6,6")["required"] == 5
     assert cli_one("seyruun", "roll", "2", "1", "-d", "7", "--dice", "6,6,6")["required"] == 7
-    assert_usage_error(cli("seyruun", "roll", "2", "-d", "0"), "--difficulty")
-    assert_usage_error(cli("seyruun", "roll", "2", "-d", "legend"), "--difficulty", "legendary")
+    assert_usage_error(cli("seyruun", "roll", "2", "-d", "0"), "-d:")
+    assert_usage_error(cli("seyruun", "roll", "2", "-d", "legend"), "-d:", "legendary")
 
 
 @pytest.mark.parametrize(

@@ -77,11 +77,40 @@ class CommandGroup(TyperGroup):
             raise
 
 
+_ARGV: list[str] = []
+"""The arguments of the command being run, as typed: errors name an option the way the
+user wrote it (``--niveles``, not its canonical ``--raise``)."""
+
+
 def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
         return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
     return param.human_readable_name
+
+
+def typed_name(param: Any, ctx: Any = None) -> str:
+    """How the user gave ``param``: the environment variable it came from
+    (``RPGDICE_SEED``), else the last of its names typed (``--niveles``, ``-d``), else its
+    first long name."""
+    if param.param_type_name != "option":
+        return _param_hint(param)
+    if ctx is not None and param.name and param.envvar:
+        from typer._click.core import ParameterSource
+
+        if ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT:
+            envvar = param.envvar
+            return envvar if isinstance(envvar, str) else envvar[0]
+    names = [*param.opts, *param.secondary_opts]
+    typed = None
+    for word in _ARGV:
+        if word == "--":
+            break
+        for name in names:
+            short = len(name) == 2 and not word.startswith("--")
+            if word == name or word.startswith(name + "=") or (short and word.startswith(name)):
+                typed = name
+    return typed or _param_hint(param)
 
 
 def _accepts(param: Any) -> str:
@@ -120,7 +149,7 @@ def _usage_message(e: click.UsageError) -> str:
     if isinstance(e, click.MissingParameter) and param is not None:
         return f"{_param_hint(param)}: missing; accepts {_accepts(param)}"
     if isinstance(e, click.BadParameter) and param is not None:
-        return f"{_param_hint(param)}: {e.message}"
+        return f"{typed_name(param, ctx)}: {e.message}"
     if isinstance(e, click.NoSuchOption) and ctx is not None:
         name = e.option_name
         hint = ""
@@ -140,8 +169,8 @@ def _usage_message(e: click.UsageError) -> str:
         if option is None:
             return f"{e.option_name}: {e.message}"
         if getattr(option, "is_flag", False):
-            return f"{_param_hint(option)}: is a flag and takes no value"
-        return f"{_param_hint(option)}: needs a value; accepts {_accepts(option)}"
+            return f"{e.option_name}: is a flag and takes no value"
+        return f"{e.option_name}: needs a value; accepts {_accepts(option)}"
     if ctx is not None and type(e) is click.UsageError:
         # Extra arguments on a command: say what the command takes.
         pieces = ["[OPTIONS]"] + [
@@ -262,19 +291,27 @@ def _with_character(cmd: Any, ruleset: str) -> None:
             param.type = _TraitType(param.type, "traits")
         elif ruleset == "cypher" and param.name == "skill":
             param.type = _TraitType(param.type, "skill")
+    from rpgdice.cli.common import PANELS  # loaded with the ruleset's commands
+
+    spanish = getattr(cmd, "language", "en") == "es"
+    panel = PANELS["es" if spanish else "en"]["options"]  # the roll's own options
     extra = [TyperOption(
         param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
-        expose_value=False, callback=_as_callback, metavar="NAME",
-        help=f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
+        expose_value=False, callback=_as_callback, metavar="NAME", rich_help_panel=panel,
+        help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
+              f"{AS_ENV}.") if spanish else
+        f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
     )]
     extra[0].ruleset = ruleset  # type: ignore[attr-defined]
     if ruleset == "cypher" and any(p.name == "effort" for p in cmd.params):
         pools = ("might", "speed", "intellect")
         extra.append(TyperOption(
-            param_decls=["--pool", "pool_name"], type=params_type(params.choice(dict.fromkeys(pools))),
+            param_decls=["--pool", "pool_name"], type=params_type(params.choice(
+                dict.fromkeys(pools), {p: f"the {p.title()} Pool and its Edge" for p in pools})),
             is_eager=True, expose_value=False,
-            callback=_pool_callback, metavar="|".join(pools),
-            help="With --as: the Pool that pays the Effort, whose Edge lowers it.",
+            callback=_pool_callback, metavar="POOL",
+            help="With --as: the Pool that pays the Effort (might, speed or intellect), "
+            "whose Edge lowers it.",
         ))
     at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
     cmd.params[at:at] = extra
@@ -416,6 +453,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         State.log_choice = None
         State.character = None
         code = 0
+        _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0

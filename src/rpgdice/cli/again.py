@@ -6,7 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+from rpgdice.cli.common import Command, RulesetTyper
+
+app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
 
 @app.command(

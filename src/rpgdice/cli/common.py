@@ -10,62 +10,165 @@ import sys
 from typing import Annotated, Any, Callable, Iterable, Optional, TypeVar
 
 import typer
+from typer._click import exceptions as click
+from typer.core import TyperCommand
 
 from rpgdice.cli import params
 from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, fresh_seed
-from rpgdice.engine.errors import RulesError
+from rpgdice.engine.errors import RulesError, shown
 
 R = TypeVar("R")
 
 
-def ruleset_app(help: str) -> typer.Typer:
+PANELS = {
+    "en": {"dice": "Dice source", "output": "Output", "arguments": None, "options": None,
+           "help": "Show this help and exit."},
+    "es": {"dice": "Origen de los dados", "output": "Salida", "arguments": "Argumentos",
+           "options": "Opciones", "help": "Muestra esta ayuda y sale."},
+}
+"""Help panels of a rolling command, by language: its own arguments and options (None: Typer's
+"Arguments" and "Options"), where the dice come from (--dice, --seed, -n), and the output
+(--json, --odds, --help)."""
+
+
+class StrayValue(click.UsageError):
+    """A required option missing while a word no argument takes was typed: its value."""
+
+
+class Command(TyperCommand):
+    """A command whose usage line shows its arguments as their help names them: ``POOL``,
+    not Typer's ``{POOL}``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                for p in super().collect_usage_pieces(ctx)]
+
+
+class RollCommand(Command):
+    """Every ruleset command: a plain usage line, the help option in the Output panel, and
+    a missing option whose value was typed without it (``cypher task 5``) answered with
+    the form that works (``-d 5``)."""
+
+    language = "en"
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.rich_help_panel = PANELS[self.language]["output"]
+            option.help = PANELS[self.language]["help"]
+        return option
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RulesError as e:
+            # The engine names an option by its canonical name: name it as it was typed.
+            from rpgdice.cli import typed_name
+
+            for param in self.get_params(ctx):
+                if e.param in (*param.opts, *param.secondary_opts):
+                    e.param = typed_name(param, ctx)
+                    break
+            raise
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        typed = list(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.MissingParameter as e:
+            param = e.param
+            if param is None or param.param_type_name != "option" or ctx.resilient_parsing:
+                raise
+            # Words no argument took (the parser leaves them over): a value typed without
+            # its option.
+            _, stray, _ = self.make_parser(ctx).parse_args(args=typed)
+            extra = [w for w in stray if not w.startswith("-")]
+            if not extra:
+                raise
+            long = next(o for o in param.opts if o.startswith("--"))
+            short = next((o for o in param.opts if not o.startswith("--")), long)
+            accepts = getattr(getattr(param.type, "func", None), "accepts", None) or param.metavar
+            raise StrayValue(
+                f"{long}: missing, and {shown(extra[0])} is not an argument of "
+                f"'{ctx.command_path}' (did you mean {short} {extra[0]}?); accepts {accepts}",
+                ctx) from None
+
+
+class ReglasCommand(RollCommand):
+    """A Reglas Básicas command: its help is in Spanish."""
+
+    language = "es"
+    SPANISH = {"REQUIRED_LONG_STRING": "[obligatorio]", "DEFAULT_STRING": "[por defecto: {}]"}
+    """Typer's own words in a help page, in Spanish."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from typer import rich_utils
+
+        saved = {name: getattr(rich_utils, name) for name in self.SPANISH}
+        for name, text in self.SPANISH.items():
+            setattr(rich_utils, name, text)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for name, text in saved.items():
+                setattr(rich_utils, name, text)
+
+
+class RulesetTyper(typer.Typer):
+    """A ruleset's Typer app: its commands are :class:`RollCommand` (or ``command_cls``)."""
+
+    def __init__(self, *args: Any, command_cls: type = RollCommand, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.command_cls = command_cls
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        return super().command(*args, cls=cls or self.command_cls, **kwargs)
+
+
+def ruleset_app(help: str, command_cls: type = RollCommand) -> typer.Typer:
     """The Typer app of one ruleset's group. Help texts are Markdown, so a docstring's
     paragraphs flow (a line break inside one is not kept) and its examples stand out."""
-    return typer.Typer(help=help, no_args_is_help=True, rich_markup_mode="markdown")
+    return RulesetTyper(help=help, no_args_is_help=True, rich_markup_mode="markdown",
+                        command_cls=command_cls)
 
 
-DiceOpt = Annotated[
-    Optional[str],  # the parser turns the text into a list of faces
-    typer.Option(
-        "--dice",
-        parser=params.faces,
-        metavar="FACES",
-        help="Evaluate these faces (e.g. 4,7,2) instead of rolling; consumed in order, "
-        "and they must cover exactly what is rolled. Not with --seed; a seed from RPGDICE_SEED "
-        "is ignored.",
-    ),
-]
-SeedOpt = Annotated[
-    Optional[int],
-    typer.Option(
-        "--seed",
-        envvar="RPGDICE_SEED",
-        parser=params.integer(0, 2**64 - 1),
-        metavar="N",
-        help="Seed the dice (0 to 2^64-1): the same seed and command give the same dice, "
-        "on any platform. Also read from RPGDICE_SEED. Without it a fresh seed is drawn from "
-        "the operating system (os.urandom) and reported (JSON key seed, the roll log).",
-    ),
-]
-TimesOpt = Annotated[
-    int,
-    typer.Option(
-        "-n",
-        "--times",
-        parser=params.integer(1, params.MAX_TIMES),
-        metavar="N",
-        help=f"Repeat the whole command N times (1 to {params.MAX_TIMES}).",
-    ),
-]
-JsonOpt = Annotated[
-    bool,
-    typer.Option("--json", help="JSON Lines: one object per repetition, nothing else on stdout."),
-]
-OddsOpt = Annotated[
-    bool,
-    typer.Option("--odds", help="Also give the exact chance of the roll's outcome: a line under "
-                 "the breakdown, an 'odds' key in --json (see the odds command)."),
-]
+def _options(language: str) -> dict[str, Any]:
+    """The options every rolling command shares, said briefly, in ``language``."""
+    panel = PANELS[language]
+    es = language == "es"
+    return {
+        "dice": Annotated[Optional[str], typer.Option(  # the parser makes a list of faces
+            "--dice", parser=params.faces, metavar="FACES", rich_help_panel=panel["dice"],
+            help="Caras tiradas a mano (4,7,2) en vez de tirar." if es else
+            "Faces rolled by hand (4,7,2) instead of rolling.")],
+        "seed": Annotated[Optional[int], typer.Option(
+            "--seed", envvar="RPGDICE_SEED", show_envvar=False,
+            parser=params.integer(0, 2**64 - 1), metavar="N", rich_help_panel=panel["dice"],
+            help="Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, "
+            "una nueva, que queda en el JSON y el registro." if es else
+            "Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh "
+            "one, kept in the JSON and the log.")],
+        "times": Annotated[int, typer.Option(
+            "-n", "--times", parser=params.integer(1, params.MAX_TIMES), metavar="N",
+            show_default=False, rich_help_panel=panel["dice"],
+            help=f"Repite la orden N veces (1 a {params.MAX_TIMES})." if es else
+            f"Repeat the command N times (1 to {params.MAX_TIMES}).")],
+        "json": Annotated[bool, typer.Option(
+            "--json", rich_help_panel=panel["output"],
+            help="JSON Lines: un objeto por tirada." if es else
+            "JSON Lines: one object per repetition.")],
+        "odds": Annotated[bool, typer.Option(
+            "--odds", rich_help_panel=panel["output"],
+            help="Añade la probabilidad exacta del resultado." if es else
+            "Add the exact chance of the outcome rolled.")],
+    }
+
+
+_EN, _ES = _options("en"), _options("es")
+DiceOpt, SeedOpt, TimesOpt, JsonOpt, OddsOpt = (
+    _EN["dice"], _EN["seed"], _EN["times"], _EN["json"], _EN["odds"])
+DiceOptEs, SeedOptEs, TimesOptEs, JsonOptEs, OddsOptEs = (
+    _ES["dice"], _ES["seed"], _ES["times"], _ES["json"], _ES["odds"])
 
 
 LOG_ENV = "RPGDICE_LOG"
@@ -129,18 +232,22 @@ def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
 
 def add_rolling_options(command: Any) -> Any:
     """Give a rolling command (one that takes ``--seed``) the options every rolling
-    command shares beyond its own signature: ``--log``/``--no-log``. Called once, where
-    the lazily built groups build their commands (``rpgdice.cli._shared_options``)."""
+    command shares beyond its own signature: ``--log``/``--no-log``, in the command's
+    Output panel and language (:attr:`RollCommand.language`). Called once, where the
+    lazily built groups build their commands (``rpgdice.cli._shared_options``)."""
     from typer.core import TyperOption
 
     names = {p.name for p in command.params}
     if "seed" in names and "log" not in names:
+        language = getattr(command, "language", "en")
         at = next((i for i, p in enumerate(command.params) if p.name == "help"), len(command.params))
         command.params.insert(at, TyperOption(
             param_decls=["--log/--no-log", "log"], default=None, is_flag=True,
-            expose_value=False, callback=_log_flag,
-            help=f"Record the command in the roll log, or not, whatever {LOG_ENV} says "
-            "(auto: when stdout is a terminal; always; never).",
+            expose_value=False, callback=_log_flag, rich_help_panel=PANELS[language]["output"],
+            help=f"Guarda la orden en el registro de tiradas, o no; sin ninguna, decide "
+            f"{LOG_ENV} (auto: si la salida es un terminal)." if language == "es" else
+            f"Record the command in the roll log, or not; without either, {LOG_ENV} decides "
+            "(auto: when stdout is a terminal).",
         ))
     return command
 

@@ -26,6 +26,7 @@ from typing import Annotated, Any, Optional, Sequence
 import typer
 
 from rpgdice.cli import params
+from rpgdice.cli.common import Command
 
 PROG = "rpgdice"
 SHELLS = {"bash": "rpgdice.bash", "zsh": "_rpgdice", "fish": "rpgdice.fish"}
@@ -35,21 +36,26 @@ REGENERATE = "python -m rpgdice.cli.completion --write"
 app = typer.Typer(add_completion=False)
 
 
-@app.command("completion")
+@app.command("completion", cls=Command)
 def completion_cmd(
     shell: Annotated[
         str,
         typer.Argument(
-            parser=params.choice(SHELLS), metavar="|".join(SHELLS), show_default=False,
-            help="The shell to print the completion script for.",
+            parser=params.choice(SHELLS, {n: f"the {n} script" for n in SHELLS}),
+            metavar="SHELL", show_default=False,
+            help="bash, zsh or fish.",
         ),
     ],
 ) -> None:
     """Print the TAB-completion script for bash, zsh or fish.
 
-    The script is plain shell: TAB starts no Python.
+    The script is plain shell: TAB starts no Python. Save it where your shell looks, then open a new shell:
 
-    Try it: source <(rpgdice completion bash). The README says where each shell's file goes.
+    - bash: rpgdice completion bash > ~/.local/share/bash-completion/completions/rpgdice
+    - zsh: rpgdice completion zsh > ~/.zfunc/_rpgdice, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc
+    - fish: rpgdice completion fish > ~/.config/fish/completions/rpgdice.fish
+
+    Or just this bash session: source <(rpgdice completion bash)
     """
     sys.stdout.write(generate(shell))
     sys.stdout.flush()
@@ -67,6 +73,7 @@ class Opt:
     takes_value: bool
     values: list[str]
     help: str
+    descriptions: list[str] = field(default_factory=list)  # one per value
 
 
 @dataclass
@@ -79,6 +86,7 @@ class Node:
     subcommands: list["Node"] = field(default_factory=list)
     options: list[Opt] = field(default_factory=list)
     positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
+    described: dict[str, str] = field(default_factory=dict)  # each argument value's description
 
     def walk(self):
         yield self
@@ -109,6 +117,19 @@ DYNAMIC = {"characters": "@characters", "aliases": "@aliases"}
 """Words the scripts expand when TAB is pressed, from the user's own files (no Python):
 ``@characters`` the sheets' names (``characters/*.toml``), ``@aliases`` the names under
 ``[alias]`` in ``config.toml``. A parser asks for one with ``parser.completes``."""
+DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias"}
+
+
+def _descriptions(param: Any) -> list[str]:
+    """What each named value of a parameter means (``parser.descriptions``), in the order
+    of :func:`_values`: a shell shows it beside the value."""
+    parse = getattr(param.type, "func", None)
+    completes = getattr(parse, "completes", None)
+    if completes:
+        return [DYNAMIC_DESCRIPTIONS[completes]]
+    names = getattr(parse, "choices", None) or getattr(param.type, "choices", None) or ()
+    described = getattr(parse, "descriptions", {})
+    return [" ".join(str(described.get(name, name)).split()) for name in names]
 
 
 def _values(param: Any) -> list[str]:
@@ -146,9 +167,11 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
                 if not _OPTION.fullmatch(name):
                     raise ValueError(f"{' '.join(path)}: option {name!r} cannot be completed")
             takes_value = not param.is_flag and not param.count
-            node.options.append(Opt(names, takes_value, _values(param) if takes_value else [],
-                                    _one_line(param.help)))
+            values = _values(param) if takes_value else []
+            node.options.append(Opt(names, takes_value, values, _one_line(param.help),
+                                    _descriptions(param) if values else []))
         elif param.param_type_name == "argument":
+            node.described.update(zip(_values(param), _descriptions(param)))
             for _ in range(max(param.nargs, 1)):
                 node.positionals.append(_values(param))
     if hasattr(cmd, "list_commands"):  # a group
@@ -536,9 +559,16 @@ function __rpgdice_aliases
 end"""
 
 
-def _fish_values(values: list[str]) -> str:
-    """A fish -a argument: named values, or the user's names read when TAB is pressed."""
-    words = [f"(__rpgdice_{v[1:]})" if v in DYNAMIC.values() else v for v in values]
+def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str:
+    """A fish ``-a`` word: named values, each with its own description (fish splits a
+    candidate from its description at a tab), or the user's names read when TAB is
+    pressed."""
+    words = []
+    for value, text in zip(values, [*descriptions, *[""] * len(values)]):
+        if value in DYNAMIC.values():
+            words.append(f"(__rpgdice_{value[1:]})")
+        else:
+            words.append(f"{value}\\t{_fq(text)}" if text else value)
     return _fq(" ".join(words))
 
 
@@ -570,11 +600,12 @@ def fish(tree: Node) -> str:
             if opt.takes_value:
                 spec.append("-x")
                 if opt.values:
-                    spec.append(f"-a {_fish_values(opt.values)}")
+                    spec.append(f"-a {_fish_values(opt.values, opt.descriptions)}")
             lines.append(f"complete -c {PROG} -n {_fq(here)} {' '.join(spec)} -d {_fq(opt.help)}")
         values = sorted({v for vs in node.positionals for v in vs}, key=[v for vs in node.positionals for v in vs].index)
         if values:
-            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(values)}")
+            descriptions = [node.described[v] for v in values]
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(values, descriptions)}")
     return "\n".join(lines) + "\n"
 
 

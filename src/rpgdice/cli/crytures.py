@@ -19,7 +19,7 @@ PoolArg = Annotated[
     typer.Argument(
         parser=params.pool_sum(),
         metavar="POOL",
-        help="Base pool: Talent + Skill or Stat + Class, a number or a sum such as 3+2.",
+        help="Base pool: Talent + Skill or Stat + Class, a number or a sum (3+2, 4-2).",
         show_default=False,
     ),
 ]
@@ -36,13 +36,14 @@ RollModOpt = Annotated[
 DifficultyOpt = Annotated[
     int,
     typer.Option("-d", "--difficulty", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help=f"Target number per die (at least 1). Default {DEFAULT_DIFFICULTY}: "
-                 f"the rules set none, so rpgdice uses {DEFAULT_DIFFICULTY} and always shows it."),
+                 show_default=False,
+                 help=f"Target number per die, at least 1; default {DEFAULT_DIFFICULTY} "
+                 "(the rules set none)."),
 ]
 ComplexityOpt = Annotated[
     int,
     typer.Option("-c", "--complexity", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help="Successes needed (at least 1)."),
+                 show_default=False, help="Successes needed, at least 1; default 1."),
 ]
 AttackOpt = Annotated[
     bool, typer.Option("--attack", help="An attack: every natural 10 is a critical hit, "

@@ -16,39 +16,42 @@ app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
 
 DifficultyOpt = Annotated[
     int,
-    typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 0, 10),
-                 metavar="0-10|NAME",
-                 help="Task difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
+    typer.Option("-d", "--difficulty", parser=params.level(
+                     DIFFICULTIES, 0, 10, lambda d: f"difficulty {d}, target {3 * d}"),
+                 metavar="LEVEL",
+                 help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
                  show_default=False),
 ]
 EaseOpt = Annotated[
     int, typer.Option("--ease", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Steps the task is eased."),
+                      show_default=False, help="Steps the task is eased."),
 ]
 HinderOpt = Annotated[
     int, typer.Option("--hinder", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Steps the task is hindered."),
+                      show_default=False, help="Steps the task is hindered."),
 ]
 SkillOpt = Annotated[
     Optional[str],
-    typer.Option("--skill", parser=params.choice(SKILLS), metavar="|".join(SKILLS),
-                 help="Trained eases 1 step, specialized 2, an inability hinders 1."),
+    typer.Option("--skill", parser=params.choice(SKILLS, {
+                     "trained": "eases 1 step", "specialized": "eases 2 steps",
+                     "inability": "hinders 1 step"}), metavar="LEVEL",
+                 help="trained eases 1 step, specialized 2; inability hinders 1."),
 ]
 AssetOpt = Annotated[
     int, typer.Option("--asset", parser=params.integer(0, MAX_ASSET), metavar="N",
-                      help=f"Assets: 0 to {MAX_ASSET} steps."),
+                      show_default=False, help=f"Assets: 0 to {MAX_ASSET} steps."),
 ]
 EffortOpt = Annotated[
     int, typer.Option("--effort", parser=params.integer(0, MAX_EFFORT), metavar="N",
-                      help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
+                      show_default=False, help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
 ]
 EdgeOpt = Annotated[
     int, typer.Option("--edge", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Edge, taken off the Effort cost."),
+                      show_default=False, help="Edge, taken off the Effort cost."),
 ]
 BonusOpt = Annotated[
     int, typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      help="Flat bonus added to the d20."),
+                      show_default=False, help="Flat bonus added to the d20."),
 ]
 AttackOpt = Annotated[
     bool, typer.Option("--attack", help="An attack: 17 and 18 add damage, 19/20 may add more."),
@@ -96,6 +99,12 @@ def task_cmd(
     run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None,
         spec=exact_odds("cypher_odds", task))
+
+
+app.command("roll", help=(task_cmd.__doc__ or "").replace(
+    "Attempt a task:", "The same command as task: attempt a task,", 1).replace(
+    "cypher task", "cypher roll"))(task_cmd)
+"""Every other group rolls with ``roll``: in the Cypher group it is ``task`` by another name."""
 
 
 @app.command("odds")

@@ -9,12 +9,15 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rpgdice.cli import params
+from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.cli.output import error, warning
 from rpgdice.engine.errors import RulesError
 
 RULESETS = ("crytures", "seyruun", "reglas", "cypher", "dice")
 
-app = typer.Typer(
+# Its commands are common.Command: usage lines show ID, not Typer's {ID}.
+app = RulesetTyper(
+    command_cls=Command,
     help="The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
     "Without a subcommand: the last entries, oldest first.",
     rich_markup_mode="markdown",
@@ -31,8 +34,10 @@ AsOpt = Annotated[
 ]
 RulesetOpt = Annotated[
     Optional[str],
-    typer.Option("--ruleset", parser=params.choice({r: r for r in RULESETS}),
-                 metavar="|".join(RULESETS), help="Only this ruleset's rolls."),
+    typer.Option("--ruleset", parser=params.choice(dict.fromkeys(RULESETS), {
+        **{r: f"{r.title() if r != 'reglas' else 'Reglas Básicas'} rolls" for r in RULESETS},
+        "dice": "ordinary dice (rpgdice roll)"}),
+        metavar="RULESET", help="Only this ruleset's rolls: " + ", ".join(RULESETS) + "."),
 ]
 
 

@@ -12,9 +12,9 @@ import re
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand
-
-from rpgdice.cli.common import DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, run, show_odds
+from rpgdice.cli.common import (
+    DiceOpt, JsonOpt, OddsOpt, RollCommand, SeedOpt, TimesOpt, run, show_odds,
+)
 
 EXPRESSION_LIKE = re.compile(r"[+\-][0-9dD]")
 """The start of an argument that is an expression although it starts like an option."""
@@ -57,8 +57,9 @@ def split_expressions(command: Any, ctx: Any, args: list[str]) -> list[str]:
     return options + (["--", *positional] if positional else [])
 
 
-class NotationCommand(TyperCommand):
-    """A command whose arguments may start with ``-`` (negative dice terms)."""
+class NotationCommand(RollCommand):
+    """A rolling command (plain usage line, help in the Output panel) whose arguments may
+    start with ``-`` (negative dice terms)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return super().parse_args(ctx, split_expressions(self, ctx, list(args)))

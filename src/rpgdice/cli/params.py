@@ -30,6 +30,15 @@ nothing."""
 _INT = re.compile(r"[+-]?[0-9]+")
 _TERM = re.compile(r"[0-9]+")
 
+MINUS_SIGNS = "\u2212\u2013"
+"""Typed minus signs read as ``-``: the minus sign (U+2212) and the en dash (U+2013)."""
+_MINUS = str.maketrans({c: "-" for c in MINUS_SIGNS})
+
+
+def ascii_minus(text: str) -> str:
+    """``text`` with every typed minus sign (``−``, ``–``) as ``-``."""
+    return text.translate(_MINUS)
+
 
 def _value(text: str) -> int | None:
     """The value of a string ``_INT`` matched, or None when it has more than
@@ -42,9 +51,9 @@ def _value(text: str) -> int | None:
 
 def _whole(text: str, accepts: str) -> int:
     text = text.strip()
-    if not _INT.fullmatch(text):
+    if not _INT.fullmatch(ascii_minus(text)):
         raise typer.BadParameter(f"{shown(text)} is not a whole number; accepts {accepts}")
-    value = _value(text)
+    value = _value(ascii_minus(text))
     if value is None:
         raise typer.BadParameter(f"{shown(text)} is out of range; accepts {accepts}")
     return value
@@ -86,41 +95,80 @@ def signed(limit: int = MAX_NUMBER) -> Callable[[str], int]:
     return integer(-limit, limit)
 
 
-def pool_sum(limit: int = MAX_NUMBER) -> Callable[[str], int]:
-    """A non-negative count or a sum of them (``4+2``: attribute plus skill)."""
-    accepts = f"a whole number from 0 to {limit} or a sum such as 4+2"
+MAX_TERMS = 20
+"""A pool written as a sum holds at most this many terms."""
+
+POOL_FORMS = "a number such as 5, or a sum such as 4+2 or 3+2+1-2"
+"""The one pool syntax: every pool, attribute, skill, index and contest side takes it."""
+
+
+def terms(text: str, limit: int = MAX_NUMBER, accepts: str = POOL_FORMS) -> tuple[int, ...]:
+    """The signed terms of a pool as typed: ``3+2+1-2`` is ``(3, 2, 1, -2)``. A number or
+    a sum of numbers joined by ``+`` and ``-`` (or ``−``), the first unsigned; each term
+    at most ``limit``. Split, never evaluated."""
+    raw = text.strip()
+    folded = ascii_minus(raw)
+    if folded.startswith("-"):
+        raise typer.BadParameter(f"{shown(raw)} is negative; accepts {accepts}")
+    pieces = re.split(r"\s*([+-])\s*", folded)
+    numbers, signs = pieces[0::2], pieces[1::2]
+    if len(numbers) > MAX_TERMS:
+        raise typer.BadParameter(
+            f"{shown(raw)} has more than {MAX_TERMS} terms; accepts {accepts}")
+    if not all(_TERM.fullmatch(n) for n in numbers):
+        raise typer.BadParameter(f"{shown(raw)} is not a number or a sum; accepts {accepts}")
+    out = []
+    for sign, number in zip(["+", *signs], numbers):
+        value = _value(number)
+        if value is None or value > limit:
+            raise typer.BadParameter(
+                f"{shown(number)} in {shown(raw)} is more than {limit}; accepts {accepts}")
+        out.append(-value if sign == "-" else value)
+    return tuple(out)
+
+
+def pool_terms(limit: int = MAX_NUMBER, accepts: str = POOL_FORMS) -> Callable[[str], tuple[int, ...]]:
+    """A parser for a pool's terms (:func:`terms`), for commands that read them one by one
+    (a Seyruun pool: Attribute, Skill, then bonuses and penalties)."""
+
+    def parse(text: str) -> tuple[int, ...]:
+        if isinstance(text, tuple):
+            return text
+        return terms(text, limit, accepts)
+
+    return _accepting(parse, accepts, "pool")  # type: ignore[return-value]
+
+
+def pool_sum(limit: int = MAX_NUMBER, accepts: str | None = None,
+             kind: str = "pool") -> Callable[[str], int]:
+    """A non-negative count or a sum (``4+2``: attribute plus skill, ``4-2``), its total
+    from 0 to ``limit``."""
+    accepts = accepts or f"{POOL_FORMS}, from 0 to {limit} in all"
 
     def parse(text: str) -> int:
         if isinstance(text, int):
             return text
-        terms = [t.strip() for t in text.split("+")]
-        if text.strip().startswith("-"):
-            raise typer.BadParameter(f"{shown(text)} is negative; accepts {accepts}")
-        if not all(_TERM.fullmatch(t) for t in terms):
-            raise typer.BadParameter(
-                f"{shown(text)} is not a whole number or a sum; accepts {accepts}"
-            )
-        # Each term is at most ``limit``; the running total stops as soon as it passes it.
-        value = 0
-        for t in terms:
-            term = _value(t)
-            value += limit + 1 if term is None else term
-            if value > limit:
-                raise typer.BadParameter(f"{shown(text)} is more than {limit}; accepts {accepts}")
-        return value
+        total = sum(terms(text, limit, accepts))
+        if total < 0:
+            raise typer.BadParameter(f"{shown(text.strip())} is {total}, below 0; accepts {accepts}")
+        if total > limit:
+            raise typer.BadParameter(f"{shown(text.strip())} is more than {limit}; accepts {accepts}")
+        return total
 
-    return _accepting(parse, accepts, "number or sum")  # type: ignore[return-value]
+    return _accepting(parse, accepts, kind)  # type: ignore[return-value]
 
 
-def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[[str], int]:
+def level(table: Mapping[str, int], lo: int, hi: int | None = None,
+          describe: Callable[[int], str] = str) -> Callable[[str], int]:
     """A named level from ``table`` (matched ignoring case, accents, spaces, hyphens,
-    underscores) or a number in ``lo..hi``."""
+    underscores) or a number in ``lo..hi``. ``describe`` says what a level's number
+    means, for shell completion (``parser.descriptions``)."""
     number = integer(lo, hi)
 
     def parse(text: str) -> int:
         if isinstance(text, int):
             return text
-        if _INT.fullmatch(text.strip()):
+        if _INT.fullmatch(ascii_minus(text.strip())):
             return number(text)
         try:
             return lookup("", text, table)
@@ -128,12 +176,15 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None) -> Callable[
             raise typer.BadParameter(f"{e.message}, or {_accepts(lo, hi)}") from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
+    parse.descriptions = {name: describe(value) for name, value in table.items()}  # type: ignore[attr-defined]
     accepts = f"one of {', '.join(table)}, or {_accepts(lo, hi)}"
     return _accepting(parse, accepts, "name or number")  # type: ignore[return-value]
 
 
-def choice(table: Mapping[str, object]) -> Callable[[str], str]:
-    """One of the names of ``table``, returned in its canonical spelling."""
+def choice(table: Mapping[str, object],
+           descriptions: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """One of the names of ``table``, returned in its canonical spelling; ``descriptions``
+    says what each name means, for shell completion (``parser.descriptions``)."""
     canonical = {name: name for name in table}
 
     def parse(text: str) -> str:
@@ -143,6 +194,7 @@ def choice(table: Mapping[str, object]) -> Callable[[str], str]:
             raise typer.BadParameter(e.message) from None
 
     parse.choices = tuple(table)  # type: ignore[attr-defined]  # read by cli/completion.py
+    parse.descriptions = dict(descriptions or {n: str(v) for n, v in table.items()})  # type: ignore[attr-defined]
     return _accepting(parse, f"one of {', '.join(table)}", "name")  # type: ignore[return-value]
 
 

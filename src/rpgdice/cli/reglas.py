@@ -9,41 +9,64 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
+    PANELS, ReglasCommand, exact_odds, ruleset_app, run, show_odds,
 )
+from rpgdice.cli.common import DiceOptEs as DiceOpt
+from rpgdice.cli.common import JsonOptEs as JsonOpt
+from rpgdice.cli.common import OddsOptEs as OddsOpt
+from rpgdice.cli.common import SeedOptEs as SeedOpt
+from rpgdice.cli.common import TimesOptEs as TimesOpt
 from rpgdice.engine.reglas import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 
-app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.")
+app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.", command_cls=ReglasCommand)
+
+ARGUMENTOS, OPCIONES = PANELS["es"]["arguments"], PANELS["es"]["options"]
+
+DIFFICULTY_NAMES = {
+    "ninguna": DIFFICULTIES["none"], "none": DIFFICULTIES["none"],
+    "normal": DIFFICULTIES["normal"],
+    "dificil": DIFFICULTIES["dificil"], "hard": DIFFICULTIES["dificil"],
+    "muy-dificil": DIFFICULTIES["muy-dificil"], "very-hard": DIFFICULTIES["muy-dificil"],
+    "imposible": DIFFICULTIES["imposible"], "impossible": DIFFICULTIES["imposible"],
+}
+"""Every difficulty by its name in Spanish (the text's) or in English (CLI.md)."""
+INDEX_ACCEPTS = (f"un número como 5, o una suma como 5+5 o 4+3-1, de 0 a {params.MAX_NUMBER} "
+                 "en total (a number or a sum)")
 
 IndexArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(), metavar="INDEX",
-                   help="Índice de éxito: Atributo + Habilidad, a number or a sum such as 5+5.",
-                   show_default=False),
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="INDEX",
+                   rich_help_panel=ARGUMENTOS, show_default=False,
+                   help="Índice de éxito: Atributo + Habilidad, un número o una suma (5+5)."),
 ]
 DifficultyOpt = Annotated[
     int,
-    typer.Option("-d", "--difficulty", "--dificultad",
-                 parser=params.level(DIFFICULTIES, 0, params.MAX_NUMBER),
-                 metavar="|".join(DIFFICULTIES) + "|N",
-                 help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
-                 + ", or a number."),
+    typer.Option("-d", "--dificultad", "--difficulty",
+                 parser=params.level(
+                     DIFFICULTY_NAMES, 0, params.MAX_NUMBER,
+                     lambda n: f"{n} éxito{'' if n == 1 else 's'} necesario{'' if n == 1 else 's'}"),
+                 metavar="NIVEL", rich_help_panel=OPCIONES, show_default=False,
+                 help="Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, "
+                 "muy-dificil 6, imposible 8, o un número; también none, hard, very-hard, "
+                 "impossible."),
 ]
 RaiseOpt = Annotated[
     int,
-    typer.Option("--raise", "--niveles", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help=f"Raise the difficulty N levels, +{RAISE_STEP} each (past imposible too)."),
+    typer.Option("--niveles", "--raise", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 rich_help_panel=OPCIONES, show_default=False,
+                 help=f"Sube la dificultad N niveles, +{RAISE_STEP} cada uno."),
 ]
 ModOpt = Annotated[
     Optional[list[int]],
-    typer.Option("--mod", parser=params.signed(), metavar="N",
-                 help="Signed modifier to the índice; repeatable."),
+    typer.Option("--mod", parser=params.signed(), metavar="N", rich_help_panel=OPCIONES,
+                 help="Modificador al índice (+2, −2); repetible."),
 ]
 AttemptOpt = Annotated[
     int,
-    typer.Option("--attempt", "--intento", parser=params.integer(1, params.MAX_NUMBER), metavar="K",
-                 help=f"Which try this is (inténtalo de nuevo): −{RETRY_PENALTY} per earlier failed try."),
+    typer.Option("--intento", "--attempt", parser=params.integer(1, params.MAX_NUMBER), metavar="K",
+                 rich_help_panel=OPCIONES, show_default=False,
+                 help=f"Qué intento es (inténtalo de nuevo): −{RETRY_PENALTY} por intento fallido."),
 ]
 
 
@@ -72,10 +95,10 @@ def roll_cmd(
 ) -> None:
     """Tirada simple: resultado = iE − 1d10.
 
-    Éxito when the result reaches the difficulty (crítico on a die of 1), fracaso of
-    grade N when it is −N, fallo otherwise.
+    Éxito si el resultado alcanza la dificultad (crítico si el dado saca un 1), fracaso de
+    grado N si es −N, fallo si no.
 
-    Example: rpgdice reglas roll 5+5 -d normal
+    Ejemplo: rpgdice reglas roll 5+5 -d normal
     """
     from rpgdice.engine import reglas
 
@@ -95,9 +118,9 @@ def odds_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
-    crítico, and the chance of each fracaso grade.
+    crítico y cada grado de fracaso.
 
-    Example: rpgdice reglas odds 5+5 -d normal
+    Ejemplo: rpgdice reglas odds 5+5 -d normal
     """
     spec = _spec(index, difficulty, raises, mod, attempt)
     show_odds(exact_odds("reglas_odds", spec), as_json=as_json)
@@ -109,54 +132,57 @@ def odds_cmd(
 ActionsArg = Annotated[
     int,
     typer.Argument(parser=params.integer(2, MAX_ROLLS), metavar="ACTIONS",
-                   help=f"Actions this turn, 2 to {MAX_ROLLS}: roll k gets −(N + 2·(k−1)).",
-                   show_default=False),
+                   rich_help_panel=ARGUMENTOS, show_default=False,
+                   help=f"Acciones en el turno, 2 a {MAX_ROLLS}: la k-ésima tiene −(N + 2·(k−1))."),
 ]
 AttackerArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(), metavar="ATTACKER_INDEX",
-                   help="The attacker's índice de éxito (a number or a sum such as 5+5).",
-                   show_default=False),
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ATTACKER_INDEX",
+                   rich_help_panel=ARGUMENTOS, show_default=False,
+                   help="Índice de éxito del atacante (un número o una suma como 5+5)."),
 ]
 DefenderArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(), metavar="DEFENDER_INDEX",
-                   help="The defender's índice de éxito; the defender has no difficulty.",
-                   show_default=False),
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="DEFENDER_INDEX",
+                   rich_help_panel=ARGUMENTOS, show_default=False,
+                   help="Índice de éxito del defensor, que no tiene dificultad."),
 ]
 MembersArg = Annotated[
     list[int],
-    typer.Argument(parser=params.pool_sum(), metavar="INDEX INDEX...",
-                   help="Each member's índice de éxito (at least two members).",
-                   show_default=False),
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="INDEX INDEX...",
+                   rich_help_panel=ARGUMENTOS, show_default=False,
+                   help="El índice de éxito de cada miembro (al menos dos)."),
 ]
 DefenderModOpt = Annotated[
     Optional[list[int]],
-    typer.Option("--defender-mod", parser=params.signed(), metavar="N",
-                 help="Signed modifier to the defender's índice; repeatable."),
+    typer.Option("--mod-defensor", "--defender-mod", parser=params.signed(), metavar="N",
+                 rich_help_panel=OPCIONES,
+                 help="Modificador al índice del defensor; repetible."),
 ]
 TargetOpt = Annotated[
     int,
-    typer.Option("--target", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help="Éxitos to accumulate (required).", show_default=False),
+    typer.Option("--objetivo", "--target", parser=params.integer(1, params.MAX_NUMBER),
+                 metavar="N", rich_help_panel=OPCIONES, show_default=False,
+                 help="Éxitos que acumular (obligatorio)."),
 ]
 StartOpt = Annotated[
     int,
-    typer.Option("--start", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="Éxitos already accumulated (the Director may lower them after a rest); "
-                 "below the target."),
+    typer.Option("--inicio", "--start", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 rich_help_panel=OPCIONES, show_default=False,
+                 help="Éxitos ya acumulados (el Director los baja tras un descanso)."),
 ]
 MaxRollsOpt = Annotated[
     int,
-    typer.Option("--max-rolls", parser=params.integer(1, MAX_ROLLS), metavar="N",
-                 help=f"Stop after N rolls (1 to {MAX_ROLLS}). The rules set no limit; "
-                 f"rpgdice stops after {DEFAULT_MAX_ROLLS} unless told, so the roll always ends."),
+    typer.Option("--max-tiradas", "--max-rolls", parser=params.integer(1, MAX_ROLLS), metavar="N",
+                 rich_help_panel=OPCIONES, show_default=False,
+                 help=f"Para tras N tiradas (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto: "
+                 "las reglas no ponen límite)."),
 ]
 MaxAttemptsOpt = Annotated[
     int,
-    typer.Option("--max-attempts", parser=params.integer(1, MAX_ROLLS), metavar="N",
-                 help=f"Stop after N attempts (1 to {MAX_ROLLS}); default {DEFAULT_MAX_ROLLS}, "
-                 "so the retries always end."),
+    typer.Option("--max-intentos", "--max-attempts", parser=params.integer(1, MAX_ROLLS),
+                 metavar="N", rich_help_panel=OPCIONES, show_default=False,
+                 help=f"Para tras N intentos (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto)."),
 ]
 
 
@@ -172,13 +198,11 @@ def multi_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones múltiples: one roll per action, −N, −N−2, … each.
+    """Acciones múltiples: una tirada por acción, −N, −N−2, …
 
-    N actions in one turn; roll k gets −(N + 2·(k − 1)): four shots → −4, −6, −8, −10.
+    N acciones en un turno; la tirada k tiene −(N + 2·(k − 1)): cuatro disparos → −4, −6, −8, −10. Un fracaso no anula las acciones que quedan (lectura de rpgdice).
 
-    A fracaso does not cancel the remaining actions (rpgdice's reading).
-
-    Example: rpgdice reglas multi 4 5+5 -d normal
+    Ejemplo: rpgdice reglas multi 4 5+5 -d normal
     """
     from rpgdice.engine import reglas
 
@@ -202,11 +226,11 @@ def contest_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones enfrentadas: both roll; more éxitos wins.
+    """Acciones enfrentadas: tiran los dos; gana quien saca más éxitos.
 
-    The attacker must pass its difficulty (-d, --raise, --mod are the attacker's), then beat the defender's result; the defender has no difficulty and a fracaso counts as its negative result. A tie goes to the defender (rpgdice's reading). --dice: the attacker's die, then the defender's.
+    El atacante debe superar su dificultad (-d, --raise y --mod son suyos) y luego el resultado del defensor, que no tiene dificultad (un fracaso cuenta como su número negativo). Un empate gana el defensor (lectura de rpgdice). --dice: el dado del atacante, luego el del defensor.
 
-    Example: rpgdice reglas contest 10 3 -d normal --raise 2
+    Ejemplo: rpgdice reglas contest 10 3 -d normal --raise 2
     """
     from rpgdice.engine import reglas
 
@@ -227,11 +251,11 @@ def team_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Trabajo en equipo: every member rolls; the results are summed.
+    """Trabajo en equipo: tira cada miembro y se suman los resultados.
 
-    All results are summed, fracasos (negative) included, so one member's fracaso can sink the group. The group succeeds when the sum reaches the difficulty. --dice: one die per member, in order.
+    Se suman todos, fracasos (negativos) incluidos, así que el fracaso de uno puede hundir al grupo, que tiene éxito si la suma alcanza la dificultad. --dice: un dado por miembro, en orden.
 
-    Example: rpgdice reglas team 6 5 4 -d dificil
+    Ejemplo: rpgdice reglas team 6 5 4 -d dificil
     """
     from rpgdice.engine import reglas
 
@@ -252,11 +276,11 @@ def extended_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Acciones extendidas: accumulate éxitos roll after roll up to a target.
+    """Acciones extendidas: acumula éxitos tirada tras tirada hasta un objetivo.
 
-    Roll again and again adding the éxitos (non-negative results) until the target, or the roll limit; a fracaso ends the attempt (rpgdice's reading).
+    Tira una y otra vez sumando los éxitos (resultados no negativos) hasta el objetivo o el límite de tiradas; un fracaso acaba el intento (lectura de rpgdice).
 
-    Example: rpgdice reglas extended 4+3 --target 12 --start 2 --max-rolls 5
+    Ejemplo: rpgdice reglas extended 4+3 --target 12 --start 2 --max-rolls 5
     """
     from rpgdice.engine import reglas
 
@@ -279,11 +303,11 @@ def retry_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Inténtalo de nuevo: try again after a failure, −2 per failed attempt.
+    """Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido.
 
-    Try until a success; every earlier failed attempt gives −2, cumulative, and after a fracaso there is no retry.
+    Se intenta hasta un éxito; cada intento fallido anterior da −2, acumulable, y tras un fracaso no hay otro intento.
 
-    Example: rpgdice reglas retry 6 -d normal --max-attempts 3
+    Ejemplo: rpgdice reglas retry 6 -d normal --max-attempts 3
     """
     from rpgdice.engine import reglas
 

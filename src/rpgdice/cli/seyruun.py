@@ -3,7 +3,6 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Callable, Optional
 
 import typer
@@ -19,64 +18,121 @@ from rpgdice.engine.seyruun import DIFFICULTIES, MULTI_ACTION_PENALTY, UNTRAINED
 
 app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
 
+POOL_ACCEPTS = ("a number, or a sum such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus "
+                f"and -penalty dice); each number 0 to {params.MAX_NUMBER}")
+"""The one pool syntax, Seyruun's reading: the first term is the Attribute, a second one added
+with + the Skill, further terms bonuses (+) and penalties (-)."""
+
+
+@record
+class Terms:
+    """A pool as typed, term by term: ``3+2+1-2`` is ``(3, 2, 1, -2)``."""
+
+    values: tuple[int, ...]
+
+    def side(self) -> "SidePool":
+        """The terms read as a contest side: Attribute, Skill, then bonuses and penalties."""
+        (attribute, *rest) = self.values
+        skill = None
+        if rest and rest[0] >= 0:
+            skill, rest = rest[0], rest[1:]
+        return SidePool(attribute=attribute, skill=skill,
+                        bonuses=tuple(n for n in rest if n >= 0),
+                        penalties=tuple(-n for n in rest if n < 0))
+
+    def total(self, param: str) -> int:
+        """The terms added up, as one number of dots (``SKILL`` given as ``2+1``)."""
+        total = sum(self.values)
+        if total < 0:
+            raise RulesError(param, f"{total} is below 0; accepts {POOL_ACCEPTS}")
+        return total
+
+
+def _terms(text: str) -> Terms:
+    if isinstance(text, Terms):
+        return text
+    return Terms(params.terms(text, params.MAX_NUMBER, POOL_ACCEPTS))
+
+
+_terms.accepts = POOL_ACCEPTS  # type: ignore[attr-defined]
+_terms.__name__ = _terms.__qualname__ = "pool"
+
 AttributeArg = Annotated[
-    int,
-    typer.Argument(parser=params.integer(0, params.MAX_NUMBER), metavar="ATTRIBUTE",
-                   help="The Attribute's dots.", show_default=False),
+    Terms,
+    typer.Argument(parser=_terms, metavar="ATTRIBUTE", show_default=False,
+                   help="The Attribute's dots; alone, a whole pool such as 3+2+1-2 "
+                   "(Attribute, Skill, +bonus, −penalty): 3+3 is the same as 3 3."),
 ]
 SkillArg = Annotated[
-    Optional[int],
-    typer.Argument(parser=params.integer(0, params.MAX_NUMBER), metavar="[SKILL]",
-                   help=f"The Skill's dots; none or 0 is untrained (Attribute −{UNTRAINED_PENALTY} die).",
-                   show_default=False),
+    Optional[Terms],
+    typer.Argument(parser=_terms, metavar="[SKILL]", show_default=False,
+                   help=f"The Skill's dots; none or 0 is untrained (−{UNTRAINED_PENALTY} die)."),
 ]
 BonusOpt = Annotated[
     Optional[list[int]],
     typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="External bonus dice (merits, allies, equipment); repeatable; "
-                 "at most +5 count."),
+                 help="External bonus dice, repeatable; at most +5 count."),
 ]
 PenaltyOpt = Annotated[
     Optional[list[int]],
     typer.Option("--penalty", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="Dice removed (terrain, visibility, distraction, duress); repeatable."),
+                 help="Dice removed (terrain, visibility, ...); repeatable."),
 ]
 WoundOpt = Annotated[
     Optional[str],
-    typer.Option("--wound", parser=params.choice(WOUNDS), metavar="|".join(WOUNDS),
-                 help="Wound penalty: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items()) + "."),
+    typer.Option("--wound", parser=params.choice(
+                     WOUNDS, {k: f"−{v} {'die' if v == 1 else 'dice'}" for k, v in WOUNDS.items()}),
+                 metavar="WOUND",
+                 help="Wound: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items()) + "."),
 ]
 ActionsOpt = Annotated[
     int,
     typer.Option("--actions", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help=f"Actions this turn: −{MULTI_ACTION_PENALTY} dice for each beyond the first."),
+                 show_default=False,
+                 help=f"Actions this turn: −{MULTI_ACTION_PENALTY} dice each beyond the first."),
 ]
 WillpowerOpt = Annotated[
-    bool, typer.Option("--willpower", help="Spend 1 Willpower for +3 dice (not capped)."),
+    bool, typer.Option("--willpower", help="Spend 1 Willpower: +3 dice (not capped)."),
 ]
 RerollOpt = Annotated[
     bool,
-    typer.Option("--reroll", help="Spend 1 Willpower to re-roll a failed or botched roll once."),
+    typer.Option("--reroll", help="Spend 1 Willpower: re-roll a failure or botch once."),
 ]
 DifficultyOpt = Annotated[
     int,
-    typer.Option("-d", "--difficulty", parser=params.level(DIFFICULTIES, 1, params.MAX_NUMBER),
-                 metavar="|".join(DIFFICULTIES) + "|N",
+    typer.Option("-d", "--difficulty", parser=params.level(
+                     DIFFICULTIES, 1, params.MAX_NUMBER,
+                     lambda n: f"{n} success{'' if n == 1 else 'es'} needed"),
+                 metavar="LEVEL", show_default=False,
                  help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
-                 + ", or a number."),
+                 + " or a number; default simple."),
 ]
 
 
-def _pool(attribute: int, skill: int | None, bonus: list[int] | None, penalty: list[int] | None,
-          wound: str | None, actions: int, willpower: bool, difficulty: int):  # -> SeyruunPool
+def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
+          penalty: list[int] | None) -> tuple[int, int | None, tuple[int, ...], tuple[int, ...]]:
+    """Attribute, Skill, bonuses and penalties from the pool arguments: a sum given as the
+    only one reads as a contest side (``3+3`` is ``3 3``); with a Skill, each is a number
+    of dots, sums added up."""
+    bonuses, penalties = tuple(bonus or ()), tuple(penalty or ())
+    if skill is None:
+        side = attribute.side()
+        return (side.attribute, side.skill, side.bonuses + bonuses, side.penalties + penalties)
+    return attribute.total("ATTRIBUTE"), skill.total("SKILL"), bonuses, penalties
+
+
+def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
+          penalty: list[int] | None, wound: str | None, actions: int, willpower: bool,
+          difficulty: int):  # -> SeyruunPool
     """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
     from rpgdice.engine import seyruun
 
+    attribute_dots, skill_dots, bonuses, penalties = _base(attribute, skill, bonus, penalty)
     return seyruun.SeyruunPool(
-        attribute=attribute,
-        skill=skill,
-        bonuses=tuple(bonus or ()),
-        penalties=tuple(penalty or ()),
+        attribute=attribute_dots,
+        skill=skill_dots,
+        bonuses=bonuses,
+        penalties=penalties,
         wound=wound,
         actions=actions,
         willpower=willpower,
@@ -143,13 +199,6 @@ def odds_cmd(
 # Roll types: contest (and resisted), extended, team ------------------------------------
 
 
-MAX_SIDE_TERMS = 20
-"""A contest side holds at most this many terms (Attribute, Skill, bonuses, penalties)."""
-
-_SIDE = re.compile(r"\s*[0-9]{1,12}(\s*[+-]\s*[0-9]{1,12})*\s*")
-_SIDE_TERM = re.compile(r"([+-]?)\s*([0-9]{1,12})")
-
-
 @record
 class SidePool:
     """One side of a contest as typed: ``ATTRIBUTE+SKILL[+BONUS...][-PENALTY...]``."""
@@ -160,56 +209,29 @@ class SidePool:
     penalties: tuple[int, ...]
 
 
-def side_pool(limit: int = params.MAX_NUMBER) -> Callable[[str], SidePool]:
-    """A parser for a contest side. The first term is the base Attribute (it breaks
-    ties), a second term added with ``+`` is the Skill (none, or 0, is untrained), and
-    further terms are external bonuses (``+``, inside the +5 cap) or penalties (``-``).
-    Parsed term by term, never evaluated."""
-    accepts = ("a pool such as 3+2 (Attribute+Skill), 3+2+1-2 (then +bonus and -penalty "
-               f"dice), or 3 (untrained); each number 0 to {limit}")
-
-    def parse(text: str) -> SidePool:
-        if isinstance(text, SidePool):
-            return text
-        if not _SIDE.fullmatch(text):
-            raise typer.BadParameter(f"'{text.strip()}' is not a pool; accepts {accepts}")
-        terms = [(sign, int(n)) for sign, n in _SIDE_TERM.findall(text)]
-        if len(terms) > MAX_SIDE_TERMS:
-            raise typer.BadParameter(f"{len(terms)} terms is more than {MAX_SIDE_TERMS}; accepts {accepts}")
-        for _, n in terms:
-            if n > limit:
-                raise typer.BadParameter(f"{n} is more than {limit}; accepts {accepts}")
-        (_, attribute), rest = terms[0], terms[1:]
-        skill = None
-        if rest and rest[0][0] == "+":
-            skill = rest[0][1]
-            rest = rest[1:]
-        return SidePool(
-            attribute=attribute,
-            skill=skill,
-            bonuses=tuple(n for sign, n in rest if sign == "+"),
-            penalties=tuple(n for sign, n in rest if sign == "-"),
-        )
-
-    parse.__name__ = parse.__qualname__ = "pool"  # --help shows the argument's type as <pool>
-    return parse
+SIDE_ACCEPTS = ("a side such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus and -penalty "
+                 f"dice), or 3 (untrained); each number 0 to {params.MAX_NUMBER}")
 
 
-def _side_help(who: str) -> str:
-    return (f"The {who}'s pool: ATTRIBUTE+SKILL, then +BONUS (external, inside the +5 cap) "
-            "or -PENALTY dice, e.g. 3+2+1-2; the first term is the base Attribute, "
-            "which breaks ties; a lone Attribute is untrained (−1 die).")
+def _side_terms(text: str) -> Terms:
+    if isinstance(text, Terms):
+        return text
+    return Terms(params.terms(text, params.MAX_NUMBER, SIDE_ACCEPTS))
 
+
+_side_terms.accepts = SIDE_ACCEPTS  # type: ignore[attr-defined]
+_side_terms.__name__ = _side_terms.__qualname__ = "pool"
 
 AttackerArg = Annotated[
-    SidePool,
-    typer.Argument(parser=side_pool(), metavar="ATTACKER", help=_side_help("attacker (or power)"),
-                   show_default=False),
+    Terms,
+    typer.Argument(parser=_side_terms, metavar="ATTACKER", show_default=False,
+                   help="The attacker's (or power's) pool, e.g. 3+2+1-2: Attribute (it breaks "
+                   "ties), Skill, then +bonus and −penalty dice."),
 ]
 DefenderArg = Annotated[
-    SidePool,
-    typer.Argument(parser=side_pool(), metavar="DEFENDER", help=_side_help("defender (or resistance)"),
-                   show_default=False),
+    Terms,
+    typer.Argument(parser=_side_terms, metavar="DEFENDER", show_default=False,
+                   help="The defender's (or resistance's) pool, the same way."),
 ]
 TargetOpt = Annotated[
     int,
@@ -230,9 +252,10 @@ AssistsOpt = Annotated[
 ]
 
 
-def _side(side: SidePool, param: str, willpower: bool, wound: str | None = None):
+def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None):
     from rpgdice.engine.seyruun import SeyruunPool
 
+    side = terms.side()
     try:
         return SeyruunPool(attribute=side.attribute, skill=side.skill, bonuses=side.bonuses,
                            penalties=side.penalties, willpower=willpower, wound=wound)
@@ -262,11 +285,11 @@ def contest_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Contested or resisted roll: both sides roll their pools; more successes wins.
+    """Contested or resisted roll: both sides roll; more successes wins.
 
-    A tie goes to the defender (the resisting side) unless the attacker has the higher base Attribute. Each pool follows every pool rule: the +5 bonus cap, 10 dice at most, a chance die at 0 or less. --dice faces go to the attacker first.
+    A tie goes to the defender unless the attacker has the higher base Attribute. Each pool follows every pool rule. --dice faces go to the attacker first.
 
-    Example: rpgdice seyruun contest 3+2 2+3+1   (resisted: power 4+3 vs resistance 3+3)
+    Example: rpgdice seyruun contest 3+2 2+3+1   (attacker: Attribute 3 + Skill 2; defender: Attribute 2 + Skill 3, +1 bonus die)
     """
     from rpgdice.engine import seyruun
 

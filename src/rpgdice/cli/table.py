@@ -10,16 +10,19 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rpgdice.cli import params
+from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.engine.errors import RulesError, shown
 
 RULESETS = ("crytures", "seyruun", "reglas", "cypher")
 
-paths_app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
-char_app = typer.Typer(
+# Their commands are common.Command: usage lines show NAME, not Typer's {NAME}.
+paths_app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
+char_app = RulesetTyper(
     add_completion=False, no_args_is_help=True, rich_markup_mode="markdown",
     help="Character sheets: one TOML file per character, rolled with --as NAME.",
+    command_cls=Command,
 )
-alias_app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+alias_app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON: one object per line.")]
 NameArg = Annotated[
@@ -114,8 +117,10 @@ NewNameArg = Annotated[
 def char_new(
     name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
-        "--ruleset", parser=params.choice(dict.fromkeys(RULESETS)), metavar="|".join(RULESETS),
-        help="The character's ruleset.", show_default=False)],
+        "--ruleset", parser=params.choice(dict.fromkeys(RULESETS), {
+            r: f"a {r.title() if r != 'reglas' else 'Reglas Básicas'} character" for r in RULESETS}),
+        metavar="RULESET", help="The character's ruleset: " + ", ".join(RULESETS) + ".",
+        show_default=False)],
     pairs: PairsArg = None,
 ) -> None:
     """Create a character sheet (characters/NAME.toml).
