@@ -75,8 +75,11 @@ def sheet_of(ctx: Context | None) -> sheets.Sheet | None:
 
 def traits(ctx: Context, param: Any, value: str) -> str:
     """A pool argument with trait names as the numbers they stand for."""
+    from rpgdice.cli.params import ascii_minus
+
     sheet = ctx.meta[SHEET]
-    got = sheets.resolve(sheet, value, param.name.upper())
+    # Every typed minus sign (−, –) reads as "-", as in a pool without --as.
+    got = sheets.resolve(sheet, ascii_minus(value), param.name.upper())
     if got is None:
         return value
     text, terms = got
