@@ -18,3 +18,44 @@ def test_as_reads_an_en_dash_as_a_minus_like_every_pool_argument():
         assert run.exit_code == 0, (minus, run.stderr)
         r = run.json()[0]
         assert r["pool_total"] == plain["pool_total"] == 3 - 1 + 3 - 0
+
+
+def _hand_sheet(key: str, text: str):
+    import os
+    from pathlib import Path
+
+    path = Path(os.environ["RPGDICE_HOME"]) / "characters" / f"{key}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_hand_edited_skill_level_matches_like_a_named_level():
+    # CLI.md "Your table": skills are SKILL=trained|specialized|inability, and names
+    # match ignoring case; a sheet that passes its own check ("Trained") must roll as
+    # the same skill `char set cy climbing=Trained` would have saved.
+    path = _hand_sheet("cy", 'name = "Cy"\nruleset = "cypher"\n[traits]\nmight = 3\n'
+                             'climbing = "Trained"\nlore = "INABILITY"\n')
+    before = path.read_bytes()
+    by_hand = cli("cypher", "task", "-d", "3", "--skill", "climbing", "--as", "cy",
+                  "--dice", "10", "--json")
+    assert by_hand.exit_code == 0, by_hand.stderr
+    assert by_hand.json()[0]["effective_difficulty"] == 3 - 1
+    hindered = cli("cypher", "task", "-d", "3", "--skill", "lore", "--as", "cy",
+                   "--dice", "10", "--json").json()[0]
+    assert hindered["effective_difficulty"] == 3 + 1
+    assert path.read_bytes() == before  # read, never rewritten
+
+
+def test_a_hand_edited_number_in_quotes_is_the_number_its_check_accepted():
+    # The sheet's check accepts stealth = "2" (char show shows it); rolling with it then
+    # must not say it is "not a number".
+    _hand_sheet("hand", 'name = "Hand"\nruleset = "seyruun"\n[traits]\ndexterity = 3\n'
+                        'stealth = "2"\nwound = "Light"\n')
+    shown = cli("char", "show", "hand", "--json").json()[0]
+    assert shown["traits"]["stealth"] == 2 and shown["traits"]["wound"] == "light"
+    run = cli("seyruun", "roll", "dexterity", "stealth", "--as", "hand",
+              "--dice", "1,1,1,1", "--json")
+    assert run.exit_code == 0, run.stderr
+    r = run.json()[0]
+    assert (r["attribute"], r["skill"], r["penalty"], r["pool"]) == (3, 2, 1, 3 + 2 - 1)

@@ -250,16 +250,20 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
     if not isinstance(traits, dict):
         raise files.broken(path, "'traits' is not a table")
     seen: dict[str, str] = {}
+    checked: dict[str, Any] = {}
     for trait, value in traits.items():
         folded = fold(trait)
         if folded in seen:
             raise files.broken(path, f"traits '{seen[folded]}' and '{trait}' are the same trait")
         seen[folded] = trait
         try:
-            check_value(ruleset, trait, value)
+            # The value as the check reads it ("2" is 2, "Trained" is trained), so a
+            # sheet that passes the check rolls as `char set` would have saved it; the
+            # file itself is left as the user wrote it.
+            checked[trait] = check_value(ruleset, trait, value)
         except RulesError as e:
             raise files.broken(path, f"traits: {e.message}") from None
-    return Sheet(name=name.strip(), ruleset=ruleset, traits=dict(traits), path=path)
+    return Sheet(name=name.strip(), ruleset=ruleset, traits=checked, path=path)
 
 
 def load(name: str, param: str = "NAME") -> Sheet:
