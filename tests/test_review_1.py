@@ -59,3 +59,18 @@ def test_a_hand_edited_number_in_quotes_is_the_number_its_check_accepted():
     assert run.exit_code == 0, run.stderr
     r = run.json()[0]
     assert (r["attribute"], r["skill"], r["penalty"], r["pool"]) == (3, 2, 1, 3 + 2 - 1)
+
+
+def test_a_name_typed_with_a_combining_accent_is_letters():
+    # CLI.md: a NAME is letters, digits, spaces, - and _; "José" typed decomposed
+    # (e + U+0301, as macOS may hand it over) is the same letters as "José" precomposed,
+    # and names match ignoring accents.
+    decomposed, composed = "Jose\u0301", "Jos\u00e9"
+    run = cli("char", "new", decomposed, "--ruleset", "reglas", "punteri\u0301a=3")
+    assert run.exit_code == 0, run.stderr
+    shown = cli("char", "show", composed, "--json").json()[0]
+    assert shown["name"] == composed and shown["traits"] == {"punteria": 3}
+    r = cli("reglas", "roll", "puntería", "--as", "jose", "--dice", "1", "--json").json()[0]
+    assert r["index"] == 3 and r["character"] == composed
+    taken = cli("char", "new", composed, "--ruleset", "reglas")
+    assert taken.exit_code == 2 and "taken" in taken.stderr

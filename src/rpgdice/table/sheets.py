@@ -66,8 +66,9 @@ def key(name: str) -> str:
 
 
 def check_name(name: str, param: str = "NAME", what: str = "a name") -> str:
-    """``name`` stripped, or a usage error saying what a name may hold."""
-    text = name.strip()
+    """``name`` stripped (and composed: an accent typed as a combining mark is part of
+    its letter), or a usage error saying what a name may hold."""
+    text = unicodedata.normalize("NFC", name).strip()
     if not text or len(text) > MAX_NAME or not _NAME.fullmatch(text) or not fold(text):
         raise RulesError(param, f"{shown(name)} is not {what}; accepts {NAME_ACCEPTS}")
     return text
