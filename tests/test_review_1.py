@@ -74,3 +74,30 @@ def test_a_name_typed_with_a_combining_accent_is_letters():
     assert r["index"] == 3 and r["character"] == composed
     taken = cli("char", "new", composed, "--ruleset", "reglas")
     assert taken.exit_code == 2 and "taken" in taken.stderr
+
+
+def test_crytures_odds_with_huge_critical_hits_are_refused_at_once_not_left_to_run():
+    # CLI.md "Errors": a command's work is bounded by a budget the README states, and a
+    # command over it is refused at once (exit 2), naming the budget. 1000 dice whose
+    # critical hits add 1000 successes each have ~500000 distinct totals: hours of
+    # exact arithmetic. (A subprocess with a timeout, so a regression fails, not hangs.)
+    from conftest import assert_usage_error, proc
+
+    for args in (["crytures", "odds", "1000", "--attack", "--crit-hits", "1000"],
+                 ["crytures", "roll", "1000", "--attack", "--crit-hits", "1000", "--odds",
+                  "--seed", "1"]):
+        assert_usage_error(proc(*args, timeout=60), "--crit-hits", "budget")
+
+
+def test_the_largest_ordinary_crytures_odds_stay_within_the_budget():
+    # The budget refuses only what the README says takes too long: a 1000-die pool, an
+    # attack whose critical hits add the default 1 success, is allowed.
+    from rpgdice.engine import crytures, odds
+
+    for spec in (crytures.CryturesRoll(base_pool=1000),
+                 crytures.CryturesRoll(base_pool=1000, attack=True),
+                 crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=3),
+                 crytures.CryturesRoll(base_pool=100, attack=True, crit_hits=1000)):
+        assert odds.crytures_work(spec) <= odds.CRYTURES_MAX_WORK, spec
+    huge = crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=1000)
+    assert odds.crytures_work(huge) > odds.CRYTURES_MAX_WORK

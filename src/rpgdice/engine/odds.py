@@ -121,12 +121,49 @@ class CryturesOdds:
     die_mod: int = 0
 
 
+CRYTURES_MAX_WORK = 5 * 10**10
+"""Estimated work (:func:`crytures_work`) a Crytures ``odds`` may take: about a minute
+here, on a busy two-core machine, at the line (1000 dice whose critical hits add 5
+successes each). The largest pool, with or without the default critical hit, is well
+inside it; critical hits adding many successes to a big pool are not (README, "Limits")."""
+
+
+def crytures_work(spec: crytures.CryturesRoll) -> int:
+    """The estimated work of :func:`crytures_odds`: the pool's distinct totals, squared
+    (the last addition of the doubling pairs two halves of about that many), times the
+    dice (the exact fractions grow a digit per die). An upper bound on the distinct
+    totals: the pool's range, and the ways to split the dice among the die's values."""
+    from math import comb
+
+    from rpgdice.engine import crytures
+
+    n = spec.pool
+    values = {crytures.die_successes(spec, f) for f in range(1, 11)}
+    totals = min((max(values) - min(values)) * n + 1, comb(n + len(values) - 1, len(values) - 1))
+    return totals * totals * max(n, 1)
+
+
+def check_crytures(spec: crytures.CryturesRoll) -> None:
+    """Refuse (a :class:`RulesError`, exit 2) odds whose exact arithmetic would run for
+    minutes, rather than start them."""
+    work = crytures_work(spec)
+    if work > CRYTURES_MAX_WORK:
+        from rpgdice.engine.errors import RulesError
+
+        param = "--crit-hits" if spec.hits_per_crit > 1 else "POOL"
+        raise RulesError(param, f"the exact odds of {spec.pool} dice whose critical hits add "
+                         f"{spec.hits_per_crit} successes each would take too long (estimated "
+                         f"work {work:,}, over the budget of {CRYTURES_MAX_WORK:,}); fewer dice "
+                         "or a smaller --crit-hits would do, or simulate it with -n 10000 --json")
+
+
 def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:
     """Exact odds of one Crytures roll: every die scored by
     :func:`rpgdice.engine.crytures.die_successes`, as the roll counts it (its own successes plus
     a critical hit's), summed over the pool."""
     from rpgdice.engine import crytures
 
+    check_crytures(spec)
     mod = spec.roll_mod
     per_die = D10.map(lambda f: crytures.die_successes(spec, f))
     total = _sum_of(per_die, spec.pool) if spec.pool else _certain(0)
