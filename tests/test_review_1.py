@@ -101,3 +101,21 @@ def test_the_largest_ordinary_crytures_odds_stay_within_the_budget():
         assert odds.crytures_work(spec) <= odds.CRYTURES_MAX_WORK, spec
     huge = crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=1000)
     assert odds.crytures_work(huge) > odds.CRYTURES_MAX_WORK
+
+
+def test_log_stats_leaves_out_a_logged_roll_whose_odds_are_over_the_budget():
+    # `log stats` weighs each logged roll against its exact odds; a roll whose odds are
+    # refused (over the budget) is left out, like one that no longer parses, and the
+    # other rolls are still judged.
+    from conftest import proc
+
+    env = {"RPGDICE_LOG": "never"}
+    for args in (["crytures", "roll", "1000", "--attack", "--crit-hits", "1000"],
+                 ["crytures", "roll", "3"]):
+        assert proc(*args, "--seed", "1", "--log", "--json", env=env).returncode == 0
+    run = proc("log", "stats", "--json", env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    import json
+
+    (stats,) = [json.loads(line) for line in run.stdout.splitlines()]
+    assert stats["ruleset"] == "crytures" and stats["rolls"] == 1 and stats["left_out"] == 1

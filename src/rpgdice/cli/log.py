@@ -266,7 +266,12 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             if key in cached:
                 odds_by_key[key] = json.loads(cached[key])
             else:
-                odds_by_key[key] = {k: float(v) for k, v in spec().outcomes.items()}
+                try:
+                    computed = spec()
+                except RulesError:  # odds over their work budget: left out, not computed
+                    specs[argv] = None
+                    return None
+                odds_by_key[key] = {k: float(v) for k, v in computed.outcomes.items()}
                 new[key] = json.dumps(odds_by_key[key])
         return odds_by_key[key]
 
