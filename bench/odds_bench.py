@@ -40,7 +40,7 @@ GOAL = 2.0
 
 def once(argv: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
+    subprocess.run(argv, capture_output=True, check=True)
     return time.perf_counter() - start
 
 

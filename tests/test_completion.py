@@ -16,8 +16,8 @@ from typer.main import get_command
 from conftest import assert_usage_error, cli
 from rpgdice.cli import app
 from rpgdice.cli.completion import SHELLS, generate, model
-from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
 from rpgdice.cli.reglas import DIFFICULTY_NAMES as REGLAS_NAMES
+from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
 from rpgdice.engine.reglas import DIFFICULTIES as REGLAS_DIFFICULTIES
 from rpgdice.engine.seyruun import WOUNDS
 

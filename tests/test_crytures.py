@@ -1,7 +1,8 @@
 """Crytures (seed 000) as RULES.md computes it, with given faces."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import assert_usage_error, cli, cli_one
 from rpgdice.engine.crytures import DEFAULT_DIFFICULTY, CryturesRoll, evaluate, roll

@@ -7,9 +7,12 @@ numbers, sums, faces and junk. Commands other branches add later are fuzzed too.
 
 Every run must exit 0 or 2, raise nothing but SystemExit, never show a traceback;
 exit 2 means stdout empty and exactly one ``rpgdice: error: `` line on stderr; exit 0
-with ``--json`` means every stdout line is JSON.
+with ``--json`` means every stdout line is JSON. The environment varies too (widths,
+NO_COLOR/FORCE_COLOR, exported seeds); a second, smaller run starts real processes with
+varied encodings and locales and varied streams (closed, full, closed early).
 
-Examples: ``RPGDICE_FUZZ_EXAMPLES`` (default 3000, a few seconds to a minute).
+Examples: ``RPGDICE_FUZZ_EXAMPLES`` (default 3000, a few seconds to a minute);
+processes: ``RPGDICE_FUZZ_PROCESSES`` (default 60).
 """
 
 from __future__ import annotations
@@ -17,18 +20,21 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
+import sys
 from dataclasses import dataclass, field
+from unittest import mock
 
 import typer.main
 import typer.testing
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
-from unittest import mock
 
 from rpgdice.cli import app, command_tree
 
 EXAMPLES = int(os.environ.get("RPGDICE_FUZZ_EXAMPLES", "3000"))
+PROCESSES = int(os.environ.get("RPGDICE_FUZZ_PROCESSES", "60"))
 TIMES_FLAGS = ("-n", "--times")
 """Repetitions are fuzzed only with small or invalid values, so examples stay fast;
 the 100000 bound itself is tested in test_validation.py."""
@@ -128,6 +134,17 @@ positional = st.one_of(small, small, small, small, small, small, sums, values)
 small_times = st.sampled_from(["1", "2", "3", "0", "-1", "100001", "abc", "1e3", "", str(10**30)])
 
 
+WIDTHS = ["0", "1", "7", "20", "80", "200", "-3", "abc", "", "99999999999999999999", "1e3"]
+view_environments = st.fixed_dictionaries({}, optional={
+    "COLUMNS": st.sampled_from(WIDTHS),
+    "LINES": st.sampled_from(WIDTHS),
+    "TERMINAL_WIDTH": st.sampled_from(WIDTHS),
+    "NO_COLOR": st.sampled_from(["1", ""]),
+    "FORCE_COLOR": st.sampled_from(["1", "", "0"]),
+})
+"""What the environment says about the view: widths (usable, odd and junk) and color."""
+
+
 @st.composite
 def command_lines(draw) -> tuple[list[str], dict[str, str] | None]:
     kind = draw(st.integers(0, 19))
@@ -165,10 +182,11 @@ def command_lines(draw) -> tuple[list[str], dict[str, str] | None]:
             args.append("--json")
         if draw(st.integers(0, 40)) == 0:
             args.append(draw(st.sampled_from(HELP_FLAGS)))
-    env = draw(st.sampled_from([None, None, None, {"RPGDICE_SEED": "7"},
-                                {"RPGDICE_SEED": "junk"}, {"RPGDICE_SEED": ""},
-                                {"RPGDICE_SEED": str(2**64)}]))
-    return args, env
+    env = dict(draw(st.sampled_from([{}, {}, {}, {"RPGDICE_SEED": "7"},
+                                     {"RPGDICE_SEED": "junk"}, {"RPGDICE_SEED": ""},
+                                     {"RPGDICE_SEED": "   "}, {"RPGDICE_SEED": str(2**64)}])))
+    env.update(draw(view_environments))
+    return args, env or None
 
 
 def _times_bound_kept(args: list[str]) -> bool:
@@ -219,3 +237,69 @@ def test_no_command_line_breaks_rpgdice(case):
         if "--json" in args and not any(a in HELP_FLAGS for a in args):
             for line in out.splitlines():
                 assert isinstance(json.loads(line), dict), context
+
+
+ENCODINGS = st.sampled_from([
+    {}, {"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"},
+    {"PYTHONIOENCODING": "cp1252"}, {"LC_ALL": "C", "PYTHONUTF8": "0"},
+    {"PYTHONIOENCODING": "utf-8"},
+])
+STREAMS = ["pipe", "pipe", "closed stdout", "full stdout", "closed stderr", "closed early"]
+
+
+def _process(args: list[str], env: dict[str, str], stream: str) -> tuple[int, bytes, bytes]:
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED", "COLUMNS", "LINES",
+                         "PYTHONIOENCODING", "TERMINAL_WIDTH", "LANG")}
+    base.update(env)
+    argv = [sys.executable, "-m", "rpgdice", *args]
+    if stream == "closed early":
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL, env=base)
+        head = proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read()
+        return proc.wait(timeout=120), head, err
+    close = {"closed stdout": 1, "closed stderr": 2}.get(stream)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            argv, stdin=subprocess.DEVNULL, env=base, timeout=120,
+            stdout=full if stream == "full stdout" else subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=(lambda: os.close(close)) if close is not None else None,
+        )
+    return done.returncode, done.stdout or b"", done.stderr or b""
+
+
+@settings(max_examples=PROCESSES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(command_lines(), ENCODINGS, st.sampled_from(STREAMS))
+def test_no_environment_or_stream_breaks_rpgdice(case, encoding, stream):
+    args, env = case
+    assume(not any("\x00" in a for a in args))  # no process can be given a NUL byte
+    env = {**(env or {}), **encoding}
+    code, out, err = _process(args, env, stream)
+    context = (args, env, stream, code, out[-300:], err[-600:])
+    event(f"{stream}: exit {code}")
+    assert b"Traceback" not in err and b"Traceback" not in out, context
+    lines = err.decode("utf-8", "replace").splitlines()
+    if stream == "closed stderr":
+        assert code in (0, 2), context
+        assert err == b"", context
+        return
+    if code == 2:
+        assert out == b"", context
+        assert len(lines) == 1 and lines[0].startswith("rpgdice: error: "), context
+        return
+    if stream in ("closed stdout", "full stdout"):
+        assert code == 1, context  # nothing it writes can be delivered
+        assert len(lines) == 1 and "could not write the output" in lines[0], context
+        return
+    if stream == "closed early" and code == 1:
+        assert lines == ["rpgdice: error: could not write the output: Broken pipe"], context
+        return
+    assert code == 0, context
+    assert err == b"", context
+    codec = encoding.get("PYTHONIOENCODING") or ("ascii" if encoding.get("LC_ALL") == "C" else
+                                                 "utf-8")
+    out.decode(codec)  # only what the stream can carry

@@ -94,7 +94,8 @@ def test_cypher_roll_is_cypher_task():
     same(["cypher", "roll", *args], ["cypher", "task", *args])
     roll, task = cli("cypher", "roll", "--help"), cli("cypher", "task", "--help")
     assert roll.exit_code == 0
-    options = lambda page: [line.split()[1] for line in page.splitlines() if line.startswith("│ -")]
+    def options(page):
+        return [line.split()[1] for line in page.splitlines() if line.startswith("│ -")]
     assert options(roll.stdout) == options(task.stdout)
 
 

@@ -7,8 +7,8 @@ import sys
 from fractions import Fraction
 
 import pytest
-from conftest import assert_usage_error, cli, cli_json, cli_one, proc
 
+from conftest import assert_usage_error, cli, cli_json, cli_one, proc
 from rpgdice.engine import crytures, odds, seyruun
 from rpgdice.render.common import bar, percent
 

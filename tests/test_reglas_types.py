@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import assert_usage_error, cli, cli_json, cli_one
 
+from conftest import assert_usage_error, cli, cli_json, cli_one
 from rpgdice.engine import reglas
 from rpgdice.engine.dice import GivenDice
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS

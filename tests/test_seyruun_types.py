@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import assert_usage_error, cli, cli_json, cli_one
 
+from conftest import assert_usage_error, cli, cli_json, cli_one
 from rpgdice.engine import seyruun
 from rpgdice.engine.dice import GivenDice
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS

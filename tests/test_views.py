@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import cli, cli_json, cli_one
 from rich.cells import cell_len
+
+from conftest import cli, cli_json, cli_one
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 BAR_ROW = re.compile(r"(<0\.1%|>99\.9%|\d+\.\d%)  ([█▏▎▍▌▋▊▉]+)$")

@@ -1,5 +1,5 @@
 """`python -m rpgdice`."""
 
-from rpgdice.cli import run
+from rpgdice.entry import run
 
 run()

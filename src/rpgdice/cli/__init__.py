@@ -11,11 +11,13 @@ process and building all of them would cost every roll the time of all.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+from collections.abc import Sequence
 from difflib import get_close_matches
 from importlib import import_module
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import typer
 from typer._click import exceptions as click  # the Click this Typer release vendors
@@ -25,12 +27,45 @@ from typer.core import TyperGroup
 
 from rpgdice import __version__
 from rpgdice.cli.output import PROG, error
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.engine.errors import RulesError, cut, shown
 
 DEBUG_ENV = "RPGDICE_DEBUG"
 """Set (non-empty) to let an internal error's traceback through, for developers."""
 INTERNAL_ERROR = 1
 """Exit status of a bug (anything but a usage error): one line, no traceback."""
+UNDELIVERED = 1
+"""Exit status when the output could not be written (closed, broken or full stream)."""
+INTERRUPTED = 130
+"""Exit status on Ctrl-C."""
+
+
+def _output_failed(e: OSError) -> bool:
+    """Whether ``e`` is stdout failing: the console script's stream raises
+    ``UndeliveredOutput``; any other stdout raises these on a closed pipe or full disk."""
+    from rpgdice.streams import UndeliveredOutput
+
+    return isinstance(e, (UndeliveredOutput, BrokenPipeError)) or e.errno in (
+        errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EPIPE, errno.EBADF, errno.EIO)
+
+
+class OutputFailed(Exception):
+    """Writing stdout failed (:func:`_output_failed`); raised past Click, which would
+    otherwise turn a broken pipe into a silent exit."""
+
+
+_ABANDONED: list[Any] = []
+"""Streams set aside after they failed, kept so that no garbage collection flushes
+them again (and reports that flush failing too)."""
+
+
+def _drop_stdout() -> None:
+    """Whatever is still buffered for stdout is lost: write no more of it."""
+    try:
+        devnull = open(os.devnull, "w", encoding="utf-8")
+    except OSError:
+        return
+    _ABANDONED.append(sys.stdout)
+    sys.stdout = devnull
 
 
 class NoSuchCommand(click.UsageError):
@@ -160,9 +195,9 @@ def _usage_message(e: click.UsageError) -> str:
             if p.param_type_name == "argument"
         ]
         if name[1:].isdigit() and arguments:
-            return (f"{name}: a negative number is not an option, and "
+            return (f"{cut(name)}: a negative number is not an option, and "
                     f"{', '.join(arguments)} cannot be negative")
-        return (f"{name}: no such option{hint}; '{ctx.command_path}' accepts "
+        return (f"{cut(name)}: no such option{hint}; '{ctx.command_path}' accepts "
                 f"{_options_of(ctx)}")
     if isinstance(e, click.BadOptionUsage):
         option = _find_option(ctx, e.option_name)
@@ -379,7 +414,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         infos, own_cls = app.registered_commands, app.info.cls
         app.registered_commands, app.info.cls = [], cls
         try:
-            group = get_group(app)
+            group: Any = get_group(app)  # an instance of cls
         finally:
             app.registered_commands, app.info.cls = infos, own_cls
         group.typer_app = app
@@ -429,6 +464,22 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
     """The root group: runs the app and turns every error into a clean exit. Its
     groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if _output_failed(e):
+                raise OutputFailed(e.strerror or str(e)) from None
+            raise
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:  # the root's --help, --version
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as e:
+            if _output_failed(e):
+                raise OutputFailed(e.strerror or str(e)) from None
+            raise
+
     def pending(self) -> dict[str, Any]:
         loaders = {n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()}
         loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
@@ -454,6 +505,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         State.character = None
         code = 0
         _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        tidy_environment()
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
@@ -475,12 +527,15 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             code = 1
         except typer.Exit as e:
             code = e.exit_code
-        except BrokenPipeError:
-            # The reader went away (`rpgdice ... | head -1`): stop quietly, with status 1
-            # as Typer and Rich give it (the output was not delivered).
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            code = 1
+        except OutputFailed as e:
+            # The output could not be delivered: a pipe closed early, a full disk, a
+            # closed stdout. Not a success, and not a bug either.
+            _drop_stdout()
+            error(f"could not write the output: {e}")
+            code = UNDELIVERED
+        except KeyboardInterrupt:  # the console script's own handler exits sooner
+            error("interrupted")
+            code = INTERRUPTED
         except Exception as e:  # a bug: one line, never a traceback (RPGDICE_DEBUG shows it)
             if os.environ.get(DEBUG_ENV):
                 raise
@@ -520,6 +575,38 @@ def _root(
     """Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System."""
 
 
+WIDTH_VARIABLES = ("COLUMNS", "LINES", "TERMINAL_WIDTH")
+"""Sizes Rich and Typer read from the environment."""
+USABLE_WIDTH = range(20, 1001)
+"""A width or height from the environment outside this range (0, negative, huge, not a
+number) is treated as not given: Rich then asks the terminal, or uses 80 columns."""
+
+
+def tidy_environment(environ: Any = None) -> None:
+    """Make the environment's view settings safe before anything reads them: an
+    unusable ``COLUMNS``/``LINES``/``TERMINAL_WIDTH`` is dropped, and ``NO_COLOR``
+    (non-empty) wins over ``FORCE_COLOR`` and ``PY_COLORS``, for the views and for
+    Typer's help alike."""
+    env = os.environ if environ is None else environ
+    for name in WIDTH_VARIABLES:
+        value = env.get(name)
+        if value is not None and not (
+            value.isascii() and value.isdigit() and len(value) < 6 and int(value) in USABLE_WIDTH
+        ):
+            del env[name]
+    if env.get("NO_COLOR"):
+        for name in ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS"):  # Typer's help forces
+            env.pop(name, None)                                        # color on each
+    rich_utils: Any = sys.modules.get("typer.rich_utils")  # read its settings at import
+    if rich_utils is not None:
+        width = env.get("TERMINAL_WIDTH")
+        rich_utils.MAX_WIDTH = int(width) if width else None
+        forced = env.get("GITHUB_ACTIONS") or env.get("FORCE_COLOR") or env.get("PY_COLORS")
+        rich_utils.FORCE_TERMINAL = True if forced and not env.get("NO_COLOR") else None
+        if env.get("_TYPER_FORCE_DISABLE_TERMINAL"):
+            rich_utils.FORCE_TERMINAL = False
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``rpgdice ARGV`` and return its exit status."""
     from typer.main import get_command
@@ -528,18 +615,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def run() -> None:
-    """The console script (and ``python -m rpgdice``): :func:`main`, then leave at once.
+    """The console script's entry (see :mod:`rpgdice.entry`)."""
+    from rpgdice.entry import run as entry_run
 
-    Once the output is flushed there is nothing left to do, so the process exits
-    without the interpreter's teardown of every loaded module, which measured 7–13 ms
-    of each roll here."""
-    code = main()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, ValueError):
-        code = code or 1  # the reader went away: the output was not delivered
-    os._exit(code)
+    entry_run()
 
 
 def command_tree() -> Any:
@@ -547,7 +626,7 @@ def command_tree() -> Any:
     the whole interface (completion scripts, the fuzz test), not for a roll."""
     from typer.main import get_command
 
-    root = get_command(app)
+    root: Any = get_command(app)  # the RpgdiceGroup
     for name in root.list_commands(None):
         group = root.get_command(None, name)
         for sub in getattr(group, "list_commands", lambda _ctx: [])(None):

@@ -18,7 +18,8 @@ named, so a roll without ``--as`` loads nothing of it (nor tomllib, nor the shee
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from typer._click.core import Context, ParameterSource
 

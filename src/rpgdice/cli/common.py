@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any, Callable, Iterable, Optional, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
 from typer._click import exceptions as click
@@ -20,7 +21,7 @@ from rpgdice.engine.errors import RulesError, shown
 R = TypeVar("R")
 
 
-PANELS = {
+PANELS: dict[str, dict[str, Any]] = {
     "en": {"dice": "Dice source", "output": "Output", "arguments": None, "options": None,
            "help": "Show this help and exit."},
     "es": {"dice": "Origen de los dados", "output": "Salida", "arguments": "Argumentos",
@@ -121,7 +122,7 @@ class RulesetTyper(typer.Typer):
         super().__init__(*args, **kwargs)
         self.command_cls = command_cls
 
-    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
         return super().command(*args, cls=cls or self.command_cls, **kwargs)
 
 
@@ -130,6 +131,12 @@ def ruleset_app(help: str, command_cls: type = RollCommand) -> typer.Typer:
     paragraphs flow (a line break inside one is not kept) and its examples stand out."""
     return RulesetTyper(help=help, no_args_is_help=True, rich_markup_mode="markdown",
                         command_cls=command_cls)
+
+
+MAX_SEED = 2**64 - 1
+SEED_ENV = "RPGDICE_SEED"
+"""An exported seed: read by :func:`make_source` (not by the option's parser), so that
+``--dice`` sets it aside before it is read, and blank counts as unset."""
 
 
 def _options(language: str) -> dict[str, Any]:
@@ -142,8 +149,7 @@ def _options(language: str) -> dict[str, Any]:
             help="Caras tiradas a mano (4,7,2) en vez de tirar." if es else
             "Faces rolled by hand (4,7,2) instead of rolling.")],
         "seed": Annotated[Optional[int], typer.Option(
-            "--seed", envvar="RPGDICE_SEED", show_envvar=False,
-            parser=params.integer(0, 2**64 - 1), metavar="N", rich_help_panel=panel["dice"],
+            "--seed", parser=params.integer(0, MAX_SEED), metavar="N", rich_help_panel=panel["dice"],
             help="Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, "
             "una nueva, que queda en el JSON y el registro." if es else
             "Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh "
@@ -184,7 +190,7 @@ class State:
 
     log_choice: Optional[bool] = None
     argv: Optional[list[str]] = None
-    capture: Optional["Capture"] = None
+    capture: Optional[Capture] = None
     character: Optional[str] = None
     """The character the command rolls for (``--as``), when there is one."""
 
@@ -252,29 +258,77 @@ def add_rolling_options(command: Any) -> Any:
     return command
 
 
-def _seed_from_environment() -> bool:
-    from typer._click.core import ParameterSource
-    from typer._click.globals import get_current_context
-
-    ctx = get_current_context(silent=True)
-    return ctx is not None and ctx.get_parameter_source("seed") == ParameterSource.ENVIRONMENT
+def seed_from_environment() -> int | None:
+    """``RPGDICE_SEED``'s seed; None when it is unset, empty or blank."""
+    text = os.environ.get(SEED_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        return params.integer(0, MAX_SEED)(text)
+    except typer.BadParameter as e:
+        raise RulesError(SEED_ENV, e.message) from None
 
 
 def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
     """The dice source. (decision) ``--dice`` with an explicit ``--seed`` is a usage
-    error; a seed that only came from ``RPGDICE_SEED`` gives way to ``--dice``, so an
-    exported seed does not stop a player from typing the faces they rolled. Without
-    either, a fresh seed from the operating system: every roll can be replayed."""
-    if dice is not None and seed is not None and not _seed_from_environment():
+    error; a seed from ``RPGDICE_SEED`` gives way to ``--dice`` (it is not even read,
+    so a stale or mistyped one does not matter), so an exported seed does not stop a
+    player from typing the faces they rolled. Without either, a fresh seed from the
+    operating system: every roll can be replayed."""
+    if dice is not None and seed is not None:
         raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
     if dice is not None:
         return GivenDice(dice)
+    if seed is None:
+        seed = seed_from_environment()
     return SeededDice(fresh_seed() if seed is None else seed)
+
+
+WORK_BUDGET = 1_000_000
+"""The most work one command may do, in dice: every die it can roll counts 1 and every
+roll it can make (each roll of a sequence, each re-roll, each repetition) counts
+:data:`ROLL_COST` more, over all its repetitions. Set so that the largest command
+allowed finishes in about a minute on a small machine, in the terminal view (the slower
+one; JSON Lines take about a third of that)."""
+ROLL_COST = 10
+"""What one roll costs beside its dice, in dice: scoring it and showing it (measured:
+one Reglas roll took about as long as ten Crytures dice, in either view)."""
+
+
+class Work(NamedTuple):
+    """The most one repetition of a command can roll: ``dice`` dice in ``rolls`` rolls."""
+
+    dice: int
+    rolls: int = 1
+
+    @property
+    def cost(self) -> int:
+        return self.dice + ROLL_COST * self.rolls
+
+
+CHECKED = Work(0, 0)
+"""``run(work=CHECKED)``: the command called :func:`check_work` itself, with what its
+whole repetition rolls (``rpgdice roll`` hands ``run`` one expression at a time)."""
+
+
+def check_work(work: Work, times: int, param: str = "--times") -> None:
+    """Refuse at once (a usage error) a command whose worst case is over the budget."""
+    total = work.cost * times
+    if total > WORK_BUDGET:
+        most = max(1, WORK_BUDGET // work.cost)
+        rolls = f"{work.rolls} roll" + ("" if work.rolls == 1 else "s")
+        raise RulesError(
+            param,
+            f"{times} repetitions of up to {work.dice} dice in {rolls} is {total:,} dice of "
+            f"work, over the budget of {WORK_BUDGET:,} a command (a die counts 1, a roll "
+            f"{ROLL_COST}); accepts at most {most} repetitions of this command",
+        )
 
 
 def run(
     roll: Callable[[DiceSource], R],
     *,
+    work: Work,
     dice: list[int] | None,
     seed: int | None,
     times: int,
@@ -298,8 +352,11 @@ def run(
     here). ``keys`` are added to every JSON object (and logged result); ``seed`` always
     is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
     a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
-    as ``--as`` does; it is not logged with the results (a replay pays nothing)."""
+    as ``--as`` does; it is not logged with the results (a replay pays nothing).
+    ``work`` is the most one repetition can roll, checked against the
+    :data:`WORK_BUDGET` before anything is rolled."""
 
+    check_work(work, times)
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
     capture = State.capture
@@ -329,12 +386,12 @@ def run(
     ctx = _context()
     if ctx is not None and ctx.meta.get(SHEET) is not None:
         # --as: a character rolls; what the roll spends is paid from its sheet.
-        from rpgdice.cli import character
+        from rpgdice.cli import character as sheet_rolls
 
-        results, extra = character.settle(ctx, roll, source, times)
+        results, extra = sheet_rolls.settle(ctx, roll, source, times)
         if results is None:
             results = _rolled(roll, source, times)
-        results = character.labelled(results, extra)
+        results = sheet_rolls.labelled(results, extra)
     else:
         results = _rolled(roll, source, times)
         if character is not None:
@@ -350,8 +407,8 @@ def run(
 
     emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
     if recorder is not None:
-        argv, character = _who_typed_what()
-        return recorder.save(argv, character)
+        argv, who = _who_typed_what()
+        return recorder.save(argv, who)
     return None
 
 

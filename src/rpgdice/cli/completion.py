@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Optional, Sequence
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -83,7 +84,7 @@ class Node:
     path: tuple[str, ...]
     help: str = ""
     dynamic_subs: list[str] = field(default_factory=list)  # offered, never walked into
-    subcommands: list["Node"] = field(default_factory=list)
+    subcommands: list[Node] = field(default_factory=list)
     options: list[Opt] = field(default_factory=list)
     positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
     described: dict[str, str] = field(default_factory=dict)  # each argument value's description

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
+    DiceOpt,
+    JsonOpt,
+    OddsOpt,
+    SeedOpt,
+    TimesOpt,
+    Work,
+    exact_odds,
+    ruleset_app,
+    run,
+    show_odds,
 )
 from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_CRIT_HITS, DEFAULT_DIFFICULTY
+
+if TYPE_CHECKING:
+    from rpgdice.engine.crytures import CryturesRoll
 
 app = ruleset_app("Crytures: d10 pool against a per-die Difficulty.")
 
@@ -60,7 +72,7 @@ CritHitsOpt = Annotated[
 
 def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
           difficulty: int, complexity: int, attack: bool,
-          crit_hits: int | None):  # -> crytures.CryturesRoll
+          crit_hits: int | None) -> CryturesRoll:
     """The roll the arguments describe: shared by ``roll`` and ``odds``."""
     from rpgdice.engine import crytures
 
@@ -72,8 +84,8 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
 
     return crytures.CryturesRoll(
         base_pool=pool,
-        die_mods=tuple(die_mod or ()),
-        roll_mods=tuple(roll_mod or ()),
+        die_mods=params.summed(die_mod, "--die-mod"),
+        roll_mods=params.summed(roll_mod, "--roll-mod"),
         difficulty=difficulty,
         complexity=complexity,
         attack=attack,
@@ -107,7 +119,7 @@ def roll_cmd(
     from rpgdice.engine import crytures
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
-    run(lambda source: crytures.roll(spec, source), dice=dice, seed=seed, times=times,
+    run(lambda source: crytures.roll(spec, source), work=Work(spec.pool), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None,
         spec=exact_odds("crytures_odds", spec))
 

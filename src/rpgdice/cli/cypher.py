@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
+    DiceOpt,
+    JsonOpt,
+    OddsOpt,
+    SeedOpt,
+    TimesOpt,
+    Work,
+    exact_odds,
+    ruleset_app,
+    run,
+    show_odds,
 )
 from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
+
+if TYPE_CHECKING:
+    from rpgdice.engine.cypher import CypherTask
 
 app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
 
@@ -59,7 +71,7 @@ AttackOpt = Annotated[
 
 
 def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
-          effort: int, edge: int, bonus: int, attack: bool):  # -> cypher.CypherTask
+          effort: int, edge: int, bonus: int, attack: bool) -> CypherTask:
     """The task the arguments describe: shared by ``task`` and ``odds``."""
     from rpgdice.engine import cypher
 
@@ -96,7 +108,7 @@ def task_cmd(
     from rpgdice.engine import cypher
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    run(lambda source: cypher.roll(task, source), dice=dice, seed=seed, times=times,
+    run(lambda source: cypher.roll(task, source), work=Work(1), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None,
         spec=exact_odds("cypher_odds", task))
 

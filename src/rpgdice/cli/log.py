@@ -275,6 +275,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
                 new[key] = json.dumps(odds_by_key[key])
         return odds_by_key[key]
 
+    g: dict[str, Any] | None
     for rs, argv_text, who, outcome, n in rows:
         g = out.setdefault(rs, {
             "ruleset": rs, "character": character, "rolls": 0, "outcomes": {}, "expected": {},

@@ -12,8 +12,19 @@ import re
 from typing import Annotated, Any
 
 import typer
+
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, RollCommand, SeedOpt, TimesOpt, run, show_odds,
+    CHECKED,
+    DiceOpt,
+    JsonOpt,
+    OddsOpt,
+    RollCommand,
+    SeedOpt,
+    TimesOpt,
+    Work,
+    check_work,
+    run,
+    show_odds,
 )
 
 EXPRESSION_LIKE = re.compile(r"[+\-][0-9dD]")
@@ -111,7 +122,10 @@ def roll_cmd(
     from rpgdice.engine import notation
 
     parsed = [notation.parse(text) for text in expressions]
-    notation.check_work(parsed, times)
+    # One repetition rolls every expression, each at worst (explosions at their bound).
+    check_work(Work(dice=sum(e.worst_case_dice for e in parsed),
+                    rolls=sum(len(e.terms) for e in parsed)),
+               times, "--times" if times > 1 else notation.PARAM)
     seed_shown = seed if dice is None else None
     turn = iter(range(times * len(parsed)))
 
@@ -125,7 +139,7 @@ def roll_cmd(
 
             return notation_odds.odds_set(parsed)
 
-    run(roll_one, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact)
+    run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact)
 
 
 @odds_app.command("odds", cls=NotationCommand)

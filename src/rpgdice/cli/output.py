@@ -6,7 +6,8 @@ Rich is imported only on the terminal path; ``--json`` and errors never load it.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 PROG = "rpgdice"
 
@@ -82,27 +83,45 @@ def odds_key(odds: Any, result: Any) -> dict[str, Any]:
 
 LONG_WORD = 80
 """A word of an error line longer than this (a pasted blob echoed back) is cut short."""
+LONG_LINE = 320
+"""An error line's reason longer than this loses its middle (``…``): the start names
+what was wrong, the end what is accepted, and no parser's echo can flood stderr."""
 
 
 def one_line(message: object) -> str:
-    """``message`` as one printable line: whitespace runs become one space, control
-    characters are escaped, and overlong words are cut with an ellipsis."""
+    """``message`` as one printable line of at most about ``LONG_LINE`` characters:
+    whitespace runs become one space, control characters are escaped, overlong words
+    are cut with an ellipsis, and an overlong line loses its middle."""
     words = []
     for word in str(message).split():
         if len(word) > LONG_WORD:
             word = word[:LONG_WORD] + "…"
         words.append("".join(c if c.isprintable() else repr(c)[1:-1] for c in word))
-    return " ".join(words)
+    line = " ".join(words)
+    if len(line) > LONG_LINE:
+        half = LONG_LINE // 2
+        head, tail = line[:half], line[-half:]
+        head = head.rsplit(" ", 1)[0] if " " in head else head  # whole words at the cut
+        tail = tail.split(" ", 1)[1] if " " in tail else tail
+        line = f"{head} … {tail}"
+    return line
 
 
 def error(message: str) -> None:
-    """One line on stderr: ``rpgdice: error: <reason>``."""
+    """One line on stderr: ``rpgdice: error: <reason>``. A stderr that cannot take it
+    (closed, or the same closed pipe as stdout) loses it; the exit status still tells."""
     line = one_line(message)
-    sys.stderr.write(f"{PROG}: error: {line}\n")
-    sys.stderr.flush()
+    try:
+        sys.stderr.write(f"{PROG}: error: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def warning(message: str) -> None:
     """One line on stderr: ``rpgdice: warning: <what>``; the command goes on."""
-    sys.stderr.write(f"{PROG}: warning: {one_line(message)}\n")
-    sys.stderr.flush()
+    try:
+        sys.stderr.write(f"{PROG}: warning: {one_line(message)}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass

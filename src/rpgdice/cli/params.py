@@ -10,7 +10,7 @@ term by term, never evaluated.
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 import typer
 
@@ -204,9 +204,14 @@ def faces(text: str) -> list[int]:
     modifiers emptied, a routine Cypher task) and too few for any other."""
     if isinstance(text, list):
         return text
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    text = text.strip()
+    parts = re.split(r"\s*,\s*|\s+", text) if text else []
     out = []
     for p in parts:
+        if not p:  # 7,,8 or a comma at either end
+            raise typer.BadParameter(
+                f"{shown(text)} has an empty face (nothing between commas); accepts {FACES_ACCEPTS}"
+            )
         if not _TERM.fullmatch(p):
             raise typer.BadParameter(f"{shown(p)} is not a face; accepts {FACES_ACCEPTS}")
         face = _value(p)
@@ -214,6 +219,17 @@ def faces(text: str) -> list[int]:
             raise typer.BadParameter(f"face {shown(p)} is not on any die; accepts {FACES_ACCEPTS}")
         out.append(face)
     return out
+
+
+def summed(values: list[int] | None, param: str, limit: int = MAX_NUMBER) -> tuple[int, ...]:
+    """A repeated option's values (``--mod 2 --mod 3``), whose sum keeps to the limit
+    of one value: 100000 times ``--mod=1000`` is not a way past it."""
+    given = tuple(values or ())
+    total = sum(given)
+    if abs(total) > limit:
+        raise RulesError(param, f"given {len(given)} times, adding up to {total}, which is more "
+                         f"than {limit} in size; accepts values whose sum is at most {limit} in size")
+    return given
 
 
 FACES_ACCEPTS = "faces such as 4,7,2 (commas or spaces), each on the die rolled"

@@ -3,13 +3,19 @@ multi, contest, team, extended and retry."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    PANELS, ReglasCommand, exact_odds, ruleset_app, run, show_odds,
+    PANELS,
+    ReglasCommand,
+    Work,
+    exact_odds,
+    ruleset_app,
+    run,
+    show_odds,
 )
 from rpgdice.cli.common import DiceOptEs as DiceOpt
 from rpgdice.cli.common import JsonOptEs as JsonOpt
@@ -18,6 +24,9 @@ from rpgdice.cli.common import SeedOptEs as SeedOpt
 from rpgdice.cli.common import TimesOptEs as TimesOpt
 from rpgdice.engine.reglas import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+
+if TYPE_CHECKING:
+    from rpgdice.engine.reglas import ReglasRoll
 
 app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.", command_cls=ReglasCommand)
 
@@ -71,12 +80,13 @@ AttemptOpt = Annotated[
 
 
 def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | None = None,
-          attempt: int = 1):
+          attempt: int = 1, mod_param: str = "--mod") -> ReglasRoll:
     """The roll the arguments describe (a ReglasRoll): shared by every command."""
     from rpgdice.engine import reglas
 
     return reglas.ReglasRoll(
-        index=index, difficulty=difficulty, raises=raises, mods=tuple(mod or ()), attempt=attempt
+        index=index, difficulty=difficulty, raises=raises, mods=params.summed(mod, mod_param),
+        attempt=attempt
     )
 
 
@@ -103,7 +113,7 @@ def roll_cmd(
     from rpgdice.engine import reglas
 
     spec = _spec(index, difficulty, raises, mod, attempt)
-    run(lambda source: reglas.roll(spec, source), dice=dice, seed=seed, times=times,
+    run(lambda source: reglas.roll(spec, source), work=Work(1), dice=dice, seed=seed, times=times,
         as_json=as_json, odds=exact_odds("reglas_odds", spec) if odds else None,
         spec=exact_odds("reglas_odds", spec))
 
@@ -210,7 +220,7 @@ def multi_cmd(
         actions=actions,
         spec=_spec(index, difficulty, raises, mod),
     )
-    run(lambda source: reglas.roll_multi(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: reglas.roll_multi(spec, source), work=Work(actions, actions), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("contest")
@@ -236,9 +246,9 @@ def contest_cmd(
 
     spec = reglas.ReglasContest(
         attacker=_spec(attacker, difficulty, raises, mod),
-        defender=_spec(defender, mod=defender_mod),
+        defender=_spec(defender, mod=defender_mod, mod_param="--defender-mod"),
     )
-    run(lambda source: reglas.roll_contest(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: reglas.roll_contest(spec, source), work=Work(2, 2), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("team")
@@ -261,7 +271,8 @@ def team_cmd(
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
                              difficulty=reglas.raised(difficulty, raises), raises=raises)
-    run(lambda source: reglas.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: reglas.roll_team(spec, source),
+        work=Work(len(spec.members), len(spec.members)), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("extended")
@@ -288,7 +299,8 @@ def extended_cmd(
         spec=_spec(index, mod=mod),
         target=target, start=start, max_rolls=max_rolls,
     )
-    run(lambda source: reglas.roll_extended(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: reglas.roll_extended(spec, source), work=Work(max_rolls, max_rolls),
+        dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("retry")
@@ -315,4 +327,5 @@ def retry_cmd(
         spec=_spec(index, difficulty, raises, mod),
         max_attempts=max_attempts,
     )
-    run(lambda source: reglas.roll_retry(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: reglas.roll_retry(spec, source), work=Work(max_attempts, max_attempts),
+        dice=dice, seed=seed, times=times, as_json=as_json)

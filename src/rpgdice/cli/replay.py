@@ -8,7 +8,8 @@ Used by ``log show`` (replay and check), ``log stats`` (the roll's exact odds),
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any, Optional
 
 from rpgdice.cli.common import Capture, State
 

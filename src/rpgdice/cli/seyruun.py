@@ -3,18 +3,31 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt, JsonOpt, OddsOpt, SeedOpt, TimesOpt, exact_odds, ruleset_app, run, show_odds,
+    DiceOpt,
+    JsonOpt,
+    OddsOpt,
+    SeedOpt,
+    TimesOpt,
+    Work,
+    exact_odds,
+    ruleset_app,
+    run,
+    show_odds,
 )
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.record import record
 from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.engine.seyruun import DIFFICULTIES, MULTI_ACTION_PENALTY, UNTRAINED_PENALTY, WOUNDS
+
+if TYPE_CHECKING:
+    from rpgdice.engine.seyruun import SeyruunPool
 
 app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
 
@@ -30,7 +43,7 @@ class Terms:
 
     values: tuple[int, ...]
 
-    def side(self) -> "SidePool":
+    def side(self) -> SidePool:
         """The terms read as a contest side: Attribute, Skill, then bonuses and penalties."""
         (attribute, *rest) = self.values
         skill = None
@@ -123,7 +136,7 @@ def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
 
 def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
           penalty: list[int] | None, wound: str | None, actions: int, willpower: bool,
-          difficulty: int):  # -> SeyruunPool
+          difficulty: int) -> SeyruunPool:
     """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
     from rpgdice.engine import seyruun
 
@@ -131,8 +144,8 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
     return seyruun.SeyruunPool(
         attribute=attribute_dots,
         skill=skill_dots,
-        bonuses=bonuses,
-        penalties=penalties,
+        bonuses=params.summed(list(bonuses), "--bonus"),  # sums keep to one's limit
+        penalties=params.summed(list(penalties), "--penalty"),
         wound=wound,
         actions=actions,
         willpower=willpower,
@@ -168,6 +181,7 @@ def roll_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
+        work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1),
         dice=dice, seed=seed, times=times, as_json=as_json,
         odds=exact_odds("seyruun_odds", pool, reroll=reroll) if odds else None,
         spec=exact_odds("seyruun_odds", pool, reroll=reroll))
@@ -252,10 +266,12 @@ AssistsOpt = Annotated[
 ]
 
 
-def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None):
+def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -> SeyruunPool:
     from rpgdice.engine.seyruun import SeyruunPool
 
     side = terms.side()
+    params.summed(list(side.bonuses), param)  # sums keep to the limit of one number
+    params.summed(list(side.penalties), param)
     try:
         return SeyruunPool(attribute=side.attribute, skill=side.skill, bonuses=side.bonuses,
                            penalties=side.penalties, willpower=willpower, wound=wound)
@@ -297,7 +313,8 @@ def contest_cmd(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
         defender=_side(defender, "DEFENDER", defender_willpower),
     )
-    run(lambda source: seyruun.roll_contest(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: seyruun.roll_contest(spec, source),
+        work=Work(spec.attacker.dice + spec.defender.dice, 2), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("extended")
@@ -328,7 +345,8 @@ def extended_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
-    run(lambda source: seyruun.roll_extended(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: seyruun.roll_extended(spec, source),
+        work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("team")
@@ -358,7 +376,10 @@ def team_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
-    run(lambda source: seyruun.roll_team(spec, source), dice=dice, seed=seed, times=times, as_json=as_json)
+    run(lambda source: seyruun.roll_team(spec, source),
+        work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1),
+                  2 if spec.reroll else 1),
+        dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 # The Willpower re-roll after the fact --------------------------------------------------
@@ -406,7 +427,7 @@ def pay_reroll(character: str | None, *, check_only: bool,
     return sheets.settle(character, "seyruun", pay, "ID")
 
 
-def _reroll_entry(log, entry_id: int | None, replaying: bool) -> dict:
+def _reroll_entry(log: Any, entry_id: int | None, replaying: bool) -> dict:
     if entry_id is None:
         last = log.last(ruleset="seyruun", command="roll")
         if not last:
@@ -528,7 +549,8 @@ def reroll_cmd(
     State.character = character
     new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
                                      rerolled=first),
-              dice=dice, seed=seed, times=1, as_json=as_json, keys={"rerolls": n},
+              work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
+              keys={"rerolls": n},
               log_command="reroll", character=paid)
     if new is not None:
         try:

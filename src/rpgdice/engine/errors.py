@@ -23,12 +23,17 @@ SHOWN_LIMIT = 40
 """An echoed input longer than this is cut short in an error message."""
 
 
-def shown(value: object, limit: int = SHOWN_LIMIT) -> str:
-    """``value`` quoted for a one-line error message: control characters escaped
-    (``\\x00``, ``\\n``), and cut to ``limit`` characters with an ellipsis."""
+def cut(value: object, limit: int = SHOWN_LIMIT) -> str:
+    """``value`` for a one-line error message: control characters escaped (``\\x00``,
+    ``\\n``), and cut to ``limit`` characters with an ellipsis."""
     text = str(value)
-    cut = len(text) > limit
-    if cut:
+    over = len(text) > limit
+    if over:
         text = text[:limit]
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return f"'{text}…'" if cut else f"'{text}'"
+    return f"{text}…" if over else text
+
+
+def shown(value: object, limit: int = SHOWN_LIMIT) -> str:
+    """``value`` quoted and :func:`cut` for a one-line error message."""
+    return f"'{cut(value, limit)}'"

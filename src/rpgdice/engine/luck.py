@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 
 def z_score(observed: float, expected: float, variance: float) -> Optional[float]:

@@ -4,8 +4,9 @@ ignoring case, accents, spaces, hyphens and underscores."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from difflib import get_close_matches
-from typing import Mapping, TypeVar
+from typing import TypeVar
 
 from rpgdice.engine.errors import RulesError, shown
 

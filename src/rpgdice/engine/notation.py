@@ -330,22 +330,6 @@ def roll_term(term: Term, source: DiceSource) -> TermRoll:
     return TermRoll(expression=term.text, dice=dice, value=term.sign * value)
 
 
-MAX_WORK = 10**8
-"""Dice and terms one command may roll at worst (every exploding die at its bound):
-the same bound as the rulesets' largest roll, 100000 repetitions of a 1000-die pool."""
-
-
-def check_work(expressions: list[Expression], times: int) -> None:
-    """Refuse at once a command whose worst case (every explosion to its bound) is
-    over :data:`MAX_WORK` dice and terms, rather than start it."""
-    per_time = sum(e.worst_case_dice + sum(1 for t in e.terms if not t.is_dice) for e in expressions)
-    if per_time * times > MAX_WORK:
-        param = "--times" if times > 1 else PARAM
-        raise RulesError(param, f"{times} × these expressions could roll {per_time * times:,} dice "
-                         f"and terms at worst (explosions at their bound), over the budget of "
-                         f"{MAX_WORK:,}; roll fewer times or fewer dice")
-
-
 def roll(expression: Expression, source: DiceSource, seed: Optional[int] = None) -> NotationRoll:
     """Roll every term in the order written; the dice come from ``source``."""
     terms = [roll_term(t, source) for t in expression.terms]

@@ -29,7 +29,14 @@ import icepool
 
 from rpgdice.engine.errors import RulesError
 from rpgdice.engine.notation import (
-    EXPLODE, KEEPS, MAX_EXTRA, PARAM, Expression, Term, compare, parse,
+    EXPLODE,
+    KEEPS,
+    MAX_EXTRA,
+    PARAM,
+    Expression,
+    Term,
+    compare,
+    parse,
 )
 from rpgdice.engine.record import record
 

@@ -14,8 +14,9 @@ module: only ``odds`` commands and ``--odds`` do.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import icepool
 

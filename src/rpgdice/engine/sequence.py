@@ -8,7 +8,8 @@ still ends. The user may lower the limit or raise it up to the hard maximum.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from rpgdice.engine.errors import RulesError
 

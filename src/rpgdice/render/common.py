@@ -14,7 +14,8 @@ import importlib
 import os
 import sys
 from collections import Counter
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -143,7 +144,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
     if total > 1 and ruleset:
-        closing = getattr(module_of(first), "CLOSINGS", {}).get(type(first).COMMAND)
+        closing = getattr(module_of(first), "CLOSINGS", {}).get(getattr(type(first), "COMMAND", None))
         line = closing(tally) if closing is not None else summary(ruleset, tally, noun)
         out.print(Text("\n").join(wrap(line, width)))
 

@@ -7,8 +7,20 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, CRIT, DOUBLE, GOOD, HIT, MISS, count_chart, dice_line, notes, num, outcome_chart, percent,
-    plural, signed,
+    BAD,
+    CRIT,
+    DOUBLE,
+    GOOD,
+    HIT,
+    MISS,
+    count_chart,
+    dice_line,
+    notes,
+    num,
+    outcome_chart,
+    percent,
+    plural,
+    signed,
 )
 
 

@@ -7,7 +7,19 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, BOTCH_ONE, CRIT, GOOD, HIT, LABEL, MISS, NOTE, chart, notes, num, outcome_chart, percent,
+    BAD,
+    BOTCH_ONE,
+    CRIT,
+    GOOD,
+    HIT,
+    LABEL,
+    MISS,
+    NOTE,
+    chart,
+    notes,
+    num,
+    outcome_chart,
+    percent,
 )
 
 SPECIAL = {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass
-from typing import IO, Any, Callable, Iterable
-
+from typing import IO, Any
 
 _SCALARS = (int, str, float, bool, type(None))
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -15,7 +15,19 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    CRIT, GOOD, HIT, LABEL, MISS, chart, dice_line, notes, num, percent, plural, signed, unit,
+    CRIT,
+    GOOD,
+    HIT,
+    LABEL,
+    MISS,
+    chart,
+    dice_line,
+    notes,
+    num,
+    percent,
+    plural,
+    signed,
+    unit,
 )
 
 DROPPED = "dim strike"

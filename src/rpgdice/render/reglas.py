@@ -8,8 +8,24 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, BOTCH_ONE, CRIT, DIRE, DOUBLE, GOOD, HIT, LABEL, MISS, chart, nested, notes, num,
-    outcome_chart, percent, signed, unit, words,
+    BAD,
+    BOTCH_ONE,
+    CRIT,
+    DIRE,
+    DOUBLE,
+    GOOD,
+    HIT,
+    LABEL,
+    MISS,
+    chart,
+    nested,
+    notes,
+    num,
+    outcome_chart,
+    percent,
+    signed,
+    unit,
+    words,
 )
 
 

@@ -8,8 +8,25 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    BAD, BOTCH_ONE, CRIT, DIRE, DOUBLE, GOOD, HIT, LABEL, MISS, NOTE, ONE, count_chart, dice_line,
-    nested, notes, num, outcome_chart, percent, plural,
+    BAD,
+    BOTCH_ONE,
+    CRIT,
+    DIRE,
+    DOUBLE,
+    GOOD,
+    HIT,
+    LABEL,
+    MISS,
+    NOTE,
+    ONE,
+    count_chart,
+    dice_line,
+    nested,
+    notes,
+    num,
+    outcome_chart,
+    percent,
+    plural,
 )
 
 TIERS = {

@@ -21,9 +21,10 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from rpgdice.engine.errors import RulesError
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Optional
 
 from rpgdice.table import paths
 
@@ -214,7 +215,7 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-_HELD: Optional["Log"] = None
+_HELD: Optional[Log] = None
 """The connection :meth:`Log.release` keeps open until the process exits."""
 
 
@@ -228,7 +229,7 @@ class Log:
         self.path = path
 
     @classmethod
-    def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional["Log"]:
+    def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional[Log]:
         path = path or paths.log_file()
         if not write and not path.exists():
             return None
@@ -251,7 +252,7 @@ class Log:
         return log
 
     @classmethod
-    def _open(cls, path: Path, write: bool) -> "Log":
+    def _open(cls, path: Path, write: bool) -> Log:
         if write:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,165 @@
+"""The standard streams of a run, made safe (see :mod:`rpgdice.entry`).
+
+* A closed stream (``>&-``, ``2>&-``, ``<&-``): its descriptor is held by
+  ``/dev/null`` so that no file the run opens can take its number. Writing to a
+  closed stdout fails (exit 1, one line); a closed stderr only loses diagnostics, so
+  the exit status is the command's own (``--version`` still exits 0).
+* Output is written whole or fails: Python's buffered stdout can drop the rest of a
+  write that the reader cut short (a pipe closed early) and still report success;
+  here every write is looped until all of it is delivered, else it raises
+  :class:`UndeliveredOutput`, and the run exits 1 with one line (``could not write
+  the output: Broken pipe``, ``No space left on device``).
+* A character the stream's encoding cannot carry (``LC_ALL=C``, ``PYTHONIOENCODING=
+  ascii``) becomes a plain-ASCII look-alike (``·`` -> ``.``, ``−`` -> ``-``, ``é`` ->
+  ``e``) or ``?``, never an error.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import os
+import sys
+from typing import Any
+
+EXIT_UNDELIVERED = 1
+"""Exit status when the output could not be written (a closed, broken or full stream)."""
+ERRORS = "rpgdice"
+"""The codec error handler of the standard streams: ASCII look-alikes, else '?'."""
+
+
+class UndeliveredOutput(OSError):
+    """Output that could not be written to stdout (the reader left, the disk is full,
+    the stream is closed)."""
+
+
+class _WholeWrites(io.RawIOBase):
+    """A raw writer on a file descriptor that writes all it is given or raises
+    :class:`UndeliveredOutput` (``os.write`` may write part of it)."""
+
+    def __init__(self, fd: int, closed_stream: bool = False) -> None:
+        super().__init__()
+        self._fd = fd
+        self._closed_stream = closed_stream
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return not self._closed_stream and os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        if self._closed_stream:
+            raise UndeliveredOutput(errno.EBADF, "standard output is closed")
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            try:
+                done += os.write(self._fd, view[done:])
+            except InterruptedError:
+                continue
+            except OSError as e:
+                raise UndeliveredOutput(e.errno, e.strerror) from None
+        return done
+
+
+def _closed(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return True
+    return False
+
+
+FALLBACKS = {
+    "·": ".", "•": "*", "−": "-", "–": "-", "—": "-", "‐": "-", "…": "...", "×": "x",
+    "≥": ">=", "≤": "<=", "→": "->", "←": "<-", "‘": "'", "’": "'", "“": '"', "”": '"',
+    "«": '"', "»": '"', "χ": "chi", "α": "alpha", "✓": "v", "✗": "x", "\u00a0": " ",
+}
+"""Plain-ASCII look-alikes of the characters rpgdice writes, for streams that cannot
+carry them."""
+
+
+def _fallback(char: str) -> str:
+    if char in FALLBACKS:
+        return FALLBACKS[char]
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte of the command line
+        return "?"
+    if 0x2580 <= code <= 0x259F:  # block elements (bars)
+        return "#"
+    if 0x2500 <= code <= 0x257F:  # box drawing
+        import unicodedata
+
+        name = unicodedata.name(char, "")
+        return "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    plain = "".join(FALLBACKS.get(c, c) for c in plain)
+    return plain if plain.isascii() and plain.isprintable() and plain else "?"
+
+
+def look_alikes(e: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what cannot be encoded becomes ASCII look-alikes."""
+    if not isinstance(e, UnicodeEncodeError):
+        raise e
+    return "".join(_fallback(c) for c in e.object[e.start:e.end]), e.end
+
+
+codecs.register_error(ERRORS, look_alikes)
+
+
+def _text(fd: int, like: Any, closed: bool) -> io.TextIOWrapper:
+    """A text stream on ``fd`` with ``like``'s encoding (the locale's or
+    PYTHONIOENCODING's), writing whole or raising, never failing to encode."""
+    encoding = getattr(like, "encoding", None) or "utf-8"
+    raw = _WholeWrites(fd, closed_stream=closed)
+    stream = io.TextIOWrapper(io.BufferedWriter(raw), encoding=encoding, errors=ERRORS,
+                              line_buffering=bool(getattr(like, "line_buffering", False)))
+    return stream
+
+
+def prepare() -> None:
+    """Hold every closed standard descriptor with /dev/null, and replace stdout and
+    stderr with whole-writing, never-unencodable text streams."""
+    closed = {fd: _closed(fd) for fd in (0, 1, 2)}
+    for fd in (0, 1, 2):
+        if closed[fd]:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free number: fd itself
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    sys.stdout = _text(1, sys.stdout, closed[1])
+    if closed[2]:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # diagnostics go nowhere
+    else:
+        err = _text(2, sys.stderr, False)
+        err.reconfigure(line_buffering=True)
+        sys.stderr = err
+
+
+def finish(code: int) -> int:
+    """Flush what is left; output that cannot be delivered makes the run a failure."""
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        _say_undelivered(e)
+        code = code or EXIT_UNDELIVERED
+    try:
+        sys.stderr.flush()
+    except OSError:
+        pass
+    return code
+
+
+def _say_undelivered(e: OSError) -> None:
+    try:
+        sys.stderr.write(f"rpgdice: error: could not write the output: {e.strerror}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass

@@ -1,0 +1,57 @@
+"""The Python versions rpgdice declares are the ones CI tests, and CI runs the checks
+a Python project runs on itself (issue 14)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _declared() -> list[str]:
+    return re.findall(r'"Programming Language :: Python :: (3\.\d+)"', PYPROJECT)
+
+
+def test_classifiers_run_from_requires_python_to_the_newest_tested():
+    versions = _declared()
+    assert versions, "pyproject.toml declares no Python version"
+    minors = [int(v.split(".")[1]) for v in versions]
+    assert minors == list(range(minors[0], minors[-1] + 1)), "a gap in the declared versions"
+    (lowest,) = re.findall(r'requires-python = ">=(3\.\d+)"', PYPROJECT)
+    assert versions[0] == lowest
+
+
+def test_this_python_is_declared():
+    assert "{}.{}".format(*sys.version_info[:2]) in _declared()
+
+
+def test_readme_names_the_supported_versions():
+    versions = _declared()
+    assert f"Python {versions[0]} to {versions[-1]}" in README
+
+
+def test_noxfile_names_the_other_declared_versions():
+    out = subprocess.run([sys.executable, str(ROOT / "noxfile.py"), "others"],
+                         capture_output=True, text=True, timeout=60, check=True).stdout.split()
+    mine = "{}.{}".format(*sys.version_info[:2])
+    assert out == [v for v in _declared() if v != mine]
+
+
+def test_ci_runs_nox_on_the_other_versions_and_the_checkers():
+    assert "noxfile.py others" in CI
+    assert re.search(r"^\S*nox .*-s tests -p \$others", CI, re.M)
+    assert re.search(r"^\S*mypy$", CI, re.M) and re.search(r"^\S*ruff check", CI, re.M)
+    assert "[tool.mypy]" in PYPROJECT and "[tool.ruff" in PYPROJECT
+
+
+def test_every_declared_version_gets_an_icepool_that_imports_there():
+    # icepool 2.x fails to import on 3.10; the dependency is split by environment marker.
+    deps = re.findall(r'"icepool[^"]*"', PYPROJECT)
+    assert any("python_version < '3.11'" in d and "1.7.2" in d for d in deps), deps
+    assert any("python_version >= '3.11'" in d for d in deps), deps
