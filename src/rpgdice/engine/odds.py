@@ -362,3 +362,94 @@ def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
         bonus=task.bonus,
         attack=task.attack,
     )
+
+
+# Seyruun combat: an attack's chance to hit and its damage dealt ------------------------
+
+
+@record
+class SeyruunAttackOdds:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "attack-odds"
+
+    hit: Fraction
+    outcomes: dict[str, Fraction]
+    """``success`` (a hit), ``failure``, ``botch`` (the attack botched)."""
+    damage_dealt: dict[int, Fraction] | None
+    """Each amount of damage dealt (0 included: a miss, or soaked) to its probability;
+    None without a damage pool."""
+    mean_damage: Fraction | None
+
+    def for_result(self, result: Any) -> dict[str, Any]:
+        """``--odds --json``: the ``odds`` key of an attack's JSON object."""
+        return {"hit": self.hit, "damage_dealt": self.damage_dealt,
+                "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}
+
+
+def _seyruun_results(pool: Any) -> list[tuple[seyruun.SeyruunResult, Fraction]]:
+    """Every distinct result of one roll of ``pool`` (a :class:`SeyruunPool` or a damage
+    or soak :class:`PlainPool`) and its probability: each distinct roll (faces grouped
+    as the engine scores them) scored by :func:`rpgdice.engine.seyruun.evaluate`,
+    results with the same successes and outcome merged (all combat reads of a roll)."""
+    from rpgdice.engine import seyruun
+
+    rolls = seyruun_class_die().pool(pool.dice).expand()
+    denominator = rolls.denominator()
+    found: dict[tuple[int, str], tuple[seyruun.SeyruunResult, Fraction]] = {}
+    for faces, quantity in rolls.items():
+        r = seyruun.evaluate(pool, list(faces))
+        key = (r.successes, r.outcome)
+        rep, p = found.get(key, (r, Fraction(0)))
+        found[key] = (rep, p + Fraction(quantity, denominator))
+    return list(found.values())
+
+
+def seyruun_attack_odds(spec: seyruun.SeyruunAttack) -> SeyruunAttackOdds:
+    """Exact odds of an attack, following :func:`rpgdice.engine.seyruun.roll_attack`
+    step by step with the engine's own functions: every distinct attack and defense
+    result, :func:`~rpgdice.engine.seyruun.attack_hit` and
+    :func:`~rpgdice.engine.seyruun.attack_outcome` on each pair, the damage pool of each
+    hit (:func:`~rpgdice.engine.seyruun.damage_pool_of`), every damage and soak result,
+    and :func:`~rpgdice.engine.seyruun.damage_dealt`."""
+    from rpgdice.engine import seyruun
+
+    @functools.cache
+    def plain_results(dice: int) -> list[tuple[seyruun.SeyruunResult, Fraction]]:
+        """Damage results of a pool rolling ``dice`` dice (what damage_dealt reads of a
+        damage roll, its successes, does not depend on the overflow)."""
+        return _seyruun_results(seyruun.PlainPool(dice))
+
+    soak_pool = seyruun.plain_pool(spec.soak_total)
+    soaks = _seyruun_results(soak_pool) if soak_pool is not None else [(None, Fraction(1))]
+    defenses = _seyruun_results(spec.defense) if spec.defense is not None else [(None, Fraction(1))]
+    outcomes: dict[str, Fraction] = {}
+    pools: dict[int | None, Fraction] = {}
+    """Probability of each damage pool (None: no damage roll, a miss)."""
+
+    def add(table: dict[Any, Fraction], key: Any, p: Fraction) -> None:
+        table[key] = table.get(key, Fraction(0)) + p
+
+    for att, p_att in _seyruun_results(spec.attack):
+        for dfn, p_dfn in defenses:
+            p = p_att * p_dfn
+            hit, _, extra = seyruun.attack_hit(spec, att, dfn)
+            add(outcomes, seyruun.attack_outcome(att, hit), p)
+            add(pools, seyruun.damage_pool_of(spec, att, hit, extra), p)
+    dealt: dict[int, Fraction] = {}
+    if spec.damage is not None:
+        for total, p in pools.items():
+            to_roll = seyruun.plain_pool(total)
+            if to_roll is None:  # a miss, or a damage pool of 0 or less: nothing rolled
+                add(dealt, seyruun.damage_dealt(None, None), p)
+                continue
+            for dmg, p_dmg in plain_results(to_roll.dice):
+                for soak, p_soak in soaks:
+                    add(dealt, seyruun.damage_dealt(dmg, soak), p * p_dmg * p_soak)
+    named = _named(outcomes, SEYRUUN_OUTCOMES)
+    distribution = None
+    mean = None
+    if spec.damage is not None:
+        distribution = {k: dealt.get(k, Fraction(0)) for k in range(max(dealt) + 1)}
+        mean = sum((k * p for k, p in distribution.items()), Fraction(0))
+    return SeyruunAttackOdds(hit=named["success"], outcomes=named, damage_dealt=distribution,
+                             mean_damage=mean)

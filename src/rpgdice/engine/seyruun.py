@@ -54,6 +54,8 @@ class SeyruunPool:
     actions: int = 1
     willpower: bool = False
     required: int = 1
+    attributes_only: bool = False
+    """Both terms are Attributes (initiative's Wits + Dexterity): no untrained −1."""
 
     def __post_init__(self) -> None:
         if self.attribute < 0:
@@ -74,7 +76,7 @@ class SeyruunPool:
 
     @property
     def untrained(self) -> bool:
-        return not self.skill
+        return not self.attributes_only and not self.skill
 
     @property
     def base(self) -> int:
@@ -164,8 +166,8 @@ class SeyruunResult:
     rerolled: SeyruunResult | None = None
 
 
-def evaluate(pool: SeyruunPool, faces: list[int], willpower_spent: int = 0) -> SeyruunResult:
-    """Score one roll of ``pool`` whose dice showed ``faces``."""
+def evaluate(pool: SeyruunPool | PlainPool, faces: list[int], willpower_spent: int = 0) -> SeyruunResult:
+    """Score one roll of ``pool`` (a damage or soak pool too) whose dice showed ``faces``."""
     if len(faces) != pool.dice:
         raise RulesError("--dice", f"{len(faces)} faces for a pool of {pool.dice}")
     tens = faces.count(10)
@@ -388,4 +390,304 @@ def roll_team(spec: SeyruunTeam, source: DiceSource) -> SeyruunTeamResult:
         assists=spec.assists,
         assist_dice=pool.bonus - spec.leader.bonus,
         bonus_capped=pool.bonus_capped,
+    )
+
+
+# Combat: initiative, attack against defense, damage against soak (RULES.md "Combat") ------
+
+MAX_COMBATANTS = 100
+"""An initiative roll takes at most this many combatants (bounded work)."""
+
+
+@record
+class Combatant:
+    """One combatant's initiative: Wits + Dexterity (both Attributes, so no untrained
+    −1), bonuses inside the +5 cap (Combat Reflexes...), penalties and the wound."""
+
+    name: str
+    wits: int
+    dexterity: int
+    bonuses: tuple[int, ...] = ()
+    penalties: tuple[int, ...] = ()
+    wound: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise RulesError("COMBATANT", "a combatant needs a name (NAME=WITS+DEXTERITY)")
+        try:
+            self.pool  # validates
+        except RulesError as e:
+            raise RulesError("COMBATANT", f"{self.name}: {e.message}") from None
+
+    @property
+    def pool(self) -> SeyruunPool:
+        return SeyruunPool(attribute=self.wits, skill=self.dexterity, bonuses=self.bonuses,
+                           penalties=self.penalties, wound=self.wound, attributes_only=True)
+
+    @property
+    def base(self) -> int:
+        """Wits + Dexterity before bonuses and penalties: it breaks ties."""
+        return self.wits + self.dexterity
+
+
+@record
+class SeyruunInitiative:
+    combatants: tuple[Combatant, ...]
+
+    def __post_init__(self) -> None:
+        from rpgdice.engine.names import fold
+
+        if not self.combatants:
+            raise RulesError("COMBATANT", "initiative needs at least one combatant")
+        if len(self.combatants) > MAX_COMBATANTS:
+            raise RulesError("COMBATANT", f"{len(self.combatants)} combatants is more than "
+                             f"{MAX_COMBATANTS}")
+        seen: set[str] = set()
+        for c in self.combatants:
+            key = fold(c.name)
+            if key in seen:
+                raise RulesError("COMBATANT", f"'{c.name}' is named twice")
+            seen.add(key)
+
+
+@record
+class InitiativeEntry:
+    name: str
+    rank: int
+    """Like a competition: tied combatants share a rank, and the next rank skips (1, 1, 3)."""
+    successes: int
+    botch: bool
+    roll: SeyruunResult
+    base: int
+    """Wits + Dexterity before modifiers (the tie-break)."""
+    tied: bool
+    """Shares its rank with another combatant: the Storyteller decides between them."""
+    named: int
+    """Position (from 1) in the order the combatants were named (and their dice given)."""
+
+
+@record
+class SeyruunInitiativeResult:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "initiative"
+
+    outcome: None
+    order: list[InitiativeEntry]
+    """First to act first."""
+    rolls: list[SeyruunResult]
+    """In the order the combatants were named (the order of the dice)."""
+
+
+def initiative_key(combatant: Combatant, result: SeyruunResult) -> tuple[bool, int, int]:
+    """Sort key, first to act first: every non-botch before every botch, then most
+    successes, then the higher Wits + Dexterity before modifiers (decision). Equal keys
+    share a rank; no extra dice are rolled for ties."""
+    return (result.outcome == "botch", -result.successes, -combatant.base)
+
+
+def initiative_order(combatants: tuple[Combatant, ...] | list[Combatant],
+                     results: list[SeyruunResult]) -> list[InitiativeEntry]:
+    keys = [initiative_key(c, r) for c, r in zip(combatants, results)]
+    order = sorted(range(len(keys)), key=lambda i: keys[i])  # stable: ties keep named order
+    counts: dict[tuple[bool, int, int], int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    entries: list[InitiativeEntry] = []
+    rank = 0
+    for place, i in enumerate(order, 1):
+        if place == 1 or keys[i] != keys[order[place - 2]]:
+            rank = place
+        c, r = combatants[i], results[i]
+        entries.append(InitiativeEntry(name=c.name, rank=rank, successes=r.successes,
+                                       botch=r.outcome == "botch", roll=r, base=c.base,
+                                       tied=counts[keys[i]] > 1, named=i + 1))
+    return entries
+
+
+def roll_initiative(spec: SeyruunInitiative, source: DiceSource) -> SeyruunInitiativeResult:
+    """Each combatant rolls in the order named (the order ``--dice`` faces are used)."""
+    results = []
+    for c in spec.combatants:
+        pool = c.pool
+        results.append(evaluate(pool, source.roll(10, pool.dice)))
+    return SeyruunInitiativeResult(outcome=None, order=initiative_order(spec.combatants, results),
+                                   rolls=results)
+
+
+@record
+class PlainPool:
+    """A damage or soak pool: a plain sum of its terms (no untrained −1, no +5 cap, no
+    wound; extra successes and overflow are not external bonuses), rolled with the
+    ten-die cap, the rest overflow (shown, not used again). Scored by :func:`evaluate`
+    like any pool. Only a pool of 1 or more is rolled: no chance die for damage or soak."""
+
+    total: int
+    required: int = 1
+
+    def __post_init__(self) -> None:
+        if self.total < 1:
+            raise RulesError(None, "a damage or soak pool of 0 or less rolls nothing")
+
+    chance_die: ClassVar[bool] = False
+    untrained: ClassVar[bool] = False
+    bonus_capped: ClassVar[int] = 0
+    penalty: ClassVar[int] = 0
+    skill: ClassVar[None] = None
+    bonus: ClassVar[int] = 0
+    willpower_dice: ClassVar[int] = 0
+    willpower_cost: ClassVar[int] = 0
+
+    @property
+    def attribute(self) -> int:
+        return self.total
+
+    @property
+    def dice(self) -> int:
+        return min(self.total, MAX_DICE)
+
+    @property
+    def overflow(self) -> int:
+        return max(0, self.total - MAX_DICE)
+
+
+def plain_pool(total: int | None) -> PlainPool | None:
+    """The pool to roll for a damage or soak total; None (nothing rolled) at 0 or less
+    (decision: no chance die for damage) or when there is no such pool."""
+    return PlainPool(total) if total is not None and total > 0 else None
+
+
+@record
+class SeyruunAttack:
+    """An attack: the attack pool against an optional defense pool (a contest, both
+    rolled at once), then on a hit the damage pool and the target's soak."""
+
+    attack: SeyruunPool
+    defense: SeyruunPool | None = None
+    damage: tuple[int, ...] | None = None
+    """Base damage terms (weapon base, Strength, a power's effect...), signed, summed."""
+    soak: tuple[int, ...] | None = None
+    """Soak terms (Constitution, Endurance, Armor), signed, summed."""
+
+    def __post_init__(self) -> None:
+        if self.soak is not None and self.damage is None:
+            raise RulesError("--soak", "needs --damage (soak is rolled only against a damage roll)")
+        if self.damage is not None:
+            check_pool(self.damage_base or 0, "--damage")
+        if self.soak is not None:
+            check_pool(self.soak_total or 0, "--soak")
+
+    @property
+    def damage_base(self) -> int | None:
+        return None if self.damage is None else sum(self.damage)
+
+    @property
+    def soak_total(self) -> int | None:
+        return None if self.soak is None else sum(self.soak)
+
+
+def attack_hit(spec: SeyruunAttack, attack: SeyruunResult,
+               defense: SeyruunResult | None) -> tuple[bool, int, int]:
+    """``(hit, net_successes, extra_successes)``. An attack needs at least 1 success to
+    hit, whatever the defense rolled; then it hits when it wins the contest (the
+    contest's tie rule), and with no defense any success hits. Net successes = attack
+    minus defense successes (no defense: 0); extra successes = net beyond the first,
+    never below 0, and 0 on a miss."""
+    against = defense.successes if defense is not None else 0
+    net = attack.successes - against
+    if attack.successes < 1:
+        hit = False
+    elif defense is None or spec.defense is None:
+        hit = True
+    else:
+        hit = contest_winner(attack, defense, spec.attack.attribute, spec.defense.attribute) == "attacker"
+    return hit, net, max(0, net - 1) if hit else 0
+
+
+def attack_outcome(attack: SeyruunResult, hit: bool) -> str:
+    """``success`` (a hit), ``botch`` (the attack botched: no damage) or ``failure``."""
+    if attack.outcome == "botch":
+        return "botch"
+    return "success" if hit else "failure"
+
+
+def damage_pool_of(spec: SeyruunAttack, attack: SeyruunResult, hit: bool, extra: int) -> int | None:
+    """Damage pool = base + the attack's extra successes + the attack pool's overflow
+    (decision: the text names both as sources of stronger damage without a formula);
+    None on a miss or without damage."""
+    if not hit or spec.damage_base is None:
+        return None
+    return spec.damage_base + extra + attack.overflow
+
+
+def damage_dealt(damage: SeyruunResult | None, soak: SeyruunResult | None) -> int:
+    """Damage successes minus soak successes, never below 0."""
+    if damage is None:
+        return 0
+    return max(0, damage.successes - (soak.successes if soak is not None else 0))
+
+
+@record
+class SeyruunAttackResult:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "attack"
+
+    outcome: str
+    attack: SeyruunResult
+    defense: SeyruunResult | None
+    hit: bool
+    net_successes: int
+    extra_successes: int
+    damage_pool: int | None
+    """Dice before the ten-die cap: base + extra successes + overflow (null on a miss or
+    without damage)."""
+    damage: SeyruunResult | None
+    soak: SeyruunResult | None
+    damage_dealt: int | None
+    """Null without damage; 0 on a miss."""
+    rolls: list[SeyruunResult]
+    damage_base: int | None
+    overflow_to_damage: int
+    """The attack pool's overflow that went into the damage pool (0 unless it did)."""
+    soak_pool: int | None
+    tie: bool
+    """The contest was tied (the attack's base Attribute decided)."""
+    attack_attribute: int
+    defense_attribute: int | None
+
+
+def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
+    """Dice in order: attack, defense (both roll at once, so a declared defense always
+    rolls), damage, soak. A roll that does not happen takes no faces."""
+    att = evaluate(spec.attack, source.roll(10, spec.attack.dice), spec.attack.willpower_cost)
+    dfn = None
+    if spec.defense is not None:
+        dfn = evaluate(spec.defense, source.roll(10, spec.defense.dice), spec.defense.willpower_cost)
+    hit, net, extra = attack_hit(spec, att, dfn)
+    pool = damage_pool_of(spec, att, hit, extra)
+    damage = soak = None
+    to_roll = plain_pool(pool)
+    if to_roll is not None:
+        damage = evaluate(to_roll, source.roll(10, to_roll.dice))
+        soak_roll = plain_pool(spec.soak_total)
+        if soak_roll is not None:
+            soak = evaluate(soak_roll, source.roll(10, soak_roll.dice))
+    rolls = [r for r in (att, dfn, damage, soak) if r is not None]
+    return SeyruunAttackResult(
+        outcome=attack_outcome(att, hit),
+        attack=att,
+        defense=dfn,
+        hit=hit,
+        net_successes=net,
+        extra_successes=extra,
+        damage_pool=pool,
+        damage=damage,
+        soak=soak,
+        damage_dealt=None if spec.damage is None else damage_dealt(damage, soak),
+        rolls=rolls,
+        damage_base=spec.damage_base,
+        overflow_to_damage=att.overflow if pool is not None else 0,
+        soak_pool=spec.soak_total,
+        tie=dfn is not None and att.successes == dfn.successes,
+        attack_attribute=spec.attack.attribute,
+        defense_attribute=spec.defense.attribute if spec.defense is not None else None,
     )
