@@ -3,6 +3,7 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -563,3 +564,185 @@ def reroll_cmd(
 
 
 reroll_cmd.as_character = False  # type: ignore[attr-defined]  # no --as: the entry says whose roll
+
+
+# Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
+
+_NAME = re.compile(r"[^\W][\w \-]{0,39}")
+"""A combatant's name: letters, digits, spaces, ``-`` and ``_``, at most 40 (like a
+character's name)."""
+COMBATANT_ACCEPTS = ("NAME=WITS+DEXTERITY, then +BONUS (inside the +5 cap) or -PENALTY dice, "
+                     "e.g. Ysolde=3+4+1 (a name of letters, digits, spaces, - and _)")
+
+
+@record
+class CombatantArg:
+    """A ``COMBATANT`` as typed: a name and its pool (None: a saved character)."""
+
+    name: str
+    pool: Optional[SidePool]
+
+
+def combatant(text: str) -> CombatantArg:
+    """``NAME=POOL``, the pool ``WITS+DEXTERITY[+BONUS...][-PENALTY...]`` (a contest
+    side's form; a lone number is Wits + Dexterity together). A name alone will name a
+    saved Seyruun character (its ``wits``, ``dexterity`` and wound) once characters exist."""
+    from rpgdice.engine.errors import shown
+
+    if isinstance(text, CombatantArg):
+        return text
+    name, eq, pool = text.partition("=")
+    name = name.strip()
+    if not _NAME.fullmatch(name) or "_" == name[:1]:
+        raise typer.BadParameter(f"{shown(name)} is not a combatant's name; accepts {COMBATANT_ACCEPTS}")
+    if not eq:
+        raise typer.BadParameter(f"{shown(text)} has no pool (NAME=POOL); accepts {COMBATANT_ACCEPTS}")
+    try:
+        side = side_pool()(pool)
+    except typer.BadParameter as e:
+        raise typer.BadParameter(f"{name}: {e.message}") from None
+    return CombatantArg(name=name, pool=side)
+
+
+combatant.accepts = COMBATANT_ACCEPTS  # type: ignore[attr-defined]
+combatant.__name__ = combatant.__qualname__ = "name=pool"
+
+_TERMS = re.compile(r"\s*[0-9]{1,12}(\s*[+-]\s*[0-9]{1,12})*\s*")
+
+
+@record
+class PlainTerms:
+    """A damage or soak pool as typed: its signed terms."""
+
+    terms: tuple[int, ...]
+
+
+def plain_sum(what: str, example: str, limit: int = params.MAX_NUMBER) -> Callable[[str], PlainTerms]:
+    """A damage or soak pool: terms added (``+``) or taken away (``-``), a plain sum,
+    parsed term by term (the terms are kept to show how the pool was built)."""
+    accepts = f"{what} such as {example}; each number 0 to {limit}, at most {MAX_SIDE_TERMS} terms"
+
+    def parse(text: str) -> PlainTerms:
+        from rpgdice.engine.errors import shown
+
+        if isinstance(text, PlainTerms):
+            return text
+        if not _TERMS.fullmatch(text):
+            raise typer.BadParameter(f"{shown(text.strip())} is not a pool; accepts {accepts}")
+        terms = [(sign, int(n)) for sign, n in _SIDE_TERM.findall(text)]
+        if len(terms) > MAX_SIDE_TERMS:
+            raise typer.BadParameter(f"{len(terms)} terms is more than {MAX_SIDE_TERMS}; accepts {accepts}")
+        for _, n in terms:
+            if n > limit:
+                raise typer.BadParameter(f"{n} is more than {limit}; accepts {accepts}")
+        return PlainTerms(tuple(-n if sign == "-" else n for sign, n in terms))
+
+    parse.accepts = accepts  # type: ignore[attr-defined]
+    parse.__name__ = parse.__qualname__ = "pool"
+    return parse
+
+
+CombatantsArg = Annotated[
+    list[CombatantArg],
+    typer.Argument(parser=combatant, metavar="COMBATANT...",
+                   help="Each combatant as NAME=WITS+DEXTERITY, then +BONUS (Combat Reflexes..., "
+                   "inside the +5 cap) or -PENALTY dice (a wound: -1 light, -2 moderate, -3 severe, "
+                   "-5 crippled), e.g. Ysolde=3+4+1. --dice faces go to the combatants in this order.",
+                   show_default=False),
+]
+AttackArg = Annotated[
+    SidePool,
+    typer.Argument(parser=side_pool(), metavar="ATTACK",
+                   help="The attack pool: ATTRIBUTE+SKILL (Strength or Dexterity + weapon skill; "
+                   "Dexterity + Firearms or Archery), then +BONUS or -PENALTY dice, e.g. 3+3+1.",
+                   show_default=False),
+]
+DefenseOpt = Annotated[
+    Optional[SidePool],
+    typer.Option("--defense", parser=side_pool(), metavar="POOL",
+                 help="The defense pool, a contest side: Dodge (Dexterity + Athletics) or Parry "
+                 "(Dexterity + weapon skill), e.g. 3+2. A tie goes to the defender unless the "
+                 "attack's base Attribute is higher."),
+]
+DamageOpt = Annotated[
+    Optional[PlainTerms],
+    typer.Option("--damage", parser=plain_sum("WEAPON+STRENGTH[+...]", "2+3"), metavar="POOL",
+                 help="Base damage: WEAPON+STRENGTH (or a power's effect), a plain sum. On a hit "
+                 "the attack's extra successes and its overflow past 10 dice add to it. Without "
+                 "it the attack stops at hit or miss."),
+]
+SoakOpt = Annotated[
+    Optional[PlainTerms],
+    typer.Option("--soak", parser=plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"), metavar="POOL",
+                 help="The target's soak: CONSTITUTION+ENDURANCE(+ARMOR), a plain sum, rolled only "
+                 "when damage is rolled; each success takes one off the damage."),
+]
+
+
+def _combatant(arg: CombatantArg):  # -> seyruun.Combatant
+    from rpgdice.engine import seyruun
+
+    if arg.pool is None:  # a saved character: reads its wits, dexterity and wound
+        raise RulesError("COMBATANT", f"'{arg.name}' has no pool; accepts {COMBATANT_ACCEPTS}")
+    side = arg.pool
+    return seyruun.Combatant(name=arg.name, wits=side.attribute, dexterity=side.skill or 0,
+                             bonuses=side.bonuses, penalties=side.penalties)
+
+
+@app.command("initiative")
+def initiative_cmd(
+    combatants: CombatantsArg,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Initiative: every combatant rolls Wits + Dexterity; the order to act in.
+
+    Most successes act first; a botch acts after every non-botch. Ties go to the higher Wits + Dexterity before bonuses and penalties; still tied, the combatants share a rank (1, 1, 3) and the Storyteller decides (rpgdice's reading: the rules give the pool, not the order). No extra dice are rolled for ties. Both are Attributes, so there is no untrained −1 die.
+
+    Example: rpgdice seyruun initiative Ysolde=3+4+1 Thureck=2+3 Ghoul=2+2-1
+    """
+    from rpgdice.engine import seyruun
+
+    spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
+    run(lambda source: seyruun.roll_initiative(spec, source), dice=dice, seed=seed, times=times,
+        as_json=as_json)
+
+
+@app.command("attack")
+def attack_cmd(
+    attack: AttackArg,
+    defense: DefenseOpt = None,
+    damage: DamageOpt = None,
+    soak: SoakOpt = None,
+    attacker_willpower: Annotated[bool, typer.Option(
+        "--attacker-willpower", help="The attacker spends 1 Willpower for +3 attack dice.")] = False,
+    defender_willpower: Annotated[bool, typer.Option(
+        "--defender-willpower", help="The defender spends 1 Willpower for +3 defense dice.")] = False,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    times: TimesOpt = 1,
+    as_json: JsonOpt = False,
+    odds: Annotated[bool, typer.Option(
+        "--odds", help="Also give the exact chance to hit and the distribution of damage dealt: "
+        "a chart under the story, an 'odds' key in --json.")] = False,
+) -> None:
+    """Attack: the attack against a defense as a contest, then damage against soak.
+
+    An attack needs at least 1 success to hit, whatever the defense rolled, and then hits when it wins the contest (a tie goes to the defender unless the attack's base Attribute is higher); an attack that botches is a botch and deals no damage. On a hit the damage pool is the base (--damage) + the extra successes (net successes beyond the first) + the attack pool's overflow past 10 dice (rpgdice's reading: the rules name both without a formula). Damage and soak are plain sums, rolled with the 10-dice cap; a pool of 0 or less rolls nothing. Damage dealt = damage successes − soak successes, never below 0. --dice faces go to the attack, the defense, the damage, the soak; a roll that does not happen takes none.
+
+    Example: rpgdice seyruun attack 3+3 --defense 3+2 --damage 2+3 --soak 2+2+1
+    """
+    from rpgdice.engine import seyruun
+
+    spec = seyruun.SeyruunAttack(
+        attack=_side(attack, "ATTACK", attacker_willpower),
+        defense=_side(defense, "--defense", defender_willpower) if defense is not None else None,
+        damage=damage.terms if damage is not None else None,
+        soak=soak.terms if soak is not None else None,
+    )
+    if defender_willpower and defense is None:
+        raise RulesError("--defender-willpower", "needs --defense (the defender's pool)")
+    run(lambda source: seyruun.roll_attack(spec, source), dice=dice, seed=seed, times=times,
+        as_json=as_json, odds=exact_odds("seyruun_attack_odds", spec) if odds else None)

@@ -380,10 +380,10 @@ class SeyruunAttackOdds:
     None without a damage pool."""
     mean_damage: Fraction | None
 
-    def for_result(self, result: Any) -> dict[str, Any]:
+    def json_key(self, result: Any) -> dict[str, Any]:
         """``--odds --json``: the ``odds`` key of an attack's JSON object."""
-        return {"hit": self.hit, "damage_dealt": self.damage_dealt,
-                "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}
+        return {"odds": {"hit": self.hit, "damage_dealt": self.damage_dealt,
+                         "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}}
 
 
 def _seyruun_results(pool: Any) -> list[tuple[seyruun.SeyruunResult, Fraction]]:
