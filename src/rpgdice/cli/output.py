@@ -43,7 +43,7 @@ def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int 
         _tolerant_stdout()
         after = None
         if odds is not None:
-            after = lambda r: [common.outcome_line(odds, r)]  # noqa: E731
+            after = lambda r: common.odds_lines(odds, r)  # noqa: E731
         common.show(results, after=after, total=total)
     sys.stdout.flush()
 

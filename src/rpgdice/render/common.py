@@ -447,6 +447,14 @@ def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
     return table, note
 
 
+def odds_lines(odds: Any, result: Any) -> list[Any]:
+    """``--odds``: the lines under a roll's breakdown. A ruleset module's
+    ``AFTER[odds COMMAND]`` says more where its odds do (an attack's damage chart);
+    otherwise the chance of the roll's outcome (:func:`outcome_line`)."""
+    own = getattr(module_of(odds), "AFTER", {}).get(type(odds).COMMAND)
+    return own(odds, result) if own is not None else [outcome_line(odds, result)]
+
+
 def outcome_line(odds: Any, result: Any) -> Text:
     """``--odds``: one line under a roll's breakdown with the chance of its outcome
     (a ruleset's view module may say it its own way: its ``odds_line``)."""

@@ -15,10 +15,12 @@ from rpgdice.render.common import (
     DOUBLE,
     GOOD,
     HIT,
+    INDENT,
     LABEL,
     MISS,
     NOTE,
     ONE,
+    character_line,
     count_chart,
     dice_line,
     nested,
@@ -27,6 +29,7 @@ from rpgdice.render.common import (
     outcome_chart,
     percent,
     plural,
+    unit,
 )
 
 TIERS = {
@@ -213,7 +216,197 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {"roll": roll, "contest": contest, "extended": extended, "team": team, "odds": odds}
+# Combat: initiative and attack -----------------------------------------------------------
+
+
+def _pool_build(r: Any, first: str, second: str) -> str:
+    """``Wits 3 + Dexterity 4 + bonus 1 − penalties 2 = 6``: a combat pool's parts."""
+    parts = [f"{first} {r.attribute}", f"+ {second} {r.skill or 0}"]
+    if r.bonus:
+        parts.append(f"+ bonus {r.bonus}")
+    if r.willpower_dice:
+        parts.append(f"+ Willpower {r.willpower_dice}")
+    if r.penalty:
+        parts.append(f"− penalties {r.penalty}")
+    return " ".join(parts) + f" = {num(r.pool_total)}"
+
+
+def _size(r: Any) -> str:
+    return "chance die" if r.chance_die else plural(r.pool, "die", "dice")
+
+
+def initiative(r: Any) -> list[Any]:
+    """The order to act in, as a table: rank (ties marked =), name, successes, the pool;
+    each combatant's dice under its row."""
+    n = len(r.order)
+    lines: list[Any] = [Text.assemble(
+        ("Seyruun initiative", "bold"),
+        f" · {plural(n, 'combatant')} · Wits + Dexterity · most successes act first, a botch last")]
+    ranks = [f"{e.rank}{'=' if e.tied else ''}" for e in r.order]
+    results = ["botch" if e.botch else _succ(e.successes) for e in r.order]
+    rank_w = max(len("rank"), *(len(x) for x in ranks))
+    name_w = max(len("name"), *(len(e.name) for e in r.order))
+    result_w = max(len("successes"), *(len(x) for x in results))
+    lines.append(Text("  " + "  ".join(["rank".ljust(rank_w), "name".ljust(name_w),
+                                        "successes".ljust(result_w), "pool"]), style=LABEL))
+    for e, rank, result in zip(r.order, ranks, results):
+        roll_ = e.roll
+        style = DIRE if e.botch else (GOOD if e.rank == 1 else "")
+        row = Text("  ")
+        row.append(rank.ljust(rank_w), style="bold")
+        row.append("  ")
+        row.append(e.name.ljust(name_w), style="bold")
+        row.append("  ")
+        row.append(result.ljust(result_w), style=style)
+        row.append(f"  {_size(roll_)} ({_pool_build(roll_, 'Wits', 'Dexterity')})")
+        lines.append(row)
+        lines.append(Text.assemble(" " * (4 + rank_w), ("dice ", LABEL), *_joined(_chips(roll_))))
+    said = []
+    groups: dict[int, list[Any]] = {}
+    for e in r.order:
+        if e.tied:
+            groups.setdefault(e.rank, []).append(e)
+    for rank, tied in groups.items():
+        names = ", ".join(e.name for e in tied[:-1]) + f" and {tied[-1].name}"
+        what = "botched" if tied[0].botch else _succ(tied[0].successes).replace("\u00a0", " ")
+        said.append(f"tied at rank {rank}: {names} ({what}, Wits + Dexterity {tied[0].base} each); "
+                    "the Storyteller decides between them")
+    said.append("ties go to the higher Wits + Dexterity before bonuses and penalties; "
+                "no extra dice are rolled (rpgdice's reading: the rules give the pool, not the order)")
+    for e in r.order:
+        if e.roll.bonus_capped:
+            said.append(f"{e.name}: external bonus capped at +5 ({e.roll.bonus_capped} lost)")
+        if e.roll.overflow:
+            said.append(f"{e.name}: 10 dice at most ({e.roll.overflow} over)")
+    return lines + notes(said)
+
+
+def _joined(chips: list[tuple[str, str]]) -> list[Any]:
+    out: list[Any] = []
+    for i, (chip, style) in enumerate(chips):
+        if i:
+            out.append("  ")
+        out.append((unit(chip), style))
+    return out
+
+
+def _plain_roll(label: str, r: Any, built: str) -> list[Text]:
+    """A damage or soak roll: its size and how it was built, its dice, its successes."""
+    over = f", {r.overflow} over 10 unused" if r.overflow else ""
+    head = Text.assemble(("  " + label, "bold"), f" · {_size(r)} ({built}{over})")
+    dice = Text.assemble("    ", ("dice ", LABEL), *_joined(_chips_plain(r)), "  ",
+                         (unit(f"→ {_succ(r.successes)}"), "bold"))
+    return [head, dice]
+
+
+def _chips_plain(r: Any) -> list[tuple[str, str]]:
+    """Damage and soak dice: a success or not (a 1 there botches nothing)."""
+    chips = []
+    for d in r.dice:
+        if d.face == 10:
+            chips.append((f"{d.face} ✓✓", DOUBLE))
+        elif d.successes:
+            chips.append((f"{d.face} ✓", HIT))
+        else:
+            chips.append((f"{d.face} ✗", MISS))
+    return chips
+
+
+def attack(r: Any) -> list[Any]:
+    """The exchange as one story: the attack, the defense, who hit and by how much, the
+    damage pool and how it was built, the soak, the damage dealt."""
+    header = Text.assemble(("Seyruun attack", "bold"),
+                           " · against no defense" if r.defense is None else " · attack against defense")
+    lines: list[Any] = [header]
+    lines += nested("Attack:", roll(r.attack))
+    if r.defense is not None:
+        lines += nested("Defense:", roll(r.defense))
+    a = r.attack.successes
+    d = r.defense.successes if r.defense is not None else None
+    if r.outcome == "botch":
+        lines.append(Text.assemble(("  Botch", DIRE), " — the attack botched: no damage "
+                                   "(drop the weapon, harm an ally...)"))
+    elif not r.hit:
+        if a == 0:
+            why = " — no attack success: an attack needs at least 1 to hit"
+        elif d is not None and a == d:
+            why = (f" — a tie at {_succ(a)} goes to the defender: the attack's base Attribute "
+                   f"({r.attack_attribute}) is not higher than {r.defense_attribute}")
+        else:
+            why = f" — {_succ(d or 0)} of defense against {_succ(a)} of attack"
+        lines.append(Text.assemble(("  Miss", BAD), why))
+    else:
+        if d is None:
+            how = f" — {_succ(a)} against no defense"
+        elif a == d:
+            how = (f" — on the tie at {_succ(a)}: the attack's base Attribute "
+                   f"({r.attack_attribute}) is higher than {r.defense_attribute}")
+        else:
+            how = f" — {_succ(a)} to {d}"
+        lines.append(Text.assemble(("  Hit", GOOD), how,
+                                   f": net {num(r.net_successes)}, extra successes {r.extra_successes}"))
+    if r.damage_pool is not None:
+        built = [f"base {num(r.damage_base)}", f"+ extra successes {r.extra_successes}"]
+        if r.overflow_to_damage:
+            built.append(f"+ overflow {r.overflow_to_damage}")
+        built_text = " ".join(built) + f" = {num(r.damage_pool)}"
+        if r.damage is None:
+            lines.append(Text.assemble(("  Damage", "bold"), f" · pool {built_text}: "
+                                       "0 or less, so nothing is rolled"))
+        else:
+            lines += _plain_roll("Damage", r.damage, built_text)
+            if r.soak is not None:
+                lines += _plain_roll("Soak", r.soak, f"pool {num(r.soak_pool)}")
+    if r.damage_dealt is not None:
+        if r.damage is not None:
+            soaked = r.soak.successes if r.soak is not None else 0
+            if r.soak is not None:
+                detail = (f" ({_succ(r.damage.successes)} of damage − {soaked} of soak"
+                          f"{', never below 0' if soaked > r.damage.successes else ''})")
+            elif r.soak_pool is not None:
+                detail = f" (soak pool {num(r.soak_pool)}: nothing rolled)"
+            else:
+                detail = " (no soak)"
+        else:
+            detail = " (no damage roll)" if r.hit else ""
+        style = GOOD if r.damage_dealt else BAD
+        lines.append(Text.assemble(("  Damage dealt: ", "bold"), (str(r.damage_dealt), style), detail))
+    said = []
+    if r.damage_pool is None and r.hit:
+        said.append("no --damage: the attack stops at the hit")
+    if r.damage_pool is not None:
+        said.append("damage pool = base + extra successes (net beyond the first) + the attack's "
+                    "overflow past 10 dice (rpgdice's reading); damage and soak are plain sums")
+    return lines + notes(said)
+
+
+def attack_odds(o: Any, r: Any) -> list[Any]:
+    """``attack --odds``: the chance to hit (and of this outcome), and the distribution
+    of damage dealt."""
+    named = {"success": ("hit", GOOD), "failure": ("miss", BAD), "botch": ("botch", DIRE)}
+    word, style = named[r.outcome]
+    others = ", ".join(f"{named[k][0]} {percent(p)}" for k, p in o.outcomes.items())
+    out: list[Any] = [Text.assemble(("  odds ", LABEL), (percent(o.outcomes[r.outcome]), "bold"),
+                                    " chance of ", (word, style), f" ({others})")]
+    if o.damage_dealt is not None:
+        at_least: dict[int, Any] = {}
+        running: Any = 0
+        for k in sorted(o.damage_dealt, reverse=True):
+            running += o.damage_dealt[k]
+            at_least[k] = running
+        table, hidden = count_chart(o.damage_dealt, at_least, label="damage")
+        out += table
+        said = [hidden] if hidden else []
+        said.append(f"mean damage dealt {float(o.mean_damage):.2f}")
+        out += notes(said)
+    return out
+
+
+AFTER = {"attack-odds": attack_odds}
+"""``--odds`` lines of a command whose odds say more than its outcome's chance."""
+
+VIEWS = {"roll": roll, "contest": contest, "extended": extended, "team": team, "odds": odds,
+         "initiative": initiative, "attack": attack}
 """Each command's view, by the result's ``COMMAND``."""
 
 ENDED = {"target": "reached the target", "botch": "ended by a botch", "limit": "ran out of rolls"}
@@ -221,5 +414,8 @@ SUMMARIES = {
     "contest": (lambda r: "attacker wins" if r.winner == "attacker" else "defender wins", "contests"),
     "extended": (lambda r: ENDED.get(r.ended_by, r.ended_by), "extended rolls"),
     "team": (lambda r: {"success": "successful", "botch": "botched"}.get(r.outcome, "failed"), "team rolls"),
+    "initiative": (lambda r: " and ".join(e.name for e in r.order if e.rank == 1) + " first",
+                   "initiative rolls"),
+    "attack": (lambda r: {"success": "hit", "botch": "botched"}.get(r.outcome, "missed"), "attacks"),
 }
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
