@@ -476,3 +476,85 @@ def test_plain_pool_refuses_nothing_to_roll():
     assert seyruun.plain_pool(0) is None and seyruun.plain_pool(-2) is None
     assert seyruun.plain_pool(None) is None
     assert seyruun.plain_pool(13).dice == 10 and seyruun.plain_pool(13).overflow == 3
+
+
+# Saved characters: combatants, --as (the attacker) and --vs (the target) ---------------------
+
+
+def _ok(*args: str):
+    run = cli(*args)
+    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
+    return run
+
+
+def _willpower(name: str) -> int:
+    return _ok("char", "show", name, "--json").json()[0]["willpower"]
+
+
+@pytest.fixture
+def table():
+    _ok("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "dexterity=4", "strength=2",
+        "brawl=3", "composure=2", "resolve=2", "wound=light")
+    _ok("char", "new", "Ghoul", "--ruleset", "seyruun", "wits=2", "dexterity=2", "athletics=3",
+        "constitution=3", "endurance=1", "composure=1", "resolve=1", "wound=moderate")
+    _ok("char", "new", "Kel", "--ruleset", "crytures", "talent=2")
+
+
+def test_a_saved_character_rolls_wits_dexterity_with_its_wound(table):
+    # Ysolde: 3 + 4 − 1 (light) = 6 dice; Ghoul 2 + 2 − 2 = 2; Bandit 2+2 = 4.
+    obj = initiative("ysolde", "Ghoul", "Bandit=2+2", dice=[6] + [2] * 5 + [6, 2] + [6, 2, 2, 2])
+    assert [r["pool"] for r in obj["rolls"]] == [6, 2, 4]
+    assert obj["rolls"][0]["penalty"] == 1 and obj["rolls"][1]["penalty"] == 2
+    # All one success: Ysolde (base 7) first, then Ghoul and Bandit (base 4 each) tied.
+    assert [(e["name"], e["rank"]) for e in obj["order"]] == [("Ysolde", 1), ("Ghoul", 2), ("Bandit", 2)]
+
+
+def test_saved_combatant_errors(table):
+    assert_usage_error(cli("seyruun", "initiative", "kel", "--seed", "1"), "COMBATANT", "crytures")
+    assert_usage_error(cli("seyruun", "initiative", "nobody", "--seed", "1"), "COMBATANT", "nobody")
+    _ok("char", "new", "Slow", "--ruleset", "seyruun", "wits=2")
+    assert_usage_error(cli("seyruun", "initiative", "slow", "--seed", "1"), "COMBATANT", "dexterity")
+    assert_usage_error(cli("seyruun", "initiative", "ysolde", "Ysolde=2+2", "--seed", "1"),
+                       "COMBATANT", "twice")
+
+
+def test_attack_as_and_vs_name_traits_apply_wounds_and_pay(table):
+    # Attack strength+brawl (2+3) + Willpower 3 − light 1 = 7 dice; defense dexterity+athletics
+    # (2+3) + 3 − moderate 2 = 6; damage 2+strength = 4 + extra; soak constitution+endurance = 4.
+    dice = [10, 6, 6, 6, 2, 2, 2] + [6, 2, 2, 2, 2, 2] + [6] * 7 + [6, 2, 2, 2]
+    obj = cli_one("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--attacker-willpower",
+                  "--damage", "2+strength", "--vs", "ghoul", "--defense", "dexterity+athletics",
+                  "--soak", "constitution+endurance", "--defender-willpower", "--dice", faces(*dice))
+    assert obj["attack"]["pool"] == 7 and obj["attack"]["penalty"] == 1
+    assert obj["defense"]["pool"] == 6 and obj["defense"]["penalty"] == 2
+    assert obj["net_successes"] == 4 and obj["damage_base"] == 4 and obj["damage_pool"] == 7
+    assert obj["soak_pool"] == 4 and obj["damage_dealt"] == 7 - 1
+    assert obj["character"] == "Ysolde" and obj["spent"] == {"willpower": 1} and obj["left"] == {"willpower": 3}
+    assert obj["vs"] == "Ghoul" and obj["vs_spent"] == {"willpower": 1} and obj["vs_left"] == {"willpower": 1}
+    assert _willpower("ysolde") == 3 and _willpower("ghoul") == 1
+    view = _ok("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--vs", "ghoul",
+               "--defense", "dexterity+athletics", "--seed", "3").stdout
+    assert "vs Ghoul" in view and "Dexterity 2 + Athletics 3" in view and "moderate" in view
+
+
+def test_the_target_that_cannot_pay_rolls_nothing_and_failed_faces_give_back(table):
+    assert_usage_error(cli("seyruun", "attack", "2+2", "--vs", "ghoul", "--defense", "2+2",
+                           "--defender-willpower", "-n", "3", "--seed", "1"), "--vs", "Willpower")
+    assert _willpower("ghoul") == 2
+    assert_usage_error(cli("seyruun", "attack", "2+2", "--vs", "ghoul", "--defense", "2+2",
+                           "--defender-willpower", "--dice", "1,2"), "--dice")
+    assert _willpower("ghoul") == 2
+    obj = cli_json("seyruun", "attack", "2+2", "--vs", "ghoul", "--defense", "2+2",
+                   "--defender-willpower", "-n", "2", "--seed", "4")
+    assert [o["vs_left"] for o in obj] == [{"willpower": 1}, {"willpower": 0}]
+    assert _willpower("ghoul") == 0
+
+
+def test_vs_errors(table):
+    assert_usage_error(cli("seyruun", "attack", "2", "--vs", "kel", "--seed", "1"), "--vs", "crytures")
+    assert_usage_error(cli("seyruun", "attack", "2", "--vs", "nobody", "--seed", "1"), "--vs", "nobody")
+    assert_usage_error(cli("seyruun", "attack", "2", "--vs", "ghoul", "--defense", "dex+athletics",
+                           "--seed", "1"), "--defense", "dexterity")
+    # Without --vs the target's traits mean nothing.
+    assert_usage_error(cli("seyruun", "attack", "2", "--defense", "dexterity+athletics", "--seed", "1"),
+                       "--defense")

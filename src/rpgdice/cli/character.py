@@ -184,7 +184,7 @@ def extra_base(ctx: Context) -> dict[str, Any]:
     labels = list(ctx.meta.get(LABELS, []))
     if sheet.ruleset == "seyruun" and sheet.wound and (
             ctx.get_parameter_source("wound") == ParameterSource.DEFAULT_MAP
-            or ctx.command.name == "contest"):
+            or ctx.command.name in ("contest", "attack")):
         labels.append(("wound", f"{sheet.wound} (the sheet's)"))
     return {"character": sheet.name, "labels": labels}
 

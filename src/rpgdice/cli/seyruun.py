@@ -572,7 +572,7 @@ _NAME = re.compile(r"[^\W][\w \-]{0,39}")
 """A combatant's name: letters, digits, spaces, ``-`` and ``_``, at most 40 (like a
 character's name)."""
 COMBATANT_ACCEPTS = ("NAME=WITS+DEXTERITY, then +BONUS (inside the +5 cap) or -PENALTY dice, "
-                     "e.g. Ysolde=3+4+1 (a name of letters, digits, spaces, - and _)")
+                     "e.g. Ghoul=3+4+1 (a name of letters, digits, spaces, - and _)")
 
 
 @record
@@ -596,7 +596,7 @@ def combatant(text: str) -> CombatantArg:
     if not _NAME.fullmatch(name) or "_" == name[:1]:
         raise typer.BadParameter(f"{shown(name)} is not a combatant's name; accepts {COMBATANT_ACCEPTS}")
     if not eq:
-        raise typer.BadParameter(f"{shown(text)} has no pool (NAME=POOL); accepts {COMBATANT_ACCEPTS}")
+        return CombatantArg(name=name, pool=None)  # a saved character, read when the command runs
     try:
         side = side_pool()(pool)
     except typer.BadParameter as e:
@@ -604,8 +604,9 @@ def combatant(text: str) -> CombatantArg:
     return CombatantArg(name=name, pool=side)
 
 
-combatant.accepts = COMBATANT_ACCEPTS  # type: ignore[attr-defined]
+combatant.accepts = COMBATANT_ACCEPTS + ", or the name of a saved Seyruun character"  # type: ignore[attr-defined]
 combatant.__name__ = combatant.__qualname__ = "name=pool"
+combatant.completes = "characters"  # type: ignore[attr-defined]  # TAB offers the saved characters
 
 _TERMS = re.compile(r"\s*[0-9]{1,12}(\s*[+-]\s*[0-9]{1,12})*\s*")
 
@@ -657,23 +658,90 @@ AttackArg = Annotated[
                    "Dexterity + Firearms or Archery), then +BONUS or -PENALTY dice, e.g. 3+3+1.",
                    show_default=False),
 ]
+VS = "rpgdice.vs"
+"""``ctx.meta`` key of the target's sheet (``--vs``)."""
+VS_LABELS = "rpgdice.vs.labels"
+"""``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
+
+
+def _seyruun_sheet(name: str, param: str):  # -> table.sheets.Sheet
+    from rpgdice.table import sheets
+
+    sheet = sheets.load(name, param)
+    if sheet.ruleset != "seyruun":
+        raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, and Seyruun "
+                         "combat rolls seyruun")
+    return sheet
+
+
+def _trait_number(sheet, trait: str, param: str) -> int:
+    value = sheet.get(trait)
+    if not isinstance(value, int):
+        raise sheet.missing(param, trait)
+    return value
+
+
+def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """``--vs NAME`` (eager, so the target's sheet is read before --defense and --soak
+    name its traits)."""
+    if value is None or not value.strip():
+        return None
+    ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+    return value
+
+
+def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str], object]:
+    """``parse`` of a target's pool, which with ``--vs`` may name the target's traits
+    (``dexterity+athletics`` -> ``2+3``)."""
+
+    def wrapped(text: str) -> object:
+        if isinstance(text, str):
+            from typer._click.globals import get_current_context
+
+            ctx = get_current_context(silent=True)
+            sheet = None if ctx is None else ctx.meta.get(VS)
+            if sheet is not None:
+                from rpgdice.table import sheets
+
+                try:
+                    got = sheets.resolve(sheet, text, param)
+                except RulesError as e:
+                    raise typer.BadParameter(e.message) from None
+                if got is not None:
+                    text, terms = got
+                    ctx.meta.setdefault(VS_LABELS, []).append((param, sheets.describe(terms)))
+        return parse(text)
+
+    wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
+    wrapped.__name__ = wrapped.__qualname__ = parse.__name__
+    return wrapped
+
+
+VsOpt = Annotated[
+    Optional[str],
+    typer.Option("--vs", parser=params.character, metavar="NAME", is_eager=True, callback=_take_target,
+                 help="The target, a saved Seyruun character: --defense and --soak may name its "
+                 "traits, its wound applies to the defense, and it pays --defender-willpower."),
+]
 DefenseOpt = Annotated[
     Optional[SidePool],
-    typer.Option("--defense", parser=side_pool(), metavar="POOL",
+    typer.Option("--defense", parser=target_traits(side_pool(), "--defense"), metavar="POOL",
                  help="The defense pool, a contest side: Dodge (Dexterity + Athletics) or Parry "
                  "(Dexterity + weapon skill), e.g. 3+2. A tie goes to the defender unless the "
                  "attack's base Attribute is higher."),
 ]
 DamageOpt = Annotated[
     Optional[PlainTerms],
-    typer.Option("--damage", parser=plain_sum("WEAPON+STRENGTH[+...]", "2+3"), metavar="POOL",
+    typer.Option("--damage", parser=params.takes_traits(plain_sum("WEAPON+STRENGTH[+...]", "2+3")),
+                 metavar="POOL",
                  help="Base damage: WEAPON+STRENGTH (or a power's effect), a plain sum. On a hit "
                  "the attack's extra successes and its overflow past 10 dice add to it. Without "
                  "it the attack stops at hit or miss."),
 ]
 SoakOpt = Annotated[
     Optional[PlainTerms],
-    typer.Option("--soak", parser=plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"), metavar="POOL",
+    typer.Option("--soak", parser=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"),
+                                                 "--soak"), metavar="POOL",
                  help="The target's soak: CONSTITUTION+ENDURANCE(+ARMOR), a plain sum, rolled only "
                  "when damage is rolled; each success takes one off the damage."),
 ]
@@ -682,8 +750,10 @@ SoakOpt = Annotated[
 def _combatant(arg: CombatantArg):  # -> seyruun.Combatant
     from rpgdice.engine import seyruun
 
-    if arg.pool is None:  # a saved character: reads its wits, dexterity and wound
-        raise RulesError("COMBATANT", f"'{arg.name}' has no pool; accepts {COMBATANT_ACCEPTS}")
+    if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
+        sheet = _seyruun_sheet(arg.name, "COMBATANT")
+        wits, dexterity = (_trait_number(sheet, t, "COMBATANT") for t in ("wits", "dexterity"))
+        return seyruun.Combatant(name=sheet.name, wits=wits, dexterity=dexterity, wound=sheet.wound)
     side = arg.pool
     return seyruun.Combatant(name=arg.name, wits=side.attribute, dexterity=side.skill or 0,
                              bonuses=side.bonuses, penalties=side.penalties)
@@ -712,10 +782,12 @@ def initiative_cmd(
 
 @app.command("attack")
 def attack_cmd(
+    ctx: typer.Context,
     attack: AttackArg,
     defense: DefenseOpt = None,
     damage: DamageOpt = None,
     soak: SoakOpt = None,
+    vs: VsOpt = None,
     attacker_willpower: Annotated[bool, typer.Option(
         "--attacker-willpower", help="The attacker spends 1 Willpower for +3 attack dice.")] = False,
     defender_willpower: Annotated[bool, typer.Option(
@@ -732,17 +804,96 @@ def attack_cmd(
 
     An attack needs at least 1 success to hit, whatever the defense rolled, and then hits when it wins the contest (a tie goes to the defender unless the attack's base Attribute is higher); an attack that botches is a botch and deals no damage. On a hit the damage pool is the base (--damage) + the extra successes (net successes beyond the first) + the attack pool's overflow past 10 dice (rpgdice's reading: the rules name both without a formula). Damage and soak are plain sums, rolled with the 10-dice cap; a pool of 0 or less rolls nothing. Damage dealt = damage successes − soak successes, never below 0. --dice faces go to the attack, the defense, the damage, the soak; a roll that does not happen takes none.
 
+    With --as the attack and --damage may name the attacker's traits; with --vs, --defense and --soak the target's. Each side's wound applies to its attack or defense pool.
+
     Example: rpgdice seyruun attack 3+3 --defense 3+2 --damage 2+3 --soak 2+2+1
     """
     from rpgdice.engine import seyruun
 
+    target = ctx.meta.get(VS)
     spec = seyruun.SeyruunAttack(
-        attack=_side(attack, "ATTACK", attacker_willpower),
-        defense=_side(defense, "--defense", defender_willpower) if defense is not None else None,
+        attack=_side(attack, "ATTACK", attacker_willpower, _character_wound()),
+        defense=_side(defense, "--defense", defender_willpower, target.wound if target else None)
+        if defense is not None else None,
         damage=damage.terms if damage is not None else None,
         soak=soak.terms if soak is not None else None,
     )
     if defender_willpower and defense is None:
         raise RulesError("--defender-willpower", "needs --defense (the defender's pool)")
-    run(lambda source: seyruun.roll_attack(spec, source), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("seyruun_attack_odds", spec) if odds else None)
+    roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
+    paid = None
+    if target is not None:
+        paid = _TargetPays(target, times if defender_willpower else 0, ctx.meta.get(VS_LABELS, []))
+        roll = paid.wrap(roll)
+    try:
+        run(roll, dice=dice, seed=seed, times=times, as_json=as_json,
+            odds=exact_odds("seyruun_attack_odds", spec) if odds else None)
+    except RulesError:  # given faces that do not fit: nothing was shown, so nothing is paid
+        if paid is not None:
+            paid.refund()
+        raise
+
+
+class _TargetPays:
+    """``--vs``: the target's side of an attack. It pays ``--defender-willpower`` from its
+    sheet (1 a repetition: a declared defense always rolls) before anything is rolled,
+    so a target that cannot pay leaves nothing rolled; what was paid is given back if
+    the command then fails (given faces that do not fit). Each result gains the
+    target's keys (``vs``, ``vs_spent``, ``vs_left``) and what the view shows of it."""
+
+    def __init__(self, sheet, cost: int, labels: list) -> None:  # sheet: table.sheets.Sheet
+        from rpgdice.table import sheets
+
+        self.sheet, self.cost, self.labels = sheet, cost, labels
+        self.left = sheets.resource(sheet, "willpower")
+        if cost:
+            _, left = sheets.spend(sheet.name, "seyruun", {"willpower": cost}, param="--vs")
+            self.left = left["willpower"] + cost  # counted down as the repetitions pay
+        self.paid = cost
+        self.rolled = 0
+
+    def wrap(self, roll: Callable[..., object]) -> Callable[..., object]:
+        def rolled(source: object) -> object:
+            result = roll(source)
+            self.rolled += 1
+            spent = 1 if self.cost else 0
+            self.left -= spent
+            return _with_target(result, self.sheet, self.labels,
+                                {"willpower": spent} if self.cost else None,
+                                {"willpower": self.left} if self.cost else None)
+
+        return rolled
+
+    def refund(self) -> None:
+        if self.paid:
+            from rpgdice.table import sheets
+
+            def give_back(sheet):  # -> (new values, None)
+                return {"willpower": sheets.resource(sheet, "willpower") + self.paid}, None
+
+            sheets.settle(self.sheet.name, "seyruun", give_back, "--vs")
+            self.paid = 0
+
+
+_TARGETED: dict[type, type] = {}
+
+
+def _with_target(result: object, sheet, labels: list, spent: Optional[dict], left: Optional[dict]) -> object:
+    """``result`` with the target's JSON keys (``vs``; ``vs_spent`` and ``vs_left`` where
+    the target paid) and ``vs_table`` for the view: a subclass made once, so the
+    engine's record knows nothing of sheets."""
+    from dataclasses import dataclass, field, fields
+
+    cls = type(result)
+    targeted = _TARGETED.get(cls)
+    if targeted is None:
+        targeted = _TARGETED[cls] = dataclass(eq=False)(type(cls.__name__, (cls,), {
+            "__annotations__": {"vs": str, "vs_spent": Optional[dict], "vs_left": Optional[dict]},
+            "vs": field(default=""), "vs_spent": field(default=None), "vs_left": field(default=None),
+        }))
+    out = targeted(**{f.name: getattr(result, f.name) for f in fields(result)},  # type: ignore[arg-type]
+                   vs=sheet.name, vs_spent=spent, vs_left=left)
+    wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
+    out.vs_table = {"character": sheet.name, "labels": [*labels, *wound],
+                    **({"spent": spent, "left": left} if spent else {})}
+    return out
