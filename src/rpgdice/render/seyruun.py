@@ -271,6 +271,11 @@ def initiative(r: Any) -> list[Any]:
         what = "botched" if tied[0].botch else _succ(tied[0].successes).replace("\u00a0", " ")
         said.append(f"tied at rank {rank}: {names} ({what}, Wits + Dexterity {tied[0].base} each); "
                     "the Storyteller decides between them")
+    for before, after in zip(r.order, r.order[1:]):
+        if (before.botch, before.successes) == (after.botch, after.successes) and before.base != after.base:
+            what = "both botched" if before.botch else f"{_succ(before.successes)} each"
+            said.append(f"{before.name} before {after.name}: {what}, Wits + Dexterity "
+                        f"{before.base} to {after.base}")
     said.append("ties go to the higher Wits + Dexterity before bonuses and penalties; "
                 "no extra dice are rolled (rpgdice's reading: the rules give the pool, not the order)")
     for e in r.order:
@@ -397,7 +402,7 @@ def attack_odds(o: Any, r: Any) -> list[Any]:
         for k in sorted(o.damage_dealt, reverse=True):
             running += o.damage_dealt[k]
             at_least[k] = running
-        table, hidden = count_chart(o.damage_dealt, at_least, label="damage")
+        table, hidden = count_chart(o.damage_dealt, at_least, label="damage dealt")
         out += table
         said = [hidden] if hidden else []
         said.append(f"mean damage dealt {float(o.mean_damage):.2f}")
