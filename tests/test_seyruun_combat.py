@@ -120,7 +120,7 @@ def test_initiative_engine_order_from_results():
 
 
 @pytest.mark.parametrize("combatant, fragment", [
-    ("A", "no pool"),
+    ("A", "A=WITS+DEXTERITY"),  # no saved character A
     ("=2+2", "name"),
     ("A=x", "A"),
     ("A=2+2000", "A"),

@@ -751,7 +751,12 @@ def _combatant(arg: CombatantArg):  # -> seyruun.Combatant
     from rpgdice.engine import seyruun
 
     if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
-        sheet = _seyruun_sheet(arg.name, "COMBATANT")
+        try:
+            sheet = _seyruun_sheet(arg.name, "COMBATANT")
+        except RulesError as e:
+            if "no character" not in e.message:
+                raise
+            raise RulesError("COMBATANT", f"{e.message}, or give a pool: {arg.name}=WITS+DEXTERITY") from None
         wits, dexterity = (_trait_number(sheet, t, "COMBATANT") for t in ("wits", "dexterity"))
         return seyruun.Combatant(name=sheet.name, wits=wits, dexterity=dexterity, wound=sheet.wound)
     side = arg.pool
