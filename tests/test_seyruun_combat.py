@@ -4,6 +4,7 @@ against defense with damage against soak, every rule with given faces."""
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -12,6 +13,7 @@ import pytest
 from conftest import assert_usage_error, cli, cli_json, cli_one
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from rpgdice.engine import odds, seyruun
 from rpgdice.engine.dice import GivenDice, SeededDice
@@ -558,3 +560,57 @@ def test_vs_errors(table):
     # Without --vs the target's traits mean nothing.
     assert_usage_error(cli("seyruun", "attack", "2", "--defense", "dexterity+athletics", "--seed", "1"),
                        "--defense")
+
+
+# Views ----------------------------------------------------------------------------------------
+
+
+def _view(*args: str, columns: int = 80) -> str:
+    run = cli(*args, env={"COLUMNS": str(columns)})
+    assert run.exit_code == 0, run.stderr
+    assert "\x1b[" not in run.stdout
+    return run.stdout
+
+
+@pytest.mark.parametrize("columns", [40, 80, 120])
+def test_initiative_view_shows_ranks_ties_and_every_die_within_the_width(columns):
+    out = _view("seyruun", "initiative", "A=2+2", "B=3+1", "Botcher=2+2", "D=3+3",
+                "--dice", faces(6, 2, 2, 2, 6, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2), columns=columns)
+    assert all(cell_len(line) <= columns for line in out.splitlines())
+    rows = [line.split() for line in out.splitlines() if re.match(r"  \d+=?\s+[A-Za-z]", line)]
+    assert [(r[0], r[1]) for r in rows] == [("1=", "A"), ("1=", "B"), ("3", "D"), ("4", "Botcher")]
+    assert "tied at rank 1: A and B" in " ".join(out.split())
+    assert out.count("dice") >= 4
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_attack_view_tells_the_whole_exchange(columns):
+    # 5+5+5: 10 dice, 5 overflow; 6 successes against 1: net 5, extra 4; damage 2 + 4 + 5 = 11:
+    # 10 dice rolled, 1 over; soak 3.
+    dice = [10, 10, 6, 6, 2, 2, 2, 2, 2, 2] + [6, 2, 2, 2] + [6] * 10 + [6, 2, 2]
+    out = _view("seyruun", "attack", "5+5+5", "--defense", "2+2", "--damage", "2", "--soak", "3",
+                "--dice", faces(*dice), columns=columns)
+    assert all(cell_len(line) <= columns for line in out.splitlines())
+    flat = " ".join(out.split())
+    for said in ("Hit — 6 successes to 1: net 5, extra successes 4",
+                 "base 2 + extra successes 4 + overflow 5 = 11, 1 over 10 unused",
+                 "→ 10 successes", "→ 1 success", "Damage dealt: 9"):
+        assert said in flat, (said, out)
+
+
+def test_attack_view_of_a_miss_and_a_botch_names_why():
+    tie = " ".join(_view("seyruun", "attack", "2+2", "--defense", "2+2", "--damage", "2",
+                         "--dice", faces(6, 2, 2, 2, 6, 2, 2, 2)).split())
+    assert "Miss — a tie at 1 success goes to the defender" in tie
+    assert "Damage ·" not in tie
+    botch = _view("seyruun", "attack", "2+2", "--dice", faces(1, 2, 2, 2))
+    assert "the attack botched: no damage" in botch
+    many = _view("seyruun", "attack", "2+2", "--seed", "3", "-n", "4")
+    assert re.search(r"4 attacks: ", many)
+
+
+def test_attack_odds_view_charts_damage_dealt():
+    out = _view("seyruun", "attack", "3+3", "--defense", "2+3", "--damage", "2+2", "--soak", "3+1",
+                "--seed", "2", "--odds")
+    assert re.search(r"odds \d+\.\d% chance of (hit|miss|botch) \(hit \d+\.\d%", out)
+    assert "damage dealt" in out and "mean damage dealt" in out
