@@ -28,7 +28,8 @@ from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.engine.seyruun import DIFFICULTIES, MULTI_ACTION_PENALTY, UNTRAINED_PENALTY, WOUNDS
 
 if TYPE_CHECKING:
-    from rpgdice.engine.seyruun import SeyruunPool
+    from rpgdice.engine.seyruun import Combatant, SeyruunPool
+    from rpgdice.table.sheets import Sheet
 
 app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
 
@@ -585,8 +586,8 @@ class CombatantArg:
 
 def combatant(text: str) -> CombatantArg:
     """``NAME=POOL``, the pool ``WITS+DEXTERITY[+BONUS...][-PENALTY...]`` (a contest
-    side's form; a lone number is Wits + Dexterity together). A name alone will name a
-    saved Seyruun character (its ``wits``, ``dexterity`` and wound) once characters exist."""
+    side's form; a lone number is Wits + Dexterity together). A name alone names a saved
+    Seyruun character (its ``wits``, ``dexterity`` and wound, read when the command runs)."""
     from rpgdice.engine.errors import shown
 
     if isinstance(text, CombatantArg):
@@ -598,7 +599,7 @@ def combatant(text: str) -> CombatantArg:
     if not eq:
         return CombatantArg(name=name, pool=None)  # a saved character, read when the command runs
     try:
-        side = side_pool()(pool)
+        side = Terms(params.terms(pool, params.MAX_NUMBER, COMBATANT_ACCEPTS)).side()
     except typer.BadParameter as e:
         raise typer.BadParameter(f"{name}: {e.message}") from None
     return CombatantArg(name=name, pool=side)
@@ -608,7 +609,6 @@ combatant.accepts = COMBATANT_ACCEPTS + ", or the name of a saved Seyruun charac
 combatant.__name__ = combatant.__qualname__ = "name=pool"
 combatant.completes = "characters"  # type: ignore[attr-defined]  # TAB offers the saved characters
 
-_TERMS = re.compile(r"\s*[0-9]{1,12}(\s*[+-]\s*[0-9]{1,12})*\s*")
 
 
 @record
@@ -621,22 +621,12 @@ class PlainTerms:
 def plain_sum(what: str, example: str, limit: int = params.MAX_NUMBER) -> Callable[[str], PlainTerms]:
     """A damage or soak pool: terms added (``+``) or taken away (``-``), a plain sum,
     parsed term by term (the terms are kept to show how the pool was built)."""
-    accepts = f"{what} such as {example}; each number 0 to {limit}, at most {MAX_SIDE_TERMS} terms"
+    accepts = f"{what} such as {example}; each number 0 to {limit}"
 
     def parse(text: str) -> PlainTerms:
-        from rpgdice.engine.errors import shown
-
         if isinstance(text, PlainTerms):
             return text
-        if not _TERMS.fullmatch(text):
-            raise typer.BadParameter(f"{shown(text.strip())} is not a pool; accepts {accepts}")
-        terms = [(sign, int(n)) for sign, n in _SIDE_TERM.findall(text)]
-        if len(terms) > MAX_SIDE_TERMS:
-            raise typer.BadParameter(f"{len(terms)} terms is more than {MAX_SIDE_TERMS}; accepts {accepts}")
-        for _, n in terms:
-            if n > limit:
-                raise typer.BadParameter(f"{n} is more than {limit}; accepts {accepts}")
-        return PlainTerms(tuple(-n if sign == "-" else n for sign, n in terms))
+        return PlainTerms(params.terms(text, limit, accepts))
 
     parse.accepts = accepts  # type: ignore[attr-defined]
     parse.__name__ = parse.__qualname__ = "pool"
@@ -652,8 +642,8 @@ CombatantsArg = Annotated[
                    show_default=False),
 ]
 AttackArg = Annotated[
-    SidePool,
-    typer.Argument(parser=side_pool(), metavar="ATTACK",
+    Terms,
+    typer.Argument(parser=_side_terms, metavar="ATTACK",
                    help="The attack pool: ATTRIBUTE+SKILL (Strength or Dexterity + weapon skill; "
                    "Dexterity + Firearms or Archery), then +BONUS or -PENALTY dice, e.g. 3+3+1.",
                    show_default=False),
@@ -664,7 +654,7 @@ VS_LABELS = "rpgdice.vs.labels"
 """``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
 
 
-def _seyruun_sheet(name: str, param: str):  # -> table.sheets.Sheet
+def _seyruun_sheet(name: str, param: str) -> Sheet:
     from rpgdice.table import sheets
 
     sheet = sheets.load(name, param)
@@ -674,7 +664,7 @@ def _seyruun_sheet(name: str, param: str):  # -> table.sheets.Sheet
     return sheet
 
 
-def _trait_number(sheet, trait: str, param: str) -> int:
+def _trait_number(sheet: Sheet, trait: str, param: str) -> int:
     value = sheet.get(trait)
     if not isinstance(value, int):
         raise sheet.missing(param, trait)
@@ -700,7 +690,7 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 
             ctx = get_current_context(silent=True)
             sheet = None if ctx is None else ctx.meta.get(VS)
-            if sheet is not None:
+            if ctx is not None and sheet is not None:
                 from rpgdice.table import sheets
 
                 try:
@@ -724,8 +714,8 @@ VsOpt = Annotated[
                  "traits, its wound applies to the defense, and it pays --defender-willpower."),
 ]
 DefenseOpt = Annotated[
-    Optional[SidePool],
-    typer.Option("--defense", parser=target_traits(side_pool(), "--defense"), metavar="POOL",
+    Optional[Terms],
+    typer.Option("--defense", parser=target_traits(_side_terms, "--defense"), metavar="POOL",
                  help="The defense pool, a contest side: Dodge (Dexterity + Athletics) or Parry "
                  "(Dexterity + weapon skill), e.g. 3+2. A tie goes to the defender unless the "
                  "attack's base Attribute is higher."),
@@ -747,7 +737,7 @@ SoakOpt = Annotated[
 ]
 
 
-def _combatant(arg: CombatantArg):  # -> seyruun.Combatant
+def _combatant(arg: CombatantArg) -> Combatant:
     from rpgdice.engine import seyruun
 
     if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
@@ -846,7 +836,7 @@ class _TargetPays:
     the command then fails (given faces that do not fit). Each result gains the
     target's keys (``vs``, ``vs_spent``, ``vs_left``) and what the view shows of it."""
 
-    def __init__(self, sheet, cost: int, labels: list) -> None:  # sheet: table.sheets.Sheet
+    def __init__(self, sheet: Sheet, cost: int, labels: list[Any]) -> None:
         from rpgdice.table import sheets
 
         self.sheet, self.cost, self.labels = sheet, cost, labels
@@ -873,7 +863,7 @@ class _TargetPays:
         if self.paid:
             from rpgdice.table import sheets
 
-            def give_back(sheet):  # -> (new values, None)
+            def give_back(sheet: Sheet) -> tuple[dict[str, int], None]:
                 return {"willpower": sheets.resource(sheet, "willpower") + self.paid}, None
 
             sheets.settle(self.sheet.name, "seyruun", give_back, "--vs")
@@ -883,7 +873,8 @@ class _TargetPays:
 _TARGETED: dict[type, type] = {}
 
 
-def _with_target(result: object, sheet, labels: list, spent: Optional[dict], left: Optional[dict]) -> object:
+def _with_target(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
+                 left: Optional[dict[str, int]]) -> Any:
     """``result`` with the target's JSON keys (``vs``; ``vs_spent`` and ``vs_left`` where
     the target paid) and ``vs_table`` for the view: a subclass made once, so the
     engine's record knows nothing of sheets."""

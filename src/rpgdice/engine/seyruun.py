@@ -415,7 +415,7 @@ class Combatant:
         if not self.name.strip():
             raise RulesError("COMBATANT", "a combatant needs a name (NAME=WITS+DEXTERITY)")
         try:
-            self.pool  # validates
+            _ = self.pool  # builds the pool: its own checks run
         except RulesError as e:
             raise RulesError("COMBATANT", f"{self.name}: {e.message}") from None
 

@@ -266,10 +266,10 @@ def initiative(r: Any) -> list[Any]:
     for e in r.order:
         if e.tied:
             groups.setdefault(e.rank, []).append(e)
-    for rank, tied in groups.items():
+    for shared, tied in groups.items():
         names = ", ".join(e.name for e in tied[:-1]) + f" and {tied[-1].name}"
         what = "botched" if tied[0].botch else _succ(tied[0].successes).replace("\u00a0", " ")
-        said.append(f"tied at rank {rank}: {names} ({what}, Wits + Dexterity {tied[0].base} each); "
+        said.append(f"tied at rank {shared}: {names} ({what}, Wits + Dexterity {tied[0].base} each); "
                     "the Storyteller decides between them")
     for before, after in zip(r.order, r.order[1:]):
         if (before.botch, before.successes) == (after.botch, after.successes) and before.base != after.base:
