@@ -3,6 +3,7 @@ against defense with damage against soak, every rule with given faces."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
@@ -614,3 +615,19 @@ def test_attack_odds_view_charts_damage_dealt():
                 "--seed", "2", "--odds")
     assert re.search(r"odds \d+\.\d% chance of (hit|miss|botch) \(hit \d+\.\d%", out)
     assert "damage dealt" in out and "mean damage dealt" in out
+
+
+# Startup --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ["seyruun", "initiative", "A=2+3", "B=3+3"],
+    ["seyruun", "attack", "3+3", "--defense", "2+3", "--damage", "2+2", "--soak", "3+1"],
+])
+def test_combat_json_loads_neither_rich_nor_icepool_nor_the_sheets(args):
+    from test_startup import _modules_after
+
+    out, modules = _modules_after([*args, "--json", "--seed", "7"])
+    assert json.loads(out.splitlines()[0])["command"] == args[1]
+    assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool", "tomllib", "tomli")]
+    assert "rpgdice.table.sheets" not in modules and "rpgdice.engine.odds" not in modules
