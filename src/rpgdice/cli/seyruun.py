@@ -644,8 +644,8 @@ CombatantsArg = Annotated[
 AttackArg = Annotated[
     Terms,
     typer.Argument(parser=_side_terms, metavar="ATTACK",
-                   help="The attack pool: ATTRIBUTE+SKILL (Strength or Dexterity + weapon skill; "
-                   "Dexterity + Firearms or Archery), then +BONUS or -PENALTY dice, e.g. 3+3+1.",
+                   help="The attack pool, a contest side: ATTRIBUTE+SKILL[+BONUS][-PENALTY], e.g. "
+                   "3+3+1 (with --as, the attacker's traits).",
                    show_default=False),
 ]
 VS = "rpgdice.vs"
@@ -710,30 +710,26 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 VsOpt = Annotated[
     Optional[str],
     typer.Option("--vs", parser=params.character, metavar="NAME", is_eager=True, callback=_take_target,
-                 help="The target, a saved Seyruun character: --defense and --soak may name its "
-                 "traits, its wound applies to the defense, and it pays --defender-willpower."),
+                 help="The target, a saved character: --defense and --soak may name its traits; "
+                 "its wound applies, it pays --defender-willpower."),
 ]
 DefenseOpt = Annotated[
     Optional[Terms],
     typer.Option("--defense", parser=target_traits(_side_terms, "--defense"), metavar="POOL",
-                 help="The defense pool, a contest side: Dodge (Dexterity + Athletics) or Parry "
-                 "(Dexterity + weapon skill), e.g. 3+2. A tie goes to the defender unless the "
-                 "attack's base Attribute is higher."),
+                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
+                 "(Dexterity+weapon skill)."),
 ]
 DamageOpt = Annotated[
     Optional[PlainTerms],
     typer.Option("--damage", parser=params.takes_traits(plain_sum("WEAPON+STRENGTH[+...]", "2+3")),
                  metavar="POOL",
-                 help="Base damage: WEAPON+STRENGTH (or a power's effect), a plain sum. On a hit "
-                 "the attack's extra successes and its overflow past 10 dice add to it. Without "
-                 "it the attack stops at hit or miss."),
+                 help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss."),
 ]
 SoakOpt = Annotated[
     Optional[PlainTerms],
     typer.Option("--soak", parser=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"),
                                                  "--soak"), metavar="POOL",
-                 help="The target's soak: CONSTITUTION+ENDURANCE(+ARMOR), a plain sum, rolled only "
-                 "when damage is rolled; each success takes one off the damage."),
+                 help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]."),
 ]
 
 
@@ -784,22 +780,19 @@ def attack_cmd(
     soak: SoakOpt = None,
     vs: VsOpt = None,
     attacker_willpower: Annotated[bool, typer.Option(
-        "--attacker-willpower", help="The attacker spends 1 Willpower for +3 attack dice.")] = False,
+        "--attacker-willpower", help="+3 attack dice for 1 Willpower.")] = False,
     defender_willpower: Annotated[bool, typer.Option(
-        "--defender-willpower", help="The defender spends 1 Willpower for +3 defense dice.")] = False,
+        "--defender-willpower", help="+3 defense dice for 1 Willpower.")] = False,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
     odds: Annotated[bool, typer.Option(
-        "--odds", help="Also give the exact chance to hit and the distribution of damage dealt: "
-        "a chart under the story, an 'odds' key in --json.")] = False,
+        "--odds", help="Add the exact chance to hit and of each damage dealt.")] = False,
 ) -> None:
-    """Attack: the attack against a defense as a contest, then damage against soak.
+    """Attack: the attack against a defense (a contest), then damage against soak.
 
-    An attack needs at least 1 success to hit, whatever the defense rolled, and then hits when it wins the contest (a tie goes to the defender unless the attack's base Attribute is higher); an attack that botches is a botch and deals no damage. On a hit the damage pool is the base (--damage) + the extra successes (net successes beyond the first) + the attack pool's overflow past 10 dice (rpgdice's reading: the rules name both without a formula). Damage and soak are plain sums, rolled with the 10-dice cap; a pool of 0 or less rolls nothing. Damage dealt = damage successes − soak successes, never below 0. --dice faces go to the attack, the defense, the damage, the soak; a roll that does not happen takes none.
-
-    With --as the attack and --damage may name the attacker's traits; with --vs, --defense and --soak the target's. Each side's wound applies to its attack or defense pool.
+    A hit needs at least 1 success and the contest won (a tie goes to the defender unless the attack's base Attribute is higher); a botch deals no damage. Damage pool = --damage + extra successes (net beyond the first) + the attack's overflow past 10 dice (rpgdice's reading). Damage and soak are plain sums, at most 10 dice, nothing rolled at 0 or less; damage dealt = damage − soak successes, at least 0. --dice faces: attack, defense, damage, soak.
 
     Example: rpgdice seyruun attack 3+3 --defense 3+2 --damage 2+3 --soak 2+2+1
     """
