@@ -788,7 +788,8 @@ def attack_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
     odds: Annotated[bool, typer.Option(
-        "--odds", help="Add the exact chance to hit and of each damage dealt.")] = False,
+        "--odds", rich_help_panel="Output",
+        help="Add the exact chance to hit and of each damage dealt.")] = False,
 ) -> None:
     """Attack: the attack against a defense (a contest), then damage against soak.
 
