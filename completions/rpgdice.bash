@@ -5,31 +5,36 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher log roll odds char alias paths again completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
-        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
+        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --as" ;;
-        "seyruun") subs="roll odds contest extended team initiative attack" opts="-h --help" vopts="" ;;
-        "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
+        "seyruun") subs="roll odds contest extended team reroll initiative attack" opts="-h --help" vopts="" ;;
+        "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
         "seyruun odds") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --json --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --as" ;;
-        "seyruun contest") subs="" opts="--attacker-willpower --defender-willpower --dice --seed -n --times --json --as -h --help" vopts="--dice --seed -n --times --as" ;;
-        "seyruun extended") subs="" opts="--target --max-rolls --bonus --penalty --wound --actions --willpower --dice --seed -n --times --json --as -h --help" vopts="--target --max-rolls --bonus --penalty --wound --actions --dice --seed -n --times --as" ;;
-        "seyruun team") subs="" opts="--assists --bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --as -h --help" vopts="--assists --bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
-        "seyruun initiative") subs="" opts="--dice --seed -n --times --json --as -h --help" vopts="--dice --seed -n --times --as" ;;
-        "seyruun attack") subs="" opts="--defense --damage --soak --vs --attacker-willpower --defender-willpower --dice --seed -n --times --json --odds --as -h --help" vopts="--defense --damage --soak --vs --dice --seed -n --times --as" ;;
+        "seyruun contest") subs="" opts="--attacker-willpower --defender-willpower --dice --seed -n --times --json --log --no-log --as -h --help" vopts="--dice --seed -n --times --as" ;;
+        "seyruun extended") subs="" opts="--target --max-rolls --bonus --penalty --wound --actions --willpower --dice --seed -n --times --json --log --no-log --as -h --help" vopts="--target --max-rolls --bonus --penalty --wound --actions --dice --seed -n --times --as" ;;
+        "seyruun team") subs="" opts="--assists --bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --log --no-log --as -h --help" vopts="--assists --bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --as" ;;
+        "seyruun reroll") subs="" opts="--dice --seed --json --log --no-log -h --help" vopts="--dice --seed" ;;
+        "seyruun initiative") subs="" opts="--dice --seed -n --times --json --log --no-log --as -h --help" vopts="--dice --seed -n --times --as" ;;
+        "seyruun attack") subs="" opts="--defense --damage --soak --vs --attacker-willpower --defender-willpower --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="--defense --damage --soak --vs --dice --seed -n --times --as" ;;
         "reglas") subs="roll odds multi contest team extended retry" opts="-h --help" vopts="" ;;
-        "reglas roll") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --dice --seed -n --times --json --odds --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --dice --seed -n --times --as" ;;
+        "reglas roll") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --dice --seed -n --times --as" ;;
         "reglas odds") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --json --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --intento --attempt --as" ;;
-        "reglas multi") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --dice --seed -n --times --json --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --dice --seed -n --times --as" ;;
-        "reglas contest") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --mod-defensor --defender-mod --dice --seed -n --times --json --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --mod-defensor --defender-mod --dice --seed -n --times --as" ;;
-        "reglas team") subs="" opts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --json --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --as" ;;
-        "reglas extended") subs="" opts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --json --as -h --help" vopts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --as" ;;
-        "reglas retry") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --json --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --as" ;;
+        "reglas multi") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --dice --seed -n --times --as" ;;
+        "reglas contest") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --mod-defensor --defender-mod --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --mod-defensor --defender-mod --dice --seed -n --times --as" ;;
+        "reglas team") subs="" opts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --as" ;;
+        "reglas extended") subs="" opts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --json --log --no-log --as -h --help" vopts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --as" ;;
+        "reglas retry") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --as" ;;
         "cypher") subs="task roll odds" opts="-h --help" vopts="" ;;
-        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
-        "cypher roll") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
+        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
+        "cypher roll") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
         "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --as --pool" ;;
-        "roll") subs="" opts="--dice --seed -n --times --json --odds -h --help" vopts="--dice --seed -n --times" ;;
+        "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;
+        "log show") subs="" opts="--json -h --help" vopts="" ;;
+        "log clear") subs="" opts="--yes -h --help" vopts="" ;;
+        "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
+        "roll") subs="" opts="--dice --seed -n --times --json --odds --log --no-log -h --help" vopts="--dice --seed -n --times" ;;
         "odds") subs="" opts="--json -h --help" vopts="" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;
@@ -39,6 +44,7 @@ _rpgdice_node()
         "char rm") subs="" opts="-h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
+        "again") subs="" opts="-h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;
     esac
@@ -90,6 +96,10 @@ _rpgdice_values()
         "cypher odds|--skill") vals="trained specialized inability" ;;
         "cypher odds|--as") vals="@characters" ;;
         "cypher odds|--pool") vals="might speed intellect" ;;
+        "log|--as") vals="@characters" ;;
+        "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
+        "log stats|--as") vals="@characters" ;;
+        "log stats|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "char new|--ruleset") vals="crytures seyruun reglas cypher" ;;
         "char set|#1") vals="@characters" ;;
         "char show|#1") vals="@characters" ;;

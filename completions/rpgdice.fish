@@ -40,19 +40,21 @@ end
 complete -c rpgdice -f
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, the mean…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths completion' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact odds'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, the mean…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -67,10 +69,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits successes (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Complexity check (de…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
@@ -86,14 +89,15 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
 # rpgdice seyruun
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a roll -d 'Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower, penal…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a odds -d 'Exact odds of a Seyruun roll, without rolling: success, failure and botch, the…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a contest -d 'Contested or resisted roll: both sides roll; more successes wins'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a extended -d 'Extended roll: accumulate successes roll after roll up to a target'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a team -d 'Team roll: the leader rolls, +1 die per assisting member'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a initiative -d 'Initiative: every combatant rolls Wits + Dexterity; the order to act in'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -a attack -d 'Attack: the attack against a defense (a contest), then damage against soak'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team initiative attack' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a roll -d 'Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower, penal…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a odds -d 'Exact odds of a Seyruun roll, without rolling: success, failure and botch, the…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a contest -d 'Contested or resisted roll: both sides roll; more successes wins'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a extended -d 'Extended roll: accumulate successes roll after roll up to a target'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a team -d 'Team roll: the leader rolls, +1 die per assisting member'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a reroll -d 'Willpower re-roll after the fact: a failed or botched roll, already shown, roll…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a initiative -d 'Initiative: every combatant rolls Wits + Dexterity; the order to act in'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a attack -d 'Attack: the attack against a defense (a contest), then damage against soak'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun roll
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l bonus -x -d 'External bonus dice, repeatable; at most +5 count'
@@ -104,10 +108,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l reroll -d 'Spend 1 Willpower: re-roll a failure or botch once'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5 or a num…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
@@ -127,9 +132,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l attacker-willpower -d 'The attacker spends 1 Willpower for +3 dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l defender-willpower -d 'The defender spends 1 Willpower for +3 dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this help and exit'
 
@@ -142,9 +148,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l actions -x -d 'Actions this turn: −2 dice each beyond the first'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l willpower -d 'Spend 1 Willpower: +3 dice (not capped)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this help and exit'
 
@@ -158,17 +165,26 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l reroll -d 'Spend 1 Willpower: re-roll a failure or botch once'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5 or a num…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this help and exit'
 
+# rpgdice seyruun reroll
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -s h -l help -d 'Show this help and exit'
+
 # rpgdice seyruun initiative
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -s h -l help -d 'Show this help and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -a '(__rpgdice_characters)'
@@ -181,10 +197,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l attacker-willpower -d '+3 attack dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defender-willpower -d '+3 defense dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l odds -d 'Add the exact chance to hit and of each damage dealt'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -s h -l help -d 'Show this help and exit'
 
@@ -204,10 +221,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l intento -l attempt -x -d 'Qué intento es (inténtalo de nuevo): −2 por intento fallido'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: un objeto por tirada'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Añade la probabilidad exacta del resultado'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -225,9 +243,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: un objeto por tirada'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -237,9 +256,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l mod-defensor -l defender-mod -x -d 'Modificador al índice del defensor; repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: un objeto por tirada'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -247,9 +267,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: un objeto por tirada'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -259,9 +280,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l max-tiradas -l max-rolls -x -d 'Para tras N tiradas (1 a 1000; 100 por defecto: las reglas no ponen límite)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: un objeto por tirada'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -271,9 +293,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l max-intentos -l max-attempts -x -d 'Para tras N intentos (1 a 1000; 100 por defecto)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: un objeto por tirada'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Muestra esta ayuda y sale'
 
@@ -294,10 +317,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
@@ -313,10 +337,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
@@ -336,12 +361,37 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
+# rpgdice log
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled: its command replayed with its seed (or its g…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l json -d 'JSON Lines: one object per entry'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log show
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l json -d 'The entry as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log clear
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -l yes -d 'Really delete every entry'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log stats
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -s h -l help -d 'Show this message and exit'
+
 # rpgdice roll
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice odds
@@ -385,6 +435,9 @@ complete -c rpgdice -n '__fish_seen_subcommand_from alias' -s h -l help -d 'Show
 # rpgdice paths
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one object per line'
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
+
+# rpgdice again
+complete -c rpgdice -n '__fish_seen_subcommand_from again' -s h -l help -d 'Show this message and exit'
 
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'
