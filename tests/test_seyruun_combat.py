@@ -312,8 +312,10 @@ def test_attack_json_keys_are_cli_md_s():
     obj = cli_one("seyruun", "attack", "3+3", "--defense", "2+2", "--damage", "2+3", "--soak", "2+1",
                   "--seed", "5")
     assert {"ruleset", "command", "outcome", "attack", "defense", "hit", "net_successes",
-            "extra_successes", "damage_pool", "damage", "soak", "damage_dealt", "rolls"} <= set(obj)
-    assert obj["outcome"] in ("success", "failure", "botch")
+            "extra_successes", "damage_pool", "damage", "soak", "damage_dealt", "rolls", "seed"} <= set(obj)
+    assert obj["outcome"] in ("success", "failure", "botch") and obj["seed"] == 5
+    init = cli_one("seyruun", "initiative", "A=2+2", "--seed", "5")
+    assert init["outcome"] is None and init["seed"] == 5 and {"order", "rolls"} <= set(init)
 
 
 # Engine invariants --------------------------------------------------------------------------
@@ -631,3 +633,15 @@ def test_combat_json_loads_neither_rich_nor_icepool_nor_the_sheets(args):
     assert json.loads(out.splitlines()[0])["command"] == args[1]
     assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool", "tomllib", "tomli")]
     assert "rpgdice.table.sheets" not in modules and "rpgdice.engine.odds" not in modules
+
+
+def test_the_log_replays_combat_and_a_replay_charges_no_target(table):
+    first = cli_one("seyruun", "attack", "3+3", "--vs", "ghoul", "--defense", "dexterity+athletics",
+                    "--defender-willpower", "--damage", "2", "--soak", "constitution", "--seed", "5", "--log")
+    assert first["vs_spent"] == {"willpower": 1} and _willpower("ghoul") == 1
+    _ok("seyruun", "initiative", "ysolde", "Bandit=2+2", "--seed", "3", "--log")
+    for entry in ("1", "2"):
+        shown = _ok("log", "show", entry, "--json").json()[0]
+        assert shown["replayed"] is True, shown
+    assert _willpower("ghoul") == 1  # replaying the attack paid nothing again
+    assert shown["results"][0]["order"][0]["name"] in ("Ysolde", "Bandit")

@@ -32,6 +32,9 @@ def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int 
             out: dict[str, Any] = dict(keys or {})
             if extra is not None:
                 out.update((k, v) for k, v in extra(r).items() if k in JSON_EXTRA)
+            target = getattr(r, "vs_keys", None)  # seyruun attack --vs: the target's keys
+            if target is not None:
+                out.update(target)
             if odds is not None:
                 out.update(odds_key(odds, r))
             return out

@@ -812,7 +812,10 @@ def attack_cmd(
     roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
     paid = None
     if target is not None:
-        paid = _TargetPays(target, times if defender_willpower else 0, ctx.meta.get(VS_LABELS, []))
+        from rpgdice.cli.common import State
+
+        pays = defender_willpower and State.capture is None  # a replay from the log pays nothing
+        paid = _TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
         roll = paid.wrap(roll)
     try:
         run(roll, dice=dice, seed=seed, times=times, as_json=as_json,
@@ -864,26 +867,14 @@ class _TargetPays:
             self.paid = 0
 
 
-_TARGETED: dict[type, type] = {}
-
-
 def _with_target(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
                  left: Optional[dict[str, int]]) -> Any:
-    """``result`` with the target's JSON keys (``vs``; ``vs_spent`` and ``vs_left`` where
-    the target paid) and ``vs_table`` for the view: a subclass made once, so the
-    engine's record knows nothing of sheets."""
-    from dataclasses import dataclass, field, fields
-
-    cls = type(result)
-    targeted = _TARGETED.get(cls)
-    if targeted is None:
-        targeted = _TARGETED[cls] = dataclass(eq=False)(type(cls.__name__, (cls,), {
-            "__annotations__": {"vs": str, "vs_spent": Optional[dict], "vs_left": Optional[dict]},
-            "vs": field(default=""), "vs_spent": field(default=None), "vs_left": field(default=None),
-        }))
-    out = targeted(**{f.name: getattr(result, f.name) for f in fields(result)},  # type: ignore[arg-type]
-                   vs=sheet.name, vs_spent=spent, vs_left=left)
+    """``result`` with what JSON adds for the target (``vs_keys``: ``vs``, and ``vs_spent``
+    and ``vs_left`` where it paid) and what the view shows of it (``vs_table``): attributes,
+    not fields of the engine's record, so the roll log (which replays and pays nothing)
+    keeps the roll alone, as it does for ``--as``."""
+    result.vs_keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
     wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
-    out.vs_table = {"character": sheet.name, "labels": [*labels, *wound],
-                    **({"spent": spent, "left": left} if spent else {})}
-    return out
+    result.vs_table = {"character": sheet.name, "labels": [*labels, *wound],
+                       **({"spent": spent, "left": left} if spent else {})}
+    return result
