@@ -645,3 +645,21 @@ def test_the_log_replays_combat_and_a_replay_charges_no_target(table):
         assert shown["replayed"] is True, shown
     assert _willpower("ghoul") == 1  # replaying the attack paid nothing again
     assert shown["results"][0]["order"][0]["name"] in ("Ysolde", "Bandit")
+
+
+@settings(max_examples=100)
+@given(att=pools, dfn=st.one_of(st.none(), pools), damage=terms, soak=terms, seed=st.integers(0, 2**32))
+def test_the_most_an_attack_rolls_bounds_every_attack(att, dfn, damage, soak, seed):
+    if damage is None:
+        soak = None
+    spec = seyruun.SeyruunAttack(attack=att, defense=dfn, damage=damage, soak=soak)
+    r = seyruun.roll_attack(spec, SeededDice(seed))
+    assert sum(len(x.dice) for x in r.rolls) <= spec.most_dice
+    assert len(r.rolls) <= spec.most_rolls
+
+
+def test_the_most_an_initiative_rolls():
+    spec = seyruun.SeyruunInitiative(combatants=(seyruun.Combatant("a", 5, 5, (5,)),
+                                                 seyruun.Combatant("b", 0, 0)))
+    r = seyruun.roll_initiative(spec, SeededDice(1))
+    assert sum(len(x.dice) for x in r.rolls) == spec.most_dice == 11 and spec.most_rolls == 2

@@ -449,6 +449,15 @@ class SeyruunInitiative:
                 raise RulesError("COMBATANT", f"'{c.name}' is named twice")
             seen.add(key)
 
+    @property
+    def most_dice(self) -> int:
+        """Dice one roll of the initiative rolls (for a work budget)."""
+        return sum(c.pool.dice for c in self.combatants)
+
+    @property
+    def most_rolls(self) -> int:
+        return len(self.combatants)
+
 
 @record
 class InitiativeEntry:
@@ -575,6 +584,19 @@ class SeyruunAttack:
             check_pool(self.damage_base or 0, "--damage")
         if self.soak is not None:
             check_pool(self.soak_total or 0, "--soak")
+
+    @property
+    def most_dice(self) -> int:
+        """The most dice one attack can roll: attack, defense, then damage and soak at the
+        ten-die cap (for a work budget)."""
+        dice = self.attack.dice + (self.defense.dice if self.defense is not None else 0)
+        if self.damage is not None:
+            dice += MAX_DICE + (MAX_DICE if (self.soak_total or 0) > 0 else 0)
+        return dice
+
+    @property
+    def most_rolls(self) -> int:
+        return 1 + (self.defense is not None) + 2 * (self.damage is not None)
 
     @property
     def damage_base(self) -> int | None:
