@@ -11,11 +11,11 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from conftest import assert_usage_error, cli, cli_json, cli_one
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
+from conftest import assert_usage_error, cli, cli_json, cli_one
 from rpgdice.engine import odds, seyruun
 from rpgdice.engine.dice import GivenDice, SeededDice
 from rpgdice.engine.errors import RulesError
@@ -663,3 +663,20 @@ def test_the_most_an_initiative_rolls():
                                                  seyruun.Combatant("b", 0, 0)))
     r = seyruun.roll_initiative(spec, SeededDice(1))
     assert sum(len(x.dice) for x in r.rolls) == spec.most_dice == 11 and spec.most_rolls == 2
+
+
+def test_combat_is_held_to_the_work_budget(table):
+    from rpgdice.cli.common import WORK_BUDGET
+
+    spec = seyruun.SeyruunAttack(attack=seyruun.SeyruunPool(5, 5, (5,)), defense=seyruun.SeyruunPool(5, 5),
+                                 damage=(5,), soak=(5,))
+    most = WORK_BUDGET // (spec.most_dice + 10 * spec.most_rolls)
+    args = ("seyruun", "attack", "5+5+5", "--defense", "5+5", "--damage", "5", "--soak", "5", "--seed", "1")
+    assert_usage_error(cli(*args, "-n", str(most + 1)), "-n", "budget", str(most))
+    # The target pays nothing for a command refused over the budget.
+    assert_usage_error(cli("seyruun", "attack", "5+5+5", "--vs", "ghoul", "--defense", "5+5",
+                           "--defender-willpower", "--damage", "5", "--soak", "5", "--seed", "1",
+                           "-n", str(most + 1)), "budget")
+    assert _willpower("ghoul") == 2
+    many = [f"C{i}=5+5" for i in range(seyruun.MAX_COMBATANTS)]
+    assert_usage_error(cli("seyruun", "initiative", *many, "--seed", "1", "-n", "1000"), "-n", "budget")

@@ -17,6 +17,7 @@ from rpgdice.cli.common import (
     SeedOpt,
     TimesOpt,
     Work,
+    check_work,
     exact_odds,
     ruleset_app,
     run,
@@ -767,7 +768,8 @@ def initiative_cmd(
     from rpgdice.engine import seyruun
 
     spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
-    run(lambda source: seyruun.roll_initiative(spec, source), dice=dice, seed=seed, times=times,
+    run(lambda source: seyruun.roll_initiative(spec, source),
+        work=Work(spec.most_dice, spec.most_rolls), dice=dice, seed=seed, times=times,
         as_json=as_json)
 
 
@@ -810,6 +812,8 @@ def attack_cmd(
     if defender_willpower and defense is None:
         raise RulesError("--defender-willpower", "needs --defense (the defender's pool)")
     roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
+    work = Work(spec.most_dice, spec.most_rolls)
+    check_work(work, times)  # before the target pays anything
     paid = None
     if target is not None:
         from rpgdice.cli.common import State
@@ -818,7 +822,7 @@ def attack_cmd(
         paid = _TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
         roll = paid.wrap(roll)
     try:
-        run(roll, dice=dice, seed=seed, times=times, as_json=as_json,
+        run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
             odds=exact_odds("seyruun_attack_odds", spec) if odds else None)
     except RulesError:  # given faces that do not fit: nothing was shown, so nothing is paid
         if paid is not None:
