@@ -97,7 +97,7 @@ def test_roll_terminal_view_shows_terms_and_total():
               "--dice", "5,1,5,3,6,6,2,3,4,1,6,7,8,9,10,2,6,3")
     assert run.exit_code == 0, run.stderr
     out = run.stdout
-    assert "4d6kh3 5  1  5  3  = +13" in out
+    assert "4d6kh3 5  (1)  5  3  = +13" in out
     assert "6+6+2" in out  # an exploded chain
     assert "6 successes" in out
     assert "Total −1" in out  # -3 + 2, with a true minus sign
@@ -144,6 +144,29 @@ def test_odds_refuses_too_much_work():
 def test_odds_takes_no_dice_or_seed():
     run = cli("odds", "2d6", "--seed", "1")
     assert run.exit_code == 2
+
+
+@pytest.mark.parametrize("env", [{}, {"NO_COLOR": "1"}, {"PYTHONIOENCODING": "ascii"},
+                                 {"FORCE_COLOR": "1"}])
+def test_dropped_dice_carry_a_mark_in_plain_text_in_every_color_mode(env):
+    """Strike-through is only a style: a piped, NO_COLOR or ASCII view marks a dropped die
+    in its text (parentheses), kept dice stay bare."""
+    run = proc("roll", "4d6kh3", "2d20kl1", "4d6dh1", "4d6dl2", "--dice", "3,1,6,3,8,19,2,6,6,5,4,1,3,2",
+               env=env)
+    assert run.returncode == 0, run.stderr
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
+    assert "4d6kh3 3  (1)  6  3  = +12" in plain
+    assert "2d20kl1 8  (19)  = +8" in plain
+    assert "4d6dh1 2  6  (6)  5  = +13" in plain  # equal faces: the earlier is kept
+    assert "4d6dl2 4  (1)  3  (2)  = +7" in plain
+
+
+@pytest.mark.parametrize("env", [{}, {"PYTHONIOENCODING": "ascii"}])
+def test_counted_and_uncounted_dice_differ_in_plain_text(env):
+    run = proc("roll", "4d10>=6", "--dice", "3,6,9,5", env=env)
+    assert run.returncode == 0, run.stderr
+    tick = "v" if env else "✓"
+    assert f"4d10>=6 3  6 {tick}  9 {tick}  5  = 2 successes" in run.stdout
 
 
 def test_roll_with_odds_json_adds_the_odds_object():

@@ -1,8 +1,10 @@
 """Ordinary dice (ruleset ``dice``): the roll view and the odds view.
 
-A roll shows each dice term on its own line: kept dice bright and dropped ones dim
-and struck through, an exploding die's chain as ``6+6+2``, a comparison's dice with a
-tick for each that counts; then the constants and the total. The odds view is the
+A roll shows each dice term on its own line: kept dice bright and dropped ones in
+parentheses, dim and struck through (``4d6kh3 5  (1)  5  3``: the parentheses are the
+mark that survives plain text, NO_COLOR and an ASCII stream), an exploding die's chain
+as ``6+6+2``, a comparison's dice with a tick for each that counts; then the constants
+and the total. The odds view is the
 chart the rulesets' odds use, over the totals, with the mean and the range.
 """
 
@@ -62,7 +64,7 @@ def _chips(term: Any, rolled: Any) -> list[tuple[str, str]]:
         return [("+".join(map(str, chain)), CRIT if len(chain) > 1 else HIT)
                 for chain in _chains(faces, term.sides)]
     if term.mode and term.mode[0] in "kd":
-        return [(str(d.face), HIT if d.kept else DROPPED) for d in rolled.dice]
+        return [(str(d.face), HIT) if d.kept else (f"({d.face})", DROPPED) for d in rolled.dice]
     if term.mode:
         return [(f"{d.face} ✓" if d.kept else str(d.face), HIT if d.kept else MISS)
                 for d in rolled.dice]
