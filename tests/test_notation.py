@@ -47,6 +47,18 @@ def test_minus_terms_are_signed_and_a_leading_sign_is_allowed():
     assert given_roll("+d4", [2]).total == 2
     assert given_roll("10-2d6", [6, 6]).total == -2
     assert given_roll("10\u22122d6", [1, 2]).total == 7  # U+2212 is a minus too
+    assert given_roll("10\u20132d6", [1, 2]).total == 7  # and the en dash, as in every number
+    r = given_roll("\u20131d4 \u2013 2", [3])
+    assert (r.total, [t.value for t in r.terms]) == (-5, [-3, -2])
+
+
+def test_an_en_dash_keeps_positions_as_typed():
+    with pytest.raises(RulesError) as e:
+        parse("2d6\u2013x")
+    assert e.value.message.endswith("at 5")
+    with pytest.raises(RulesError) as e:
+        parse("\u20132d6\u2013")
+    assert e.value.message.endswith("expected a number or dice after '\u2013' at 6")
 
 
 def test_one_die_when_the_count_is_left_out_and_percentile():
@@ -206,7 +218,7 @@ def test_an_expression_of_ten_thousand_characters():
 
 
 @settings(max_examples=500)
-@given(st.text(alphabet="0123456789dDkKhHlL%!<>=+-− \u2212x.", max_size=30) | st.text(max_size=20))
+@given(st.text(alphabet="0123456789dDkKhHlL%!<>=+-− \u2212\u2013x.", max_size=30) | st.text(max_size=20))
 def test_bad_input_is_a_rules_error_never_a_crash(text):
     try:
         expression = parse(text)

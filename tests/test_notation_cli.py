@@ -37,6 +37,14 @@ def test_an_expression_starting_with_a_minus_is_not_an_option():
     assert run.exit_code == 2 and run.stderr.startswith("rpgdice: error: --seed:")
 
 
+def test_an_en_dash_is_a_minus_in_roll_and_odds():
+    obj = cli_one("roll", "\u20131d4+6", "--dice", "3")
+    assert obj["total"] == 3
+    assert cli_one("roll", "2d6\u20131", "--dice", "4,5")["total"] == 8
+    odds = cli_one("odds", "1d4\u20131")
+    assert (odds["min"], odds["max"]) == (0, 3)
+
+
 def test_a_real_process_takes_a_negative_expression():
     run = proc("roll", "-1d4+6", "--json", "--seed", "1")
     assert run.returncode == 0, run.stderr

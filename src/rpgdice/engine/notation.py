@@ -4,10 +4,11 @@ RULES.md ("Ordinary dice") defines the notation; this module parses it with a sm
 recursive-descent parser (never ``eval``) and rolls it with an injected dice source.
 
 Grammar (letters in any case, whitespace ignored between the parts of a term and between
-terms but not inside a number, ``−`` U+2212 is a minus)::
+terms but not inside a number; ``−`` U+2212 and the en dash ``–`` U+2013 are minus
+signs, as in every other number rpgdice reads)::
 
     expression := sign? term (sign term)*
-    sign       := "+" | "-" | "−"
+    sign       := "+" | "-" | "−" | "–"
     term       := number | number? "d" sides suffix?
     sides      := number | "%"
     suffix     := ("kh" | "kl" | "dh" | "dl") number | "!" | compare number
@@ -46,7 +47,8 @@ _MAX_DIGITS = len(str(MAX_NUMBER))
 KEEPS = ("kh", "kl", "dh", "dl")
 COMPARES = (">=", "<=", ">", "<", "=")
 EXPLODE = "!"
-MINUS = ("-", "\u2212")
+MINUS = ("-", "\u2212", "\u2013")
+"""Typed minus signs: ASCII, the minus sign and the en dash (cli/params.py MINUS_SIGNS)."""
 SUFFIXES = "kh, kl, dh, dl, !, >=, >, <=, <, ="
 
 
