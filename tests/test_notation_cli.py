@@ -214,3 +214,43 @@ def test_a_command_over_the_work_budget_is_refused_at_once():
     assert run.stderr.startswith("rpgdice: error: --times: ") and "budget" in run.stderr
     run = cli("roll", "1000d6!", "-n", "2", "--json", "--seed", "1")
     assert run.exit_code == 0 and len(run.json()) == 2
+
+
+def test_an_error_echoes_the_expression_as_typed_so_the_position_lines_up():
+    run = cli("roll", "  2d6 +x")
+    assert run.stderr == ("rpgdice: error: EXPR: '  2d6 +x' — unexpected 'x'; expected a number "
+                          "or dice after '+' at 8\n")
+    run = cli("odds", "2d6   +   x")
+    assert run.stderr.startswith("rpgdice: error: EXPR: 2d6   +   x — unexpected 'x'")
+    assert run.stderr.rstrip().endswith("at 11")
+    # A tab is one place, shown as one space; a control character after the position is escaped.
+    run = cli("roll", "2d6\t+x\x01")
+    assert run.stderr.startswith("rpgdice: error: EXPR: 2d6 +x\\x01 — unexpected 'x'")
+    assert run.stderr.rstrip().endswith("at 6")
+
+
+def test_a_long_expression_is_echoed_as_a_short_window_around_the_position():
+    text = "+".join(["1"] * 500) + "+x" + "+1" * 500
+    run = cli("roll", text)
+    line = run.stderr
+    assert line.count("\n") == 1 and len(line) < 200
+    assert text[1000] == "x" and f"EXPR: …{text[1000 - 50:1000 + 10]}… — unexpected 'x'" in line
+    assert line.rstrip().endswith(f"at {text.index('x') + 1}")
+
+
+_ECHO = re.compile(r"rpgdice: error: EXPR: (.*) — unexpected '(.)'; .* at (\d+)\n")
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="0123456789dkh!>=+- \tx", max_size=40))
+def test_the_unexpected_character_is_at_its_position_in_the_echo(text):
+    """The position counts in the expression as typed, and the echo shows it as typed."""
+    run = cli("roll", text, "--json")
+    found = _ECHO.fullmatch(run.stderr)
+    if found is None:
+        return
+    echo, char, position = found.group(1), found.group(2), int(found.group(3))
+    if echo.startswith("'"):
+        echo = echo[1:-1]
+    assert echo[position - 1] == char, (text, run.stderr)
+    assert text[position - 1] == char

@@ -267,3 +267,14 @@ def test_a_closed_pipe_is_not_a_success():
     assert done.stdout.startswith('{"ruleset"')
     assert done.stderr == "rpgdice: error: could not write the output: Broken pipe\n"
     assert done.returncode == 1  # the output was not delivered
+
+
+def test_one_line_keeps_a_kept_part_whole_and_squeezes_the_rest():
+    from rpgdice.cli.output import LONG_WORD, one_line
+
+    assert one_line("EXPR:  '  2d6 +x'  —  bad\n at 8", keep="'  2d6 +x'") == "EXPR: '  2d6 +x' — bad at 8"
+    assert one_line("a  b", keep="not there") == "a b"
+    # a part too long or not printable to keep is squeezed and cut as any other
+    long = "x " * LONG_WORD
+    assert one_line(f"E: {long}", keep=long) == "E: " + " ".join(["x"] * LONG_WORD)
+    assert one_line("E: a\n b", keep="a\n b") == "E: a b"

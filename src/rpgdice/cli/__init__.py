@@ -520,7 +520,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             error(_usage_message(e))
             code = 2
         except RulesError as e:
-            error(str(e))
+            error(str(e), keep=e.echo)
             code = 2
         except typer.Abort:
             error("aborted")

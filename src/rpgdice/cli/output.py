@@ -91,16 +91,28 @@ LONG_LINE = 320
 what was wrong, the end what is accepted, and no parser's echo can flood stderr."""
 
 
-def one_line(message: object) -> str:
-    """``message`` as one printable line of at most about ``LONG_LINE`` characters:
-    whitespace runs become one space, control characters are escaped, overlong words
-    are cut with an ellipsis, and an overlong line loses its middle."""
+def _squeezed(text: str) -> str:
     words = []
-    for word in str(message).split():
+    for word in text.split():
         if len(word) > LONG_WORD:
             word = word[:LONG_WORD] + "…"
         words.append("".join(c if c.isprintable() else repr(c)[1:-1] for c in word))
-    line = " ".join(words)
+    return " ".join(words)
+
+
+def one_line(message: object, keep: str | None = None) -> str:
+    """``message`` as one printable line of at most about ``LONG_LINE`` characters:
+    whitespace runs become one space, control characters are escaped, overlong words
+    are cut with an ellipsis, and an overlong line loses its middle. ``keep``, a part of
+    ``message`` that is short and printable (an expression echoed as typed, which an
+    error position counts in), is left whole, its spaces as they are."""
+    text = str(message)
+    if keep and keep in text and len(keep) <= LONG_WORD and keep.isprintable() and keep.strip():
+        before, after = text.split(keep, 1)
+        line = "".join((_squeezed(before), " " if before[-1:].isspace() and before.strip() else "",
+                        keep, " " if after[:1].isspace() and after.strip() else "", _squeezed(after)))
+    else:
+        line = _squeezed(text)
     if len(line) > LONG_LINE:
         half = LONG_LINE // 2
         head, tail = line[:half], line[-half:]
@@ -110,10 +122,11 @@ def one_line(message: object) -> str:
     return line
 
 
-def error(message: str) -> None:
+def error(message: str, keep: str | None = None) -> None:
     """One line on stderr: ``rpgdice: error: <reason>``. A stderr that cannot take it
-    (closed, or the same closed pipe as stdout) loses it; the exit status still tells."""
-    line = one_line(message)
+    (closed, or the same closed pipe as stdout) loses it; the exit status still tells.
+    ``keep``: see :func:`one_line`."""
+    line = one_line(message, keep)
     try:
         sys.stderr.write(f"{PROG}: error: {line}\n")
         sys.stderr.flush()

@@ -10,10 +10,14 @@ class RulesError(ValueError):
     ``POOL``); the command line turns the error into a usage error (exit 2).
     """
 
-    def __init__(self, param: str | None, message: str) -> None:
+    def __init__(self, param: str | None, message: str, *, echo: str | None = None) -> None:
         super().__init__(message)
         self.param = param
         self.message = message
+        self.echo = echo
+        """An input echoed in ``message`` exactly as typed (bounded, printable), whose
+        spaces count: an error position points into it, so the error line keeps it whole
+        rather than squeezing its runs of spaces (cli/output.py ``one_line``)."""
 
     def __str__(self) -> str:
         return f"{self.param}: {self.message}" if self.param else self.message

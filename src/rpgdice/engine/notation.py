@@ -90,9 +90,34 @@ class Expression:
         return sum(t.count * (1 + MAX_EXTRA) if t.mode == EXPLODE else t.count for t in self.terms)
 
 
+ECHO_LIMIT = 60
+"""Characters of an expression an error line echoes; a longer one is shown as a window
+around the position, cut with ``…``."""
+_ECHO_AFTER = 10
+"""Characters a window shows after the position."""
+
+
+def _echo(text: str, position: int) -> str:
+    """``text`` for an error line, as typed so that ``position`` counts in it: each
+    whitespace character one space (a tab or newline counts as one place), any other
+    control character escaped (only at or after the position: before it every character
+    was understood), quoted when it starts or ends with whitespace (or is blank), and
+    cut to a window of :data:`ECHO_LIMIT` characters around the position."""
+    window, head, tail = text, "", ""
+    if len(text) > ECHO_LIMIT:
+        start = max(0, min(position - 1 + _ECHO_AFTER, len(text)) - ECHO_LIMIT)
+        window = text[start:start + ECHO_LIMIT]
+        head = "…" if start else ""
+        tail = "…" if start + ECHO_LIMIT < len(text) else ""
+    shown = "".join(" " if c.isspace() else c if c.isprintable() else repr(c)[1:-1] for c in window)
+    if not text.strip() or text[:1].isspace() or text[-1:].isspace():
+        return f"'{head}{shown}{tail}'"
+    return f"{head}{shown}{tail}"
+
+
 def _error(text: str, what: str, position: int) -> RulesError:
-    shown = text if text.strip() else repr(text)
-    return RulesError(PARAM, f"{shown} — {what} at {position}")
+    echo = _echo(text, position)
+    return RulesError(PARAM, f"{echo} — {what} at {position}", echo=echo)
 
 
 class _Parser:
