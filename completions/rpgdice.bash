@@ -55,16 +55,16 @@ _rpgdice_values()
     case "$1|$2" in
         "crytures roll|--as") vals="@characters" ;;
         "crytures odds|--as") vals="@characters" ;;
-        "seyruun roll|--wound") vals="light moderate severe crippled" ;;
+        "seyruun roll|--wound") vals="none light moderate severe crippled" ;;
         "seyruun roll|-d"|"seyruun roll|--difficulty") vals="simple moderate complex epic legendary" ;;
         "seyruun roll|--as") vals="@characters" ;;
-        "seyruun odds|--wound") vals="light moderate severe crippled" ;;
+        "seyruun odds|--wound") vals="none light moderate severe crippled" ;;
         "seyruun odds|-d"|"seyruun odds|--difficulty") vals="simple moderate complex epic legendary" ;;
         "seyruun odds|--as") vals="@characters" ;;
         "seyruun contest|--as") vals="@characters" ;;
-        "seyruun extended|--wound") vals="light moderate severe crippled" ;;
+        "seyruun extended|--wound") vals="none light moderate severe crippled" ;;
         "seyruun extended|--as") vals="@characters" ;;
-        "seyruun team|--wound") vals="light moderate severe crippled" ;;
+        "seyruun team|--wound") vals="none light moderate severe crippled" ;;
         "seyruun team|-d"|"seyruun team|--difficulty") vals="simple moderate complex epic legendary" ;;
         "seyruun team|--as") vals="@characters" ;;
         "seyruun initiative|--as") vals="@characters" ;;

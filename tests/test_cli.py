@@ -116,7 +116,7 @@ def test_bare_program_shows_help():
 
 def test_errors_are_one_line_without_traceback_in_a_real_process():
     run = proc("seyruun", "roll", "3", "--wound", "mortal")
-    assert_usage_error(run, "--wound: 'mortal' is not one of light, moderate, severe, crippled")
+    assert_usage_error(run, "--wound: 'mortal' is not one of none, light, moderate, severe, crippled")
     assert_usage_error(proc("crytures", "roll", "3", "--seed", "1", "--dice", "1,2,3"), "--seed")
     assert_usage_error(proc("crytures", "roll", "3", "--nope"), "--nope")
     assert_usage_error(proc("cypher", "task"), "--difficulty")

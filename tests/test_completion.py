@@ -21,6 +21,9 @@ from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
 from rpgdice.engine.reglas import DIFFICULTIES as REGLAS_DIFFICULTIES
 from rpgdice.engine.seyruun import WOUNDS
 
+WOUND_VALUES = ["none", *WOUNDS]
+"""--wound's values: the engine's wounds, and none (no wound, over a sheet's)."""
+
 ROOT = Path(__file__).resolve().parents[1]
 COMPLETIONS = ROOT / "completions"
 
@@ -90,7 +93,7 @@ def test_the_model_holds_every_command_and_option_of_the_app():
     assert "--wound" in roll.value_options and "--json" not in roll.value_options
     # Named values come from the parsers, so they are the engine's own tables.
     values = {n: o.values for o in roll.options for n in o.names}
-    assert values["--wound"] == list(WOUNDS)
+    assert values["--wound"] == WOUND_VALUES
     task = {n: o.values for o in nodes[("cypher", "task")].options for n in o.names}
     assert task["--difficulty"] == list(CYPHER_DIFFICULTIES)
     reglas = {n: o.values for o in nodes[("reglas", "roll")].options for n in o.names}
@@ -118,7 +121,7 @@ CASES = [
     # (words before the cursor, the word being completed, expected candidates)
     (["rpgdice"], "cr", lambda: [c for c in _group_commands() if c.startswith("cr")]),
     (["rpgdice", "seyruun"], "", lambda: _group_commands("seyruun")),
-    (["rpgdice", "seyruun", "roll", "3", "--wound"], "", lambda: list(WOUNDS)),
+    (["rpgdice", "seyruun", "roll", "3", "--wound"], "", lambda: WOUND_VALUES),
 ]
 CASE_IDS = ["group-prefix", "group-commands", "wound-values"]
 
@@ -203,7 +206,7 @@ def test_bash_completes_option_values_in_every_form():
     assert _bash([*roll, "--dificultad"], "muy") == ["muy-dificil"]
     # bash splits `--wound=mo` at '=' (COMP_WORDBREAKS) into `--wound`, `=`, `mo`.
     assert _bash(["rpgdice", "seyruun", "roll", "3", "--wound", "="], "mo") == ["moderate"]
-    assert _bash(["rpgdice", "seyruun", "roll", "3", "--wound"], "=") == list(WOUNDS)
+    assert _bash(["rpgdice", "seyruun", "roll", "3", "--wound"], "=") == WOUND_VALUES
     # A number: nothing to offer; after the value, options again.
     assert _bash(["rpgdice", "seyruun", "roll", "3", "--bonus"], "") == []
     assert "--willpower" in _bash(["rpgdice", "seyruun", "roll", "3", "--bonus", "2"], "--w")
@@ -227,7 +230,8 @@ def test_fish_completes_options_and_values():
 
 def test_fish_describes_each_value_on_its_own():
     wounds = _fish_described(["rpgdice", "seyruun", "roll", "3", "--wound"], "")
-    assert wounds == {name: f"−{n} {'die' if n == 1 else 'dice'}" for name, n in WOUNDS.items()}
+    assert wounds == {"none": "no wound, even with --as NAME",
+                      **{name: f"−{n} {'die' if n == 1 else 'dice'}" for name, n in WOUNDS.items()}}
     skills = _fish_described(["rpgdice", "cypher", "task", "--skill"], "")
     assert skills == {"trained": "eases 1 step", "specialized": "eases 2 steps",
                       "inability": "hinders 1 step"}

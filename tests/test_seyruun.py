@@ -159,7 +159,7 @@ def test_json_keys():
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["3", "--wound", "mortal"], ["--wound", "'mortal' is not one of light, moderate, severe, crippled"]),
+        (["3", "--wound", "mortal"], ["--wound", "'mortal' is not one of none, light, moderate, severe, crippled"]),
         (["3", "--actions", "0"], ["--actions"]),
         (["3", "--bonus", "-1"], ["--bonus"]),
         (["-3"], []),

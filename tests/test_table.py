@@ -244,6 +244,37 @@ def test_the_sheet_wound_applies_unless_wound_is_given(ysolde):
     assert contest["attacker"]["penalty"] == 2 and contest["defender"]["penalty"] == 0
 
 
+@pytest.mark.parametrize("command", ["roll", "odds", "extended", "team"])
+def test_wound_none_overrides_the_sheets_wound_in_every_command_that_takes_wound(ysolde, command):
+    ok("char", "set", "ysolde", "wound=severe")
+    more = {"extended": ["--target", "3"], "team": ["--assists", "2"], "odds": []}.get(command, [])
+    seed = [] if command == "odds" else ["--seed", "1"]
+
+    def run(*args: str) -> list[dict]:
+        done = cli("seyruun", command, *args, *more, *seed, "--json")
+        assert done.exit_code == 0, done.stderr
+        return [{k: v for k, v in o.items() if k not in ("character", "spent", "left")}
+                for o in done.json()]
+
+    sheets = run("dexterity", "stealth", "--as", "ysolde")
+    none = run("dexterity", "stealth", "--as", "ysolde", "--wound", "none")
+    plain = run("3", "3")  # Ysolde's dexterity and stealth, no wound
+    assert none == plain == run("3", "3", "--wound", "none")
+    assert sheets != plain
+
+
+def test_wound_none_rolls_the_whole_pool_and_is_shown_and_completed(ysolde):
+    ok("char", "set", "ysolde", "wound=moderate")
+    r = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--wound", "none",
+            "--json", "--seed", "1").json()[0]
+    assert r["penalty"] == 0 and r["pool_total"] == 6
+    view = ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--wound", "none",
+              "--seed", "1").stdout
+    assert "(the sheet's)" not in view
+    assert cli("seyruun", "roll", "3", "3", "--wound", "none", "--json", "--seed", "1").json()[0]["penalty"] == 0
+    assert "none overrides" in " ".join(ok("seyruun", "roll", "--help").stdout.split())
+
+
 def test_odds_read_traits_and_spend_nothing(ysolde):
     before = ysolde.read_bytes()
     odds = cli("seyruun", "odds", "dexterity", "stealth", "--willpower", "--as", "ysolde", "--json").json()[0]

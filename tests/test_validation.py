@@ -62,7 +62,7 @@ BAD = [
     (["cypher", "task", "-d", "5", "--edge", "-1"], ["--edge: -1"]),
     # Named levels: what they accept, and the closest name on a typo.
     (["seyruun", "roll", "3", "--wound", "mortal"],
-     ["--wound: 'mortal' is not one of light, moderate, severe, crippled"]),
+     ["--wound: 'mortal' is not one of none, light, moderate, severe, crippled"]),
     (["seyruun", "roll", "3", "--wound", "sever"], ["--wound:", "(did you mean 'severe'?)"]),
     (["seyruun", "roll", "3", "-d", "legendry"], ["-d:", "did you mean 'legendary'"]),
     (["reglas", "roll", "5", "-d", "muy dificl"], ["-d:", "did you mean 'muy-dificil'"]),

@@ -94,12 +94,17 @@ PenaltyOpt = Annotated[
     typer.Option("--penalty", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
                  help="Dice removed (terrain, visibility, ...); repeatable."),
 ]
+NO_WOUND = "none"
+"""``--wound none``: no wound, over a character's (``--as``), as a sheet writes it."""
 WoundOpt = Annotated[
     Optional[str],
     typer.Option("--wound", parser=params.choice(
-                     WOUNDS, {k: f"−{v} {'die' if v == 1 else 'dice'}" for k, v in WOUNDS.items()}),
+                     {NO_WOUND: 0, **WOUNDS},
+                     {NO_WOUND: "no wound, even with --as NAME",
+                      **{k: f"−{v} {'die' if v == 1 else 'dice'}" for k, v in WOUNDS.items()}}),
                  metavar="WOUND",
-                 help="Wound: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items()) + "."),
+                 help="Wound: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items())
+                 + f"; {NO_WOUND} overrides a character sheet (--as)."),
 ]
 ActionsOpt = Annotated[
     int,
@@ -149,7 +154,7 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
         skill=skill_dots,
         bonuses=params.summed(list(bonuses), "--bonus"),  # sums keep to one's limit
         penalties=params.summed(list(penalties), "--penalty"),
-        wound=wound,
+        wound=None if wound == NO_WOUND else wound,
         actions=actions,
         willpower=willpower,
         required=difficulty,
