@@ -264,3 +264,32 @@ def test_one_minus_sign_in_every_view(args, shown):
 def test_json_keeps_plain_numbers():
     obj = cli_one("reglas", "roll", "2", "-d", "normal", "--dice", "10")
     assert obj["result"] == -8 and obj["index"] == 2
+
+
+@pytest.mark.parametrize(("setup", "args", "whole"), [
+    ([], ("crytures", "roll", "6", "--die-mod", "3", "--roll-mod", "2", "--seed", "1"),
+     ["(?<!against )Complexity 1", "Difficulty 6", r"roll mod \+2"]),
+    ([], ("seyruun", "roll", "4", "2", "--willpower", "--seed", "1"), ["1 success needed"]),
+    ([], ("reglas", "multi", "4", "5+5", "-d", "normal", "--seed", "1"),
+     [r"dificultad normal \(2 éxitos\)"]),
+    ([], ("reglas", "contest", "10", "3", "-d", "normal", "--raise", "2", "--seed", "1"),
+     ["6 éxitos", r"sin dificultad \(cero inclusive\)"]),
+    ([("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
+       "composure=3", "resolve=2", "wound=light")],
+     ("seyruun", "roll", "dexterity", "stealth", "--willpower", "--as", "ysolde", "--seed", "2"),
+     ["spent 1 Willpower, 4 left", r"wound light \(the sheet's\)"]),
+    ([("char", "new", "Ghoul", "--ruleset", "seyruun", "dexterity=2", "athletics=3",
+       "constitution=3", "endurance=1", "composure=1", "resolve=1")],
+     ("seyruun", "attack", "3+3", "--vs", "ghoul", "--defense", "dexterity+athletics",
+      "--damage", "4", "--soak", "constitution+endurance", "--defender-willpower", "--seed", "1"),
+     ["Endurance 1", "spent 1 Willpower, 1 left"]),
+])
+def test_a_header_breaks_between_its_parts_never_inside_one(setup, args, whole):
+    """At 80 columns a long header breaks at its ``·`` separators: a name and its
+    number (``Complexity 1``, ``1 success needed``, ``(2 éxitos)``) stay on one line."""
+    for command in setup:
+        assert cli(*command).exit_code == 0
+    out = view(*args, columns=80)
+    assert_fits(out, 80)
+    for part in whole:
+        assert any(re.search(part, line) for line in out.splitlines()), (part, out)

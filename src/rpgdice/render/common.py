@@ -161,14 +161,21 @@ def character_line(table: dict[str, Any]) -> Text:
     labels = table.get("labels", ())
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:
-        line.append(" · " + " + ".join(pool))
+        line.append(" · " + " + ".join(_trait_units(text) for text in pool))
     for param, text in labels:
         if param not in POOL_PARAMS:
-            line.append(f" · {param.lower().lstrip('-')} {text}")
+            line.append(" · " + unit(f"{param.lower().lstrip('-')} {text}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
-        line.append(f" · spent {spent} {RESOURCES.get(resource, resource)}, {left} left")
+        line.append(" · " + unit(f"spent {spent} {RESOURCES.get(resource, resource)}, {left} left"))
     return line
+
+
+def _trait_units(text: str) -> str:
+    """``Endurance 1`` kept on one line: a rating or a sign never starts a line."""
+    import re
+
+    return re.sub(r" (?=[−+\-]?\d|[−+\-] )", NBSP, text)
 
 
 def show_odds(results: Iterable[Any]) -> None:

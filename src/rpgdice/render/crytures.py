@@ -21,6 +21,7 @@ from rpgdice.render.common import (
     percent,
     plural,
     signed,
+    unit,
 )
 
 
@@ -43,8 +44,8 @@ def roll(r: Any) -> list[Text]:
         ("Crytures roll", "bold"),
         f" · {plural(r.pool, 'die', 'dice')}",
         f" ({r.base_pool} {signed(r.die_mod)} die mod)" if r.die_mod else "",
-        f" · roll mod {signed(r.roll_mod)}" if r.roll_mod else "",
-        f" · Difficulty {r.difficulty} · Complexity {r.complexity}",
+        f" · {unit(f'roll mod {signed(r.roll_mod)}')}" if r.roll_mod else "",
+        f" · {unit(f'Difficulty {r.difficulty}')} · {unit(f'Complexity {r.complexity}')}",
         _attack(r.attack, r.crit_hits),
     )
     chips = []
@@ -86,8 +87,8 @@ def odds(o: Any) -> list[Text]:
     header = Text.assemble(
         ("Crytures odds", "bold"),
         f" · {plural(o.pool, 'die', 'dice')}",
-        f" · roll mod {signed(o.roll_mod)}" if o.roll_mod else "",
-        f" · Difficulty {o.difficulty} · Complexity {o.complexity}",
+        f" · {unit(f'roll mod {signed(o.roll_mod)}')}" if o.roll_mod else "",
+        f" · {unit(f'Difficulty {o.difficulty}')} · {unit(f'Complexity {o.complexity}')}",
         _attack(o.attack, o.crit_hits),
     )
     out = [header, *outcome_chart("crytures", o.outcomes)]

@@ -59,11 +59,11 @@ def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
         if base == 0:
             start = "sin dificultad (0)"
         levels = f"{raises} {'nivel' if raises == 1 else 'niveles'}"
-        return f"{start} subida {levels} = {exitos(needed)}"
+        return f"{unit(start)} subida {unit(levels)} = {unit(exitos(needed))}"
     if needed == 0:
-        return "sin dificultad (cero inclusive)"
+        return unit("sin dificultad (cero inclusive)")
     name = named(needed)
-    return f"dificultad {name} ({exitos(needed)})" if name else f"dificultad {exitos(needed)}"
+    return unit(f"dificultad {name} ({exitos(needed)})" if name else f"dificultad {exitos(needed)}")
 
 
 def roll(r: Any) -> list[Text]:

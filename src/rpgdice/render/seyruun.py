@@ -99,7 +99,7 @@ def roll(r: Any) -> list[Text]:
     header = Text.assemble(
         ("Seyruun roll", "bold"),
         f" · {size} ({build(r)})",
-        f" · {_succ(r.required)} needed",
+        f" · {unit(_succ(r.required) + ' needed')}",
     )
     lines = [header]
     if r.rerolled is not None:
@@ -195,7 +195,7 @@ def odds(o: Any) -> list[Text]:
     header = Text.assemble(
         ("Seyruun odds", "bold"),
         f" · {size} (pool {num(o.pool_total)})",
-        f" · {_succ(o.required)} needed",
+        f" · {unit(_succ(o.required) + ' needed')}",
         " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
     )
     out = [header, *outcome_chart("seyruun", o.outcomes)]
