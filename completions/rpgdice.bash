@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher log roll odds char alias paths again completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths log again completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --as" ;;
@@ -26,14 +26,10 @@ _rpgdice_node()
         "reglas team") subs="" opts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --dice --seed -n --times --as" ;;
         "reglas extended") subs="" opts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --json --log --no-log --as -h --help" vopts="--objetivo --target --inicio --start --max-tiradas --max-rolls --mod --dice --seed -n --times --as" ;;
         "reglas retry") subs="" opts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --json --log --no-log --as -h --help" vopts="-d --dificultad --difficulty --niveles --raise --mod --max-intentos --max-attempts --dice --seed -n --times --as" ;;
-        "cypher") subs="task roll odds" opts="-h --help" vopts="" ;;
-        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
+        "cypher") subs="roll odds task" opts="-h --help" vopts="" ;;
         "cypher roll") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
         "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --as --pool" ;;
-        "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;
-        "log show") subs="" opts="--json -h --help" vopts="" ;;
-        "log clear") subs="" opts="--yes -h --help" vopts="" ;;
-        "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
+        "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
         "roll") subs="" opts="--dice --seed -n --times --json --odds --log --no-log -h --help" vopts="--dice --seed -n --times" ;;
         "odds") subs="" opts="--json -h --help" vopts="" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
@@ -44,6 +40,10 @@ _rpgdice_node()
         "char rm") subs="" opts="-h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
+        "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;
+        "log show") subs="" opts="--json -h --help" vopts="" ;;
+        "log clear") subs="" opts="--yes -h --help" vopts="" ;;
+        "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
         "again") subs="" opts="-h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;
@@ -84,10 +84,6 @@ _rpgdice_values()
         "reglas extended|--as") vals="@characters" ;;
         "reglas retry|-d"|"reglas retry|--dificultad"|"reglas retry|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
         "reglas retry|--as") vals="@characters" ;;
-        "cypher task|-d"|"cypher task|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
-        "cypher task|--skill") vals="trained specialized inability" ;;
-        "cypher task|--as") vals="@characters" ;;
-        "cypher task|--pool") vals="might speed intellect" ;;
         "cypher roll|-d"|"cypher roll|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
         "cypher roll|--skill") vals="trained specialized inability" ;;
         "cypher roll|--as") vals="@characters" ;;
@@ -96,14 +92,18 @@ _rpgdice_values()
         "cypher odds|--skill") vals="trained specialized inability" ;;
         "cypher odds|--as") vals="@characters" ;;
         "cypher odds|--pool") vals="might speed intellect" ;;
-        "log|--as") vals="@characters" ;;
-        "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
-        "log stats|--as") vals="@characters" ;;
-        "log stats|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
+        "cypher task|-d"|"cypher task|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
+        "cypher task|--skill") vals="trained specialized inability" ;;
+        "cypher task|--as") vals="@characters" ;;
+        "cypher task|--pool") vals="might speed intellect" ;;
         "char new|--ruleset") vals="crytures seyruun reglas cypher" ;;
         "char set|#1") vals="@characters" ;;
         "char show|#1") vals="@characters" ;;
         "char rm|#1") vals="@characters" ;;
+        "log|--as") vals="@characters" ;;
+        "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
+        "log stats|--as") vals="@characters" ;;
+        "log stats|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "completion|#1") vals="bash zsh fish" ;;
         *) vals= ;;
     esac

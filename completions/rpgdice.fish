@@ -40,21 +40,21 @@ end
 complete -c rpgdice -f
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact odds'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, the mean…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher log roll odds char alias paths again completion' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, the mean…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact odds'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -301,30 +301,10 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice cypher
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task roll odds' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task roll odds' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty − easing…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task roll odds' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and impossi…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from task roll odds' -s h -l help -d 'Show this message and exit'
-
-# rpgdice cypher task
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l ease -x -d 'Steps the task is eased'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l hinder -x -d 'Steps the task is hindered'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\'' -d 'trained eases 1 step, specialized 2; inability hinders 1'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l asset -x -d 'Assets: 0 to 2 steps'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty − easing…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and impossi…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher roll
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
@@ -361,29 +341,25 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
-# rpgdice log
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled: its command replayed with its seed (or its g…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l json -d 'JSON Lines: one object per entry'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -s h -l help -d 'Show this message and exit'
-
-# rpgdice log show
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l json -d 'The entry as one JSON object'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
-
-# rpgdice log clear
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -l yes -d 'Really delete every entry'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -s h -l help -d 'Show this message and exit'
-
-# rpgdice log stats
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -s h -l help -d 'Show this message and exit'
+# rpgdice cypher task
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l ease -x -d 'Steps the task is eased'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l hinder -x -d 'Steps the task is hindered'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\'' -d 'trained eases 1 step, specialized 2; inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l asset -x -d 'Assets: 0 to 2 steps'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
@@ -435,6 +411,30 @@ complete -c rpgdice -n '__fish_seen_subcommand_from alias' -s h -l help -d 'Show
 # rpgdice paths
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one object per line'
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled: its command replayed with its seed (or its g…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l json -d 'JSON Lines: one object per entry'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log show
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l json -d 'The entry as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log clear
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -l yes -d 'Really delete every entry'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -s h -l help -d 'Show this message and exit'
+
+# rpgdice log stats
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -s h -l help -d 'Show this message and exit'
 
 # rpgdice again
 complete -c rpgdice -n '__fish_seen_subcommand_from again' -s h -l help -d 'Show this message and exit'

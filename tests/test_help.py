@@ -118,3 +118,13 @@ def test_completion_help_says_where_the_files_go_not_the_readme():
     for place in ("~/.local/share/bash-completion/completions/rpgdice", "~/.zfunc/_rpgdice",
                   "~/.config/fish/completions/rpgdice.fish"):
         assert place in page
+
+
+def test_the_top_help_lists_commands_in_the_readme_order():
+    """Rulesets, ordinary dice, your table, the roll log, completion: ``log`` is not
+    wedged between the rulesets and ``roll``."""
+    run = cli("--help", env={"COLUMNS": "80"})
+    assert run.exit_code == 0
+    listed = re.findall(r"^│ ([a-z]+) ", run.stdout, re.M)
+    assert listed == ["crytures", "seyruun", "reglas", "cypher", "roll", "odds", "char",
+                      "alias", "paths", "log", "again", "completion"]

@@ -237,6 +237,10 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
+HELP_ORDER = ("crytures", "seyruun", "reglas", "cypher", "roll", "odds", "char", "alias",
+              "paths", "log", "again", "completion")
+"""The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
+roll log, then completion (the README's order)."""
 
 
 class LazyCommands:
@@ -251,7 +255,9 @@ class LazyCommands:
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)  # type: ignore[misc]
-        return names + [n for n in self.pending() if n not in names]
+        names = names + [n for n in self.pending() if n not in names]
+        order = {n: i for i, n in enumerate(HELP_ORDER)}
+        return sorted(names, key=lambda n: order.get(n, len(order)))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         commands = self.commands  # type: ignore[attr-defined]
