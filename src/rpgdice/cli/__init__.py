@@ -121,7 +121,7 @@ def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
         return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
-    return param.human_readable_name
+    return param.human_readable_name.removesuffix("...")  # COMBATANT..., EXPR...: one of them
 
 
 def typed_name(param: Any, ctx: Any = None) -> str:

@@ -86,7 +86,7 @@ odds_app = _app()
 ExprsArg = Annotated[
     list[str],
     typer.Argument(
-        parser=_expression, metavar="EXPR", show_default=False,
+        parser=_expression, metavar="EXPR...", show_default=False,
         help="Dice notation: 2d6+3, d% (a d100), 4d6kh3 (keep or drop: kh kl dh dl), 3d6! "
         "(exploding), 8d10>=6 (count the dice that pass: >= > <= < =). One expression per "
         "argument; several are rolled in order.",
