@@ -698,3 +698,13 @@ def test_log_show_of_a_long_command_replays_all_of_it():
     run = cli("log", "show", "1")
     assert run.exit_code == 0, run.stderr
     assert run.stdout.split("\n", 1)[1] == shown.stdout
+
+
+@pytest.mark.parametrize("args", [("seyruun", "reroll"), ("seyruun", "reroll", "3"),
+                                  ("again",), ("log",), ("log", "stats"), ("log", "show", "1")])
+def test_a_command_that_only_reads_the_log_creates_none(args):
+    """With no log yet, asking for one (a re-roll of nothing, ``again``, the list) is an
+    answer, not a new empty database: nothing is written until a command needs it."""
+    home = Path(os.environ["RPGDICE_HOME"])
+    cli(*args)
+    assert not any(home.iterdir()), sorted(p.name for p in home.iterdir())

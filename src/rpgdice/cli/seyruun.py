@@ -495,9 +495,12 @@ def reroll_cmd(
     from rpgdice.engine import seyruun
     from rpgdice.engine.dice import GivenDice
     from rpgdice.render.jsonl import to_data
+    from rpgdice.table import paths
     from rpgdice.table.log import Log, LogUnavailable
 
     replaying = State.capture is not None  # `log show` of a re-roll: no marks, no checks
+    if not paths.log_file().exists():  # nothing to re-roll: no log is created for nothing
+        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
     try:
         log = Log.open(write=not replaying)
     except LogUnavailable as e:
