@@ -708,3 +708,15 @@ def test_a_command_that_only_reads_the_log_creates_none(args):
     home = Path(os.environ["RPGDICE_HOME"])
     cli(*args)
     assert not any(home.iterdir()), sorted(p.name for p in home.iterdir())
+
+
+def test_log_stats_fits_80_columns():
+    """The luck verdict (``... beyond luck: check the dice (or the log)``) and the χ² line
+    wrap to the terminal like every view."""
+    assert cli("crytures", "roll", "6", "--die-mod", "3", "--roll-mod", "2", "-d", "7", "-c", "3",
+               "--attack", "--log", "--dice", "3,3,1,5,6,2,4,1,2").exit_code == 0
+    run = cli("log", "stats", env={"COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    assert "beyond luck" in run.stdout
+    lines = run.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), [ln for ln in lines if len(ln) > 80]

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from rich.table import Table
 from rich.text import Text
 
-from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console, num
+from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console, layout, num, unit
 
 PROG = "rpgdice"
 
@@ -154,15 +154,16 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
             line = Text("  ")
             line.append(f"{word:<9}", style=style)
             line.append(_bar(seen, expected, top, style or "cyan"))
-            line.append(f" {seen} seen, {expected:.1f} expected")
+            line.append(" " + unit(f"{seen} seen, {expected:.1f} expected"))
             lines.append(line)
         if g.get("verdict"):
             z = g["z"].get("success")
             style = NOTE if z is None or abs(z) < 2 else (GOOD if z > 0 else BAD)
             lines.append(Text("  " + g["verdict"][0].upper() + g["verdict"][1:], style=style))
         if g.get("left_out"):
-            lines.append(Text(f"  {g['left_out']} rolls left out: their commands no longer "
-                              "parse (a character sheet changed?)", style=NOTE))
+            lines.append(Text(f"  {g['left_out']} rolls left out: their exact odds are over the "
+                              "work budget, or their commands no longer parse (a character "
+                              "sheet changed?)", style=NOTE))
         for die, counts in g["faces"].items():
             fair = g["fairness"][die]
             lines.append(Text(f"  {die} faces ({fair['rolled']} rolled)", style=LABEL))
@@ -180,5 +181,5 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
                               f"p = {p:.3g}: {fair['verdict']}", style=style))
         lines.append(Text(""))
     lines.pop()
-    out.print(Text("\n").join(lines))
+    out.print(Text("\n").join(layout(lines, out.width)))
     out.print(Text("│ marks what the exact odds expected.", style=NOTE))
