@@ -255,6 +255,7 @@ def test_the_unexpected_character_is_at_its_position_in_the_echo(text):
     assert echo[position - 1] == char, (text, run.stderr)
     assert text[position - 1] == char
 
+
 def test_roll_usage_says_it_takes_several_expressions_and_errors_name_one():
     """``roll d20 2d6+3 d%`` rolls three: the usage line says ``EXPR...``; an error still
     names the parameter ``EXPR`` (and an initiative's ``COMBATANT``), without the dots."""
