@@ -81,10 +81,8 @@ def _verdict(r: Any) -> Text:
     return Text.assemble(("  Failure", BAD), f" — {_succ(r.successes)}, {r.required} needed")
 
 
-def build(r: Any) -> str:
-    """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
-    parts = [f"Attribute {r.attribute}"]
-    parts.append(f"+ Skill {r.skill}" if r.skill else "untrained −1")
+def _built(r: Any, parts: list[str]) -> str:
+    """``parts`` (the pool's traits) then the bonus, Willpower and penalties, ``= total``."""
     if r.bonus:
         parts.append(f"+ bonus {r.bonus}")
     if r.willpower_dice:
@@ -94,8 +92,18 @@ def build(r: Any) -> str:
     return " ".join(parts) + f" = {num(r.pool_total)}"
 
 
+def build(r: Any) -> str:
+    """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
+    return _built(r, [f"Attribute {r.attribute}", f"+ Skill {r.skill}" if r.skill else "untrained −1"])
+
+
+def _size(r: Any) -> str:
+    """``chance die`` or ``5 dice``: what a roll (or its odds) throws."""
+    return "chance die" if r.chance_die else plural(r.pool, "die", "dice")
+
+
 def roll(r: Any) -> list[Text]:
-    size = "chance die" if r.chance_die else plural(r.pool, "die", "dice")
+    size = _size(r)
     header = Text.assemble(
         ("Seyruun roll", "bold"),
         f" · {size} ({build(r)})",
@@ -191,7 +199,7 @@ def team(r: Any) -> list[Text]:
 
 
 def odds(o: Any) -> list[Text]:
-    size = "chance die" if o.chance_die else plural(o.pool, "die", "dice")
+    size = _size(o)
     header = Text.assemble(
         ("Seyruun odds", "bold"),
         f" · {size} (pool {num(o.pool_total)})",
@@ -221,18 +229,7 @@ def odds(o: Any) -> list[Text]:
 
 def _pool_build(r: Any, first: str, second: str) -> str:
     """``Wits 3 + Dexterity 4 + bonus 1 − penalties 2 = 6``: a combat pool's parts."""
-    parts = [f"{first} {r.attribute}", f"+ {second} {r.skill or 0}"]
-    if r.bonus:
-        parts.append(f"+ bonus {r.bonus}")
-    if r.willpower_dice:
-        parts.append(f"+ Willpower {r.willpower_dice}")
-    if r.penalty:
-        parts.append(f"− penalties {r.penalty}")
-    return " ".join(parts) + f" = {num(r.pool_total)}"
-
-
-def _size(r: Any) -> str:
-    return "chance die" if r.chance_die else plural(r.pool, "die", "dice")
+    return _built(r, [f"{first} {r.attribute}", f"+ {second} {r.skill or 0}"])
 
 
 def initiative(r: Any) -> list[Any]:
