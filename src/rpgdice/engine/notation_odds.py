@@ -38,6 +38,7 @@ from rpgdice.engine.notation import (
     compare,
     parse,
 )
+from rpgdice.engine.odds import _sum_of
 from rpgdice.engine.record import record
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
@@ -154,19 +155,6 @@ def _doubling_cost(size: int, n: int) -> tuple[int, int]:
             work += power * power
             power = 2 * power - 1
     return work, total
-
-
-def _sum_of(die: icepool.Die, n: int) -> icepool.Die:
-    total = None
-    power = die
-    while n:
-        if n & 1:
-            total = power if total is None else total + power
-        n >>= 1
-        if n:
-            power = power + power
-    assert total is not None
-    return total
 
 
 def _groups(expression: Expression) -> tuple[int, dict[tuple, int]]:
