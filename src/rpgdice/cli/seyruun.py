@@ -64,14 +64,21 @@ class Terms:
         return total
 
 
-def _terms(text: str) -> Terms:
-    if isinstance(text, Terms):
-        return text
-    return Terms(params.terms(text, params.MAX_NUMBER, POOL_ACCEPTS))
+def _terms_parser(accepts: str) -> Callable[[str], Terms]:
+    """A pool argument's parser: its terms as typed (``3+2+1-2``), each 0 to
+    :data:`params.MAX_NUMBER`; a bad one names what it ``accepts``."""
+
+    def parse(text: str) -> Terms:
+        if isinstance(text, Terms):
+            return text
+        return Terms(params.terms(text, params.MAX_NUMBER, accepts))
+
+    parse.accepts = accepts  # type: ignore[attr-defined]
+    parse.__name__ = parse.__qualname__ = "pool"
+    return parse
 
 
-_terms.accepts = POOL_ACCEPTS  # type: ignore[attr-defined]
-_terms.__name__ = _terms.__qualname__ = "pool"
+_terms = _terms_parser(POOL_ACCEPTS)
 
 AttributeArg = Annotated[
     Terms,
@@ -235,14 +242,7 @@ SIDE_ACCEPTS = ("a side such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus an
                  f"dice), or 3 (untrained); each number 0 to {params.MAX_NUMBER}")
 
 
-def _side_terms(text: str) -> Terms:
-    if isinstance(text, Terms):
-        return text
-    return Terms(params.terms(text, params.MAX_NUMBER, SIDE_ACCEPTS))
-
-
-_side_terms.accepts = SIDE_ACCEPTS  # type: ignore[attr-defined]
-_side_terms.__name__ = _side_terms.__qualname__ = "pool"
+_side_terms = _terms_parser(SIDE_ACCEPTS)
 
 AttackerArg = Annotated[
     Terms,
