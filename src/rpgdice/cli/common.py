@@ -438,9 +438,7 @@ ARGV_META = "rpgdice.argv"
 
 def _who_typed_what() -> tuple[list[str], Optional[str]]:
     """The arguments as typed (after alias expansion) and the character rolling."""
-    from typer._click.globals import get_current_context
-
-    ctx = get_current_context(silent=True)
+    ctx = _context()
     meta = ctx.meta if ctx is not None else {}
     argv = meta.get(ARGV_META) or State.argv or []
     sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
