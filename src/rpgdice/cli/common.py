@@ -14,7 +14,7 @@ import typer
 from typer._click import exceptions as click
 from typer.core import TyperCommand
 
-from rpgdice.cli import params
+from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
 from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.engine.errors import RulesError, shown
 
@@ -432,15 +432,11 @@ def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> 
     return chain((first,), (roll(source) for _ in range(times - 1)))
 
 
-ARGV_META = "rpgdice.argv"
-"""``ctx.meta`` key of the arguments once an alias is expanded (the aliases of issue 10)."""
-
-
 def _who_typed_what() -> tuple[list[str], Optional[str]]:
     """The arguments as typed (after alias expansion) and the character rolling."""
     ctx = _context()
     meta = ctx.meta if ctx is not None else {}
-    argv = meta.get(ARGV_META) or State.argv or []
+    argv = meta.get(ARGV) or State.argv or []
     sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
     return list(argv), State.character or getattr(sheet, "name", None)
 
@@ -480,10 +476,6 @@ def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
         character.check(ctx)
         extra = character.extra_base(ctx)
     emit_odds(odds(), as_json=as_json, extra=extra)
-
-
-SHEET = "rpgdice.sheet"
-"""``ctx.meta`` key of the character a command rolls for (``--as``; cli/character.py)."""
 
 
 def _context():  # -> click Context | None
