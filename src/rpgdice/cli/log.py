@@ -63,6 +63,23 @@ def _fold_filter(log: Any) -> None:
                             deterministic=True)
 
 
+def _filters(log: Any, ruleset: Optional[str], character: Optional[str],
+             who: str) -> tuple[list[str], list[str]]:
+    """The WHERE terms and their arguments of --ruleset and --as (``who`` the column
+    holding the character, matched folded)."""
+    where, args = [], []
+    if ruleset:
+        where.append("ruleset = ?")
+        args.append(ruleset)
+    if character:
+        from rpgdice.engine.names import fold
+
+        _fold_filter(log)
+        where.append(f"fold({who}) = ?")
+        args.append(fold(character))
+    return where, args
+
+
 def _empty(as_json: bool) -> None:
     if not as_json:
         from rpgdice.table.paths import log_file
@@ -91,16 +108,7 @@ def list_cmd(
     if log is None:
         return _empty(as_json)
     try:
-        where, args = [], []
-        if ruleset:
-            where.append("ruleset = ?")
-            args.append(ruleset)
-        if character:
-            from rpgdice.engine.names import fold
-
-            _fold_filter(log)
-            where.append("fold(character) = ?")
-            args.append(fold(character))
+        where, args = _filters(log, ruleset, character, "character")
         from rpgdice.table.log import COLUMNS, entry_data, public
 
         clause = (" WHERE " + " AND ".join(where)) if where else ""
@@ -225,17 +233,9 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
     face counts with their χ² test."""
     from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
     from rpgdice.engine import luck
-    from rpgdice.engine.names import fold
 
-    where, args = ["n > 0"], []
-    if ruleset:
-        where.append("ruleset = ?")
-        args.append(ruleset)
-    if character:
-        _fold_filter(log)
-        where.append("fold(who) = ?")
-        args.append(fold(character))
-    clause = " WHERE " + " AND ".join(where)
+    where, args = _filters(log, ruleset, character, "who")
+    clause = " WHERE " + " AND ".join(["n > 0", *where])
     rows = log.con.execute(f"SELECT ruleset, argv, who, outcome, n FROM stats_rolls{clause}",
                            args).fetchall()
     face_rows = log.con.execute(
