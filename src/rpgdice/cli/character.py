@@ -233,9 +233,3 @@ def labelled(results: Iterable[Any], extra: Callable[[Any], dict[str, Any]]) -> 
     for r in results:
         r.table = extra(r)
         yield r
-
-
-def attacker_wound(ctx: Context | None) -> str | None:
-    """The wound of the character rolling (the attacker of a contest), from the sheet."""
-    sheet = sheet_of(ctx)
-    return None if sheet is None else sheet.wound
