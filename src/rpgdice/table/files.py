@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -106,6 +105,8 @@ def read_document(path: Path) -> Any:
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: a temporary file in the same
     folder, flushed to disk, then renamed over ``path``."""
+    import tempfile  # and with it random: only a command that writes pays for them
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
