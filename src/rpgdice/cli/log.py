@@ -56,30 +56,6 @@ def _open(write: bool = False) -> Any:
         raise typer.Exit(1) from None
 
 
-def _fold_filter(log: Any) -> None:
-    from rpgdice.engine.names import fold
-
-    log.con.create_function("fold", 1, lambda s: None if s is None else fold(s),
-                            deterministic=True)
-
-
-def _filters(log: Any, ruleset: Optional[str], character: Optional[str],
-             who: str) -> tuple[list[str], list[str]]:
-    """The WHERE terms and their arguments of --ruleset and --as (``who`` the column
-    holding the character, matched folded)."""
-    where, args = [], []
-    if ruleset:
-        where.append("ruleset = ?")
-        args.append(ruleset)
-    if character:
-        from rpgdice.engine.names import fold
-
-        _fold_filter(log)
-        where.append(f"fold({who}) = ?")
-        args.append(fold(character))
-    return where, args
-
-
 def _empty(as_json: bool) -> None:
     if not as_json:
         from rpgdice.table.paths import log_file
@@ -108,14 +84,9 @@ def list_cmd(
     if log is None:
         return _empty(as_json)
     try:
-        where, args = _filters(log, ruleset, character, "character")
-        from rpgdice.table.log import COLUMNS, entry_data, public
+        from rpgdice.table.log import public
 
-        clause = (" WHERE " + " AND ".join(where)) if where else ""
-        rows = log.con.execute(
-            f"SELECT {', '.join(COLUMNS)} FROM entries{clause} ORDER BY id DESC LIMIT ?",
-            (*args, last)).fetchall()
-        entries = [entry_data(r) for r in reversed(rows)]
+        entries = log.last(ruleset=ruleset, character=character, n=last)
     finally:
         log.release()
     if as_json:
@@ -234,8 +205,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
     from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
     from rpgdice.engine import luck
 
-    where, args = _filters(log, ruleset, character, "who")
-    clause = " WHERE " + " AND ".join(["n > 0", *where])
+    clause, args = log.where("n > 0", ruleset=ruleset, character=character, who="who")
     rows = log.con.execute(f"SELECT ruleset, argv, who, outcome, n FROM stats_rolls{clause}",
                            args).fetchall()
     face_rows = log.con.execute(

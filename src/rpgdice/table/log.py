@@ -398,34 +398,34 @@ class Log:
     def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
              n: int = 1, character: Optional[str] = None) -> list[dict[str, Any]]:
         """The last ``n`` entries (oldest first), of a ruleset/command/character."""
-        where, args = _where(ruleset=ruleset, command=command, character=character)
+        where, args = self.where(ruleset=ruleset, command=command, character=character)
         rows = self.con.execute(
             f"SELECT {', '.join(COLUMNS)} FROM entries{where} ORDER BY id DESC LIMIT ?",
             (*args, n)).fetchall()
         return [entry_data(row) for row in reversed(rows)]
 
-    def rows(self, columns: Iterable[str], *, ruleset: Optional[str] = None,
-             character: Optional[str] = None, commands: Iterable[str] = (),
-             count: Optional[int] = None) -> Iterator[tuple[Any, ...]]:
-        """Raw rows, oldest first (for ``log stats``: no JSON decoded that is not needed)."""
-        where, args = _where(ruleset=ruleset, character=character, commands=tuple(commands),
-                             count=count)
-        return iter(self.con.execute(
-            f"SELECT {', '.join(columns)} FROM entries{where} ORDER BY id", args))
+    def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
+              character: Optional[str] = None, who: str = "character"
+              ) -> tuple[str, tuple[Any, ...]]:
+        """A WHERE clause (empty when nothing is asked) and its arguments: ``terms`` as
+        they are, a ruleset, a command, a character's entries (its name matched like
+        every name: case, accents, spaces, hyphens and underscores aside; ``who`` the
+        column holding it)."""
+        clauses, args = list(terms), []
+        if ruleset:
+            clauses.append("ruleset = ?")
+            args.append(ruleset)
+        if command:
+            clauses.append("command = ?")
+            args.append(command)
+        if character:
+            from rpgdice.engine.names import fold
 
-
-def _where(**filters: Any) -> tuple[str, tuple[Any, ...]]:
-    clauses, args = [], []
-    for name, value in filters.items():
-        if value is None or value == ():
-            continue
-        if name == "commands":
-            clauses.append(f"command IN ({', '.join('?' * len(value))})")
-            args.extend(value)
-        else:
-            clauses.append(f"{name} = ?")
-            args.append(value)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+            self.con.create_function("fold", 1, lambda s: None if s is None else fold(s),
+                                     deterministic=True)
+            clauses.append(f"fold({who}) = ?")
+            args.append(fold(character))
+        return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
 def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
