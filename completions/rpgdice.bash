@@ -142,6 +142,7 @@ _rpgdice_aliases()
         line=${line#"${line%%[![:space:]]*}"}
         case $line in
             \[*) [[ $line =~ ^\[[[:space:]]*alias[[:space:]]*\] ]] && in=1 || in= ;;
+            \#*) ;;  # a comment, such as an alias put aside
             *=*)
                 if [[ -n $in ]]; then
                     name=${line%%=*}

@@ -491,6 +491,16 @@ def test_tab_completes_the_users_names_in_each_shell(shell):
 
 
 @pytest.mark.parametrize("shell", list(SHELL_RUNNERS))
+def test_tab_offers_no_alias_that_is_commented_out(shell):
+    complete = SHELL_RUNNERS[shell]
+    (home() / "config.toml").write_text('[alias]\nsneak = "seyruun roll 3"\n# old = "cypher task 1"\n'
+                                        '  #spare="crytures roll 2"\n', encoding="utf-8")
+    roots = complete(["rpgdice"], "")
+    assert "sneak" in roots
+    assert not [w for w in roots if "old" in w or "spare" in w], roots
+
+
+@pytest.mark.parametrize("shell", list(SHELL_RUNNERS))
 def test_tab_with_no_files_offers_no_names(shell):
     complete = SHELL_RUNNERS[shell]
     assert complete(["rpgdice", "char", "show"], "") == []

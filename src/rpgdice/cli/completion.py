@@ -288,6 +288,7 @@ _rpgdice_aliases()
         line=${{line#"${{line%%[![:space:]]*}}"}}
         case $line in
             \\[*) [[ $line =~ ^\\[[[:space:]]*alias[[:space:]]*\\] ]] && in=1 || in= ;;
+            \\#*) ;;  # a comment, such as an alias put aside
             *=*)
                 if [[ -n $in ]]; then
                     name=${{line%%=*}}
@@ -426,6 +427,7 @@ _rpgdice_aliases() {{
         line=${{line#"${{line%%[![:space:]]*}}"}}
         case $line in
             (\\[*) [[ $line =~ '^\\[[[:space:]]*alias[[:space:]]*\\]' ]] && in=1 || in= ;;
+            (\\#*) ;;  # a comment, such as an alias put aside
             (*=*)
                 if [[ -n $in ]]; then
                     name=${{line%%=*}}
