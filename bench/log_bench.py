@@ -50,10 +50,10 @@ OTHERS = [  # roll types and repeated commands: logged, left out of stats
     ["crytures", "roll", "4", "-n", "5"],
 ]
 ROLLERS = {
-    "crytures_odds": lambda spec, kw, src: __import__("rpgdice.engine.crytures").engine.crytures.roll(spec, src),
-    "seyruun_odds": lambda pool, kw, src: __import__("rpgdice.engine.seyruun").engine.seyruun.roll(pool, src, **kw),
-    "reglas_odds": lambda spec, kw, src: __import__("rpgdice.engine.reglas").engine.reglas.roll(spec, src),
-    "cypher_odds": lambda task, kw, src: __import__("rpgdice.engine.cypher").engine.cypher.roll(task, src),
+    "crytures_odds": lambda spec, kw, src: __import__("rpgdice.rulesets.crytures.rules").engine.crytures.roll(spec, src),
+    "seyruun_odds": lambda pool, kw, src: __import__("rpgdice.rulesets.seyruun.rules").engine.seyruun.roll(pool, src, **kw),
+    "reglas_odds": lambda spec, kw, src: __import__("rpgdice.rulesets.reglas.rules").engine.reglas.roll(spec, src),
+    "cypher_odds": lambda task, kw, src: __import__("rpgdice.rulesets.cypher.rules").engine.cypher.roll(task, src),
 }
 
 
@@ -61,7 +61,7 @@ def build(home: Path, n: int) -> float:
     """Write ``n`` entries into ``home``'s log; returns the seconds it took."""
     os.environ["RPGDICE_HOME"] = str(home)
     from rpgdice.cli.replay import capture
-    from rpgdice.engine.dice import SeededDice
+    from rpgdice.core.dice import SeededDice
     from rpgdice.render.jsonl import to_data
     from rpgdice.table.log import Log, now, rolled_faces
 

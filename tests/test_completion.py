@@ -16,10 +16,10 @@ from typer.main import get_command
 from conftest import assert_usage_error, cli
 from rpgdice.cli import app
 from rpgdice.cli.completion import SHELLS, generate, model
-from rpgdice.cli.reglas import DIFFICULTY_NAMES as REGLAS_NAMES
-from rpgdice.engine.cypher import DIFFICULTIES as CYPHER_DIFFICULTIES
-from rpgdice.engine.reglas import DIFFICULTIES as REGLAS_DIFFICULTIES
-from rpgdice.engine.seyruun import WOUNDS
+from rpgdice.rulesets.cypher.rules import DIFFICULTIES as CYPHER_DIFFICULTIES
+from rpgdice.rulesets.reglas.commands import DIFFICULTY_NAMES as REGLAS_NAMES
+from rpgdice.rulesets.reglas.rules import DIFFICULTIES as REGLAS_DIFFICULTIES
+from rpgdice.rulesets.seyruun.rules import WOUNDS
 
 WOUND_VALUES = ["none", *WOUNDS]
 """--wound's values: the engine's wounds, and none (no wound, over a sheet's)."""

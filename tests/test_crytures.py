@@ -5,9 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import assert_usage_error, cli, cli_one
-from rpgdice.engine.crytures import DEFAULT_DIFFICULTY, CryturesRoll, evaluate, roll
-from rpgdice.engine.dice import GivenDice
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.dice import GivenDice
+from rpgdice.core.errors import RulesError
+from rpgdice.rulesets.crytures.rules import DEFAULT_DIFFICULTY, CryturesRoll, evaluate, roll
 
 
 def test_roll_modifier_example_from_the_text():

@@ -3,7 +3,7 @@
 import pytest
 
 from conftest import assert_usage_error, cli, cli_one
-from rpgdice.engine.cypher import DIFFICULTIES, CypherTask, effort_cost, evaluate
+from rpgdice.rulesets.cypher.rules import DIFFICULTIES, CypherTask, effort_cost, evaluate
 
 
 def test_trained_eases_difficulty_3_to_2():

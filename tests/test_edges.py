@@ -18,7 +18,7 @@ import pytest
 from conftest import assert_usage_error, cli, cli_json
 from rpgdice.cli import common
 from rpgdice.cli.common import ROLL_COST, WORK_BUDGET, Work, check_work
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.errors import RulesError
 
 RPGDICE = [sys.executable, "-m", "rpgdice"]
 ROLL = ["crytures", "roll", "3", "--seed", "1"]

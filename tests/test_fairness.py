@@ -22,7 +22,7 @@ import random
 import pytest
 
 from conftest import proc
-from rpgdice.engine.dice import SeededDice, SystemDice, fresh_seed
+from rpgdice.core.dice import SeededDice, SystemDice, fresh_seed
 
 FACES = 100_000
 ALPHA = 1e-4

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import assert_usage_error, cli, cli_json, cli_one
-from rpgdice.engine.reglas import DIFFICULTIES as REGLAS
+from rpgdice.rulesets.reglas.rules import DIFFICULTIES as REGLAS
 
 MINUS = "\u2212"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli, proc
-from rpgdice.engine import luck
+from rpgdice.core import luck
 
 
 def log_path() -> Path:

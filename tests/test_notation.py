@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpgdice.engine import notation
-from rpgdice.engine.dice import GivenDice, SeededDice
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.notation import MAX_EXTRA, parse, roll
+from rpgdice.core.dice import GivenDice, SeededDice
+from rpgdice.core.errors import RulesError
+from rpgdice.rulesets.dice import rules as notation
+from rpgdice.rulesets.dice.rules import MAX_EXTRA, parse, roll
 
 
 def given_roll(expression: str, faces: list[int]) -> notation.NotationRoll:
@@ -234,7 +234,7 @@ def test_bad_input_is_a_rules_error_never_a_crash(text):
 # Exact odds ------------------------------------------------------------------------------
 
 def exact(expression: str):
-    from rpgdice.engine.notation_odds import odds
+    from rpgdice.rulesets.dice.odds import odds
 
     return odds(expression)
 
@@ -269,7 +269,7 @@ def test_odds_of_an_exploding_die_are_exact_to_the_stated_depth():
 
 
 def test_odds_of_the_rules_own_bound_are_exact():
-    from rpgdice.engine.notation_odds import _exploding_die
+    from rpgdice.rulesets.dice.odds import _exploding_die
 
     die = _exploding_die(2, MAX_EXTRA)
     # d2!: every roll a 2 for 101 rolls is possible and is the top total.

@@ -12,8 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpgdice.engine import crytures, cypher, odds, reglas, seyruun
-from rpgdice.engine.dice import SeededDice
+from rpgdice.core.dice import SeededDice
+from rpgdice.rulesets.crytures import odds as cry_odds
+from rpgdice.rulesets.crytures import rules as crytures
+from rpgdice.rulesets.cypher import odds as cyp_odds
+from rpgdice.rulesets.cypher import rules as cypher
+from rpgdice.rulesets.reglas import odds as reg_odds
+from rpgdice.rulesets.reglas import rules as reglas
+from rpgdice.rulesets.seyruun import odds as sey_odds
+from rpgdice.rulesets.seyruun import rules as seyruun
 
 
 def all_rolls(n: int, sides: int = 10):
@@ -57,7 +64,7 @@ SEYRUUN_POOLS = [
 
 @pytest.mark.parametrize("spec", CRYTURES_SPECS, ids=repr)
 def test_crytures_odds_sum_to_one(spec):
-    o = odds.crytures_odds(spec)
+    o = cry_odds.crytures_odds(spec)
     assert sum(o.outcomes.values()) == 1
     assert sum(o.successes.values()) == 1
     assert o.at_least[0] == 1
@@ -68,7 +75,7 @@ def test_crytures_odds_sum_to_one(spec):
 @pytest.mark.parametrize("reroll", [False, True])
 @pytest.mark.parametrize("pool", SEYRUUN_POOLS, ids=repr)
 def test_seyruun_odds_sum_to_one(pool, reroll):
-    o = odds.seyruun_odds(pool, reroll)
+    o = sey_odds.seyruun_odds(pool, reroll)
     assert set(o.outcomes) == {"success", "failure", "botch"}
     assert sum(o.outcomes.values()) == 1
     assert sum(o.successes.values()) == 1
@@ -78,7 +85,7 @@ def test_seyruun_odds_sum_to_one(pool, reroll):
 
 @pytest.mark.parametrize("index,difficulty,mods", [(0, 0, ()), (5, 2, ()), (10, 8, (3,)), (3, 0, (-9,))])
 def test_reglas_odds_sum_to_one(index, difficulty, mods):
-    o = odds.reglas_odds(reglas.ReglasRoll(index, difficulty, mods=mods))
+    o = reg_odds.reglas_odds(reglas.ReglasRoll(index, difficulty, mods=mods))
     assert sum(o.outcomes.values()) == 1
     assert sum(o.fumble_grades.values()) == o.outcomes["fumble"]
 
@@ -86,7 +93,7 @@ def test_reglas_odds_sum_to_one(index, difficulty, mods):
 @pytest.mark.parametrize("difficulty", range(11))
 @pytest.mark.parametrize("attack", [False, True])
 def test_cypher_odds_sum_to_one(difficulty, attack):
-    o = odds.cypher_odds(cypher.CypherTask(difficulty, bonus=2, attack=attack))
+    o = cyp_odds.cypher_odds(cypher.CypherTask(difficulty, bonus=2, attack=attack))
     assert sum(o.outcomes.values()) == 1
     assert set(o.special) == {"gm_intrusion", "plus_1_damage", "plus_2_damage", "minor_effect", "major_effect"}
     assert sum(o.special.values()) <= 1
@@ -99,7 +106,7 @@ def test_cypher_odds_sum_to_one(difficulty, attack):
 def test_seyruun_botch_closed_form(n):
     pool = seyruun.SeyruunPool(n + 1)  # untrained: Attribute − 1 = n dice
     assert pool.dice == n and not pool.chance_die
-    o = odds.seyruun_odds(pool)
+    o = sey_odds.seyruun_odds(pool)
     # No die shows 6+ (1/2 each), minus the rolls where no die shows a 1 either (2-5: 2/5 each).
     assert o.outcomes["botch"] == Fraction(1, 2) ** n - Fraction(2, 5) ** n
     assert o.critical == 1 - Fraction(9, 10) ** n
@@ -107,13 +114,13 @@ def test_seyruun_botch_closed_form(n):
 
 @pytest.mark.parametrize("d", range(0, 7))
 def test_cypher_unmodified_success_closed_form(d):
-    o = odds.cypher_odds(cypher.CypherTask(d))
+    o = cyp_odds.cypher_odds(cypher.CypherTask(d))
     expected = Fraction(1) if d == 0 else Fraction(21 - 3 * d, 20)
     assert o.outcomes["success"] == expected
 
 
 def test_cypher_beyond_twenty_is_impossible():
-    o = odds.cypher_odds(cypher.CypherTask(7))
+    o = cyp_odds.cypher_odds(cypher.CypherTask(7))
     assert o.outcomes == {"success": 0, "failure": 1}
     assert o.impossible and sum(o.special.values()) == 0
 
@@ -121,14 +128,14 @@ def test_cypher_beyond_twenty_is_impossible():
 @pytest.mark.parametrize("n", range(1, 30, 7))
 def test_crytures_default_difficulty_closed_form(n):
     # Difficulty 6, no modifiers: a roll fails only when every die shows 1-5.
-    o = odds.crytures_odds(crytures.CryturesRoll(n))
+    o = cry_odds.crytures_odds(crytures.CryturesRoll(n))
     assert o.outcomes["failure"] == Fraction(1, 2) ** n
     assert o.mean_successes == Fraction(6, 10) * n  # 4/10 one success, 1/10 two
 
 
 def test_crytures_thousand_dice_is_bounded_and_exact():
     # The largest pool the rules allow. Difficulty 11 with +1: only 10s meet it, and a 10 counts twice.
-    o = odds.crytures_odds(crytures.CryturesRoll(1000, roll_mods=(1,), difficulty=11))
+    o = cry_odds.crytures_odds(crytures.CryturesRoll(1000, roll_mods=(1,), difficulty=11))
     assert o.successes[2000] == Fraction(1, 10) ** 1000
     assert sum(o.successes.values()) == 1
 
@@ -152,7 +159,7 @@ def test_crytures_thousand_dice_is_bounded_and_exact():
 )
 def test_crytures_odds_equal_every_roll_scored(spec):
     results = [(crytures.evaluate(spec, faces), w) for faces, w in all_rolls(spec.pool)]
-    o = odds.crytures_odds(spec)
+    o = cry_odds.crytures_odds(spec)
     assert nonzero(o.outcomes) == tally((r.outcome, w) for r, w in results)
     assert nonzero(o.successes) == tally((r.successes, w) for r, w in results)
     assert o.critical == sum(w for r, w in results if r.natural_tens)
@@ -184,7 +191,7 @@ def seyruun_standing_by_brute_force(pool, reroll):
 )
 def test_seyruun_odds_equal_every_roll_scored(pool, reroll):
     results = seyruun_standing_by_brute_force(pool, reroll)
-    o = odds.seyruun_odds(pool, reroll)
+    o = sey_odds.seyruun_odds(pool, reroll)
     assert nonzero(o.outcomes) == tally((r.outcome, w) for r, w in results)
     assert nonzero(o.successes) == tally((r.successes, w) for r, w in results)
     assert nonzero(o.tiers) == tally((r.tier, w) for r, w in results if r.tier)
@@ -197,7 +204,7 @@ def test_seyruun_odds_equal_every_roll_scored(pool, reroll):
 def test_reglas_odds_equal_every_face_scored(index, difficulty, raises, mods, attempt):
     spec = reglas.ReglasRoll(index, difficulty, raises, mods, attempt)
     results = [(reglas.evaluate(spec, f), Fraction(1, 10)) for f in range(1, 11)]
-    o = odds.reglas_odds(spec)
+    o = reg_odds.reglas_odds(spec)
     assert nonzero(o.outcomes) == tally((r.outcome, w) for r, w in results)
     assert o.fumble_grades == tally((r.fumble_grade, w) for r, w in results if r.fumble_grade)
     assert o.critical == sum(w for r, w in results if r.critical)
@@ -219,7 +226,7 @@ def test_cypher_odds_equal_every_face_scored(task):
         results = [(cypher.evaluate(task, None), Fraction(1))]
     else:
         results = [(cypher.evaluate(task, f), Fraction(1, 20)) for f in range(1, 21)]
-    o = odds.cypher_odds(task)
+    o = cyp_odds.cypher_odds(task)
     assert nonzero(o.outcomes) == tally((r.outcome, w) for r, w in results)
     assert nonzero(o.special) == tally((r.special, w) for r, w in results if r.special)
 
@@ -256,7 +263,7 @@ def test_crytures_simulation_agrees(pool, die_mod, roll_mod, difficulty, complex
     spec = crytures.CryturesRoll(pool, (die_mod,), (roll_mod,), difficulty, complexity)
     source = SeededDice(seed)
     rolls = [crytures.roll(spec, source) for _ in range(ROLLS)]
-    o = odds.crytures_odds(spec)
+    o = cry_odds.crytures_odds(spec)
     assert_close(Counter(r.outcome for r in rolls), o.outcomes)
     assert_close(Counter(r.successes for r in rolls), o.successes)
     assert_close(Counter(r.natural_tens > 0 for r in rolls), {True: o.critical, False: 1 - o.critical})
@@ -277,7 +284,7 @@ def test_seyruun_simulation_agrees(attribute, skill, penalty, willpower, require
                                required=required)
     source = SeededDice(seed)
     rolls = [seyruun.roll(pool, source, reroll=reroll) for _ in range(ROLLS)]
-    o = odds.seyruun_odds(pool, reroll)
+    o = sey_odds.seyruun_odds(pool, reroll)
     assert_close(Counter(r.outcome for r in rolls), o.outcomes)
     assert_close(Counter(r.successes for r in rolls), o.successes)
     assert_close(Counter(r.multiple_critical for r in rolls),
@@ -291,7 +298,7 @@ def test_reglas_simulation_agrees(index, difficulty, mod, seed):
     spec = reglas.ReglasRoll(index, difficulty, mods=(mod,))
     source = SeededDice(seed)
     rolls = [reglas.roll(spec, source) for _ in range(ROLLS)]
-    o = odds.reglas_odds(spec)
+    o = reg_odds.reglas_odds(spec)
     assert_close(Counter(r.outcome for r in rolls), o.outcomes)
     assert_close(Counter(r.fumble_grade for r in rolls if r.fumble_grade), o.fumble_grades)
 
@@ -303,6 +310,6 @@ def test_cypher_simulation_agrees(difficulty, ease, hinder, bonus, attack, seed)
     task = cypher.CypherTask(difficulty, ease=ease, hinder=hinder, bonus=bonus, attack=attack)
     source = SeededDice(seed)
     rolls = [cypher.roll(task, source) for _ in range(ROLLS)]
-    o = odds.cypher_odds(task)
+    o = cyp_odds.cypher_odds(task)
     assert_close(Counter(r.outcome for r in rolls), o.outcomes)
     assert_close(Counter(r.special for r in rolls if r.special), o.special)

@@ -9,8 +9,11 @@ from fractions import Fraction
 import pytest
 
 from conftest import assert_usage_error, cli, cli_json, cli_one, proc
-from rpgdice.engine import crytures, odds, seyruun
 from rpgdice.render.common import bar, percent
+from rpgdice.rulesets.crytures import odds as cry_odds
+from rpgdice.rulesets.crytures import rules as crytures
+from rpgdice.rulesets.seyruun import odds as sey_odds
+from rpgdice.rulesets.seyruun import rules as seyruun
 
 OUTCOMES = {
     "crytures": {"success", "failure"},
@@ -25,7 +28,7 @@ OUTCOMES = {
 
 def test_crytures_odds_json_keys_and_values():
     obj = cli_one("crytures", "odds", "4+2", "--die-mod", "1", "--roll-mod", "2", "-d", "8", "-c", "2")
-    exact = odds.crytures_odds(crytures.CryturesRoll(6, (1,), (2,), difficulty=8, complexity=2))
+    exact = cry_odds.crytures_odds(crytures.CryturesRoll(6, (1,), (2,), difficulty=8, complexity=2))
     assert obj["ruleset"] == "crytures" and obj["command"] == "odds"
     assert "outcome" not in obj
     assert obj["outcomes"] == {k: float(v) for k, v in exact.outcomes.items()}
@@ -39,7 +42,7 @@ def test_crytures_odds_json_keys_and_values():
 def test_seyruun_odds_json_keys_and_values():
     obj = cli_one("seyruun", "odds", "3", "2", "--bonus", "4", "--bonus", "4", "-d", "moderate", "--reroll")
     pool = seyruun.SeyruunPool(3, 2, bonuses=(4, 4), required=2)
-    exact = odds.seyruun_odds(pool, reroll=True)
+    exact = sey_odds.seyruun_odds(pool, reroll=True)
     assert "outcome" not in obj
     assert set(obj["outcomes"]) == OUTCOMES["seyruun"]
     assert obj["outcomes"] == {k: float(v) for k, v in exact.outcomes.items()}
@@ -110,7 +113,7 @@ def test_odds_view_shows_each_outcome_percentage_with_a_bar(args):
 
 def test_crytures_odds_view_lists_successes_exactly_and_at_least():
     run = cli("crytures", "odds", "5")
-    exact = odds.crytures_odds(crytures.CryturesRoll(5))
+    exact = cry_odds.crytures_odds(crytures.CryturesRoll(5))
     rows = {line.split()[0]: line.split()[1:3] for line in run.stdout.splitlines()
             if line.strip() and line.split()[0].isdigit()}
     for k in range(11):

@@ -3,7 +3,7 @@
 import pytest
 
 from conftest import assert_usage_error, cli, cli_one
-from rpgdice.engine.reglas import DIFFICULTIES, ReglasRoll, evaluate
+from rpgdice.rulesets.reglas.rules import DIFFICULTIES, ReglasRoll, evaluate
 
 
 def test_la_bestia_fracaso_de_grado_3():

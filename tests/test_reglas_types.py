@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from conftest import assert_usage_error, cli, cli_json, cli_one
-from rpgdice.engine import reglas
-from rpgdice.engine.dice import GivenDice
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.core.dice import GivenDice
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.reglas import rules as reglas
 
 
 def faces(*fs: int) -> str:

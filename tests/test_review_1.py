@@ -92,15 +92,16 @@ def test_crytures_odds_with_huge_critical_hits_are_refused_at_once_not_left_to_r
 def test_the_largest_ordinary_crytures_odds_stay_within_the_budget():
     # The budget refuses only what the README says takes too long: a 1000-die pool, an
     # attack whose critical hits add the default 1 success, is allowed.
-    from rpgdice.engine import crytures, odds
+    from rpgdice.rulesets.crytures import odds as cry_odds
+    from rpgdice.rulesets.crytures import rules as crytures
 
     for spec in (crytures.CryturesRoll(base_pool=1000),
                  crytures.CryturesRoll(base_pool=1000, attack=True),
                  crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=3),
                  crytures.CryturesRoll(base_pool=100, attack=True, crit_hits=1000)):
-        assert odds.crytures_work(spec) <= odds.CRYTURES_MAX_WORK, spec
+        assert cry_odds.crytures_work(spec) <= cry_odds.CRYTURES_MAX_WORK, spec
     huge = crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=1000)
-    assert odds.crytures_work(huge) > odds.CRYTURES_MAX_WORK
+    assert cry_odds.crytures_work(huge) > cry_odds.CRYTURES_MAX_WORK
 
 
 def test_log_stats_leaves_out_a_logged_roll_whose_odds_are_over_the_budget():

@@ -3,8 +3,8 @@
 import pytest
 
 from conftest import assert_usage_error, cli, cli_one
-from rpgdice.engine.dice import GivenDice
-from rpgdice.engine.seyruun import DIFFICULTIES, SeyruunPool, evaluate, roll, tier_for
+from rpgdice.core.dice import GivenDice
+from rpgdice.rulesets.seyruun.rules import DIFFICULTIES, SeyruunPool, evaluate, roll, tier_for
 
 
 def test_stealth_example_builds_seven_dice():

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from conftest import assert_usage_error, cli, cli_json, cli_one
-from rpgdice.engine import odds, seyruun
-from rpgdice.engine.dice import GivenDice, SeededDice
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.dice import GivenDice, SeededDice
+from rpgdice.core.errors import RulesError
+from rpgdice.rulesets.seyruun import odds as sey_odds
+from rpgdice.rulesets.seyruun import rules as seyruun
 
 
 def faces(*fs: int) -> str:
@@ -418,7 +419,7 @@ def nonzero(d: dict) -> dict:
 ], ids=["chance", "extra-only", "no-soak", "no-damage", "no-damage-every-face"])
 def test_attack_odds_equal_every_roll_enumerated(spec, die):
     outcomes, dealt = attack_by_brute_force(spec, die)
-    o = odds.seyruun_attack_odds(spec)
+    o = sey_odds.seyruun_attack_odds(spec)
     assert nonzero(o.outcomes) == nonzero(outcomes)
     assert o.hit == outcomes.get("success", 0)
     if spec.damage is None:
@@ -438,7 +439,7 @@ ROLLS = 4000
        seed=st.integers(0, 2**32))
 def test_attack_odds_agree_with_simulation(att, dfn, damage, soak, seed):
     spec = seyruun.SeyruunAttack(attack=att, defense=dfn, damage=damage, soak=soak)
-    o = odds.seyruun_attack_odds(spec)
+    o = sey_odds.seyruun_attack_odds(spec)
     assert sum(o.outcomes.values()) == 1 and sum(o.damage_dealt.values()) == 1
     source = SeededDice(seed)
     rolls = [seyruun.roll_attack(spec, source) for _ in range(ROLLS)]
@@ -454,7 +455,7 @@ def test_attack_odds_agree_with_simulation(att, dfn, damage, soak, seed):
 def test_attack_odds_with_overflow_mean_matches_simulation():
     spec = seyruun.SeyruunAttack(attack=seyruun.SeyruunPool(5, 5, bonuses=(5,), willpower=True),
                                  defense=seyruun.SeyruunPool(4, 4), damage=(3, 3), soak=(3, 3, 2))
-    o = odds.seyruun_attack_odds(spec)
+    o = sey_odds.seyruun_attack_odds(spec)
     source = SeededDice(12345)
     dealt = [seyruun.roll_attack(spec, source).damage_dealt for _ in range(ROLLS)]
     mean = sum(dealt) / ROLLS
@@ -632,7 +633,7 @@ def test_combat_json_loads_neither_rich_nor_icepool_nor_the_sheets(args):
     out, modules = _modules_after([*args, "--json", "--seed", "7"])
     assert json.loads(out.splitlines()[0])["command"] == args[1]
     assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool", "tomllib", "tomli")]
-    assert "rpgdice.table.sheets" not in modules and "rpgdice.engine.odds" not in modules
+    assert "rpgdice.table.sheets" not in modules and "rpgdice.rulesets.seyruun.odds" not in modules
 
 
 def test_the_log_replays_combat_and_a_replay_charges_no_target(table):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import assert_usage_error, cli, cli_json, cli_one
-from rpgdice.engine import seyruun
-from rpgdice.engine.dice import GivenDice
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.core.dice import GivenDice
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.seyruun import rules as seyruun
 
 
 def faces(*fs: int) -> str:

@@ -46,11 +46,10 @@ def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
 @pytest.mark.parametrize("ruleset", list(ROLLS))
 def test_a_roll_loads_only_its_own_ruleset(ruleset):
     _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
-    assert f"rpgdice.engine.{ruleset}" in modules
+    assert f"rpgdice.rulesets.{ruleset}.rules" in modules
     for other in ROLLS:
         if other != ruleset:
-            assert f"rpgdice.engine.{other}" not in modules
-            assert f"rpgdice.cli.{other}" not in modules
+            assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{other}")]
 
 
 @pytest.mark.parametrize("ruleset", list(ROLLS))
@@ -79,8 +78,8 @@ def test_the_probe_sees_rich_when_the_terminal_view_is_used():
 def test_a_colored_roll_loads_only_its_own_rulesets_view(ruleset):
     out, modules = _modules_after([*ROLLS[ruleset], "--seed", "7"])
     assert out.strip()
-    views = {m for m in modules if m.startswith("rpgdice.render.")}
-    assert views == {"rpgdice.render.common", f"rpgdice.render.{ruleset}"}
+    views = {m for m in modules if m.startswith("rpgdice.render.") or m.endswith(".view")}
+    assert views == {"rpgdice.render.common", f"rpgdice.rulesets.{ruleset}.view"}
 
 
 def test_completion_command_does_not_import_rich():
@@ -113,7 +112,7 @@ def test_a_json_roll_does_not_import_fractions():
 
 
 def test_system_dice_cover_every_face_and_no_other():
-    from rpgdice.engine.dice import SystemDice
+    from rpgdice.core.dice import SystemDice
 
     for sides in (6, 10, 20):
         faces = SystemDice().roll(sides, 3000)
@@ -156,27 +155,26 @@ DICE_ROLL = ["roll", "2d6+3"]
 def test_an_ordinary_dice_json_roll_loads_no_ruleset_rich_icepool_or_fractions():
     out, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
     assert [json.loads(line)["ruleset"] for line in out.splitlines()] == ["dice"]
-    assert "rpgdice.engine.notation" in modules
+    assert "rpgdice.rulesets.dice.rules" in modules
     assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool")]
-    assert "rpgdice.engine.notation_odds" not in modules
+    assert "rpgdice.rulesets.dice.odds" not in modules
     assert not {"fractions", "decimal"} & (modules - _baseline())
     for ruleset in RULESETS:
-        assert f"rpgdice.engine.{ruleset}" not in modules
-        assert f"rpgdice.cli.{ruleset}" not in modules
+        assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{ruleset}")]
 
 
 def test_an_ordinary_dice_colored_roll_loads_its_own_view_only():
     out, modules = _modules_after([*DICE_ROLL, "--seed", "7"])
     assert out.startswith("Dice · 2d6+3")
-    assert "rpgdice.render.notation" in modules and "icepool" not in modules
+    assert "rpgdice.rulesets.dice.view" in modules and "icepool" not in modules
     for ruleset in RULESETS:
-        assert f"rpgdice.render.{ruleset}" not in modules
+        assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{ruleset}")]
 
 
 def test_ordinary_dice_odds_load_icepool():
     # The check above can fail: the odds path does load icepool.
     _, modules = _modules_after(["odds", "2d6+3", "--json"])
-    assert "icepool" in modules and "rpgdice.engine.notation_odds" in modules
+    assert "icepool" in modules and "rpgdice.rulesets.dice.odds" in modules
 
 
 def test_an_ordinary_dice_roll_loads_nothing_of_the_sheets():

@@ -516,7 +516,7 @@ def test_commands_that_write_nothing_create_nothing():
 
 
 def test_the_spending_api_pays_all_or_nothing(ysolde):
-    from rpgdice.engine.errors import RulesError
+    from rpgdice.core.errors import RulesError
     from rpgdice.table import sheets
 
     assert sheets.spend("Ysolde", "seyruun", {"willpower": 2}) == ({"willpower": 2}, {"willpower": 3})

@@ -13,7 +13,7 @@ import typer
 
 from conftest import assert_usage_error, cli, cli_json, proc
 from rpgdice.cli import common, params
-from rpgdice.engine.dice import MAX_POOL
+from rpgdice.core.dice import MAX_POOL
 
 POOL_ACCEPTS = "accepts a number such as 5, or a sum such as 4+2 or 3+2+1-2"
 
@@ -184,7 +184,7 @@ def test_huge_repetitions_are_refused_before_any_roll(monkeypatch):
 
 
 def test_an_internal_error_is_one_line_exit_1_not_a_traceback(monkeypatch):
-    from rpgdice.engine import crytures
+    from rpgdice.rulesets.crytures import rules as crytures
 
     def broken(spec, source):
         raise ZeroDivisionError("boom")

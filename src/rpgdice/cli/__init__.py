@@ -2,7 +2,7 @@
 
 Commands are thin: they parse, call the engine, and hand the result to
 :mod:`rpgdice.cli.output`. Every usage error, from Click or from the engine's
-:class:`~rpgdice.engine.errors.RulesError`, becomes one line on stderr and exit 2.
+:class:`~rpgdice.core.errors.RulesError`, becomes one line on stderr and exit 2.
 
 The ruleset groups load lazily: ``rpgdice seyruun roll ...`` imports and builds the
 ``seyruun`` group alone (its engine module included), since every roll starts a
@@ -27,7 +27,7 @@ from typer.core import TyperGroup
 
 from rpgdice import __version__
 from rpgdice.cli.output import PROG, error
-from rpgdice.engine.errors import RulesError, cut, shown
+from rpgdice.core.errors import RulesError, cut, shown
 
 DEBUG_ENV = "RPGDICE_DEBUG"
 """Set (non-empty) to let an internal error's traceback through, for developers."""
@@ -217,18 +217,18 @@ def _usage_message(e: click.UsageError) -> str:
 
 
 GROUP_MODULES = {
-    "crytures": "rpgdice.cli.crytures",
-    "seyruun": "rpgdice.cli.seyruun",
-    "reglas": "rpgdice.cli.reglas",
-    "cypher": "rpgdice.cli.cypher",
+    "crytures": "rpgdice.rulesets.crytures.commands",
+    "seyruun": "rpgdice.rulesets.seyruun.commands",
+    "reglas": "rpgdice.rulesets.reglas.commands",
+    "cypher": "rpgdice.rulesets.cypher.commands",
 }
 """The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
 They load on first use, so a roll imports only its own ruleset's CLI and engine and
 builds only its own command: startup is what every roll pays (bench/startup.py)."""
 GROUP_MODULES["log"] = "rpgdice.cli.log"
 COMMAND_MODULES = {
-    "roll": "rpgdice.cli.notation:roll_app",
-    "odds": "rpgdice.cli.notation:odds_app",
+    "roll": "rpgdice.rulesets.dice.commands:roll_app",
+    "odds": "rpgdice.rulesets.dice.commands:odds_app",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",

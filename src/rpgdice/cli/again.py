@@ -28,7 +28,7 @@ def again_cmd(
     Example: rpgdice again --bonus 1
     """
     from rpgdice.cli.replay import strip, with_character
-    from rpgdice.engine.errors import RulesError
+    from rpgdice.core.errors import RulesError
     from rpgdice.table.log import Log, LogUnavailable
 
     try:

@@ -23,7 +23,8 @@ from typing import Any
 
 from typer._click.core import Context, ParameterSource
 
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, shown
+from rpgdice.rulesets import Cost
 from rpgdice.table import sheets
 
 SHEET = "rpgdice.sheet"
@@ -90,7 +91,7 @@ def traits(ctx: Context, param: Any, value: str) -> str:
 
 def skill(ctx: Context, value: str) -> str:
     """Cypher ``--skill NAME``: the level the sheet gives that skill."""
-    from rpgdice.engine.names import fold
+    from rpgdice.core.names import fold
 
     sheet = ctx.meta[SHEET]
     if fold(value) in {fold(s) for s in sheets.CYPHER_SKILLS}:
@@ -116,58 +117,15 @@ def skill(ctx: Context, value: str) -> str:
 # Paying ------------------------------------------------------------------------
 
 
-class Plan:
-    """What one repetition of the command may cost, and what a result did cost."""
+def plan(ctx: Context, sheet: sheets.Sheet) -> Cost:
+    """The costs of the command ``ctx`` runs, from its parameters: its ruleset's own
+    ``plan`` (rpgdice.rulesets.Ruleset.plan)."""
+    from rpgdice import rulesets
 
-    def __init__(self, resource: str | None = None, worst: int = 0,
-                 cost: Callable[[Any], int] = lambda r: 0, why: str = "") -> None:
-        self.resource = resource
-        self.worst = worst
-        self.cost = cost
-        self.why = why
-
-
-def plan(ctx: Context, sheet: sheets.Sheet) -> Plan:
-    """The costs of the command ``ctx`` runs, from its parameters."""
-    p = ctx.params
-    command = ctx.command.name
-    if sheet.ruleset == "seyruun":
-        if command in ("roll", "team"):
-            worst = int(bool(p.get("willpower"))) + int(bool(p.get("reroll")))
-            if command == "roll":
-                return Plan("willpower", worst, lambda r: r.willpower_spent)
-            return Plan("willpower", worst, lambda r: r.rolls[0].willpower_spent)
-        if command == "extended":
-            worst = p.get("max_rolls", 0) if p.get("willpower") else 0
-            return Plan("willpower", worst, lambda r: r.willpower_spent,
-                        f" (--willpower pays 1 for each of up to {p.get('max_rolls')} rolls: "
-                        "--max-rolls)")
-        if command == "contest":
-            return Plan("willpower", int(bool(p.get("attacker_willpower"))),
-                        lambda r: r.attacker.willpower_spent)
-        if command == "attack":  # seyruun attack (issue 12): --as is the attacker
-            return Plan("willpower", int(bool(p.get("attacker_willpower"))),
-                        lambda r: r.attack.willpower_spent)
-        return Plan()
-    if sheet.ruleset == "cypher" and command in ("task", "roll", "odds"):
-        effort = p.get("effort") or 0
-        if not effort:
-            return Plan()
-        pool = ctx.meta.get(POOL)
-        if not pool:
-            raise RulesError("--effort", f"with --as, say which Pool pays the Effort: --pool "
-                             f"{'|'.join(sheets.CYPHER_POOLS)}")
-        level = sheet.effort_level
-        if level is not None and effort > level:
-            raise RulesError("--effort", f"{effort} levels is more than {sheet.name}'s Effort "
-                             f"({level})")
-        from rpgdice.engine.cypher import effort_cost
-
-        cost = effort_cost(effort, p.get("edge") or 0)
-        if command == "odds":
-            return Plan()
-        return Plan(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost)
-    return Plan()
+    own = rulesets.get(sheet.ruleset).plan
+    if own is None:
+        return Cost()
+    return own(ctx.command.name or "", ctx.params, sheet, ctx.meta.get(POOL))
 
 
 def check(ctx: Context) -> None:
@@ -195,7 +153,7 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
     Returns the results (None when nothing is to be paid: the caller rolls as any
     command does) and, for each, the keys the output adds: ``character``, and where
     something may be paid ``spent`` and ``left``."""
-    from rpgdice.engine.dice import GivenDice
+    from rpgdice.core.dice import GivenDice
 
     sheet = ctx.meta[SHEET]
     base = extra_base(ctx)

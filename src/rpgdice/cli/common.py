@@ -15,8 +15,8 @@ from typer._click import exceptions as click
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
-from rpgdice.engine.dice import DiceSource, GivenDice, SeededDice, fresh_seed
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
+from rpgdice.core.errors import RulesError, shown
 
 R = TypeVar("R")
 
@@ -442,19 +442,19 @@ def _who_typed_what() -> tuple[list[str], Optional[str]]:
 
 
 class ExactOdds:
-    """The exact odds of a roll (``rpgdice.engine.odds.<function>(*args, **kwargs)``),
+    """The exact odds of a roll (``<function>(*args, **kwargs)`` of its ruleset's ``odds.py``),
     computed only when called, so the odds engine and icepool load on the odds path
     alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
 
-    __slots__ = ("function", "args", "kwargs")
+    __slots__ = ("ruleset", "function", "args", "kwargs")
 
-    def __init__(self, function: str, *args: object, **kwargs: object) -> None:
-        self.function, self.args, self.kwargs = function, args, kwargs
+    def __init__(self, ruleset: str, function: str, *args: object, **kwargs: object) -> None:
+        self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
 
     def __call__(self) -> object:
-        from rpgdice.engine import odds
+        from rpgdice import rulesets
 
-        return getattr(odds, self.function)(*self.args, **self.kwargs)
+        return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
 
     @property
     def key(self) -> str:

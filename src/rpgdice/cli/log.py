@@ -11,7 +11,7 @@ import typer
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.cli.output import error, warning
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.errors import RulesError
 
 RULESETS = ("crytures", "seyruun", "reglas", "cypher", "dice")
 
@@ -203,7 +203,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
     rebuilt from its arguments; computed once per distinct spec), the luck verdict and
     face counts with their χ² test."""
     from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
-    from rpgdice.engine import luck
+    from rpgdice.core import luck
 
     clause, args = log.where("n > 0", ruleset=ruleset, character=character, who="who")
     rows = log.con.execute(f"SELECT ruleset, argv, who, outcome, n FROM stats_rolls{clause}",

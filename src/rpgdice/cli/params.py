@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 
 import typer
 
-from rpgdice.engine.errors import RulesError, shown
-from rpgdice.engine.names import lookup
+from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.names import lookup
 
 MAX_NUMBER = 1000
 """No count or modifier a user types is larger than this; huge integers are refused at once."""

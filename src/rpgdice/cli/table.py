@@ -11,7 +11,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, shown
 
 RULESETS = ("crytures", "seyruun", "reglas", "cypher")
 

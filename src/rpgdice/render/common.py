@@ -10,7 +10,6 @@ one. Rich decides about color: none when piped, on with ``FORCE_COLOR``, and
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections import Counter
@@ -19,6 +18,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.text import Text
+
+from rpgdice import rulesets
+from rpgdice.rulesets import Views
 
 # What a die did -> its style.
 HIT = "green"
@@ -49,45 +51,42 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-OUTCOME_WORDS = {
-    "crytures": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
-    "seyruun": {"success": ("Success", GOOD), "failure": ("Failure", BAD), "botch": ("Botch", DIRE)},
-    "reglas": {"success": ("Éxito", GOOD), "failure": ("Fallo", BAD), "fumble": ("Fracaso", DIRE)},
-    "cypher": {"success": ("Success", GOOD), "failure": ("Failure", BAD)},
-}
-"""Each outcome value in the ruleset's own words, and its style."""
+TONE = {"good": GOOD, "bad": BAD, "dire": DIRE}
+"""The style of each outcome tone a ruleset's record gives (rpgdice.rulesets.TONES)."""
 VOCABULARY = {
     "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of"},
     "es": {"rolls": "tiradas", "outcome": "resultado", "chance": "probabilidad", "odds": "probabilidad",
            "of": "de"},
 }
-LANGUAGE = {"reglas": "es"}
-"""The language of a ruleset's view (its text's): Reglas Básicas is Spanish, the rest English."""
+"""The views' own words (headers, summaries), by the ruleset's language."""
 
 
 def words(ruleset: str) -> dict[str, str]:
     """The view's own words (headers, summaries) in the ruleset's language."""
-    return VOCABULARY[LANGUAGE.get(ruleset, "en")]
+    return VOCABULARY[rulesets.get(ruleset).language]
+
+
+def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
+    """An outcome in the ruleset's words, and its style: ``("Fracaso", DIRE)``."""
+    if ruleset not in rulesets.NAMES:  # a log entry forged by hand
+        return str(outcome or "rolled"), ""
+    record = rulesets.get(ruleset)
+    return record.word(outcome), TONE.get(record.tone(outcome), "")
 
 
 # Finding a result's view ---------------------------------------------------------------
 
 View = Callable[[Any], list[Text]]
 
-MODULES = {"dice": "notation"}
-"""A ruleset whose modules are not named after it: ordinary dice (JSON ruleset ``dice``)
-live in ``notation`` modules, since ``engine/dice.py`` is the dice source."""
 
-
-def module_of(result: Any) -> Any:
-    """The view module of ``result``'s ruleset: ``rpgdice.render.<RULESET>``."""
-    ruleset = type(result).RULESET
-    return importlib.import_module(f"rpgdice.render.{MODULES.get(ruleset, ruleset)}")
+def views_of(result: Any) -> Views:
+    """The views of ``result``'s ruleset, from its record (rpgdice.rulesets)."""
+    return rulesets.of(result).views()
 
 
 def view(result: Any) -> View:
-    """The view of ``result``: ``VIEWS[COMMAND]`` of the module named after its ruleset."""
-    return module_of(result).VIEWS[type(result).COMMAND]
+    """The view of ``result``, by its class."""
+    return views_of(result).show[type(result)]
 
 
 def render(result: Any, width: int = 80) -> list[Text]:
@@ -106,12 +105,11 @@ def _tally(result: Any) -> tuple[Callable[[Any], str], str]:
     noun of the summary. A ruleset module's ``SUMMARIES[COMMAND]`` sums a roll type up
     in its own terms (who won, targets reached); otherwise each result's outcome in
     the ruleset's words."""
-    cls = type(result)
-    own = getattr(module_of(result), "SUMMARIES", {}).get(cls.COMMAND)
+    own = views_of(result).summaries.get(type(result))
     if own is not None:
         return own
-    named = OUTCOME_WORDS.get(cls.RULESET, {})
-    return (lambda r: named.get(r.outcome, (str(r.outcome or "rolled"),))[0]), words(cls.RULESET)["rolls"]
+    record = rulesets.of(result)
+    return (lambda r: record.word(r.outcome)), VOCABULARY[record.language]["rolls"]
 
 
 def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
@@ -144,7 +142,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
     if total > 1 and ruleset:
-        closing = getattr(module_of(first), "CLOSINGS", {}).get(getattr(type(first), "COMMAND", None))
+        closing = views_of(first).closings.get(type(first))
         line = closing(tally) if closing is not None else summary(ruleset, tally, noun)
         out.print(Text("\n").join(wrap(line, width)))
 
@@ -416,10 +414,9 @@ def chart(rows: list[Row], *headers: str, bar_header: str = "") -> list[Any]:
 
 
 def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Any]:
-    named = OUTCOME_WORDS[ruleset]
     rows = []
     for outcome, p in outcomes.items():
-        word, style = named[outcome]
+        word, style = outcome_word(ruleset, outcome)
         rows.append((word, style, [percent(p)], p, style))
     vocabulary = words(ruleset)
     return chart(rows, vocabulary["outcome"], vocabulary["chance"])
@@ -455,23 +452,23 @@ def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
 
 
 def odds_lines(odds: Any, result: Any) -> list[Any]:
-    """``--odds``: the lines under a roll's breakdown. A ruleset module's
-    ``AFTER[odds COMMAND]`` says more where its odds do (an attack's damage chart);
-    otherwise the chance of the roll's outcome (:func:`outcome_line`)."""
-    own = getattr(module_of(odds), "AFTER", {}).get(type(odds).COMMAND)
+    """``--odds``: the lines under a roll's breakdown. A ruleset's ``Views.after`` says
+    more where its odds do (an attack's damage chart); otherwise the chance of the roll's
+    outcome (:func:`outcome_line`)."""
+    own = views_of(odds).after.get(type(odds))
     return own(odds, result) if own is not None else [outcome_line(odds, result)]
 
 
 def outcome_line(odds: Any, result: Any) -> Text:
     """``--odds``: one line under a roll's breakdown with the chance of its outcome
-    (a ruleset's view module may say it its own way: its ``odds_line``)."""
-    own = getattr(module_of(odds), "odds_line", None)
+    (a ruleset's ``Views.odds_line`` may say it its own way)."""
+    own = views_of(odds).odds_line
     if own is not None:
         return own(odds, result)
     ruleset = type(odds).RULESET
-    named, vocabulary = OUTCOME_WORDS[ruleset], words(ruleset)
-    word, style = named[result.outcome]
-    others = ", ".join(f"{named[o][0].lower()} {percent(p)}" for o, p in odds.outcomes.items())
+    record, vocabulary = rulesets.get(ruleset), words(ruleset)
+    word, style = outcome_word(ruleset, result.outcome)
+    others = ", ".join(f"{record.word(o).lower()} {percent(p)}" for o, p in odds.outcomes.items())
     return Text.assemble(
         (f"  {vocabulary['odds']} ", LABEL),
         (percent(odds.outcomes[result.outcome]), "bold"),

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from rich.table import Table
 from rich.text import Text
 
-from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, OUTCOME_WORDS, console, layout, num, unit
+from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, console, layout, num, outcome_word, unit
 
 PROG = "rpgdice"
 
@@ -34,7 +34,7 @@ def command_text(argv: list[str]) -> str:
 def outcome_text(ruleset: str, outcome: Optional[str]) -> Text:
     if outcome is None:
         return Text("—", style=NOTE)
-    word, style = OUTCOME_WORDS.get(ruleset, {}).get(outcome, (outcome, ""))
+    word, style = outcome_word(ruleset, outcome) if outcome else (outcome, "")
     return Text(word, style=style)
 
 
@@ -150,7 +150,7 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
         top = max([*g["outcomes"].values(), *g["expected"].values(), 1])
         for name, expected in g["expected"].items():
             seen = g["outcomes"].get(name, 0)
-            word, style = OUTCOME_WORDS.get(ruleset, {}).get(name, (name, ""))
+            word, style = outcome_word(ruleset, name)
             line = Text("  ")
             line.append(f"{word:<9}", style=style)
             line.append(_bar(seen, expected, top, style or "cyan"))

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rpgdice.engine.names import fold
+from rpgdice.core.names import fold
 
 ATTRIBUTES = {
     "seyruun": {

@@ -14,7 +14,7 @@ import re
 import shlex
 from typing import Any
 
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, shown
 from rpgdice.table import files, paths
 
 SECTION = "alias"

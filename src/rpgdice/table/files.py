@@ -1,7 +1,7 @@
 """Safe reading and writing of the user's TOML files.
 
 * Reading uses the standard library's ``tomllib`` (``tomli`` before Python 3.11): a
-  file broken by hand is one :class:`~rpgdice.engine.errors.RulesError` naming the
+  file broken by hand is one :class:`~rpgdice.core.errors.RulesError` naming the
   file, the line and the column, and nothing is ever written over it.
 * Writing is whole or not at all: the text goes to a temporary file in the same
   folder, is flushed to disk (``fsync``), then renamed over the old file
@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.errors import RulesError
 
 LOCK_NAME = ".lock"
 """The lock file, one per folder (``characters/.lock``, ``.config.lock`` beside config.toml)."""

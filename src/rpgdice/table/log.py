@@ -419,7 +419,7 @@ class Log:
             clauses.append("command = ?")
             args.append(command)
         if character:
-            from rpgdice.engine.names import fold
+            from rpgdice.core.names import fold
 
             self.con.create_function("fold", 1, lambda s: None if s is None else fold(s),
                                      deterministic=True)

@@ -16,7 +16,7 @@ A sheet is plain TOML a player may edit by hand::
 KEY is the name folded (:func:`key`): lower case, no accents, spaces and underscores
 as ``-``; so the shell can list the names, and two names that match (case, accents,
 spaces, hyphens and underscores aside) share one file. Traits match the same way
-(:func:`rpgdice.engine.names.fold`). Keys and tables a user adds by hand, and
+(:func:`rpgdice.core.names.fold`). Keys and tables a user adds by hand, and
 comments, survive every change rpgdice makes (``tomlkit`` keeps them).
 
 Spending (:func:`spend`, :func:`settle`) happens under the characters folder's lock,
@@ -34,8 +34,8 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rpgdice.engine.errors import RulesError, shown
-from rpgdice.engine.names import fold
+from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.names import fold
 from rpgdice.table import files, paths
 
 T = TypeVar("T")

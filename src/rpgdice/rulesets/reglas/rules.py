@@ -4,12 +4,15 @@ críticos."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from rpgdice.engine.dice import DiceSource
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.dice import DiceSource
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DIFFICULTIES = {"none": 0, "normal": 2, "dificil": 4, "muy-dificil": 6, "imposible": 8}
 """Successes needed. "none" is the default: a result of zero or more succeeds.
@@ -400,3 +403,24 @@ def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
         max_attempts=spec.max_attempts,
         ended_by=ended_by,
     )
+
+
+# Odds: the records of an odds command's answer (odds.py computes them) ------------
+
+
+@record
+class ReglasOdds:
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    critical: Fraction
+    """A crítico: the die shows 1 and the roll succeeds."""
+    fumble_grades: dict[int, Fraction]
+    """Probability of each fracaso grade (grades that cannot happen left out)."""
+    index: int
+    difficulty: int
+    base_difficulty: int = 0
+    """The difficulty before any raise."""
+    raises: int = 0
+    """Levels the difficulty was raised (+2 each)."""

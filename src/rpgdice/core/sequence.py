@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.errors import RulesError
 
 R = TypeVar("R")
 

@@ -23,6 +23,8 @@ from rpgdice.render.common import (
     signed,
     unit,
 )
+from rpgdice.rulesets import Views
+from rpgdice.rulesets.crytures import rules
 
 
 def no_dice(base_pool: int, die_mod: int) -> str:
@@ -106,5 +108,8 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {"roll": roll, "odds": odds}
+VIEWS = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
+
+TABLE = Views(VIEWS)
+"""What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

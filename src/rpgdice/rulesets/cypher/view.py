@@ -21,6 +21,8 @@ from rpgdice.render.common import (
     outcome_chart,
     percent,
 )
+from rpgdice.rulesets import Views
+from rpgdice.rulesets.cypher import rules
 
 SPECIAL = {
     "gm_intrusion": "natural 1: GM intrusion",
@@ -40,7 +42,7 @@ SPECIAL_SHORT = {
 
 
 def task(r: Any) -> list[Text]:
-    from rpgdice.engine.cypher import DIFFICULTY_NAMES
+    from rpgdice.rulesets.cypher.rules import DIFFICULTY_NAMES
 
     steps = ""
     if r.easing:
@@ -86,7 +88,7 @@ def task(r: Any) -> list[Text]:
 
 
 def odds(o: Any) -> list[Text]:
-    from rpgdice.engine.cypher import DIFFICULTY_NAMES
+    from rpgdice.rulesets.cypher.rules import DIFFICULTY_NAMES
 
     header = Text.assemble(
         ("Cypher odds", "bold"),
@@ -111,5 +113,8 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {"task": task, "roll": task, "odds": odds}
+VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
+
+TABLE = Views(VIEWS)
+"""What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

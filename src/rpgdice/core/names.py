@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import TypeVar
 
-from rpgdice.engine.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, shown
 
 T = TypeVar("T")
 

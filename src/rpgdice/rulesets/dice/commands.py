@@ -119,7 +119,7 @@ def roll_cmd(
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    from rpgdice.engine import notation
+    from rpgdice.rulesets.dice import rules as notation
 
     parsed = [notation.parse(text) for text in expressions]
     # One repetition rolls every expression, each at worst (explosions at their bound).
@@ -135,7 +135,7 @@ def roll_cmd(
     exact = None
     if odds:
         def exact() -> object:
-            from rpgdice.engine import notation_odds
+            from rpgdice.rulesets.dice import odds as notation_odds
 
             return notation_odds.odds_set(parsed)
 
@@ -153,12 +153,12 @@ def odds_cmd(expression: ExprArg, as_json: JsonOpt = False) -> None:
 
     Example: rpgdice odds 4d6kh3
     """
-    from rpgdice.engine import notation
+    from rpgdice.rulesets.dice import rules as notation
 
     parsed = notation.parse(expression)
 
     def exact() -> object:
-        from rpgdice.engine import notation_odds
+        from rpgdice.rulesets.dice import odds as notation_odds
 
         return notation_odds.odds(parsed)
 

@@ -6,7 +6,7 @@ die is built face by face), identical terms are added by doubling, constants bec
 one offset, and the terms' dice are added up. Imported only by ``odds`` and
 ``--odds`` (icepool takes a while to load).
 
-Explosions: the rule itself stops a die after :data:`~rpgdice.engine.notation.MAX_EXTRA`
+Explosions: the rule itself stops a die after :data:`~rpgdice.rulesets.dice.rules.MAX_EXTRA`
 extra rolls, so a depth of 100 is exact; a smaller depth leaves out the chance that
 some die needs more extra rolls than that. The depth used is the smallest one whose
 left-out probability is at most :data:`LEFT_OUT_GOAL` (a single depth for every
@@ -23,23 +23,24 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import ClassVar, Optional
+from typing import Optional
 
 import icepool
 
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.notation import (
+from rpgdice.core.errors import RulesError
+from rpgdice.core.exact import sum_of
+from rpgdice.rulesets.dice.rules import (
     EXPLODE,
     KEEPS,
     MAX_EXTRA,
     PARAM,
     Expression,
+    NotationOdds,
+    NotationOddsSet,
     Term,
     compare,
     parse,
 )
-from rpgdice.engine.odds import _sum_of
-from rpgdice.engine.record import record
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
 """Explosions are followed until what is left out is at most one in a trillion."""
@@ -50,23 +51,6 @@ KEEP_CROWD = 40
 """Above this many dice a keep costs icepool more per die (fitted to measurements)."""
 KEEP_UNIT = 4
 """A keep's unit of work costs icepool up to about four additions' (measured)."""
-
-
-@record
-class NotationOdds:
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
-
-    expression: str
-    distribution: dict[int, Fraction]
-    """Each possible total (ascending) to its exact probability."""
-    mean: Fraction
-    """Mean of the distribution (of the totals it holds, when a depth cut it short)."""
-    min: int
-    max: int
-    truncated: bool
-    explode_depth: Optional[int]
-    left_out: Fraction
 
 
 def explode_depth(expression: Expression) -> Optional[int]:
@@ -230,7 +214,7 @@ def _total(groups: dict[tuple, int], depth: Optional[int]) -> Optional[icepool.D
     for key, n in groups.items():
         term = _term_of(key)
         base = _keep_die(term) if term.mode in KEEPS else _base_die(term, depth)
-        die = _sum_of(base, n)
+        die = sum_of(base, n)
         dice.append(-die if term.sign < 0 else die)
     dice.sort(key=len)
     total: Optional[icepool.Die] = None
@@ -277,24 +261,6 @@ def odds(expression: Expression | str) -> NotationOdds:
         explode_depth=depth,
         left_out=left_out,
     )
-
-
-@record
-class NotationOddsSet:
-    """``roll --odds``: the odds of each expression a command rolls, found by a
-    result's expression."""
-
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
-
-    by_expression: dict[str, NotationOdds]
-
-    def of(self, result: object) -> NotationOdds:
-        return self.by_expression[result.expression]  # type: ignore[attr-defined]
-
-    def json_key(self, result: object) -> dict[str, NotationOdds]:
-        """``roll --odds --json``: the roll's odds object under ``odds``."""
-        return {"odds": self.of(result)}
 
 
 def odds_set(expressions: list[Expression]) -> NotationOddsSet:

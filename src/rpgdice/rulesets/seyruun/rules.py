@@ -4,12 +4,15 @@ die, Willpower and a ten-die cap."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.dice import DiceSource, check_pool, d10_successes
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 SUCCESS_AT = 6
 """A die showing 6 or more is a success; a 10 counts twice."""
@@ -435,7 +438,7 @@ class SeyruunInitiative:
     combatants: tuple[Combatant, ...]
 
     def __post_init__(self) -> None:
-        from rpgdice.engine.names import fold
+        from rpgdice.core.names import fold
 
         if not self.combatants:
             raise RulesError("COMBATANT", "initiative needs at least one combatant")
@@ -713,3 +716,47 @@ def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
         attack_attribute=spec.attack.attribute,
         defense_attribute=spec.defense.attribute if spec.defense is not None else None,
     )
+
+
+# Odds: the records of an odds command's answer (odds.py computes them) ------------
+
+
+@record
+class SeyruunOdds:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    successes: dict[int, Fraction]
+    at_least: dict[int, Fraction]
+    critical: Fraction
+    """At least one 10 in the roll that stands."""
+    multiple_critical: Fraction
+    """Two or more 10s: the heightened critical effects."""
+    tiers: dict[str, Fraction]
+    """Margin of success tiers (the success chance split by tier)."""
+    pool: int
+    chance_die: bool
+    overflow: int
+    required: int
+    pool_total: int
+    reroll: bool
+
+
+@record
+class SeyruunAttackOdds:
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "attack-odds"
+
+    hit: Fraction
+    outcomes: dict[str, Fraction]
+    """``success`` (a hit), ``failure``, ``botch`` (the attack botched)."""
+    damage_dealt: dict[int, Fraction] | None
+    """Each amount of damage dealt (0 included: a miss, or soaked) to its probability;
+    None without a damage pool."""
+    mean_damage: Fraction | None
+
+    def json_key(self, result: Any) -> dict[str, Any]:
+        """``--odds --json``: the ``odds`` key of an attack's JSON object."""
+        return {"odds": {"hit": self.hit, "damage_dealt": self.damage_dealt,
+                         "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}}

@@ -31,6 +31,8 @@ from rpgdice.render.common import (
     signed,
     unit,
 )
+from rpgdice.rulesets import Views
+from rpgdice.rulesets.dice import rules
 
 DROPPED = "dim strike"
 MAX_TERM_LINES = 40
@@ -47,7 +49,7 @@ gives what they add up to."""
 def _chains(faces: list[int], sides: int) -> list[list[int]]:
     """An exploding term's rolls cut into one chain per die: a die rolls again while
     it shows ``sides``, at most ``MAX_EXTRA`` extra rolls."""
-    from rpgdice.engine.notation import MAX_EXTRA
+    from rpgdice.rulesets.dice.rules import MAX_EXTRA
 
     chains: list[list[int]] = []
     for face in faces:
@@ -83,7 +85,7 @@ MINUS_SIGN = "−"
 
 
 def roll(r: Any) -> list[Text]:
-    from rpgdice.engine.notation import parse
+    from rpgdice.rulesets.dice.rules import parse
 
     terms = parse(r.expression).terms  # the term kinds, read again from the expression
     header = Text.assemble(("Dice", "bold"), f" · {r.expression.strip()}")
@@ -187,9 +189,12 @@ def closing(totals: Counter[Any]) -> Text:
                 style="bold")
 
 
-VIEWS = {"roll": roll, "odds": odds}
+VIEWS = {rules.NotationRoll: roll, rules.NotationOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
-SUMMARIES = {"roll": (lambda r: r.total, "rolls")}
+SUMMARIES = {rules.NotationRoll: (lambda r: r.total, "rolls")}
 """What repeated rolls tally (ordinary dice have no outcome): their totals..."""
-CLOSINGS = {"roll": closing}
+CLOSINGS = {rules.NotationRoll: closing}
 """...summed up as their range and mean."""
+
+TABLE = Views(VIEWS, summaries=SUMMARIES, closings=CLOSINGS, odds_line=odds_line)
+"""What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -19,17 +19,20 @@ Why not a library: ``d20`` (the most used) imported in 242 ms here, ``dice`` in
 two-core machine where ``import typer`` took 126 ms): each more than the whole
 startup budget of a roll (bench/startup.py). This parser imports nothing heavy.
 
-Errors are :class:`~rpgdice.engine.errors.RulesError` naming ``EXPR`` and the
+Errors are :class:`~rpgdice.core.errors.RulesError` naming ``EXPR`` and the
 1-based position, in the expression as typed, of the first thing not understood.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Optional
+from typing import TYPE_CHECKING, ClassVar, Optional
 
-from rpgdice.engine.dice import DiceSource
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
+from rpgdice.core.dice import DiceSource
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 PARAM = "EXPR"
 MIN_SIDES = 2
@@ -362,3 +365,41 @@ def roll(expression: Expression, source: DiceSource, seed: Optional[int] = None)
     terms = [roll_term(t, source) for t in expression.terms]
     return NotationRoll(expression=expression.text, total=sum(t.value for t in terms),
                         terms=terms, seed=seed)
+
+
+# Odds: the records of an odds command's answer (odds.py computes them) ------------
+
+
+@record
+class NotationOdds:
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    expression: str
+    distribution: dict[int, Fraction]
+    """Each possible total (ascending) to its exact probability."""
+    mean: Fraction
+    """Mean of the distribution (of the totals it holds, when a depth cut it short)."""
+    min: int
+    max: int
+    truncated: bool
+    explode_depth: Optional[int]
+    left_out: Fraction
+
+
+@record
+class NotationOddsSet:
+    """``roll --odds``: the odds of each expression a command rolls, found by a
+    result's expression."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    by_expression: dict[str, NotationOdds]
+
+    def of(self, result: object) -> NotationOdds:
+        return self.by_expression[result.expression]  # type: ignore[attr-defined]
+
+    def json_key(self, result: object) -> dict[str, NotationOdds]:
+        """``roll --odds --json``: the roll's odds object under ``odds``."""
+        return {"odds": self.of(result)}

@@ -23,13 +23,18 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
-from rpgdice.engine.seyruun import DIFFICULTIES, MULTI_ACTION_PENALTY, UNTRAINED_PENALTY, WOUNDS
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.seyruun.rules import (
+    DIFFICULTIES,
+    MULTI_ACTION_PENALTY,
+    UNTRAINED_PENALTY,
+    WOUNDS,
+)
 
 if TYPE_CHECKING:
-    from rpgdice.engine.seyruun import Combatant, SeyruunPool
+    from rpgdice.rulesets.seyruun.rules import Combatant, SeyruunPool
     from rpgdice.table.sheets import Sheet
 
 app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
@@ -153,7 +158,7 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
           penalty: list[int] | None, wound: str | None, actions: int, willpower: bool,
           difficulty: int) -> SeyruunPool:
     """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     attribute_dots, skill_dots, bonuses, penalties = _base(attribute, skill, bonus, penalty)
     return seyruun.SeyruunPool(
@@ -192,14 +197,14 @@ def roll_cmd(
 
     Example: rpgdice seyruun roll 3 3 --bonus 1 -d moderate
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     run(lambda source: seyruun.roll(pool, source, reroll=reroll),
         work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1),
         dice=dice, seed=seed, times=times, as_json=as_json,
-        odds=exact_odds("seyruun_odds", pool, reroll=reroll) if odds else None,
-        spec=exact_odds("seyruun_odds", pool, reroll=reroll))
+        odds=exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll) if odds else None,
+        spec=exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll))
 
 
 @app.command("odds")
@@ -222,7 +227,7 @@ def odds_cmd(
     Example: rpgdice seyruun odds 3 3 -d moderate --reroll
     """
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
-    show_odds(exact_odds("seyruun_odds", pool, reroll=reroll), as_json=as_json)
+    show_odds(exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll), as_json=as_json)
 
 
 # Roll types: contest (and resisted), extended, team ------------------------------------
@@ -275,7 +280,7 @@ AssistsOpt = Annotated[
 
 
 def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -> SeyruunPool:
-    from rpgdice.engine.seyruun import SeyruunPool
+    from rpgdice.rulesets.seyruun.rules import SeyruunPool
 
     side = terms.side()
     params.summed(list(side.bonuses), param)  # sums keep to the limit of one number
@@ -315,7 +320,7 @@ def contest_cmd(
 
     Example: rpgdice seyruun contest 3+2 2+3+1   (attacker: Attribute 3 + Skill 2; defender: Attribute 2 + Skill 3, +1 bonus die)
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     spec = seyruun.SeyruunContest(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
@@ -349,7 +354,7 @@ def extended_cmd(
 
     Example: rpgdice seyruun extended 3 2 --target 10 --max-rolls 5
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
@@ -380,7 +385,7 @@ def team_cmd(
 
     Example: rpgdice seyruun team 3 3 --assists 2 -d complex
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
@@ -492,9 +497,9 @@ def reroll_cmd(
 
     from rpgdice.cli.common import State
     from rpgdice.cli.replay import capture, replay_argv
-    from rpgdice.engine import seyruun
-    from rpgdice.engine.dice import GivenDice
+    from rpgdice.core.dice import GivenDice
     from rpgdice.render.jsonl import to_data
+    from rpgdice.rulesets.seyruun import rules as seyruun
     from rpgdice.table import paths
     from rpgdice.table.log import Log, LogUnavailable
 
@@ -597,7 +602,7 @@ def combatant(text: str) -> CombatantArg:
     """``NAME=POOL``, the pool ``WITS+DEXTERITY[+BONUS...][-PENALTY...]`` (a contest
     side's form; a lone number is Wits + Dexterity together). A name alone names a saved
     Seyruun character (its ``wits``, ``dexterity`` and wound, read when the command runs)."""
-    from rpgdice.engine.errors import shown
+    from rpgdice.core.errors import shown
 
     if isinstance(text, CombatantArg):
         return text
@@ -743,7 +748,7 @@ SoakOpt = Annotated[
 
 
 def _combatant(arg: CombatantArg) -> Combatant:
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
         try:
@@ -773,7 +778,7 @@ def initiative_cmd(
 
     Example: rpgdice seyruun initiative Ysolde=3+4+1 Thureck=2+3 Ghoul=2+2-1
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
     run(lambda source: seyruun.roll_initiative(spec, source),
@@ -807,7 +812,7 @@ def attack_cmd(
 
     Example: rpgdice seyruun attack 3+3 --defense 3+2 --damage 2+3 --soak 2+2+1
     """
-    from rpgdice.engine import seyruun
+    from rpgdice.rulesets.seyruun import rules as seyruun
 
     target = ctx.meta.get(VS)
     spec = seyruun.SeyruunAttack(
@@ -831,7 +836,7 @@ def attack_cmd(
         roll = paid.wrap(roll)
     try:
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
-            odds=exact_odds("seyruun_attack_odds", spec) if odds else None)
+            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None)
     except RulesError:  # given faces that do not fit: nothing was shown, so nothing is paid
         if paid is not None:
             paid.refund()

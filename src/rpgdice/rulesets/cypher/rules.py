@@ -3,11 +3,14 @@ times the task's difficulty, eased and hindered in steps."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from rpgdice.engine.dice import DiceSource
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
+from rpgdice.core.dice import DiceSource
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DIFFICULTIES = {
     "routine": 0, "simple": 1, "standard": 2, "demanding": 3, "difficult": 4,
@@ -157,3 +160,23 @@ def roll(task: CypherTask, source: DiceSource) -> CypherResult:
         return evaluate(task, None)
     (face,) = source.roll(DIE, 1)
     return evaluate(task, face)
+
+
+# Odds: the records of an odds command's answer (odds.py computes them) ------------
+
+
+@record
+class CypherOdds:
+    RULESET: ClassVar[str] = "cypher"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    special: dict[str, Fraction]
+    difficulty: int
+    effective_difficulty: int
+    target: int | None
+    routine: bool
+    impossible: bool
+    effort_cost: int
+    bonus: int
+    attack: bool

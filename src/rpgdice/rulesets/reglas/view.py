@@ -27,6 +27,8 @@ from rpgdice.render.common import (
     unit,
     words,
 )
+from rpgdice.rulesets import Views
+from rpgdice.rulesets.reglas import rules
 
 
 def outcome_words(r: Any) -> tuple[str, str]:
@@ -45,7 +47,7 @@ def exitos(n: int) -> str:
 def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
     """The difficulty in the text's words; raised, its base level and the raise:
     ``dificultad normal (2) subida 5 niveles = 12 éxitos``."""
-    from rpgdice.engine.reglas import DIFFICULTIES, DIFFICULTY_NAMES_ES
+    from rpgdice.rulesets.reglas.rules import DIFFICULTIES, DIFFICULTY_NAMES_ES
 
     def named(n: int) -> str | None:
         for key, value in DIFFICULTIES.items():
@@ -120,7 +122,7 @@ def multi(r: Any) -> list[Text]:
         lines.append(Text.assemble(("  Fracaso", DIRE), f" en {where} — {ok} de {r.actions} superadas"))
     else:
         lines.append(Text.assemble(("  Fallo", BAD), f" — {ok} de {r.actions} acciones superadas"))
-    from rpgdice.engine.reglas import MULTI_FUMBLE_STOPS
+    from rpgdice.rulesets.reglas.rules import MULTI_FUMBLE_STOPS
 
     rule = "detiene" if MULTI_FUMBLE_STOPS else "no anula"
     return lines + notes([f"un fracaso {rule} las acciones restantes (decisión de rpgdice)"])
@@ -185,7 +187,7 @@ def extended(r: Any) -> list[Text]:
     else:
         lines.append(Text.assemble(("  Fallo", BAD),
                                    f" — {r.total} de {r.target} éxitos al agotar el límite de {tiradas}"))
-    from rpgdice.engine.reglas import EXTENDED_FUMBLE_ENDS
+    from rpgdice.rulesets.reglas.rules import EXTENDED_FUMBLE_ENDS
 
     rule = "termina" if EXTENDED_FUMBLE_ENDS else "no termina"
     return lines + notes([f"un fracaso {rule} la acción extendida (decisión de rpgdice)"])
@@ -223,20 +225,23 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {"roll": roll, "multi": multi, "contest": contest, "team": team, "extended": extended,
-         "retry": retry, "odds": odds}
+VIEWS = {rules.ReglasResult: roll, rules.ReglasMultiResult: multi, rules.ReglasContestResult: contest, rules.ReglasTeamResult: team, rules.ReglasExtendedResult: extended,
+         rules.ReglasRetryResult: retry, rules.ReglasOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 
 SUMMARIES = {
-    "multi": (lambda r: {"success": "con todas las acciones superadas",
+    rules.ReglasMultiResult: (lambda r: {"success": "con todas las acciones superadas",
                          "fumble": "con algún fracaso"}.get(r.outcome, "con alguna acción fallada"),
               "series de acciones múltiples"),
-    "contest": (lambda r: "para el atacante" if r.winner == "attacker" else "para el defensor",
+    rules.ReglasContestResult: (lambda r: "para el atacante" if r.winner == "attacker" else "para el defensor",
                 "enfrentamientos"),
-    "team": (lambda r: "con éxito" if r.outcome == "success" else "con fallo", "trabajos en equipo"),
-    "extended": (lambda r: {"target": "con el objetivo alcanzado", "fumble": "terminadas por un fracaso"}.get(
+    rules.ReglasTeamResult: (lambda r: "con éxito" if r.outcome == "success" else "con fallo", "trabajos en equipo"),
+    rules.ReglasExtendedResult: (lambda r: {"target": "con el objetivo alcanzado", "fumble": "terminadas por un fracaso"}.get(
         r.ended_by, "con el límite agotado"), "acciones extendidas"),
-    "retry": (lambda r: {"success": "con éxito", "fumble": "terminadas por un fracaso"}.get(
+    rules.ReglasRetryResult: (lambda r: {"success": "con éxito", "fumble": "terminadas por un fracaso"}.get(
         r.ended_by, "con los intentos agotados"), "series de intentos"),
 }
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
+
+TABLE = Views(VIEWS, summaries=SUMMARIES)
+"""What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -31,6 +31,8 @@ from rpgdice.render.common import (
     plural,
     unit,
 )
+from rpgdice.rulesets import Views
+from rpgdice.rulesets.seyruun import rules
 
 TIERS = {
     "just": "just enough",
@@ -169,7 +171,7 @@ def extended(r: Any) -> list[Text]:
     else:
         lines.append(Text.assemble(("  Failure", BAD),
                                    f" — {r.total} of {r.target} successes when the limit of {n} ran out"))
-    from rpgdice.engine.seyruun import EXTENDED_BOTCH_ENDS
+    from rpgdice.rulesets.seyruun.rules import EXTENDED_BOTCH_ENDS
 
     said = []
     if EXTENDED_BOTCH_ENDS:
@@ -407,20 +409,23 @@ def attack_odds(o: Any, r: Any) -> list[Any]:
     return out
 
 
-AFTER = {"attack-odds": attack_odds}
+AFTER = {rules.SeyruunAttackOdds: attack_odds}
 """``--odds`` lines of a command whose odds say more than its outcome's chance."""
 
-VIEWS = {"roll": roll, "contest": contest, "extended": extended, "team": team, "odds": odds,
-         "initiative": initiative, "attack": attack}
+VIEWS = {rules.SeyruunResult: roll, rules.SeyruunContestResult: contest, rules.SeyruunExtendedResult: extended, rules.SeyruunTeamResult: team, rules.SeyruunOdds: odds,
+         rules.SeyruunInitiativeResult: initiative, rules.SeyruunAttackResult: attack}
 """Each command's view, by the result's ``COMMAND``."""
 
 ENDED = {"target": "reached the target", "botch": "ended by a botch", "limit": "ran out of rolls"}
 SUMMARIES = {
-    "contest": (lambda r: "attacker wins" if r.winner == "attacker" else "defender wins", "contests"),
-    "extended": (lambda r: ENDED.get(r.ended_by, r.ended_by), "extended rolls"),
-    "team": (lambda r: {"success": "successful", "botch": "botched"}.get(r.outcome, "failed"), "team rolls"),
-    "initiative": (lambda r: " and ".join(e.name for e in r.order if e.rank == 1) + " first",
+    rules.SeyruunContestResult: (lambda r: "attacker wins" if r.winner == "attacker" else "defender wins", "contests"),
+    rules.SeyruunExtendedResult: (lambda r: ENDED.get(r.ended_by, r.ended_by), "extended rolls"),
+    rules.SeyruunTeamResult: (lambda r: {"success": "successful", "botch": "botched"}.get(r.outcome, "failed"), "team rolls"),
+    rules.SeyruunInitiativeResult: (lambda r: " and ".join(e.name for e in r.order if e.rank == 1) + " first",
                    "initiative rolls"),
-    "attack": (lambda r: {"success": "hit", "botch": "botched"}.get(r.outcome, "missed"), "attacks"),
+    rules.SeyruunAttackResult: (lambda r: {"success": "hit", "botch": "botched"}.get(r.outcome, "missed"), "attacks"),
 }
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
+
+TABLE = Views(VIEWS, summaries=SUMMARIES, after=AFTER)
+"""What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -19,10 +19,14 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
-from rpgdice.engine.crytures import DEFAULT_COMPLEXITY, DEFAULT_CRIT_HITS, DEFAULT_DIFFICULTY
+from rpgdice.rulesets.crytures.rules import (
+    DEFAULT_COMPLEXITY,
+    DEFAULT_CRIT_HITS,
+    DEFAULT_DIFFICULTY,
+)
 
 if TYPE_CHECKING:
-    from rpgdice.engine.crytures import CryturesRoll
+    from rpgdice.rulesets.crytures.rules import CryturesRoll
 
 app = ruleset_app("Crytures: d10 pool against a per-die Difficulty.")
 
@@ -74,10 +78,10 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
           difficulty: int, complexity: int, attack: bool,
           crit_hits: int | None) -> CryturesRoll:
     """The roll the arguments describe: shared by ``roll`` and ``odds``."""
-    from rpgdice.engine import crytures
+    from rpgdice.rulesets.crytures import rules as crytures
 
     if crit_hits is not None and not attack:
-        from rpgdice.engine.errors import RulesError
+        from rpgdice.core.errors import RulesError
 
         raise RulesError("--crit-hits", "critical hits happen only in an attack; accepts "
                          "--crit-hits N together with --attack")
@@ -116,12 +120,12 @@ def roll_cmd(
 
     Example: rpgdice crytures roll 6 --die-mod 3 --roll-mod 2
     """
-    from rpgdice.engine import crytures
+    from rpgdice.rulesets.crytures import rules as crytures
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     run(lambda source: crytures.roll(spec, source), work=Work(spec.pool), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("crytures_odds", spec) if odds else None,
-        spec=exact_odds("crytures_odds", spec))
+        as_json=as_json, odds=exact_odds("crytures", "crytures_odds", spec) if odds else None,
+        spec=exact_odds("crytures", "crytures_odds", spec))
 
 
 @app.command("odds")
@@ -141,4 +145,4 @@ def odds_cmd(
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
     """
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
-    show_odds(exact_odds("crytures_odds", spec), as_json=as_json)
+    show_odds(exact_odds("crytures", "crytures_odds", spec), as_json=as_json)

@@ -4,11 +4,14 @@ die and roll modifiers, and natural 10s."""
 from __future__ import annotations
 
 from dataclasses import field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from rpgdice.engine.dice import DiceSource, check_pool, d10_successes
-from rpgdice.engine.errors import RulesError
-from rpgdice.engine.record import record
+from rpgdice.core.dice import DiceSource, check_pool, d10_successes
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DEFAULT_DIFFICULTY = 6
 """(decision) The text sets no default Difficulty; the output always shows the one used."""
@@ -131,3 +134,31 @@ def evaluate(spec: CryturesRoll, faces: list[int]) -> CryturesResult:
 
 def roll(spec: CryturesRoll, source: DiceSource) -> CryturesResult:
     return evaluate(spec, source.roll(10, spec.pool) if spec.pool else [])
+
+
+# Odds: the records of an odds command's answer (odds.py computes them) ------------
+
+
+@record
+class CryturesOdds:
+    RULESET: ClassVar[str] = "crytures"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    successes: dict[int, Fraction]
+    """Probability of exactly k successes."""
+    at_least: dict[int, Fraction]
+    """Probability of k successes or more."""
+    critical: Fraction
+    """At least one natural 10 (with ``attack``, a critical hit)."""
+    mean_successes: Fraction
+    pool: int
+    difficulty: int
+    complexity: int
+    roll_mod: int
+    attack: bool
+    crit_hits: int
+    """Successes each critical hit adds (0 outside an attack)."""
+    no_dice: bool
+    base_pool: int = 0
+    die_mod: int = 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Protocol
 
-from rpgdice.engine.errors import RulesError
+from rpgdice.core.errors import RulesError
 
 if TYPE_CHECKING:
     import random

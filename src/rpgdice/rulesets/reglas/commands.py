@@ -22,11 +22,11 @@ from rpgdice.cli.common import JsonOptEs as JsonOpt
 from rpgdice.cli.common import OddsOptEs as OddsOpt
 from rpgdice.cli.common import SeedOptEs as SeedOpt
 from rpgdice.cli.common import TimesOptEs as TimesOpt
-from rpgdice.engine.reglas import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
-from rpgdice.engine.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 if TYPE_CHECKING:
-    from rpgdice.engine.reglas import ReglasRoll
+    from rpgdice.rulesets.reglas.rules import ReglasRoll
 
 app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.", command_cls=ReglasCommand)
 
@@ -82,7 +82,7 @@ AttemptOpt = Annotated[
 def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | None = None,
           attempt: int = 1, mod_param: str = "--mod") -> ReglasRoll:
     """The roll the arguments describe (a ReglasRoll): shared by every command."""
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     return reglas.ReglasRoll(
         index=index, difficulty=difficulty, raises=raises, mods=params.summed(mod, mod_param),
@@ -110,12 +110,12 @@ def roll_cmd(
 
     Ejemplo: rpgdice reglas roll 5+5 -d normal
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = _spec(index, difficulty, raises, mod, attempt)
     run(lambda source: reglas.roll(spec, source), work=Work(1), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("reglas_odds", spec) if odds else None,
-        spec=exact_odds("reglas_odds", spec))
+        as_json=as_json, odds=exact_odds("reglas", "reglas_odds", spec) if odds else None,
+        spec=exact_odds("reglas", "reglas_odds", spec))
 
 
 @app.command("odds")
@@ -133,7 +133,7 @@ def odds_cmd(
     Ejemplo: rpgdice reglas odds 5+5 -d normal
     """
     spec = _spec(index, difficulty, raises, mod, attempt)
-    show_odds(exact_odds("reglas_odds", spec), as_json=as_json)
+    show_odds(exact_odds("reglas", "reglas_odds", spec), as_json=as_json)
 
 
 # Las acciones: multi, contest, team, extended, retry -----------------------------------
@@ -214,7 +214,7 @@ def multi_cmd(
 
     Ejemplo: rpgdice reglas multi 4 5+5 -d normal
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = reglas.ReglasMulti(
         actions=actions,
@@ -242,7 +242,7 @@ def contest_cmd(
 
     Ejemplo: rpgdice reglas contest 10 3 -d normal --raise 2
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = reglas.ReglasContest(
         attacker=_spec(attacker, difficulty, raises, mod),
@@ -267,7 +267,7 @@ def team_cmd(
 
     Ejemplo: rpgdice reglas team 6 5 4 -d dificil
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
                              difficulty=reglas.raised(difficulty, raises), raises=raises)
@@ -293,7 +293,7 @@ def extended_cmd(
 
     Ejemplo: rpgdice reglas extended 4+3 --target 12 --start 2 --max-rolls 5
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = reglas.ReglasExtended(
         spec=_spec(index, mod=mod),
@@ -321,7 +321,7 @@ def retry_cmd(
 
     Ejemplo: rpgdice reglas retry 6 -d normal --max-attempts 3
     """
-    from rpgdice.engine import reglas
+    from rpgdice.rulesets.reglas import rules as reglas
 
     spec = reglas.ReglasRetry(
         spec=_spec(index, difficulty, raises, mod),

@@ -19,10 +19,10 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
-from rpgdice.engine.cypher import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
+from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
-    from rpgdice.engine.cypher import CypherTask
+    from rpgdice.rulesets.cypher.rules import CypherTask
 
 app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
 
@@ -73,7 +73,7 @@ AttackOpt = Annotated[
 def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
           effort: int, edge: int, bonus: int, attack: bool) -> CypherTask:
     """The task the arguments describe: shared by ``task`` and ``odds``."""
-    from rpgdice.engine import cypher
+    from rpgdice.rulesets.cypher import rules as cypher
 
     return cypher.CypherTask(
         difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
@@ -105,12 +105,12 @@ def task_cmd(
 
     Example: rpgdice cypher task --difficulty 5 --ease 2
     """
-    from rpgdice.engine import cypher
+    from rpgdice.rulesets.cypher import rules as cypher
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     run(lambda source: cypher.roll(task, source), work=Work(1), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("cypher_odds", task) if odds else None,
-        spec=exact_odds("cypher_odds", task))
+        as_json=as_json, odds=exact_odds("cypher", "cypher_odds", task) if odds else None,
+        spec=exact_odds("cypher", "cypher_odds", task))
 
 
 app.command("roll", help=(task_cmd.__doc__ or "").replace(
@@ -138,4 +138,4 @@ def odds_cmd(
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
     """
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    show_odds(exact_odds("cypher_odds", task), as_json=as_json)
+    show_odds(exact_odds("cypher", "cypher_odds", task), as_json=as_json)

@@ -1,0 +1,183 @@
+"""The game systems rpgdice knows, one folder each, and the registry that finds them.
+
+A folder ``rulesets/<name>/`` holds one ruleset whole:
+
+* ``rules.py`` — pure: its records and functions, dice from an injected source (no
+  typer, rich, files, sqlite or clock);
+* ``odds.py`` — its exact odds (icepool), loaded only on the odds path;
+* ``commands.py`` — its Typer group, thin: parse, call the rules, hand the result on;
+* ``view.py`` — its Rich views, loaded only when a person reads the output;
+* and, where it has them, the operations that touch the user's state for it.
+
+Its ``__init__.py`` declares one :class:`Ruleset` record — what everything outside the
+folder reads instead of keeping a table of its own (titles, outcome words, the die, the
+sheet's schema, costs, views). The registry below maps a name to its folder lazily:
+``get("seyruun")`` imports ``rulesets/seyruun/__init__.py`` alone, which imports nothing
+heavy, so a roll still loads its own ruleset and no other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import field
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from rpgdice.core.record import frozen
+
+if TYPE_CHECKING:
+    from rpgdice.table.sheets import Sheet
+
+NAMES = ("crytures", "seyruun", "reglas", "cypher", "dice")
+"""Every ruleset, in the order help and the README list them (ordinary dice last)."""
+TONES = ("good", "bad", "dire")
+"""How an outcome reads, which the views turn into a style: good, bad, or a disaster."""
+
+
+@frozen
+class Reserved:
+    """A trait with a meaning of its own on a ruleset's sheets: ``words`` it takes (a
+    wound level), or a whole number from 0 to ``most``."""
+
+    name: str
+    words: tuple[str, ...] = ()
+    most: int | None = None
+    """The highest value (None: the sheets' common limit)."""
+
+
+@frozen
+class Resource:
+    """A trait spent and regained (Willpower, a Cypher Pool): its label and where its
+    maximum comes from (``max_trait`` when set, else ``derive(sheet)``)."""
+
+    name: str
+    label: str
+    max_trait: str
+    derive: Callable[[Sheet], int | None] | None = None
+
+
+@frozen
+class SheetSchema:
+    """What a ruleset's character sheet may hold."""
+
+    reserved: tuple[Reserved, ...] = ()
+    skill_words: tuple[str, ...] = ()
+    """Words any other trait may hold instead of a number (Cypher's skill levels)."""
+    resources: tuple[Resource, ...] = ()
+    attributes: frozenset[str] = frozenset()
+    """Traits that are attributes (Seyruun: the Attribute of Attribute + Skill)."""
+    traits_by_name: frozenset[str] = frozenset()
+    """Arguments (parameter names) that may name the sheet's traits with ``--as``."""
+
+
+@frozen
+class Die:
+    """The die a ruleset's rolls use, and where its results show the faces rolled:
+    ``dice`` the list key in a result's JSON (None: one face at ``face``)."""
+
+    sides: int
+    dice: str | None
+    face: str
+
+
+@frozen
+class Views:
+    """A ruleset's views, keyed by result class: ``show[cls](result)`` is its lines;
+    ``summaries[cls]`` (a label of one result, the noun) sums repeated results (``-n``) up
+    in the roll type's own terms (the others count outcomes in the ruleset's words);
+    ``closings[cls](tally)`` writes that closing line itself."""
+
+    show: Mapping[Any, Callable[[Any], list[Any]]]
+    summaries: Mapping[Any, tuple[Callable[[Any], Any], str]] = field(default_factory=dict)
+    closings: Mapping[Any, Callable[[Any], Any]] = field(default_factory=dict)
+    after: Mapping[Any, Callable[[Any, Any], list[Any]]] = field(default_factory=dict)
+    """``--odds``: the lines under a roll, by odds class, where the odds say more than the
+    chance of the outcome rolled (an attack's damage chart)."""
+    odds_line: Callable[[Any, Any], Any] | None = None
+    """``--odds``: the one line under a roll, said the ruleset's own way."""
+
+
+@frozen
+class Cost:
+    """What one repetition of a command may cost a character (``worst``, of ``resource``),
+    what a result did cost (``cost(result)``), and why the worst case is what it is."""
+
+    resource: str | None = None
+    worst: int = 0
+    cost: Callable[[Any], int] = lambda r: 0
+    why: str = ""
+
+
+@frozen
+class Ruleset:
+    """One game system, as everything outside its folder sees it."""
+
+    name: str
+    title: str
+    """As a person writes it: "Reglas Básicas"."""
+    language: str
+    """Of its views and help: "es" for Reglas Básicas, else "en"."""
+    help: str
+    """Its group's one-line help."""
+    outcomes: Mapping[str, tuple[str, str]]
+    """Each JSON ``outcome`` value, in order, to its word in the rules' language and its
+    tone (:data:`TONES`)."""
+    die: Die | None
+    sheet: SheetSchema | None
+    """None: no character sheets (ordinary dice)."""
+    plan: Callable[[str, dict[str, Any], Sheet, str | None], Cost] | None
+    """What a command run for a character (``--as``) may cost: ``plan(command, params,
+    sheet, pool)`` (pool: Cypher's ``--pool``); None when nothing ever costs."""
+    takes_as: frozenset[str]
+    """The commands that roll for a character (``--as``)."""
+    stats_commands: frozenset[str]
+    """Its single-roll commands, which ``log stats`` covers."""
+    views: Callable[[], Views]
+    """Its Rich views (imports ``view.py`` when called)."""
+    commands: str = ""
+    """The module whose ``app`` is its Typer group ("" for ordinary dice, whose commands
+    are the top-level ``roll`` and ``odds``)."""
+
+    @property
+    def module(self) -> str:
+        return f"{__name__}.{self.name}"
+
+    def odds(self) -> Any:
+        """Its ``odds.py`` (icepool loads with it)."""
+        return import_module(f"{self.module}.odds")
+
+    def word(self, outcome: str | None) -> str:
+        """An outcome in the ruleset's own words ("Fracaso")."""
+        return self.outcomes.get(outcome or "", (str(outcome or "rolled"), "bad"))[0]
+
+    def tone(self, outcome: str | None) -> str:
+        """An outcome's tone (:data:`TONES`), "" for a value the ruleset does not know."""
+        return self.outcomes.get(outcome or "", ("", ""))[1]
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset called ``name`` (a :data:`NAMES` entry): its folder's ``RULESET``."""
+    if name not in NAMES:
+        raise KeyError(name)
+    ruleset: Ruleset = import_module(f"{__name__}.{name}").RULESET
+    return ruleset
+
+
+def of(result: Any) -> Ruleset:
+    """The ruleset a result record belongs to (its class's ``RULESET``)."""
+    return get(type(result).RULESET)
+
+
+def with_sheets() -> Iterator[Ruleset]:
+    """The rulesets that keep character sheets, in order (imports each one's record)."""
+    return (r for r in map(get, NAMES) if r.sheet is not None)
+
+
+SHEET_RULESETS = tuple(n for n in NAMES if n != "dice")
+"""The names of the rulesets that keep character sheets (without importing them; a meta-test
+holds this against each record's ``sheet``)."""
+
+
+def view(result: Any) -> Callable[[Any], list[Any]]:
+    """The view of ``result``, found from its class through its ruleset's record."""
+    return of(result).views().show[type(result)]

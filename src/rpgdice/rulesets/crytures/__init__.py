@@ -1,0 +1,33 @@
+"""Crytures (seed 000): a d10 pool against a per-die Difficulty, with Complexity.
+
+The folder: ``rules.py`` (the roll), ``odds.py``, ``commands.py`` (the ``crytures``
+group), ``view.py``. This module declares the :class:`~rpgdice.rulesets.Ruleset` record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.rulesets import Die, Ruleset, SheetSchema
+
+
+def _views() -> Any:
+    from rpgdice.rulesets.crytures import view
+
+    return view.TABLE
+
+
+RULESET = Ruleset(
+    name="crytures",
+    title="Crytures",
+    language="en",
+    help="Crytures: d10 pool against a per-die Difficulty.",
+    outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    die=Die(10, "dice", "face"),
+    sheet=SheetSchema(),
+    plan=None,
+    takes_as=frozenset({"roll", "odds"}),
+    stats_commands=frozenset({"roll"}),
+    views=_views,
+    commands="rpgdice.rulesets.crytures.commands",
+)

@@ -1,0 +1,50 @@
+"""The Cypher System (seed 004, with the SRD's Pools, Effort and special rolls): a d20
+against 3 × the difficulty.
+
+The folder: ``rules.py`` (the task), ``odds.py``, ``commands.py`` (the ``cypher``
+group), ``view.py``, ``character.py`` (what Effort costs a character). This module
+declares the :class:`~rpgdice.rulesets.Ruleset` record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
+
+POOLS = ("might", "speed", "intellect")
+SKILL_LEVELS = ("trained", "specialized", "inability")
+MAX_EFFORT_LEVEL = 6
+
+
+def _views() -> Any:
+    from rpgdice.rulesets.cypher import view
+
+    return view.TABLE
+
+
+def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
+    from rpgdice.rulesets.cypher.character import plan
+
+    return plan(command, params, sheet, pool)
+
+
+RULESET = Ruleset(
+    name="cypher",
+    title="Cypher System",
+    language="en",
+    help="Cypher System: d20 against 3 × difficulty.",
+    outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    die=Die(20, None, "roll"),
+    sheet=SheetSchema(
+        reserved=(*(Reserved(p) for p in POOLS), *(Reserved(f"{p}-edge") for p in POOLS),
+                  Reserved("effort", most=MAX_EFFORT_LEVEL)),
+        skill_words=SKILL_LEVELS,
+        resources=tuple(Resource(p, p.title(), f"{p}-max") for p in POOLS),
+    ),
+    plan=_plan,
+    takes_as=frozenset({"task", "roll", "odds"}),
+    stats_commands=frozenset({"task", "roll"}),
+    views=_views,
+    commands="rpgdice.rulesets.cypher.commands",
+)

@@ -1,0 +1,31 @@
+"""The Cypher System for a character (``--as``): Effort paid from the chosen Pool (its
+Edge lowers the cost), at most the character's Effort level, given back on a natural 20."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.core.errors import RulesError
+from rpgdice.rulesets import Cost
+from rpgdice.rulesets.cypher import POOLS
+
+
+def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+    """What ``command`` costs the Pool ``pool`` (``--pool``); ``odds`` checks and pays
+    nothing."""
+    effort = params.get("effort") or 0
+    if command not in ("task", "roll", "odds") or not effort:
+        return Cost()
+    if not pool:
+        raise RulesError("--effort", f"with --as, say which Pool pays the Effort: --pool "
+                         f"{'|'.join(POOLS)}")
+    level = sheet.effort_level
+    if level is not None and effort > level:
+        raise RulesError("--effort", f"{effort} levels is more than {sheet.name}'s Effort "
+                         f"({level})")
+    from rpgdice.rulesets.cypher.rules import effort_cost
+
+    cost = effort_cost(effort, params.get("edge") or 0)
+    if command == "odds":
+        return Cost()
+    return Cost(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost)

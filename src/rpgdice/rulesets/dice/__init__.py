@@ -1,0 +1,34 @@
+"""Ordinary dice notation (``rpgdice roll 2d6+3``): not from a seed text (RULES.md,
+"Ordinary dice"); JSON calls it the ruleset ``dice``.
+
+The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``commands.py``
+(the top-level ``roll`` and ``odds``), ``view.py``. This module declares the
+:class:`~rpgdice.rulesets.Ruleset` record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.rulesets import Ruleset
+
+
+def _views() -> Any:
+    from rpgdice.rulesets.dice import view
+
+    return view.TABLE
+
+
+RULESET = Ruleset(
+    name="dice",
+    title="Dice",
+    language="en",
+    help="Ordinary dice notation: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6.",
+    outcomes={},
+    die=None,
+    sheet=None,
+    plan=None,
+    takes_as=frozenset(),
+    stats_commands=frozenset({"roll"}),
+    views=_views,
+)

@@ -1,0 +1,36 @@
+"""Reglas Básicas (seed 003, in Spanish): índice de éxito minus 1d10, fracasos,
+críticos and actions.
+
+The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`` (the
+``reglas`` group, its help in Spanish), ``view.py`` (in Spanish). This module declares the
+:class:`~rpgdice.rulesets.Ruleset` record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.rulesets import Die, Ruleset, SheetSchema
+
+
+def _views() -> Any:
+    from rpgdice.rulesets.reglas import view
+
+    return view.TABLE
+
+
+RULESET = Ruleset(
+    name="reglas",
+    title="Reglas Básicas",
+    language="es",
+    help="Reglas Básicas: índice de éxito menos 1d10.",
+    outcomes={"success": ("Éxito", "good"), "failure": ("Fallo", "bad"),
+              "fumble": ("Fracaso", "dire")},
+    die=Die(10, None, "die"),
+    sheet=SheetSchema(),
+    plan=None,
+    takes_as=frozenset({"roll", "odds", "multi", "contest", "team", "extended", "retry"}),
+    stats_commands=frozenset({"roll"}),
+    views=_views,
+    commands="rpgdice.rulesets.reglas.commands",
+)

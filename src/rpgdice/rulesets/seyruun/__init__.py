@@ -1,0 +1,64 @@
+"""Seyruun (seed 001): a World of Darkness style d10 pool, with botches, the chance
+die, Willpower, roll types and combat.
+
+The folder: ``rules.py`` (pools, rolls, roll types, combat), ``odds.py``,
+``commands.py`` (the ``seyruun`` group), ``view.py``, ``character.py`` (what a roll
+costs a character and the target's side of an attack). This module declares the
+:class:`~rpgdice.rulesets.Ruleset` record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
+
+WOUND_LEVELS = ("none", "light", "moderate", "severe", "crippled")
+"""A sheet's ``wound``: none, or a level whose penalty every pool but damage and soak takes."""
+ATTRIBUTES = frozenset({
+    "strength", "dexterity", "constitution", "wits", "resolve", "composure", "charisma",
+    "intelligence", "stamina", "presence", "manipulation",
+})
+"""The traits that are Attributes (RULES.md, "Which trait is the Attribute"): those the text
+names, and the other World of Darkness attributes."""
+
+
+def _willpower_max(sheet: Any) -> int | None:
+    """Characters begin with Willpower equal to Composure + Resolve."""
+    composure, resolve = sheet.get("composure"), sheet.get("resolve")
+    if isinstance(composure, int) and isinstance(resolve, int):
+        return composure + resolve
+    return None
+
+
+def _views() -> Any:
+    from rpgdice.rulesets.seyruun import view
+
+    return view.TABLE
+
+
+def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
+    from rpgdice.rulesets.seyruun.character import plan
+
+    return plan(command, params, sheet, pool)
+
+
+RULESET = Ruleset(
+    name="seyruun",
+    title="Seyruun",
+    language="en",
+    help="Seyruun: World of Darkness style d10 pool.",
+    outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad"),
+              "botch": ("Botch", "dire")},
+    die=Die(10, "dice", "face"),
+    sheet=SheetSchema(
+        reserved=(Reserved("willpower"), Reserved("wound", words=WOUND_LEVELS)),
+        resources=(Resource("willpower", "Willpower", "willpower-max", _willpower_max),),
+        attributes=ATTRIBUTES,
+    ),
+    plan=_plan,
+    takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
+    stats_commands=frozenset({"roll"}),
+    views=_views,
+    commands="rpgdice.rulesets.seyruun.commands",
+)
