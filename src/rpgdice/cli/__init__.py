@@ -28,6 +28,7 @@ from typer.core import TyperGroup
 from rpgdice import __version__
 from rpgdice.cli.output import PROG, error
 from rpgdice.core.errors import RulesError, cut, shown
+from rpgdice.rulesets import SHEET_RULESETS
 
 DEBUG_ENV = "RPGDICE_DEBUG"
 """Set (non-empty) to let an internal error's traceback through, for developers."""
@@ -216,15 +217,12 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
-GROUP_MODULES = {
-    "crytures": "rpgdice.rulesets.crytures.commands",
-    "seyruun": "rpgdice.rulesets.seyruun.commands",
-    "reglas": "rpgdice.rulesets.reglas.commands",
-    "cypher": "rpgdice.rulesets.cypher.commands",
-}
-"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order.
-They load on first use, so a roll imports only its own ruleset's CLI and engine and
-builds only its own command: startup is what every roll pays (bench/startup.py)."""
+GROUP_MODULES = {name: f"rpgdice.rulesets.{name}.commands" for name in SHEET_RULESETS}
+"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order,
+from the registry's names (rpgdice.rulesets: each folder's record names its own
+``commands``; a meta-test holds the two together). They load on first use, so a roll
+imports only its own ruleset's commands and rules and builds only its own command:
+startup is what every roll pays (bench/startup.py)."""
 GROUP_MODULES["log"] = "rpgdice.cli.log"
 COMMAND_MODULES = {
     "roll": "rpgdice.rulesets.dice.commands:roll_app",
@@ -237,8 +235,8 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = ("crytures", "seyruun", "reglas", "cypher", "roll", "odds", "char", "alias",
-              "paths", "log", "again", "completion")
+HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "log", "again",
+              "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
 roll log, then completion (the README's order)."""
 
@@ -324,13 +322,16 @@ def _with_character(cmd: Any, ruleset: str) -> None:
     character is named."""
     from typer.core import TyperOption
 
+    from rpgdice import rulesets
     from rpgdice.cli import params
 
+    schema = rulesets.get(ruleset).sheet
+    assert schema is not None  # only the rulesets that keep sheets get --as
     for param in cmd.params:
         marked = getattr(getattr(param.type, "func", None), "takes_traits", False)
         if marked or (param.param_type_name == "argument" and param.name in TRAIT_PARAMS):
             param.type = _TraitType(param.type, "traits")
-        elif ruleset == "cypher" and param.name == "skill":
+        elif schema.skill_words and param.name == "skill":  # Cypher's --skill: a sheet's skill
             param.type = _TraitType(param.type, "skill")
     from rpgdice.cli.common import PANELS  # loaded with the ruleset's commands
 
@@ -344,15 +345,15 @@ def _with_character(cmd: Any, ruleset: str) -> None:
         f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
     )]
     extra[0].ruleset = ruleset  # type: ignore[attr-defined]
-    if ruleset == "cypher" and any(p.name == "effort" for p in cmd.params):
-        pools = ("might", "speed", "intellect")
+    pools = schema.effort_pools
+    if pools and any(p.name == "effort" for p in cmd.params):
         extra.append(TyperOption(
             param_decls=["--pool", "pool_name"], type=params_type(params.choice(
                 dict.fromkeys(pools), {p: f"the {p.title()} Pool and its Edge" for p in pools})),
             is_eager=True, expose_value=False,
             callback=_pool_callback, metavar="POOL",
-            help="With --as: the Pool that pays the Effort (might, speed or intellect), "
-            "whose Edge lowers it.",
+            help=f"With --as: the Pool that pays the Effort ({', '.join(pools[:-1])} or "
+            f"{pools[-1]}), whose Edge lowers it.",
         ))
     at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
     cmd.params[at:at] = extra
@@ -365,10 +366,6 @@ def params_type(parse: Any) -> Any:
     return FuncParamType(parse)
 
 
-RULESETS = ("crytures", "seyruun", "reglas", "cypher")
-"""The groups whose commands roll for a character (``--as``)."""
-
-
 def _shared_options(cmd: Any, group: str) -> None:
     """The one place a lazily built command (of a group, or a top-level one) gets the
     options its signature does not declare: every rolling command (one taking
@@ -379,7 +376,7 @@ def _shared_options(cmd: Any, group: str) -> None:
     from rpgdice.cli.common import add_rolling_options
 
     add_rolling_options(cmd)
-    if group in RULESETS and getattr(cmd.callback, "as_character", True):
+    if group in SHEET_RULESETS and getattr(cmd.callback, "as_character", True):
         _with_character(cmd, group)
 
 

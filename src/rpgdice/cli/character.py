@@ -63,11 +63,9 @@ def _defaults(ctx: Context) -> None:
     if sheet is None:
         return
     defaults = dict(ctx.default_map or {})
-    if sheet.ruleset == "seyruun" and sheet.wound:
-        defaults["wound"] = sheet.wound
-    pool = ctx.meta.get(POOL)
-    if sheet.ruleset == "cypher" and pool:
-        defaults["edge"] = sheet.edge(pool)
+    own = sheets.schema(sheet.ruleset).defaults
+    if own is not None:
+        defaults.update(own(sheet, ctx.meta.get(POOL)))
     ctx.default_map = defaults
 
 
@@ -94,11 +92,12 @@ def skill(ctx: Context, value: str) -> str:
     from rpgdice.core.names import fold
 
     sheet = ctx.meta[SHEET]
-    if fold(value) in {fold(s) for s in sheets.CYPHER_SKILLS}:
+    levels = sheets.schema(sheet.ruleset).skill_words
+    if fold(value) in {fold(s) for s in levels}:
         return value
     spelled = sheet.spelling(value)
-    if spelled is None or sheet.traits[spelled] not in sheets.CYPHER_SKILLS:
-        skills = [k for k, v in sheet.traits.items() if v in sheets.CYPHER_SKILLS]
+    if spelled is None or sheet.traits[spelled] not in levels:
+        skills = [k for k, v in sheet.traits.items() if v in levels]
         from difflib import get_close_matches
 
         close = get_close_matches(fold(value), [fold(s) for s in skills], n=1, cutoff=0.5)
@@ -108,7 +107,7 @@ def skill(ctx: Context, value: str) -> str:
         elif not skills:
             hint = " (the sheet lists no skill)"
         raise RulesError("--skill", f"{shown(value)} is not one of "
-                         f"{', '.join(sheets.CYPHER_SKILLS)} nor a skill of {sheet.name}{hint}")
+                         f"{', '.join(levels)} nor a skill of {sheet.name}{hint}")
     level = sheet.traits[spelled]
     ctx.meta.setdefault(LABELS, []).append(("--skill", f"{sheets.label(spelled)} ({level})"))
     return level
@@ -140,10 +139,11 @@ def extra_base(ctx: Context) -> dict[str, Any]:
     arguments named, and the sheet's wound where it applied."""
     sheet = ctx.meta[SHEET]
     labels = list(ctx.meta.get(LABELS, []))
-    if sheet.ruleset == "seyruun" and sheet.wound and (
-            ctx.get_parameter_source("wound") == ParameterSource.DEFAULT_MAP
-            or ctx.command.name in ("contest", "attack")):
-        labels.append(("wound", f"{sheet.wound} (the sheet's)"))
+    own = sheets.schema(sheet.ruleset).labels
+    if own is not None:
+        given = {name for name in ctx.params
+                 if ctx.get_parameter_source(name) != ParameterSource.DEFAULT_MAP}
+        labels += own(sheet, ctx.command.name or "", given)
     return {"character": sheet.name, "labels": labels}
 
 

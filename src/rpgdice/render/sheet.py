@@ -13,26 +13,6 @@ from rich.text import Text
 
 from rpgdice.core.names import fold
 
-ATTRIBUTES = {
-    "seyruun": {
-        "intelligence", "wits", "resolve", "strength", "dexterity", "stamina", "constitution",
-        "presence", "manipulation", "composure", "charisma",
-    },
-    "reglas": {
-        "fuerza", "destreza", "agilidad", "constitucion", "resistencia", "inteligencia",
-        "percepcion", "voluntad", "carisma", "presencia", "poder", "astucia",
-    },
-}
-"""Trait names the view files under the ruleset's attributes; the rest are skills."""
-HEADINGS = {
-    "seyruun": ("Attributes", "Skills"),
-    "reglas": ("Atributos", "Habilidades"),
-    "crytures": ("Traits", "Traits"),
-    "cypher": ("Traits", "Skills"),
-}
-RULESET_NAMES = {"crytures": "Crytures", "seyruun": "Seyruun", "reglas": "Reglas Básicas",
-                 "cypher": "Cypher System"}
-WOUND_PENALTY = {"light": 1, "moderate": 2, "severe": 3, "crippled": 5}
 DOTS_UP_TO = 10
 """Ratings up to this show as dots; larger ones as a number."""
 
@@ -60,26 +40,47 @@ def _column(title: str, rows: list[tuple[str, Any]]) -> Table:
 
 
 def sheet_view(sheet: Any) -> Panel:
-    from rpgdice.table.sheets import CYPHER_POOLS, CYPHER_SKILLS, RESERVED
+    """A sheet as its ruleset's record describes it: attributes and other traits under its
+    headings, skill levels, then the ruleset's own part (Willpower and the wound, the
+    Pools), its view's ``sheet_part``."""
+    from rpgdice import rulesets
 
-    reserved = {fold(r) for r in RESERVED.get(sheet.ruleset, ())}
-    attributes = ATTRIBUTES.get(sheet.ruleset, set())
+    record = rulesets.get(sheet.ruleset)
+    schema = record.sheet
+    assert schema is not None  # a sheet's ruleset keeps sheets (table.sheets checks)
+    parts: list[Any] = []
+    columns = _trait_columns(sheet, schema)
+    if columns is not None:
+        parts.append(columns)
+    own = record.views().sheet_part
+    if own is not None:
+        part = own(sheet)
+        parts.append(part if parts or not isinstance(part, Text) else part[1:])
+    if not parts:
+        parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
+    title = Text.assemble((sheet.name, "bold"), (f" · {record.title}", "dim"))
+    parts.append(Text(f"\n{sheet.path}", style="dim"))
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def _trait_columns(sheet: Any, schema: Any) -> Table | None:
+    """The sheet's rated traits, attributes apart where the ruleset names them, and its
+    skill levels (Cypher); None when it has none."""
+    reserved = {fold(r.name) for r in schema.reserved}
     attr_rows, skill_rows, skill_levels = [], [], []
     for name, value in sheet.traits.items():
         folded = fold(name)
         if folded in reserved:
             continue
         if isinstance(value, str):
-            if value in CYPHER_SKILLS:
+            if value in schema.skill_words:
                 skill_levels.append((name, Text(value, style="red" if value == "inability" else "green")))
             continue
-        if sheet.ruleset in ("seyruun", "reglas") and folded in attributes:
+        if folded in schema.attributes:
             attr_rows.append((name, value))
         else:
             skill_rows.append((name, value))
-    first, second = HEADINGS[sheet.ruleset]
-    parts: list[Any] = []
-    columns = Table.grid(padding=(0, 4))
+    first, second = schema.headings
     cells = []
     if attr_rows:
         cells.append(_column(first, attr_rows))
@@ -87,53 +88,10 @@ def sheet_view(sheet: Any) -> Panel:
         cells.append(_column(second if attr_rows else first, skill_rows))
     if skill_levels:
         cells.append(_column("Skills", skill_levels))
-    if cells:
-        for _ in cells:
-            columns.add_column(vertical="top")
-        columns.add_row(*cells)
-        parts.append(columns)
-    if sheet.ruleset == "seyruun":
-        state = _seyruun_state(sheet)
-        parts.append(state if parts else state[1:])
-    if sheet.ruleset == "cypher":
-        parts.append(_cypher_pools(sheet, CYPHER_POOLS))
-    if not parts:
-        parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
-    title = Text.assemble((sheet.name, "bold"), (f" · {RULESET_NAMES[sheet.ruleset]}", "dim"))
-    parts.append(Text(f"\n{sheet.path}", style="dim"))
-    return Panel(Group(*parts), title=title, title_align="left", expand=False)
-
-
-def _seyruun_state(sheet: Any) -> Text:
-    top = sheet.willpower_max
-    points = sheet.willpower
-    line = Text.assemble(("\nWillpower ", "bold cyan"))
-    if top is not None:
-        line.append_text(dots(points, top) if top <= DOTS_UP_TO else Text(str(points)))
-        line.append(f"  ({points} of {top})", style="dim")
-    else:
-        line.append(f"{points} points", style="bold")
-        line.append("  (maximum: composure + resolve, when both are set)", style="dim")
-    line.append("\nWound     ", style="bold cyan")
-    wound = sheet.wound
-    if wound is None:
-        line.append("none", style="green")
-    else:
-        n = WOUND_PENALTY[wound]
-        line.append(f"{wound} (−{n} {'die' if n == 1 else 'dice'})", style="bold red")
-    return line
-
-
-def _cypher_pools(sheet: Any, pools: tuple[str, ...]) -> Table:
-    table = Table(title="Pools", title_style="bold cyan", title_justify="left", box=None,
-                  pad_edge=False, padding=(0, 2, 0, 0))
-    table.add_column("", style="bold")
-    table.add_column("Pool", justify="right")
-    table.add_column("Edge", justify="right")
-    for pool in pools:
-        value = sheet.get(pool)
-        table.add_row(_label(pool), "—" if value is None else str(value), str(sheet.edge(pool)))
-    level = sheet.effort_level
-    table.caption = f"Effort {level}" if level is not None else "Effort level not set"
-    table.caption_justify = "left"
-    return table
+    if not cells:
+        return None
+    columns = Table.grid(padding=(0, 4))
+    for _ in cells:
+        columns.add_column(vertical="top")
+    columns.add_row(*cells)
+    return columns

@@ -54,6 +54,11 @@ class Resource:
     label: str
     max_trait: str
     derive: Callable[[Sheet], int | None] | None = None
+    derived: str = ""
+    """What ``derive`` adds up, as a person says it: "composure + resolve"."""
+    shown: bool = False
+    """Whether ``char show --json`` gives it and its maximum as keys of their own
+    (Seyruun's ``willpower`` and ``willpower_max``)."""
 
 
 @frozen
@@ -66,8 +71,16 @@ class SheetSchema:
     resources: tuple[Resource, ...] = ()
     attributes: frozenset[str] = frozenset()
     """Traits that are attributes (Seyruun: the Attribute of Attribute + Skill)."""
-    traits_by_name: frozenset[str] = frozenset()
-    """Arguments (parameter names) that may name the sheet's traits with ``--as``."""
+    effort_pools: tuple[str, ...] = ()
+    """The Pools that may pay Effort (Cypher's ``--pool``), each with its ``POOL-edge``."""
+    headings: tuple[str, str] = ("Traits", "Traits")
+    """How ``char show`` heads the sheet's attributes and its other traits."""
+    defaults: Callable[[Sheet, str | None], dict[str, Any]] | None = None
+    """What the sheet gives the options a command line leaves out (Seyruun's ``--wound``,
+    Cypher's ``--edge`` from the chosen ``--pool``): ``defaults(sheet, pool)``."""
+    labels: Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None = None
+    """What a character's roll says it took from the sheet besides its traits (the
+    sheet's wound): ``labels(sheet, command, options typed)``, as ``(what, text)``."""
 
 
 @frozen
@@ -95,6 +108,9 @@ class Views:
     chance of the outcome rolled (an attack's damage chart)."""
     odds_line: Callable[[Any, Any], Any] | None = None
     """``--odds``: the one line under a roll, said the ruleset's own way."""
+    sheet_part: Callable[[Any], Any] | None = None
+    """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
+    the wound, the Pools)."""
 
 
 @frozen

@@ -34,29 +34,31 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rpgdice import rulesets
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.core.names import fold
+from rpgdice.rulesets import SHEET_RULESETS, Resource, SheetSchema
 from rpgdice.table import files, paths
 
 T = TypeVar("T")
 
-RULESETS = ("crytures", "seyruun", "reglas", "cypher")
 MAX_NAME = 40
 MAX_VALUE = 1000
 """No trait is rated above this (the commands' own limit on a number)."""
 _NAME = re.compile(r"[\w \-]+")
 NAME_ACCEPTS = f"letters, digits, spaces, - and _ (at most {MAX_NAME})"
 
-WOUNDS = ("none", "light", "moderate", "severe", "crippled")
-CYPHER_POOLS = ("might", "speed", "intellect")
-CYPHER_SKILLS = ("trained", "specialized", "inability")
-MAX_EFFORT_LEVEL = 6
-RESERVED = {
-    "seyruun": ("willpower", "wound"),
-    "cypher": (*CYPHER_POOLS, *(f"{p}-edge" for p in CYPHER_POOLS), "effort"),
-}
-"""Traits with a meaning of their own, in their canonical spelling."""
-RESOURCE_NAMES = {"willpower": "Willpower", "might": "Might", "speed": "Speed", "intellect": "Intellect"}
+
+def schema(ruleset: str) -> SheetSchema:
+    """What a sheet of ``ruleset`` may hold: its ruleset's record says (rpgdice.rulesets)."""
+    found = rulesets.get(ruleset).sheet
+    if found is None:
+        raise KeyError(ruleset)
+    return found
+
+
+def resource_of(ruleset: str, name: str) -> Resource | None:
+    return next((r for r in schema(ruleset).resources if r.name == name), None)
 
 
 def key(name: str) -> str:
@@ -126,12 +128,20 @@ class Sheet:
 
     # Seyruun ------------------------------------------------------------------
 
+    def maximum(self, name: str) -> int | None:
+        """The most ``name`` (a resource of the ruleset) may hold: the sheet's own
+        ``max_trait`` when it has one, else what the ruleset derives; None: no bound."""
+        found = resource_of(self.ruleset, name)
+        if found is None:
+            return None
+        own = self.get(found.max_trait)
+        if isinstance(own, int):
+            return own
+        return found.derive(self) if found.derive is not None else None
+
     @property
     def willpower_max(self) -> int | None:
-        composure, resolve = self.get("composure"), self.get("resolve")
-        if isinstance(composure, int) and isinstance(resolve, int):
-            return composure + resolve
-        return None
+        return self.maximum("willpower")
 
     @property
     def willpower(self) -> int:
@@ -161,9 +171,10 @@ class Sheet:
             "ruleset": self.ruleset,
             "traits": {key(k): v for k, v in self.traits.items()},
         }
-        if self.ruleset == "seyruun":
-            out["willpower"] = self.willpower
-            out["willpower_max"] = self.willpower_max
+        for found in schema(self.ruleset).resources:
+            if found.shown:
+                out[found.name] = resource(self, found.name)
+                out[f"{found.name}_max"] = self.maximum(found.name)
         return out
 
 
@@ -173,36 +184,47 @@ class Sheet:
 def canonical(ruleset: str, trait: str) -> str:
     """A reserved trait's canonical spelling, else ``trait`` as given."""
     folded = fold(trait)
-    for name in RESERVED.get(ruleset, ()):
-        if fold(name) == folded:
-            return name
+    for reserved in schema(ruleset).reserved:
+        if fold(reserved.name) == folded:
+            return reserved.name
     return trait
+
+
+def _word(words: tuple[str, ...], text: Any) -> str | None:
+    """The one of ``words`` that ``text`` names (case, accents... aside), or None."""
+    if isinstance(text, str):
+        for w in words:
+            if fold(w) == fold(text):
+                return w
+    return None
 
 
 def check_value(ruleset: str, trait: str, value: Any, where: str = "TRAIT") -> Any:
     """``value`` (text from the command line, or a TOML value) as the sheet keeps it;
-    a :class:`RulesError` naming ``where`` when the trait cannot hold it."""
+    a :class:`RulesError` naming ``where`` when the trait cannot hold it. What a trait
+    may hold is its ruleset's sheet schema: a reserved trait's words (a wound level) or
+    range (Effort), other traits' words (Cypher skill levels), else a whole number."""
+    own = schema(ruleset)
     name = canonical(ruleset, trait)
-    folded = fold(name)
+    reserved = next((r for r in own.reserved if r.name == name), None)
     text = value.strip() if isinstance(value, str) else value
-    if ruleset == "seyruun" and name == "wound":
-        if isinstance(text, str):
-            for w in WOUNDS:
-                if fold(w) == fold(text):
-                    return w
-        raise RulesError(where, f"wound {shown(value)} is not one of {', '.join(WOUNDS)}")
+    if reserved is not None and reserved.words:
+        word = _word(reserved.words, text)
+        if word is None:
+            raise RulesError(where, f"{name} {shown(value)} is not one of {', '.join(reserved.words)}")
+        return word
     if isinstance(text, str) and not re.fullmatch(r"[+-]?[0-9]{1,6}", text):
-        if ruleset == "cypher" and name not in RESERVED["cypher"]:
-            for s in CYPHER_SKILLS:
-                if fold(s) == fold(text):
-                    return s
-            raise RulesError(where, f"{name}: {shown(value)} is not a whole number or one of "
-                             f"{', '.join(CYPHER_SKILLS)}")
+        if own.skill_words and reserved is None:
+            word = _word(own.skill_words, text)
+            if word is None:
+                raise RulesError(where, f"{name}: {shown(value)} is not a whole number or one of "
+                                 f"{', '.join(own.skill_words)}")
+            return word
         raise RulesError(where, f"{name}: {shown(value)} is not a whole number from 0 to {MAX_VALUE}")
     if isinstance(text, bool) or not isinstance(text, (int, str)):
         raise RulesError(where, f"{name}: {shown(value)} is not a whole number from 0 to {MAX_VALUE}")
     number = int(text)
-    hi = MAX_EFFORT_LEVEL if (ruleset == "cypher" and folded == "effort") else MAX_VALUE
+    hi = reserved.most if reserved is not None and reserved.most is not None else MAX_VALUE
     if not 0 <= number <= hi:
         raise RulesError(where, f"{name}: {number} is not from 0 to {hi}")
     return number
@@ -246,8 +268,8 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
     if not isinstance(name, str) or not name.strip():
         raise files.broken(path, "'name' is not a text")
     ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
-        raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(RULESETS)}")
+    if ruleset not in SHEET_RULESETS:
+        raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(SHEET_RULESETS)}")
     traits = data.get("traits", {})
     if not isinstance(traits, dict):
         raise files.broken(path, "'traits' is not a table")
@@ -336,9 +358,10 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
         doc["ruleset"] = ruleset
         _set_traits(sheet, doc, {k: check_value(ruleset, k, v) for k, v in changes.items()
                                  if v is not None})
-        if (ruleset == "seyruun" and sheet.spelling("willpower") is None
-                and sheet.willpower_max is not None):
-            _set_traits(sheet, doc, {"willpower": sheet.willpower_max})
+        for found in schema(ruleset).resources:  # Willpower starts at its maximum
+            top = sheet.maximum(found.name)
+            if found.derive is not None and sheet.spelling(found.name) is None and top is not None:
+                _set_traits(sheet, doc, {found.name: top})
         _check_sheet(sheet)
         files.write_document(path, doc)
     return sheet
@@ -363,10 +386,13 @@ def change(name: str, changes: dict[str, Any]) -> Sheet:
 
 
 def _check_sheet(sheet: Sheet) -> None:
-    top = sheet.willpower_max
-    if sheet.ruleset == "seyruun" and top is not None and sheet.willpower > top:
-        raise RulesError("TRAIT", f"willpower {sheet.willpower} is more than its maximum {top} "
-                         "(composure + resolve)")
+    """No resource above its maximum."""
+    for found in schema(sheet.ruleset).resources:
+        top = sheet.maximum(found.name)
+        value = resource(sheet, found.name)
+        if top is not None and value > top:
+            why = found.max_trait if isinstance(sheet.get(found.max_trait), int) else found.derived
+            raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why})")
 
 
 def remove(name: str) -> Sheet:
@@ -424,7 +450,8 @@ def resource(sheet: Sheet, name: str) -> int:
 
 
 def cannot_pay(sheet: Sheet, param: str, name: str, cost: int, have: int) -> RulesError:
-    what = RESOURCE_NAMES.get(name, name)
+    found = resource_of(sheet.ruleset, name)
+    what = found.label if found is not None else name
     return RulesError(param, f"{sheet.name} has {have} {what}, and this may cost {cost}; "
                       "nothing was rolled or spent")
 

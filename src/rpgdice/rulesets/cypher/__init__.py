@@ -17,6 +17,11 @@ SKILL_LEVELS = ("trained", "specialized", "inability")
 MAX_EFFORT_LEVEL = 6
 
 
+def _defaults(sheet: Any, pool: str | None) -> dict[str, Any]:
+    """The Edge of the Pool that pays the Effort (``--pool``) lowers its cost."""
+    return {"edge": sheet.edge(pool)} if pool else {}
+
+
 def _views() -> Any:
     from rpgdice.rulesets.cypher import view
 
@@ -41,6 +46,9 @@ RULESET = Ruleset(
                   Reserved("effort", most=MAX_EFFORT_LEVEL)),
         skill_words=SKILL_LEVELS,
         resources=tuple(Resource(p, p.title(), f"{p}-max") for p in POOLS),
+        effort_pools=POOLS,
+        defaults=_defaults,
+        headings=("Traits", "Skills"),
     ),
     plan=_plan,
     takes_as=frozenset({"task", "roll", "odds"}),

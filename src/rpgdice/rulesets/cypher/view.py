@@ -116,5 +116,26 @@ def odds(o: Any) -> list[Text]:
 VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
-TABLE = Views(VIEWS)
+
+def sheet_part(sheet: Any) -> Any:
+    """``char show``: the Pools with their Edge, and the Effort level."""
+    from rich.table import Table
+
+    from rpgdice.rulesets.cypher import POOLS
+
+    table = Table(title="Pools", title_style="bold cyan", title_justify="left", box=None,
+                  pad_edge=False, padding=(0, 2, 0, 0))
+    table.add_column("", style="bold")
+    table.add_column("Pool", justify="right")
+    table.add_column("Edge", justify="right")
+    for pool in POOLS:
+        value = sheet.get(pool)
+        table.add_row(pool.title(), "—" if value is None else str(value), str(sheet.edge(pool)))
+    level = sheet.effort_level
+    table.caption = f"Effort {level}" if level is not None else "Effort level not set"
+    table.caption_justify = "left"
+    return table
+
+
+TABLE = Views(VIEWS, sheet_part=sheet_part)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -27,7 +27,13 @@ RULESET = Ruleset(
     outcomes={"success": ("Éxito", "good"), "failure": ("Fallo", "bad"),
               "fumble": ("Fracaso", "dire")},
     die=Die(10, None, "die"),
-    sheet=SheetSchema(),
+    sheet=SheetSchema(
+        attributes=frozenset({
+            "fuerza", "destreza", "agilidad", "constitucion", "resistencia", "inteligencia",
+            "percepcion", "voluntad", "carisma", "presencia", "poder", "astucia",
+        }),
+        headings=("Atributos", "Habilidades"),
+    ),
     plan=None,
     takes_as=frozenset({"roll", "odds", "multi", "contest", "team", "extended", "retry"}),
     stats_commands=frozenset({"roll"}),

@@ -31,6 +31,19 @@ def _willpower_max(sheet: Any) -> int | None:
     return None
 
 
+def _defaults(sheet: Any, pool: str | None) -> dict[str, Any]:
+    """The sheet's wound applies unless ``--wound`` is given."""
+    return {"wound": sheet.wound} if sheet.wound else {}
+
+
+def _labels(sheet: Any, command: str, typed: set[str]) -> list[tuple[str, str]]:
+    """A roll shows the sheet's wound where it applied (a contest and an attack apply it
+    to the character's side; the other commands unless ``--wound`` was typed)."""
+    if sheet.wound and ("wound" not in typed or command in ("contest", "attack")):
+        return [("wound", f"{sheet.wound} (the sheet's)")]
+    return []
+
+
 def _views() -> Any:
     from rpgdice.rulesets.seyruun import view
 
@@ -53,8 +66,12 @@ RULESET = Ruleset(
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
         reserved=(Reserved("willpower"), Reserved("wound", words=WOUND_LEVELS)),
-        resources=(Resource("willpower", "Willpower", "willpower-max", _willpower_max),),
+        resources=(Resource("willpower", "Willpower", "willpower-max", _willpower_max,
+                            derived="composure + resolve", shown=True),),
         attributes=ATTRIBUTES,
+        defaults=_defaults,
+        labels=_labels,
+        headings=("Attributes", "Skills"),
     ),
     plan=_plan,
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),

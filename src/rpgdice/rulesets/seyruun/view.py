@@ -427,5 +427,29 @@ SUMMARIES = {
 }
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
-TABLE = Views(VIEWS, summaries=SUMMARIES, after=AFTER)
+
+def sheet_part(sheet: Any) -> Text:
+    """``char show``: Willpower as dots and points of its maximum, and the wound."""
+    from rpgdice.render.sheet import DOTS_UP_TO, dots
+
+    top = sheet.willpower_max
+    points = sheet.willpower
+    line = Text.assemble(("\nWillpower ", "bold cyan"))
+    if top is not None:
+        line.append_text(dots(points, top) if top <= DOTS_UP_TO else Text(str(points)))
+        line.append(f"  ({points} of {top})", style="dim")
+    else:
+        line.append(f"{points} points", style="bold")
+        line.append("  (maximum: composure + resolve, when both are set)", style="dim")
+    line.append("\nWound     ", style="bold cyan")
+    wound = sheet.wound
+    if wound is None:
+        line.append("none", style="green")
+    else:
+        n = rules.WOUNDS[wound]
+        line.append(f"{wound} (−{n} {'die' if n == 1 else 'dice'})", style="bold red")
+    return line
+
+
+TABLE = Views(VIEWS, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""
