@@ -617,13 +617,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)
 
 
-def run() -> None:
-    """The console script's entry (see :mod:`rpgdice.entry`)."""
-    from rpgdice.entry import run as entry_run
-
-    entry_run()
-
-
 def command_tree() -> Any:
     """The root Click command with every ruleset group loaded — for tools that walk
     the whole interface (completion scripts, the fuzz test), not for a roll."""

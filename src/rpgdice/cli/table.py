@@ -9,11 +9,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.core.errors import RulesError, shown
-
-RULESETS = ("crytures", "seyruun", "reglas", "cypher")
+from rpgdice.rulesets import SHEET_RULESETS
 
 # Their commands are common.Command: usage lines show NAME, not Typer's {NAME}.
 paths_app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
@@ -117,9 +117,9 @@ NewNameArg = Annotated[
 def char_new(
     name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
-        "--ruleset", parser=params.choice(dict.fromkeys(RULESETS), {
-            r: f"a {r.title() if r != 'reglas' else 'Reglas Básicas'} character" for r in RULESETS}),
-        metavar="RULESET", help="The character's ruleset: " + ", ".join(RULESETS) + ".",
+        "--ruleset", parser=params.choice(dict.fromkeys(SHEET_RULESETS), {
+            r.name: f"a {r.short} character" for r in rulesets.with_sheets()}),
+        metavar="RULESET", help="The character's ruleset: " + ", ".join(SHEET_RULESETS) + ".",
         show_default=False)],
     pairs: PairsArg = None,
 ) -> None:

@@ -135,7 +135,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
         lines = view(result)(result)
         table = getattr(result, "table", None)  # a character's roll (--as): cli/common.py
         if table is not None:
-            lines[1:1] = [character_line(table)]
+            lines[1:1] = [character_line(table, type(result).RULESET)]
         if after is not None:
             lines += after(result)
         if total > 1:
@@ -149,10 +149,16 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
 
 POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")
 """Arguments that together make one pool: their names join with " + "."""
-RESOURCES = {"willpower": "Willpower", "might": "Might", "speed": "Speed", "intellect": "Intellect"}
 
 
-def character_line(table: dict[str, Any]) -> Text:
+def _resource_label(ruleset: str, name: str) -> str:
+    """A resource as the ruleset's record labels it ("Willpower", "Might")."""
+    schema = rulesets.get(ruleset).sheet if ruleset in rulesets.NAMES else None
+    found = [r.label for r in schema.resources if r.name == name] if schema is not None else []
+    return found[0] if found else name
+
+
+def character_line(table: dict[str, Any], ruleset: str) -> Text:
     """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
     ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
     line = Text.assemble(INDENT, (table["character"], LABEL))
@@ -165,7 +171,8 @@ def character_line(table: dict[str, Any]) -> Text:
             line.append(" · " + unit(f"{param.lower().lstrip('-')} {text}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
-        line.append(" · " + unit(f"spent {spent} {RESOURCES.get(resource, resource)}, {left} left"))
+        label = _resource_label(ruleset, resource)
+        line.append(" · " + unit(f"spent {spent} {label}, {left} left"))
     return line
 
 

@@ -21,12 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rpgdice.core.record import frozen
 
-if TYPE_CHECKING:
-    from rpgdice.table.sheets import Sheet
+
+class Sheet(Protocol):
+    """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps the files)."""
+
+    name: str
+
+    def get(self, trait: str, default: Any = None) -> Any: ...
 
 NAMES = ("crytures", "seyruun", "reglas", "cypher", "dice")
 """Every ruleset, in the order help and the README list them (ordinary dice last)."""
@@ -131,6 +136,8 @@ class Ruleset:
     name: str
     title: str
     """As a person writes it: "Reglas Básicas"."""
+    short: str
+    """As a sentence names it: "a Cypher character", "Reglas Básicas rolls"."""
     language: str
     """Of its views and help: "es" for Reglas Básicas, else "en"."""
     help: str

@@ -20,6 +20,7 @@ def _views() -> Any:
 RULESET = Ruleset(
     name="crytures",
     title="Crytures",
+    short="Crytures",
     language="en",
     help="Crytures: d10 pool against a per-die Difficulty.",
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},

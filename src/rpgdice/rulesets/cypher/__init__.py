@@ -37,6 +37,7 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
 RULESET = Ruleset(
     name="cypher",
     title="Cypher System",
+    short="Cypher",
     language="en",
     help="Cypher System: d20 against 3 × difficulty.",
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},

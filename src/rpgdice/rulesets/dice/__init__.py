@@ -22,6 +22,7 @@ def _views() -> Any:
 RULESET = Ruleset(
     name="dice",
     title="Dice",
+    short="Dice",
     language="en",
     help="Ordinary dice notation: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6.",
     outcomes={},

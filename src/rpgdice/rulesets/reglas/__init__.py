@@ -22,6 +22,7 @@ def _views() -> Any:
 RULESET = Ruleset(
     name="reglas",
     title="Reglas Básicas",
+    short="Reglas Básicas",
     language="es",
     help="Reglas Básicas: índice de éxito menos 1d10.",
     outcomes={"success": ("Éxito", "good"), "failure": ("Fallo", "bad"),

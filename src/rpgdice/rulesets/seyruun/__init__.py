@@ -59,6 +59,7 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
 RULESET = Ruleset(
     name="seyruun",
     title="Seyruun",
+    short="Seyruun",
     language="en",
     help="Seyruun: World of Darkness style d10 pool.",
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad"),

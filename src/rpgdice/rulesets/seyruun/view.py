@@ -324,7 +324,7 @@ def attack(r: Any) -> list[Any]:
     lines: list[Any] = [header]
     target = getattr(r, "vs_table", None)  # --vs: the target's sheet (cli/seyruun.py)
     if target is not None:
-        lines.append(Text.assemble(("  vs ", "bold"), character_line(target)[len(INDENT):]))
+        lines.append(Text.assemble(("  vs ", "bold"), character_line(target, "seyruun")[len(INDENT):]))
     lines += nested("Attack:", roll(r.attack))
     if r.defense is not None:
         lines += nested("Defense:", roll(r.defense))
