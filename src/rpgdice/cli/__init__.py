@@ -5,7 +5,7 @@ Commands are thin: they parse, call the engine, and hand the result to
 :class:`~rpgdice.core.errors.RulesError`, becomes one line on stderr and exit 2.
 
 The ruleset groups load lazily: ``rpgdice seyruun roll ...`` imports and builds the
-``seyruun`` group alone (its engine module included), since every roll starts a
+``seyruun`` group alone (its rules included), since every roll starts a
 process and building all of them would cost every roll the time of all.
 """
 

@@ -1,10 +1,10 @@
 """What every terminal view shares: the console, styles, words, number formats,
 dice chips, notes, charts and bars, and the ``show`` loop.
 
-A result finds its view by its ruleset's name: :func:`view` imports
-``rpgdice.render.<RULESET>`` and looks the result's ``COMMAND`` up in that module's
-``VIEWS``. This module imports no ruleset's view; each ruleset module imports this
-one. Rich decides about color: none when piped, on with ``FORCE_COLOR``, and
+A result finds its view through its ruleset's record: :func:`view` asks the registry
+(rpgdice.rulesets) for the ruleset of the result's class, whose ``views()`` imports that
+ruleset's ``view.py`` and keys its views by result class. This module imports no
+ruleset's view; each ruleset's view imports this one. Rich decides about color: none when piped, on with ``FORCE_COLOR``, and
 ``NO_COLOR`` wins over both.
 """
 

@@ -41,7 +41,7 @@ TIERS = {
     "supernatural": "supernatural brilliance",
 }
 MARGINS = {"just": "margin 0", "solid": "margin 1–2", "heroic": "margin 3–4", "supernatural": "margin 5+"}
-"""The successes beyond those required that make each tier (engine.seyruun.TIERS)."""
+"""The successes beyond those required that make each tier (rules.TIERS)."""
 
 
 def _succ(n: int) -> str:
@@ -322,7 +322,7 @@ def attack(r: Any) -> list[Any]:
     header = Text.assemble(("Seyruun attack", "bold"),
                            " · against no defense" if r.defense is None else " · attack against defense")
     lines: list[Any] = [header]
-    target = getattr(r, "vs_table", None)  # --vs: the target's sheet (cli/seyruun.py)
+    target = getattr(r, "vs_table", None)  # --vs: the target's sheet (commands.py)
     if target is not None:
         lines.append(Text.assemble(("  vs ", "bold"), character_line(target, "seyruun")[len(INDENT):]))
     lines += nested("Attack:", roll(r.attack))
