@@ -25,7 +25,7 @@ from typer._click.core import Context
 from typer._click.types import ParamType
 from typer.core import TyperGroup
 
-from rpgdice import __version__
+from rpgdice import __version__, rulesets
 from rpgdice.cli.output import PROG, error
 from rpgdice.core.errors import RulesError, cut, shown
 from rpgdice.rulesets import SHEET_RULESETS
@@ -371,12 +371,12 @@ def _shared_options(cmd: Any, group: str) -> None:
     options its signature does not declare: every rolling command (one taking
     ``--seed``) ``--log``/``--no-log``
     (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
-    (:func:`_with_character`), except those whose callback says ``as_character = False``
-    (``seyruun reroll``: the logged roll says whose it was)."""
+    (:func:`_with_character`), those its record's ``takes_as`` names (not ``seyruun
+    reroll``: the logged roll says whose it was)."""
     from rpgdice.cli.common import add_rolling_options
 
     add_rolling_options(cmd)
-    if group in SHEET_RULESETS and getattr(cmd.callback, "as_character", True):
+    if group in SHEET_RULESETS and cmd.name in rulesets.get(group).takes_as:
         _with_character(cmd, group)
 
 

@@ -578,9 +578,6 @@ def reroll_cmd(
             pass
 
 
-reroll_cmd.as_character = False  # type: ignore[attr-defined]  # no --as: the entry says whose roll
-
-
 # Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
 
 _NAME = re.compile(r"[^\W][\w \-]{0,39}")
