@@ -155,7 +155,7 @@ def _values(param: Any) -> list[str]:
 
 
 def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
-    from typer._click.core import Context
+    from rpgdice.cli.typer_private import Context
 
     node = Node(path=path, help=_one_line(cmd.get_short_help_str(limit=200)))
     for param in cmd.get_params(ctx):
@@ -189,10 +189,8 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
 
 def model() -> Node:
     """The app's command tree, built the way a run builds it."""
-    from typer._click.core import Context
-    from typer.main import get_command
-
     from rpgdice.cli import app as root_app
+    from rpgdice.cli.typer_private import Context, get_command
 
     root = get_command(root_app)
     ctx = Context(root, info_name=PROG, **root.context_settings)

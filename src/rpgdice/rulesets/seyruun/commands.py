@@ -294,7 +294,7 @@ def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -
 
 def _character_wound() -> str | None:
     """The wound of the character rolling (``--as``), which applies to its side."""
-    from typer._click.globals import get_current_context
+    from rpgdice.cli.typer_private import get_current_context
 
     ctx = get_current_context(silent=True)
     sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
@@ -493,10 +493,9 @@ def reroll_cmd(
     import sqlite3
     from dataclasses import replace
 
-    from typer._click.exceptions import ClickException
-
     from rpgdice.cli.common import State
     from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.cli.typer_private import click
     from rpgdice.core.dice import GivenDice
     from rpgdice.render.jsonl import to_data
     from rpgdice.rulesets.seyruun import rules as seyruun
@@ -519,7 +518,7 @@ def reroll_cmd(
         n = entry["id"]
         try:
             replay = capture(replay_argv(entry), roll=True)
-        except (RulesError, ClickException) as e:  # its sheet or the rules changed since
+        except (RulesError, click.ClickException) as e:  # its sheet or the rules changed since
             message = e.message if isinstance(e, RulesError) else e.format_message()
             raise RulesError("ID", f"entry {n} cannot be replayed ({message}); nothing was "
                              "re-rolled") from None
@@ -700,7 +699,7 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 
     def wrapped(text: str) -> object:
         if isinstance(text, str):
-            from typer._click.globals import get_current_context
+            from rpgdice.cli.typer_private import get_current_context
 
             ctx = get_current_context(silent=True)
             sheet = None if ctx is None else ctx.meta.get(VS)
