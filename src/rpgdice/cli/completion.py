@@ -7,6 +7,11 @@ set by :func:`rpgdice.cli.params.level` and :func:`rpgdice.cli.params.choice`) o
 from a Click ``Choice``. So a new command, option or level shows up in completion
 with nothing else to edit.
 
+Each script is a shell template in ``rpgdice/templates/`` (``rpgdice.bash.in``,
+``_rpgdice.in``, ``rpgdice.fish.in``): the fixed shell code as it is, and a marker line
+``# @@NAME@@`` where :func:`fill` puts what the command tree gives (each command's words,
+each option's values).
+
 The scripts are pure shell: pressing TAB runs no Python. ``completions/`` in the
 source tree holds them, committed; regenerate them after changing the CLI with::
 
