@@ -263,3 +263,14 @@ def test_the_scripts_start_no_python():
         for word in ("python", "rpgdice completion", "_RPGDICE_COMPLETE", "COMPLETE="):
             body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
             assert word not in body, (filename, word)
+
+
+def test_every_template_marker_is_filled_and_no_template_note_is_left():
+    from rpgdice.cli import completion
+
+    tree = completion.model()
+    for shell in completion.SHELLS:
+        text = completion.generate(shell, tree)
+        assert "@@" not in text and not [line for line in text.splitlines() if line.startswith("#@")]
+    with pytest.raises(ValueError, match="no marker for EXTRA"):
+        completion.fill("rpgdice.fish.in", HEADER="", COMMANDS="", EXTRA="")

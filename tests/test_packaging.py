@@ -55,3 +55,16 @@ def test_every_declared_version_gets_an_icepool_that_imports_there():
     deps = re.findall(r'"icepool[^"]*"', PYPROJECT)
     assert any("python_version < '3.11'" in d and "1.7.2" in d for d in deps), deps
     assert any("python_version >= '3.11'" in d for d in deps), deps
+
+
+def test_the_completion_templates_are_package_data():
+    # Not Python files: installed only because [tool.setuptools.package-data] names them.
+    import fnmatch
+
+    (block,) = re.findall(r"^\[tool\.setuptools\.package-data\]\n((?:.+\n)+)", PYPROJECT, re.M)
+    (globs,) = re.findall(r'^rpgdice = \[(.*)\]$', block, re.M)
+    patterns = re.findall(r'"([^"]+)"', globs)
+    package = ROOT / "src" / "rpgdice"
+    templates = sorted(p.relative_to(package).as_posix() for p in (package / "templates").iterdir())
+    assert templates, "no completion templates"
+    assert [t for t in templates if not any(fnmatch.fnmatch(t, g) for g in patterns)] == []

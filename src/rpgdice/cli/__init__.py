@@ -20,13 +20,11 @@ from importlib import import_module
 from typing import Any, Optional
 
 import typer
-from typer._click import exceptions as click  # the Click this Typer release vendors
-from typer._click.core import Context
-from typer._click.types import ParamType
 from typer.core import TyperGroup
 
 from rpgdice import __version__, rulesets
 from rpgdice.cli.output import PROG, error
+from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
 from rpgdice.core.errors import RulesError, cut, shown
 from rpgdice.rulesets import SHEET_RULESETS
 
@@ -132,7 +130,7 @@ def typed_name(param: Any, ctx: Any = None) -> str:
     if param.param_type_name != "option":
         return _param_hint(param)
     if ctx is not None and param.name and param.envvar:
-        from typer._click.core import ParameterSource
+        from rpgdice.cli.typer_private import ParameterSource
 
         if ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT:
             envvar = param.envvar
@@ -361,7 +359,7 @@ def _with_character(cmd: Any, ruleset: str) -> None:
 
 def params_type(parse: Any) -> Any:
     """A Click type from one of cli/params.py's parsers (as Typer makes them)."""
-    from typer._click.types import FuncParamType
+    from rpgdice.cli.typer_private import FuncParamType
 
     return FuncParamType(parse)
 
@@ -395,7 +393,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         return cmd
 
     def pending(self) -> dict[str, Any]:
-        from typer.main import get_command_from_info, get_command_name
+        from rpgdice.cli.typer_private import get_command_from_info, get_command_name
 
         app = self.typer_app
 
@@ -412,7 +410,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
     def build(cls, app: Any) -> Any:
         """The group of ``app`` (Typer's own construction, with this class and no
         command yet); its commands are built on lookup."""
-        from typer.main import get_group
+        from rpgdice.cli.typer_private import get_group
 
         infos, own_cls = app.registered_commands, app.info.cls
         app.registered_commands, app.info.cls = [], cls
@@ -429,7 +427,7 @@ def _load_group(module: str) -> Any:
 
 
 def _load_command(spec: str) -> Any:
-    from typer.main import get_command
+    from rpgdice.cli.typer_private import get_command
 
     module, _, name = spec.partition(":")
     typer_app = getattr(import_module(module), name or "app")
@@ -600,19 +598,12 @@ def tidy_environment(environ: Any = None) -> None:
     if env.get("NO_COLOR"):
         for name in ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS"):  # Typer's help forces
             env.pop(name, None)                                        # color on each
-    rich_utils: Any = sys.modules.get("typer.rich_utils")  # read its settings at import
-    if rich_utils is not None:
-        width = env.get("TERMINAL_WIDTH")
-        rich_utils.MAX_WIDTH = int(width) if width else None
-        forced = env.get("GITHUB_ACTIONS") or env.get("FORCE_COLOR") or env.get("PY_COLORS")
-        rich_utils.FORCE_TERMINAL = True if forced and not env.get("NO_COLOR") else None
-        if env.get("_TYPER_FORCE_DISABLE_TERMINAL"):
-            rich_utils.FORCE_TERMINAL = False
+    tidy_help_printer(env)  # Typer's help printer read them when imported
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``rpgdice ARGV`` and return its exit status."""
-    from typer.main import get_command
+    from rpgdice.cli.typer_private import get_command
 
     return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)
 
@@ -620,7 +611,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def command_tree() -> Any:
     """The root Click command with every ruleset group loaded — for tools that walk
     the whole interface (completion scripts, the fuzz test), not for a roll."""
-    from typer.main import get_command
+    from rpgdice.cli.typer_private import get_command
 
     root: Any = get_command(app)  # the RpgdiceGroup
     for name in root.list_commands(None):

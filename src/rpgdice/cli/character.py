@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from typer._click.core import Context, ParameterSource
-
+from rpgdice.cli.typer_private import Context, ParameterSource
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.rulesets import Cost
 from rpgdice.table import sheets

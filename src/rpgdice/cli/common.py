@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable
 from typing import Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
-from typer._click import exceptions as click
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
+from rpgdice.cli.typer_private import click
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.errors import RulesError, shown
 
@@ -103,16 +103,10 @@ class ReglasCommand(RollCommand):
     """Typer's own words in a help page, in Spanish."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        from typer import rich_utils
+        from rpgdice.cli.typer_private import spanish_help_words
 
-        saved = {name: getattr(rich_utils, name) for name in self.SPANISH}
-        for name, text in self.SPANISH.items():
-            setattr(rich_utils, name, text)
-        try:
+        with spanish_help_words(self.SPANISH):
             super().format_help(ctx, formatter)
-        finally:
-            for name, text in saved.items():
-                setattr(rich_utils, name, text)
 
 
 class RulesetTyper(typer.Typer):
@@ -479,7 +473,7 @@ def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
 
 
 def _context():  # -> click Context | None
-    from typer._click.globals import get_current_context
+    from rpgdice.cli.typer_private import get_current_context
 
     return get_current_context(silent=True)
 

@@ -7,6 +7,11 @@ set by :func:`rpgdice.cli.params.level` and :func:`rpgdice.cli.params.choice`) o
 from a Click ``Choice``. So a new command, option or level shows up in completion
 with nothing else to edit.
 
+Each script is a shell template in ``rpgdice/templates/`` (``rpgdice.bash.in``,
+``_rpgdice.in``, ``rpgdice.fish.in``): the fixed shell code as it is, and a marker line
+``# @@NAME@@`` where :func:`fill` puts what the command tree gives (each command's words,
+each option's values).
+
 The scripts are pure shell: pressing TAB runs no Python. ``completions/`` in the
 source tree holds them, committed; regenerate them after changing the CLI with::
 
@@ -155,7 +160,7 @@ def _values(param: Any) -> list[str]:
 
 
 def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
-    from typer._click.core import Context
+    from rpgdice.cli.typer_private import Context
 
     node = Node(path=path, help=_one_line(cmd.get_short_help_str(limit=200)))
     for param in cmd.get_params(ctx):
@@ -189,10 +194,8 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
 
 def model() -> Node:
     """The app's command tree, built the way a run builds it."""
-    from typer._click.core import Context
-    from typer.main import get_command
-
     from rpgdice.cli import app as root_app
+    from rpgdice.cli.typer_private import Context, get_command
 
     root = get_command(root_app)
     ctx = Context(root, info_name=PROG, **root.context_settings)
@@ -212,6 +215,29 @@ _HEADER = """\
 
 def _header(shell: str, comment: str = "#") -> str:
     return _HEADER.format(comment=comment, shell=shell, regen=REGENERATE)
+
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+"""Each shell's script as a template (package data): plain shell, with a line
+``# @@NAME@@`` where the generator puts what the command tree gives ``NAME``, and lines
+starting ``#@`` (notes on the template) that are dropped."""
+_MARKER = re.compile(r"[ \t]*# @@([A-Z]+)@@")
+
+
+def fill(template: str, **sections: str) -> str:
+    """The script of ``template`` (a file in :data:`TEMPLATES`), each marker line replaced
+    by its section (without the section's final newline); every section must be used."""
+    out, used = [], set()
+    for line in (TEMPLATES / template).read_text(encoding="utf-8").splitlines(keepends=True):
+        marker = _MARKER.fullmatch(line.rstrip("\n"))
+        if marker:
+            used.add(marker[1])
+            out.append(sections[marker[1]].removesuffix("\n") + "\n")
+        elif not line.startswith("#@"):
+            out.append(line)
+    if used != set(sections):
+        raise ValueError(f"{template}: no marker for {', '.join(sorted(set(sections) - used))}")
+    return "".join(out)
 
 
 def _bash_node_cases(tree: Node) -> str:
@@ -238,134 +264,8 @@ def _value_cases(tree: Node, label: str, assign: str, open_: str = "") -> str:
 
 
 def bash(tree: Node) -> str:
-    return _header("bash") + f"""
-_rpgdice_node()
-{{
-    case $1 in
-{_bash_node_cases(tree)}
-        *) subs= opts= vopts= ;;
-    esac
-}}
-
-_rpgdice_values()
-{{
-    case "$1|$2" in
-{_value_cases(tree, '"{key}|{word}"', 'vals="{values}"')}
-        *) vals= ;;
-    esac
-}}
-
-# The user's own names, read from their files by the shell itself (no Python):
-# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
-_rpgdice_dir()
-{{
-    if [[ -n ${{RPGDICE_HOME//[[:space:]]/}} ]]; then
-        dir=${{RPGDICE_HOME/#\\~/$HOME}}
-    elif [[ $OSTYPE == darwin* ]]; then
-        dir="$HOME/Library/Application Support/rpgdice"
-    else
-        dir=${{XDG_CONFIG_HOME:-$HOME/.config}}/rpgdice
-    fi
-}}
-
-_rpgdice_characters()
-{{
-    local dir f
-    _rpgdice_dir
-    for f in "$dir"/characters/*.toml; do
-        [[ -f $f ]] || continue
-        f=${{f##*/}}
-        words+=("${{f%.toml}}")
-    done
-}}
-
-_rpgdice_aliases()
-{{
-    local dir line name in=
-    _rpgdice_dir
-    [[ -r $dir/config.toml ]] || return 0
-    while IFS= read -r line || [[ -n $line ]]; do
-        line=${{line#"${{line%%[![:space:]]*}}"}}
-        case $line in
-            \\[*) [[ $line =~ ^\\[[[:space:]]*alias[[:space:]]*\\] ]] && in=1 || in= ;;
-            \\#*) ;;  # a comment, such as an alias put aside
-            *=*)
-                if [[ -n $in ]]; then
-                    name=${{line%%=*}}
-                    name=${{name%"${{name##*[![:space:]]}}"}}
-                    name=${{name//[\\"\\']/}}
-                    words+=("$name")
-                fi
-                ;;
-        esac
-    done < "$dir/config.toml"
-}}
-
-_rpgdice_offer()
-{{
-    local w words=()
-    for w in $1; do
-        case $w in
-            @characters) _rpgdice_characters ;;
-            @aliases) _rpgdice_aliases ;;
-            *) words+=("$w") ;;
-        esac
-    done
-    for w in "${{words[@]}}"; do
-        [[ $w == "$cur"* ]] && COMPREPLY+=("$2$w")
-    done
-}}
-
-_rpgdice()
-{{
-    local cur=${{COMP_WORDS[COMP_CWORD]}} path= w i n=0 skip= opt= subs opts vopts vals
-    COMPREPLY=()
-    _rpgdice_node ""
-    # Walk the words before the cursor: commands, options (and their values), arguments.
-    for (( i = 1; i < COMP_CWORD; i++ )); do
-        w=${{COMP_WORDS[i]}}
-        if [[ -n $skip ]]; then
-            skip=
-            [[ $w == = ]] && skip=1
-            continue
-        fi
-        case $w in
-            -*=*) ;;
-            -*) [[ " $vopts " == *" $w "* ]] && skip=1 ;;
-            *)
-                if [[ " $subs " == *" $w "* ]]; then
-                    path=${{path:+$path }}$w n=0
-                    _rpgdice_node "$path"
-                else
-                    n=$((n + 1))
-                fi
-                ;;
-        esac
-    done
-    if [[ -n $skip ]]; then
-        # The value of an option: `--wound `, `--wound=` or `--wound = `.
-        opt=${{COMP_WORDS[COMP_CWORD-1]}}
-        [[ $opt == = ]] && opt=${{COMP_WORDS[COMP_CWORD-2]}}
-        [[ $cur == = ]] && cur=
-        _rpgdice_values "$path" "$opt"
-        _rpgdice_offer "$vals"
-    elif [[ $cur == -*=* ]]; then
-        opt=${{cur%%=*}} cur=${{cur#*=}}
-        _rpgdice_values "$path" "$opt"
-        _rpgdice_offer "$vals" "$opt="
-    elif [[ $cur == -* ]]; then
-        _rpgdice_offer "$opts"
-    elif [[ -n $subs ]]; then
-        _rpgdice_offer "$subs"
-    else
-        _rpgdice_values "$path" "#$((n + 1))"
-        _rpgdice_offer "$vals"
-    fi
-    return 0
-}}
-
-complete -F _rpgdice rpgdice
-"""
+    return fill("rpgdice.bash.in", HEADER=_header("bash"), NODES=_bash_node_cases(tree),
+                VALUES=_value_cases(tree, '"{key}|{word}"', 'vals="{values}"'))
 
 
 def _zq(text: str) -> str:
@@ -391,129 +291,8 @@ def _zsh_node_cases(tree: Node) -> str:
 
 
 def zsh(tree: Node) -> str:
-    return "#compdef rpgdice\n" + _header("zsh") + f"""
-_rpgdice_node() {{
-    case $1 in
-{_zsh_node_cases(tree)}
-        (*) subs=() sdescs=() dsubs=() opts=() odescs=() vopts=() ;;
-    esac
-}}
-
-# The user's own names, read from their files by the shell itself (no Python):
-# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
-_rpgdice_dir() {{
-    if [[ -n ${{RPGDICE_HOME//[[:space:]]/}} ]]; then
-        dir=${{RPGDICE_HOME/#\\~/$HOME}}
-    elif [[ $OSTYPE == darwin* ]]; then
-        dir="$HOME/Library/Application Support/rpgdice"
-    else
-        dir=${{XDG_CONFIG_HOME:-$HOME/.config}}/rpgdice
-    fi
-}}
-
-_rpgdice_characters() {{
-    local dir f
-    _rpgdice_dir
-    for f in "$dir"/characters/*.toml(N.); do
-        words+=("${{${{f:t}}%.toml}}")
-    done
-}}
-
-_rpgdice_aliases() {{
-    local dir line name in=
-    _rpgdice_dir
-    [[ -r $dir/config.toml ]] || return 0
-    while IFS= read -r line || [[ -n $line ]]; do
-        line=${{line#"${{line%%[![:space:]]*}}"}}
-        case $line in
-            (\\[*) [[ $line =~ '^\\[[[:space:]]*alias[[:space:]]*\\]' ]] && in=1 || in= ;;
-            (\\#*) ;;  # a comment, such as an alias put aside
-            (*=*)
-                if [[ -n $in ]]; then
-                    name=${{line%%=*}}
-                    name=${{name%"${{name##*[![:space:]]}}"}}
-                    name=${{name//[\\"\\']/}}
-                    words+=("$name")
-                fi
-                ;;
-        esac
-    done < "$dir/config.toml"
-}}
-
-# Offer words, expanding @characters and @aliases into the user's names.
-_rpgdice_add() {{
-    local w
-    local -a words
-    for w in "$@"; do
-        case $w in
-            (@characters) _rpgdice_characters ;;
-            (@aliases) _rpgdice_aliases ;;
-            (*) words+=("$w") ;;
-        esac
-    done
-    compadd -- $words
-}}
-
-_rpgdice_values() {{
-    case "$1|$2" in
-{_value_cases(tree, "'{key}|{word}'", "vals=({values})", "(")}
-        (*) vals=() ;;
-    esac
-}}
-
-_rpgdice() {{
-    local cur=${{words[CURRENT]}} path= w opt= skip=
-    local -i i n=0
-    local -a subs sdescs dsubs opts odescs vopts vals
-    _rpgdice_node ''
-    # Walk the words before the cursor: commands, options (and their values), arguments.
-    for (( i = 2; i < CURRENT; i++ )); do
-        w=${{words[i]}}
-        if [[ -n $skip ]]; then
-            skip=
-            continue
-        fi
-        case $w in
-            (-*=*) ;;
-            (-*) (( ${{vopts[(Ie)$w]}} )) && skip=1 ;;
-            (*)
-                if (( ${{subs[(Ie)$w]}} )); then
-                    path=${{path:+$path }}$w n=0
-                    _rpgdice_node "$path"
-                else
-                    n+=1
-                fi
-                ;;
-        esac
-    done
-    if [[ -n $skip ]]; then
-        _rpgdice_values "$path" "${{words[CURRENT-1]}}"
-        _rpgdice_add $vals
-    elif [[ $cur == -*=* ]]; then
-        _rpgdice_values "$path" "${{cur%%=*}}"
-        compset -P '*='
-        _rpgdice_add $vals
-    elif [[ $cur == -* ]]; then
-        compadd -l -d odescs -- $opts
-    elif (( $#subs )); then
-        compadd -l -d sdescs -- $subs
-        if (( $#dsubs )); then
-            _rpgdice_add $dsubs
-        fi
-    else
-        _rpgdice_values "$path" "#$((n + 1))"
-        _rpgdice_add $vals
-    fi
-}}
-
-if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-    # Autoloaded from fpath by compinit: complete now.
-    _rpgdice "$@"
-else
-    # Sourced (after compinit): register.
-    compdef _rpgdice rpgdice
-fi
-"""
+    return fill("_rpgdice.in", HEADER=_header("zsh"), NODES=_zsh_node_cases(tree),
+                VALUES=_value_cases(tree, "'{key}|{word}'", "vals=({values})", "("))
 
 
 def _fq(text: str) -> str:
@@ -523,43 +302,6 @@ def _fq(text: str) -> str:
 
 def _fish_seen(path: Sequence[str]) -> list[str]:
     return [f"__fish_seen_subcommand_from {name}" for name in path]
-
-
-FISH_FUNCTIONS = r"""
-# The user's own names, read from their files by fish itself (no Python):
-# RPGDICE_HOME, else the platform's config folder, as rpgdice paths says.
-function __rpgdice_dir
-    if test -n (string trim -- "$RPGDICE_HOME")
-        string replace -r '^~' -- $HOME $RPGDICE_HOME
-    else if test -d "$HOME/Library/Application Support"; and not set -q XDG_CONFIG_HOME
-        echo "$HOME/Library/Application Support/rpgdice"
-    else if test -n "$XDG_CONFIG_HOME"
-        echo $XDG_CONFIG_HOME/rpgdice
-    else
-        echo $HOME/.config/rpgdice
-    end
-end
-
-function __rpgdice_characters
-    set -l dir (__rpgdice_dir)
-    for f in $dir/characters/*.toml
-        string replace -r '^.*/' '' -- $f | string replace -r '\.toml$' ''
-    end
-end
-
-function __rpgdice_aliases
-    set -l dir (__rpgdice_dir)
-    test -r $dir/config.toml; or return 0
-    set -l in
-    while read -l line
-        set line (string trim -- $line)
-        if string match -qr '^\[' -- $line
-            set in (string match -r '^\[\s*alias\s*\]' -- $line)
-        else if test -n "$in"; and string match -qr '^[^#=]+=' -- $line
-            string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'"
-        end
-    end < $dir/config.toml
-end"""
 
 
 def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str:
@@ -576,7 +318,12 @@ def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str
 
 
 def fish(tree: Node) -> str:
-    lines = [_header("fish").rstrip("\n"), FISH_FUNCTIONS, "", f"complete -c {PROG} -f"]
+    return fill("rpgdice.fish.in", HEADER=_header("fish"), COMMANDS=_fish_commands(tree))
+
+
+def _fish_commands(tree: Node) -> str:
+    """Each command's ``complete`` lines, after a blank line and its name."""
+    lines = []
     for node in tree.walk():
         seen = _fish_seen(node.path)
         if node.subcommands:
@@ -609,7 +356,7 @@ def fish(tree: Node) -> str:
         if values:
             descriptions = [node.described[v] for v in values]
             lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(values, descriptions)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 
 GENERATORS = {"bash": bash, "zsh": zsh, "fish": fish}

@@ -74,10 +74,9 @@ def capture(argv: list[str], *, roll: bool) -> Capture:
     roll (with ``roll``) and the exact odds spec of its roll. Usage errors propagate
     as exceptions (Click's, or RulesError)."""
     global _ROOT
-    from typer.main import get_command
-
     from rpgdice.cli import app
     from rpgdice.cli.output import PROG
+    from rpgdice.cli.typer_private import get_command
 
     if _ROOT is None:
         _ROOT = get_command(app)

@@ -283,7 +283,7 @@ def alias_cmd(
 
 
 def _root_commands() -> list[str]:
-    from typer._click.globals import get_current_context
+    from rpgdice.cli.typer_private import get_current_context
 
     ctx = get_current_context()
     root = ctx.find_root()

@@ -294,7 +294,7 @@ def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -
 
 def _character_wound() -> str | None:
     """The wound of the character rolling (``--as``), which applies to its side."""
-    from typer._click.globals import get_current_context
+    from rpgdice.cli.typer_private import get_current_context
 
     ctx = get_current_context(silent=True)
     sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
@@ -470,6 +470,75 @@ def _reroll_entry(log: Any, entry_id: int | None, replaying: bool) -> dict:
     return entry
 
 
+def _open_reroll_log(replaying: bool) -> Any:
+    """The roll log, open to mark a re-roll (to read it only, when ``replaying``)."""
+    import sqlite3
+
+    from rpgdice.table import paths
+    from rpgdice.table.log import Log, LogUnavailable
+
+    if not paths.log_file().exists():  # nothing to re-roll: no log is created for nothing
+        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
+    try:
+        log = Log.open(write=not replaying)
+    except LogUnavailable as e:
+        raise RulesError("ID", f"{e}; nothing was re-rolled") from None
+    except (sqlite3.Error, OSError) as e:
+        raise RulesError("ID", f"the roll log cannot be written ({e}); nothing was re-rolled") from None
+    if log is None:
+        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
+    return log
+
+
+def _replayed(entry: dict[str, Any]) -> Any:
+    """The logged roll of ``entry`` run again (captured): it must give what was logged."""
+    from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.cli.typer_private import click
+    from rpgdice.render.jsonl import to_data
+
+    n = entry["id"]
+    try:
+        replay = capture(replay_argv(entry), roll=True)
+    except (RulesError, click.ClickException) as e:  # its sheet or the rules changed since
+        message = e.message if isinstance(e, RulesError) else e.format_message()
+        raise RulesError("ID", f"entry {n} cannot be replayed ({message}); nothing was "
+                         "re-rolled") from None
+    data = to_data(replay.results[0])
+    if any(entry["results"][0].get(k) != v for k, v in data.items()):
+        raise RulesError("ID", f"entry {n} does not replay as it was logged (a character "
+                         "sheet changed?); it cannot be re-rolled")
+    return replay
+
+
+def _mark_and_pay(log: Any, n: int, character: Any) -> Any:
+    """Entry ``n`` marked re-rolled and the character's Willpower paid: all or none."""
+    import sqlite3
+
+    pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
+    marked: list[int] = []
+
+    def mark() -> None:
+        try:
+            done = log.mark_rerolled(n)
+        except sqlite3.Error as e:
+            raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
+                             "needs its roll marked, so nothing was re-rolled") from None
+        if not done:
+            raise RulesError("ID", f"entry {n} was already re-rolled; a roll is "
+                             "re-rolled at most once")
+        marked.append(n)
+
+    try:  # the Willpower checked, the entry marked and the sheet paid: all or none
+        return pay_reroll(character, check_only=False, mark=mark)
+    except BaseException:
+        if marked:  # marked, but the sheet could not be written: not re-rolled
+            try:
+                log.unmark_rerolled(n)
+            except sqlite3.Error:
+                pass
+        raise
+
+
 @app.command("reroll")
 def reroll_cmd(
     entry_id: Annotated[Optional[int], typer.Argument(
@@ -490,75 +559,27 @@ def reroll_cmd(
 
     Example: rpgdice seyruun reroll   (the last seyruun roll)
     """
-    import sqlite3
     from dataclasses import replace
 
-    from typer._click.exceptions import ClickException
-
     from rpgdice.cli.common import State
-    from rpgdice.cli.replay import capture, replay_argv
     from rpgdice.core.dice import GivenDice
-    from rpgdice.render.jsonl import to_data
     from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.table import paths
-    from rpgdice.table.log import Log, LogUnavailable
+    from rpgdice.table.log import Log
 
     replaying = State.capture is not None  # `log show` of a re-roll: no marks, no checks
-    if not paths.log_file().exists():  # nothing to re-roll: no log is created for nothing
-        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
-    try:
-        log = Log.open(write=not replaying)
-    except LogUnavailable as e:
-        raise RulesError("ID", f"{e}; nothing was re-rolled") from None
-    except (sqlite3.Error, OSError) as e:
-        raise RulesError("ID", f"the roll log cannot be written ({e}); nothing was re-rolled") from None
-    if log is None:
-        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
+    log = _open_reroll_log(replaying)
     try:
         entry = _reroll_entry(log, entry_id, replaying)
         n = entry["id"]
-        try:
-            replay = capture(replay_argv(entry), roll=True)
-        except (RulesError, ClickException) as e:  # its sheet or the rules changed since
-            message = e.message if isinstance(e, RulesError) else e.format_message()
-            raise RulesError("ID", f"entry {n} cannot be replayed ({message}); nothing was "
-                             "re-rolled") from None
+        replay = _replayed(entry)
         first = replay.results[0]
-        data = to_data(first)
-        if any(entry["results"][0].get(k) != v for k, v in data.items()):
-            raise RulesError("ID", f"entry {n} does not replay as it was logged (a character "
-                             "sheet changed?); it cannot be re-rolled")
         pool = replay.spec.args[0]
         if dice is not None:  # wrong faces are refused before the entry is marked
             given = GivenDice(dice)
             given.roll(10, pool.dice)
             given.check_all_used()
         character = entry["character"]
-        paid = None
-        if not replaying:
-            pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
-            marked: list[int] = []
-
-            def mark() -> None:
-                try:
-                    done = log.mark_rerolled(n)
-                except sqlite3.Error as e:
-                    raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
-                                     "needs its roll marked, so nothing was re-rolled") from None
-                if not done:
-                    raise RulesError("ID", f"entry {n} was already re-rolled; a roll is "
-                                     "re-rolled at most once")
-                marked.append(n)
-
-            try:  # the Willpower checked, the entry marked and the sheet paid: all or none
-                paid = pay_reroll(character, check_only=False, mark=mark)
-            except BaseException:
-                if marked:  # marked, but the sheet could not be written: not re-rolled
-                    try:
-                        log.unmark_rerolled(n)
-                    except sqlite3.Error:
-                        pass
-                raise
+        paid = None if replaying else _mark_and_pay(log, n, character)
     finally:
         log.release()
     spent = first.willpower_spent + 1
@@ -697,7 +718,7 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 
     def wrapped(text: str) -> object:
         if isinstance(text, str):
-            from typer._click.globals import get_current_context
+            from rpgdice.cli.typer_private import get_current_context
 
             ctx = get_current_context(silent=True)
             sheet = None if ctx is None else ctx.meta.get(VS)

@@ -328,56 +328,11 @@ def attack(r: Any) -> list[Any]:
     lines += nested("Attack:", roll(r.attack))
     if r.defense is not None:
         lines += nested("Defense:", roll(r.defense))
-    a = r.attack.successes
-    d = r.defense.successes if r.defense is not None else None
-    if r.outcome == "botch":
-        lines.append(Text.assemble(("  Botch", DIRE), " — the attack botched: no damage "
-                                   "(drop the weapon, harm an ally...)"))
-    elif not r.hit:
-        if a == 0:
-            why = " — no attack success: an attack needs at least 1 to hit"
-        elif d is not None and a == d:
-            why = (f" — a tie at {_succ(a)} goes to the defender: the attack's base Attribute "
-                   f"({r.attack_attribute}) is not higher than {r.defense_attribute}")
-        else:
-            why = f" — {_succ(d or 0)} of defense against {_succ(a)} of attack"
-        lines.append(Text.assemble(("  Miss", BAD), why))
-    else:
-        if d is None:
-            how = f" — {_succ(a)} against no defense"
-        elif a == d:
-            how = (f" — on the tie at {_succ(a)}: the attack's base Attribute "
-                   f"({r.attack_attribute}) is higher than {r.defense_attribute}")
-        else:
-            how = f" — {_succ(a)} to {d}"
-        lines.append(Text.assemble(("  Hit", GOOD), how,
-                                   f": net {num(r.net_successes)}, extra successes {r.extra_successes}"))
+    lines.append(_attack_verdict(r))
     if r.damage_pool is not None:
-        built = [f"base {num(r.damage_base)}", f"+ extra successes {r.extra_successes}"]
-        if r.overflow_to_damage:
-            built.append(f"+ overflow {r.overflow_to_damage}")
-        built_text = " ".join(built) + f" = {num(r.damage_pool)}"
-        if r.damage is None:
-            lines.append(Text.assemble(("  Damage", "bold"), f" · pool {built_text}: "
-                                       "0 or less, so nothing is rolled"))
-        else:
-            lines += _plain_roll("Damage", r.damage, built_text)
-            if r.soak is not None:
-                lines += _plain_roll("Soak", r.soak, f"pool {num(r.soak_pool)}")
+        lines += _attack_damage(r)
     if r.damage_dealt is not None:
-        if r.damage is not None:
-            soaked = r.soak.successes if r.soak is not None else 0
-            if r.soak is not None:
-                detail = (f" ({_succ(r.damage.successes)} of damage − {soaked} of soak"
-                          f"{', never below 0' if soaked > r.damage.successes else ''})")
-            elif r.soak_pool is not None:
-                detail = f" (soak pool {num(r.soak_pool)}: nothing rolled)"
-            else:
-                detail = " (no soak)"
-        else:
-            detail = " (no damage roll)" if r.hit else ""
-        style = GOOD if r.damage_dealt else BAD
-        lines.append(Text.assemble(("  Damage dealt: ", "bold"), (str(r.damage_dealt), style), detail))
+        lines.append(_attack_dealt(r))
     said = []
     if r.damage_pool is None and r.hit:
         said.append("no --damage: the attack stops at the hit")
@@ -385,6 +340,65 @@ def attack(r: Any) -> list[Any]:
         said.append("damage pool = base + extra successes (net beyond the first) + the attack's "
                     "overflow past 10 dice (rpgdice's reading); damage and soak are plain sums")
     return lines + notes(said)
+
+
+def _attack_verdict(r: Any) -> Any:
+    """The attack's line: botch, miss (and why) or hit (and by how much)."""
+    a = r.attack.successes
+    d = r.defense.successes if r.defense is not None else None
+    if r.outcome == "botch":
+        return Text.assemble(("  Botch", DIRE), " — the attack botched: no damage "
+                             "(drop the weapon, harm an ally...)")
+    if not r.hit:
+        if a == 0:
+            why = " — no attack success: an attack needs at least 1 to hit"
+        elif d is not None and a == d:
+            why = (f" — a tie at {_succ(a)} goes to the defender: the attack's base Attribute "
+                   f"({r.attack_attribute}) is not higher than {r.defense_attribute}")
+        else:
+            why = f" — {_succ(d or 0)} of defense against {_succ(a)} of attack"
+        return Text.assemble(("  Miss", BAD), why)
+    if d is None:
+        how = f" — {_succ(a)} against no defense"
+    elif a == d:
+        how = (f" — on the tie at {_succ(a)}: the attack's base Attribute "
+               f"({r.attack_attribute}) is higher than {r.defense_attribute}")
+    else:
+        how = f" — {_succ(a)} to {d}"
+    return Text.assemble(("  Hit", GOOD), how,
+                         f": net {num(r.net_successes)}, extra successes {r.extra_successes}")
+
+
+def _attack_damage(r: Any) -> list[Any]:
+    """The damage pool, how it was built, and its roll and the soak's (if rolled)."""
+    built = [f"base {num(r.damage_base)}", f"+ extra successes {r.extra_successes}"]
+    if r.overflow_to_damage:
+        built.append(f"+ overflow {r.overflow_to_damage}")
+    built_text = " ".join(built) + f" = {num(r.damage_pool)}"
+    if r.damage is None:
+        return [Text.assemble(("  Damage", "bold"), f" · pool {built_text}: "
+                              "0 or less, so nothing is rolled")]
+    lines = _plain_roll("Damage", r.damage, built_text)
+    if r.soak is not None:
+        lines += _plain_roll("Soak", r.soak, f"pool {num(r.soak_pool)}")
+    return lines
+
+
+def _attack_dealt(r: Any) -> Any:
+    """The damage dealt, and how the soak took its part."""
+    if r.damage is not None:
+        soaked = r.soak.successes if r.soak is not None else 0
+        if r.soak is not None:
+            detail = (f" ({_succ(r.damage.successes)} of damage − {soaked} of soak"
+                      f"{', never below 0' if soaked > r.damage.successes else ''})")
+        elif r.soak_pool is not None:
+            detail = f" (soak pool {num(r.soak_pool)}: nothing rolled)"
+        else:
+            detail = " (no soak)"
+    else:
+        detail = " (no damage roll)" if r.hit else ""
+    style = GOOD if r.damage_dealt else BAD
+    return Text.assemble(("  Damage dealt: ", "bold"), (str(r.damage_dealt), style), detail)
 
 
 def attack_odds(o: Any, r: Any) -> list[Any]:

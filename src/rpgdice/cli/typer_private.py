@@ -1,0 +1,95 @@
+"""The one place rpgdice touches Typer's and Click's private parts.
+
+Typer 0.28 vendors Click as ``typer._click`` and exports neither it nor the functions of
+``typer.main`` that build Click commands from a ``typer.Typer``; its help printer,
+``typer.rich_utils``, keeps its settings in module attributes. rpgdice needs each name
+below for the reason given beside it; no other module imports ``typer._click``,
+``typer.main`` or ``typer.rich_utils`` (tests/test_structure.py checks), so a Typer
+release that moves them (0.29 drops ``typer._click.types``) is fixed here alone.
+
+Importing this module loads nothing new: ``import typer`` has already loaded every
+module it imports from. ``typer.rich_utils`` (which imports rich) is never imported
+here at module level: :func:`tidy_help_printer` only adjusts it if already loaded,
+and :func:`spanish_help_words` imports it when a help page is being printed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+# Click's exceptions module, as ``click``: UsageError, BadParameter, MissingParameter,
+# NoSuchOption, BadOptionUsage, NoArgsIsHelpError, ClickException. rpgdice catches them to
+# print one line per usage error; Typer re-exports none of them.
+from typer._click import exceptions as click
+
+# Context: to give a context to an error raised without one, and to walk the command tree
+# for completion; ParameterSource: to name the environment variable a bad value came from.
+# Typer exports neither.
+from typer._click.core import Context, ParameterSource
+
+# get_current_context: the running command's context (the --as sheet in ctx.meta, the root
+# group's command list) from inside a parser or a command body. Not exported by Typer.
+from typer._click.globals import get_current_context
+
+# ParamType: the base of the type that reads --as trait names before the argument's own
+# parser; FuncParamType: a Click type from a plain parser function, for the options added to
+# a command after Typer built it (--as, --pool). Typer's public API makes parameters only
+# from a function signature.
+from typer._click.types import FuncParamType, ParamType
+
+# get_command: the Click command of a ``typer.Typer`` (to run it in-process, to walk it);
+# get_group, get_command_from_info, get_command_name: Typer's own construction of a group
+# and of one command, called separately so that a ruleset group builds a command only when
+# it is looked up (a roll builds one command, not all). Typer builds every command at once
+# and offers no lazy group.
+from typer.main import get_command, get_command_from_info, get_command_name, get_group
+
+__all__ = [
+    "Context",
+    "FuncParamType",
+    "ParamType",
+    "ParameterSource",
+    "click",
+    "get_command",
+    "get_command_from_info",
+    "get_command_name",
+    "get_current_context",
+    "get_group",
+    "spanish_help_words",
+    "tidy_help_printer",
+]
+
+
+def tidy_help_printer(env: Mapping[str, str]) -> None:
+    """Make Typer's help printer (``typer.rich_utils``, if already loaded) follow ``env``:
+    it reads ``TERMINAL_WIDTH`` and the color variables into module attributes when first
+    imported, so a change made after (:func:`rpgdice.cli.tidy_environment`) must be set on
+    them. Typer has no setting for either."""
+    rich_utils: Any = sys.modules.get("typer.rich_utils")  # read its settings at import
+    if rich_utils is not None:
+        width = env.get("TERMINAL_WIDTH")
+        rich_utils.MAX_WIDTH = int(width) if width else None
+        forced = env.get("GITHUB_ACTIONS") or env.get("FORCE_COLOR") or env.get("PY_COLORS")
+        rich_utils.FORCE_TERMINAL = True if forced and not env.get("NO_COLOR") else None
+        if env.get("_TYPER_FORCE_DISABLE_TERMINAL"):
+            rich_utils.FORCE_TERMINAL = False
+
+
+@contextmanager
+def spanish_help_words(words: Mapping[str, str]) -> Iterator[None]:
+    """Typer's own words in a help page (``typer.rich_utils`` module attributes such as
+    ``REQUIRED_LONG_STRING``) replaced by ``words`` while the page is printed, then put
+    back: Typer has no way to translate them (Reglas Básicas' help is in Spanish)."""
+    from typer import rich_utils
+
+    saved = {name: getattr(rich_utils, name) for name in words}
+    for name, text in words.items():
+        setattr(rich_utils, name, text)
+    try:
+        yield
+    finally:
+        for name, text in saved.items():
+            setattr(rich_utils, name, text)
