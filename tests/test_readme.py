@@ -105,6 +105,7 @@ def test_the_stand_in_system_python_refuses_a_bare_pip_install(fresh_clone):
         assert _sh(line, clone, env).returncode != 0, line
 
 
+@pytest.mark.slow
 def test_readme_setup_commands_work_on_an_externally_managed_python(fresh_clone):
     clone, env = fresh_clone
     install, test = SETUP
