@@ -11,6 +11,8 @@ Each case is a table (``[[case]]``) with
   there with that value; a list matches a list of the same length, item by item), or a list of
   them, one per JSON line; TOML has no null, so the string ``"null"`` stands for JSON null;
 * ``exit`` — the exit code (default 0) and ``error`` — a fragment of the one stderr line;
+* ``setup`` — commands run first, each a list like ``argv`` (a character sheet, a logged roll),
+  in the case's own fresh home; each must exit 0;
 * ``note`` — the rule the case checks, quoted or cited (RULES.md or the seed text), so a person
   who knows the rules can check the expected values by hand;
 * ``xfail`` — a reason, where the program disagrees with the rules (a bug to fix).
@@ -37,7 +39,7 @@ else:  # pragma: no cover - Python 3.10
 RULES = Path(__file__).resolve().parent / "rules"
 NULL = "null"
 """JSON null in a case (TOML has none)."""
-KEYS = {"name", "argv", "dice", "expect", "exit", "error", "note", "xfail"}
+KEYS = {"name", "setup", "argv", "dice", "expect", "exit", "error", "note", "xfail"}
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -101,6 +103,9 @@ def test_the_subset_match_itself():
 
 @pytest.mark.parametrize(("ruleset", "case"), _cases())
 def test_rule(ruleset: str, case: dict[str, Any]) -> None:
+    for step in case.get("setup", []):
+        done = cli(*step)
+        assert done.exit_code == 0, (step, done.stderr)
     argv = list(case["argv"])
     if "dice" in case:
         argv += ["--dice", ",".join(str(face) for face in case["dice"])]
