@@ -69,6 +69,7 @@ def test_completion_command_refuses_an_unknown_shell():
     assert_usage_error(cli("completion", "powershell"), "'powershell'", "bash, zsh, fish")
 
 
+@pytest.mark.slow
 def test_generator_check_mode_finds_a_stale_script(tmp_path):
     write = subprocess.run([sys.executable, "-m", "rpgdice.cli.completion", "--write", str(tmp_path)],
                            capture_output=True, text=True)

@@ -102,6 +102,7 @@ def test_a_closed_stdin_is_no_matter():
     assert done.returncode == 0 and done.stderr == b""
 
 
+@pytest.mark.slow
 def test_a_full_disk_says_so_and_exits_1():
     with open("/dev/full", "wb") as full:
         for args in (ROLL, [*ROLL, "--json"], ["--help"], ["crytures", "odds", "4"]):

@@ -205,6 +205,7 @@ def test_a_seed_gives_the_dice_the_algorithm_defines(seed, sides):
     assert SeededDice(seed).roll(sides, 500) == reference_faces(seed, sides, 500)
 
 
+@pytest.mark.slow
 def test_a_seed_gives_the_same_dice_in_every_process():
     args = ["crytures", "roll", "12", "--seed", "424242", "-n", "3", "--json"]
     first, second = proc(*args), proc(*args)

@@ -25,6 +25,7 @@ import sys
 from dataclasses import dataclass, field
 from unittest import mock
 
+import pytest
 import typer.main
 import typer.testing
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -202,6 +203,7 @@ def test_vocabulary_was_read_from_the_app():
     assert {"muy-dificil", "heroic", "crippled", "legendary"} <= set(ALL_WORDS)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -271,6 +273,7 @@ def _process(args: list[str], env: dict[str, str], stream: str) -> tuple[int, by
     return done.returncode, done.stdout or b"", done.stderr or b""
 
 
+@pytest.mark.slow
 @settings(max_examples=PROCESSES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(command_lines(), ENCODINGS, st.sampled_from(STREAMS))

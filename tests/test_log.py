@@ -195,6 +195,7 @@ def test_a_first_release_log_is_migrated_keeping_its_entries():
     assert g["rolls"] == 2 and g["faces"]["d20"]["20"] == 1
 
 
+@pytest.mark.slow
 def test_sixteen_processes_logging_at_once_lose_no_entry():
     env = {k: v for k, v in os.environ.items() if k not in ("RPGDICE_SEED",)}
     procs = [subprocess.Popen([sys.executable, "-m", "rpgdice", "reglas", "roll", str(i),
@@ -693,6 +694,7 @@ def test_log_filters_by_character_ignoring_case_and_accents():
     assert cli("log", "--as", "thureck").stdout.count("Thureck") == 1
 
 
+@pytest.mark.slow
 def test_log_show_of_a_long_command_replays_all_of_it():
     shown = cli("cypher", "task", "-d", "3", "-n", "1200", "--log")
     run = cli("log", "show", "1")

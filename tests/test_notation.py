@@ -332,6 +332,7 @@ def test_exact_odds_sum_to_one(expression):
     assert (o.explode_depth is None) == ("!" not in expression)
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(small_expressions(), st.integers(0, 2**64 - 1))
 def test_seeded_simulations_agree_with_exact_odds(expression, seed):

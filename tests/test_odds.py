@@ -133,6 +133,7 @@ def test_crytures_default_difficulty_closed_form(n):
     assert o.mean_successes == Fraction(6, 10) * n  # 4/10 one success, 1/10 two
 
 
+@pytest.mark.slow
 def test_crytures_thousand_dice_is_bounded_and_exact():
     # The largest pool the rules allow. Difficulty 11 with +1: only 10s meet it, and a 10 counts twice.
     o = cry_odds.crytures_odds(crytures.CryturesRoll(1000, roll_mods=(1,), difficulty=11))
@@ -250,6 +251,7 @@ def assert_close(counts: Counter, exact: dict, rolls: int = ROLLS) -> None:
     assert set(counts) <= set(exact), (counts, exact)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(
     pool=st.integers(0, 25),
@@ -269,6 +271,7 @@ def test_crytures_simulation_agrees(pool, die_mod, roll_mod, difficulty, complex
     assert_close(Counter(r.natural_tens > 0 for r in rolls), {True: o.critical, False: 1 - o.critical})
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(
     attribute=st.integers(0, 8),
@@ -303,6 +306,7 @@ def test_reglas_simulation_agrees(index, difficulty, mod, seed):
     assert_close(Counter(r.fumble_grade for r in rolls if r.fumble_grade), o.fumble_grades)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(difficulty=st.integers(0, 10), ease=st.integers(0, 3), hinder=st.integers(0, 3),
        bonus=st.integers(0, 5), attack=st.booleans(), seed=st.integers(0, 2**32))

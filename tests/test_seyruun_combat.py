@@ -433,6 +433,7 @@ SIGMAS = 5
 ROLLS = 4000
 
 
+@pytest.mark.slow
 @settings(max_examples=8)
 @given(att=pools, dfn=st.one_of(st.none(), pools), damage=st.lists(st.integers(0, 8), min_size=1,
        max_size=2).map(tuple), soak=st.lists(st.integers(0, 5), min_size=1, max_size=3).map(tuple),
@@ -452,6 +453,7 @@ def test_attack_odds_agree_with_simulation(att, dfn, damage, soak, seed):
             assert abs(seen - p) <= SIGMAS * sigma + 1 / ROLLS, (key, seen, float(p))
 
 
+@pytest.mark.slow
 def test_attack_odds_with_overflow_mean_matches_simulation():
     spec = seyruun.SeyruunAttack(attack=seyruun.SeyruunPool(5, 5, bonuses=(5,), willpower=True),
                                  defense=seyruun.SeyruunPool(4, 4), damage=(3, 3), soak=(3, 3, 2))

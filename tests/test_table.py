@@ -331,6 +331,7 @@ def test_repetitions_pay_for_each_or_roll_nothing(ysolde):
     assert sheet_file("ysolde").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_roll_that_cannot_pay_the_worst_case_prints_nothing(ysolde):
     ok("char", "set", "ysolde", "willpower=1")
     before = ysolde.read_bytes()
@@ -392,6 +393,7 @@ sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "crowd", "
 """
 
 
+@pytest.mark.slow
 def test_ten_processes_spending_at_once_lose_no_update():
     ok("char", "new", "Crowd", "--ruleset", "seyruun", "dexterity=2", "composure=10",
        "resolve=5", "willpower=15")
