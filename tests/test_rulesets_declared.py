@@ -44,42 +44,28 @@ def test_outcomes_are_declared(name):
         assert tone in rulesets.TONES, (name, value, tone)
 
 
-KNOWN_GAPS = {
-    ("seyruun", "SeyruunAttackOdds"): "shown only under its roll (views().after), not a key of views().show",
-    ("dice", "NotationOddsSet"): "roll --odds's holder of each expression's odds: a RULESET but no view",
-}
-"""Result classes of rules.py with a RULESET and no entry in views().show, as the code stands:
-each is an xfail below, so the day one gets its view (or loses its RULESET) this list shrinks."""
-
-
 @pytest.mark.parametrize("name", rulesets.NAMES)
 def test_every_result_class_has_a_view(name):
+    """Every record with a RULESET is shown: by its own view (``show``), or, for an odds
+    record shown only under the roll it belongs to (``--odds``), by ``after``."""
     classes = result_classes(name)
     assert classes, f"{name}/rules.py defines no result class with a RULESET"
     for cls in classes:
         assert cls.RULESET == name, (cls, cls.RULESET)
-    show = rulesets.get(name).views().show
-    missing = [cls.__name__ for cls in classes
-               if cls not in show and (name, cls.__name__) not in KNOWN_GAPS]
+    views = rulesets.get(name).views()
+    missing = [cls.__name__ for cls in classes if cls not in views.show and cls not in views.after]
     assert not missing, f"{name}: no view for {missing}"
-    for cls in show:
-        assert callable(show[cls]), (name, cls)
+    for cls, shown in [*views.show.items(), *views.after.items()]:
+        assert callable(shown), (name, cls)
+    assert not set(views.show) & set(views.after), name
 
 
-@pytest.mark.parametrize(
-    ("name", "cls_name"),
-    [pytest.param(n, c, marks=pytest.mark.xfail(reason=why, strict=True), id=f"{n}:{c}")
-     for (n, c), why in KNOWN_GAPS.items()],
-)
-def test_known_gap_has_a_view(name, cls_name):
-    cls = {c.__name__: c for c in result_classes(name)}[cls_name]
-    assert cls in rulesets.get(name).views().show
-
-
-def test_attack_odds_are_shown_under_their_roll():
+def test_odds_shown_only_under_their_roll_are_in_after():
+    from rpgdice.rulesets.dice.rules import NotationOddsSet
     from rpgdice.rulesets.seyruun.rules import SeyruunAttackOdds
 
     assert SeyruunAttackOdds in rulesets.get("seyruun").views().after
+    assert NotationOddsSet in rulesets.get("dice").views().after
 
 
 @pytest.mark.parametrize("name", rulesets.NAMES)

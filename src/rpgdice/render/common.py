@@ -467,11 +467,7 @@ def odds_lines(odds: Any, result: Any) -> list[Any]:
 
 
 def outcome_line(odds: Any, result: Any) -> Text:
-    """``--odds``: one line under a roll's breakdown with the chance of its outcome
-    (a ruleset's ``Views.odds_line`` may say it its own way)."""
-    own = views_of(odds).odds_line
-    if own is not None:
-        return own(odds, result)
+    """``--odds``: one line under a roll's breakdown with the chance of its outcome."""
     ruleset = type(odds).RULESET
     record, vocabulary = rulesets.get(ruleset), words(ruleset)
     word, style = outcome_word(ruleset, result.outcome)

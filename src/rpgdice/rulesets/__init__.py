@@ -109,10 +109,9 @@ class Views:
     summaries: Mapping[Any, tuple[Callable[[Any], Any], str]] = field(default_factory=dict)
     closings: Mapping[Any, Callable[[Any], Any]] = field(default_factory=dict)
     after: Mapping[Any, Callable[[Any, Any], list[Any]]] = field(default_factory=dict)
-    """``--odds``: the lines under a roll, by odds class, where the odds say more than the
-    chance of the outcome rolled (an attack's damage chart)."""
-    odds_line: Callable[[Any, Any], Any] | None = None
-    """``--odds``: the one line under a roll, said the ruleset's own way."""
+    """``--odds``: the lines under a roll, by odds class, where an odds record is shown only
+    there and says more than the chance of the outcome rolled (an attack's damage chart,
+    an ordinary roll's chance of its total)."""
     sheet_part: Callable[[Any], Any] | None = None
     """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
     the wound, the Pools)."""

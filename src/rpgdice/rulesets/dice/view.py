@@ -196,5 +196,8 @@ SUMMARIES = {rules.NotationRoll: (lambda r: r.total, "rolls")}
 CLOSINGS = {rules.NotationRoll: closing}
 """...summed up as their range and mean."""
 
-TABLE = Views(VIEWS, summaries=SUMMARIES, closings=CLOSINGS, odds_line=odds_line)
+AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
+"""``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
+
+TABLE = Views(VIEWS, summaries=SUMMARIES, closings=CLOSINGS, after=AFTER)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""
