@@ -30,4 +30,5 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     views=_views,
     commands="rpgdice.rulesets.crytures.commands",
+    results={"roll": ("CryturesResult",)},
 )
