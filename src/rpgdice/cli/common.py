@@ -407,9 +407,16 @@ def run(
 
     emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
     if recorder is not None:
+        from rpgdice.cli.output import warning
+
         argv, who = _who_typed_what()
-        return recorder.save(argv, who)
+        return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
     return None
+
+
+def _spec_data(spec: object) -> Optional[dict[str, Any]]:
+    """An exact odds spec as the log stores it (None for odds that are no :class:`ExactOdds`)."""
+    return spec.data() if isinstance(spec, ExactOdds) else None
 
 
 def _labelled(results: Iterable[R], table: dict[str, Any]) -> Iterable[R]:
@@ -459,6 +466,55 @@ class ExactOdds:
     @property
     def key(self) -> str:
         return repr((self.function, self.args, sorted(self.kwargs.items())))
+
+    def data(self) -> dict[str, Any]:
+        """The spec as plain data, for the roll log: a record argument as its class name
+        and its fields (:func:`from_data` rebuilds it)."""
+        return {"ruleset": self.ruleset, "function": self.function,
+                "args": [_arg_data(a) for a in self.args],
+                "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ExactOdds:
+        """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
+        data makes none (forged, or of another rpgdice). Nothing is computed here."""
+        from rpgdice import rulesets
+        from rpgdice.core.data import BadData
+
+        try:
+            ruleset = rulesets.get(data["ruleset"])
+            function, args, kwargs = data["function"], data["args"], data["kwargs"]
+            if not (isinstance(function, str) and function.isidentifier()
+                    and isinstance(args, list) and isinstance(kwargs, dict)):
+                raise TypeError
+        except (KeyError, TypeError):
+            raise BadData("the odds spec is not one this rpgdice knows") from None
+        if not function.endswith("_odds"):  # its odds.py is read only when it is computed
+            raise BadData(f"the odds spec names no odds function ({function})")
+        return cls(ruleset.name, function, *(_arg(ruleset, a) for a in args),
+                   **{str(k): _arg(ruleset, v) for k, v in kwargs.items()})
+
+
+def _arg_data(value: object) -> Any:
+    from dataclasses import is_dataclass
+
+    from rpgdice.core.data import to_data
+
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"record": type(value).__name__, "data": to_data(value)}
+    return to_data(value)
+
+
+def _arg(ruleset: Any, value: Any) -> Any:
+    from rpgdice.core.data import BadData, from_data
+
+    if isinstance(value, dict) and set(value) == {"record", "data"}:
+        try:
+            cls = ruleset.record_class(str(value["record"]))
+        except KeyError:
+            raise BadData(f"the odds spec names no record of {ruleset.name}") from None
+        return from_data(cls, value["data"])
+    return value
 
 
 exact_odds = ExactOdds

@@ -2,8 +2,11 @@
 re-parsed by the command line itself (so a replay builds its roll exactly as the
 roll did), with its seed or its faces, printing and logging nothing.
 
-Used by ``log show`` (replay and check), ``log stats`` (the roll's exact odds),
-``again`` (the arguments, fresh dice) and ``seyruun reroll`` (the first roll's pool).
+Used only for a roll of a known kind (:func:`rpgdice.cli.stored.is_roll`): by ``log
+show --replay`` (replay and check), ``log show`` of an entry longer than the log keeps
+(the rest), ``log stats`` for an entry of an older rpgdice that stored no odds spec, and
+``again`` (the arguments, fresh dice). ``log show`` and ``seyruun reroll`` otherwise read
+the stored results (rpgdice.cli.stored, rpgdice.rulesets.seyruun.reroll).
 """
 
 from __future__ import annotations
