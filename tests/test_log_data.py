@@ -272,3 +272,15 @@ def test_a_schema_2_log_is_migrated_and_its_entries_show_without_running(ysolde)
     (g,) = ok("log", "stats", "--json").json()
     assert g["rolls"] == 2
     assert cli("log", "show", "2", "--replay").exit_code == 2 and sheet_exists("ysolde")
+
+
+def test_the_log_module_imports_neither_the_command_line_nor_the_views():
+    import ast
+
+    import rpgdice.table.log as log
+
+    tree = ast.parse(Path(log.__file__).read_text())
+    names = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert not [m for m in names if m and m.startswith(("rpgdice.cli", "rpgdice.render"))]
+    assert not hasattr(log, "DIE_OF") and not hasattr(log, "STATS_COMMANDS")
