@@ -284,3 +284,16 @@ def test_the_log_module_imports_neither_the_command_line_nor_the_views():
     names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert not [m for m in names if m and m.startswith(("rpgdice.cli", "rpgdice.render"))]
     assert not hasattr(log, "DIE_OF") and not hasattr(log, "STATS_COMMANDS")
+
+
+@pytest.mark.parametrize("args", [
+    ["roll", "2d6+1", "d20", "--odds"],
+    ["seyruun", "attack", "3+3", "--vs", "ysolde", "--defense", "dexterity+stealth",
+     "--defender-willpower", "--damage", "2", "--soak", "2", "-n", "2"],
+    ["seyruun", "roll", "dexterity", "--as", "ysolde", "--reroll", "--odds", "-n", "3"],
+])
+def test_log_show_rebuilds_the_output_from_the_log_alone(ysolde, args):
+    rolled = ok(*args, "--seed", "8", "--log")
+    ok("char", "rm", "ysolde")  # gone: nothing of it is read to show the entry
+    shown = ok("log", "show", "1")
+    assert shown.stdout.split("\n", 1)[1] == rolled.stdout and shown.stderr == ""

@@ -489,7 +489,7 @@ class ExactOdds:
                 raise TypeError
         except (KeyError, TypeError):
             raise BadData("the odds spec is not one this rpgdice knows") from None
-        if not function.endswith("_odds"):  # its odds.py is read only when it is computed
+        if function.startswith("_"):  # its odds.py is read only when it is computed
             raise BadData(f"the odds spec names no odds function ({function})")
         return cls(ruleset.name, function, *(_arg(ruleset, a) for a in args),
                    **{str(k): _arg(ruleset, v) for k, v in kwargs.items()})
@@ -502,6 +502,8 @@ def _arg_data(value: object) -> Any:
 
     if is_dataclass(value) and not isinstance(value, type):
         return {"record": type(value).__name__, "data": to_data(value)}
+    if isinstance(value, list):
+        return [_arg_data(v) for v in value]
     return to_data(value)
 
 
@@ -514,6 +516,8 @@ def _arg(ruleset: Any, value: Any) -> Any:
         except KeyError:
             raise BadData(f"the odds spec names no record of {ruleset.name}") from None
         return from_data(cls, value["data"])
+    if isinstance(value, list):
+        return [_arg(ruleset, v) for v in value]
     return value
 
 
