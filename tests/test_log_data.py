@@ -49,8 +49,9 @@ def ysolde():
 
 
 def test_from_data_rebuilds_nested_records_tuples_optionals_and_dicts():
-    from rpgdice.core.data import BadData, from_data, to_data
+    from rpgdice.core.data import to_data
     from rpgdice.core.dice import GivenDice
+    from rpgdice.core.rebuild import BadData, from_data
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = seyruun.SeyruunPool(attribute=2, skill=1, bonuses=(1, 2), wound="light")

@@ -479,7 +479,7 @@ class ExactOdds:
         """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
         data makes none (forged, or of another rpgdice). Nothing is computed here."""
         from rpgdice import rulesets
-        from rpgdice.core.data import BadData
+        from rpgdice.core.rebuild import BadData
 
         try:
             ruleset = rulesets.get(data["ruleset"])
@@ -508,7 +508,7 @@ def _arg_data(value: object) -> Any:
 
 
 def _arg(ruleset: Any, value: Any) -> Any:
-    from rpgdice.core.data import BadData, from_data
+    from rpgdice.core.rebuild import BadData, from_data
 
     if isinstance(value, dict) and set(value) == {"record", "data"}:
         try:

@@ -136,7 +136,7 @@ def _show_stored(entry: dict[str, Any]) -> None:
     views; results this rpgdice cannot rebuild are shown as the stored data, with a notice."""
     from rpgdice.cli import stored
     from rpgdice.cli.output import emit
-    from rpgdice.core.data import BadData
+    from rpgdice.core.rebuild import BadData
     from rpgdice.render import log as view
 
     view.show_header(entry)
@@ -401,7 +401,7 @@ def _spec(spec_text: str, who: Optional[str]) -> Any:
     from its data; for an entry of an older rpgdice, its arguments (``argv ...``) read
     by the command line without rolling, and only when they are a roll of a known kind."""
     from rpgdice.cli import stored
-    from rpgdice.core.data import BadData
+    from rpgdice.core.rebuild import BadData
 
     if not spec_text.startswith("argv "):
         try:

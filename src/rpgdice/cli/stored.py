@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rpgdice import rulesets
-from rpgdice.core.data import BadData, from_data
+from rpgdice.core.rebuild import BadData, from_data
 
 
 def is_roll(argv: list[str]) -> bool:

@@ -95,7 +95,7 @@ def find_entry(log: Any, entry_id: int | None, replaying: bool) -> dict[str, Any
 
 def first_roll(entry: dict[str, Any]) -> tuple[seyruun.SeyruunResult, seyruun.RolledPool]:
     """The logged roll, rebuilt from the log's data, and the pool it was rolled with."""
-    from rpgdice.core.data import BadData, from_data
+    from rpgdice.core.rebuild import BadData, from_data
 
     try:
         first = from_data(seyruun.SeyruunResult, entry["results"][0])
