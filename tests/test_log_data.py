@@ -298,3 +298,14 @@ def test_log_show_rebuilds_the_output_from_the_log_alone(ysolde, args):
     ok("char", "rm", "ysolde")  # gone: nothing of it is read to show the entry
     shown = ok("log", "show", "1")
     assert shown.stdout.split("\n", 1)[1] == rolled.stdout and shown.stderr == ""
+
+
+def test_a_run_keeps_its_state_in_the_click_context_not_in_a_class():
+    from rpgdice.cli import common
+
+    assert not hasattr(common, "State")
+    # A replay inside a run (its own Run) leaves the outer run's --no-log alone.
+    ok("seyruun", "roll", "3", "--seed", "1", "--log")
+    assert ok("log", "show", "1", "--replay").stderr == ""
+    ok("seyruun", "roll", "3", "--no-log")
+    assert len(ok("log", "--json").json()) == 1

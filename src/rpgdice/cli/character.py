@@ -180,6 +180,12 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
         return {resource: left}, results
 
     results = sheets.settle(sheet.name, sheet.ruleset, pay)
+    from rpgdice.cli.common import current_run
+
+    spent = current_run(ctx).spent
+    for extra in extras.values():
+        for name, n in extra["spent"].items():
+            spent[name] = spent.get(name, 0) + n
     return results, lambda r: extras[id(r)]
 
 

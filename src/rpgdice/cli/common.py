@@ -182,17 +182,37 @@ LOG_MODES = ("auto", "always", "never")
 """``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
 
 
-class State:
-    """What one run of the command line decided besides the command's own arguments:
-    ``--log``/``--no-log`` (None when neither was given), the arguments as typed (after
-    alias expansion), and, while the log replays an entry, the :class:`Capture` that
-    collects instead of printing."""
+class Run:
+    """What one run of the command line decided besides the command's own arguments,
+    kept in the Click context (``ctx.obj``, which every sub-context shares): the
+    arguments as typed, ``--log``/``--no-log`` (None when neither was given), the
+    character the command rolls for, what it spent, and, while the log replays an entry,
+    the :class:`Capture` that collects instead of printing. A nested run (``again``, a
+    replay) has its own."""
 
-    log_choice: Optional[bool] = None
-    argv: Optional[list[str]] = None
-    capture: Optional[Capture] = None
-    character: Optional[str] = None
-    """The character the command rolls for (``--as``), when there is one."""
+    __slots__ = ("argv", "log_choice", "character", "spent", "capture")
+
+    def __init__(self, argv: Optional[list[str]] = None, capture: Optional[Capture] = None) -> None:
+        self.argv = argv
+        self.log_choice: Optional[bool] = None
+        self.character: Optional[str] = None
+        """The character the command rolls for (``--as``, or the entry a re-roll names)."""
+        self.spent: dict[str, int] = {}
+        """What the command paid from the character's sheet, in all."""
+        self.capture = capture
+
+
+def current_run(ctx: Any = None) -> Run:
+    """The run the current Click context belongs to (a fresh one outside any)."""
+    ctx = ctx if ctx is not None else _context()
+    obj = getattr(ctx, "obj", None)
+    if isinstance(obj, Run):
+        return obj
+    run = Run()
+    if ctx is not None and obj is None:
+        ctx.find_root().obj = run
+        ctx.obj = run
+    return run
 
 
 class Capture:
@@ -216,8 +236,9 @@ class Capture:
 
 def log_wanted() -> bool:
     """Whether this command is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
-    if State.log_choice is not None:
-        return State.log_choice
+    choice = current_run().log_choice
+    if choice is not None:
+        return choice
     mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
     if mode == "always":
         return True
@@ -233,7 +254,7 @@ def log_wanted() -> bool:
 
 def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
     if value is not None:
-        State.log_choice = value
+        current_run(ctx).log_choice = value
 
 
 def add_rolling_options(command: Any) -> Any:
@@ -359,7 +380,7 @@ def run(
     check_work(work, times)
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
-    capture = State.capture
+    capture = current_run().capture
     if capture is not None:  # a replay from the log: collect, print nothing
         capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
         if capture.roll:
@@ -443,9 +464,10 @@ def _who_typed_what() -> tuple[list[str], Optional[str]]:
     """The arguments as typed (after alias expansion) and the character rolling."""
     ctx = _context()
     meta = ctx.meta if ctx is not None else {}
-    argv = meta.get(ARGV) or State.argv or []
+    state = current_run(ctx)
+    argv = meta.get(ARGV) or state.argv or []
     sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
-    return list(argv), State.character or getattr(sheet, "name", None)
+    return list(argv), state.character or getattr(sheet, "name", None)
 
 
 class ExactOdds:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Optional
 
-from rpgdice.cli.common import Capture, State
+from rpgdice.cli.common import Capture, Run
 
 VALUED = ("--seed", "--dice")
 """Options that take a value and name the dice (dropped for fresh dice)."""
@@ -84,11 +84,8 @@ def capture(argv: list[str], *, roll: bool) -> Capture:
 
     if _ROOT is None:
         _ROOT = get_command(app)
-    saved = (State.capture, State.log_choice, State.argv, State.character)
-    State.capture = Capture(roll)
-    try:
-        with _ROOT.make_context(PROG, list(argv)) as ctx:
-            _ROOT.invoke(ctx)
-        return State.capture
-    finally:
-        State.capture, State.log_choice, State.argv, State.character = saved
+    run = Run(list(argv), Capture(roll))
+    with _ROOT.make_context(PROG, list(argv), obj=run) as ctx:
+        _ROOT.invoke(ctx)
+    assert run.capture is not None
+    return run.capture

@@ -674,9 +674,9 @@ def attack_cmd(
     check_work(work, times)  # before the target pays anything
     paid = None
     if target is not None:
-        from rpgdice.cli.common import State
+        from rpgdice.cli.common import current_run
 
-        pays = defender_willpower and State.capture is None  # a replay from the log pays nothing
+        pays = defender_willpower and current_run().capture is None  # a replay pays nothing
         paid = _TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
         roll = paid.wrap(roll)
     try:

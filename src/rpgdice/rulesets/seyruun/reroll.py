@@ -156,10 +156,11 @@ def reroll(entry_id: int | None, *, dice: list[int] | None, seed: int | None,
     the log replays a re-roll (``log show --replay``) nothing is marked or paid."""
     from dataclasses import replace
 
-    from rpgdice.cli.common import State, Work, run
+    from rpgdice.cli.common import Work, current_run, run
     from rpgdice.core.dice import GivenDice
 
-    replaying = State.capture is not None
+    state = current_run()
+    replaying = state.capture is not None
     log = _open_log(replaying)
     try:
         entry = find_entry(log, entry_id, replaying)
@@ -173,7 +174,7 @@ def reroll(entry_id: int | None, *, dice: list[int] | None, seed: int | None,
     finally:
         log.release()
     spent = first.willpower_spent + 1
-    State.character = character
+    state.character = character
     new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
                                      rerolled=first),
               work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
