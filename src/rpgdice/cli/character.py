@@ -187,13 +187,3 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
         for name, n in extra["spent"].items():
             spent[name] = spent.get(name, 0) + n
     return results, lambda r: extras[id(r)]
-
-
-def labelled(results: Iterable[Any], extra: Callable[[Any], dict[str, Any]]) -> Iterable[Any]:
-    """Each result with what the view shows of the character (``result.table``: the
-    name, the traits each argument named, what was spent and what is left). Not a
-    field of the engine's record, so JSON (which takes its keys from ``extra``) does
-    not see it."""
-    for r in results:
-        r.table = extra(r)
-        yield r

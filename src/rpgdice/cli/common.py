@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
@@ -359,6 +359,7 @@ def run(
     keys: dict[str, Any] | None = None,
     log_command: str | None = None,
     character: dict[str, Any] | None = None,
+    target: Callable[[Any], dict[str, Any]] | None = None,
 ) -> Optional[int]:
     """Roll ``times`` times, hand the results to the output as they come, and record
     the command in the roll log when it is wanted; returns the log entry's ID (None
@@ -374,6 +375,9 @@ def run(
     is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
     a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
     as ``--as`` does; it is not logged with the results (a replay pays nothing).
+    ``target(result)`` (``seyruun attack --vs``) gives each result's target side, called
+    once per result in the order rolled: ``vs_table`` and ``vs_keys``. What travels
+    beside each result goes in its :class:`~rpgdice.core.envelope.Envelope`.
     ``work`` is the most one repetition can roll, checked against the
     :data:`WORK_BUDGET` before anything is rolled."""
 
@@ -393,12 +397,14 @@ def run(
             capture.odds = odds() if odds is not None else None
             capture.total = times
             ctx = _context()
+            table: Callable[[Any], dict[str, Any]] | None = None
             if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
                 from rpgdice.cli import character as sheet_view
 
                 base = sheet_view.extra_base(ctx)
-                capture.results = list(_labelled(capture.results, base))
-                capture.rest = _labelled(capture.rest, base)
+                table = lambda r: base  # noqa: E731
+            capture.results = list(_enveloped(capture.results, table, target))
+            capture.rest = _enveloped(capture.rest, table, target)
         return None
     logging = log_wanted()
     exact = odds() if odds is not None else None
@@ -412,21 +418,20 @@ def run(
         results, extra = sheet_rolls.settle(ctx, roll, source, times)
         if results is None:
             results = _rolled(roll, source, times)
-        results = sheet_rolls.labelled(results, extra)
     else:
         results = _rolled(roll, source, times)
         if character is not None:
             extra = lambda r: character  # noqa: E731
-            results = _labelled(results, character)
+    items = _enveloped(results, extra, target)
     recorder = None
     if logging:
         from rpgdice.table.log import Recorder
 
         recorder = Recorder(all_keys, faces=dice, command=log_command)
-        results = recorder.watch(results)
+        items = recorder.watch(items)
     from rpgdice.cli.output import emit
 
-    emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
+    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys)
     if recorder is not None:
         from rpgdice.cli.output import warning
 
@@ -440,11 +445,17 @@ def _spec_data(spec: object) -> Optional[dict[str, Any]]:
     return spec.data() if isinstance(spec, ExactOdds) else None
 
 
-def _labelled(results: Iterable[R], table: dict[str, Any]) -> Iterable[R]:
-    """Each result with the character line the view shows (``result.table``)."""
-    for r in results:
-        r.table = table  # type: ignore[attr-defined]
-        yield r
+def _enveloped(results: Iterable[Any], table: Callable[[Any], dict[str, Any]] | None,
+               target: Callable[[Any], dict[str, Any]] | None) -> Iterator[Any]:
+    """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
+    the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
+    from rpgdice.core.envelope import EMPTY, Envelope, Rolled
+
+    if table is None and target is None:
+        return (Rolled(r, EMPTY) for r in results)
+    return (Rolled(r, Envelope(table=table(r) if table is not None else None,
+                               **(target(r) if target is not None else {})))
+            for r in results)
 
 
 def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:

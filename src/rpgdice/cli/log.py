@@ -199,7 +199,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         error(f"entry {entry_id} cannot be replayed: {message}")
         raise typer.Exit(1) from None
     keys = to_data(cap.keys)
-    replayed = [json.loads(json.dumps({**to_data(r), **keys}, ensure_ascii=False))
+    replayed = [json.loads(json.dumps({**to_data(r.result), **keys}, ensure_ascii=False))
                 for r in cap.results[:MAX_RESULTS]]
     same = replayed == entry["results"] and cap.total == entry["count"]
     if as_json:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rpgdice import rulesets
+from rpgdice.core.envelope import EMPTY, Envelope, Rolled
 from rpgdice.core.rebuild import BadData, from_data
 
 
@@ -49,9 +50,9 @@ def _classes(entry: dict[str, Any]) -> list[type]:
     return classes * len(results) if len(classes) == 1 else classes
 
 
-def records(entry: dict[str, Any]) -> list[Any]:
-    """The entry's results as records, each with what its view showed beside it;
-    a :class:`BadData` when the stored data makes none."""
+def records(entry: dict[str, Any]) -> list[Rolled]:
+    """The entry's results as records, each with what its view showed beside it (its
+    envelope); a :class:`BadData` when the stored data makes none."""
     results = entry["results"]
     if not results:
         raise BadData("no results")
@@ -59,21 +60,18 @@ def records(entry: dict[str, Any]) -> list[Any]:
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     for i, (cls, data) in enumerate(zip(_classes(entry), results)):
         record: Any = from_data(cls, data, f"result {i + 1}")
-        envelope = envelopes[i] if i < len(envelopes) else None
-        if isinstance(envelope, dict):
-            _dress(record, envelope)
-        out.append(record)
+        stored = envelopes[i] if i < len(envelopes) else None
+        out.append(Rolled(record, _envelope(stored) if isinstance(stored, dict) else EMPTY))
     return out
 
 
-def _dress(record: Any, envelope: dict[str, Any]) -> None:
-    """Set what the view reads beside the fields (cli/common.py ``_labelled``)."""
+def _envelope(stored: dict[str, Any]) -> Envelope:
+    """The stored envelope, each part kept only when it has the shape the views read."""
     from rpgdice.table.log import ENVELOPE
 
-    for key in ENVELOPE:
-        value = envelope.get(key)
-        if isinstance(value, dict) and _envelope_ok(value, key):
-            setattr(record, key, value)
+    parts = {key: stored.get(key) for key in ENVELOPE}
+    return Envelope(**{key: value for key, value in parts.items()
+                       if isinstance(value, dict) and _envelope_ok(value, key)})
 
 
 def _envelope_ok(value: dict[str, Any], key: str) -> bool:

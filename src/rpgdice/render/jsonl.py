@@ -16,14 +16,16 @@ CHUNK = 256
 
 
 def write(
-    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None
+    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None,
+    result: Callable[[Any], Any] | None = None,
 ) -> None:
-    """One line per result, as they come; ``extra(result)`` adds keys to each object
-    (``--odds``)."""
+    """One line per result, as they come; ``extra(item)`` adds keys to each object
+    (``--odds``); ``result(item)``, when given, is the record of each item written
+    (an item of the rolling loop is a result and its envelope)."""
     dumps = json.dumps
     lines: list[str] = []
     for r in results:
-        d = to_data(r)
+        d = to_data(r if result is None else result(r))
         if extra is not None:
             d.update(to_data(extra(r)))
         lines.append(dumps(d, ensure_ascii=False) + "\n")

@@ -562,9 +562,8 @@ def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
 
 class Recorder:
     """Watches a command's results go by and records the command afterwards: each
-    result's data, its record class, and what its view showed beside it (the character
-    line of ``--as``, an attack target's line and keys: attributes the command set on the
-    result)."""
+    result's data, its record class, and what its view showed beside it (its envelope:
+    the character line of ``--as``, an attack target's line and keys)."""
 
     def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
                  command: Optional[str] = None) -> None:
@@ -580,15 +579,15 @@ class Recorder:
         from rpgdice.core.data import to_data
 
         kept, keys = self.kept, self.keys
-        for r in results:
+        for item in results:  # each a result and its envelope (rpgdice.core.envelope.Rolled)
             if len(kept) < MAX_RESULTS:
-                data = to_data(r)
+                data = to_data(item.result)
                 data.update(to_data(keys))
                 kept.append(data)
-                self.kinds.append(type(r).__name__)
-                self.envelopes.append(envelope(r))
+                self.kinds.append(type(item.result).__name__)
+                self.envelopes.append(envelope(item.envelope))
             self.count += 1
-            yield r
+            yield item
 
     def save(self, argv: list[str], character: Optional[str],
              warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
@@ -622,13 +621,13 @@ class Recorder:
 
 
 ENVELOPE = ("table", "vs_table", "vs_keys")
-"""What a command sets on a result beside its record's fields, for its view and JSON:
+"""What travels beside a result (rpgdice.core.envelope.Envelope), for its view and JSON:
 the character line (``--as``), an attack target's line and keys (``--vs``)."""
 
 
-def envelope(result: Any) -> Optional[dict[str, Any]]:
-    """What the view showed of ``result`` beside its fields, as data (None: nothing)."""
+def envelope(beside: Any) -> Optional[dict[str, Any]]:
+    """A result's envelope as data (None: nothing beside the result)."""
     from rpgdice.core.data import to_data
 
-    found = {k: to_data(getattr(result, k)) for k in ENVELOPE if getattr(result, k, None)}
+    found = {k: to_data(getattr(beside, k)) for k in ENVELOPE if getattr(beside, k, None)}
     return found or None

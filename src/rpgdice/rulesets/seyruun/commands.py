@@ -678,10 +678,10 @@ def attack_cmd(
 
         pays = defender_willpower and current_run().capture is None  # a replay pays nothing
         paid = _TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
-        roll = paid.wrap(roll)
     try:
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
-            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None)
+            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
+            target=paid.side if paid is not None else None)
     except RulesError:  # given faces that do not fit: nothing was shown, so nothing is paid
         if paid is not None:
             paid.refund()
@@ -706,17 +706,14 @@ class _TargetPays:
         self.paid = cost
         self.rolled = 0
 
-    def wrap(self, roll: Callable[..., object]) -> Callable[..., object]:
-        def rolled(source: object) -> object:
-            result = roll(source)
-            self.rolled += 1
-            spent = 1 if self.cost else 0
-            self.left -= spent
-            return _with_target(result, self.sheet, self.labels,
-                                {"willpower": spent} if self.cost else None,
-                                {"willpower": self.left} if self.cost else None)
-
-        return rolled
+    def side(self, result: Any) -> dict[str, Any]:
+        """The target's side of the next result (called once a result, in order)."""
+        self.rolled += 1
+        spent = 1 if self.cost else 0
+        self.left -= spent
+        return _target_side(result, self.sheet, self.labels,
+                            {"willpower": spent} if self.cost else None,
+                            {"willpower": self.left} if self.cost else None)
 
     def refund(self) -> None:
         if self.paid:
@@ -729,14 +726,13 @@ class _TargetPays:
             self.paid = 0
 
 
-def _with_target(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]]) -> Any:
-    """``result`` with what JSON adds for the target (``vs_keys``: ``vs``, and ``vs_spent``
-    and ``vs_left`` where it paid) and what the view shows of it (``vs_table``): attributes,
-    not fields of the engine's record, so the roll log (which replays and pays nothing)
-    keeps the roll alone, as it does for ``--as``."""
-    result.vs_keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
+def _target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
+                 left: Optional[dict[str, int]]) -> dict[str, Any]:
+    """The target's side of ``result``, for its envelope: what JSON adds for the target
+    (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
+    view shows of it (``vs_table``). Not fields of the engine's record."""
+    keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
     wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
-    result.vs_table = {"character": sheet.name, "labels": [*labels, *wound],
-                       **({"spent": spent, "left": left} if spent else {})}
-    return result
+    table = {"character": sheet.name, "labels": [*labels, *wound],
+             **({"spent": spent, "left": left} if spent else {})}
+    return {"vs_keys": keys, "vs_table": table}
