@@ -41,7 +41,7 @@ _rpgdice_node()
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
         "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;
-        "log show") subs="" opts="--json -h --help" vopts="" ;;
+        "log show") subs="" opts="--json --replay -h --help" vopts="" ;;
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
         "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
         "again") subs="" opts="-h --help" vopts="" ;;

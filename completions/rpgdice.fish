@@ -413,7 +413,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled: its command replayed with its seed (or its g…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled, from what the log stored, whatever the chara…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
@@ -424,6 +424,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_sub
 
 # rpgdice log show
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l json -d 'The entry as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l replay -d 'Roll the stored seed (or faces) again and report any difference (exit 1 when th…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log clear

@@ -166,7 +166,7 @@ def test_schema_version_and_wal():
     con = sqlite3.connect(log_path())
     from rpgdice.table.log import MIGRATIONS
 
-    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
@@ -190,7 +190,7 @@ def test_a_first_release_log_is_migrated_keeping_its_entries():
     assert g["rolls"] == 1 and g["outcomes"]["failure"] == 1 and g["faces"]["d20"]["2"] == 1
     cli("cypher", "task", "-d", "3", "--dice", "20", "--log")
     assert [e["id"] for e in entries()] == [1, 2]
-    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 3
     (g,) = cli("log", "stats", "--json").json()
     assert g["rolls"] == 2 and g["faces"]["d20"]["20"] == 1
 
@@ -228,7 +228,7 @@ def test_log_show_reproduces_the_entry(args):
     header, rest = again.stdout.split("\n", 1)
     assert header.startswith(f"#{entry['id']} ")
     assert rest == shown.stdout
-    as_json = cli("log", "show", str(entry["id"]), "--json").json()[0]
+    as_json = cli("log", "show", str(entry["id"]), "--json", "--replay").json()[0]
     assert as_json["replayed"] is True
     assert as_json["results"] == entry["results"]
 
@@ -241,7 +241,7 @@ def test_log_show_says_when_the_replay_differs():
     tampered[0]["dice"][0]["face"] = 11
     con.execute("UPDATE entries SET results = ?", (json.dumps(tampered),))
     con.commit()
-    run = cli("log", "show", "1")
+    run = cli("log", "show", "1", "--replay")
     assert run.exit_code == 1
     assert run.stderr.startswith("rpgdice: warning: entry 1 does not replay")
 
@@ -329,7 +329,7 @@ def test_reroll_a_failed_roll_once():
     again = cli("seyruun", "reroll", "1")
     assert again.exit_code == 2 and "already re-rolled" in again.stderr and again.stdout == ""
     # The re-roll entry replays (log show) as it was.
-    shown = cli("log", "show", "2", "--json").json()[0]
+    shown = cli("log", "show", "2", "--json", "--replay").json()[0]
     assert shown["replayed"] is True
 
 
@@ -413,8 +413,8 @@ def test_reroll_of_a_characters_roll_spends_one_willpower_from_the_sheet():
     assert again.exit_code == 2 and again.stdout == "" and "already re-rolled" in again.stderr
     assert _willpower() == before - 1
     # Both entries replay as they were logged (a replay pays nothing).
-    assert cli("log", "show", "2", "--json").json()[0]["replayed"] is True
-    assert cli("log", "show", "1", "--json").json()[0]["replayed"] is True
+    assert cli("log", "show", "2", "--json", "--replay").json()[0]["replayed"] is True
+    assert cli("log", "show", "1", "--json", "--replay").json()[0]["replayed"] is True
     assert _willpower() == before - 1
 
 
@@ -483,7 +483,7 @@ def test_log_names_the_character_as_the_sheet_spells_it():
     mine = cli("log", "--as", "ysolde", "--json").json()
     assert [e["id"] for e in mine] == [1, 2]
     # A roll made through RPGDICE_AS replays with its character.
-    assert cli("log", "show", "2", "--json").json()[0]["replayed"] is True
+    assert cli("log", "show", "2", "--json", "--replay").json()[0]["replayed"] is True
 
 
 # Ordinary dice (issue 13's rpgdice roll) ----------------------------------------------
@@ -501,7 +501,7 @@ def test_an_ordinary_roll_is_logged_replayed_and_repeated():
     assert logged[0]["results"] == [r] and logged[0]["seed"] == 11
     assert logged[1]["faces"] == [3] and logged[1]["results"][0]["total"] == 3
     for n in (1, 2):
-        assert cli("log", "show", str(n), "--json").json()[0]["replayed"] is True
+        assert cli("log", "show", str(n), "--json", "--replay").json()[0]["replayed"] is True
     (again,) = cli("again", "--json", "--no-log").json()
     assert again["expression"] == "-1d4+6" and again["seed"] is not None
     assert len(entries()) == 2

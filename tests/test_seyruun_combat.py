@@ -644,7 +644,7 @@ def test_the_log_replays_combat_and_a_replay_charges_no_target(table):
     assert first["vs_spent"] == {"willpower": 1} and _willpower("ghoul") == 1
     _ok("seyruun", "initiative", "ysolde", "Bandit=2+2", "--seed", "3", "--log")
     for entry in ("1", "2"):
-        shown = _ok("log", "show", entry, "--json").json()[0]
+        shown = _ok("log", "show", entry, "--json", "--replay").json()[0]
         assert shown["replayed"] is True, shown
     assert _willpower("ghoul") == 1  # replaying the attack paid nothing again
     assert shown["results"][0]["order"][0]["name"] in ("Ysolde", "Bandit")

@@ -499,11 +499,9 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        from rpgdice.cli.common import State
+        from rpgdice.cli.common import Run
 
-        State.argv = [str(a) for a in (sys.argv[1:] if args is None else args)]
-        State.log_choice = None
-        State.character = None
+        extra.setdefault("obj", Run([str(a) for a in (sys.argv[1:] if args is None else args)]))
         code = 0
         _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         tidy_environment()

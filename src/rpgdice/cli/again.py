@@ -41,6 +41,11 @@ def again_cmd(
     if not last:
         raise RulesError("again", "the roll log is empty: nothing to repeat")
     entry = last[-1]
+    from rpgdice.cli.stored import is_roll
+
+    if not is_roll(entry["argv"]):  # a forged or foreign entry: only rolls are repeated
+        raise RulesError("again", f"entry {entry['id']} is no roll of a kind this rpgdice "
+                         f"knows ('{' '.join(entry['argv'][:2])}'); nothing was run")
     argv = [*with_character(strip(entry["argv"]), entry["character"]), *(more or [])]
     from rpgdice.cli import main
 

@@ -179,14 +179,10 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
         return {resource: left}, results
 
     results = sheets.settle(sheet.name, sheet.ruleset, pay)
+    from rpgdice.cli.common import current_run
+
+    spent = current_run(ctx).spent
+    for extra in extras.values():
+        for name, n in extra["spent"].items():
+            spent[name] = spent.get(name, 0) + n
     return results, lambda r: extras[id(r)]
-
-
-def labelled(results: Iterable[Any], extra: Callable[[Any], dict[str, Any]]) -> Iterable[Any]:
-    """Each result with what the view shows of the character (``result.table``: the
-    name, the traits each argument named, what was spent and what is left). Not a
-    field of the engine's record, so JSON (which takes its keys from ``extra``) does
-    not see it."""
-    for r in results:
-        r.table = extra(r)
-        yield r

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
@@ -176,17 +176,37 @@ LOG_MODES = ("auto", "always", "never")
 """``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
 
 
-class State:
-    """What one run of the command line decided besides the command's own arguments:
-    ``--log``/``--no-log`` (None when neither was given), the arguments as typed (after
-    alias expansion), and, while the log replays an entry, the :class:`Capture` that
-    collects instead of printing."""
+class Run:
+    """What one run of the command line decided besides the command's own arguments,
+    kept in the Click context (``ctx.obj``, which every sub-context shares): the
+    arguments as typed, ``--log``/``--no-log`` (None when neither was given), the
+    character the command rolls for, what it spent, and, while the log replays an entry,
+    the :class:`Capture` that collects instead of printing. A nested run (``again``, a
+    replay) has its own."""
 
-    log_choice: Optional[bool] = None
-    argv: Optional[list[str]] = None
-    capture: Optional[Capture] = None
-    character: Optional[str] = None
-    """The character the command rolls for (``--as``), when there is one."""
+    __slots__ = ("argv", "log_choice", "character", "spent", "capture")
+
+    def __init__(self, argv: Optional[list[str]] = None, capture: Optional[Capture] = None) -> None:
+        self.argv = argv
+        self.log_choice: Optional[bool] = None
+        self.character: Optional[str] = None
+        """The character the command rolls for (``--as``, or the entry a re-roll names)."""
+        self.spent: dict[str, int] = {}
+        """What the command paid from the character's sheet, in all."""
+        self.capture = capture
+
+
+def current_run(ctx: Any = None) -> Run:
+    """The run the current Click context belongs to (a fresh one outside any)."""
+    ctx = ctx if ctx is not None else _context()
+    obj = getattr(ctx, "obj", None)
+    if isinstance(obj, Run):
+        return obj
+    run = Run()
+    if ctx is not None and obj is None:
+        ctx.find_root().obj = run
+        ctx.obj = run
+    return run
 
 
 class Capture:
@@ -210,8 +230,9 @@ class Capture:
 
 def log_wanted() -> bool:
     """Whether this command is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
-    if State.log_choice is not None:
-        return State.log_choice
+    choice = current_run().log_choice
+    if choice is not None:
+        return choice
     mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
     if mode == "always":
         return True
@@ -227,7 +248,7 @@ def log_wanted() -> bool:
 
 def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
     if value is not None:
-        State.log_choice = value
+        current_run(ctx).log_choice = value
 
 
 def add_rolling_options(command: Any) -> Any:
@@ -332,6 +353,7 @@ def run(
     keys: dict[str, Any] | None = None,
     log_command: str | None = None,
     character: dict[str, Any] | None = None,
+    target: Callable[[Any], dict[str, Any]] | None = None,
 ) -> Optional[int]:
     """Roll ``times`` times, hand the results to the output as they come, and record
     the command in the roll log when it is wanted; returns the log entry's ID (None
@@ -347,13 +369,16 @@ def run(
     is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
     a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
     as ``--as`` does; it is not logged with the results (a replay pays nothing).
+    ``target(result)`` (``seyruun attack --vs``) gives each result's target side, called
+    once per result in the order rolled: ``vs_table`` and ``vs_keys``. What travels
+    beside each result goes in its :class:`~rpgdice.core.envelope.Envelope`.
     ``work`` is the most one repetition can roll, checked against the
     :data:`WORK_BUDGET` before anything is rolled."""
 
     check_work(work, times)
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
-    capture = State.capture
+    capture = current_run().capture
     if capture is not None:  # a replay from the log: collect, print nothing
         capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
         if capture.roll:
@@ -366,12 +391,14 @@ def run(
             capture.odds = odds() if odds is not None else None
             capture.total = times
             ctx = _context()
+            table: Callable[[Any], dict[str, Any]] | None = None
             if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
                 from rpgdice.cli import character as sheet_view
 
                 base = sheet_view.extra_base(ctx)
-                capture.results = list(_labelled(capture.results, base))
-                capture.rest = _labelled(capture.rest, base)
+                table = lambda r: base  # noqa: E731
+            capture.results = list(_enveloped(capture.results, table, target))
+            capture.rest = _enveloped(capture.rest, table, target)
         return None
     logging = log_wanted()
     exact = odds() if odds is not None else None
@@ -385,32 +412,44 @@ def run(
         results, extra = sheet_rolls.settle(ctx, roll, source, times)
         if results is None:
             results = _rolled(roll, source, times)
-        results = sheet_rolls.labelled(results, extra)
     else:
         results = _rolled(roll, source, times)
         if character is not None:
             extra = lambda r: character  # noqa: E731
-            results = _labelled(results, character)
+    items = _enveloped(results, extra, target)
     recorder = None
     if logging:
         from rpgdice.table.log import Recorder
 
         recorder = Recorder(all_keys, faces=dice, command=log_command)
-        results = recorder.watch(results)
+        items = recorder.watch(items)
     from rpgdice.cli.output import emit
 
-    emit(results, as_json=as_json, odds=exact, total=times, extra=extra, keys=all_keys)
+    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys)
     if recorder is not None:
+        from rpgdice.cli.output import warning
+
         argv, who = _who_typed_what()
-        return recorder.save(argv, who)
+        return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
     return None
 
 
-def _labelled(results: Iterable[R], table: dict[str, Any]) -> Iterable[R]:
-    """Each result with the character line the view shows (``result.table``)."""
-    for r in results:
-        r.table = table  # type: ignore[attr-defined]
-        yield r
+def _spec_data(spec: object) -> Optional[dict[str, Any]]:
+    """An exact odds spec as the log stores it (None for odds that are no :class:`ExactOdds`)."""
+    return spec.data() if isinstance(spec, ExactOdds) else None
+
+
+def _enveloped(results: Iterable[Any], table: Callable[[Any], dict[str, Any]] | None,
+               target: Callable[[Any], dict[str, Any]] | None) -> Iterator[Any]:
+    """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
+    the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
+    from rpgdice.core.envelope import EMPTY, Envelope, Rolled
+
+    if table is None and target is None:
+        return (Rolled(r, EMPTY) for r in results)
+    return (Rolled(r, Envelope(table=table(r) if table is not None else None,
+                               **(target(r) if target is not None else {})))
+            for r in results)
 
 
 def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:
@@ -430,9 +469,10 @@ def _who_typed_what() -> tuple[list[str], Optional[str]]:
     """The arguments as typed (after alias expansion) and the character rolling."""
     ctx = _context()
     meta = ctx.meta if ctx is not None else {}
-    argv = meta.get(ARGV) or State.argv or []
+    state = current_run(ctx)
+    argv = meta.get(ARGV) or state.argv or []
     sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
-    return list(argv), State.character or getattr(sheet, "name", None)
+    return list(argv), state.character or getattr(sheet, "name", None)
 
 
 class ExactOdds:
@@ -453,6 +493,59 @@ class ExactOdds:
     @property
     def key(self) -> str:
         return repr((self.function, self.args, sorted(self.kwargs.items())))
+
+    def data(self) -> dict[str, Any]:
+        """The spec as plain data, for the roll log: a record argument as its class name
+        and its fields (:func:`from_data` rebuilds it)."""
+        return {"ruleset": self.ruleset, "function": self.function,
+                "args": [_arg_data(a) for a in self.args],
+                "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ExactOdds:
+        """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
+        data makes none (forged, or of another rpgdice). Nothing is computed here."""
+        from rpgdice import rulesets
+        from rpgdice.core.rebuild import BadData
+
+        try:
+            ruleset = rulesets.get(data["ruleset"])
+            function, args, kwargs = data["function"], data["args"], data["kwargs"]
+            if not (isinstance(function, str) and function.isidentifier()
+                    and isinstance(args, list) and isinstance(kwargs, dict)):
+                raise TypeError
+        except (KeyError, TypeError):
+            raise BadData("the odds spec is not one this rpgdice knows") from None
+        if function.startswith("_"):  # its odds.py is read only when it is computed
+            raise BadData(f"the odds spec names no odds function ({function})")
+        return cls(ruleset.name, function, *(_arg(ruleset, a) for a in args),
+                   **{str(k): _arg(ruleset, v) for k, v in kwargs.items()})
+
+
+def _arg_data(value: object) -> Any:
+    from dataclasses import is_dataclass
+
+    from rpgdice.core.data import to_data
+
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"record": type(value).__name__, "data": to_data(value)}
+    if isinstance(value, list):
+        return [_arg_data(v) for v in value]
+    return to_data(value)
+
+
+def _arg(ruleset: Any, value: Any) -> Any:
+    from rpgdice.core.rebuild import BadData, from_data
+
+    if isinstance(value, dict) and set(value) == {"record", "data"}:
+        try:
+            cls = ruleset.record_class(str(value["record"]))
+        except KeyError:
+            raise BadData(f"the odds spec names no record of {ruleset.name}") from None
+        return from_data(cls, value["data"])
+    if isinstance(value, list):
+        return [_arg(ruleset, v) for v in value]
+    return value
 
 
 exact_odds = ExactOdds

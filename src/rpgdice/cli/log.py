@@ -104,23 +104,94 @@ def show_cmd(
         parser=params.integer(1, 2**62), metavar="ID", help="The entry's ID (see rpgdice log).",
         show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="The entry as one JSON object.")] = False,
+    replay: Annotated[bool, typer.Option(
+        "--replay", help="Roll the stored seed (or faces) again and report any difference "
+        "(exit 1 when they differ).")] = False,
 ) -> None:
-    """Re-show an entry as it was rolled: its command replayed with its seed (or its
-    given faces), checked against what was logged.
+    """Re-show an entry as it was rolled, from what the log stored, whatever the
+    character sheets say now. With --replay, its roll is rolled again from its seed (or
+    its given faces), paying and logging nothing, and checked against the log.
 
     Example: rpgdice log show 12
     """
-    from rpgdice.cli.output import emit
-    from rpgdice.cli.replay import capture, replay_argv
-    from rpgdice.render.jsonl import to_data
-    from rpgdice.table.log import MAX_RESULTS, public
-
     log = _open()
     entry = log.get(entry_id) if log is not None else None
     if log is not None:
         log.release()
     if entry is None:
         raise RulesError("ID", f"no entry {entry_id} in the roll log")
+    if replay:
+        return _replay(entry, as_json)
+    from rpgdice.table.log import public
+
+    if as_json:
+        sys.stdout.write(json.dumps({**public(entry), "replayed": None}, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        return
+    _show_stored(entry)
+
+
+def _show_stored(entry: dict[str, Any]) -> None:
+    """The entry's header, then its results rebuilt from the log and shown with their
+    views; results this rpgdice cannot rebuild are shown as the stored data, with a notice."""
+    from rpgdice.cli import stored
+    from rpgdice.cli.output import emit
+    from rpgdice.core.rebuild import BadData
+    from rpgdice.render import log as view
+
+    view.show_header(entry)
+    try:
+        records = stored.records(entry)
+    except BadData as e:
+        warning(f"entry {entry['id']} is shown as the data the log stored: this rpgdice "
+                f"cannot rebuild its results ({e})")
+        view.show_data(entry)
+        return
+    try:
+        odds = stored.odds(entry)
+    except BadData as e:
+        warning(f"entry {entry['id']}: its odds are not shown ({e})")
+        odds = None
+    emit(_with_the_rest(entry, records), as_json=False, odds=odds,
+         total=max(entry["count"], len(records)))
+
+
+def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
+    """The stored records and, for an entry of more results than the log keeps, the
+    rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
+    from itertools import chain
+
+    missing = entry["count"] - len(records)
+    if missing <= 0:
+        return records
+    from rpgdice.cli import stored
+    from rpgdice.cli.replay import capture, replay_argv
+
+    if not stored.is_roll(entry["argv"]):
+        warning(f"entry {entry['id']}: {missing} more results were not kept in the log")
+        return records
+    try:
+        cap = capture(replay_argv(entry), roll=True)
+    except Exception as e:  # a command that no longer parses: the stored part stands
+        warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
+                f"cannot be rolled again ({getattr(e, 'message', None) or e})")
+        return records
+    return chain(records, cap.rest)
+
+
+def _replay(entry: dict[str, Any], as_json: bool) -> None:
+    """``log show ID --replay``: roll the entry's command again with its own dice, pay
+    and log nothing, and compare with what the log stored (exit 1 when they differ)."""
+    from rpgdice.cli import stored
+    from rpgdice.cli.output import emit
+    from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.core.data import to_data
+    from rpgdice.table.log import MAX_RESULTS, public
+
+    entry_id = entry["id"]
+    if not stored.is_roll(entry["argv"]):
+        raise RulesError("ID", f"entry {entry_id} is no roll of a kind this rpgdice knows "
+                         f"('{' '.join(entry['argv'][:2])}'); it cannot be replayed")
     try:
         cap = capture(replay_argv(entry), roll=True)
     except Exception as e:  # usage errors of a command that rolled then: rules or sheets changed
@@ -128,7 +199,7 @@ def show_cmd(
         error(f"entry {entry_id} cannot be replayed: {message}")
         raise typer.Exit(1) from None
     keys = to_data(cap.keys)
-    replayed = [json.loads(json.dumps({**to_data(r), **keys}, ensure_ascii=False))
+    replayed = [json.loads(json.dumps({**to_data(r.result), **keys}, ensure_ascii=False))
                 for r in cap.results[:MAX_RESULTS]]
     same = replayed == entry["results"] and cap.total == entry["count"]
     if as_json:
@@ -136,11 +207,11 @@ def show_cmd(
                                     ensure_ascii=False) + "\n")
         sys.stdout.flush()
     else:
+        from itertools import chain
+
         from rpgdice.render import log as view
 
         view.show_header(entry)
-        from itertools import chain
-
         emit(chain(cap.results, cap.rest), as_json=False, odds=cap.odds, total=cap.total)
     if not same:
         warning(f"entry {entry_id} does not replay as it was logged (this rpgdice rolls it "
@@ -200,61 +271,27 @@ def stats_cmd(
 
 def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) -> list[dict[str, Any]]:
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
-    rebuilt from its arguments; computed once per distinct spec), the luck verdict and
-    face counts with their χ² test."""
-    from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
-    from rpgdice.core import luck
-
+    rebuilt from the spec the log stored with it; computed once per distinct spec), the
+    luck verdict and face counts with their χ² test. Only each ruleset's single-roll
+    commands (``Ruleset.stats_commands``) count. No stored command line is run, except
+    an entry of an older rpgdice (which stored no spec) that is a roll of a known kind:
+    its odds spec is read from its arguments, rolling nothing."""
     clause, args = log.where("n > 0", ruleset=ruleset, character=character, who="who")
-    rows = log.con.execute(f"SELECT ruleset, argv, who, outcome, n FROM stats_rolls{clause}",
-                           args).fetchall()
+    rows = log.con.execute(
+        f"SELECT ruleset, command, spec, who, outcome, n FROM stats_rolls{clause}", args).fetchall()
     face_rows = log.con.execute(
-        f"SELECT ruleset, die, face, sum(n) FROM stats_faces{clause} GROUP BY ruleset, die, face",
-        args).fetchall()
-
-    from rpgdice import __version__
-
-    specs: dict[tuple[str, ...], Any] = {}
-    cached = log.cached_odds()
-    odds_by_key: dict[str, dict[str, float]] = {}
-    new: dict[str, str] = {}
+        f"SELECT ruleset, command, die, face, sum(n) FROM stats_faces{clause}"
+        " GROUP BY ruleset, command, die, face", args).fetchall()
+    odds = _OddsOf(log)
     out: dict[str, dict[str, Any]] = {}
-
-    def outcome_odds(argv_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
-        argv = tuple(with_character(strip(json.loads(argv_text), VALUED, FLAGS), who))
-        if argv not in specs:
-            try:
-                spec = capture(list(argv), roll=False).spec
-            except Exception:  # a command that no longer parses (a sheet changed...)
-                spec = None
-            specs[argv] = spec
-        spec = specs[argv]
-        if spec is None:
-            return None
-        key = f"{__version__} {spec.key}"
-        if key not in odds_by_key:
-            if key in cached:
-                odds_by_key[key] = json.loads(cached[key])
-            else:
-                try:
-                    computed = spec()
-                except RulesError:  # odds over their work budget: left out, not computed
-                    specs[argv] = None
-                    return None
-                odds_by_key[key] = {k: float(v) for k, v in computed.outcomes.items()}
-                new[key] = json.dumps(odds_by_key[key])
-        return odds_by_key[key]
-
-    g: dict[str, Any] | None
-    for rs, argv_text, who, outcome, n in rows:
-        g = out.setdefault(rs, {
-            "ruleset": rs, "character": character, "rolls": 0, "outcomes": {}, "expected": {},
-            "faces": {}, "left_out": 0, "_variance": {},
-        })
+    for rs, command, spec_text, who, outcome, n in rows:
+        if not _counted(rs, command):
+            continue
+        g = out.setdefault(rs, _group(rs, character))
         if rs == "dice":  # ordinary dice have no outcome: their faces are what is judged
             g["rolls"] += n
             continue
-        probs = outcome_odds(argv_text, who or None)
+        probs = odds.of(spec_text, who or None)
         if probs is None:
             g["left_out"] += n
             continue
@@ -264,40 +301,119 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
             g["expected"][name] = g["expected"].get(name, 0.0) + n * p
             g["_variance"][name] = g["_variance"].get(name, 0.0) + n * p * (1 - p)
         g["outcomes"][outcome] = g["outcomes"].get(outcome, 0) + n
+    for rs, command, die, face, n in face_rows:
+        found = out.get(rs)
+        if found is not None and _counted(rs, command):
+            counts = found["faces"].setdefault(die, {})
+            counts[str(face)] = counts.get(str(face), 0) + n
+    groups = [_judged(out[rs]) for rs in RULESETS if rs in out]
+    odds.keep()
+    return groups
 
-    for rs, die, face, n in face_rows:
-        g = out.get(rs)
-        if g is not None:
-            g["faces"].setdefault(die, {})[str(face)] = n
 
-    groups = []
-    for rs in RULESETS:
-        g = out.get(rs)
-        if g is None:
-            continue
-        variance = g.pop("_variance")
-        g["z"] = {name: luck.z_score(g["outcomes"].get(name, 0), g["expected"][name],
-                                     variance[name]) for name in g["expected"]}
-        g["verdict"] = (luck.verdict(g["z"].get("success"))
-                        if "success" in g["z"] else None)
-        g["fairness"] = {}
-        for die, counts in g["faces"].items():
+def _counted(ruleset: str, command: str) -> bool:
+    """Whether ``log stats`` covers this command: its ruleset's single-roll commands."""
+    from rpgdice import rulesets
+
+    try:
+        return command in rulesets.get(ruleset).stats_commands
+    except KeyError:  # a ruleset forged by hand
+        return False
+
+
+def _group(ruleset: str, character: Optional[str]) -> dict[str, Any]:
+    return {"ruleset": ruleset, "character": character, "rolls": 0, "outcomes": {},
+            "expected": {}, "faces": {}, "left_out": 0, "_variance": {}}
+
+
+def _judged(g: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's group with its z-scores, luck verdict and fairness per die."""
+    from rpgdice.core import luck
+
+    variance = g.pop("_variance")
+    g["z"] = {name: luck.z_score(g["outcomes"].get(name, 0), g["expected"][name],
+                                 variance[name]) for name in g["expected"]}
+    g["verdict"] = luck.verdict(g["z"].get("success")) if "success" in g["z"] else None
+    g["fairness"] = {}
+    for die, counts in list(g["faces"].items()):
+        try:
             sides = int(die[1:])
-            full = {str(f): counts.get(str(f), 0) for f in range(1, sides + 1)}
-            g["faces"][die] = full
-            stat = luck.chi_squared(list(full.values()))
-            p = luck.chi2_sf(stat, sides - 1)
-            g["fairness"][die] = {"chi2": round(stat, 4), "df": sides - 1, "p": p,
-                                  "verdict": luck.fairness(p), "rolled": sum(full.values())}
-        groups.append(g)
-    if new:  # keep the odds for the next time; a log that cannot be written keeps none
+        except ValueError:  # a die forged by hand
+            del g["faces"][die]
+            continue
+        full = {str(f): counts.get(str(f), 0) for f in range(1, sides + 1)}
+        g["faces"][die] = full
+        stat = luck.chi_squared(list(full.values()))
+        p = luck.chi2_sf(stat, sides - 1)
+        g["fairness"][die] = {"chi2": round(stat, 4), "df": sides - 1, "p": p,
+                              "verdict": luck.fairness(p), "rolled": sum(full.values())}
+    return g
+
+
+class _OddsOf:
+    """Each stored spec's outcome probabilities, computed once (or read from the log's
+    cache of them), and kept in that cache for next time."""
+
+    def __init__(self, log: Any) -> None:
+        from rpgdice import __version__
+
+        self.log, self.version = log, __version__
+        self.cached = log.cached_odds()
+        self.by_key: dict[str, Optional[dict[str, float]]] = {}
+        self.new: dict[str, str] = {}
+
+    def of(self, spec_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
+        if spec_text in self.by_key:
+            return self.by_key[spec_text]
+        spec = _spec(spec_text, who)
+        probs = None if spec is None else self._computed(spec)
+        self.by_key[spec_text] = probs
+        return probs
+
+    def _computed(self, spec: Any) -> Optional[dict[str, float]]:
+        key = f"{self.version} {spec.key}"
+        if key in self.cached:
+            return json.loads(self.cached[key])
+        try:
+            computed = spec()
+            probs = {str(k): float(v) for k, v in computed.outcomes.items()}
+        except Exception:  # odds over their work budget, or a spec forged by hand: left out
+            return None
+        self.new[key] = json.dumps(probs)
+        return probs
+
+    def keep(self) -> None:
+        if not self.new:  # a log that cannot be written keeps none
+            return
         try:
             from rpgdice.table.log import Log
 
-            writer = Log.open(write=True, path=log.path)
+            writer = Log.open(write=True, path=self.log.path)
             if writer is not None:
-                writer.cache_odds(new)
+                writer.cache_odds(self.new)
                 writer.release()
         except Exception:
             pass
-    return groups
+
+
+def _spec(spec_text: str, who: Optional[str]) -> Any:
+    """The exact odds spec of a ``stats_rolls`` row: the spec the log stored, rebuilt
+    from its data; for an entry of an older rpgdice, its arguments (``argv ...``) read
+    by the command line without rolling, and only when they are a roll of a known kind."""
+    from rpgdice.cli import stored
+    from rpgdice.core.rebuild import BadData
+
+    if not spec_text.startswith("argv "):
+        try:
+            return stored.spec(json.loads(spec_text))
+        except (BadData, ValueError, TypeError):
+            return None
+    from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
+
+    try:
+        argv = json.loads(spec_text[len("argv "):])
+        if not (isinstance(argv, list) and stored.is_roll([str(a) for a in argv])):
+            return None
+        return capture(with_character(strip(argv, VALUED, FLAGS), who), roll=False).spec
+    except Exception:  # a command that no longer parses (a sheet changed...)
+        return None

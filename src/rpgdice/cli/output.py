@@ -6,7 +6,7 @@ Rich is imported only on the terminal path; ``--json`` and errors never load it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 PROG = "rpgdice"
@@ -16,30 +16,30 @@ JSON_EXTRA = ("character", "spent", "left")
 """Keys of a character's roll (``--as``) that JSON carries."""
 
 
-def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         extra: Callable[[Any], dict[str, Any]] | None = None,
+def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
          keys: dict[str, Any] | None = None) -> None:
-    """Print ``results`` (``total`` of them) as they come. ``odds`` (the exact odds of
-    the command's roll, asked for with ``--odds``) adds the chance of each result's
-    outcome: one line under the breakdown, or an ``odds`` key in JSON. ``keys`` (the
-    seed, ...) are added to every JSON object. ``extra(result)`` (a character's roll,
-    ``--as``) gives the ``character``, ``spent`` and ``left`` keys of JSON; the view
-    reads them from the result's ``table`` (cli/common.py)."""
+    """Print ``items`` (``total`` of them: :class:`~rpgdice.core.envelope.Rolled`, each a
+    result and its envelope) as they come. ``odds`` (the exact odds of the command's
+    roll, asked for with ``--odds``) adds the chance of each result's outcome: one line
+    under the breakdown, or an ``odds`` key in JSON. ``keys`` (the seed, ...) are added
+    to every JSON object. A character's roll (``--as``) adds the ``character``, ``spent``
+    and ``left`` keys of its envelope's ``table`` to JSON, and the view shows that line;
+    an attack target's keys (``vs_keys``) and line (``vs_table``) likewise."""
     if as_json:
         from rpgdice.render import jsonl
 
-        def more(r: Any) -> dict[str, Any]:
+        def more(item: Any) -> dict[str, Any]:
             out: dict[str, Any] = dict(keys or {})
-            if extra is not None:
-                out.update((k, v) for k, v in extra(r).items() if k in JSON_EXTRA)
-            target = getattr(r, "vs_keys", None)  # seyruun attack --vs: the target's keys
-            if target is not None:
-                out.update(target)
+            envelope = item.envelope
+            if envelope.table is not None:
+                out.update((k, v) for k, v in envelope.table.items() if k in JSON_EXTRA)
+            if envelope.vs_keys is not None:  # seyruun attack --vs: the target's keys
+                out.update(envelope.vs_keys)
             if odds is not None:
-                out.update(odds_key(odds, r))
+                out.update(odds_key(odds, item.result))
             return out
 
-        jsonl.write(results, sys.stdout, None if odds is None and extra is None and not keys else more)
+        jsonl.write(items, sys.stdout, more, result=_result)
     else:
         from rpgdice.render import common
 
@@ -47,8 +47,12 @@ def emit(results: Iterable[Any], *, as_json: bool, odds: Any = None, total: int 
         after = None
         if odds is not None:
             after = lambda r: common.odds_lines(odds, r)  # noqa: E731
-        common.show(results, after=after, total=total)
+        common.show(items, after=after, total=total)
     sys.stdout.flush()
+
+
+def _result(item: Any) -> Any:
+    return item.result
 
 
 def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None) -> None:

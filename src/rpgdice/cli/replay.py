@@ -2,8 +2,11 @@
 re-parsed by the command line itself (so a replay builds its roll exactly as the
 roll did), with its seed or its faces, printing and logging nothing.
 
-Used by ``log show`` (replay and check), ``log stats`` (the roll's exact odds),
-``again`` (the arguments, fresh dice) and ``seyruun reroll`` (the first roll's pool).
+Used only for a roll of a known kind (:func:`rpgdice.cli.stored.is_roll`): by ``log
+show --replay`` (replay and check), ``log show`` of an entry longer than the log keeps
+(the rest), ``log stats`` for an entry of an older rpgdice that stored no odds spec, and
+``again`` (the arguments, fresh dice). ``log show`` and ``seyruun reroll`` otherwise read
+the stored results (rpgdice.cli.stored, rpgdice.rulesets.seyruun.reroll).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Optional
 
-from rpgdice.cli.common import Capture, State
+from rpgdice.cli.common import Capture, Run
 
 VALUED = ("--seed", "--dice")
 """Options that take a value and name the dice (dropped for fresh dice)."""
@@ -80,11 +83,8 @@ def capture(argv: list[str], *, roll: bool) -> Capture:
 
     if _ROOT is None:
         _ROOT = get_command(app)
-    saved = (State.capture, State.log_choice, State.argv, State.character)
-    State.capture = Capture(roll)
-    try:
-        with _ROOT.make_context(PROG, list(argv)) as ctx:
-            _ROOT.invoke(ctx)
-        return State.capture
-    finally:
-        State.capture, State.log_choice, State.argv, State.character = saved
+    run = Run(list(argv), Capture(roll))
+    with _ROOT.make_context(PROG, list(argv), obj=run) as ctx:
+        _ROOT.invoke(ctx)
+    assert run.capture is not None
+    return run.capture

@@ -1,13 +1,15 @@
-"""The data classes of results and rulesets: typed dataclasses, built cheaply.
+"""The data classes of results and rulesets: typed dataclasses, built cheaply, frozen.
 
 ``@dataclass(frozen=True)`` with every generated method costs about 1.4 ms a class at
 import, and every roll starts a process. ``@record`` generates ``__init__`` and
-``__repr__`` only (about 0.6 ms); ``@frozen`` adds the ``__setattr__`` and
-``__delattr__`` that refuse a change. Records are compared by their fields where that
-matters (tests compare the JSON data).
+``__repr__`` and the ``__setattr__`` and ``__delattr__`` that refuse a change: a record
+is never changed after it is made (what travels beside a result, such as who rolled
+it, goes in its envelope, rpgdice.core.envelope; a changed copy is
+``dataclasses.replace``). ``@frozen`` is the same decorator, the older name. Records are
+compared by their fields where that matters (tests compare the JSON data).
 
 Type checkers see both through PEP 681's ``dataclass_transform``: decorators that make
-dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=False``).
+frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=False``).
 """
 
 from __future__ import annotations
@@ -20,12 +22,71 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform  # typing's own from 3.11
 
-    @dataclass_transform(eq_default=False)
+    @dataclass_transform(eq_default=False, frozen_default=True)
     def record(cls: type[T], /) -> type[T]: ...
 
     @dataclass_transform(eq_default=False, frozen_default=True)
     def frozen(cls: type[T], /) -> type[T]: ...
 
 else:
-    record = dataclass(eq=False)
-    frozen = dataclass(eq=False, frozen=True)
+    def record(cls: type[T], /) -> type[T]:
+        if not _plain_fields(cls):
+            return dataclass(eq=False, frozen=True)(cls)
+        cls = _fast_init(dataclass(eq=False, init=False)(cls))
+        cls.__setattr__ = _refuse_set  # type: ignore[assignment]
+        cls.__delattr__ = _refuse_del  # type: ignore[assignment]
+        return cls
+
+    frozen = record
+
+
+def _refuse_set(self: object, name: str, value: object) -> None:
+    from dataclasses import FrozenInstanceError
+
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_del(self: object, name: str) -> None:
+    from dataclasses import FrozenInstanceError
+
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _plain_fields(cls: type) -> bool:
+    """Whether :func:`_fast_init` can make the class's ``__init__``: no slots, and no
+    field that is left out of ``__init__`` or keyword-only."""
+    from dataclasses import Field
+
+    return "__slots__" not in cls.__dict__ and not any(
+        isinstance(v, Field) and (not v.init or v.kw_only is True) for v in vars(cls).values())
+
+
+def _fast_init(cls: type[T]) -> type[T]:
+    """A frozen dataclass's own ``__init__`` sets each field through
+    ``object.__setattr__``, which made a 1000-die roll a third slower (a record a die),
+    and ``frozen=True`` makes two more functions a class: this ``__init__`` writes the
+    fields into the instance's ``__dict__`` at once, with the dataclass's defaults,
+    default factories and ``__post_init__``, and one shared pair refuses changes."""
+    from dataclasses import MISSING, fields
+
+    names: dict[str, object] = {"MISSING": MISSING}
+    params, sets = [], []
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.default is not MISSING:
+            names[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+            sets.append(f"{f.name!r}: {f.name}")
+        elif f.default_factory is not MISSING:
+            names[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=MISSING")
+            sets.append(f"{f.name!r}: _f_{f.name}() if {f.name} is MISSING else {f.name}")
+        else:
+            params.append(f.name)
+            sets.append(f"{f.name!r}: {f.name}")
+    post = "\n    self.__post_init__()" if hasattr(cls, "__post_init__") else ""
+    exec(f"def __init__(self, {', '.join(params)}):\n"  # made of field names only
+         f"    self.__dict__.update({{{', '.join(sets)}}}){post}\n", names)
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    cls.__init__ = init  # type: ignore[assignment]
+    return cls

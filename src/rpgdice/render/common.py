@@ -114,7 +114,9 @@ def _tally(result: Any) -> tuple[Callable[[Any], str], str]:
 
 def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
          total: int = 1) -> None:
-    """Print each result's lines as it comes, fitted to the console's width; ``after(result)``
+    """Print each result's lines (``results``: each a result and its envelope,
+    :class:`~rpgdice.core.envelope.Rolled`, whose character and target lines go under
+    the result's header) as it comes, fitted to the console's width; ``after(result)``
     adds lines under each (``--odds``). Over several results (``total`` > 1) each is
     numbered and a summary closes the list (a ruleset module's ``CLOSINGS[COMMAND]``
     may write it from the tally its ``SUMMARIES`` label made: ordinary dice sum their
@@ -126,16 +128,18 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
     noun = ""
     ruleset = ""
     first = None
-    for i, result in enumerate(results, 1):
+    for i, item in enumerate(results, 1):
+        result, envelope = item.result, item.envelope
         if label is None:
             label, noun = _tally(result)
             ruleset = type(result).RULESET
             first = result
         tally[label(result)] += 1
         lines = view(result)(result)
-        table = getattr(result, "table", None)  # a character's roll (--as): cli/common.py
-        if table is not None:
-            lines[1:1] = [character_line(table, type(result).RULESET)]
+        if envelope.vs_table is not None:  # an attack's target (--vs): under the header
+            lines[1:1] = [target_line(envelope.vs_table, type(result).RULESET)]
+        if envelope.table is not None:  # a character's roll (--as)
+            lines[1:1] = [character_line(envelope.table, type(result).RULESET)]
         if after is not None:
             lines += after(result)
         if total > 1:
@@ -174,6 +178,11 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
         label = _resource_label(ruleset, resource)
         line.append(" · " + unit(f"spent {spent} {label}, {left} left"))
     return line
+
+
+def target_line(table: dict[str, Any], ruleset: str) -> Text:
+    """An attack target's line (``--vs``): ``  vs Ghoul · ...``, as a character line."""
+    return Text.assemble(("  vs ", "bold"), character_line(table, ruleset)[len(INDENT):])
 
 
 def _trait_units(text: str) -> str:

@@ -3,45 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterable
-from dataclasses import fields, is_dataclass
 from typing import IO, Any
 
-_SCALARS = (int, str, float, bool, type(None))
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-"""Field names per dataclass, looked up once: ``--json -n 100000`` of a 1000-die pool
-converts 10**8 dice, and ``dataclasses.fields`` per object was most of the time."""
+from rpgdice.core.data import to_data
 
-
-def to_data(obj: Any) -> Any:
-    """A result dataclass as plain JSON data; a result class's ``RULESET`` and
-    ``COMMAND`` become its ``ruleset`` and ``command`` keys; an exact probability
-    (a :class:`~fractions.Fraction`) becomes the nearest float."""
-    cls = type(obj)
-    if cls in _SCALARS:
-        return obj
-    names = _FIELD_NAMES.get(cls)
-    if names is None and is_dataclass(obj) and not isinstance(obj, type):
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(obj))
-    if names is not None:
-        data: dict[str, Any] = {}
-        ruleset = getattr(cls, "RULESET", None)
-        if ruleset is not None:
-            data["ruleset"] = ruleset
-            data["command"] = cls.COMMAND
-        for name in names:
-            data[name] = to_data(getattr(obj, name))
-        return data
-    if isinstance(obj, (list, tuple)):
-        return [to_data(x) for x in obj]
-    if isinstance(obj, dict):
-        return {str(k): to_data(v) for k, v in obj.items()}
-    fractions = sys.modules.get("fractions")  # no Fraction exists unless it was imported
-    if fractions is not None and isinstance(obj, fractions.Fraction):
-        return float(obj)
-    return obj
-
+__all__ = ["to_data", "write"]
 
 CHUNK = 256
 """Lines written at a time: output starts at once and memory stays flat, even for
@@ -49,14 +16,16 @@ CHUNK = 256
 
 
 def write(
-    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None
+    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None,
+    result: Callable[[Any], Any] | None = None,
 ) -> None:
-    """One line per result, as they come; ``extra(result)`` adds keys to each object
-    (``--odds``)."""
+    """One line per result, as they come; ``extra(item)`` adds keys to each object
+    (``--odds``); ``result(item)``, when given, is the record of each item written
+    (an item of the rolling loop is a result and its envelope)."""
     dumps = json.dumps
     lines: list[str] = []
     for r in results:
-        d = to_data(r)
+        d = to_data(r if result is None else result(r))
         if extra is not None:
             d.update(to_data(extra(r)))
         lines.append(dumps(d, ensure_ascii=False) + "\n")

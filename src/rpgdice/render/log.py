@@ -86,6 +86,32 @@ def entry_figures(entry: dict[str, Any]) -> str:
     return f"×{entry['count']}: {shown}"
 
 
+def safe_figures(entry: dict[str, Any]) -> str:
+    """:func:`entry_figures`, or nothing for results forged into shapes it cannot read."""
+    try:
+        return entry_figures(entry)
+    except Exception:
+        return ""
+
+
+def show_data(entry: dict[str, Any]) -> None:
+    """An entry's results as the data the log stored: its key figures where they can be
+    read, else the JSON object itself (an entry this rpgdice cannot rebuild)."""
+    import json
+
+    out = console()
+    results = entry["results"]
+    for i, r in enumerate(results, 1):
+        try:
+            text = figures(r) if isinstance(r, dict) else ""
+        except Exception:
+            text = ""
+        if not text:
+            text = json.dumps(r, ensure_ascii=False)
+        lead = f"#{i} " if len(results) > 1 else ""
+        out.print(Text(f"{lead}{text}"))
+
+
 def show_entries(entries: list[dict[str, Any]]) -> None:
     out = console()
     if not entries:
@@ -101,7 +127,7 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
             by = e.get("rerolled_by")
             outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
         table.add_row(str(e["id"]), when(e["time"]), e["character"] or "—",
-                      command_text(e["argv"]), outcome, entry_figures(e))
+                      command_text(e["argv"]), outcome, safe_figures(e))
     out.print(table)
 
 

@@ -159,6 +159,10 @@ class Ruleset:
     commands: str = ""
     """The module whose ``app`` is its Typer group ("" for ordinary dice, whose commands
     are the top-level ``roll`` and ``odds``)."""
+    results: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Its rolling commands (those the roll log keeps), each to the names of the result
+    classes in its ``rules.py`` that command makes: the log stores a result's class name
+    and rebuilds the record from its data (:meth:`record_class`)."""
 
     @property
     def module(self) -> str:
@@ -167,6 +171,29 @@ class Ruleset:
     def odds(self) -> Any:
         """Its ``odds.py`` (icepool loads with it)."""
         return import_module(f"{self.module}.odds")
+
+    def rules(self) -> Any:
+        """Its ``rules.py``."""
+        return import_module(f"{self.module}.rules")
+
+    def record_class(self, name: str) -> type:
+        """The record class ``name`` of its ``rules.py`` (a result class :attr:`results`
+        names, or a record an odds spec holds); a KeyError for any other name, so stored
+        data can only ever make this ruleset's records."""
+        from dataclasses import is_dataclass
+
+        rules = self.rules()
+        cls = getattr(rules, name, None) if name.isidentifier() else None
+        if not (isinstance(cls, type) and is_dataclass(cls) and cls.__module__ == rules.__name__):
+            raise KeyError(name)
+        return cls
+
+    def result_class(self, command: str) -> type | None:
+        """The one result class ``command`` makes (None when it makes several, or is no
+        rolling command): how an entry of an older rpgdice, which stored no class names,
+        is rebuilt."""
+        names = self.results.get(command, ())
+        return self.record_class(names[0]) if len(names) == 1 else None
 
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""

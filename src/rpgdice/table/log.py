@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Optional
 
@@ -34,9 +34,13 @@ MAX_RESULTS = 1000
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another process's write to finish before giving up."""
 
-STATS_COMMANDS = ("roll", "task")
-"""The single-roll commands ``log stats`` covers (with one result per entry)."""
 _COUNTED = "count = 1 AND command IN ('roll', 'task')"
+"""What schema 2 counted; from schema 3 on, ``log stats`` keeps every one-result entry
+and picks its ruleset's single-roll commands (``Ruleset.stats_commands``) itself."""
+_KEY = "coalesce({row}.spec, 'argv ' || {row}.argv)"
+"""What ``stats_rolls`` groups an entry's rolls by: its odds spec as stored data (an entry
+of an older rpgdice has none: its arguments, which ``log stats`` only ever runs when they
+are a roll of a known kind)."""
 
 MIGRATIONS: list[tuple[str, ...]] = [
     # 1: the first release.
@@ -105,16 +109,79 @@ MIGRATIONS: list[tuple[str, ...]] = [
                 WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '');
             END""",
     ),
+    # 3, "results as data": an entry stores which record class each result is (``kinds``),
+    # the exact odds spec of its roll as data (``spec``), and what its view showed beside
+    # the results (``shown``: the --odds spec, the character envelopes), so that `log show`
+    # and `log stats` rebuild from the log and never run a stored command line. The stats
+    # tables now group by command and spec.
+    (
+        "ALTER TABLE entries ADD COLUMN kinds TEXT",
+        "ALTER TABLE entries ADD COLUMN spec TEXT",
+        "ALTER TABLE entries ADD COLUMN shown TEXT",
+        "DROP TRIGGER entries_stats_add",
+        "DROP TRIGGER entries_stats_remove",
+        "DROP TABLE stats_rolls",
+        "DROP TABLE stats_faces",
+        """CREATE TABLE stats_rolls (ruleset TEXT NOT NULL, who TEXT NOT NULL,
+            command TEXT NOT NULL, spec TEXT NOT NULL, outcome TEXT NOT NULL, n INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who, command, spec, outcome)) WITHOUT ROWID""",
+        """CREATE TABLE stats_faces (ruleset TEXT NOT NULL, who TEXT NOT NULL,
+            command TEXT NOT NULL, die TEXT NOT NULL, face INTEGER NOT NULL, n INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who, command, die, face)) WITHOUT ROWID""",
+        f"""INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
+            SELECT ruleset, coalesce(character, ''), command, {_KEY.format(row='entries')},
+                   coalesce(outcome, ''), count(*)
+            FROM entries WHERE count = 1 GROUP BY 1, 2, 3, 4, 5""",
+        """INSERT INTO stats_faces (ruleset, who, command, die, face, n)
+            SELECT e.ruleset, coalesce(e.character, ''), e.command, d.key, f.value, count(*)
+            FROM entries e, json_each(e.rolled) d, json_each(d.value) f
+            WHERE e.count = 1 GROUP BY 1, 2, 3, 4, 5""",
+        f"""CREATE TRIGGER entries_stats_add AFTER INSERT ON entries WHEN NEW.count = 1
+            BEGIN
+                INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
+                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command,
+                        {_KEY.format(row='NEW')}, coalesce(NEW.outcome, ''), 1)
+                ON CONFLICT (ruleset, who, command, spec, outcome) DO UPDATE SET n = n + 1;
+                INSERT INTO stats_faces (ruleset, who, command, die, face, n)
+                SELECT NEW.ruleset, coalesce(NEW.character, ''), NEW.command, d.key, f.value,
+                       count(*)
+                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
+                GROUP BY d.key, f.value
+                ON CONFLICT (ruleset, who, command, die, face) DO UPDATE SET n = n + excluded.n;
+            END""",
+        f"""CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries WHEN OLD.count = 1
+            BEGIN
+                UPDATE stats_rolls SET n = n - 1
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command AND spec = {_KEY.format(row='OLD')}
+                  AND outcome = coalesce(OLD.outcome, '');
+                DELETE FROM stats_rolls WHERE n <= 0;
+                UPDATE stats_faces SET n = n - (
+                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
+                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command;
+            END""",
+    ),
 ]
 """Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
 VERSION = len(MIGRATIONS)
 
-COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
-           "outcome", "results", "rerolled_at", "rerolled_by")
+MIGRATION_NAMES = ("first release", "stats tables", "results as data")
+"""Each step of :data:`MIGRATIONS` by name."""
 
-DIE_OF = {"crytures": ("d10", "dice", "face"), "seyruun": ("d10", "dice", "face"),
-          "reglas": ("d10", None, "die"), "cypher": ("d20", None, "roll")}
-"""Where a ruleset's results show the faces rolled: (die, list key or None, face key)."""
+COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
+           "outcome", "results", "rerolled_at", "rerolled_by", "kinds", "spec", "shown")
+
+
+def _die_of(ruleset: Optional[str]) -> Any:
+    """Where a ruleset's results show the faces rolled (its record's ``die``), or None."""
+    from rpgdice import rulesets
+
+    try:
+        return rulesets.get(ruleset or "").die
+    except KeyError:  # no ruleset, or one forged by hand
+        return None
 
 
 def _sides(expression: Any) -> Optional[int]:
@@ -148,9 +215,9 @@ def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
                         d["face"] for d in term.get("dice") or ()
                         if isinstance(d, dict) and isinstance(d.get("face"), int))
             return
-        where = DIE_OF.get(ruleset or "")
+        where = _die_of(ruleset)
         if where is not None and "command" in obj:
-            die, list_key, face_key = where
+            die, list_key, face_key = f"d{where.sides}", where.dice, where.face
             if list_key is None:
                 face = obj.get(face_key)
                 if isinstance(face, int) and not isinstance(face, bool):
@@ -325,19 +392,26 @@ class Log:
 
     def add(self, *, argv: list[str], character: Optional[str], ruleset: str, command: str,
             seed: Optional[int], faces: Optional[list[int]], count: int,
-            outcome: Optional[str], results: list[dict[str, Any]]) -> int:
-        """Record one command; returns its ID. Old entries beyond the bound go."""
+            outcome: Optional[str], results: list[dict[str, Any]],
+            kinds: Optional[list[str]] = None, spec: Optional[dict[str, Any]] = None,
+            shown: Optional[dict[str, Any]] = None) -> int:
+        """Record one command; returns its ID. Old entries beyond the bound go.
+        ``kinds``: the record class of each result (one name when they share it);
+        ``spec``: the exact odds spec of its roll, as data; ``shown``: what the view
+        showed beside the results (the ``--odds`` spec, each result's character line)."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
             cur = con.execute(
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
-                " outcome, results, rolled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " outcome, results, rolled, kinds, spec, shown)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
                  None if seed is None else str(seed),
                  None if faces is None else json.dumps(faces), count, outcome,
-                 json.dumps(results[:MAX_RESULTS], ensure_ascii=False, separators=(",", ":")),
-                 json.dumps(rolled_faces(results[:MAX_RESULTS]), separators=(",", ":"))),
+                 _dumps(results[:MAX_RESULTS]), _dumps(rolled_faces(results[:MAX_RESULTS])),
+                 None if kinds is None else _dumps(kinds), None if spec is None else _dumps(spec),
+                 None if shown is None else _dumps(shown)),
             )
             entry = int(cur.lastrowid or 0)
             if entry > MAX_ENTRIES:
@@ -428,13 +502,36 @@ class Log:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _loads(text: Any, default: Any, kind: type) -> Any:
+    """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
+    another shape than ``kind``."""
+    if text is None:
+        return default
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return default
+    return value if isinstance(value, kind) else default
+
+
 def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
-    """A row as the ``log --json`` object (and the bookkeeping columns)."""
+    """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
+    or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
     d = dict(zip(COLUMNS, row))
-    d["argv"] = json.loads(d["argv"])
-    d["seed"] = None if d["seed"] is None else int(d["seed"])
-    d["faces"] = None if d["faces"] is None else json.loads(d["faces"])
-    d["results"] = json.loads(d["results"])
+    d["argv"] = [str(a) for a in _loads(d["argv"], [], list)]
+    try:
+        d["seed"] = None if d["seed"] is None else int(d["seed"])
+    except (TypeError, ValueError):
+        d["seed"] = None
+    d["faces"] = _loads(d["faces"], None, list)
+    d["results"] = _loads(d["results"], [], list)
+    d["kinds"] = _loads(d.get("kinds"), None, list)
+    d["spec"] = _loads(d.get("spec"), None, dict)
+    d["shown"] = _loads(d.get("shown"), None, dict)
     return d
 
 
@@ -464,7 +561,9 @@ def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
 
 
 class Recorder:
-    """Watches a command's results go by and records the command afterwards."""
+    """Watches a command's results go by and records the command afterwards: each
+    result's data, its record class, and what its view showed beside it (its envelope:
+    the character line of ``--as``, an attack target's line and keys)."""
 
     def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
                  command: Optional[str] = None) -> None:
@@ -472,39 +571,63 @@ class Recorder:
         self.faces = faces
         self.command = command
         self.kept: list[dict[str, Any]] = []
+        self.kinds: list[str] = []
+        self.envelopes: list[Optional[dict[str, Any]]] = []
         self.count = 0
 
     def watch(self, results: Iterable[Any]) -> Iterator[Any]:
-        from rpgdice.render.jsonl import to_data
+        from rpgdice.core.data import to_data
 
         kept, keys = self.kept, self.keys
-        for r in results:
+        for item in results:  # each a result and its envelope (rpgdice.core.envelope.Rolled)
             if len(kept) < MAX_RESULTS:
-                data = to_data(r)
+                data = to_data(item.result)
                 data.update(to_data(keys))
                 kept.append(data)
+                self.kinds.append(type(item.result).__name__)
+                self.envelopes.append(envelope(item.envelope))
             self.count += 1
-            yield r
+            yield item
 
-    def save(self, argv: list[str], character: Optional[str]) -> Optional[int]:
-        """Add the entry; a log that cannot be written is one warning line, and None."""
-        from rpgdice.cli.output import warning
-
+    def save(self, argv: list[str], character: Optional[str],
+             warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
+             odds: Optional[dict[str, Any]] = None) -> Optional[int]:
+        """Add the entry; a log that cannot be written is one warning line (``warn``),
+        and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
+        as data (None when there is none)."""
         if not self.kept:
             return None
         first = self.kept[0]
+        kinds = self.kinds if len(set(self.kinds)) > 1 else self.kinds[:1]
+        shown: Optional[dict[str, Any]] = None
+        if odds is not None or any(e is not None for e in self.envelopes):
+            shown = {"odds": odds, "envelopes": self.envelopes}
         try:
             entry, aside = write_entry(
                 argv=argv, character=character, ruleset=first.get("ruleset", ""),
                 command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
                 faces=self.faces, count=self.count,
-                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept)
+                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
+                kinds=kinds, spec=spec, shown=shown)
         except LogUnavailable as e:
-            warning(f"the roll was not logged: {e}")
+            warn(f"the roll was not logged: {e}")
             return None
         except (sqlite3.Error, OSError) as e:
-            warning(f"the roll was not logged: the roll log cannot be written: {_reason(e)}")
+            warn(f"the roll was not logged: the roll log cannot be written: {_reason(e)}")
             return None
         if aside is not None:
-            warning(f"the roll log was corrupt: it was set aside as {aside} and a new log begun")
+            warn(f"the roll log was corrupt: it was set aside as {aside} and a new log begun")
         return entry
+
+
+ENVELOPE = ("table", "vs_table", "vs_keys")
+"""What travels beside a result (rpgdice.core.envelope.Envelope), for its view and JSON:
+the character line (``--as``), an attack target's line and keys (``--vs``)."""
+
+
+def envelope(beside: Any) -> Optional[dict[str, Any]]:
+    """A result's envelope as data (None: nothing beside the result)."""
+    from rpgdice.core.data import to_data
+
+    found = {k: to_data(getattr(beside, k)) for k in ENVELOPE if getattr(beside, k, None)}
+    return found or None

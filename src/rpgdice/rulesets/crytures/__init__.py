@@ -31,4 +31,5 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     views=_views,
     commands="rpgdice.rulesets.crytures.commands",
+    results={"roll": ("CryturesResult",)},
 )

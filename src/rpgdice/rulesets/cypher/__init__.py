@@ -56,4 +56,5 @@ RULESET = Ruleset(
     stats_commands=frozenset({"task", "roll"}),
     views=_views,
     commands="rpgdice.rulesets.cypher.commands",
+    results={"task": ("CypherResult",), "roll": ("CypherResult",)},
 )

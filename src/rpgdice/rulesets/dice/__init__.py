@@ -32,4 +32,5 @@ RULESET = Ruleset(
     takes_as=frozenset(),
     stats_commands=frozenset({"roll"}),
     views=_views,
+    results={"roll": ("NotationRoll",)},
 )

@@ -23,6 +23,7 @@ from rpgdice.cli.common import (
     TimesOpt,
     Work,
     check_work,
+    exact_odds,
     run,
     show_odds,
 )
@@ -132,13 +133,7 @@ def roll_cmd(
     def roll_one(source: Any) -> notation.NotationRoll:
         return notation.roll(parsed[next(turn) % len(parsed)], source, seed=seed_shown)
 
-    exact = None
-    if odds:
-        def exact() -> object:
-            from rpgdice.rulesets.dice import odds as notation_odds
-
-            return notation_odds.odds_set(parsed)
-
+    exact = exact_odds("dice", "odds_set", parsed) if odds else None
     run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact)
 
 

@@ -40,4 +40,7 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     views=_views,
     commands="rpgdice.rulesets.reglas.commands",
+    results={"roll": ("ReglasResult",), "multi": ("ReglasMultiResult",),
+             "contest": ("ReglasContestResult",), "team": ("ReglasTeamResult",),
+             "extended": ("ReglasExtendedResult",), "retry": ("ReglasRetryResult",)},
 )

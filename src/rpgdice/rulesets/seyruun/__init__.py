@@ -79,4 +79,8 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     views=_views,
     commands="rpgdice.rulesets.seyruun.commands",
+    results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
+             "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
+             "team": ("SeyruunTeamResult",), "initiative": ("SeyruunInitiativeResult",),
+             "attack": ("SeyruunAttackResult",)},
 )

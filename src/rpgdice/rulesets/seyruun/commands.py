@@ -395,148 +395,7 @@ def team_cmd(
         dice=dice, seed=seed, times=times, as_json=as_json)
 
 
-# The Willpower re-roll after the fact --------------------------------------------------
-
-
-def pay_reroll(character: str | None, *, check_only: bool,
-               mark: Callable[[], None] | None = None) -> dict[str, Any] | None:
-    """The re-roll's 1 Willpower, from the sheet of ``character`` (the name the log
-    entry keeps) when the roll was a character's.
-
-    With ``check_only``, only check that the sheet can pay (a RulesError when it
-    cannot, or when the sheet is gone). Otherwise pay, all or nothing: under the
-    sheet's lock the Willpower is checked, then ``mark()`` marks the log entry
-    re-rolled (raising when it cannot), then the sheet is written. A sheet that cannot
-    pay leaves the entry unmarked; a mark that fails pays nothing; a sheet that cannot
-    be written after the mark has the mark taken back by the caller (it raises).
-    Returns the ``character``, ``spent`` and ``left`` keys (None without a character,
-    which spends nothing from any sheet; the re-roll still counts in
-    ``willpower_spent``)."""
-    from rpgdice.table import sheets
-
-    if character is None:
-        if not check_only and mark is not None:
-            mark()
-        return None
-    cost = {"willpower": 1}
-
-    def pay(sheet: sheets.Sheet) -> tuple[dict[str, int], dict[str, Any]]:
-        have = sheets.resource(sheet, "willpower")
-        if have < 1:
-            raise sheets.cannot_pay(sheet, "ID", "willpower", 1, have)
-        if check_only:
-            return {}, {}
-        if mark is not None:
-            mark()
-        left = {"willpower": have - 1}
-        return left, {"character": sheet.name, "spent": dict(cost), "left": left}
-
-    if check_only:
-        sheet = sheets.load(character, "ID")
-        if sheet.ruleset != "seyruun":
-            raise RulesError("ID", f"{sheet.name} is a {sheet.ruleset} character, not seyruun")
-        pay(sheet)
-        return None
-    return sheets.settle(character, "seyruun", pay, "ID")
-
-
-def _reroll_entry(log: Any, entry_id: int | None, replaying: bool) -> dict:
-    if entry_id is None:
-        last = log.last(ruleset="seyruun", command="roll")
-        if not last:
-            raise RulesError("ID", "no seyruun roll in the roll log to re-roll")
-        entry = last[-1]
-    else:
-        entry = log.get(entry_id)
-        if entry is None:
-            raise RulesError("ID", f"no entry {entry_id} in the roll log")
-    n = entry["id"]
-    if (entry["ruleset"], entry["command"]) != ("seyruun", "roll"):
-        raise RulesError("ID", f"entry {n} is a {entry['ruleset']} {entry['command']}, "
-                         "not a seyruun roll; accepts the ID of a seyruun roll")
-    if entry["count"] != 1:
-        raise RulesError("ID", f"entry {n} holds {entry['count']} rolls; only a single roll "
-                         "can be re-rolled")
-    first = entry["results"][0]
-    if first.get("rerolled") is not None and not replaying:
-        raise RulesError("ID", f"entry {n} was already re-rolled (with --reroll); a roll is "
-                         "re-rolled at most once")
-    if first.get("outcome") == "success":
-        raise RulesError("ID", f"entry {n} succeeded; only a failed or botched roll is re-rolled")
-    if entry["rerolled_at"] is not None and not replaying:
-        by = entry["rerolled_by"]
-        raise RulesError("ID", f"entry {n} was already re-rolled{f' (entry {by})' if by else ''}; "
-                         "a roll is re-rolled at most once")
-    return entry
-
-
-def _open_reroll_log(replaying: bool) -> Any:
-    """The roll log, open to mark a re-roll (to read it only, when ``replaying``)."""
-    import sqlite3
-
-    from rpgdice.table import paths
-    from rpgdice.table.log import Log, LogUnavailable
-
-    if not paths.log_file().exists():  # nothing to re-roll: no log is created for nothing
-        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
-    try:
-        log = Log.open(write=not replaying)
-    except LogUnavailable as e:
-        raise RulesError("ID", f"{e}; nothing was re-rolled") from None
-    except (sqlite3.Error, OSError) as e:
-        raise RulesError("ID", f"the roll log cannot be written ({e}); nothing was re-rolled") from None
-    if log is None:
-        raise RulesError("ID", "the roll log is empty: no seyruun roll to re-roll")
-    return log
-
-
-def _replayed(entry: dict[str, Any]) -> Any:
-    """The logged roll of ``entry`` run again (captured): it must give what was logged."""
-    from rpgdice.cli.replay import capture, replay_argv
-    from rpgdice.cli.typer_private import click
-    from rpgdice.render.jsonl import to_data
-
-    n = entry["id"]
-    try:
-        replay = capture(replay_argv(entry), roll=True)
-    except (RulesError, click.ClickException) as e:  # its sheet or the rules changed since
-        message = e.message if isinstance(e, RulesError) else e.format_message()
-        raise RulesError("ID", f"entry {n} cannot be replayed ({message}); nothing was "
-                         "re-rolled") from None
-    data = to_data(replay.results[0])
-    if any(entry["results"][0].get(k) != v for k, v in data.items()):
-        raise RulesError("ID", f"entry {n} does not replay as it was logged (a character "
-                         "sheet changed?); it cannot be re-rolled")
-    return replay
-
-
-def _mark_and_pay(log: Any, n: int, character: Any) -> Any:
-    """Entry ``n`` marked re-rolled and the character's Willpower paid: all or none."""
-    import sqlite3
-
-    pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
-    marked: list[int] = []
-
-    def mark() -> None:
-        try:
-            done = log.mark_rerolled(n)
-        except sqlite3.Error as e:
-            raise RulesError("ID", f"the roll log cannot be written ({e}); the re-roll "
-                             "needs its roll marked, so nothing was re-rolled") from None
-        if not done:
-            raise RulesError("ID", f"entry {n} was already re-rolled; a roll is "
-                             "re-rolled at most once")
-        marked.append(n)
-
-    try:  # the Willpower checked, the entry marked and the sheet paid: all or none
-        return pay_reroll(character, check_only=False, mark=mark)
-    except BaseException:
-        if marked:  # marked, but the sheet could not be written: not re-rolled
-            try:
-                log.unmark_rerolled(n)
-            except sqlite3.Error:
-                pass
-        raise
+# The Willpower re-roll after the fact (rulesets/seyruun/reroll.py) -----------------------
 
 
 @app.command("reroll")
@@ -559,44 +418,9 @@ def reroll_cmd(
 
     Example: rpgdice seyruun reroll   (the last seyruun roll)
     """
-    from dataclasses import replace
+    from rpgdice.rulesets.seyruun import reroll
 
-    from rpgdice.cli.common import State
-    from rpgdice.core.dice import GivenDice
-    from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.table.log import Log
-
-    replaying = State.capture is not None  # `log show` of a re-roll: no marks, no checks
-    log = _open_reroll_log(replaying)
-    try:
-        entry = _reroll_entry(log, entry_id, replaying)
-        n = entry["id"]
-        replay = _replayed(entry)
-        first = replay.results[0]
-        pool = replay.spec.args[0]
-        if dice is not None:  # wrong faces are refused before the entry is marked
-            given = GivenDice(dice)
-            given.roll(10, pool.dice)
-            given.check_all_used()
-        character = entry["character"]
-        paid = None if replaying else _mark_and_pay(log, n, character)
-    finally:
-        log.release()
-    spent = first.willpower_spent + 1
-    State.character = character
-    new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
-                                     rerolled=first),
-              work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
-              keys={"rerolls": n},
-              log_command="reroll", character=paid)
-    if new is not None:
-        try:
-            again = Log.open(write=True)
-            if again is not None:
-                again.set_rerolled_by(n, new)
-                again.release()
-        except Exception:  # the mark is already there; who re-rolled it is a nicety
-            pass
+    reroll.reroll(entry_id, dice=dice, seed=seed, as_json=as_json)
 
 
 # Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
@@ -847,14 +671,14 @@ def attack_cmd(
     check_work(work, times)  # before the target pays anything
     paid = None
     if target is not None:
-        from rpgdice.cli.common import State
+        from rpgdice.cli.common import current_run
 
-        pays = defender_willpower and State.capture is None  # a replay from the log pays nothing
+        pays = defender_willpower and current_run().capture is None  # a replay pays nothing
         paid = _TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
-        roll = paid.wrap(roll)
     try:
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
-            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None)
+            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
+            target=paid.side if paid is not None else None)
     except RulesError:  # given faces that do not fit: nothing was shown, so nothing is paid
         if paid is not None:
             paid.refund()
@@ -879,17 +703,14 @@ class _TargetPays:
         self.paid = cost
         self.rolled = 0
 
-    def wrap(self, roll: Callable[..., object]) -> Callable[..., object]:
-        def rolled(source: object) -> object:
-            result = roll(source)
-            self.rolled += 1
-            spent = 1 if self.cost else 0
-            self.left -= spent
-            return _with_target(result, self.sheet, self.labels,
-                                {"willpower": spent} if self.cost else None,
-                                {"willpower": self.left} if self.cost else None)
-
-        return rolled
+    def side(self, result: Any) -> dict[str, Any]:
+        """The target's side of the next result (called once a result, in order)."""
+        self.rolled += 1
+        spent = 1 if self.cost else 0
+        self.left -= spent
+        return _target_side(result, self.sheet, self.labels,
+                            {"willpower": spent} if self.cost else None,
+                            {"willpower": self.left} if self.cost else None)
 
     def refund(self) -> None:
         if self.paid:
@@ -902,14 +723,13 @@ class _TargetPays:
             self.paid = 0
 
 
-def _with_target(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]]) -> Any:
-    """``result`` with what JSON adds for the target (``vs_keys``: ``vs``, and ``vs_spent``
-    and ``vs_left`` where it paid) and what the view shows of it (``vs_table``): attributes,
-    not fields of the engine's record, so the roll log (which replays and pays nothing)
-    keeps the roll alone, as it does for ``--as``."""
-    result.vs_keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
+def _target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
+                 left: Optional[dict[str, int]]) -> dict[str, Any]:
+    """The target's side of ``result``, for its envelope: what JSON adds for the target
+    (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
+    view shows of it (``vs_table``). Not fields of the engine's record."""
+    keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
     wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
-    result.vs_table = {"character": sheet.name, "labels": [*labels, *wound],
-                       **({"spent": spent, "left": left} if spent else {})}
-    return result
+    table = {"character": sheet.name, "labels": [*labels, *wound],
+             **({"spent": spent, "left": left} if spent else {})}
+    return {"vs_keys": keys, "vs_table": table}

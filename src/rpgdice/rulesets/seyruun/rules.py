@@ -169,7 +169,40 @@ class SeyruunResult:
     rerolled: SeyruunResult | None = None
 
 
-def evaluate(pool: SeyruunPool | PlainPool, faces: list[int], willpower_spent: int = 0) -> SeyruunResult:
+@record
+class RolledPool:
+    """The pool a logged roll was rolled with, as its result records it (everything
+    :func:`evaluate` reads): a Willpower re-roll after the fact rolls it again from the
+    roll log's data, whatever the character's sheet says now."""
+
+    dice: int
+    chance_die: bool
+    overflow: int
+    required: int
+    total: int
+    untrained: bool
+    bonus_capped: int
+    penalty: int
+    attribute: int
+    skill: int | None
+    bonus: int
+    willpower_dice: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.dice <= MAX_DICE:
+            raise RulesError("ID", f"a pool of {self.dice} dice is not one a roll rolls")
+
+    @classmethod
+    def of(cls, result: SeyruunResult) -> RolledPool:
+        return cls(dice=result.pool, chance_die=result.chance_die, overflow=result.overflow,
+                   required=result.required, total=result.pool_total, untrained=result.untrained,
+                   bonus_capped=result.bonus_capped, penalty=result.penalty,
+                   attribute=result.attribute, skill=result.skill, bonus=result.bonus,
+                   willpower_dice=result.willpower_dice)
+
+
+def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
+             willpower_spent: int = 0) -> SeyruunResult:
     """Score one roll of ``pool`` (a damage or soak pool too) whose dice showed ``faces``."""
     if len(faces) != pool.dice:
         raise RulesError("--dice", f"{len(faces)} faces for a pool of {pool.dice}")

@@ -15,12 +15,10 @@ from rpgdice.render.common import (
     DOUBLE,
     GOOD,
     HIT,
-    INDENT,
     LABEL,
     MISS,
     NOTE,
     ONE,
-    character_line,
     count_chart,
     dice_line,
     nested,
@@ -322,9 +320,7 @@ def attack(r: Any) -> list[Any]:
     header = Text.assemble(("Seyruun attack", "bold"),
                            " · against no defense" if r.defense is None else " · attack against defense")
     lines: list[Any] = [header]
-    target = getattr(r, "vs_table", None)  # --vs: the target's sheet (commands.py)
-    if target is not None:
-        lines.append(Text.assemble(("  vs ", "bold"), character_line(target, "seyruun")[len(INDENT):]))
+    # --vs: the target's line goes under the header (render/common.py show, from the envelope)
     lines += nested("Attack:", roll(r.attack))
     if r.defense is not None:
         lines += nested("Defense:", roll(r.defense))

@@ -1,0 +1,60 @@
+"""What travels beside a result from the roll to the output and the log: who rolled and
+what it paid, the attack target's side. The result records stay the engine's own
+(frozen: nothing is set on them after the fact).
+
+Plain slotted classes, not records: this loads with every roll, and a record class
+costs more to make than these two do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+
+class Envelope:
+    """``table``: the character line of ``--as`` (``character``, ``labels``, and where
+    something was paid ``spent`` and ``left``); ``vs_table``: an attack target's line
+    (``--vs``); ``vs_keys``: the target's JSON keys (``vs``, ``vs_spent``, ``vs_left``).
+    Read-only once made."""
+
+    __slots__ = ("table", "vs_table", "vs_keys")
+
+    table: Optional[dict[str, Any]]
+    vs_table: Optional[dict[str, Any]]
+    vs_keys: Optional[dict[str, Any]]
+
+    def __init__(self, table: Optional[dict[str, Any]] = None,
+                 vs_table: Optional[dict[str, Any]] = None,
+                 vs_keys: Optional[dict[str, Any]] = None) -> None:
+        set_ = object.__setattr__
+        set_(self, "table", table)
+        set_(self, "vs_table", vs_table)
+        set_(self, "vs_keys", vs_keys)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an envelope is not changed once made ({name})")
+
+    def __repr__(self) -> str:
+        return f"Envelope(table={self.table!r}, vs_table={self.vs_table!r}, vs_keys={self.vs_keys!r})"
+
+
+EMPTY = Envelope()
+
+
+class Rolled:
+    """One result and its envelope. Read-only once made."""
+
+    __slots__ = ("result", "envelope")
+
+    result: Any
+    envelope: Envelope
+
+    def __init__(self, result: Any, envelope: Envelope = EMPTY) -> None:
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "envelope", envelope)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a rolled result is not changed once made ({name})")
+
+    def __repr__(self) -> str:
+        return f"Rolled({self.result!r}, {self.envelope!r})"
