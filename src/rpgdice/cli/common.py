@@ -380,43 +380,11 @@ def run(
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
     capture = current_run().capture
     if capture is not None:  # a replay from the log: collect, print nothing
-        capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
-        if capture.roll:
-            if isinstance(source, GivenDice):
-                capture.results = [roll(source) for _ in range(times)]
-                source.check_all_used()
-            else:  # the first results to check, the rest streamed as they are shown
-                capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
-                capture.rest = (roll(source) for _ in range(times - len(capture.results)))
-            capture.odds = odds() if odds is not None else None
-            capture.total = times
-            ctx = _context()
-            table: Callable[[Any], dict[str, Any]] | None = None
-            if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
-                from rpgdice.cli import character as sheet_view
-
-                base = sheet_view.extra_base(ctx)
-                table = lambda r: base  # noqa: E731
-            capture.results = list(_enveloped(capture.results, table, target))
-            capture.rest = _enveloped(capture.rest, table, target)
+        _collect(capture, roll, source, times, all_keys, odds, spec, target)
         return None
     logging = log_wanted()
     exact = odds() if odds is not None else None
-    results: Iterable[R] | None = None
-    extra = None
-    ctx = _context()
-    if ctx is not None and ctx.meta.get(SHEET) is not None:
-        # --as: a character rolls; what the roll spends is paid from its sheet.
-        from rpgdice.cli import character as sheet_rolls
-
-        results, extra = sheet_rolls.settle(ctx, roll, source, times)
-        if results is None:
-            results = _rolled(roll, source, times)
-    else:
-        results = _rolled(roll, source, times)
-        if character is not None:
-            extra = lambda r: character  # noqa: E731
-    items = _enveloped(results, extra, target)
+    items = _enveloped(*_paid_rolls(roll, source, times, character), target)
     recorder = None
     if logging:
         from rpgdice.table.log import Recorder
@@ -432,6 +400,50 @@ def run(
         argv, who = _who_typed_what()
         return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
     return None
+
+
+def _paid_rolls(roll: Callable[[DiceSource], R], source: DiceSource, times: int,
+                character: dict[str, Any] | None,
+                ) -> tuple[Iterable[R], Callable[[Any], dict[str, Any]] | None]:
+    """The rolls, and what each shows of the character who rolled: with ``--as`` paid
+    from its sheet (cli/character.py), else the ``character`` a command paid itself."""
+    ctx = _context()
+    if ctx is not None and ctx.meta.get(SHEET) is not None:
+        # --as: a character rolls; what the roll spends is paid from its sheet.
+        from rpgdice.cli import character as sheet_rolls
+
+        results, paid = sheet_rolls.settle(ctx, roll, source, times)
+        return (results if results is not None else _rolled(roll, source, times)), paid
+    shown = (lambda r: character) if character is not None else None
+    return _rolled(roll, source, times), shown
+
+
+def _collect(capture: Capture, roll: Callable[[DiceSource], R], source: DiceSource, times: int,
+             all_keys: dict[str, Any], odds: Callable[[], object] | None,
+             spec: Callable[[], object] | None,
+             target: Callable[[Any], dict[str, Any]] | None) -> None:
+    """A replay (``log show --replay``): the rolls collected into ``capture``, nothing
+    printed, paid or logged."""
+    capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
+    if not capture.roll:
+        return
+    if isinstance(source, GivenDice):
+        capture.results = [roll(source) for _ in range(times)]
+        source.check_all_used()
+    else:  # the first results to check, the rest streamed as they are shown
+        capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
+        capture.rest = (roll(source) for _ in range(times - len(capture.results)))
+    capture.odds = odds() if odds is not None else None
+    capture.total = times
+    ctx = _context()
+    table: Callable[[Any], dict[str, Any]] | None = None
+    if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
+        from rpgdice.cli import character as sheet_view
+
+        base = sheet_view.extra_base(ctx)
+        table = lambda r: base  # noqa: E731
+    capture.results = list(_enveloped(capture.results, table, target))
+    capture.rest = _enveloped(capture.rest, table, target)
 
 
 def _spec_data(spec: object) -> Optional[dict[str, Any]]:
