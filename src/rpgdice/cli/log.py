@@ -8,12 +8,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.cli.output import error, warning
 from rpgdice.core.errors import RulesError
-
-RULESETS = ("crytures", "seyruun", "reglas", "cypher", "dice")
 
 # Its commands are common.Command: usage lines show ID, not Typer's {ID}.
 app = RulesetTyper(
@@ -34,10 +33,10 @@ AsOpt = Annotated[
 ]
 RulesetOpt = Annotated[
     Optional[str],
-    typer.Option("--ruleset", parser=params.choice(dict.fromkeys(RULESETS), {
-        **{r: f"{r.title() if r != 'reglas' else 'Reglas Básicas'} rolls" for r in RULESETS},
+    typer.Option("--ruleset", parser=params.choice(dict.fromkeys(rulesets.NAMES), {
+        **{r: f"{rulesets.get(r).short} rolls" for r in rulesets.NAMES},
         "dice": "ordinary dice (rpgdice roll)"}),
-        metavar="RULESET", help="Only this ruleset's rolls: " + ", ".join(RULESETS) + "."),
+        metavar="RULESET", help="Only this ruleset's rolls: " + ", ".join(rulesets.NAMES) + "."),
 ]
 
 
@@ -306,7 +305,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
         if found is not None and _counted(rs, command):
             counts = found["faces"].setdefault(die, {})
             counts[str(face)] = counts.get(str(face), 0) + n
-    groups = [_judged(out[rs]) for rs in RULESETS if rs in out]
+    groups = [_judged(out[rs]) for rs in rulesets.NAMES if rs in out]
     odds.keep()
     return groups
 

@@ -309,6 +309,22 @@ def layout(lines: list[Any], width: int) -> list[Text]:
 # Words and numbers ---------------------------------------------------------------------
 
 
+def faces_text(dice: list[dict[str, Any]]) -> str:
+    """The faces of stored dice objects (``{"face": 4, ...}``), for a one-line summary."""
+    return " ".join(str(d.get("face")) for d in dice)
+
+
+def contest_figures(r: dict[str, Any], key: str) -> str:
+    """A stored contest in a few words: each side's ``key`` and who won."""
+    a, d = r.get("attacker") or {}, r.get("defender") or {}
+    return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
+
+
+def extended_figures(r: dict[str, Any]) -> str:
+    """A stored extended roll in a few words: its total of the target, in how many rolls."""
+    return f"{r.get('total')} of {r.get('target')} in {len(r.get('rolls') or [])} rolls"
+
+
 def num(n: int) -> str:
     """A whole number with the view's minus sign."""
     return f"{MINUS}{-n}" if n < 0 else str(n)

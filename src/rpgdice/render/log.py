@@ -11,6 +11,7 @@ from typing import Any, Optional
 from rich.table import Table
 from rich.text import Text
 
+from rpgdice import rulesets
 from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, console, layout, num, outcome_word, unit
 
 PROG = "rpgdice"
@@ -38,33 +39,14 @@ def outcome_text(ruleset: str, outcome: Optional[str]) -> Text:
     return Text(word, style=style)
 
 
-def _faces(dice: list[dict[str, Any]]) -> str:
-    return " ".join(str(d.get("face")) for d in dice)
-
-
 def figures(r: dict[str, Any]) -> str:
-    """The key figures of one result object, in a few words."""
-    command, ruleset = r.get("command"), r.get("ruleset")
-    if command == "roll" and ruleset in ("seyruun", "crytures"):
-        text = f"{_faces(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
-        if r.get("rerolled"):
-            text = f"{_faces(r['rerolled'].get('dice') or [])}, re-rolled: " + text
-        return text
-    if command == "roll" and ruleset == "dice":
-        faces = " ".join(_faces(t.get("dice") or []) for t in r.get("terms") or [] if t.get("dice"))
-        return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
-    if command == "roll" and ruleset == "reglas":
-        return f"iE {num(r.get('index', 0))} − {r.get('die')} = {num(r.get('result', 0))}"
-    if command == "task":
-        if r.get("roll") is None:
-            return "routine" if r.get("routine") else "no roll"
-        return f"d20 {r.get('roll')} vs {r.get('target')}"
-    if command == "contest":
-        a, d = r.get("attacker") or {}, r.get("defender") or {}
-        key = "successes" if "successes" in a else "result"
-        return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
-    if command == "extended":
-        return f"{r.get('total')} of {r.get('target')} in {len(r.get('rolls') or [])} rolls"
+    """The key figures of one result object, in a few words: its ruleset's own
+    (``Views.figures``, by command), else its total or how many rolls it made."""
+    ruleset, command = r.get("ruleset"), r.get("command")
+    if isinstance(ruleset, str) and ruleset in rulesets.NAMES:
+        own = rulesets.get(ruleset).views().figures.get(str(command))
+        if own is not None:
+            return own(r)
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:

@@ -112,6 +112,9 @@ class Views:
     """``--odds``: the lines under a roll, by odds class, where an odds record is shown only
     there and says more than the chance of the outcome rolled (an attack's damage chart,
     an ordinary roll's chance of its total)."""
+    figures: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    """The roll log's few words on one stored result (its JSON object), by command:
+    ``4 10 9 → 4 succ.``, ``d20 12 vs 9``."""
     sheet_part: Callable[[Any], Any] | None = None
     """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
     the wound, the Pools)."""

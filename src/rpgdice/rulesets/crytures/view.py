@@ -15,6 +15,7 @@ from rpgdice.render.common import (
     MISS,
     count_chart,
     dice_line,
+    faces_text,
     notes,
     num,
     outcome_chart,
@@ -111,5 +112,13 @@ def odds(o: Any) -> list[Text]:
 VIEWS = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 
-TABLE = Views(VIEWS)
+
+def _roll_figures(r: dict[str, Any]) -> str:
+    return f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
+
+
+FIGURES = {"roll": _roll_figures}
+"""The roll log's few words on a stored result, by command."""
+
+TABLE = Views(VIEWS, figures=FIGURES)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

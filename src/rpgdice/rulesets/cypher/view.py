@@ -137,5 +137,15 @@ def sheet_part(sheet: Any) -> Any:
     return table
 
 
-TABLE = Views(VIEWS, sheet_part=sheet_part)
+
+def _task_figures(r: dict[str, Any]) -> str:
+    if r.get("roll") is None:
+        return "routine" if r.get("routine") else "no roll"
+    return f"d20 {r.get('roll')} vs {r.get('target')}"
+
+
+FIGURES = {"task": _task_figures}
+"""The roll log's few words on a stored result, by command."""
+
+TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

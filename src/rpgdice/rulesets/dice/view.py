@@ -24,6 +24,7 @@ from rpgdice.render.common import (
     MISS,
     chart,
     dice_line,
+    faces_text,
     notes,
     num,
     percent,
@@ -199,5 +200,14 @@ CLOSINGS = {rules.NotationRoll: closing}
 AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
 
-TABLE = Views(VIEWS, summaries=SUMMARIES, closings=CLOSINGS, after=AFTER)
+
+def _roll_figures(r: dict[str, Any]) -> str:
+    faces = " ".join(faces_text(t.get("dice") or []) for t in r.get("terms") or [] if t.get("dice"))
+    return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
+
+
+FIGURES = {"roll": _roll_figures}
+"""The roll log's few words on a stored result, by command."""
+
+TABLE = Views(VIEWS, figures=FIGURES, summaries=SUMMARIES, closings=CLOSINGS, after=AFTER)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

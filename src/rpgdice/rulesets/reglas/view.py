@@ -18,6 +18,8 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     chart,
+    contest_figures,
+    extended_figures,
     nested,
     notes,
     num,
@@ -243,5 +245,13 @@ SUMMARIES = {
 }
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
-TABLE = Views(VIEWS, summaries=SUMMARIES)
+
+FIGURES = {
+    "roll": lambda r: f"iE {num(r.get('index', 0))} − {r.get('die')} = {num(r.get('result', 0))}",
+    "contest": lambda r: contest_figures(r, "result"),
+    "extended": extended_figures,
+}
+"""The roll log's few words on a stored result, by command."""
+
+TABLE = Views(VIEWS, figures=FIGURES, summaries=SUMMARIES)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

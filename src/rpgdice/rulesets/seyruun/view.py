@@ -19,8 +19,11 @@ from rpgdice.render.common import (
     MISS,
     NOTE,
     ONE,
+    contest_figures,
     count_chart,
     dice_line,
+    extended_figures,
+    faces_text,
     nested,
     notes,
     num,
@@ -461,5 +464,17 @@ def sheet_part(sheet: Any) -> Text:
     return line
 
 
-TABLE = Views(VIEWS, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER)
+
+def _roll_figures(r: dict[str, Any]) -> str:
+    text = f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
+    if r.get("rerolled"):
+        text = f"{faces_text(r['rerolled'].get('dice') or [])}, re-rolled: " + text
+    return text
+
+
+FIGURES = {"roll": _roll_figures, "contest": lambda r: contest_figures(r, "successes"),
+           "extended": extended_figures}
+"""The roll log's few words on a stored result, by command."""
+
+TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""
