@@ -2,9 +2,10 @@
 die, Willpower, roll types and combat.
 
 The folder: ``rules.py`` (pools, rolls, roll types, combat), ``odds.py``,
-``commands.py`` (the ``seyruun`` group), ``view.py``, ``character.py`` (what a roll
-costs a character and the target's side of an attack). This module declares the
-:class:`~rpgdice.rulesets.Ruleset` record.
+``commands.py`` (the ``seyruun`` group), ``view.py``, and what touches the user's state:
+``character.py`` (what a roll costs a character), ``target.py`` (an attack's target paying
+from its sheet) and ``reroll.py`` (the Willpower re-roll after the fact, from the roll
+log). This module declares the :class:`~rpgdice.rulesets.Ruleset` record.
 """
 
 from __future__ import annotations

@@ -1,0 +1,57 @@
+"""Seyruun's attack target (``seyruun attack --vs NAME``), the one operation of the
+ruleset that touches a sheet other than the roller's: the target pays
+``--defender-willpower`` from its own sheet, under the sheets' lock, before anything is
+rolled, and each result carries the target's side in its envelope."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rpgdice.table import sheets
+from rpgdice.table.sheets import Sheet
+
+
+class TargetPays:
+    """``--vs``: the target's side of an attack. It pays ``--defender-willpower`` from its
+    sheet (1 a repetition: a declared defense always rolls) before anything is rolled,
+    so a target that cannot pay leaves nothing rolled; what was paid is given back if
+    the command then fails (given faces that do not fit). Each result gains the
+    target's keys (``vs``, ``vs_spent``, ``vs_left``) and what the view shows of it."""
+
+    def __init__(self, sheet: Sheet, cost: int, labels: list[Any]) -> None:
+        self.sheet, self.cost, self.labels = sheet, cost, labels
+        self.left = sheets.resource(sheet, "willpower")
+        if cost:
+            _, left = sheets.spend(sheet.name, "seyruun", {"willpower": cost}, param="--vs")
+            self.left = left["willpower"] + cost  # counted down as the repetitions pay
+        self.paid = cost
+        self.rolled = 0
+
+    def side(self, result: Any) -> dict[str, Any]:
+        """The target's side of the next result (called once a result, in order)."""
+        self.rolled += 1
+        spent = 1 if self.cost else 0
+        self.left -= spent
+        return target_side(result, self.sheet, self.labels,
+                            {"willpower": spent} if self.cost else None,
+                            {"willpower": self.left} if self.cost else None)
+
+    def refund(self) -> None:
+        if self.paid:
+            def give_back(sheet: Sheet) -> tuple[dict[str, int], None]:
+                return {"willpower": sheets.resource(sheet, "willpower") + self.paid}, None
+
+            sheets.settle(self.sheet.name, "seyruun", give_back, "--vs")
+            self.paid = 0
+
+
+def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
+                 left: Optional[dict[str, int]]) -> dict[str, Any]:
+    """The target's side of ``result``, for its envelope: what JSON adds for the target
+    (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
+    view shows of it (``vs_table``). Not fields of the engine's record."""
+    keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
+    wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
+    table = {"character": sheet.name, "labels": [*labels, *wound],
+             **({"spent": spent, "left": left} if spent else {})}
+    return {"vs_keys": keys, "vs_table": table}
