@@ -32,12 +32,38 @@ else:
     def record(cls: type[T], /) -> type[T]:
         if not _plain_fields(cls):
             return dataclass(eq=False, frozen=True)(cls)
-        cls = _fast_init(dataclass(eq=False, init=False)(cls))
+        if not cls.__doc__:  # else dataclass writes one from the signature: a tokenizer run
+            cls.__doc__ = cls.__name__
+        cls = dataclass(eq=False, init=False, repr=False)(cls)
+        cls.__init__ = _lazy_init(cls)  # type: ignore[misc]
+        cls.__repr__ = _repr  # type: ignore[assignment]
         cls.__setattr__ = _refuse_set  # type: ignore[assignment]
         cls.__delattr__ = _refuse_del  # type: ignore[assignment]
         return cls
 
     frozen = record
+
+
+def _lazy_init(cls: type) -> object:
+    """An ``__init__`` that makes the class's own (:func:`_fast_init`) the first time one
+    is made: a class no command instantiates (an odds record on a roll's path) costs no
+    generated code at import, where every roll starts a process."""
+
+    def __init__(self: object, *args: object, **kwargs: object) -> None:
+        if cls.__init__ is __init__:  # type: ignore[misc]
+            _fast_init(cls)
+        cls.__init__(self, *args, **kwargs)  # type: ignore[misc]
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def _repr(self: object) -> str:
+    """A record as ``Name(field=value, ...)``, the way a dataclass writes it."""
+    from dataclasses import fields
+
+    inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+    return f"{type(self).__qualname__}({inner})"
 
 
 def _refuse_set(self: object, name: str, value: object) -> None:

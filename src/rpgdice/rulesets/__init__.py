@@ -21,17 +21,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from importlib import import_module
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.core.record import frozen
 
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class Sheet(Protocol):
-    """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps the files)."""
+    class Sheet(Protocol):
+        """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps them)."""
 
-    name: str
+        name: str
 
-    def get(self, trait: str, default: Any = None) -> Any: ...
+        def get(self, trait: str, default: Any = None) -> Any: ...
 
 NAMES = ("crytures", "seyruun", "reglas", "cypher", "dice")
 """Every ruleset, in the order help and the README list them (ordinary dice last)."""
