@@ -101,8 +101,9 @@ def test_missing_expression_says_what_is_accepted():
 
 
 def test_roll_terminal_view_shows_terms_and_total():
-    run = cli("roll", "4d6kh3", "3d6!", "8d10>=6", "-d4+2",
-              "--dice", "5,1,5,3,6,6,2,3,4,1,6,7,8,9,10,2,6,3")
+    # -d4+2 comes first: after another argument it would continue that one (CLI.md).
+    run = cli("roll", "-d4+2", "4d6kh3", "3d6!", "8d10>=6",
+              "--dice", "3,5,1,5,3,6,6,2,3,4,1,6,7,8,9,10,2,6")
     assert run.exit_code == 0, run.stderr
     out = run.stdout
     assert "4d6kh3 5  (1)  5  3  = +13" in out

@@ -2,8 +2,10 @@
 
 Two top-level commands (cli/__init__.py ``COMMAND_MODULES``), each its own Typer app
 here, loaded only when named. An argument that starts with ``-`` or ``+`` followed by
-a digit or ``d`` is an expression, not an option (``rpgdice roll -1d4+6``):
-:class:`NotationCommand` sorts the arguments before Click reads them.
+a digit, ``d``, ``(`` or a space is an expression, not an option (``rpgdice roll
+-1d4+6``): :class:`NotationCommand` sorts the arguments before Click reads them; then
+arguments that begin or end with an operator join into one expression (``rpgdice roll
+1d20 +5``, :func:`rules.join_arguments`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from rpgdice.cli.common import (
     show_odds,
 )
 
-EXPRESSION_LIKE = re.compile(r"[+\-][0-9dD]")
+EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
 """The start of an argument that is an expression although it starts like an option."""
 ACCEPTS = "dice notation such as 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 (one argument each)"
 
@@ -90,7 +92,9 @@ ExprsArg = Annotated[
         parser=_expression, metavar="EXPR...", show_default=False,
         help="Dice notation: 2d6+3, d% (a d100), 4d6kh3 (keep or drop: kh kl dh dl), 3d6! "
         "(exploding), 8d10>=6 (count the dice that pass: >= > <= < =). One expression per "
-        "argument; several are rolled in order.",
+        "argument; several are rolled in order. An argument that begins with an operator "
+        "(+5, - 2) or follows one that ends with one continues the expression before it: "
+        "1d20 +5 is one roll.",
     ),
 ]
 ExprArg = Annotated[
@@ -118,11 +122,14 @@ def roll_cmd(
     With --dice, the faces go to the dice in the order written, an exploding die's
     extra rolls right after it.
 
+    Arguments are rolls; one that begins with an operator (+5, - 2), or follows one
+    that ends with one, continues the expression before it: roll 1d20 +5 is one roll.
+
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    parsed = [notation.parse(text) for text in expressions]
+    parsed = [notation.parse(text) for text in notation.join_arguments(expressions)]
     # One repetition rolls every expression, each at worst (explosions at their bound).
     check_work(Work(dice=sum(e.worst_case_dice for e in parsed),
                     rolls=sum(len(e.terms) for e in parsed)),

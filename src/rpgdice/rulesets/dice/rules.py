@@ -269,6 +269,36 @@ def parse(text: str) -> Expression:
     return _Parser(text).expression()
 
 
+OPERATORS = ("+", *MINUS, "*", "/")
+"""What an argument may begin or end with to join the one before or after it
+(``roll 1d20 +5``, ``roll 2d6 + 3``): the signs and the wider notation's ``*`` and ``/``."""
+
+
+def _constant_alone(text: str) -> bool:
+    return text.strip().isascii() and text.strip().isdigit()
+
+
+def join_arguments(args: list[str]) -> list[str]:
+    """The expressions the arguments of ``roll`` make (CLI.md, "Ordinary dice"): an
+    argument that begins with an operator, or follows one that ends with one, continues
+    the expression before it, joined with a single space (``1d20 +5``, ``2d6 + 3``); any
+    other argument is a roll of its own. A number alone after another roll is a usage
+    error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
+    joined: list[str] = []
+    for arg in args:
+        begins = arg.lstrip()[:1] in OPERATORS
+        if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
+            joined[-1] = f"{joined[-1]} {arg}"
+            continue
+        if joined and _constant_alone(arg):
+            before = joined[-1].strip()
+            raise RulesError(PARAM, f"'{arg.strip()}' alone after '{before}' would roll a bare number; "
+                             f"did you mean {before}+{arg.strip()}? (write '{before} +{arg.strip()}', "
+                             "or quote the whole expression)")
+        joined.append(arg)
+    return joined
+
+
 # Rolling -------------------------------------------------------------------------------
 
 
