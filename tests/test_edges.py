@@ -117,7 +117,7 @@ def test_a_full_disk_says_so_and_exits_1():
     ["crytures", "roll", "1000", "-n", "30", "--seed", "1"],
     ["--help"],
 ])
-def test_a_pipe_closed_early_is_never_a_success(args):
+def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
     proc = subprocess.Popen([*RPGDICE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=_env())
     assert proc.stdout is not None and proc.stderr is not None
@@ -126,18 +126,39 @@ def test_a_pipe_closed_early_is_never_a_success(args):
     err = proc.stderr.read()
     code = proc.wait(timeout=120)
     assert len(head) == 10
-    assert code == 1
-    assert _one_line(err) == "rpgdice: error: could not write the output: Broken pipe"
+    assert code == 141  # CLI.md: as a program ended by SIGPIPE, and nothing on stderr
+    assert err == b""
 
 
-def test_stdout_and_stderr_on_one_pipe_closed_early_exit_1():
+@pytest.mark.parametrize("command", ["--help", "roll 2d6+1 d20 -n 3000 --seed 1",
+                                     "roll 4d6kh3 -n 20000 --seed 1"])
+def test_a_real_pipe_to_head_exits_141_and_says_nothing(command):
+    # `rpgdice --help | head -1`, through a shell, as a user types it.
+    rpgdice = " ".join(f"'{a}'" for a in RPGDICE)
+    done = subprocess.run(f"set -o pipefail; {rpgdice} {command} | head -1",
+                          shell=True, capture_output=True, text=True, timeout=120,
+                          executable="/bin/bash", env=_env())
+    assert done.stderr == ""
+    assert done.returncode == 141
+    assert done.stdout.count("\n") == 1
+
+
+def test_a_full_disk_is_still_an_error_the_reader_leaving_is_not():
+    from rpgdice import streams
+
+    assert streams.reader_left(BrokenPipeError(32, "Broken pipe"))
+    assert not streams.reader_left(OSError(28, "No space left on device"))
+    assert not streams.reader_left(streams.UndeliveredOutput(9, "standard output is closed"))
+
+
+def test_stdout_and_stderr_on_one_pipe_closed_early_exit_141():
     # `rpgdice ... 2>&1 | head -c 10`: the error line cannot be delivered either.
     proc = subprocess.Popen([*RPGDICE, "crytures", "roll", "1000", "-n", "30", "--seed", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=_env())
     assert proc.stdout is not None
     assert len(proc.stdout.read(10)) == 10
     proc.stdout.close()
-    assert proc.wait(timeout=120) == 1
+    assert proc.wait(timeout=120) == 141
 
 
 # Ctrl-C --------------------------------------------------------------------------------

@@ -302,8 +302,8 @@ def test_no_environment_or_stream_breaks_rpgdice(case, encoding, stream):
         assert code == 1, context  # nothing it writes can be delivered
         assert len(lines) == 1 and "could not write the output" in lines[0], context
         return
-    if stream == "closed early" and code == 1:
-        assert lines == ["rpgdice: error: could not write the output: Broken pipe"], context
+    if stream == "closed early" and code == 141:  # CLI.md: a reader that left is no error
+        assert err == b"", context
         return
     assert code == 0, context
     assert err == b"", context

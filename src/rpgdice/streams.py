@@ -8,7 +8,9 @@
   write that the reader cut short (a pipe closed early) and still report success;
   here every write is looped until all of it is delivered, else it raises
   :class:`UndeliveredOutput`, and the run exits 1 with one line (``could not write
-  the output: Broken pipe``, ``No space left on device``).
+  the output: No space left on device``). A reader that closed the pipe early
+  (``rpgdice --help | head``) is no error to report: the run exits 141, as a program
+  ended by SIGPIPE does, and says nothing (:class:`ReaderLeft`).
 * A character the stream's encoding cannot carry (``LC_ALL=C``, ``PYTHONIOENCODING=
   ascii``) becomes a plain-ASCII look-alike (``·`` -> ``.``, ``−`` -> ``-``, ``é`` ->
   ``e``) or ``?``, never an error.
@@ -24,7 +26,10 @@ import sys
 from typing import Any
 
 EXIT_UNDELIVERED = 1
-"""Exit status when the output could not be written (a closed, broken or full stream)."""
+"""Exit status when the output could not be written (a closed or full stream)."""
+EXIT_READER_LEFT = 141
+"""Exit status when the reader closed the pipe early (128 + SIGPIPE, as shells report a
+program that signal ended): nothing is said on stderr (CLI.md, "Errors and exit status")."""
 ERRORS = "rpgdice"
 """The codec error handler of the standard streams: ASCII look-alikes, else '?'."""
 
@@ -32,6 +37,16 @@ ERRORS = "rpgdice"
 class UndeliveredOutput(OSError):
     """Output that could not be written to stdout (the reader left, the disk is full,
     the stream is closed)."""
+
+
+class ReaderLeft(UndeliveredOutput):
+    """The reader of stdout closed the pipe before all was written (EPIPE)."""
+
+
+def reader_left(e: BaseException) -> bool:
+    """Whether ``e`` is a write to a pipe whose reader has gone."""
+    return isinstance(e, (ReaderLeft, BrokenPipeError)) or (
+        isinstance(e, OSError) and e.errno == errno.EPIPE)
 
 
 class _WholeWrites(io.RawIOBase):
@@ -63,7 +78,8 @@ class _WholeWrites(io.RawIOBase):
             except InterruptedError:
                 continue
             except OSError as e:
-                raise UndeliveredOutput(e.errno, e.strerror) from None
+                kind = ReaderLeft if e.errno == errno.EPIPE else UndeliveredOutput
+                raise kind(e.errno, e.strerror) from None
         return done
 
 
@@ -144,10 +160,13 @@ def prepare() -> None:
 
 
 def finish(code: int) -> int:
-    """Flush what is left; output that cannot be delivered makes the run a failure."""
+    """Flush what is left; output that cannot be delivered makes the run a failure (a
+    reader that left early: exit 141, nothing said)."""
     try:
         sys.stdout.flush()
     except OSError as e:
+        if reader_left(e):
+            return code if code == EXIT_READER_LEFT else code or EXIT_READER_LEFT
         _say_undelivered(e)
         code = code or EXIT_UNDELIVERED
     try:

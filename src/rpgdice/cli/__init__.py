@@ -33,7 +33,10 @@ DEBUG_ENV = "RPGDICE_DEBUG"
 INTERNAL_ERROR = 1
 """Exit status of a bug (anything but a usage error): one line, no traceback."""
 UNDELIVERED = 1
-"""Exit status when the output could not be written (closed, broken or full stream)."""
+"""Exit status when the output could not be written (a closed or full stream)."""
+READER_LEFT = 141
+"""Exit status when the reader closed the pipe early (``rpgdice --help | head``): as a
+program ended by SIGPIPE, and nothing on stderr (CLI.md)."""
 INTERRUPTED = 130
 """Exit status on Ctrl-C."""
 
@@ -49,7 +52,14 @@ def _output_failed(e: OSError) -> bool:
 
 class OutputFailed(Exception):
     """Writing stdout failed (:func:`_output_failed`); raised past Click, which would
-    otherwise turn a broken pipe into a silent exit."""
+    otherwise turn a broken pipe into a silent exit. ``reader_left``: the pipe's reader
+    closed it early (exit 141, nothing said)."""
+
+    def __init__(self, e: OSError) -> None:
+        from rpgdice.streams import reader_left
+
+        super().__init__(e.strerror or str(e))
+        self.reader_left = reader_left(e)
 
 
 _ABANDONED: list[Any] = []
@@ -470,7 +480,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return super().invoke(ctx)
         except OSError as e:
             if _output_failed(e):
-                raise OutputFailed(e.strerror or str(e)) from None
+                raise OutputFailed(e) from None
             raise
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:  # the root's --help, --version
@@ -478,7 +488,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return super().make_context(*args, **kwargs)
         except OSError as e:
             if _output_failed(e):
-                raise OutputFailed(e.strerror or str(e)) from None
+                raise OutputFailed(e) from None
             raise
 
     def pending(self) -> dict[str, Any]:
@@ -530,8 +540,11 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             # The output could not be delivered: a pipe closed early, a full disk, a
             # closed stdout. Not a success, and not a bug either.
             _drop_stdout()
-            error(f"could not write the output: {e}")
-            code = UNDELIVERED
+            if e.reader_left:
+                code = READER_LEFT
+            else:
+                error(f"could not write the output: {e}")
+                code = UNDELIVERED
         except KeyboardInterrupt:  # the console script's own handler exits sooner
             error("interrupted")
             code = INTERRUPTED
