@@ -30,7 +30,7 @@ _rpgdice_node()
         "cypher roll") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
         "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --json --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --as --pool" ;;
         "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --dice --seed -n --times --json --odds --log --no-log --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --dice --seed -n --times --as --pool" ;;
-        "roll") subs="" opts="--dice --seed -n --times --json --odds --log --no-log -h --help" vopts="--dice --seed -n --times" ;;
+        "roll") subs="" opts="--dice --seed -n --times --json --odds --breakdown --log --no-log -h --help" vopts="--dice --seed -n --times" ;;
         "odds") subs="" opts="--json -h --help" vopts="" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;

@@ -367,6 +367,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l breakdown -d 'With -n, show every roll\'s dice; without it, repeats of rolls of one dice term…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 

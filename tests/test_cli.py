@@ -73,9 +73,32 @@ def test_times_repeats_and_given_dice_are_consumed_across_repetitions():
 
 def test_terminal_summary_over_repetitions_in_the_rulesets_words():
     out = cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5,9").stdout
-    assert "#3" in out and "3 tiradas: 2 Éxito, 1 Fracaso" in out
+    # Issue 18: outcomes counted as plural nouns in the ruleset's language.
+    assert "#3" in out and "3 tiradas: 2 éxitos, 1 fracaso" in out
     out = cli("crytures", "roll", "2", "-n", "3", "--dice", "1,1,6,1,7,7").stdout
-    assert "3 rolls: 2 Success, 1 Failure" in out  # (1,1) fails; (6,1) and (7,7) succeed
+    assert "3 rolls: 2 successes, 1 failure" in out  # (1,1) fails; (6,1) and (7,7) succeed
+
+
+def test_a_summary_counts_botches_and_one_of_a_kind_in_the_singular():
+    # 3 3 at Difficulty 6: (1,1,1,1,1,1) botches, the rest succeed.
+    out = cli("seyruun", "roll", "3", "3", "-n", "3", "--dice",
+              "1,1,1,1,1,1,6,6,6,6,6,6,7,7,7,7,7,7").stdout
+    assert out.rstrip().splitlines()[-1] == "3 rolls: 2 successes, 1 botch"
+    out = cli("reglas", "roll", "5", "-n", "2", "--dice", "1,1").stdout
+    assert out.rstrip().splitlines()[-1] == "2 tiradas: 2 éxitos"
+
+
+def test_every_outcome_of_every_ruleset_has_its_nouns():
+    from rpgdice import rulesets
+
+    for name in rulesets.NAMES:
+        record = rulesets.get(name)
+        assert set(record.nouns) == set(record.outcomes), name
+        for one, many in record.nouns.values():
+            assert one.islower() and many.islower() and one != many, name
+        for outcome in record.outcomes:
+            assert record.counted(outcome, 1) == f"1 {record.nouns[outcome][0]}"
+            assert record.counted(outcome, 3) == f"3 {record.nouns[outcome][1]}"
 
 
 def test_terminal_output_streams_with_random_dice(monkeypatch):
@@ -85,9 +108,9 @@ def test_terminal_output_streams_with_random_dice(monkeypatch):
     seen = []
     original = common.show
 
-    def spy(results, after=None, total=1):
+    def spy(results, after=None, total=1, **more):
         seen.append(type(results))
-        return original(results, after=after, total=total)
+        return original(results, after=after, total=total, **more)
 
     monkeypatch.setattr(common, "show", spy)
     run = cli("crytures", "roll", "3", "-n", "5", "--seed", "4")

@@ -131,6 +131,7 @@ def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
 
 
 @pytest.mark.parametrize("command", ["--help", "roll 2d6+1 d20 -n 3000 --seed 1",
+                                     "roll 4d6kh3 -n 3000 --seed 1 --breakdown",
                                      "roll 4d6kh3 -n 20000 --seed 1"])
 def test_a_real_pipe_to_head_exits_141_and_says_nothing(command):
     # `rpgdice --help | head -1`, through a shell, as a user types it.

@@ -110,7 +110,33 @@ def test_roll_terminal_view_shows_terms_and_total():
     assert "6+6+2" in out  # an exploded chain
     assert "6 successes" in out
     assert "Total −1" in out  # -3 + 2, with a true minus sign
-    assert "4 rolls: totals −1 to 21" in out
+    assert "rolls: totals" not in out  # four unrelated expressions: nothing to average
+
+
+def test_repeats_are_summed_up_per_expression_never_across_them():
+    out = cli("roll", "d20", "2d6+1", "-n", "2", "--dice", "5,1,2,9,3,3").stdout
+    lines = out.rstrip().splitlines()
+    assert lines[-2:] == ["d20 ×2: totals 5 to 9, mean 7", "2d6+1 ×2: totals 4 to 7, mean 5.5"]
+    out = cli("roll", "2d6+1", "-n", "3", "--dice", "1,1,6,6,2,3").stdout
+    assert out.rstrip().splitlines()[-1] == "3 rolls: totals 3 to 13, mean 7.33"
+
+
+def test_repeats_of_a_one_term_roll_print_their_totals_on_one_line():
+    faces = "3,1,6,3,6,6,6,1,1,1,1,2"
+    run = cli("roll", "4d6kh3", "-n", "3", "--dice", faces)
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines() == ["4d6kh3 ×3: 12, 18, 4", "3 rolls: totals 4 to 18, mean 11.33"]
+    two = cli("roll", "d20", "8d10>=6", "-n", "2", "--dice", "17,6,7,1,2,3,4,5,10,3,1,1,1,1,1,1,9,9")
+    assert two.stdout.splitlines()[:2] == ["d20 ×2: 17, 3", "8d10>=6 ×2: 3, 2"]
+    # --breakdown shows each roll's dice; so does any expression of more than one term.
+    full = cli("roll", "4d6kh3", "-n", "3", "--dice", faces, "--breakdown").stdout
+    assert "#3 Dice · 4d6kh3" in full and "(1)" in full
+    assert full.rstrip().splitlines()[-1] == "3 rolls: totals 4 to 18, mean 11.33"
+    assert "#2 Dice · 4d6+1" in cli("roll", "4d6+1", "-n", "2", "--dice", "1,1,1,1,2,2,2,2").stdout
+    assert "#2 Dice · d20" in cli("roll", "d20", "-n", "2", "--odds", "--dice", "1,2").stdout
+    # JSON is never shortened: every die of every roll.
+    objs = cli_json("roll", "4d6kh3", "-n", "3", "--dice", faces)
+    assert [len(o["terms"][0]["dice"]) for o in objs] == [4, 4, 4]
 
 
 def test_odds_json_per_cli_md():

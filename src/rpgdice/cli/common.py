@@ -353,7 +353,7 @@ def run(
     keys: dict[str, Any] | None = None,
     log_command: str | None = None,
     character: dict[str, Any] | None = None,
-    target: Callable[[Any], dict[str, Any]] | None = None,
+    target: Callable[[Any], dict[str, Any]] | None = None, compact: bool = False,
 ) -> Optional[int]:
     """Roll ``times`` times, hand the results to the output as they come, and record
     the command in the roll log when it is wanted; returns the log entry's ID (None
@@ -369,11 +369,11 @@ def run(
     is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
     a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
     as ``--as`` does; it is not logged with the results (a replay pays nothing).
+    ``compact``: repeats in their ruleset's short form (:func:`~rpgdice.cli.output.emit`).
     ``target(result)`` (``seyruun attack --vs``) gives each result's target side, called
     once per result in the order rolled: ``vs_table`` and ``vs_keys``. What travels
     beside each result goes in its :class:`~rpgdice.core.envelope.Envelope`.
-    ``work`` is the most one repetition can roll, checked against the
-    :data:`WORK_BUDGET` before anything is rolled."""
+    ``work`` is the most one repetition can roll, checked against :data:`WORK_BUDGET` first."""
 
     check_work(work, times)
     source = make_source(dice, seed)
@@ -393,7 +393,7 @@ def run(
         items = recorder.watch(items)
     from rpgdice.cli.output import emit
 
-    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys)
+    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact)
     if recorder is not None:
         from rpgdice.cli.output import warning
 

@@ -17,14 +17,15 @@ JSON_EXTRA = ("character", "spent", "left")
 
 
 def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         keys: dict[str, Any] | None = None) -> None:
+         keys: dict[str, Any] | None = None, compact: bool = False) -> None:
     """Print ``items`` (``total`` of them: :class:`~rpgdice.core.envelope.Rolled`, each a
     result and its envelope) as they come. ``odds`` (the exact odds of the command's
     roll, asked for with ``--odds``) adds the chance of each result's outcome: one line
     under the breakdown, or an ``odds`` key in JSON. ``keys`` (the seed, ...) are added
     to every JSON object. A character's roll (``--as``) adds the ``character``, ``spent``
     and ``left`` keys of its envelope's ``table`` to JSON, and the view shows that line;
-    an attack target's keys (``vs_keys``) and line (``vs_table``) likewise."""
+    an attack target's keys (``vs_keys``) and line (``vs_table``) likewise. ``compact``:
+    the terminal shows repeats in their ruleset's short form (``roll 4d6kh3 -n 6``)."""
     if as_json:
         from rpgdice.render import jsonl
 
@@ -47,7 +48,7 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
         after = None
         if odds is not None:
             after = lambda r: common.odds_lines(odds, r)  # noqa: E731
-        common.show(items, after=after, total=total)
+        common.show(items, after=after, total=total, compact=compact)
     sys.stdout.flush()
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from typing import Any
 
 from rich.console import Console
@@ -94,46 +95,54 @@ def render(result: Any, width: int = 80) -> list[Text]:
     return layout(view(result)(result), width)
 
 
-def summary(ruleset: str, tally: Counter[str], noun: str) -> Text:
-    """The closing line over repeated results: how many of each kind, ``noun`` in all."""
-    parts = ", ".join(f"{n} {what}" for what, n in tally.most_common())
+def summary(tally: Counter[Any], noun: str,
+            counted: Callable[[Any, int], str] = lambda what, n: f"{n} {what}") -> Text:
+    """The closing line over repeated results: how many of each kind (``counted(kind,
+    n)`` says it: "3 successes"), ``noun`` in all."""
+    parts = ", ".join(counted(what, n) for what, n in tally.most_common())
     return Text(f"{sum(tally.values())} {noun}: {parts}", style="bold")
 
 
-def _tally(result: Any) -> tuple[Callable[[Any], str], str]:
+def _tally(result: Any) -> tuple[Callable[[Any], Any], Callable[[Counter[Any]], Text]]:
     """How repeated results of this kind are summed up: a label per result, and the
-    noun of the summary. A ruleset module's ``SUMMARIES[COMMAND]`` sums a roll type up
-    in its own terms (who won, targets reached); otherwise each result's outcome in
-    the ruleset's words."""
-    own = views_of(result).summaries.get(type(result))
+    closing line over the tally of labels. A ruleset module's ``SUMMARIES[COMMAND]``
+    sums a roll type up in its own terms (who won, targets reached; its
+    ``CLOSINGS[COMMAND]`` may write the line itself); otherwise each outcome is counted
+    in the ruleset's nouns ("3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
+    views = views_of(result)
+    own = views.summaries.get(type(result))
     if own is not None:
-        return own
+        label, noun = own
+        closing = views.closings.get(type(result))
+        return label, closing if closing is not None else (lambda tally: summary(tally, noun))
     record = rulesets.of(result)
-    return (lambda r: record.word(r.outcome)), VOCABULARY[record.language]["rolls"]
+    noun = VOCABULARY[record.language]["rolls"]
+    return (lambda r: r.outcome), (lambda tally: summary(tally, noun, record.counted))
 
 
 def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
-         total: int = 1) -> None:
+         total: int = 1, compact: bool = False) -> None:
     """Print each result's lines (``results``: each a result and its envelope,
     :class:`~rpgdice.core.envelope.Rolled`, whose character and target lines go under
     the result's header) as it comes, fitted to the console's width; ``after(result)``
     adds lines under each (``--odds``). Over several results (``total`` > 1) each is
-    numbered and a summary closes the list (a ruleset module's ``CLOSINGS[COMMAND]``
-    may write it from the tally its ``SUMMARIES`` label made: ordinary dice sum their
-    totals up as a range and a mean)."""
+    numbered and a summary closes the list (:func:`_tally`; a ruleset module's
+    ``CLOSINGS[COMMAND]`` may write it from the tally its ``SUMMARIES`` label made, or
+    write none: ordinary dice sum each repeated expression's totals up as a range and a
+    mean). ``compact``: the command asked for its ruleset's short form of repeats
+    (``Views.repeats``) instead of each result's lines."""
     out = console()
     width = out.width
-    tally: Counter[str] = Counter()
-    label = None
-    noun = ""
-    ruleset = ""
-    first = None
+    if compact:
+        _show_repeats(iter(results), out, width)
+        return
+    tally: Counter[Any] = Counter()
+    label: Callable[[Any], Any] | None = None
+    closing: Callable[[Counter[Any]], Text | None] | None = None
     for i, item in enumerate(results, 1):
         result, envelope = item.result, item.envelope
         if label is None:
-            label, noun = _tally(result)
-            ruleset = type(result).RULESET
-            first = result
+            label, closing = _tally(result)
         tally[label(result)] += 1
         lines = view(result)(result)
         if envelope.vs_table is not None:  # an attack's target (--vs): under the header
@@ -145,10 +154,19 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
         out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
-    if total > 1 and ruleset:
-        closing = views_of(first).closings.get(type(first))
-        line = closing(tally) if closing is not None else summary(ruleset, tally, noun)
-        out.print(Text("\n").join(wrap(line, width)))
+    line = closing(tally) if total > 1 and closing is not None else None
+    if line is not None:
+        out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
+
+
+def _show_repeats(items: Iterator[Any], out: Console, width: int) -> None:
+    """All the results in their ruleset's short form of repeats (``Views.repeats``)."""
+    first = next(items, None)
+    if first is None:
+        return
+    repeats = views_of(first.result).repeats[type(first.result)]
+    lines = repeats(item.result for item in chain([first], items))
+    out.print(Text("\n").join(piece for line in lines for piece in wrap(line, width)))
 
 
 POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")

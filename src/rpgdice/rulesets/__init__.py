@@ -114,6 +114,10 @@ class Views:
     """``--odds``: the lines under a roll, by odds class, where an odds record is shown only
     there and says more than the chance of the outcome rolled (an attack's damage chart,
     an ordinary roll's chance of its total)."""
+    repeats: Mapping[Any, Callable[[Any], list[Any]]] = field(default_factory=dict)
+    """``-n`` shown compactly (when the command asks, ``show(compact=True)``): the lines of
+    all the results (an iterable of them), by result class (ordinary dice: ``4d6kh3 ×6:
+    12, 13, 11, 10, 18, 10``)."""
     figures: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     """The roll log's few words on one stored result (its JSON object), by command:
     ``4 10 9 → 4 succ.``, ``d20 12 vs 9``."""
@@ -168,6 +172,9 @@ class Ruleset:
     """Its rolling commands (those the roll log keeps), each to the names of the result
     classes in its ``rules.py`` that command makes: the log stores a result's class name
     and rebuilds the record from its data (:meth:`record_class`)."""
+    nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each JSON ``outcome`` value as a noun in the rules' language, singular and plural,
+    for counting them (the ``-n`` summary: "3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
 
     @property
     def module(self) -> str:
@@ -203,6 +210,12 @@ class Ruleset:
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""
         return self.outcomes.get(outcome or "", (str(outcome or "rolled"), "bad"))[0]
+
+    def counted(self, outcome: str | None, n: int) -> str:
+        """``n`` outcomes, counted in the ruleset's nouns: "3 successes", "1 fracaso" (an
+        outcome without a noun: its word)."""
+        one, many = self.nouns.get(outcome or "", (self.word(outcome),) * 2)
+        return f"{n} {one if n == 1 else many}"
 
     def tone(self, outcome: str | None) -> str:
         """An outcome's tone (:data:`TONES`), "" for a value the ruleset does not know."""

@@ -23,6 +23,7 @@ RULESET = Ruleset(
     short="Crytures",
     language="en",
     help="Crytures: d10 pool against a per-die Difficulty.",
+    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(),

@@ -40,6 +40,7 @@ RULESET = Ruleset(
     short="Cypher",
     language="en",
     help="Cypher System: d20 against 3 × difficulty.",
+    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
     die=Die(20, None, "roll"),
     sheet=SheetSchema(

@@ -97,6 +97,12 @@ ExprsArg = Annotated[
         "1d20 +5 is one roll.",
     ),
 ]
+BreakdownOpt = Annotated[
+    bool,
+    typer.Option("--breakdown", rich_help_panel="Output",
+                 help="With -n, show every roll's dice; without it, repeats of rolls of one "
+                 "dice term (4d6kh3, d20) print only their totals, one line per expression."),
+]
 ExprArg = Annotated[
     str,
     typer.Argument(parser=_expression, metavar="EXPR", show_default=False,
@@ -112,6 +118,7 @@ def roll_cmd(
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
     odds: OddsOpt = False,
+    breakdown: BreakdownOpt = False,
 ) -> None:
     """Roll ordinary dice: damage, random tables, percentiles.
 
@@ -141,7 +148,15 @@ def roll_cmd(
         return notation.roll(parsed[next(turn) % len(parsed)], source, seed=seed_shown)
 
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
-    run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact)
+    run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact,
+        compact=times > 1 and not (breakdown or odds) and all(is_one_term(e) for e in parsed))
+
+
+def is_one_term(expression: Any) -> bool:
+    """A roll whose breakdown is one dice term (``4d6kh3``, ``d20``, ``8d10>=6``): its
+    repeats (``-n``) print as totals on one line, ``4d6kh3 ×6: 12, 13, 11, 10, 18, 10``
+    (``--breakdown`` shows each roll's dice)."""
+    return len(expression.terms) == 1 and expression.terms[0].is_dice
 
 
 @odds_app.command("odds", cls=NotationCommand)

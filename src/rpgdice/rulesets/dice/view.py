@@ -11,6 +11,7 @@ chart the rulesets' odds use, over the totals, with the mean and the range.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -182,20 +183,51 @@ def odds_line(odds_set: Any, r: Any) -> Text:
     )
 
 
-def closing(totals: Counter[Any]) -> Text:
-    """The closing line over repeated rolls: the totals' range and mean."""
+def _range_and_mean(totals: Counter[int]) -> str:
     n = sum(totals.values())
     mean = sum(t * c for t, c in totals.items()) / n
-    return Text(f"{n} rolls: totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}",
-                style="bold")
+    return f"totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}"
+
+
+def closing(tally: Counter[tuple[str, int]]) -> Text | None:
+    """The closing line over repeated rolls: the range and mean of the totals of each
+    expression rolled more than once (``-n``), never averaged across expressions; none
+    when no expression was repeated (``roll d20 2d6``)."""
+    by_expression: dict[str, Counter[int]] = {}
+    for (expression, total), n in tally.items():
+        by_expression.setdefault(expression, Counter())[total] += n
+    repeated = {e: t for e, t in by_expression.items() if sum(t.values()) > 1}
+    if not repeated:
+        return None
+    if len(by_expression) == 1:
+        (totals,) = repeated.values()
+        return Text(f"{sum(totals.values())} rolls: {_range_and_mean(totals)}", style="bold")
+    return Text("\n").join(Text(f"{e.strip()} ×{sum(t.values())}: {_range_and_mean(t)}", style="bold")
+                           for e, t in repeated.items())
+
+
+def repeats(results: Iterable[Any]) -> list[Text]:
+    """``-n`` of one-term rolls (``roll 4d6kh3 -n 6``, commands.py decides): each
+    expression's totals on one line, in the order rolled (``4d6kh3 ×6: 12, 13, 11, 10,
+    18, 10``), then the closing line. ``--breakdown`` shows each roll's dice instead."""
+    by_expression: dict[str, list[int]] = {}
+    for r in results:
+        by_expression.setdefault(r.expression, []).append(r.total)
+    lines = [Text.assemble((f"{e.strip()} ×{len(t)}", "bold"), ": ", ", ".join(num(x) for x in t))
+             for e, t in by_expression.items()]
+    tally = Counter((e, x) for e, t in by_expression.items() for x in t)
+    line = closing(tally)
+    return [*lines, *(line.split() if line is not None else [])]
 
 
 VIEWS = {rules.NotationRoll: roll, rules.NotationOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
-SUMMARIES = {rules.NotationRoll: (lambda r: r.total, "rolls")}
-"""What repeated rolls tally (ordinary dice have no outcome): their totals..."""
+SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls")}
+"""What repeated rolls tally (ordinary dice have no outcome): each expression's totals..."""
 CLOSINGS = {rules.NotationRoll: closing}
-"""...summed up as their range and mean."""
+"""...summed up as their range and mean, per expression."""
+REPEATS = {rules.NotationRoll: repeats}
+"""``-n`` of one-term rolls: the totals in one line."""
 
 AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
@@ -209,5 +241,6 @@ def _roll_figures(r: dict[str, Any]) -> str:
 FIGURES = {"roll": _roll_figures}
 """The roll log's few words on a stored result, by command."""
 
-TABLE = Views(VIEWS, figures=FIGURES, summaries=SUMMARIES, closings=CLOSINGS, after=AFTER)
+TABLE = Views(VIEWS, figures=FIGURES, summaries=SUMMARIES, closings=CLOSINGS, after=AFTER,
+              repeats=REPEATS)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -25,6 +25,8 @@ RULESET = Ruleset(
     short="Reglas Básicas",
     language="es",
     help="Reglas Básicas: índice de éxito menos 1d10.",
+    nouns={"success": ("éxito", "éxitos"), "failure": ("fallo", "fallos"),
+           "fumble": ("fracaso", "fracasos")},
     outcomes={"success": ("Éxito", "good"), "failure": ("Fallo", "bad"),
               "fumble": ("Fracaso", "dire")},
     die=Die(10, None, "die"),

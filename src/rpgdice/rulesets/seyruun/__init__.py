@@ -63,6 +63,8 @@ RULESET = Ruleset(
     short="Seyruun",
     language="en",
     help="Seyruun: World of Darkness style d10 pool.",
+    nouns={"success": ("success", "successes"), "failure": ("failure", "failures"),
+           "botch": ("botch", "botches")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad"),
               "botch": ("Botch", "dire")},
     die=Die(10, "dice", "face"),
