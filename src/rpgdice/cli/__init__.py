@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from collections.abc import Sequence
 from difflib import get_close_matches
@@ -80,16 +81,43 @@ def _drop_stdout() -> None:
 class NoSuchCommand(click.UsageError):
     """A command name that is not one of the group's commands."""
 
-    def __init__(self, name: str, choices: Sequence[str], ctx: Any) -> None:
+    def __init__(self, name: str, choices: Sequence[str], ctx: Any, args: Sequence[str] = ()) -> None:
         self.name = name
         self.choices = list(choices)
         close = get_close_matches(name, self.choices, n=1) if len(name) < 64 else []
         hint = f" (did you mean '{close[0]}'?)" if close else ""
+        meant = _roll_meant(name, ctx) if not close and len(name) < 64 else None
+        if meant is not None:
+            typed = " ".join(args) if len(" ".join(args)) < 64 else name
+            hint = f" (did you mean '{ctx.command_path} {meant} {typed}'?)"
+        elif not close:
+            hint = f" ({ctx.command_path} --help says what each does)"
         super().__init__(
             f"COMMAND: {shown(name)} is not a command of '{ctx.command_path}'; "
             f"accepts {', '.join(self.choices)}{hint}",
             ctx,
         )
+
+
+_POOL_LIKE = re.compile(r"[0-9]+(\s*[+\-\u2212\u2013]\s*[0-9]+)*")
+
+
+def _roll_meant(name: str, ctx: Any) -> str | None:
+    """The command a word that is no command name meant, when it reads as that command's
+    argument: dice notation at the top (``rpgdice 2d6``: ``roll``), a pool in a ruleset
+    group whose ``roll`` takes one (``rpgdice seyruun 3+3``)."""
+    group = ctx.command
+    if ctx.parent is None:
+        from rpgdice.rulesets.dice.rules import parse
+
+        try:
+            parse(name)
+        except RulesError:
+            return None
+        return "roll"
+    roll = group.get_command(ctx, "roll") if _POOL_LIKE.fullmatch(name.strip()) else None
+    takes = roll is not None and any(p.param_type_name == "argument" for p in roll.params)
+    return "roll" if takes else None
 
 
 class CommandGroup(TyperGroup):
@@ -104,7 +132,7 @@ class CommandGroup(TyperGroup):
             and self.get_command(ctx, name) is None
             and not ctx.resilient_parsing
         ):
-            raise NoSuchCommand(name, self.list_commands(ctx), ctx)
+            raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
@@ -304,7 +332,17 @@ class _TraitType(ParamType):
 
             value = getattr(character, self.hook)(ctx, param, value) if self.hook == "traits" \
                 else character.skill(ctx, value)
-        return self.inner.convert(value, param, ctx)
+            return self.inner.convert(value, param, ctx)
+        try:
+            return self.inner.convert(value, param, ctx)
+        except click.BadParameter as e:  # no character rolls: trait names say to add --as
+            from rpgdice.cli import character
+
+            levels = getattr(getattr(self.inner, "func", None), "choices", None) or ()
+            if not character.looks_like_names(value) or get_close_matches(value, levels, n=1):
+                raise  # no word, or a misspelled level (its message names the closest)
+            e.message = character.without_as(value, e.message, skill=self.hook == "skill")
+            raise
 
 
 def _as_callback(ctx: Any, param: Any, value: Any) -> None:

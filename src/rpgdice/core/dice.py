@@ -117,7 +117,9 @@ class GivenDice:
         if end > len(self.faces):
             raise RulesError(
                 self.param,
-                f"too few faces: {len(self.faces)} given, the roll needs at least {end}",
+                f"too few faces: {len(self.faces)} given, the roll needs at least {end}; give a "
+                "face for every die rolled, in order (repeats and re-rolls too), or leave out "
+                f"{self.param} to roll them",
             )
         taken = self.faces[self.used:end]
         for face in taken:
@@ -131,7 +133,9 @@ class GivenDice:
         if self.used != len(self.faces):
             raise RulesError(
                 self.param,
-                f"too many faces: {len(self.faces)} given, the roll used {self.used}",
+                f"too many faces: {len(self.faces)} given, the roll used {self.used}; "
+                + (f"give just the {self.used} it rolls, in order" if self.used else
+                   f"it rolls no die: leave out {self.param}, or give it nothing ({self.param} '')"),
             )
 
 

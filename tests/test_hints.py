@@ -1,0 +1,81 @@
+"""Issue 18, item 14: the errors a table meets twice each say what to do."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import assert_usage_error, cli, proc
+
+TRAITS_WITHOUT_AS = [
+    (["seyruun", "roll", "dexterity", "stealth"], "ATTRIBUTE: 'dexterity'", "a trait name"),
+    (["seyruun", "contest", "dex+stealth", "3+3"], "ATTACKER: 'dex+stealth'", "trait names"),
+    (["seyruun", "attack", "dex+brawl"], "ATTACK: 'dex+brawl'", "trait names"),
+    (["crytures", "roll", "strength"], "POOL: 'strength'", "a trait name"),
+    (["reglas", "roll", "destreza+armas-de-fuego"], "INDEX: 'destreza+armas-de-fuego'", "trait names"),
+    (["reglas", "team", "destreza", "5"], "'destreza'", "a trait name"),
+    (["cypher", "task", "-d", "3", "--skill", "stealth"], "--skill: 'stealth'", "a skill's name"),
+]
+
+
+@pytest.mark.parametrize("argv, names, what", TRAITS_WITHOUT_AS)
+def test_trait_names_without_as_say_that_as_reads_them(argv, names, what):
+    run = cli(*argv)
+    assert_usage_error(run, names, f"looks like {what}", "add --as NAME", "rpgdice char list")
+
+
+def test_no_hint_of_traits_for_what_is_no_name_or_a_misspelled_level():
+    run = cli("seyruun", "roll", "3x")
+    assert_usage_error(run, "ATTRIBUTE: '3x' is not a number or a sum")
+    assert "--as" not in run.stderr
+    run = cli("cypher", "task", "-d", "3", "--skill", "traned")
+    assert_usage_error(run, "(did you mean 'trained'?)")
+    assert "--as" not in run.stderr
+
+
+def test_a_trait_hint_does_not_hide_a_character_roll_that_names_a_missing_trait(tmp_path):
+    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2").exit_code == 0
+    assert cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "1").exit_code == 0
+    run = cli("seyruun", "roll", "dexterity", "stelth", "--as", "ysolde")
+    assert_usage_error(run, "stealth")
+    assert "add --as NAME" not in run.stderr
+
+
+@pytest.mark.parametrize("argv, meant", [
+    (["2d6"], "did you mean 'rpgdice roll 2d6'?"),
+    (["d20", "+5"], "did you mean 'rpgdice roll d20 +5'?"),
+    (["4d6kh3", "-n", "6"], "did you mean 'rpgdice roll 4d6kh3 -n 6'?"),
+    (["seyruun", "3", "3"], "did you mean 'rpgdice seyruun roll 3 3'?"),
+    (["reglas", "5+5"], "did you mean 'rpgdice reglas roll 5+5'?"),
+    (["crytures", "4"], "did you mean 'rpgdice crytures roll 4'?"),
+])
+def test_an_unknown_command_that_is_a_roll_suggests_the_roll(argv, meant):
+    assert_usage_error(cli(*argv), "COMMAND:", meant)
+
+
+def test_an_unknown_command_says_where_the_commands_are_described():
+    assert_usage_error(cli("foo"), "is not a command of 'rpgdice'", "(rpgdice --help says what each does)")
+    assert_usage_error(cli("rol", "2d6"), "(did you mean 'roll'?)")
+    # Cypher's roll takes no pool argument: no roll to suggest for a number.
+    run = cli("cypher", "5")
+    assert_usage_error(run, "is not a command of 'rpgdice cypher'")
+    assert "roll 5" not in run.stderr
+
+
+def test_a_real_process_suggests_the_roll_too():
+    done = proc("2d6")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().endswith("(did you mean 'rpgdice roll 2d6'?)")
+
+
+def test_too_few_or_too_many_faces_say_what_to_give():
+    assert_usage_error(cli("crytures", "roll", "3", "--dice", "1,2"),
+                       "--dice: too few faces: 2 given", "give a face for every die rolled, in order")
+    assert_usage_error(cli("roll", "d6", "--dice", "1,2"),
+                       "--dice: too many faces: 2 given, the roll used 1", "give just the 1 it rolls")
+    assert_usage_error(cli("crytures", "roll", "0", "--dice", "1"), "it rolls no die: leave out --dice")
+
+
+def test_a_misspelled_difficulty_names_the_closest_level():
+    assert_usage_error(cli("seyruun", "roll", "3", "3", "-d", "moderat"), "(did you mean 'moderate'?)")
+    assert_usage_error(cli("reglas", "roll", "5", "-d", "dificl"), "(did you mean 'dificil'?)")
+    assert_usage_error(cli("cypher", "task", "-d", "standrd"), "(did you mean 'standard'?)")
