@@ -292,3 +292,12 @@ def test_roll_usage_says_it_takes_several_expressions_and_errors_name_one():
     assert run.exit_code == 2 and run.stderr.startswith("rpgdice: error: EXPR: 2d6+ ")
     run = cli("seyruun", "initiative", "x=a")
     assert run.exit_code == 2 and run.stderr.startswith("rpgdice: error: COMBATANT: x: ")
+
+
+def test_odds_joins_its_arguments_as_roll_does_and_takes_one_expression():
+    joined = cli_one("odds", "1d20", "+5")
+    assert (joined["expression"], joined["min"], joined["max"]) == ("1d20 +5", 6, 25)
+    assert cli_one("odds", "2d6", "+", "3")["min"] == 5
+    run = cli("odds", "d20", "d6")
+    assert run.exit_code == 2 and run.stdout == ""
+    assert run.stderr.startswith("rpgdice: error: EXPR: odds takes one expression, given 2")

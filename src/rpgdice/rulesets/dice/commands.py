@@ -29,10 +29,11 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
+from rpgdice.core.errors import RulesError
 
 EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
 """The start of an argument that is an expression although it starts like an option."""
-ACCEPTS = "dice notation such as 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 (one argument each)"
+ACCEPTS = "dice notation such as 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 (1d20 +5 is one roll)"
 
 
 def _expression(text: str) -> str:
@@ -104,9 +105,10 @@ BreakdownOpt = Annotated[
                  "dice term (4d6kh3, d20) print only their totals, one line per expression."),
 ]
 ExprArg = Annotated[
-    str,
+    list[str],
     typer.Argument(parser=_expression, metavar="EXPR", show_default=False,
-                   help="Dice notation, as for roll: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6."),
+                   help="Dice notation, as for roll: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 "
+                   "(1d20 +5 joins as for roll)."),
 ]
 
 
@@ -160,7 +162,7 @@ def is_one_term(expression: Any) -> bool:
 
 
 @odds_app.command("odds", cls=NotationCommand)
-def odds_cmd(expression: ExprArg, as_json: JsonOpt = False) -> None:
+def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
     """Exact odds of an ordinary dice expression: the chance of every total, the
     mean and the range, without rolling.
 
@@ -172,7 +174,12 @@ def odds_cmd(expression: ExprArg, as_json: JsonOpt = False) -> None:
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    parsed = notation.parse(expression)
+    joined = notation.join_arguments(expressions)
+    if len(joined) > 1:
+        raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
+                         f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "
+                         "or ask for each in turn (rpgdice roll ... --odds shows each)")
+    parsed = notation.parse(joined[0])
 
     def exact() -> object:
         from rpgdice.rulesets.dice import odds as notation_odds
