@@ -127,6 +127,12 @@ def test_every_command_and_option_is_in_every_script(shell):
 # (zsh/zpty) with compinit and the script on fpath, and TAB is pressed; fish answers
 # `complete -C LINE`. A line ends where the cursor is.
 
+def _line(line: str | list[str], cur: str | None = None) -> str:
+    """A command line up to the cursor: given as it is, or as the words before the cursor
+    and the word being completed."""
+    return line if cur is None else " ".join([*line, cur])
+
+
 def _bash_words(line: str) -> list[str]:
     """The words bash makes of a command line for completion: split at blanks and
     around COMP_WORDBREAKS characters (`=` and `:` here), the word at the cursor last."""
@@ -138,8 +144,9 @@ def _bash_words(line: str) -> list[str]:
     return words
 
 
-def _bash(line: str) -> list[str]:
+def _bash(line: str | list[str], cur: str | None = None) -> list[str]:
     """What bash offers at the end of ``line``."""
+    line = _line(line, cur)
     words = _bash_words(line)
     cword = len(words) - 1
     quoted = " ".join(shlex.quote(w) for w in words)
@@ -227,12 +234,13 @@ def _zsh_many(*lines: str) -> list[list[str]]:
     return [offered for offered, _ in _zsh_session(*lines)]
 
 
-def _zsh(line: str) -> list[str]:
-    return _zsh_many(line)[0]
+def _zsh(line: str | list[str], cur: str | None = None) -> list[str]:
+    return _zsh_many(_line(line, cur))[0]
 
 
-def _fish_described(line: str) -> dict[str, str]:
+def _fish_described(line: str | list[str], cur: str | None = None) -> dict[str, str]:
     """What fish offers at the end of ``line``, each with the description beside it."""
+    line = _line(line, cur)
     code = f"source {shlex.quote(str(COMPLETIONS / 'rpgdice.fish'))}; complete -C {shlex.quote(line)}"
     run = subprocess.run([_shell("fish"), "--no-config", "-c", code],
                          capture_output=True, text=True, timeout=30)
@@ -240,8 +248,8 @@ def _fish_described(line: str) -> dict[str, str]:
     return dict((out.split("\t") + [""])[:2] for out in run.stdout.splitlines() if out)
 
 
-def _fish(line: str) -> list[str]:
-    return list(_fish_described(line))
+def _fish(line: str | list[str], cur: str | None = None) -> list[str]:
+    return list(_fish_described(line, cur))
 
 
 CASES = [
