@@ -53,53 +53,78 @@ _rpgdice_node()
 _rpgdice_values()
 {
     case "$1|$2" in
-        "crytures roll|--as") vals="@characters" ;;
-        "crytures odds|--as") vals="@characters" ;;
+        "crytures roll|--as") vals="@characters:crytures" ;;
+        "crytures roll|#1") vals="@traits" ;;
+        "crytures odds|--as") vals="@characters:crytures" ;;
+        "crytures odds|#1") vals="@traits" ;;
         "seyruun roll|--wound") vals="none light moderate severe crippled" ;;
         "seyruun roll|-d"|"seyruun roll|--difficulty") vals="simple moderate complex epic legendary" ;;
-        "seyruun roll|--as") vals="@characters" ;;
+        "seyruun roll|--as") vals="@characters:seyruun" ;;
+        "seyruun roll|#1") vals="@traits" ;;
+        "seyruun roll|#2") vals="@traits" ;;
         "seyruun odds|--wound") vals="none light moderate severe crippled" ;;
         "seyruun odds|-d"|"seyruun odds|--difficulty") vals="simple moderate complex epic legendary" ;;
-        "seyruun odds|--as") vals="@characters" ;;
-        "seyruun contest|--as") vals="@characters" ;;
+        "seyruun odds|--as") vals="@characters:seyruun" ;;
+        "seyruun odds|#1") vals="@traits" ;;
+        "seyruun odds|#2") vals="@traits" ;;
+        "seyruun contest|--as") vals="@characters:seyruun" ;;
+        "seyruun contest|#1") vals="@traits" ;;
+        "seyruun contest|#2") vals="@traits" ;;
         "seyruun extended|--wound") vals="none light moderate severe crippled" ;;
-        "seyruun extended|--as") vals="@characters" ;;
+        "seyruun extended|--as") vals="@characters:seyruun" ;;
+        "seyruun extended|#1") vals="@traits" ;;
+        "seyruun extended|#2") vals="@traits" ;;
         "seyruun team|--wound") vals="none light moderate severe crippled" ;;
         "seyruun team|-d"|"seyruun team|--difficulty") vals="simple moderate complex epic legendary" ;;
-        "seyruun team|--as") vals="@characters" ;;
-        "seyruun initiative|--as") vals="@characters" ;;
-        "seyruun initiative|#1") vals="@characters" ;;
-        "seyruun attack|--vs") vals="@characters" ;;
-        "seyruun attack|--as") vals="@characters" ;;
+        "seyruun team|--as") vals="@characters:seyruun" ;;
+        "seyruun team|#1") vals="@traits" ;;
+        "seyruun team|#2") vals="@traits" ;;
+        "seyruun initiative|--as") vals="@characters:seyruun" ;;
+        "seyruun initiative|#1") vals="@characters:seyruun" ;;
+        "seyruun initiative|#"*) vals="@characters:seyruun" ;;
+        "seyruun attack|--damage") vals="@traits" ;;
+        "seyruun attack|--vs") vals="@characters:seyruun" ;;
+        "seyruun attack|--as") vals="@characters:seyruun" ;;
+        "seyruun attack|#1") vals="@traits" ;;
         "reglas roll|-d"|"reglas roll|--dificultad"|"reglas roll|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas roll|--as") vals="@characters" ;;
+        "reglas roll|--as") vals="@characters:reglas" ;;
+        "reglas roll|#1") vals="@traits" ;;
         "reglas odds|-d"|"reglas odds|--dificultad"|"reglas odds|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas odds|--as") vals="@characters" ;;
+        "reglas odds|--as") vals="@characters:reglas" ;;
+        "reglas odds|#1") vals="@traits" ;;
         "reglas multi|-d"|"reglas multi|--dificultad"|"reglas multi|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas multi|--as") vals="@characters" ;;
+        "reglas multi|--as") vals="@characters:reglas" ;;
+        "reglas multi|#2") vals="@traits" ;;
         "reglas contest|-d"|"reglas contest|--dificultad"|"reglas contest|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas contest|--as") vals="@characters" ;;
+        "reglas contest|--as") vals="@characters:reglas" ;;
+        "reglas contest|#1") vals="@traits" ;;
+        "reglas contest|#2") vals="@traits" ;;
         "reglas team|-d"|"reglas team|--dificultad"|"reglas team|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas team|--as") vals="@characters" ;;
-        "reglas extended|--as") vals="@characters" ;;
+        "reglas team|--as") vals="@characters:reglas" ;;
+        "reglas team|#1") vals="@traits" ;;
+        "reglas team|#"*) vals="@traits" ;;
+        "reglas extended|--as") vals="@characters:reglas" ;;
+        "reglas extended|#1") vals="@traits" ;;
         "reglas retry|-d"|"reglas retry|--dificultad"|"reglas retry|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
-        "reglas retry|--as") vals="@characters" ;;
+        "reglas retry|--as") vals="@characters:reglas" ;;
+        "reglas retry|#1") vals="@traits" ;;
         "cypher roll|-d"|"cypher roll|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
-        "cypher roll|--skill") vals="trained specialized inability" ;;
-        "cypher roll|--as") vals="@characters" ;;
+        "cypher roll|--skill") vals="trained specialized inability @skills" ;;
+        "cypher roll|--as") vals="@characters:cypher" ;;
         "cypher roll|--pool") vals="might speed intellect" ;;
         "cypher odds|-d"|"cypher odds|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
-        "cypher odds|--skill") vals="trained specialized inability" ;;
-        "cypher odds|--as") vals="@characters" ;;
+        "cypher odds|--skill") vals="trained specialized inability @skills" ;;
+        "cypher odds|--as") vals="@characters:cypher" ;;
         "cypher odds|--pool") vals="might speed intellect" ;;
         "cypher task|-d"|"cypher task|--difficulty") vals="routine simple standard demanding difficult challenging intimidating formidable heroic immortal impossible" ;;
-        "cypher task|--skill") vals="trained specialized inability" ;;
-        "cypher task|--as") vals="@characters" ;;
+        "cypher task|--skill") vals="trained specialized inability @skills" ;;
+        "cypher task|--as") vals="@characters:cypher" ;;
         "cypher task|--pool") vals="might speed intellect" ;;
         "char new|--ruleset") vals="crytures seyruun reglas cypher" ;;
         "char set|#1") vals="@characters" ;;
         "char show|#1") vals="@characters" ;;
         "char rm|#1") vals="@characters" ;;
+        "alias|--rm") vals="@aliases" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;
@@ -122,22 +147,64 @@ _rpgdice_dir()
     fi
 }
 
+# The characters' names: every sheet's, or (given RULESET) those whose sheet says
+# ruleset = "RULESET".
 _rpgdice_characters()
 {
-    local dir f
+    local dir f line rs re='^[[:space:]]*ruleset[[:space:]]*=[[:space:]]*["'\'']?([A-Za-z0-9_-]+)'
     _rpgdice_dir
     for f in "$dir"/characters/*.toml; do
         [[ -f $f ]] || continue
+        if [[ -n $1 ]]; then
+            rs=
+            while IFS= read -r line || [[ -n $line ]]; do
+                [[ $line == \[* ]] && break
+                [[ $line =~ $re ]] && rs=${BASH_REMATCH[1]} && break
+            done < "$f"
+            [[ $rs == "$1" ]] || continue
+        fi
         f=${f##*/}
-        words+=("${f%.toml}")
+        _rpgdice_words+=("${f%.toml}")
     done
 }
 
+# The traits of the character rolling (--as NAME, else RPGDICE_AS), from its sheet's
+# [traits]: those with a number, or (given `skills`) its skills.
+_rpgdice_traits()
+{
+    local dir line name value in= key=${as:-$RPGDICE_AS}
+    [[ -n $key ]] || return 0
+    key=${key,,} key=${key//[[:space:]_]/-}
+    _rpgdice_dir
+    [[ -r $dir/characters/$key.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        line=${line#"${line%%[![:space:]]*}"}
+        case $line in
+            \[*) [[ $line =~ ^\[[[:space:]]*traits[[:space:]]*\] ]] && in=1 || in= ;;
+            \#*) ;;
+            *=*)
+                [[ -n $in ]] || continue
+                name=${line%%=*} value=${line#*=}
+                name=${name%"${name##*[![:space:]]}"} name=${name//[\"\']/}
+                value=${value%%#*} value=${value//[\"\'[:space:]]/}
+                if [[ $1 == skills ]]; then
+                    [[ $value =~ ^(trained|specialized|inability)$ ]] || continue
+                else
+                    [[ $value =~ ^[+-]?[0-9]+$ ]] || continue
+                fi
+                name=${name,,}
+                _rpgdice_words+=("${name//[[:space:]_]/-}")
+                ;;
+        esac
+    done < "$dir/characters/$key.toml"
+}
+
+# The aliases' names (config.toml [alias]); given NAME, alias_value is what it runs.
 _rpgdice_aliases()
 {
     local dir line name in=
     _rpgdice_dir
-    [[ -r $dir/config.toml ]] || return 0
+    [[ -r $dir/config.toml ]] || return 1
     while IFS= read -r line || [[ -n $line ]]; do
         line=${line#"${line%%[![:space:]]*}"}
         case $line in
@@ -148,48 +215,67 @@ _rpgdice_aliases()
                     name=${line%%=*}
                     name=${name%"${name##*[![:space:]]}"}
                     name=${name//[\"\']/}
-                    words+=("$name")
+                    if [[ -z $1 ]]; then
+                        _rpgdice_words+=("$name")
+                    elif [[ $name == "$1" ]]; then
+                        alias_value=${line#*=}
+                        alias_value=${alias_value//[\"\']/}
+                        return 0
+                    fi
                 fi
                 ;;
         esac
     done < "$dir/config.toml"
+    [[ -z $1 ]]
 }
 
 _rpgdice_offer()
 {
-    local w words=()
+    local w _rpgdice_words=()
     for w in $1; do
         case $w in
             @characters) _rpgdice_characters ;;
+            @characters:*) _rpgdice_characters "${w#*:}" ;;
             @aliases) _rpgdice_aliases ;;
-            *) words+=("$w") ;;
+            @traits) _rpgdice_traits ;;
+            @skills) _rpgdice_traits skills ;;
+            *) _rpgdice_words+=("$w") ;;
         esac
     done
-    for w in "${words[@]}"; do
+    for w in "${_rpgdice_words[@]}"; do
         [[ $w == "$cur"* ]] && COMPREPLY+=("$2$w")
     done
 }
 
 _rpgdice()
 {
-    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= subs opts vopts vals
+    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= as= alias_value= aliased= subs opts vopts vals
+    local -a ws=("${COMP_WORDS[@]:0:COMP_CWORD}") expansion
     COMPREPLY=()
     _rpgdice_node ""
-    # Walk the words before the cursor: commands, options (and their values), arguments.
-    for (( i = 1; i < COMP_CWORD; i++ )); do
-        w=${COMP_WORDS[i]}
+    # Walk the words before the cursor: commands, options (and their values), arguments;
+    # an alias as the command it runs.
+    for (( i = 1; i < ${#ws[@]}; i++ )); do
+        w=${ws[i]}
         if [[ -n $skip ]]; then
             skip=
-            [[ $w == = ]] && skip=1
+            [[ $w == = ]] && skip=1 && continue
+            [[ $opt == --as ]] && as=$w
             continue
         fi
         case $w in
+            --as=*) as=${w#--as=} ;;
             -*=*) ;;
-            -*) [[ " $vopts " == *" $w "* ]] && skip=1 ;;
+            -*) [[ " $vopts " == *" $w "* ]] && skip=1 opt=$w ;;
             *)
                 if [[ " $subs " == *" $w "* ]]; then
                     path=${path:+$path }$w n=0
                     _rpgdice_node "$path"
+                elif [[ -z $path$aliased ]] && _rpgdice_aliases "$w"; then
+                    aliased=1
+                    read -ra expansion <<< "$alias_value"
+                    ws=("${ws[@]:0:i}" "${expansion[@]}" "${ws[@]:i+1}")
+                    i=$((i - 1))
                 else
                     n=$((n + 1))
                 fi
@@ -198,8 +284,6 @@ _rpgdice()
     done
     if [[ -n $skip ]]; then
         # The value of an option: `--wound `, `--wound=` or `--wound = `.
-        opt=${COMP_WORDS[COMP_CWORD-1]}
-        [[ $opt == = ]] && opt=${COMP_WORDS[COMP_CWORD-2]}
         [[ $cur == = ]] && cur=
         _rpgdice_values "$path" "$opt"
         _rpgdice_offer "$vals"

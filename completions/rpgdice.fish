@@ -16,359 +16,456 @@ function __rpgdice_dir
     end
 end
 
-function __rpgdice_characters
-    set -l dir (__rpgdice_dir)
-    for f in $dir/characters/*.toml
-        string replace -r '^.*/' '' -- $f | string replace -r '\.toml$' ''
+# Each ruleset's title, which describes its characters.
+function __rpgdice_title
+    switch $argv[1]
+        case crytures
+            echo 'Crytures'
+        case seyruun
+            echo 'Seyruun'
+        case reglas
+            echo 'Reglas Básicas'
+        case cypher
+            echo 'Cypher System'
+        case '*'
+            echo 'a saved character'
     end
 end
 
+# The characters' names, each with its ruleset's title: every sheet's, or (given RULESET)
+# those whose sheet says ruleset = "RULESET".
+function __rpgdice_characters
+    set -l dir (__rpgdice_dir)
+    for f in $dir/characters/*.toml
+        test -f $f; or continue
+        set -l ruleset (string replace -rf '^\s*ruleset\s*=\s*["\']?([A-Za-z0-9_-]+).*$' '$1' < $f)[1]
+        if test -n "$argv[1]"; and test "$ruleset" != "$argv[1]"
+            continue
+        end
+        string replace -r '^.*/' '' -- $f | string replace -r '\.toml$' "\t"(__rpgdice_title $ruleset)
+    end
+end
+
+# The character rolling: --as NAME on the command line, else RPGDICE_AS.
+function __rpgdice_as
+    set -l tokens (commandline -opc)
+    set -l name $RPGDICE_AS
+    for i in (seq (count $tokens))
+        if test "$tokens[$i]" = --as; and test $i -lt (count $tokens)
+            set name $tokens[(math $i + 1)]
+        else if string match -q -- '--as=*' $tokens[$i]
+            set name (string replace -- '--as=' '' $tokens[$i])
+        end
+    end
+    string lower -- $name | string replace -ra '[\s_]' -
+end
+
+# The traits of the character rolling, each with its value, from its sheet's [traits]:
+# those with a number, or (given `skills`) its skills.
+function __rpgdice_traits
+    set -l key (__rpgdice_as)
+    test -n "$key"; or return 0
+    set -l file (__rpgdice_dir)/characters/$key.toml
+    test -r $file; or return 0
+    set -l in
+    set -l want '^[+-]?[0-9]+$'
+    test "$argv[1]" = skills; and set want '^(trained|specialized|inability)$'
+    while read -l line
+        set line (string trim -- $line)
+        if string match -qr '^\[' -- $line
+            set in (string match -r '^\[\s*traits\s*\]' -- $line)
+        else if test -n "$in"; and string match -qr '^[^#=]+=' -- $line
+            set -l name (string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'")
+            set -l value (string replace -r '^[^=]*=\s*' '' -- $line | string replace -r '\s*#.*$' '' | string trim -c "\"'")
+            string match -qr -- $want $value; or continue
+            echo (string lower -- $name | string replace -ra '[\s_]' -)\t$value
+        end
+    end < $file
+end
+
+# The aliases' names (config.toml [alias]); given NAME, what that alias runs.
 function __rpgdice_aliases
     set -l dir (__rpgdice_dir)
-    test -r $dir/config.toml; or return 0
+    test -r $dir/config.toml; or return 1
     set -l in
     while read -l line
         set line (string trim -- $line)
         if string match -qr '^\[' -- $line
             set in (string match -r '^\[\s*alias\s*\]' -- $line)
         else if test -n "$in"; and string match -qr '^[^#=]+=' -- $line
-            string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'"
+            set -l name (string replace -r '\s*=.*$' '' -- $line | string trim -c "\"'")
+            if test -z "$argv[1]"
+                echo $name
+            else if test "$name" = "$argv[1]"
+                string replace -r '^[^=]*=\s*' '' -- $line | string trim -c "\"'"
+                return 0
+            end
         end
     end < $dir/config.toml
+    test -z "$argv[1]"
+end
+
+# After an alias (rpgdice NAME ...): complete as the command it runs.
+function __rpgdice_aliased
+    set -l tokens (commandline -opc)
+    test (count $tokens) -ge 2; or return 1
+    __rpgdice_aliases $tokens[2] >/dev/null
+end
+
+function __rpgdice_expand
+    set -l tokens (commandline -opc)
+    set -l run (__rpgdice_aliases $tokens[2])
+    complete -C "rpgdice $run $tokens[3..-1] "(commandline -ct)
 end
 
 complete -c rpgdice -f
+complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, the mean…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), characters/ (sheet…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact odds'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a odds -d 'Exact odds of a Crytures roll, without rolling: success and failure, the distri…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a odds -d 'Exact odds of a Crytures roll, without rolling: success and failure, th…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures roll
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l die-mod -x -d 'Dice added (or removed, negative) from the pool; repeatable'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l roll-mod -x -d 'Added to every die\'s result; repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -d 'Target number per die, at least 1; default 6 (the rules set none)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -d 'Target number per die, at least 1; default 6 (the rules set non…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s c -l complexity -x -d 'Successes needed, at least 1; default 1'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits successes (de…'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Complexity check (de…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits s…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Compl…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters crytures)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -a '(__rpgdice_traits)'
 
 # rpgdice crytures odds
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l die-mod -x -d 'Dice added (or removed, negative) from the pool; repeatable'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l roll-mod -x -d 'Added to every die\'s result; repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -d 'Target number per die, at least 1; default 6 (the rules set none)'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -d 'Target number per die, at least 1; default 6 (the rules set non…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s c -l complexity -x -d 'Successes needed, at least 1; default 1'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits successes (de…'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Complexity check (de…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits s…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Compl…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters crytures)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a roll -d 'Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower, penal…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a odds -d 'Exact odds of a Seyruun roll, without rolling: success, failure and botch, the…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a roll -d 'Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpowe…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a odds -d 'Exact odds of a Seyruun roll, without rolling: success, failure and bot…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a contest -d 'Contested or resisted roll: both sides roll; more successes wins'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a extended -d 'Extended roll: accumulate successes roll after roll up to a target'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a team -d 'Team roll: the leader rolls, +1 die per assisting member'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a reroll -d 'Willpower re-roll after the fact: a failed or botched roll, already shown, roll…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a initiative -d 'Initiative: every combatant rolls Wits + Dexterity; the order to act in'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a attack -d 'Attack: the attack against a defense (a contest), then damage against soak'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a reroll -d 'Willpower re-roll after the fact: a failed or botched roll, already s…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a initiative -d 'Initiative: every combatant rolls Wits + Dexterity; the order to…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -a attack -d 'Attack: the attack against a defense (a contest), then damage against…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and not __fish_seen_subcommand_from roll odds contest extended team reroll initiative attack' -s h -l help -d 'Show this message and exit'
 
 # rpgdice seyruun roll
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l bonus -x -d 'External bonus dice, repeatable; at most +5 count'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l penalty -x -d 'Dice removed (terrain, visibility, ...); repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides a characte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l actions -x -d 'Actions this turn: −2 dice each beyond the first'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l willpower -d 'Spend 1 Willpower: +3 dice (not capped)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l reroll -d 'Spend 1 Willpower: re-roll a failure or botch once'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5 or a num…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, lege…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from roll' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun odds
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l bonus -x -d 'External bonus dice, repeatable; at most +5 count'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l penalty -x -d 'Dice removed (terrain, visibility, ...); repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides a characte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l actions -x -d 'Actions this turn: −2 dice each beyond the first'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l willpower -d 'Spend 1 Willpower: +3 dice (not capped)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l reroll -d 'Spend 1 Willpower: re-roll a failure or botch once'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5 or a num…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, lege…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from odds' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun contest
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l attacker-willpower -d 'The attacker spends 1 Willpower for +3 dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l defender-willpower -d 'The defender spends 1 Willpower for +3 dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from contest' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun extended
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l target -x -d 'Successes to accumulate (required)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l max-rolls -x -d 'Stop after N rolls (1 to 1000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l bonus -x -d 'External bonus dice, repeatable; at most +5 count'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l penalty -x -d 'Dice removed (terrain, visibility, ...); repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides a characte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l actions -x -d 'Actions this turn: −2 dice each beyond the first'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l willpower -d 'Spend 1 Willpower: +3 dice (not capped)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from extended' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun team
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l assists -x -d 'Members helping the leader: +1 die each, an external bonus inside the +5 cap (r…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l assists -x -d 'Members helping the leader: +1 die each, an external bonus inside…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l bonus -x -d 'External bonus dice, repeatable; at most +5 count'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l penalty -x -d 'Dice removed (terrain, visibility, ...); repeatable'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides a characte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l wound -x -a 'none\\t\'no wound, even with --as NAME\' light\\t\'−1 die\' moderate\\t\'−2 dice\' severe\\t\'−3 dice\' crippled\\t\'−5 dice\'' -d 'Wound: light −1, moderate −2, severe −3, crippled −5; none overrides…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l actions -x -d 'Actions this turn: −2 dice each beyond the first'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l willpower -d 'Spend 1 Willpower: +3 dice (not capped)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l reroll -d 'Spend 1 Willpower: re-roll a failure or botch once'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, legendary 5 or a num…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s d -l difficulty -x -a 'simple\\t\'1 success needed\' moderate\\t\'2 successes needed\' complex\\t\'3 successes needed\' epic\\t\'4 successes needed\' legendary\\t\'5 successes needed\'' -d 'Successes needed: simple 1, moderate 2, complex 3, epic 4, lege…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from team' -a '(__rpgdice_traits)'
 
 # rpgdice seyruun reroll
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from reroll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice seyruun initiative
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -s h -l help -d 'Show this help and exit'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -a '(__rpgdice_characters)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from initiative' -a '(__rpgdice_characters seyruun)'
 
 # rpgdice seyruun attack
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defense -x -d 'The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry (Dexteri…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l damage -x -d 'Base damage, a plain sum: WEAPON+STRENGTH'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defense -x -d 'The defense pool, a contest side: Dodge (Dexterity+Athletics) or P…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l damage -x -a '(__rpgdice_traits)' -d 'Base damage, a plain sum: WEAPON+STRENGTH'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l soak -x -d 'Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters)' -d 'The target, a saved character: --defense and --soak may name its traits; its wo…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters seyruun)' -d 'The target, a saved character: --defense and --soak may name its traits…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l attacker-willpower -d '+3 attack dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defender-willpower -d '+3 defense dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l odds -d 'Add the exact chance to hit and of each damage dealt'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l as -x -a '(__rpgdice_characters seyruun)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -a '(__rpgdice_traits)'
 
 # rpgdice reglas
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a roll -d 'Tirada simple: resultado = iE − 1d10'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a odds -d 'Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso, crític…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a odds -d 'Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a multi -d 'Acciones múltiples: una tirada por acción, −N, −N−2, …'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a contest -d 'Acciones enfrentadas: tiran los dos; gana quien saca más éxitos'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a team -d 'Trabajo en equipo: tira cada miembro y se suman los resultados'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a extended -d 'Acciones extendidas: acumula éxitos tirada tras tirada hasta un objetivo'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a extended -d 'Acciones extendidas: acumula éxitos tirada tras tirada hasta un obj…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a retry -d 'Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -s h -l help -d 'Show this message and exit'
 
 # rpgdice reglas roll
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l intento -l attempt -x -d 'Qué intento es (inténtalo de nuevo): −2 por intento fallido'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: un objeto por tirada'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l odds -d 'Añade la probabilidad exacta del resultado'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -a '(__rpgdice_traits)'
 
 # rpgdice reglas odds
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l intento -l attempt -x -d 'Qué intento es (inténtalo de nuevo): −2 por intento fallido'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from odds' -a '(__rpgdice_traits)'
 
 # rpgdice reglas multi
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from multi' -a '(__rpgdice_traits)'
 
 # rpgdice reglas contest
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l mod-defensor -l defender-mod -x -d 'Modificador al índice del defensor; repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from contest' -a '(__rpgdice_traits)'
 
 # rpgdice reglas team
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from team' -a '(__rpgdice_traits)'
 
 # rpgdice reglas extended
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l objetivo -l target -x -d 'Éxitos que acumular (obligatorio)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l inicio -l start -x -d 'Éxitos ya acumulados (el Director los baja tras un descanso)'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l max-tiradas -l max-rolls -x -d 'Para tras N tiradas (1 a 1000; 100 por defecto: las reglas no ponen límite)'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l max-tiradas -l max-rolls -x -d 'Para tras N tiradas (1 a 1000; 100 por defecto: las reglas no…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from extended' -a '(__rpgdice_traits)'
 
 # rpgdice reglas retry
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, muy-dificil 6,…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l niveles -l raise -x -d 'Sube la dificultad N niveles, +2 cada uno'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l mod -x -d 'Modificador al índice (+2, −2); repetible'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l max-intentos -l max-attempts -x -d 'Para tras N intentos (1 a 1000; 100 por defecto)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l dice -x -d 'Caras tiradas a mano (4,7,2) en vez de tirar'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, una nu…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l seed -x -d 'Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s n -l times -x -d 'Repite la orden N veces (1 a 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l json -d 'JSON Lines: un objeto por tirada'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decide RPGDICE_LO…'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l log -l no-log -d 'Guarda la orden en el registro de tiradas, o no; sin ninguna, decid…'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -l as -x -a '(__rpgdice_characters reglas)' -d 'Tira por un personaje guardado: rasgos por nombre, costes de su hoja'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -s h -l help -d 'Muestra esta ayuda y sale'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -a '(__rpgdice_traits)'
 
 # rpgdice cypher
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty − easing…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and impossi…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty −…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher roll
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demandi…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l ease -x -d 'Steps the task is eased'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l hinder -x -d 'Steps the task is hindered'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\'' -d 'trained eases 1 step, specialized 2; inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\' (__rpgdice_traits skills)' -d 'trained eases 1 step, specialized 2; inability hinders 1'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l asset -x -d 'Assets: 0 to 2 steps'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect),…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice cypher odds
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demandi…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l ease -x -d 'Steps the task is eased'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l hinder -x -d 'Steps the task is hindered'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\'' -d 'trained eases 1 step, specialized 2; inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\' (__rpgdice_traits skills)' -d 'trained eases 1 step, specialized 2; inability hinders 1'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l asset -x -d 'Assets: 0 to 2 steps'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect),…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
 
 # rpgdice cypher task
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demanding, difficult, c…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demandi…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l ease -x -d 'Steps the task is eased'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l hinder -x -d 'Steps the task is hindered'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\'' -d 'trained eases 1 step, specialized 2; inability hinders 1'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l skill -x -a 'trained\\t\'eases 1 step\' specialized\\t\'eases 2 steps\' inability\\t\'hinders 1 step\' (__rpgdice_traits skills)' -d 'trained eases 1 step, specialized 2; inability hinders 1'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l asset -x -d 'Assets: 0 to 2 steps'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l effort -x -d 'Levels of Effort: 0 to 6, one step each'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect), whose Edg…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect),…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh…'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l breakdown -d 'With -n, show every roll\'s dice; without it, repeats of rolls of one dice term…'
-complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE_LOG decides…'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l breakdown -d 'With -n, show every roll\'s dice; without it, repeats of rolls of…'
+complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
 
 # rpgdice odds
@@ -377,8 +474,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from odds' -s h -l help -d 'Show 
 
 # rpgdice char
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a new -d 'Create a character sheet (characters/NAME.toml)'
-complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a set -d 'Set or remove traits of a character; the rest of the file (comments, your own k…'
-complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a show -d 'Show a character sheet: attributes, skills, Willpower, wound, Pools and Edge'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a set -d 'Set or remove traits of a character; the rest of the file (comments, you…'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a show -d 'Show a character sheet: attributes, skills, Willpower, wound, Pools and…'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a list -d 'List the characters: name, ruleset and file'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -a rm -d 'Remove a character\'s sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and not __fish_seen_subcommand_from new set show list rm' -s h -l help -d 'Show this message and exit'
@@ -405,7 +502,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcom
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters)'
 
 # rpgdice alias
-complete -c rpgdice -n '__fish_seen_subcommand_from alias' -l rm -x -d 'Remove this alias'
+complete -c rpgdice -n '__fish_seen_subcommand_from alias' -l rm -x -a '(__rpgdice_aliases)' -d 'Remove this alias'
 complete -c rpgdice -n '__fish_seen_subcommand_from alias' -l json -d 'JSON: one object per line'
 complete -c rpgdice -n '__fish_seen_subcommand_from alias' -s h -l help -d 'Show this message and exit'
 
@@ -414,18 +511,18 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled, from what the log stored, whatever the chara…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled, from what the log stored, whatever t…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a clear -d 'Delete every entry of the roll log (IDs are not reused)'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against the sum of…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against th…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -l json -d 'JSON Lines: one object per entry'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log show
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l json -d 'The entry as one JSON object'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l replay -d 'Roll the stored seed (or faces) again and report any difference (exit 1 when th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -l replay -d 'Roll the stored seed (or faces) again and report any difference (ex…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log clear
@@ -433,7 +530,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcomm
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from clear' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log stats
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces, hyphen…'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, spaces…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -s h -l help -d 'Show this message and exit'

@@ -4,9 +4,12 @@ completing in real bash, zsh and fish with the script loaded."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -117,104 +120,190 @@ def test_every_command_and_option_is_in_every_script(shell):
 
 
 # -------------------------------------------------------------- real shells ---
+#
+# Each shell completes through its own completion machinery, with the committed script
+# loaded as a user loads it: bash calls the script's function with COMP_WORDS, COMP_CWORD,
+# COMP_LINE and COMP_POINT as bash sets them; zsh runs interactively in a pseudo-terminal
+# (zsh/zpty) with compinit and the script on fpath, and TAB is pressed; fish answers
+# `complete -C LINE`. A line ends where the cursor is.
 
-CASES = [
-    # (words before the cursor, the word being completed, expected candidates)
-    (["rpgdice"], "cr", lambda: [c for c in _group_commands() if c.startswith("cr")]),
-    (["rpgdice", "seyruun"], "", lambda: _group_commands("seyruun")),
-    (["rpgdice", "seyruun", "roll", "3", "--wound"], "", lambda: WOUND_VALUES),
-]
-CASE_IDS = ["group-prefix", "group-commands", "wound-values"]
+def _line(line: str | list[str], cur: str | None = None) -> str:
+    """A command line up to the cursor: given as it is, or as the words before the cursor
+    and the word being completed."""
+    return line if cur is None else " ".join([*line, cur])
 
 
-def _bash(words: list[str], cur: str) -> list[str]:
-    script = COMPLETIONS / "rpgdice.bash"
-    quoted = " ".join(f"'{w}'" for w in [*words, cur])
-    code = (f"source '{script}'; COMP_WORDS=({quoted}); COMP_CWORD={len(words)}; _rpgdice; "
+def _bash_words(line: str) -> list[str]:
+    """The words bash makes of a command line for completion: split at blanks and
+    around COMP_WORDBREAKS characters (`=` and `:` here), the word at the cursor last."""
+    words = []
+    for token in line.split():
+        words += [w for w in re.split(r"([=:]+)", token) if w]
+    if not line.strip() or line[-1].isspace():
+        words.append("")
+    return words
+
+
+def _bash(line: str | list[str], cur: str | None = None) -> list[str]:
+    """What bash offers at the end of ``line``."""
+    line = _line(line, cur)
+    words = _bash_words(line)
+    cword = len(words) - 1
+    quoted = " ".join(shlex.quote(w) for w in words)
+    code = (f"source {shlex.quote(str(COMPLETIONS / 'rpgdice.bash'))}; "
+            f"COMP_WORDS=({quoted}); COMP_CWORD={cword}; COMP_LINE={shlex.quote(line)}; "
+            f"COMP_POINT={len(line)}; COMP_TYPE=9; COMP_KEY=9; "
+            f"_rpgdice rpgdice {shlex.quote(words[-1])} {shlex.quote(words[cword - 1])}; "
             "printf '%s\\n' \"${COMPREPLY[@]}\"")
     run = subprocess.run([_shell("bash"), "--norc", "--noprofile", "-c", code],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 0 and run.stderr == "", run.stderr
-    return [line for line in run.stdout.splitlines() if line]
+    return [out for out in run.stdout.splitlines() if out]
 
 
-# zsh: load the script as a sourced file and stand in for the completion builtins:
-# compadd prints the words it is given that match the prefix being completed, as
-# zsh's own compadd offers them; compdef (sourced mode registers) is a no-op.
-ZSH_HARNESS = r"""
-compdef() { : }
-compset() { : }
-compadd() {
-    local -i i=${@[(i)--]}
-    local w
-    for w in "${@[i+1,-1]}"; do [[ $w == ${PREFIX}* ]] && print -r -- $w; done
-    return 0
+# zsh: an interactive `zsh -f` in a pseudo-terminal, driven by another zsh through
+# zsh/zpty. compinit finds _rpgdice on fpath; each line is typed, TAB completes it
+# (complete-word), ^T writes an end mark and ^U clears the line. compadd is wrapped to
+# write down what the real compadd is given, filtered as zsh matches it against the
+# word at the cursor (`compadd -O`), and the descriptions shown beside it (`-D`).
+ZSH_DRIVER = r"""
+zmodload zsh/zpty || exit 3
+out=$1 dir=$2
+shift 2
+: > $out
+_until() {  # until OUT holds $1 lines that are $2
+    local -a lines
+    integer tries=0
+    while (( tries++ < 2000 )); do
+        while zpty -rt z chunk 2>/dev/null; do :; done
+        lines=("${(@f)$(<$out)}")
+        lines=(${(M)lines:#$2})
+        (( $#lines >= $1 )) && return 0
+        sleep 0.01
+    done
+    return 1
 }
-source $1
-shift
-words=("$@")
-CURRENT=$#words
-PREFIX=${words[CURRENT]}
-_rpgdice
+zpty z zsh -f -i
+zpty -w z "PS1='' RPS1=''; unsetopt autolist listambiguous beep; fpath=(${(q)dir} \$fpath)"
+zpty -w z "autoload -Uz compinit; compinit -u -D"
+zpty -w z "compadd() {
+    local -a found shown
+    local -i end=\${@[(i)--]} d
+    builtin compadd -O found \"\$@\"
+    d=\${\${@[1,end]}[(i)-d]}
+    if (( d < end )); then
+        shown=(\"\${(@P)\${@[d+1]}}\")
+        builtin compadd -D shown \"\$@\"
+        print -rl -- \${shown/#/@D:} >> ${(q)out}
+    fi
+    print -rl -- \$found >> ${(q)out}
+    builtin compadd \"\$@\"
+}"
+zpty -w z "_rpgdice_test_end() { print -r -- @@END@@ >> ${(q)out} }; zle -N _rpgdice_test_end"
+zpty -w z "bindkey '^I' complete-word '^T' _rpgdice_test_end '^U' kill-whole-line"
+zpty -w z "zle-line-init() { print -r -- @@READY@@ >> ${(q)out} }; zle -N zle-line-init"
+_until 1 @@READY@@ || exit 4
+for line in "$@"; do
+    zpty -w -n z "$line"$'\t\x14\x15'
+done
+_until $# @@END@@
+rc=$?
+zpty -d z
+exit $rc
 """
 
 
-def _zsh(words: list[str], cur: str) -> list[str]:
-    run = subprocess.run([_shell("zsh"), "-f", "-c", ZSH_HARNESS, "zsh", str(COMPLETIONS / "_rpgdice"),
-                          *words, cur], capture_output=True, text=True, timeout=30)
-    assert run.returncode == 0 and run.stderr == "", run.stderr
-    return [line for line in run.stdout.splitlines() if line]
+def _zsh_session(*lines: str) -> list[tuple[list[str], list[str]]]:
+    """What zsh offers at the end of each line, and the descriptions it lists."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "offered"
+        run = subprocess.run([_shell("zsh"), "-f", "-c", ZSH_DRIVER, "zsh", str(out), str(COMPLETIONS),
+                              *lines], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, (run.returncode, run.stderr)
+        text = out.read_text(encoding="utf-8")
+    chunks = text.split("@@READY@@\n", 1)[1].split("@@END@@\n")[: len(lines)]
+    answers = []
+    for chunk in chunks:
+        offered = [w for w in chunk.splitlines() if w]
+        answers.append(([w for w in offered if not w.startswith("@D:")],
+                        [w[3:] for w in offered if w.startswith("@D:")]))
+    return answers
 
 
-def _fish_described(words: list[str], cur: str) -> dict[str, str]:
-    """What fish offers, each candidate with the description it shows beside it."""
-    line = " ".join([*words, cur])
-    code = f"source '{COMPLETIONS / 'rpgdice.fish'}'; complete -C '{line}'"
+def _zsh_many(*lines: str) -> list[list[str]]:
+    return [offered for offered, _ in _zsh_session(*lines)]
+
+
+def _zsh(line: str | list[str], cur: str | None = None) -> list[str]:
+    return _zsh_many(_line(line, cur))[0]
+
+
+def _fish_described(line: str | list[str], cur: str | None = None) -> dict[str, str]:
+    """What fish offers at the end of ``line``, each with the description beside it."""
+    line = _line(line, cur)
+    code = f"source {shlex.quote(str(COMPLETIONS / 'rpgdice.fish'))}; complete -C {shlex.quote(line)}"
     run = subprocess.run([_shell("fish"), "--no-config", "-c", code],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     return dict((out.split("\t") + [""])[:2] for out in run.stdout.splitlines() if out)
 
 
-def _fish(words: list[str], cur: str) -> list[str]:
-    return list(_fish_described(words, cur))
+def _fish(line: str | list[str], cur: str | None = None) -> list[str]:
+    return list(_fish_described(line, cur))
 
 
-@pytest.mark.parametrize("words,cur,expected", CASES, ids=CASE_IDS)
-def test_bash_completes(words, cur, expected):
-    assert _bash(words, cur) == expected()
+CASES = [
+    # (the line up to the cursor, expected candidates)
+    ("rpgdice cr", lambda: [c for c in _group_commands() if c.startswith("cr")]),
+    ("rpgdice seyruun ", lambda: _group_commands("seyruun")),
+    ("rpgdice seyruun roll 3 --wound ", lambda: WOUND_VALUES),
+]
+CASE_IDS = ["group-prefix", "group-commands", "wound-values"]
 
 
-@pytest.mark.parametrize("words,cur,expected", CASES, ids=CASE_IDS)
-def test_zsh_completes(words, cur, expected):
-    assert _zsh(words, cur) == expected()
+@pytest.mark.parametrize("line,expected", CASES, ids=CASE_IDS)
+def test_bash_completes(line, expected):
+    assert _bash(line) == expected()
 
 
-@pytest.mark.parametrize("words,cur,expected", CASES, ids=CASE_IDS)
-def test_fish_completes(words, cur, expected):
+@pytest.mark.slow
+def test_zsh_completes():
+    assert _zsh_many(*[line for line, _ in CASES]) == [expected() for _, expected in CASES]
+
+
+@pytest.mark.parametrize("line,expected", CASES, ids=CASE_IDS)
+def test_fish_completes(line, expected):
     # fish sorts what it offers.
-    assert _fish(words, cur) == sorted(expected())
+    assert _fish(line) == sorted(expected())
 
 
 def test_expected_candidates_are_not_trivial():
-    assert [c() for _, _, c in CASES][0] == ["crytures"]
+    assert [c() for _, c in CASES][0] == ["crytures"]
     assert "roll" in _group_commands("seyruun")
     assert len(WOUNDS) == 4
 
 
+def test_bash_words_are_split_as_bash_splits_them():
+    assert _bash_words("rpgdice seyruun roll 3 --wound=mo") == \
+        ["rpgdice", "seyruun", "roll", "3", "--wound", "=", "mo"]
+    assert _bash_words("rpgdice seyruun ") == ["rpgdice", "seyruun", ""]
+    assert _bash_words("rpgdice --wound=") == ["rpgdice", "--wound", "="]
+
+
 def test_bash_completes_option_values_in_every_form():
-    roll = ["rpgdice", "reglas", "roll", "5+5"]
-    assert _bash([*roll, "--dificultad"], "muy") == ["muy-dificil"]
+    assert _bash("rpgdice reglas roll 5+5 --dificultad muy") == ["muy-dificil"]
     # bash splits `--wound=mo` at '=' (COMP_WORDBREAKS) into `--wound`, `=`, `mo`.
-    assert _bash(["rpgdice", "seyruun", "roll", "3", "--wound", "="], "mo") == ["moderate"]
-    assert _bash(["rpgdice", "seyruun", "roll", "3", "--wound"], "=") == WOUND_VALUES
+    assert _bash("rpgdice seyruun roll 3 --wound=mo") == ["moderate"]
+    assert _bash("rpgdice seyruun roll 3 --wound=") == WOUND_VALUES
+    assert _bash("rpgdice seyruun roll 3 --wound = mo") == ["moderate"]
     # A number: nothing to offer; after the value, options again.
-    assert _bash(["rpgdice", "seyruun", "roll", "3", "--bonus"], "") == []
-    assert "--willpower" in _bash(["rpgdice", "seyruun", "roll", "3", "--bonus", "2"], "--w")
-    assert _bash(["rpgdice", "completion"], "") == list(SHELLS)
-    assert _bash(["rpgdice", "cypher", "task", "--skill"], "s") == ["specialized"]
+    assert _bash("rpgdice seyruun roll 3 --bonus ") == []
+    assert "--willpower" in _bash("rpgdice seyruun roll 3 --bonus 2 --w")
+    assert _bash("rpgdice completion ") == list(SHELLS)
+    assert _bash("rpgdice cypher task --skill s") == ["specialized"]
 
 
+@pytest.mark.slow
 def test_zsh_loads_the_script_from_fpath():
     code = (f"fpath=('{COMPLETIONS}' $fpath); autoload -Uz compinit; compinit -u -D; "
             "print -r -- $_comps[rpgdice]")
@@ -224,27 +313,186 @@ def test_zsh_loads_the_script_from_fpath():
 
 
 def test_fish_completes_options_and_values():
-    assert "--willpower" in _fish(["rpgdice", "seyruun", "roll", "3"], "--w")
-    assert _fish(["rpgdice", "cypher", "task", "--difficulty"], "im") == ["immortal", "impossible"]
-    assert _fish(["rpgdice", "seyruun", "roll", "3", "--bonus"], "") == []
+    assert "--willpower" in _fish("rpgdice seyruun roll 3 --w")
+    assert _fish("rpgdice cypher task --difficulty im") == ["immortal", "impossible"]
+    assert _fish("rpgdice seyruun roll 3 --bonus ") == []
 
 
 def test_fish_describes_each_value_on_its_own():
-    wounds = _fish_described(["rpgdice", "seyruun", "roll", "3", "--wound"], "")
+    wounds = _fish_described("rpgdice seyruun roll 3 --wound ")
     assert wounds == {"none": "no wound, even with --as NAME",
                       **{name: f"−{n} {'die' if n == 1 else 'dice'}" for name, n in WOUNDS.items()}}
-    skills = _fish_described(["rpgdice", "cypher", "task", "--skill"], "")
+    skills = _fish_described("rpgdice cypher task --skill ")
     assert skills == {"trained": "eases 1 step", "specialized": "eases 2 steps",
                       "inability": "hinders 1 step"}
-    levels = _fish_described(["rpgdice", "cypher", "task", "-d"], "")
+    levels = _fish_described("rpgdice cypher task -d ")
     assert levels["demanding"] == "difficulty 3, target 9"
     assert levels["impossible"] == f"difficulty {CYPHER_DIFFICULTIES['impossible']}, target 30"
-    reglas = _fish_described(["rpgdice", "reglas", "roll", "5", "--dificultad"], "")
+    reglas = _fish_described("rpgdice reglas roll 5 --dificultad ")
     assert reglas["hard"] == reglas["dificil"] == "4 éxitos necesarios"
-    assert _fish_described(["rpgdice", "completion"], "")["zsh"] == "the zsh script"
+    assert _fish_described("rpgdice completion ")["zsh"] == "the zsh script"
     # The option itself keeps its own help.
-    option = _fish_described(["rpgdice", "seyruun", "roll", "3"], "--wou")
+    option = _fish_described("rpgdice seyruun roll 3 --wou")
     assert option["--wound"].startswith("Wound:")
+
+
+# ------------------------------------------------- the user's own names ---
+
+@pytest.fixture
+def table():
+    """Characters of three rulesets and two aliases, saved as a user saves them."""
+    for argv in (["char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=12", "intellect=8",
+                  "stealth=trained", "Pilot craft=specialized"],
+                 ["char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2",
+                  "composure=2", "resolve=3", "wound=light"],
+                 ["char", "new", "Thureck", "--ruleset", "reglas", "destreza=3", "armas de fuego=2"],
+                 ["alias", "sneak", "seyruun roll dexterity stealth --as ysolde"],
+                 ["alias", "t", "cypher task --as nix"]):
+        run = cli(*argv)
+        assert run.exit_code == 0, run.stderr
+    return Path(os.environ["RPGDICE_HOME"])
+
+
+def _sheet(name: str) -> dict:
+    run = cli("char", "show", name, "--json")
+    assert run.exit_code == 0, run.stderr
+    return run.json()[0]
+
+
+def _traits(name: str, skills: bool = False) -> list[str]:
+    """The traits TAB offers for the character: those with a number, or its skills."""
+    traits = _sheet(name)["traits"]
+    if skills:
+        return sorted(t for t, v in traits.items() if v in ("trained", "specialized", "inability"))
+    return sorted(t for t, v in traits.items() if isinstance(v, int))
+
+
+def _characters(ruleset: str | None = None) -> list[str]:
+    run = cli("char", "list", "--json")
+    assert run.exit_code == 0, run.stderr
+    return sorted(c["name"].lower() for c in run.json() if ruleset in (None, c["ruleset"]))
+
+
+USER_CASES = [
+    ("rpgdice char show ", lambda: _characters()),
+    ("rpgdice char rm t", lambda: ["thureck"]),
+    ("rpgdice seyruun roll --as ", lambda: _characters("seyruun")),
+    ("rpgdice cypher task --as ", lambda: _characters("cypher")),
+    ("rpgdice seyruun initiative ", lambda: _characters("seyruun")),
+    ("rpgdice seyruun initiative ysolde ", lambda: _characters("seyruun")),
+    ("rpgdice seyruun attack 5 --vs ", lambda: _characters("seyruun")),
+    ("rpgdice sn", lambda: ["sneak"]),
+    ("rpgdice alias --rm ", lambda: ["sneak", "t"]),
+    ("rpgdice seyruun roll --as ysolde ", lambda: _traits("ysolde")),
+    ("rpgdice seyruun roll --as=ysolde dexterity ", lambda: _traits("ysolde")),
+    ("rpgdice seyruun roll --as ysolde d", lambda: ["dexterity"]),
+    ("rpgdice reglas roll --as Thureck ", lambda: _traits("thureck")),
+    ("rpgdice cypher task --as nix --skill ",
+     lambda: sorted(["trained", "specialized", "inability", *_traits("nix", skills=True)])),
+    ("rpgdice t --skill ",
+     lambda: sorted(["trained", "specialized", "inability", *_traits("nix", skills=True)])),
+    ("rpgdice t --pool ", lambda: ["intellect", "might", "speed"]),
+    ("rpgdice sneak --wo", lambda: ["--wound"]),
+    ("rpgdice sneak --wound mo", lambda: ["moderate"]),
+]
+USER_IDS = ["char-show", "char-rm-prefix", "as-seyruun", "as-cypher", "initiative", "initiative-more",
+            "vs", "alias-name", "alias-rm", "traits", "traits-as-equals", "trait-prefix", "traits-reglas",
+            "skills", "alias-skills", "alias-pool", "alias-option", "alias-value"]
+
+
+def test_user_cases_expect_something_of_their_own(table):
+    expected = {line: sorted(want()) for line, want in USER_CASES}
+    assert expected["rpgdice char show "] == ["nix", "thureck", "ysolde"]
+    assert expected["rpgdice seyruun roll --as "] == ["ysolde"]
+    assert expected["rpgdice seyruun roll --as ysolde "] == ["composure", "dexterity", "resolve", "stealth",
+                                                             "willpower"]
+    assert expected["rpgdice reglas roll --as Thureck "] == ["armas-de-fuego", "destreza"]
+    assert "pilot-craft" in expected["rpgdice t --skill "]
+
+
+@pytest.mark.parametrize("line,expected", USER_CASES, ids=USER_IDS)
+def test_bash_completes_the_users_names(table, line, expected):
+    assert sorted(_bash(line)) == sorted(expected())
+
+
+@pytest.mark.parametrize("line,expected", USER_CASES, ids=USER_IDS)
+def test_fish_completes_the_users_names(table, line, expected):
+    assert sorted(_fish(line)) == sorted(expected())
+
+
+@pytest.mark.slow
+def test_zsh_completes_the_users_names(table):
+    offered = _zsh_many(*[line for line, _ in USER_CASES])
+    for (line, expected), got in zip(USER_CASES, offered):
+        assert sorted(got) == sorted(expected()), line
+
+
+def test_names_come_from_rpgdice_home_else_xdg_config(table, tmp_path):
+    xdg = tmp_path / "xdg"
+    (xdg / "rpgdice" / "characters").mkdir(parents=True)
+    (xdg / "rpgdice" / "characters" / "mira.toml").write_text(
+        'name = "Mira"\nruleset = "seyruun"\n\n[traits]\nwits = 2\n', encoding="utf-8")
+    env = {"RPGDICE_HOME": "", "XDG_CONFIG_HOME": str(xdg)}
+    with pytest.MonkeyPatch.context() as mp:
+        for var, value in env.items():
+            mp.setenv(var, value)
+        assert _bash("rpgdice seyruun roll --as ") == ["mira"]
+        assert _bash("rpgdice seyruun roll --as mira ") == ["wits"]
+        assert list(_fish_described("rpgdice char show ")) == ["mira"]
+    assert _bash("rpgdice seyruun roll --as ") == ["ysolde"]
+
+
+def test_rpgdice_as_names_the_character_whose_traits_are_offered(table, monkeypatch):
+    monkeypatch.setenv("RPGDICE_AS", "Ysolde")
+    assert sorted(_bash("rpgdice seyruun roll ")) == _traits("ysolde")
+    assert sorted(_fish("rpgdice seyruun roll ")) == _traits("ysolde")
+    # --as on the line wins.
+    assert sorted(_bash("rpgdice reglas roll --as thureck ")) == _traits("thureck")
+
+
+def test_fish_describes_each_character_with_its_rulesets_title(table):
+    from rpgdice import rulesets
+
+    described = _fish_described("rpgdice char show ")
+    assert described == {name: rulesets.get(_sheet(name)["ruleset"]).title for name in _characters()}
+    assert described["thureck"] == "Reglas Básicas"
+    assert _fish_described("rpgdice seyruun roll --as ") == {"ysolde": "Seyruun"}
+
+
+def test_a_sheet_of_no_ruleset_is_no_ruleset_s_character(table):
+    (table / "characters" / "odd.toml").write_text('name = "Odd"\n\n[traits]\nx = 1\n', encoding="utf-8")
+    assert "odd" in _bash("rpgdice char show ")
+    for ruleset in ("seyruun", "cypher", "reglas", "crytures"):
+        assert "odd" not in _bash(f"rpgdice {ruleset} roll --as ")
+
+
+# ------------------------------------------------------ description widths ---
+
+WIDE_LINES = ["rpgdice ", "rpgdice seyruun ", "rpgdice seyruun roll -", "rpgdice log -",
+              "rpgdice cypher task -", "rpgdice reglas roll -", "rpgdice log show -"]
+
+
+@pytest.mark.slow
+def test_zsh_lists_each_described_candidate_in_80_columns():
+    sessions = _zsh_session(*WIDE_LINES)
+    listed = [line for _, shown in sessions for line in shown]
+    assert len(listed) > 50 and all(" -- " in line for line in listed)
+    assert max(map(len, listed)) <= 80, max(listed, key=len)
+    assert any(line.endswith("…") for line in listed)  # a long help was cut short
+
+
+def test_fish_descriptions_fit_in_80_columns_beside_their_names():
+    pairs = [(name, text) for line in WIDE_LINES for name, text in _fish_described(line).items()]
+    assert len(pairs) > 50
+    assert max(len(f"{name} -- {text}") for name, text in pairs) <= 80
+    assert any(text.endswith("…") for _, text in pairs)
+
+
+def test_the_zsh_script_keeps_no_local_words_array():
+    # `words` is zsh's own array of the command line while completing: a function of
+    # the script that makes a local one hides it (no name was ever offered).
+    text = (COMPLETIONS / "_rpgdice").read_text(encoding="utf-8")
+    assert not re.search(r"local\s+(-a\s+)?words\b", text)
 
 
 def test_every_value_has_a_description_of_its_own_in_the_model():
@@ -274,4 +522,4 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
         text = completion.generate(shell, tree)
         assert "@@" not in text and not [line for line in text.splitlines() if line.startswith("#@")]
     with pytest.raises(ValueError, match="no marker for EXTRA"):
-        completion.fill("rpgdice.fish.in", HEADER="", COMMANDS="", EXTRA="")
+        completion.fill("rpgdice.fish.in", HEADER="", TITLES="", COMMANDS="", EXTRA="")

@@ -93,6 +93,7 @@ class Node:
     options: list[Opt] = field(default_factory=list)
     positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
     described: dict[str, str] = field(default_factory=dict)  # each argument value's description
+    variadic: bool = False  # the last argument takes any number of values
 
     def walk(self):
         yield self
@@ -119,44 +120,78 @@ def _one_line(text: str | None, limit: int = 80) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
+COLUMNS = 80
+"""A described candidate, ``name -- description``, fits in this many columns."""
+
+
+def _fit(label: str, text: str) -> str:
+    """``text`` cut short with an ellipsis so that ``label`` and it fit in :data:`COLUMNS`:
+    ``label`` is what a shell shows before the description (zsh's padded ``name  -- ``;
+    for fish, which shows the description beside the name, ``name -- ``)."""
+    room = COLUMNS - len(label)
+    return text if len(text) <= room else text[: room - 1].rstrip() + "…"
+
+
 DYNAMIC = {"characters": "@characters", "aliases": "@aliases"}
 """Words the scripts expand when TAB is pressed, from the user's own files (no Python):
-``@characters`` the sheets' names (``characters/*.toml``), ``@aliases`` the names under
-``[alias]`` in ``config.toml``. A parser asks for one with ``parser.completes``."""
-DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias"}
+``@characters`` the sheets' names (``characters/*.toml``), ``@characters:RULESET`` those
+whose sheet says ``ruleset = "RULESET"`` (a ruleset's own commands), ``@aliases`` the
+names under ``[alias]`` in ``config.toml``, ``@traits`` the number traits of the
+character ``--as`` names (its sheet's ``[traits]``), ``@skills`` its skill traits. A
+parser asks for one with ``parser.completes``; an argument that reads trait names with
+``--as`` (cli/__init__.py marks its type with ``hook``) gets ``@traits`` or ``@skills``."""
+DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias",
+                        "traits": "a trait of the --as character",
+                        "skills": "a skill of the --as character"}
+_HOOKS = {"traits": "@traits", "skill": "@skills"}
+"""The word each kind of trait-reading argument (``_TraitType.hook``) adds."""
 
 
-def _descriptions(param: Any) -> list[str]:
+def _ruleset_of(path: Sequence[str]) -> str | None:
+    """The ruleset whose commands ``path`` names, when that ruleset keeps sheets."""
+    from rpgdice import rulesets
+
+    if path and path[0] in rulesets.NAMES and rulesets.get(path[0]).sheet is not None:
+        return path[0]
+    return None
+
+
+def _dynamic(word: str) -> str:
+    """The kind of a dynamic word (``@characters:seyruun`` -> ``characters``)."""
+    return word[1:].split(":")[0]
+
+
+def _descriptions(param: Any, path: Sequence[str] = ()) -> list[str]:
     """What each named value of a parameter means (``parser.descriptions``), in the order
     of :func:`_values`: a shell shows it beside the value."""
     parse = getattr(param.type, "func", None)
-    completes = getattr(parse, "completes", None)
-    if completes:
-        return [DYNAMIC_DESCRIPTIONS[completes]]
     names = getattr(parse, "choices", None) or getattr(param.type, "choices", None) or ()
     described = getattr(parse, "descriptions", {})
-    return [" ".join(str(described.get(name, name)).split()) for name in names]
+    fixed = [" ".join(str(described.get(name, name)).split()) for name in names]
+    return [DYNAMIC_DESCRIPTIONS[_dynamic(w)] if w.startswith("@") else text
+            for w, text in zip(_values(param, path), [*fixed, *[""] * 2])]
 
 
-def _values(param: Any) -> list[str]:
-    """The named values a parameter accepts, as words a shell can offer."""
+def _values(param: Any, path: Sequence[str] = ()) -> list[str]:
+    """The named values a parameter accepts, as words a shell can offer; under a ruleset
+    that keeps sheets, its characters only."""
     ptype = param.type
     completes = getattr(getattr(ptype, "func", None), "completes", None)
     if completes:
-        return [DYNAMIC[completes]]
+        ruleset = _ruleset_of(path) if completes == "characters" else None
+        return [DYNAMIC[completes] + (f":{ruleset}" if ruleset else "")]
     names = getattr(getattr(ptype, "func", None), "choices", None)
     if names is None:
         names = getattr(ptype, "choices", None)
-    if not names:
-        return []
     words = []
-    for name in names:
+    for name in names or ():
         # Names match ignoring spaces and hyphens, so offer a spaced name hyphenated.
         word = "-".join(str(name).split())
         if not _WORD.fullmatch(word):
             raise ValueError(f"{param.name}: {name!r} cannot be offered as a completion word")
         words.append(word)
-    return words
+    hook = ptype.__dict__.get("hook") if hasattr(ptype, "__dict__") else None
+    return words + ([_HOOKS[hook]] if hook in _HOOKS else [])
 
 
 def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
@@ -173,13 +208,14 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
                 if not _OPTION.fullmatch(name):
                     raise ValueError(f"{' '.join(path)}: option {name!r} cannot be completed")
             takes_value = not param.is_flag and not param.count
-            values = _values(param) if takes_value else []
+            values = _values(param, path) if takes_value else []
             node.options.append(Opt(names, takes_value, values, _one_line(param.help),
-                                    _descriptions(param) if values else []))
+                                    _descriptions(param, path) if values else []))
         elif param.param_type_name == "argument":
-            node.described.update(zip(_values(param), _descriptions(param)))
+            node.described.update(zip(_values(param, path), _descriptions(param, path)))
             for _ in range(max(param.nargs, 1)):
-                node.positionals.append(_values(param))
+                node.positionals.append(_values(param, path))
+            node.variadic = param.nargs == -1
     if hasattr(cmd, "list_commands"):  # a group
         for name in cmd.list_commands(ctx):
             sub = cmd.get_command(ctx, name)
@@ -255,10 +291,12 @@ def _value_cases(tree: Node, label: str, assign: str, open_: str = "") -> str:
     ``label`` quotes one ``key|word`` pattern; ``open_`` starts the pattern list."""
     out = []
     for node in tree.walk():
-        branches = [(opt.names, opt.values) for opt in node.options if opt.values]
-        branches += [([f"#{i}"], values) for i, values in enumerate(node.positionals, 1) if values]
-        for words, values in branches:
-            patterns = "|".join(label.format(key=node.key, word=w) for w in words)
+        branches = [(opt.names, opt.values, "") for opt in node.options if opt.values]
+        branches += [([f"#{i}"], values, "") for i, values in enumerate(node.positionals, 1) if values]
+        if node.variadic and node.positionals[-1]:  # the last argument's later values too
+            branches.append((["#"], node.positionals[-1], "*"))
+        for words, values, more in branches:
+            patterns = "|".join(label.format(key=node.key, word=w) + more for w in words)
             out.append(f"        {open_}{patterns}) {assign.format(values=' '.join(values))} ;;")
     return "\n".join(out)
 
@@ -273,14 +311,20 @@ def _zq(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+def _zsh_described(name: str, text: str) -> str:
+    """A zsh listing line: the (padded) name, then its description, in :data:`COLUMNS`."""
+    label = f"{name}  -- "
+    return label + _fit(label, text)
+
+
 def _zsh_node_cases(tree: Node) -> str:
     out = []
     for node in tree.walk():
         width = max([len(s.path[-1]) for s in node.subcommands] + [len(n) for n in node.all_options] + [1])
         subs = " ".join(s.path[-1] for s in node.subcommands)
-        sdescs = " ".join(_zq(f"{s.path[-1]:<{width}}  -- {s.help}") for s in node.subcommands)
+        sdescs = " ".join(_zq(_zsh_described(f"{s.path[-1]:<{width}}", s.help)) for s in node.subcommands)
         opts = " ".join(node.all_options)
-        odescs = " ".join(_zq(f"{n:<{width}}  -- {o.help}") for o in node.options for n in o.names)
+        odescs = " ".join(_zq(_zsh_described(f"{n:<{width}}", o.help)) for o in node.options for n in o.names)
         vopts = " ".join(node.value_options)
         dsubs = " ".join(node.dynamic_subs)
         out.append(f"        ({_zq(node.key)})\n"
@@ -310,15 +354,29 @@ def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str
     pressed."""
     words = []
     for value, text in zip(values, [*descriptions, *[""] * len(values)]):
-        if value in DYNAMIC.values():
-            words.append(f"(__rpgdice_{value[1:]})")
+        if value.startswith("@"):
+            words.append(f"({_FISH_DYNAMIC[_dynamic(value)]}{value.partition(':')[2]})".replace(" )", ")"))
         else:
-            words.append(f"{value}\\t{_fq(text)}" if text else value)
+            words.append(f"{value}\\t{_fq(_fit(value + ' -- ', text))}" if text else value)
     return _fq(" ".join(words))
 
 
+_FISH_DYNAMIC = {"characters": "__rpgdice_characters ", "aliases": "__rpgdice_aliases",
+                 "traits": "__rpgdice_traits", "skills": "__rpgdice_traits skills"}
+"""The fish function that lists each dynamic word's names (a ruleset follows a space)."""
+
+
 def fish(tree: Node) -> str:
-    return fill("rpgdice.fish.in", HEADER=_header("fish"), COMMANDS=_fish_commands(tree))
+    return fill("rpgdice.fish.in", HEADER=_header("fish"), TITLES=_fish_titles(),
+                COMMANDS=_fish_commands(tree))
+
+
+def _fish_titles() -> str:
+    """A ``switch`` case per ruleset that keeps sheets: its title, from its record."""
+    from rpgdice import rulesets
+
+    return "\n".join(f"        case {name}\n            echo {_fq(_one_line(rulesets.get(name).title, 40))}"
+                     for name in rulesets.NAMES if _ruleset_of((name,)))
 
 
 def _fish_commands(tree: Node) -> str:
@@ -331,10 +389,13 @@ def _fish_commands(tree: Node) -> str:
             here = "; and ".join(seen + [f"not __fish_seen_subcommand_from {children}"])
         else:
             here = "; and ".join(seen) or "true"
+        if not node.path:  # after an alias, what it runs completes (__rpgdice_expand)
+            here += "; and not __rpgdice_aliased"
         lines.append("")
         lines.append(f"# {' '.join((PROG,) + node.path)}")
         for sub in node.subcommands:
-            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {sub.path[-1]} -d {_fq(sub.help)}")
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {sub.path[-1]} "
+                         f"-d {_fq(_fit(sub.path[-1] + ' -- ', sub.help))}")
         if node.dynamic_subs:
             lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(node.dynamic_subs)} "
                          "-d 'your alias'")
@@ -351,7 +412,8 @@ def _fish_commands(tree: Node) -> str:
                 spec.append("-x")
                 if opt.values:
                     spec.append(f"-a {_fish_values(opt.values, opt.descriptions)}")
-            lines.append(f"complete -c {PROG} -n {_fq(here)} {' '.join(spec)} -d {_fq(opt.help)}")
+            lines.append(f"complete -c {PROG} -n {_fq(here)} {' '.join(spec)} "
+                         f"-d {_fq(_fit(max(opt.names, key=len) + ' -- ', opt.help))}")
         values = sorted({v for vs in node.positionals for v in vs}, key=[v for vs in node.positionals for v in vs].index)
         if values:
             descriptions = [node.described[v] for v in values]

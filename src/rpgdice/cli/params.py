@@ -247,6 +247,15 @@ _accepting(character, "the name of a saved character (see rpgdice char list)", "
 character.completes = "characters"  # type: ignore[attr-defined]
 
 
+def alias_name(text: str) -> str:
+    """The name of one of the user's aliases (``alias --rm``): checked when config.toml
+    is read. Shell completion offers the names under its ``[alias]``."""
+    return text
+
+
+alias_name.completes = "aliases"  # type: ignore[attr-defined]
+
+
 def takes_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
     """Mark a parser whose values may name the traits of the character rolling
     (``--as``): the text reaches it with each trait name replaced by its number."""

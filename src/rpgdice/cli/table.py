@@ -227,7 +227,7 @@ def alias_cmd(
         metavar="['COMMAND ARGS...']", show_default=False,
         help="What the alias runs: the words after 'rpgdice', quoted as one argument.")] = None,
     rm: Annotated[Optional[str], typer.Option(
-        "--rm", metavar="NAME", help="Remove this alias.")] = None,
+        "--rm", metavar="NAME", parser=params.alias_name, help="Remove this alias.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Set, list or remove aliases (config.toml [alias], as git has them).
