@@ -97,7 +97,14 @@ def _built(r: Any, parts: list[str]) -> str:
 
 def build(r: Any) -> str:
     """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
-    return _built(r, [f"Attribute {r.attribute}", f"+ Skill {r.skill}" if r.skill else "untrained −1"])
+    return _built(r, [f"Attribute {r.attribute}",
+                      "untrained −1" if r.untrained else _second(r)])
+
+
+def _second(r: Any) -> str:
+    """The second term: a Skill; a 0 with no untrained −1 is a second Attribute
+    (``composure resolve`` with Resolve 0)."""
+    return f"+ Skill {r.skill}" if r.skill else "+ Attribute 0"
 
 
 def _size(r: Any) -> str:
