@@ -80,3 +80,45 @@ def test_a_contest_side_takes_its_attribute_by_role_for_the_tie():
     obj = cli_one("seyruun", "contest", "occult+wits", "3+2", "--as", "ysolde",
                   "--dice", "6,2,2,2,2,6,2,2,2,2")
     assert obj["winner"] == "attacker"
+
+
+# Item 4: each penalty, in rolls, odds and roll types; item 15: the odds header's build ----
+
+
+EACH = "− penalties 8 (wound severe −3, 3 actions −4, penalty −1)"
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+@pytest.mark.parametrize("args", [
+    ("seyruun", "roll", "3", "3", "--wound", "severe", "--actions", "3", "--penalty", "1", "--dice", "6"),
+    ("seyruun", "odds", "3", "3", "--wound", "severe", "--actions", "3", "--penalty", "1"),
+    ("seyruun", "extended", "3", "3", "--target", "1", "--wound", "severe", "--actions", "3",
+     "--penalty", "1", "--dice", "10"),
+    ("seyruun", "team", "3", "3", "--assists", "1", "--wound", "severe", "--actions", "3",
+     "--penalty", "1", "--dice", "6"),
+])
+def test_each_penalty_is_shown(args, columns):
+    out = " ".join(view(*args, columns=columns).split())
+    assert EACH in out
+    assert "pool −2" not in out
+
+
+def test_one_penalty_is_named_and_the_json_lists_each():
+    out = view("seyruun", "odds", "3", "3", "--bonus", "1", "--wound", "light")
+    assert "(Attribute 3 + Skill 3 + bonus 1 − wound light 1 = 6)" in out
+    obj = cli_one("seyruun", "roll", "3", "3", "--wound", "light", "--actions", "2", "--dice", "6,2,2")
+    assert obj["penalties"] == [{"what": "wound light", "dice": 1}, {"what": "2 actions", "dice": 2}]
+
+
+def test_a_characters_penalty_from_the_sheet_shows_as_the_wound():
+    _ysolde("dexterity=3", "stealth=3", "wound=moderate")
+    out = view("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "6,2,2,2")
+    assert "− wound moderate 2 = 4" in out
+
+
+def test_the_odds_header_shows_the_build_the_roll_shows():
+    args = ("3", "3", "--bonus", "1", "--willpower", "--penalty", "2")
+    roll = view("seyruun", "roll", *args, "--dice", "6,2,2,2,2,2,2,2", columns=120).splitlines()[0]
+    odds = view("seyruun", "odds", *args, columns=120).splitlines()[0]
+    build = roll[roll.index("("):roll.index(")") + 1]
+    assert build in odds and "Willpower 3" in build

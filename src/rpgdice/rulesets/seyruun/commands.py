@@ -156,14 +156,14 @@ def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
 
 def _named(param: str) -> tuple[Sheet | None, list[Any]]:
     """With ``--as``: the sheet, and the terms the argument ``param`` named (cli/character.py)."""
-    from rpgdice.cli.character import SHEET, TERMS
     from rpgdice.cli.typer_private import get_current_context
 
     ctx = get_current_context(silent=True)
-    sheet = None if ctx is None else ctx.meta.get(SHEET)
+    # cli/character.py's SHEET and TERMS keys, read without loading it (nor the sheets)
+    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
     if ctx is None or sheet is None:
         return None, []
-    return sheet, ctx.meta.get(TERMS, {}).get(param, [])
+    return sheet, ctx.meta.get("rpgdice.terms", {}).get(param, [])
 
 
 def _two_skills(sheet: Sheet, param: str, first: str, second: str) -> RulesError:

@@ -91,8 +91,18 @@ def _built(r: Any, parts: list[str]) -> str:
     if r.willpower_dice:
         parts.append(f"+ Willpower {r.willpower_dice}")
     if r.penalty:
-        parts.append(f"− penalties {r.penalty}")
+        parts.append(_penalties(r))
     return " ".join(parts) + f" = {num(r.pool_total)}"
+
+
+def _penalties(r: Any) -> str:
+    """Each penalty: ``− wound light 1``, or ``− penalties 8 (wound severe −3, 3 actions −4,
+    penalty −1)``; a result logged before the parts were kept shows the sum."""
+    parts = list(r.penalties)
+    if len(parts) == 1:
+        return f"− {parts[0].what} {parts[0].dice}"
+    each = ", ".join(f"{p.what} −{p.dice}" for p in parts)
+    return f"− penalties {r.penalty}" + (f" ({each})" if each else "")
 
 
 def build(r: Any) -> str:
@@ -212,7 +222,7 @@ def odds(o: Any) -> list[Text]:
     size = _size(o)
     header = Text.assemble(
         ("Seyruun odds", "bold"),
-        f" · {size} (pool {num(o.pool_total)})",
+        f" · {size} ({build(o)})",
         f" · {unit(_succ(o.required) + ' needed')}",
         " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
     )
