@@ -122,3 +122,49 @@ def test_the_odds_header_shows_the_build_the_roll_shows():
     odds = view("seyruun", "odds", *args, columns=120).splitlines()[0]
     build = roll[roll.index("("):roll.index(")") + 1]
     assert build in odds and "Willpower 3" in build
+
+
+# Item 5: one verdict per exchange; the log reads an attack and an initiative right ---------
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_a_miss_is_one_verdict_and_deals_no_damage_line(columns):
+    out = view("seyruun", "attack", "3+3", "--defense", "3+2", "--damage", "2",
+               "--dice", "6,2,2,2,2,2,6,6,7,8,2", columns=columns)
+    flat = " ".join(out.split())
+    assert "Miss — 4 successes of defense against 1 success of attack" in flat
+    assert "Success" not in flat and "Damage dealt" not in flat and "needed" not in flat
+    assert "→ 1 success" in flat and "→ 4 successes" in flat
+    assert all(len(line) <= columns for line in out.splitlines())
+
+
+def test_a_hit_without_damage_is_its_one_verdict():
+    out = view("seyruun", "attack", "3+3", "--dice", "6,2,2,2,2,2")
+    assert "Hit — 1 success against no defense" in out and out.count("Hit") == 1
+
+
+def test_the_log_says_hit_with_its_damage_miss_and_the_initiative_order(capsys):
+    cli("seyruun", "attack", "3+3", "--defense", "2+3", "--damage", "2+2", "--soak", "3+1",
+        "--dice", "10,7,6,2,1,4,6,2,2,2,3,8,6,6,2,9,6,3,3,5,10", "--log")
+    cli("seyruun", "attack", "3+3", "--defense", "3+2", "--dice", "6,2,2,2,2,2,6,6,7,8,2", "--log")
+    cli("seyruun", "initiative", "A=3+3", "B=2+2", "C=2+2", "--dice", "6,6,2,2,2,2,6,2,2,2,6,2,2,2", "--log")
+    rows = view("log", columns=200).splitlines()
+    hit, miss, order = (next(r for r in rows if r.lstrip().startswith(n)) for n in ("1 ", "2 ", "3 "))
+    assert "Hit" in hit and "3 damage" in hit and "Success" not in hit and "rolls" not in hit
+    assert "Miss" in miss and "Failure" not in miss and "rolls" not in miss
+    assert "1 A, 2= B, 2= C" in order and "rolls" not in order
+    from rpgdice.render.log import show_data
+
+    entry = {"results": [cli_one("seyruun", "attack", "3+3", "--dice", "1,2,2,2,2,2")]}
+    show_data(entry)
+    assert "Botch, 0 succ." in capsys.readouterr().out
+
+
+# Item 15: the initiative's tie note only where someone tied -------------------------------
+
+
+def test_the_initiative_tie_note_only_when_someone_tied():
+    none = view("seyruun", "initiative", "A=3+3", "B=2+2", "--dice", "6,6,2,2,2,2,6,2,2,2")
+    assert "ties go to" not in none
+    tied = view("seyruun", "initiative", "A=3+3", "B=2+2", "--dice", "6,2,2,2,2,2,6,2,2,2")
+    assert "ties go to" in " ".join(tied.split())
