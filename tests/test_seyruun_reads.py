@@ -168,3 +168,43 @@ def test_the_initiative_tie_note_only_when_someone_tied():
     assert "ties go to" not in none
     tied = view("seyruun", "initiative", "A=3+3", "B=2+2", "--dice", "6,2,2,2,2,2,6,2,2,2")
     assert "ties go to" in " ".join(tied.split())
+
+
+# Item 6: a step shows what it adds, not a verdict against no difficulty --------------------
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_seyruun_extended_and_team_steps_show_their_successes(columns):
+    ext = " ".join(view("seyruun", "extended", "3", "3", "--target", "4",
+                        "--dice", "6,6,2,2,2,2,6,6,7,2,2,2", columns=columns).split())
+    assert "Roll 1 · 6 dice" in ext and "→ 2 successes → total 2 of 4" in ext
+    assert "needed" not in ext and "just enough" not in ext and ext.count("Success") == 1
+    team = " ".join(view("seyruun", "team", "3", "3", "--assists", "1", "-d", "epic",
+                         "--dice", "6,6,6,2,2,2,2", columns=columns).split())
+    assert "4 successes needed" in team and "→ 3 successes" in team
+    assert "Failure" not in team and "Team failure — 3 successes, 4 needed" in team
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_reglas_team_and_extended_steps_show_what_they_add(columns):
+    team = " ".join(view("reglas", "team", "5", "4", "-d", "difícil", "--dice", "2,8",
+                         columns=columns).split())
+    assert "sin dificultad" not in team and "Éxito" not in team
+    assert "Miembro 1 · iE 5" in team and "→ aporta 3" in team
+    assert "→ aporta −4 (fracaso de grado 4)" in team
+    assert "Fallo — suma 3 + (−4) = −1 de 4 necesarios" in team
+    ext = " ".join(view("reglas", "extended", "6", "--target", "5", "--dice", "2,9",
+                        columns=columns).split())
+    assert "sin dificultad" not in ext and "→ suma 4" in ext
+    assert "→ termina la acción (fracaso de grado 3)" in ext and ext.count("Fracaso") == 1
+
+
+# Item 15: seyruun reroll keeps the first roll's trait line ---------------------------------
+
+
+def test_a_reroll_shows_the_trait_line_of_the_first_roll():
+    _ysolde("dexterity=2", "stealth=1", "willpower=3")
+    first = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "2,3,4", "--log")
+    assert first.exit_code == 0, first.stderr
+    out = view("seyruun", "reroll", "--dice", "6,7,2")
+    assert "Ysolde · Dexterity 2 + Stealth 1 · spent 1 Willpower, 2 left" in out

@@ -170,7 +170,7 @@ def part(label: str, r: Any) -> list[Text]:
     lines = [head]
     if r.rerolled is not None:
         lines.append(Text.assemble("    ", ("first ", LABEL), *_joined([(c, MISS) for c, _ in _chips(r.rerolled)]),
-                                   ("  re-rolled for 1 Willpower", NOTE)))
+                                   (f"  {r.rerolled.outcome}: re-rolled for 1 Willpower", NOTE)))
     lines.append(Text.assemble("    ", ("dice ", LABEL), *_joined(_chips(r)), "  ", (unit(got), "bold")))
     return lines + [Text.assemble("  ", line) for line in notes(_roll_notes(r))]
 
@@ -201,7 +201,7 @@ def extended(r: Any) -> list[Text]:
     lines = [Text.assemble(("Seyruun extended roll", "bold"),
                            f" · target {_succ(r.target)} · at most {plural(r.max_rolls, 'roll')}")]
     for k, (step, total) in enumerate(zip(r.rolls, r.running_totals), 1):
-        lines += nested(f"Roll {k}:", roll(step))
+        lines += part(f"Roll {k}", step)
         lines.append(Text(f"    → total {total} of {r.target}", style=LABEL))
     n = plural(len(r.rolls), "roll")
     if r.ended_by == "target":
@@ -226,8 +226,9 @@ def team(r: Any) -> list[Text]:
     (leader,) = r.rolls
     lines = [Text.assemble(("Seyruun team roll", "bold"),
                            f" · the leader's pool rolls · {plural(r.assists, 'assist')}: "
-                           f"+{r.assist_dice} {'die' if r.assist_dice == 1 else 'dice'}")]
-    lines += nested("Leader:", roll(leader))
+                           f"+{r.assist_dice} {'die' if r.assist_dice == 1 else 'dice'}",
+                           f" · {unit(_succ(leader.required) + ' needed')}")]
+    lines += part("Leader", leader)
     word, style = {"success": ("Team success", GOOD), "botch": ("Team botch", DIRE)}.get(
         r.outcome, ("Team failure", BAD))
     lines.append(Text.assemble((f"  {word}", style), f" — {_succ(r.total)}, {leader.required} needed"))
