@@ -70,6 +70,13 @@ def test_a_sheet_may_mark_a_trait_as_an_attribute(tmp_path):
     sheet.write_text('attributes = ["Lore"]\n' + sheet.read_text())
     obj = cli_one("seyruun", "roll", "occult", "lore", "--as", "ysolde", "--dice", "6,2,2,2,2")
     assert (obj["attribute"], obj["skill"]) == (2, 3)
+    shown = view("char", "show", "ysolde", columns=120)
+    lines = shown.splitlines()
+    head = next(line for line in lines if "Attributes" in line)
+    lore = next(line for line in lines if "Lore" in line)
+    occult = next(line for line in lines if "Occult" in line)
+    # Lore under Attributes, Occult under Skills (the columns stand side by side)
+    assert lore.index("Lore") < head.index("Skills") <= occult.index("Occult")
     sheet.write_text('attributes = "lore"\n' + sheet.read_text().split("\n", 1)[1])
     assert_usage_error(cli("seyruun", "roll", "occult", "lore", "--as", "ysolde"), "attributes")
 
