@@ -19,7 +19,7 @@ def test_stealth_example_builds_seven_dice():
 def test_the_view_shows_how_the_pool_was_built():
     out = cli("seyruun", "roll", "3", "--wound", "moderate", "--bonus", "7", "--willpower",
               "--dice", "1,2,3,4,5,6,7,8", env={"COLUMNS": "200"}).stdout
-    assert "Attribute 3 untrained −1 + bonus 5 + Willpower 3 − penalties 2 = 8" in out
+    assert "Attribute 3 untrained −1 + bonus 5 + Willpower 3 − wound moderate 2 = 8" in out
     assert "capped at +5 (2 lost)" in out
 
 

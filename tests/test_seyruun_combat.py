@@ -598,10 +598,12 @@ def test_attack_view_tells_the_whole_exchange(columns):
                 "--dice", faces(*dice), columns=columns)
     assert all(cell_len(line) <= columns for line in out.splitlines())
     flat = " ".join(out.split())
-    for said in ("Hit — 6 successes to 1: net 5, extra successes 4",
+    for said in ("6 successes to 1: net 5, extra successes 4",
                  "base 2 + extra successes 4 + overflow 5 = 11, 1 over 10 unused",
-                 "→ 10 successes", "→ 1 success", "Damage dealt: 9"):
+                 "→ 10 successes", "→ 1 success", "Hit — 9 damage"):
         assert said in flat, (said, out)
+    # issue 18: one verdict per exchange; the attack and defense show their successes
+    assert flat.count("Hit") == 1 and "Success" not in flat and "needed" not in flat
 
 
 def test_attack_view_of_a_miss_and_a_botch_names_why():

@@ -248,7 +248,7 @@ def test_crytures_view_counts_critical_hits_in_the_successes():
     (("reglas", "contest", "8", "2", "--dice", "1,4"), "(7 contra −2)"),
     (("reglas", "team", "2", "3", "-d", "normal", "--dice", "9,1"), "= −5 de 2 necesarios"),
     (("reglas", "odds", "2", "--mod", "-4"), "iE −2"),
-    (("seyruun", "odds", "1", "--wound", "severe"), "(pool −3)"),
+    (("seyruun", "odds", "1", "--wound", "severe"), "severe 3 = −3)"),
     (("seyruun", "roll", "1", "--wound", "severe", "--dice", "4"), "= −3"),
     (("crytures", "roll", "2", "--roll-mod", "-5", "--dice", "3,10"), "3→−2"),
     (("crytures", "roll", "2", "--die-mod", "-3"), "= −1"),

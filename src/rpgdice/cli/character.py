@@ -30,6 +30,8 @@ SHEET = "rpgdice.sheet"
 """``ctx.meta`` key of the character's :class:`~rpgdice.table.sheets.Sheet`."""
 LABELS = "rpgdice.labels"
 """``ctx.meta`` key of what each argument named: ``[(PARAM, "Dexterity 3 + Stealth 3")]``."""
+TERMS = "rpgdice.terms"
+"""``ctx.meta`` key of each argument's terms as it named them: ``{PARAM: [Term, ...]}``."""
 POOL = "rpgdice.pool"
 """``ctx.meta`` key of the Cypher Pool ``--pool`` named."""
 AS_ENV = "RPGDICE_AS"
@@ -107,6 +109,7 @@ def traits(ctx: Context, param: Any, value: str) -> str:
         return value
     text, terms = got
     ctx.meta.setdefault(LABELS, []).append((param.name.upper(), sheets.describe(terms)))
+    ctx.meta.setdefault(TERMS, {})[param.name.upper()] = terms
     return text
 
 

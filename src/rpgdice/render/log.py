@@ -54,6 +54,33 @@ def figures(r: dict[str, Any]) -> str:
     return ""
 
 
+def verdict(r: dict[str, Any]) -> tuple[str, str] | None:
+    """A stored result's own word and style where its ruleset gives one (``Views.verdicts``:
+    an attack's Hit or Miss, an initiative's Order), else None: the outcome's word."""
+    from rpgdice.render.common import TONE
+
+    ruleset, command = r.get("ruleset"), r.get("command")
+    if isinstance(ruleset, str) and ruleset in rulesets.NAMES:
+        own = rulesets.get(ruleset).views().verdicts.get(str(command))
+        if own is not None:
+            word, tone = own(r)
+            return word, TONE.get(tone, "")
+    return None
+
+
+def entry_outcome(entry: dict[str, Any]) -> Text:
+    """The outcome column: a one-result entry's own verdict (``Hit``), else the outcome."""
+    results = entry["results"]
+    if entry["count"] == 1 and results and isinstance(results[0], dict):
+        try:
+            own = verdict(results[0])
+        except Exception:  # a result forged into a shape the verdict cannot read
+            own = None
+        if own is not None:
+            return Text(own[0], style=own[1])
+    return outcome_text(entry["ruleset"], entry["outcome"])
+
+
 def entry_figures(entry: dict[str, Any]) -> str:
     results = entry["results"]
     if entry["count"] == 1 and results:
@@ -86,6 +113,9 @@ def show_data(entry: dict[str, Any]) -> None:
     for i, r in enumerate(results, 1):
         try:
             text = figures(r) if isinstance(r, dict) else ""
+            own = verdict(r) if isinstance(r, dict) else None
+            if own is not None and text:
+                text = f"{own[0]}, {text}"
         except Exception:
             text = ""
         if not text:
@@ -104,7 +134,7 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
                      ("what", {"overflow": "fold"}), ("outcome", {}), ("figures", {"overflow": "fold"})):
         table.add_column(name, **kw)
     for e in entries:
-        outcome = outcome_text(e["ruleset"], e["outcome"])
+        outcome = entry_outcome(e)
         if e.get("rerolled_at"):
             by = e.get("rerolled_by")
             outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)

@@ -76,7 +76,7 @@ def _trait_columns(sheet: Any, schema: Any) -> Table | None:
             if value in schema.skill_words:
                 skill_levels.append((name, Text(value, style="red" if value == "inability" else "green")))
             continue
-        if folded in schema.attributes:
+        if folded in schema.attributes or fold(name) in {fold(m) for m in sheet.marked}:
             attr_rows.append((name, value))
         else:
             skill_rows.append((name, value))

@@ -121,6 +121,9 @@ class Views:
     figures: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     """The roll log's few words on one stored result (its JSON object), by command:
     ``4 10 9 → 4 succ.``, ``d20 12 vs 9``."""
+    verdicts: Mapping[str, Callable[[dict[str, Any]], tuple[str, str]]] = field(default_factory=dict)
+    """The roll log's word for one stored result where the outcome's word reads wrong, by
+    command, with its tone: an attack's ``("Hit", "good")``, an initiative's ``("Order", "")``."""
     sheet_part: Callable[[Any], Any] | None = None
     """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
     the wound, the Pools)."""

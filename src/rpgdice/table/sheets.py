@@ -100,6 +100,9 @@ class Sheet:
     """Trait name as spelled in the file -> value (a whole number, or a word for a
     Seyruun wound and Cypher skills)."""
     path: Path
+    marked: tuple[str, ...] = ()
+    """Traits the sheet marks as attributes (its ``attributes = [...]`` key), beside
+    those its ruleset names (:attr:`SheetSchema.attributes`)."""
     _folded: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -110,6 +113,13 @@ class Sheet:
     def spelling(self, trait: str) -> str | None:
         """The sheet's spelling of ``trait`` (matched by :func:`fold`), or None."""
         return self._folded.get(fold(trait))
+
+    def is_attribute(self, trait: str) -> bool:
+        """Whether ``trait`` is an attribute: its ruleset names it one, or the sheet
+        marks it (``attributes = ["occult-lore"]``)."""
+        folded = fold(trait)
+        return (folded in {fold(a) for a in schema(self.ruleset).attributes}
+                or folded in {fold(a) for a in self.marked})
 
     def get(self, trait: str, default: Any = None) -> Any:
         spelled = self.spelling(trait)
@@ -287,7 +297,11 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
             checked[trait] = check_value(ruleset, trait, value)
         except RulesError as e:
             raise files.broken(path, f"traits: {e.message}") from None
-    return Sheet(name=name.strip(), ruleset=ruleset, traits=checked, path=path)
+    marked = data.get("attributes", [])
+    if not isinstance(marked, list) or not all(isinstance(m, str) for m in marked):
+        raise files.broken(path, "'attributes' is not a list of trait names")
+    return Sheet(name=name.strip(), ruleset=ruleset, traits=checked, path=path,
+                 marked=tuple(marked))
 
 
 def load(name: str, param: str = "NAME") -> Sheet:

@@ -110,6 +110,28 @@ def roll(r: Any) -> list[Text]:
 # Roll types ------------------------------------------------------------------------------
 
 
+def _die_style(r: Any) -> str:
+    if r.die == 1:
+        return CRIT
+    return BOTCH_ONE if r.outcome == "fumble" else (HIT if r.result >= 0 else MISS)
+
+
+def part(label: str, r: Any, adds: str) -> list[Text]:
+    """A roll inside a sum (a team member, an extended roll's step): its iE, its die and
+    what it adds, with no difficulty nor verdict of its own (the sum has the one verdict)."""
+    head = Text.assemble((f"  {label}", "bold"), f" · iE {num(r.index)}")
+    why = ""
+    if r.outcome == "fumble":
+        why = " " + unit(f"(fracaso de grado {r.fumble_grade})")
+    elif r.critical:
+        why = " (crítico)"
+    dice = Text.assemble(("    dado ", LABEL), (str(r.die), _die_style(r)),
+                         "  →  " + unit(f"resultado {num(r.index)} − {r.die} = {num(r.result)}"),
+                         "  ", (unit(adds), "bold"), why)
+    return [head, dice]
+
+
+
 def multi(r: Any) -> list[Text]:
     lines = [Text.assemble(("Acciones múltiples", "bold"),
                            f" · {r.actions} acciones: −{r.actions} a la primera, −2 más por cada una")]
@@ -156,7 +178,7 @@ def team(r: Any) -> list[Text]:
                            f" · {len(r.rolls)} miembros · "
                            f"{difficulty(r.difficulty, r.base_difficulty, r.raises)} para la suma")]
     for k, step in enumerate(r.rolls, 1):
-        lines += nested(f"Miembro {k}:", roll(step))
+        lines += part(f"Miembro {k}", step, f"→ aporta {num(step.result)}")
     terms = " + ".join(num(x.result) if x.result >= 0 else f"({num(x.result)})" for x in r.rolls)
     ok = r.outcome == "success"
     lines.append(Text.assemble(("  Éxito" if ok else "  Fallo", GOOD if ok else BAD),
@@ -177,7 +199,8 @@ def extended(r: Any) -> list[Text]:
     lines = [Text.assemble(("Acción extendida", "bold"),
                            f" · objetivo {exitos(r.target)}{start} · como mucho {r.max_rolls} tiradas")]
     for k, (step, total) in enumerate(zip(r.rolls, r.running_totals), 1):
-        lines += nested(f"Tirada {k}:", roll(step))
+        adds = "→ termina la acción" if step.outcome == "fumble" else f"→ suma {num(step.result)}"
+        lines += part(f"Tirada {k}", step, adds)
         lines.append(Text(f"    → acumulado {total} de {r.target}", style=LABEL))
     n = len(r.rolls)
     tiradas = f"{n} {'tirada' if n == 1 else 'tiradas'}"

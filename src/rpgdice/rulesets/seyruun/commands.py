@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -154,12 +154,89 @@ def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
     return attribute.total("ATTRIBUTE"), skill.total("SKILL"), bonuses, penalties
 
 
+def _named(param: str) -> tuple[Sheet | None, list[Any]]:
+    """With ``--as``: the sheet, and the terms the argument ``param`` named (cli/character.py)."""
+    from rpgdice.cli.typer_private import get_current_context
+
+    ctx = get_current_context(silent=True)
+    # cli/character.py's SHEET and TERMS keys, read without loading it (nor the sheets)
+    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
+    if ctx is None or sheet is None:
+        return None, []
+    return sheet, ctx.meta.get("rpgdice.terms", {}).get(param, [])
+
+
+def _two_skills(sheet: Sheet, param: str, first: str, second: str) -> RulesError:
+    from rpgdice.rulesets.seyruun import ATTRIBUTES
+
+    return RulesError(param, f"{first} and {second} are both Skills of {sheet.name}: a pool is "
+                      f"Attribute + Skill, and neither is an Attribute ({', '.join(sorted(ATTRIBUTES))}, "
+                      "or a trait the sheet's 'attributes' list marks)")
+
+
+def _roles(sheet: Sheet, first: Any, second: Any, param: str) -> tuple[bool, bool]:
+    """RULES.md "Which trait is the Attribute": for two trait terms, whether they are
+    the wrong way round (the Skill first) and whether both are attributes (no untrained
+    −1); two skills are a usage error naming the missing Attribute."""
+    a, s = sheet.is_attribute(first.trait), sheet.is_attribute(second.trait)
+    if not a and not s:
+        raise _two_skills(sheet, param, first.trait, second.trait)
+    return (s and not a), (a and s)
+
+
+def _relabel(param: str, swap: bool, terms: list[Any] | None = None) -> None:
+    """The character line in the pool's order: the Attribute first."""
+    from rpgdice.cli.character import LABELS
+    from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.table.sheets import describe
+
+    labels = get_current_context().meta.get(LABELS, [])
+    if terms is not None:
+        labels[:] = [(p, describe(terms) if p == param else text) for p, text in labels]
+    elif swap:
+        pool = [x for x in labels if x[0] in ("ATTRIBUTE", "SKILL")]
+        labels[:] = pool[::-1] + [x for x in labels if x not in pool]
+
+
+def _sum_by_role(terms: Terms, param: str) -> tuple[Terms, bool]:
+    """One sum naming traits (``occult+wits``, a contest side): its first two terms as
+    Attribute and Skill by role, and whether both are attributes."""
+    sheet, named = _named(param)
+    if sheet is None or len(named) < 2 or not all(t.trait and t.sign == "+" for t in named[:2]):
+        return terms, False
+    swap, both = _roles(sheet, named[0], named[1], param)
+    if swap:
+        v = terms.values
+        terms = Terms((v[1], v[0], *v[2:]))
+        _relabel(param, swap, [named[1], named[0], *named[2:]])
+    return terms, both
+
+
+def _by_role(attribute: Terms, skill: Terms | None) -> tuple[Terms, Terms | None, bool]:
+    """The pool arguments with the Attribute first, whatever the order they named the
+    traits in (``occult wits --as ysolde`` is Wits + Occult), and whether both are
+    attributes. Numbers keep their places."""
+    if skill is None:
+        attribute, both = _sum_by_role(attribute, "ATTRIBUTE")
+        return attribute, skill, both
+    sheet, named = _named("ATTRIBUTE")
+    _, other = _named("SKILL")
+    if sheet is None or not named or not other or not named[0].trait or not other[0].trait:
+        return attribute, skill, False
+    swap, both = _roles(sheet, named[0], other[0], "ATTRIBUTE")
+    if swap:
+        _relabel("ATTRIBUTE", swap)
+        return skill, attribute, both
+    return attribute, skill, both
+
+
 def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
           penalty: list[int] | None, wound: str | None, actions: int, willpower: bool,
           difficulty: int) -> SeyruunPool:
     """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
     from rpgdice.rulesets.seyruun import rules as seyruun
 
+    attribute, skill, both = _by_role(attribute, skill)
     attribute_dots, skill_dots, bonuses, penalties = _base(attribute, skill, bonus, penalty)
     return seyruun.SeyruunPool(
         attribute=attribute_dots,
@@ -170,6 +247,7 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
         actions=actions,
         willpower=willpower,
         required=difficulty,
+        attributes_only=both,
     )
 
 
@@ -282,12 +360,14 @@ AssistsOpt = Annotated[
 def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -> SeyruunPool:
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
 
+    terms, both = _sum_by_role(terms, param)
     side = terms.side()
     params.summed(list(side.bonuses), param)  # sums keep to the limit of one number
     params.summed(list(side.penalties), param)
     try:
         return SeyruunPool(attribute=side.attribute, skill=side.skill, bonuses=side.bonuses,
-                           penalties=side.penalties, willpower=willpower, wound=wound)
+                           penalties=side.penalties, willpower=willpower, wound=wound,
+                           attributes_only=both)
     except RulesError as e:
         raise RulesError(param, e.message) from None
 

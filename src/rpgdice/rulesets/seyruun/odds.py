@@ -72,6 +72,13 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
         required=pool.required,
         pool_total=pool.total,
         reroll=reroll,
+        attribute=pool.attribute,
+        skill=pool.skill,
+        untrained=pool.untrained,
+        bonus=pool.bonus,
+        willpower_dice=pool.willpower_dice,
+        penalty=pool.penalty,
+        penalties=pool.penalty_parts,
     )
 
 

@@ -105,6 +105,17 @@ def first_roll(entry: dict[str, Any]) -> tuple[seyruun.SeyruunResult, seyruun.Ro
                          f"({e}); nothing was re-rolled") from None
 
 
+def first_labels(entry: dict[str, Any]) -> list[Any]:
+    """The trait line the logged roll showed (its envelope's ``labels``), or none."""
+    envelopes = (entry.get("shown") or {}).get("envelopes") or []
+    table = envelopes[0].get("table") if envelopes and isinstance(envelopes[0], dict) else None
+    labels = table.get("labels") if isinstance(table, dict) else None
+    if not isinstance(labels, list):
+        return []
+    return [list(x) for x in labels if isinstance(x, list) and len(x) == 2
+            and all(isinstance(t, str) for t in x)]
+
+
 def _open_log(replaying: bool) -> Any:
     from rpgdice.table import paths
     from rpgdice.table.log import Log, LogUnavailable
@@ -175,6 +186,8 @@ def reroll(entry_id: int | None, *, dice: list[int] | None, seed: int | None,
         log.release()
     spent = first.willpower_spent + 1
     state.character = character
+    if paid is not None:  # the first roll's trait line ("Dexterity 3 + Stealth 3") shows again
+        paid = {**paid, "labels": first_labels(entry)}
     new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
                                      rerolled=first),
               work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,

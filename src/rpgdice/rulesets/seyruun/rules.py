@@ -46,6 +46,15 @@ def tier_for(margin: int) -> str | None:
 
 
 @record
+class SeyruunPenalty:
+    """One penalty a pool took, as the view names it: ``wound severe`` 3, ``3 actions`` 4,
+    ``penalty`` 1 (each ``--penalty``)."""
+
+    what: str
+    dice: int
+
+
+@record
 class SeyruunPool:
     """How a pool is built (RULES.md, steps 1–5)."""
 
@@ -104,6 +113,19 @@ class SeyruunPool:
     def penalty(self) -> int:
         wound = WOUNDS[self.wound] if self.wound else 0
         return wound + sum(self.penalties) + MULTI_ACTION_PENALTY * (self.actions - 1)
+
+    @property
+    def penalty_parts(self) -> tuple[SeyruunPenalty, ...]:
+        """Each penalty of :attr:`penalty`: the wound, the actions beyond the first, then
+        each other penalty as given."""
+        parts = []
+        if self.wound:
+            parts.append(SeyruunPenalty(f"wound {self.wound}", WOUNDS[self.wound]))
+        if self.actions > 1:
+            parts.append(SeyruunPenalty(f"{self.actions} actions",
+                                        MULTI_ACTION_PENALTY * (self.actions - 1)))
+        parts += [SeyruunPenalty("penalty", p) for p in self.penalties if p]
+        return tuple(parts)
 
     @property
     def total(self) -> int:
@@ -167,6 +189,8 @@ class SeyruunResult:
     """External bonus dice counted (after the +5 cap)."""
     willpower_dice: int
     rerolled: SeyruunResult | None = None
+    penalties: tuple[SeyruunPenalty, ...] = ()
+    """Each penalty of ``penalty`` (the wound, the actions, each other penalty)."""
 
 
 @record
@@ -187,6 +211,7 @@ class RolledPool:
     skill: int | None
     bonus: int
     willpower_dice: int
+    penalty_parts: tuple[SeyruunPenalty, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.dice <= MAX_DICE:
@@ -198,7 +223,7 @@ class RolledPool:
                    required=result.required, total=result.pool_total, untrained=result.untrained,
                    bonus_capped=result.bonus_capped, penalty=result.penalty,
                    attribute=result.attribute, skill=result.skill, bonus=result.bonus,
-                   willpower_dice=result.willpower_dice)
+                   willpower_dice=result.willpower_dice, penalty_parts=result.penalties)
 
 
 def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
@@ -247,6 +272,7 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         skill=pool.skill,
         bonus=pool.bonus,
         willpower_dice=pool.willpower_dice,
+        penalties=pool.penalty_parts,
     )
 
 
@@ -581,6 +607,7 @@ class PlainPool:
     bonus: ClassVar[int] = 0
     willpower_dice: ClassVar[int] = 0
     willpower_cost: ClassVar[int] = 0
+    penalty_parts: ClassVar[tuple[SeyruunPenalty, ...]] = ()
 
     @property
     def attribute(self) -> int:
@@ -774,6 +801,14 @@ class SeyruunOdds:
     required: int
     pool_total: int
     reroll: bool
+    attribute: int = 0
+    """How the pool was built, as a roll of it shows it (the header's build)."""
+    skill: int | None = None
+    untrained: bool = False
+    bonus: int = 0
+    willpower_dice: int = 0
+    penalty: int = 0
+    penalties: tuple[SeyruunPenalty, ...] = ()
 
 
 @record

@@ -91,13 +91,30 @@ def _built(r: Any, parts: list[str]) -> str:
     if r.willpower_dice:
         parts.append(f"+ Willpower {r.willpower_dice}")
     if r.penalty:
-        parts.append(f"− penalties {r.penalty}")
+        parts.append(_penalties(r))
     return " ".join(parts) + f" = {num(r.pool_total)}"
+
+
+def _penalties(r: Any) -> str:
+    """Each penalty: ``− wound light 1``, or ``− penalties 8 (wound severe −3, 3 actions −4,
+    penalty −1)``; a result logged before the parts were kept shows the sum."""
+    parts = list(r.penalties)
+    if len(parts) == 1:
+        return f"− {parts[0].what} {parts[0].dice}"
+    each = ", ".join(f"{p.what} −{p.dice}" for p in parts)
+    return f"− penalties {r.penalty}" + (f" ({each})" if each else "")
 
 
 def build(r: Any) -> str:
     """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
-    return _built(r, [f"Attribute {r.attribute}", f"+ Skill {r.skill}" if r.skill else "untrained −1"])
+    return _built(r, [f"Attribute {r.attribute}",
+                      "untrained −1" if r.untrained else _second(r)])
+
+
+def _second(r: Any) -> str:
+    """The second term: a Skill; a 0 with no untrained −1 is a second Attribute
+    (``composure resolve`` with Resolve 0)."""
+    return f"+ Skill {r.skill}" if r.skill else "+ Attribute 0"
 
 
 def _size(r: Any) -> str:
@@ -119,6 +136,11 @@ def roll(r: Any) -> list[Text]:
         lines.append(Text(f"  {first.outcome}: re-rolled for 1 Willpower; the re-roll stands", style=NOTE))
     lines.append(dice_line("dice", _chips(r)))
     lines.append(_verdict(r))
+    return lines + notes(_roll_notes(r))
+
+
+def _roll_notes(r: Any) -> list[str]:
+    """What a roll's notes say: the cap, the overflow, the chance die, the 10s, Willpower."""
     said = []
     if r.bonus_capped:
         said.append(f"external bonus capped at +5 ({r.bonus_capped} lost)")
@@ -132,7 +154,25 @@ def roll(r: Any) -> list[Text]:
         said.append("one 10: a critical success, counted twice")
     if r.willpower_spent:
         said.append(f"Willpower spent: {r.willpower_spent}")
-    return lines + notes(said)
+    return said
+
+
+def part(label: str, r: Any) -> list[Text]:
+    """A roll inside an exchange or a series (an attack's attack and defense, an extended
+    roll's step, the team's leader): how it was built, its dice and the successes it adds,
+    no verdict of its own (the exchange has the one verdict)."""
+    head = Text.assemble(("  " + label, "bold"), f" · {_size(r)} ({build(r)})")
+    got = f"→ {_succ(r.successes)}"
+    if r.outcome == "botch":
+        got += ", a botch"
+    elif r.chance_die and r.successes:
+        got += " (the chance die's 10)"
+    lines = [head]
+    if r.rerolled is not None:
+        lines.append(Text.assemble("    ", ("first ", LABEL), *_joined([(c, MISS) for c, _ in _chips(r.rerolled)]),
+                                   (f"  {r.rerolled.outcome}: re-rolled for 1 Willpower", NOTE)))
+    lines.append(Text.assemble("    ", ("dice ", LABEL), *_joined(_chips(r)), "  ", (unit(got), "bold")))
+    return lines + [Text.assemble("  ", line) for line in notes(_roll_notes(r))]
 
 
 # Roll types ------------------------------------------------------------------------------
@@ -161,7 +201,7 @@ def extended(r: Any) -> list[Text]:
     lines = [Text.assemble(("Seyruun extended roll", "bold"),
                            f" · target {_succ(r.target)} · at most {plural(r.max_rolls, 'roll')}")]
     for k, (step, total) in enumerate(zip(r.rolls, r.running_totals), 1):
-        lines += nested(f"Roll {k}:", roll(step))
+        lines += part(f"Roll {k}", step)
         lines.append(Text(f"    → total {total} of {r.target}", style=LABEL))
     n = plural(len(r.rolls), "roll")
     if r.ended_by == "target":
@@ -186,8 +226,9 @@ def team(r: Any) -> list[Text]:
     (leader,) = r.rolls
     lines = [Text.assemble(("Seyruun team roll", "bold"),
                            f" · the leader's pool rolls · {plural(r.assists, 'assist')}: "
-                           f"+{r.assist_dice} {'die' if r.assist_dice == 1 else 'dice'}")]
-    lines += nested("Leader:", roll(leader))
+                           f"+{r.assist_dice} {'die' if r.assist_dice == 1 else 'dice'}",
+                           f" · {unit(_succ(leader.required) + ' needed')}")]
+    lines += part("Leader", leader)
     word, style = {"success": ("Team success", GOOD), "botch": ("Team botch", DIRE)}.get(
         r.outcome, ("Team failure", BAD))
     lines.append(Text.assemble((f"  {word}", style), f" — {_succ(r.total)}, {leader.required} needed"))
@@ -205,7 +246,7 @@ def odds(o: Any) -> list[Text]:
     size = _size(o)
     header = Text.assemble(
         ("Seyruun odds", "bold"),
-        f" · {size} (pool {num(o.pool_total)})",
+        f" · {size} ({build(o)})",
         f" · {unit(_succ(o.required) + ' needed')}",
         " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
     )
@@ -276,8 +317,9 @@ def initiative(r: Any) -> list[Any]:
             what = "both botched" if before.botch else f"{_succ(before.successes)} each"
             said.append(f"{before.name} before {after.name}: {what}, Wits + Dexterity "
                         f"{before.base} to {after.base}")
-    said.append("ties go to the higher Wits + Dexterity before bonuses and penalties; "
-                "no extra dice are rolled (rpgdice's reading: the rules give the pool, not the order)")
+    if any((a.botch, a.successes) == (b.botch, b.successes) for a, b in zip(r.order, r.order[1:])):
+        said.append("ties go to the higher Wits + Dexterity before bonuses and penalties; "
+                    "no extra dice are rolled (rpgdice's reading: the rules give the pool, not the order)")
     for e in r.order:
         if e.roll.bonus_capped:
             said.append(f"{e.name}: external bonus capped at +5 ({e.roll.bonus_capped} lost)")
@@ -318,20 +360,22 @@ def _chips_plain(r: Any) -> list[tuple[str, str]]:
 
 
 def attack(r: Any) -> list[Any]:
-    """The exchange as one story: the attack, the defense, who hit and by how much, the
-    damage pool and how it was built, the soak, the damage dealt."""
+    """The exchange as one story: the attack and the defense (their successes), the
+    contest, the damage pool and how it was built, the soak, and one verdict: ``Hit — 5
+    damage``, ``Miss`` or ``Botch``."""
     header = Text.assemble(("Seyruun attack", "bold"),
                            " · against no defense" if r.defense is None else " · attack against defense")
     lines: list[Any] = [header]
     # --vs: the target's line goes under the header (render/common.py show, from the envelope)
-    lines += nested("Attack:", roll(r.attack))
+    lines += part("Attack", r.attack)
     if r.defense is not None:
-        lines += nested("Defense:", roll(r.defense))
-    lines.append(_attack_verdict(r))
-    if r.damage_pool is not None:
+        lines += part("Defense", r.defense)
+    if r.hit and r.damage_pool is not None:
+        lines.append(Text("  " + _contest_text(r), style=LABEL))
         lines += _attack_damage(r)
-    if r.damage_dealt is not None:
         lines.append(_attack_dealt(r))
+    else:
+        lines.append(_attack_verdict(r))
     said = []
     if r.damage_pool is None and r.hit:
         said.append("no --damage: the attack stops at the hit")
@@ -341,8 +385,22 @@ def attack(r: Any) -> list[Any]:
     return lines + notes(said)
 
 
+def _contest_text(r: Any) -> str:
+    """How the hit was won: ``4 successes to 1: net 3, extra successes 2``."""
+    a = r.attack.successes
+    d = r.defense.successes if r.defense is not None else None
+    if d is None:
+        how = f"{_succ(a)} against no defense"
+    elif a == d:
+        how = (f"on the tie at {_succ(a)}: the attack's base Attribute "
+               f"({r.attack_attribute}) is higher than {r.defense_attribute}")
+    else:
+        how = f"{_succ(a)} to {d}"
+    return f"{how}: net {num(r.net_successes)}, extra successes {r.extra_successes}"
+
+
 def _attack_verdict(r: Any) -> Any:
-    """The attack's line: botch, miss (and why) or hit (and by how much)."""
+    """The verdict of an exchange that rolls no damage: botch, miss (and why) or hit."""
     a = r.attack.successes
     d = r.defense.successes if r.defense is not None else None
     if r.outcome == "botch":
@@ -357,15 +415,7 @@ def _attack_verdict(r: Any) -> Any:
         else:
             why = f" — {_succ(d or 0)} of defense against {_succ(a)} of attack"
         return Text.assemble(("  Miss", BAD), why)
-    if d is None:
-        how = f" — {_succ(a)} against no defense"
-    elif a == d:
-        how = (f" — on the tie at {_succ(a)}: the attack's base Attribute "
-               f"({r.attack_attribute}) is higher than {r.defense_attribute}")
-    else:
-        how = f" — {_succ(a)} to {d}"
-    return Text.assemble(("  Hit", GOOD), how,
-                         f": net {num(r.net_successes)}, extra successes {r.extra_successes}")
+    return Text.assemble(("  Hit", GOOD), " — " + _contest_text(r))
 
 
 def _attack_damage(r: Any) -> list[Any]:
@@ -384,7 +434,8 @@ def _attack_damage(r: Any) -> list[Any]:
 
 
 def _attack_dealt(r: Any) -> Any:
-    """The damage dealt, and how the soak took its part."""
+    """The verdict of a hit that rolls damage: ``Hit — 3 damage`` and how the soak took
+    its part."""
     if r.damage is not None:
         soaked = r.soak.successes if r.soak is not None else 0
         if r.soak is not None:
@@ -395,9 +446,8 @@ def _attack_dealt(r: Any) -> Any:
         else:
             detail = " (no soak)"
     else:
-        detail = " (no damage roll)" if r.hit else ""
-    style = GOOD if r.damage_dealt else BAD
-    return Text.assemble(("  Damage dealt: ", "bold"), (str(r.damage_dealt), style), detail)
+        detail = " (no damage roll)"
+    return Text.assemble(("  Hit", GOOD), " — ", (f"{r.damage_dealt} damage", "bold"), detail)
 
 
 def attack_odds(o: Any, r: Any) -> list[Any]:
@@ -472,9 +522,40 @@ def _roll_figures(r: dict[str, Any]) -> str:
     return text
 
 
+def _succ_of(r: dict[str, Any] | None) -> Any:
+    return (r or {}).get("successes")
+
+
+def _attack_figures(r: dict[str, Any]) -> str:
+    """``5 damage`` (a hit that rolled damage), else the successes of each side."""
+    if r.get("hit") and r.get("damage_dealt") is not None:
+        return f"{r['damage_dealt']} damage"
+    if r.get("defense") is None:
+        return f"{_succ_of(r.get('attack'))} succ."
+    return f"{_succ_of(r.get('attack'))} vs {_succ_of(r.get('defense'))} succ."
+
+
+def _attack_verdict_word(r: dict[str, Any]) -> tuple[str, str]:
+    return {"success": ("Hit", "good"), "botch": ("Botch", "dire")}.get(
+        str(r.get("outcome")), ("Miss", "bad"))
+
+
+def _initiative_figures(r: dict[str, Any]) -> str:
+    """The order to act in: ``1 Ysolde, 2 Ghoul, 3= Bandit, 3= Thug``."""
+    order = r.get("order") or []
+    ranks = [e.get("rank") for e in order]
+    return ", ".join(f"{e.get('rank')}{'=' if ranks.count(e.get('rank')) > 1 else ''} {e.get('name')}"
+                     for e in order)
+
+
 FIGURES = {"roll": _roll_figures, "contest": lambda r: contest_figures(r, "successes"),
-           "extended": extended_figures}
+           "extended": extended_figures, "attack": _attack_figures,
+           "initiative": _initiative_figures}
 """The roll log's few words on a stored result, by command."""
 
-TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER)
+VERDICTS = {"attack": _attack_verdict_word, "initiative": lambda r: ("Order", "")}
+"""The roll log's word for a stored attack (Hit, Miss, Botch) and initiative (the order)."""
+
+TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER,
+              verdicts=VERDICTS)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""
