@@ -57,8 +57,22 @@ QUICK = [
      ["seyruun", "contest", SIDE20, "3"], ["seyruun", "contest", SIDE20 + "+1", "3"]),
     ("terms of a contest side, `--damage` or `--soak` | 20, each at most 1000",
      ["seyruun", "contest", "1000", "3"], ["seyruun", "contest", "1001", "3"]),
+    ("a pool holds at most 1000 dice", ["crytures", "roll", "1000"], ["crytures", "roll", "1001"]),
     ("`--seed` | 0 to 2^64 − 1", ["crytures", "roll", "3", "--seed", str(2**64 - 1)],
      ["crytures", "roll", "3", "--seed", str(2**64)]),
+]
+
+ODDS = [
+    # odds commands take no --seed: (what the text says, allowed, refused)
+    ("Roughly, the largest sums allowed are 740d4, 440d6, 240d10, 110d20",
+     ["odds", "440d6"], ["odds", "480d6"]),
+    ("Roughly, the largest sums allowed are 740d4, 440d6, 240d10, 110d20",
+     ["odds", "110d20"], ["odds", "125d20"]),
+    ("keeping the highest or lowest one is cheap at any size (`1000d6kh1`, `2d1000kh1`)",
+     ["odds", "1000d6kh1"], ["odds", "1001d6kh1"]),
+    ("1000 dice with `--attack --crit-hits 5` are allowed, `--crit-hits 6` are not (100 dice "
+     "take any `--crit-hits`)", ["crytures", "odds", "100", "--attack", "--crit-hits", "1000"],
+     ["crytures", "odds", "1000", "--attack", "--crit-hits", "6"]),
 ]
 
 BIG = [
@@ -115,6 +129,27 @@ def test_the_largest_command_the_budget_allows_runs(quote, largest, over):
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           timeout=600, env=_env())
     assert done.returncode == 0 and done.stderr == "", (largest, done.stderr)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("quote, allowed, refused", ODDS, ids=[" ".join(c[2]) for c in ODDS])
+def test_an_odds_limit_as_written(quote, allowed, refused):
+    assert quote in TEXT
+    run = cli(*allowed, "--json")
+    assert run.exit_code == 0 and run.json(), (allowed, run.stderr)
+    started = time.monotonic()
+    run = cli(*refused, "--json")
+    assert time.monotonic() - started < 5, refused  # refused before any work
+    assert_usage_error(run)
+
+
+def test_the_largest_crytures_odds_the_text_allows_are_within_their_budget():
+    # Computing them takes about a minute: their estimate is checked, as the command does.
+    from rpgdice.rulesets.crytures import odds as cry_odds
+    from rpgdice.rulesets.crytures import rules as crytures
+
+    allowed = crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=5)
+    assert cry_odds.crytures_work(allowed) <= cry_odds.CRYTURES_MAX_WORK
 
 
 def _env() -> dict[str, str]:
