@@ -37,7 +37,7 @@ _rpgdice_node()
         "char set") subs="" opts="-h --help" vopts="" ;;
         "char show") subs="" opts="--json -h --help" vopts="" ;;
         "char list") subs="" opts="--json -h --help" vopts="" ;;
-        "char rm") subs="" opts="-h --help" vopts="" ;;
+        "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
         "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;

@@ -498,6 +498,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcom
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char rm
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -l yes -d 'Really delete the sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters)'
 

@@ -304,6 +304,31 @@ def test_again_drops_given_faces():
     assert result["seed"] is not None and len(result["dice"]) == 2
 
 
+def test_again_names_what_it_runs_on_stderr_first():
+    cli("seyruun", "roll", "3", "2", "--seed", "5", "--log", "--bonus", "1")
+    run = cli("again", "--json", "-d", "moderate")
+    assert run.exit_code == 0, run.stderr
+    # The repeated command, its --seed dropped and MORE ARGS added, quoted for the shell.
+    assert run.stderr == "rpgdice: again: seyruun roll 3 2 --log --bonus 1 --json -d moderate\n"
+    assert run.json()[0]["required"] == 2
+    cli("roll", "2d6 + 3", "--seed", "1", "--log")
+    assert cli("again").stderr.splitlines()[0] == "rpgdice: again: roll '2d6 + 3' --log"
+
+
+def test_again_never_repeats_a_reroll_after_the_fact():
+    cli("seyruun", "roll", "2", "1", "--dice", "2,3,4", "--log")
+    assert cli("seyruun", "reroll", "--dice", "6,1,1", "--log").exit_code == 0
+    assert [e["command"] for e in entries()] == ["roll", "reroll"]
+    run = cli("again", "--json")
+    # The roll before the re-roll, with fresh dice, not a second re-roll of entry 1.
+    assert run.exit_code == 0, run.stderr
+    assert run.stderr == "rpgdice: again: seyruun roll 2 1 --log --json\n"
+    (result,) = run.json()
+    assert result.get("rerolled") is None and result["pool"] == 3 and result["seed"] is not None
+    assert [e["command"] for e in entries()] == ["roll", "reroll", "roll"]
+    assert entries()[-1]["argv"] == ["seyruun", "roll", "2", "1", "--log", "--json"]
+
+
 def test_again_with_an_empty_log():
     run = cli("again")
     assert run.exit_code == 2 and "empty" in run.stderr

@@ -295,7 +295,7 @@ def test_the_log_module_imports_neither_the_command_line_nor_the_views():
 ])
 def test_log_show_rebuilds_the_output_from_the_log_alone(ysolde, args):
     rolled = ok(*args, "--seed", "8", "--log")
-    ok("char", "rm", "ysolde")  # gone: nothing of it is read to show the entry
+    ok("char", "rm", "ysolde", "--yes")  # gone: nothing of it is read to show the entry
     shown = ok("log", "show", "1")
     assert shown.stdout.split("\n", 1)[1] == rolled.stdout and shown.stderr == ""
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import readme_samples
 from conftest import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,10 +149,50 @@ def test_readme_cites_the_rules_and_the_reference():
     assert len(README.splitlines()) <= 400
 
 
+def test_no_page_cites_a_file_the_repository_lacks():
+    # RULES.md is the project's brief, not a file of the repository: cite docs/rules.md.
+    for page in (ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.glob("*.md"))):
+        text = page.read_text(encoding="utf-8")
+        assert "RULES.md" not in text and "CLI.md" not in text, page.name
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
+            assert (page.parent / target).exists(), (page.name, target)
+
+
+def test_development_lives_in_contributing():
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    for what in ("pytest", "nox", "mypy", "ruff check", "bench/", "src/rpgdice/rulesets/",
+                 "python -m tests.readme_samples --write"):
+        assert what in contributing, what
+    assert "## Development" not in REFERENCE and "CONTRIBUTING.md" in README
+
+
+SAMPLE_FILES = [p for p in readme_samples.FILES if readme_samples.samples(p)]
+
+
+def test_the_readme_and_the_reference_hold_samples():
+    assert len(readme_samples.samples(ROOT / "README.md")) >= 6
+    assert ROOT / "docs" / "reference.md" in SAMPLE_FILES
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.name for p in SAMPLE_FILES])
+def test_sample_outputs_are_what_the_program_prints(path):
+    drift = readme_samples.drifted(path)
+    assert not drift, (
+        f"{path.name}: sample output drifted from what the program prints at 80 columns: "
+        + "; ".join(s.command for s, _ in drift)
+        + f" — regenerate with: {readme_samples.REGENERATE}")
+    for sample in readme_samples.samples(path):
+        assert all(len(line) <= 80 for line in sample.text.splitlines()), sample.name
+
+
+REFERENCE = (DOCS / "reference.md").read_text(encoding="utf-8")
+
+
 def _readme_decisions() -> list[str]:
-    start = README.index("\n## Decisions")
-    end = README.find("\n## ", start + 1)
-    section = README[start:end if end != -1 else len(README)]
+    # The decisions in short live in the reference now (the README is the user's guide).
+    start = REFERENCE.index("\n## Decisions")
+    end = REFERENCE.find("\n## ", start + 1)
+    section = REFERENCE[start:end if end != -1 else len(REFERENCE)]
     return [" ".join(name.split()) for name in re.findall(r"\*\*([^*]+)\*\*", section)]
 
 

@@ -97,9 +97,21 @@ def test_char_new_show_list_rm(ysolde):
     view = ok("char", "show", "ysolde").stdout
     for word in ("Ysolde", "Dexterity", "Stealth", "Willpower", "●●●", "5 of 5", "Wound"):
         assert word in view, word
-    ok("char", "rm", "ysolde")
+    ok("char", "rm", "ysolde", "--yes")
     assert not ysolde.exists()
     assert ok("char", "list", "--json").stdout == ""
+
+
+def test_char_rm_deletes_only_with_yes(ysolde):
+    before = ysolde.read_bytes()
+    run = cli("char", "rm", "ysolde")
+    assert_usage_error(run, "--yes", "nothing was deleted", "add --yes", str(ysolde))
+    assert ysolde.read_bytes() == before
+    # A name with no sheet says so, --yes or not.
+    assert_usage_error(cli("char", "rm", "ghost"), "ghost")
+    assert_usage_error(cli("char", "rm", "ghost", "--yes"), "ghost")
+    assert ok("char", "rm", "YSOLDE", "--yes").stdout == f"removed Ysolde: {ysolde}\n"
+    assert not ysolde.exists()
 
 
 def test_char_show_cypher_pools_and_edge(nix):

@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+import shlex
+from typing import Annotated, Any, Optional
 
 import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
+
+NOT_A_REROLL = "NOT (IFNULL(ruleset, '') = 'seyruun' AND IFNULL(command, '') = 'reroll')"
+"""The log's entries ``again`` may repeat: any but a re-roll after the fact (repeating
+one would spend Willpower on an entry already re-rolled). ``again`` itself is never
+logged: the command it runs is, under its own arguments."""
+
+
+def _announce(argv: list[str]) -> None:
+    """``rpgdice: again: COMMAND ARGS...`` on stderr: what is about to run, quoted as
+    the shell would need it (a stderr that cannot take it loses it)."""
+    import sys
+
+    from rpgdice.cli.output import PROG, one_line
+
+    try:
+        sys.stderr.write(f"{PROG}: again: {one_line(shlex.join(argv))}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _last_repeatable(log: Any) -> list[dict[str, Any]]:
+    """The last entry of ``log`` that is not a ``seyruun reroll`` (a list of 0 or 1)."""
+    from rpgdice.table.log import COLUMNS, entry_data
+
+    where, args = log.where(NOT_A_REROLL)
+    row = log.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries{where} "
+                          "ORDER BY id DESC LIMIT 1", args).fetchone()
+    return [] if row is None else [entry_data(row)]
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
@@ -23,7 +53,8 @@ def again_cmd(
     """Repeat the last logged command with fresh dice.
 
     Its --seed and --dice are dropped, the rest is kept, and MORE ARGS are added at
-    the end.
+    the end. The command is named on stderr before it runs. A re-roll after the fact
+    (seyruun reroll) is never repeated: again repeats the last command before it.
 
     Example: rpgdice again --bonus 1
     """
@@ -33,7 +64,7 @@ def again_cmd(
 
     try:
         log = Log.open(write=False)
-        last = log.last() if log is not None else []
+        last = _last_repeatable(log) if log is not None else []
         if log is not None:
             log.release()
     except LogUnavailable as e:
@@ -49,6 +80,7 @@ def again_cmd(
     argv = [*with_character(strip(entry["argv"]), entry["character"]), *(more or [])]
     from rpgdice.cli import main
 
+    _announce(argv)
     code = main(argv)
     if code:
         raise typer.Exit(code)

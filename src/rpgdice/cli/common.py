@@ -299,15 +299,16 @@ def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
     return SeededDice(fresh_seed() if seed is None else seed)
 
 
-WORK_BUDGET = 1_000_000
-"""The most work one command may do, in dice: every die it can roll counts 1 and every
-roll it can make (each roll of a sequence, each re-roll, each repetition) counts
-:data:`ROLL_COST` more, over all its repetitions. Set so that the largest command
-allowed finishes in about a minute on a small machine, in the terminal view (the slower
-one; JSON Lines take about a third of that)."""
 ROLL_COST = 10
 """What one roll costs beside its dice, in dice: scoring it and showing it (measured:
 one Reglas roll took about as long as ten Crytures dice, in either view)."""
+WORK_BUDGET = params.MAX_TIMES * (1 + ROLL_COST)
+"""The most work one command may do, in dice: every die it can roll counts 1 and every
+roll it can make (each roll of a sequence, each re-roll, each repetition) counts
+:data:`ROLL_COST` more, over all its repetitions. 1,100,000: exactly what a single-die
+roll (a d20, a Reglas or Cypher roll) repeated the most times ``-n`` takes (100000) costs, and
+small enough that the largest command allowed finishes in about a minute on a small
+machine, in the terminal view (the slower one; JSON Lines take about a third of that)."""
 
 
 class Work(NamedTuple):

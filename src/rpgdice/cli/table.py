@@ -200,13 +200,20 @@ def char_list(as_json: JsonOpt = False) -> None:
 
 
 @char_app.command("rm")
-def char_rm(name: NameArg) -> None:
-    """Remove a character's sheet.
+def char_rm(
+    name: NameArg,
+    yes: Annotated[bool, typer.Option("--yes", help="Really delete the sheet.")] = False,
+) -> None:
+    """Remove a character's sheet. Without --yes nothing is deleted (exit 2).
 
-    Example: rpgdice char rm ysolde
+    Example: rpgdice char rm ysolde --yes
     """
     from rpgdice.table import sheets
 
+    if not yes:  # a missing or broken sheet is reported first, as without --yes
+        sheet = sheets.load(name)
+        raise RulesError("--yes", f"needed to delete {sheet.name}'s sheet ({sheet.path}); "
+                         f"nothing was deleted: add --yes")
     sheet = sheets.remove(name)
     _say(f"removed {sheet.name}: {sheet.path}")
 
