@@ -178,7 +178,7 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
             extras[id(r)] = {**base, "spent": {resource: spent}, "left": {resource: left}}
         return {resource: left}, results
 
-    results = sheets.settle(sheet.name, sheet.ruleset, pay)
+    results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays
     from rpgdice.cli.common import current_run
 
     spent = current_run(ctx).spent
