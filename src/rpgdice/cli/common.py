@@ -393,7 +393,13 @@ def run(
         items = recorder.watch(items)
     from rpgdice.cli.output import emit
 
-    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys)
+    try:
+        emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys)
+    except OSError:  # the output could not be delivered, nor is it logged: nothing is paid
+        from rpgdice.cli.character import refund
+
+        refund(_context())
+        raise
     if recorder is not None:
         from rpgdice.cli.output import warning
 

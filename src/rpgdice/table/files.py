@@ -78,18 +78,36 @@ def failed(path: Path, e: OSError, doing: str = "read") -> RulesError:
     folder in the way, where the folder is set)."""
     import errno
 
+    from rpgdice.table import paths
+
+    home = paths.home_problem()
+    if home is not None:
+        return home
     why = e.strerror or str(e)
-    if e.errno in (errno.ENOTDIR, errno.EEXIST) or isinstance(e, NotADirectoryError):
-        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
-        if blocker is not None and blocker != path:
-            return RulesError(str(blocker), f"is a file where rpgdice keeps a folder (for {path}); "
-                              "move it away, or set RPGDICE_HOME to another folder")
+    if e.errno in (errno.ENOTDIR, errno.EEXIST):
+        blocker = next((p for p in (path, *path.parents) if is_file(p)), None)
+        if blocker is not None:
+            return not_a_folder(blocker)
     if doing == "read":
         return RulesError(str(path), f"could not be read: {why}")
     hint = ""
-    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        hint = "; make its folder writable, or set RPGDICE_HOME to a folder that is"
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT, errno.ENAMETOOLONG):
+        hint = f"; make its folder writable, or set {paths.HOME_ENV} to a folder that is"
     return RulesError(str(path), f"could not be written: {why}; nothing was changed{hint}")
+
+
+def not_a_folder(path: Path) -> RulesError:
+    from rpgdice.table import paths
+
+    return RulesError(str(path), "is a file where rpgdice keeps a folder; move it away, or set "
+                      f"{paths.HOME_ENV} to another folder")
+
+
+def is_file(path: Path) -> bool:
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:
+        return False
 
 
 def read_text(path: Path) -> str | None:

@@ -261,9 +261,15 @@ def path_of(name: str) -> Path:
 
 
 def names() -> list[Path]:
-    """Every sheet's file, by name."""
+    """Every sheet's file, by name; a characters folder that is a file is an error."""
+    base = folder()
+    problem = paths.home_problem()
+    if problem is not None:
+        raise problem
+    if files.is_file(base):
+        raise files.not_a_folder(base)
     try:
-        return sorted(p for p in folder().glob("*.toml") if p.is_file())
+        return sorted(p for p in base.glob("*.toml") if p.is_file())
     except OSError:
         return []
 
