@@ -252,10 +252,7 @@ def alias_cmd(
         if as_json:
             _write_json([{"name": n, "command": c} for n, c in known.items()])
         else:
-            rows = [(visible(n), visible(c)) for n, c in known.items()]  # text from config.toml
-            width = max((len(n) for n, _ in rows), default=0)
-            sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in rows))
-            sys.stdout.flush()
+            _list_aliases(known)
         return
     if command is None:
         known = aliases.load()
@@ -282,6 +279,13 @@ def alias_cmd(
                          f"{', '.join(root)}")
     aliases.define(name, command)
     _say(f"alias {name} = {visible(command)}")
+
+
+def _list_aliases(known: dict[str, str]) -> None:
+    rows = [(visible(n), visible(c)) for n, c in known.items()]  # text from config.toml
+    width = max((len(n) for n, _ in rows), default=0)
+    sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in rows))
+    sys.stdout.flush()
 
 
 def _root_commands() -> list[str]:
