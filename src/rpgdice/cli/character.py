@@ -32,6 +32,8 @@ LABELS = "rpgdice.labels"
 """``ctx.meta`` key of what each argument named: ``[(PARAM, "Dexterity 3 + Stealth 3")]``."""
 TERMS = "rpgdice.terms"
 """``ctx.meta`` key of each argument's terms as it named them: ``{PARAM: [Term, ...]}``."""
+PAID = "rpgdice.paid"
+"""``ctx.meta`` key of what the sheet paid, ``(sheet, resource, points)``, until the output is out."""
 POOL = "rpgdice.pool"
 """``ctx.meta`` key of the Cypher Pool ``--pool`` named."""
 AS_ENV = "RPGDICE_AS"
@@ -205,11 +207,39 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
             extras[id(r)] = {**base, "spent": {resource: spent}, "left": {resource: left}}
         return {resource: left}, results
 
-    results = sheets.settle(sheet.name, sheet.ruleset, pay)
+    results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays
     from rpgdice.cli.common import current_run
 
     spent = current_run(ctx).spent
+    paid = 0
     for extra in extras.values():
         for name, n in extra["spent"].items():
             spent[name] = spent.get(name, 0) + n
+            paid += n
+    ctx.meta[PAID] = (sheet, resource, paid)
     return results, lambda r: extras[id(r)]
+
+
+def refund(ctx: Context | None) -> None:
+    """Give back what :func:`settle` paid, when the output could not be delivered (so
+    nothing was logged either): a sheet pays only for what was shown and recorded. A
+    refund that cannot be made is a warning; the output's own error is the one reported."""
+    paid = None if ctx is None else ctx.meta.pop(PAID, None)
+    if not paid or not paid[2]:
+        return
+    sheet, resource, points = paid
+
+    def give_back(fresh: sheets.Sheet) -> tuple[dict[str, int], None]:
+        return {resource: sheets.resource(fresh, resource) + points}, None
+
+    try:
+        sheets.settle(sheet, sheet.ruleset, give_back)
+    except (RulesError, OSError) as e:
+        from rpgdice.cli.output import warning
+
+        warning(f"the {points} {resource} paid could not be given back: {e}")
+        return
+    from rpgdice.cli.common import current_run
+
+    spent = current_run(ctx).spent
+    spent[resource] = spent.get(resource, 0) - points

@@ -392,15 +392,27 @@ def run(
 
         recorder = Recorder(all_keys, faces=dice, command=log_command)
         items = recorder.watch(items)
-    from rpgdice.cli.output import emit
-
-    emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact)
+    _emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact)
     if recorder is not None:
         from rpgdice.cli.output import warning
 
         argv, who = _who_typed_what()
         return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
     return None
+
+
+def _emit(items: Iterable[Any], **kwargs: Any) -> None:
+    """Show the results; when the output cannot be delivered (so it is not logged
+    either), what the character paid for them is given back."""
+    from rpgdice.cli.output import emit
+
+    try:
+        emit(items, **kwargs)
+    except OSError:
+        from rpgdice.cli.character import refund
+
+        refund(_context())
+        raise
 
 
 def _paid_rolls(roll: Callable[[DiceSource], R], source: DiceSource, times: int,

@@ -12,7 +12,7 @@ import typer
 from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
-from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, shown, visible
 from rpgdice.rulesets import SHEET_RULESETS
 
 # Their commands are common.Command: usage lines show NAME, not Typer's {NAME}.
@@ -133,7 +133,7 @@ def char_new(
     from rpgdice.table import sheets
 
     sheet = sheets.new(name, ruleset, _pairs(pairs, removing=False))
-    _say(f"created {sheet.name} ({sheet.ruleset}): {sheet.path}")
+    _say(f"created {visible(sheet.name)} ({sheet.ruleset}): {visible(sheet.path)}")
 
 
 @char_app.command("set")
@@ -151,7 +151,7 @@ def char_set(
     from rpgdice.table import sheets
 
     sheet = sheets.change(name, _pairs(pairs, removing=True))
-    _say(f"updated {sheet.name}: {sheet.path}")
+    _say(f"updated {visible(sheet.name)}: {visible(sheet.path)}")
 
 
 @char_app.command("show")
@@ -193,9 +193,10 @@ def char_list(as_json: JsonOpt = False) -> None:
     if not found:
         _say(f"no characters yet in {sheets.folder()}; create one with rpgdice char new")
         return
-    width = max(len(s.name) for s in found)
-    rwidth = max(len(s.ruleset) for s in found)
-    sys.stdout.write("".join(f"{s.name:<{width}}  {s.ruleset:<{rwidth}}  {s.path}\n" for s in found))
+    rows = [(visible(s.name), s.ruleset, visible(s.path)) for s in found]  # text from the files
+    width = max(len(n) for n, _, _ in rows)
+    rwidth = max(len(r) for _, r, _ in rows)
+    sys.stdout.write("".join(f"{n:<{width}}  {r:<{rwidth}}  {p}\n" for n, r, p in rows))
     sys.stdout.flush()
 
 
@@ -215,7 +216,7 @@ def char_rm(
         raise RulesError("--yes", f"needed to delete {sheet.name}'s sheet ({sheet.path}); "
                          f"nothing was deleted: add --yes")
     sheet = sheets.remove(name)
-    _say(f"removed {sheet.name}: {sheet.path}")
+    _say(f"removed {visible(sheet.name)}: {visible(sheet.path)}")
 
 
 def _say(line: str) -> None:
@@ -251,16 +252,14 @@ def alias_cmd(
         if name is not None or command is not None:
             raise RulesError("--rm", "takes no NAME or COMMAND besides the alias to remove")
         aliases.remove(rm)
-        _say(f"removed alias {rm}")
+        _say(f"removed alias {visible(rm)}")
         return
     if name is None:
         known = aliases.load()
         if as_json:
             _write_json([{"name": n, "command": c} for n, c in known.items()])
         else:
-            width = max((len(n) for n in known), default=0)
-            sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in known.items()))
-            sys.stdout.flush()
+            _list_aliases(known)
         return
     if command is None:
         known = aliases.load()
@@ -270,7 +269,7 @@ def alias_cmd(
         if as_json:
             _write_json([{"name": name, "command": known[name]}])
         else:
-            _say(f"{name}  {known[name]}")
+            _say(f"{name}  {visible(known[name])}")
         return
     aliases.check_name(name)
     root = _root_commands()
@@ -286,7 +285,14 @@ def alias_cmd(
         raise RulesError("COMMAND", f"{shown(words[0])} is not a command of rpgdice; accepts "
                          f"{', '.join(root)}")
     aliases.define(name, command)
-    _say(f"alias {name} = {command}")
+    _say(f"alias {name} = {visible(command)}")
+
+
+def _list_aliases(known: dict[str, str]) -> None:
+    rows = [(visible(n), visible(c)) for n, c in known.items()]  # text from config.toml
+    width = max((len(n) for n, _ in rows), default=0)
+    sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in rows))
+    sys.stdout.flush()
 
 
 def _root_commands() -> list[str]:

@@ -34,8 +34,17 @@ def cut(value: object, limit: int = SHOWN_LIMIT) -> str:
     over = len(text) > limit
     if over:
         text = text[:limit]
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    text = visible(text)
     return f"{text}…" if over else text
+
+
+def visible(value: object) -> str:
+    """``value`` with its control characters made visible (``\\x1b``, ``\\n``): text
+    from a user's file or the log, shown on a terminal, never drives it."""
+    text = str(value)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def shown(value: object, limit: int = SHOWN_LIMIT) -> str:

@@ -183,8 +183,10 @@ def _resource_label(ruleset: str, name: str) -> str:
 def character_line(table: dict[str, Any], ruleset: str) -> Text:
     """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
     ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
-    line = Text.assemble(INDENT, (table["character"], LABEL))
-    labels = table.get("labels", ())
+    from rpgdice.core.errors import visible  # names and traits come from the user's sheet
+
+    line = Text.assemble(INDENT, (visible(table["character"]), LABEL))
+    labels = [(param, visible(text)) for param, text in table.get("labels", ())]
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:
         line.append(" · " + " + ".join(_trait_units(text) for text in pool))

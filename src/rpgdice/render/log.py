@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rpgdice import rulesets
+from rpgdice.core.errors import visible
 from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, console, layout, num, outcome_word, unit
 
 PROG = "rpgdice"
@@ -29,7 +30,7 @@ def when(stamp: str) -> str:
 
 
 def command_text(argv: list[str]) -> str:
-    return " ".join(shlex.quote(a) for a in argv)
+    return visible(" ".join(shlex.quote(a) for a in argv))  # the log's text never drives the terminal
 
 
 def outcome_text(ruleset: str, outcome: Optional[str]) -> Text:
@@ -138,7 +139,7 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
         if e.get("rerolled_at"):
             by = e.get("rerolled_by")
             outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
-        table.add_row(str(e["id"]), when(e["time"]), e["character"] or "—",
+        table.add_row(str(e["id"]), when(e["time"]), visible(e["character"] or "—"),
                       command_text(e["argv"]), outcome, safe_figures(e))
     out.print(table)
 
@@ -146,7 +147,7 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
 def show_header(entry: dict[str, Any]) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
             else f"seed {entry['seed']}")
-    who = f" · {entry['character']}" if entry["character"] else ""
+    who = f" · {visible(entry['character'])}" if entry["character"] else ""
     console().print(Text(f"#{entry['id']} · {when(entry['time'])}{who} · "
                          f"{PROG} {command_text(entry['argv'])} · {dice}", style=NOTE))
 
@@ -182,7 +183,7 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
     lines: list[Text] = []
     for g in groups:
         ruleset = g["ruleset"]
-        who = f" · {g['character']}" if character else ""
+        who = f" · {visible(g['character'])}" if character else ""
         n = g["rolls"]
         lines.append(Text(f"{ruleset.capitalize()}{who} · {n} {'roll' if n == 1 else 'rolls'}", style=LABEL))
         top = max([*g["outcomes"].values(), *g["expected"].values(), 1])

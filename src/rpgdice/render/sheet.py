@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rpgdice.core.errors import visible
 from rpgdice.core.names import fold
 
 DOTS_UP_TO = 10
@@ -26,7 +27,7 @@ def dots(value: int, top: int = 5) -> Text:
 
 
 def _label(name: str) -> str:
-    return name[:1].upper() + name[1:]
+    return visible(name[:1].upper() + name[1:])  # a trait's name as the file spells it
 
 
 def _column(title: str, rows: list[tuple[str, Any]]) -> Table:
@@ -58,8 +59,8 @@ def sheet_view(sheet: Any) -> Panel:
         parts.append(part if parts or not isinstance(part, Text) else part[1:])
     if not parts:
         parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
-    title = Text.assemble((sheet.name, "bold"), (f" · {record.title}", "dim"))
-    parts.append(Text(f"\n{sheet.path}", style="dim"))
+    title = Text.assemble((visible(sheet.name), "bold"), (f" · {record.title}", "dim"))
+    parts.append(Text(f"\n{visible(sheet.path)}", style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 

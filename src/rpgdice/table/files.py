@@ -68,27 +68,110 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
     return broken(path, f"{where}{message[:1].lower()}{message[1:]}")
 
 
-def read_toml(path: Path) -> dict[str, Any] | None:
-    """The table a TOML file holds, or None when there is no such file."""
+MAX_BYTES = 256 * 1024
+"""The largest sheet or ``config.toml`` read (the README states it): a file is a few
+hundred bytes; a bigger one is a mistake, and tomlkit takes seconds over megabytes."""
+
+
+def failed(path: Path, e: OSError, doing: str = "read") -> RulesError:
+    """An operating-system error on ``path`` as one usage error naming it (and, for a
+    folder in the way, where the folder is set)."""
+    import errno
+
+    from rpgdice.table import paths
+
+    home = paths.home_problem()
+    if home is not None:
+        return home
+    why = e.strerror or str(e)
+    if e.errno in (errno.ENOTDIR, errno.EEXIST):
+        blocker = next((p for p in (path, *path.parents) if is_file(p)), None)
+        if blocker is not None:
+            return not_a_folder(blocker)
+    if doing == "read":
+        return RulesError(str(path), f"could not be read: {why}")
+    hint = ""
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT, errno.ENAMETOOLONG):
+        hint = f"; make its folder writable, or set {paths.HOME_ENV} to a folder that is"
+    return RulesError(str(path), f"could not be written: {why}; nothing was changed{hint}")
+
+
+def not_a_folder(path: Path) -> RulesError:
+    from rpgdice.table import paths
+
+    return RulesError(str(path), "is a file where rpgdice keeps a folder; move it away, or set "
+                      f"{paths.HOME_ENV} to another folder")
+
+
+def is_file(path: Path) -> bool:
     try:
-        data = path.read_bytes()
+        return path.exists() and not path.is_dir()
+    except OSError:
+        return False
+
+
+def read_text(path: Path) -> str | None:
+    """The text of the regular file ``path`` (at most :data:`MAX_BYTES`), or None when
+    there is no such file. Anything else (a folder, a FIFO, a device, a file too big,
+    not UTF-8) is a usage error naming it; nothing ever blocks on it."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         return None
     except IsADirectoryError:
         raise broken(path, "is a folder, not a file") from None
     except OSError as e:
-        raise RulesError(str(path), f"cannot be read: {e.strerror or e}") from None
+        raise failed(path, e) from None
     try:
-        text = data.decode("utf-8")
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise broken(path, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise broken(path, "is not a regular file (a pipe, a device...); rpgdice reads only files")
+        if info.st_size > MAX_BYTES:
+            raise too_big(path)
+        data = os.read(fd, MAX_BYTES + 1)
+        while len(data) <= MAX_BYTES:
+            more = os.read(fd, MAX_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+        if len(data) > MAX_BYTES:
+            raise too_big(path)
+    except OSError as e:
+        raise failed(path, e) from None
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise broken(path, f"line {line}, column {column}: not UTF-8 text") from None
+
+
+def too_big(path: Path) -> RulesError:
+    return broken(path, f"is more than {MAX_BYTES // 1024} KiB, the most rpgdice reads of a file")
+
+
+def read_toml(path: Path) -> dict[str, Any] | None:
+    """The table a TOML file holds, or None when there is no such file."""
+    text = read_text(path)
+    if text is None:
+        return None
+    return parse(path, text)
+
+
+def parse(path: Path, text: str) -> dict[str, Any]:
     toml = _toml()
     try:
         return toml.loads(text)
     except toml.TOMLDecodeError as e:
         raise parse_error(path, e, text) from None
+    except RecursionError:
+        raise broken(path, "nested too deeply (tables or arrays within each other)") from None
 
 
 def read_document(path: Path) -> Any:
@@ -97,17 +180,59 @@ def read_document(path: Path) -> Any:
     file is reported the same way whoever reads it."""
     import tomlkit
 
-    if read_toml(path) is None:
+    text = read_text(path)
+    if text is None:
         return tomlkit.document()
-    return tomlkit.parse(path.read_text(encoding="utf-8"))
+    return document(path, text)
+
+
+def document(path: Path, text: str) -> Any:
+    """``text`` (``path``'s) as a ``tomlkit`` document, checked with ``tomllib`` first."""
+    import tomlkit
+
+    parse(path, text)
+    try:
+        return tomlkit.parse(text)
+    except RecursionError:  # pragma: no cover - tomllib refuses it first
+        raise broken(path, "nested too deeply (tables or arrays within each other)") from None
+
+
+def check_writable(path: Path) -> None:
+    """Refuse to change a file its owner made read-only (checked on the mode itself, so
+    also when rpgdice runs as root, whom the system would let write)."""
+    import stat
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise failed(path, e, "write") from None
+    if stat.S_ISREG(info.st_mode) and not info.st_mode & stat.S_IWUSR:
+        raise RulesError(str(path), f"is read-only (mode {stat.S_IMODE(info.st_mode):o}), so "
+                         "rpgdice leaves it as it is; make it writable (chmod u+w) to change it")
 
 
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: a temporary file in the same
-    folder, flushed to disk, then renamed over ``path``."""
+    folder, flushed to disk, then renamed over ``path``. A symbolic link is written
+    through (its target changes; the link stays); a read-only file is refused; the
+    temporary files a killed rpgdice left beside it are removed. Any failure (a full
+    disk, a read-only file system) is a usage error naming the file, which is as it was."""
+    check_writable(path)
+    target = path
+    try:
+        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+        _write(target, text)
+    except OSError as e:
+        raise failed(target, e, "write") from None
+
+
+def _write(path: Path, text: str) -> None:
     import tempfile  # and with it random: only a command that writes pays for them
 
     path.parent.mkdir(parents=True, exist_ok=True)
+    _clean(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
@@ -127,6 +252,23 @@ def write_text(path: Path, text: str) -> None:
             pass
         raise
     _sync_dir(path.parent)
+
+
+def _clean(path: Path) -> None:
+    """Remove the temporary files of ``path`` a killed write left (every write holds the
+    folder's lock, so none is another's write in progress)."""
+    try:
+        for stray in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+            try:
+                stray.unlink()
+            except OSError:
+                pass
+    except OSError:
+        pass
+
+
+def glob_escape(name: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 def write_document(path: Path, doc: Any) -> None:
@@ -155,8 +297,17 @@ def _sync_dir(folder: Path) -> None:
 def locked(folder: Path, name: str = LOCK_NAME) -> Iterator[None]:
     """Hold the exclusive lock of ``folder`` (created if need be) for a
     read–change–write; another process waits for it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / name, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise failed(folder, e, "write") from None
+    try:
+        fd = os.open(folder / name, os.O_RDWR | os.O_CREAT, 0o644)
+    except IsADirectoryError:
+        raise RulesError(str(folder / name), "is a folder; rpgdice keeps its lock file there: "
+                         "remove the folder") from None
+    except OSError as e:
+        raise failed(folder / name, e, "write") from None
     try:
         _lock(fd)
         yield

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rpgdice import rulesets
-from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.errors import RulesError, cut, shown
 from rpgdice.core.names import fold
 from rpgdice.rulesets import SHEET_RULESETS, Resource, SheetSchema
 from rpgdice.table import files, paths
@@ -45,6 +45,8 @@ T = TypeVar("T")
 MAX_NAME = 40
 MAX_VALUE = 1000
 """No trait is rated above this (the commands' own limit on a number)."""
+MAX_FILE_NAME = 255
+"""The longest file name (in bytes) a file system takes: a few letters (``ﷺ``) fold to many."""
 _NAME = re.compile(r"[\w \-]+")
 NAME_ACCEPTS = f"letters, digits, spaces, - and _ (at most {MAX_NAME})"
 
@@ -74,6 +76,10 @@ def check_name(name: str, param: str = "NAME", what: str = "a name") -> str:
     text = unicodedata.normalize("NFC", name).strip()
     if not text or len(text) > MAX_NAME or not _NAME.fullmatch(text) or not fold(text):
         raise RulesError(param, f"{shown(name)} is not {what}; accepts {NAME_ACCEPTS}")
+    size = len(f"{key(text)}.toml".encode())
+    if param != "TRAIT" and size > MAX_FILE_NAME:
+        raise RulesError(param, f"{shown(name)} spells out as a file name of {size} bytes, more than "
+                         f"the {MAX_FILE_NAME} a file system takes; choose a shorter name")
     return text
 
 
@@ -265,9 +271,15 @@ def path_of(name: str) -> Path:
 
 
 def names() -> list[Path]:
-    """Every sheet's file, by name."""
+    """Every sheet's file, by name; a characters folder that is a file is an error."""
+    base = folder()
+    problem = paths.home_problem()
+    if problem is not None:
+        raise problem
+    if files.is_file(base):
+        raise files.not_a_folder(base)
     try:
-        return sorted(p for p in folder().glob("*.toml") if p.is_file())
+        return sorted(p for p in base.glob("*.toml") if p.is_file())
     except OSError:
         return []
 
@@ -277,6 +289,12 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         raise files.broken(path, "'name' is not a text")
+    if fold(name) != fold(path.stem):
+        # A sheet copied by hand and not renamed: it is not the character it says, and
+        # what it spends must never be taken from the sheet its name leads to.
+        raise files.broken(path, f"its name {shown(name)} is not its file's ({shown(path.name)}), as "
+                           f"in a sheet copied by hand: set name to match the file, or rename "
+                           f"the file to {cut(key(name))}.toml")
     ruleset = data.get("ruleset")
     if ruleset not in SHEET_RULESETS:
         raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(SHEET_RULESETS)}")
@@ -313,6 +331,16 @@ def load(name: str, param: str = "NAME") -> Sheet:
         raise RulesError(param, f"no character {shown(name)} in {folder()}; "
                          "create one with rpgdice char new")
     return from_data(path, data)
+
+
+def _read(sheet: Sheet, param: str) -> tuple[Sheet, str]:
+    """The sheet from the very file ``sheet`` was read from (under the lock: it may have
+    changed since), and that file's text."""
+    text = files.read_text(sheet.path)
+    if text is None:
+        raise RulesError(param, f"{cut(sheet.name)}'s sheet {sheet.path} is gone; "
+                         "nothing was rolled or spent")
+    return from_data(sheet.path, files.parse(sheet.path, text)), text
 
 
 def load_all() -> Iterator[Sheet | RulesError]:
@@ -377,6 +405,7 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
             if found.derive is not None and sheet.spelling(found.name) is None and top is not None:
                 _set_traits(sheet, doc, {found.name: top})
         _check_sheet(sheet)
+        _check_readable(path, doc)
         files.write_document(path, doc)
     return sheet
 
@@ -384,67 +413,96 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
 def change(name: str, changes: dict[str, Any]) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
     in the file as it was."""
-    load(name)  # no such sheet, or a broken one: said before anything is created
+    found = load(name)  # no such sheet, or a broken one: said before anything is created
     with files.locked(folder()):
-        sheet = load(name)
-        text = sheet.path.read_text(encoding="utf-8")
-        import tomlkit
-
-        doc = tomlkit.parse(text)
+        sheet, text = _read(found, "NAME")
+        files.check_writable(sheet.path)
+        doc = files.document(sheet.path, text)
         typed = {trait: (None if v is None else check_value(sheet.ruleset, trait, v))
                  for trait, v in changes.items()}
+        before = _over(sheet)
         _set_traits(sheet, doc, typed)
-        _check_sheet(sheet)
+        _check_sheet(sheet, before, {fold(t) for t in typed})
+        _check_readable(sheet.path, doc)
         files.write_document(sheet.path, doc)
     return sheet
 
 
-def _check_sheet(sheet: Sheet) -> None:
-    """No resource above its maximum."""
+def _over(sheet: Sheet) -> dict[str, int]:
+    """How far each resource is above its maximum (0: within it, or no maximum)."""
+    out = {}
     for found in schema(sheet.ruleset).resources:
         top = sheet.maximum(found.name)
+        out[found.name] = max(0, resource(sheet, found.name) - top) if top is not None else 0
+    return out
+
+
+def _check_sheet(sheet: Sheet, before: dict[str, int] | None = None,
+                 changed: set[str] | None = None) -> None:
+    """No resource above its maximum, nor a maximum above what a trait may hold. A
+    sheet already over (set so by hand) refuses only a change that takes it further
+    over, or a change of that resource itself: other traits can still be set."""
+    for found in schema(sheet.ruleset).resources:
+        top = sheet.maximum(found.name)
+        why = found.max_trait if isinstance(sheet.get(found.max_trait), int) else found.derived
+        if top is not None and top > MAX_VALUE:
+            raise RulesError("TRAIT", f"{found.name}'s maximum {top} ({why}) is more than "
+                             f"{MAX_VALUE}, the most a trait holds")
         value = resource(sheet, found.name)
-        if top is not None and value > top:
-            why = found.max_trait if isinstance(sheet.get(found.max_trait), int) else found.derived
+        if top is None or value <= top:
+            continue
+        worse = before is None or value - top > before.get(found.name, 0)
+        if worse or fold(found.name) in (changed or set()):
             raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why})")
 
 
+def _check_readable(path: Path, doc: Any) -> None:
+    """What is about to be written reads back as a sheet (the reader's own checks)."""
+    try:
+        from_data(path, doc.unwrap())
+    except RulesError as e:
+        raise RulesError("TRAIT", f"the sheet would not read back: {e.message}") from None
+
+
 def remove(name: str) -> Sheet:
-    load(name)
+    found = load(name)
     with files.locked(folder()):
-        sheet = load(name)
-        sheet.path.unlink()
+        sheet, _ = _read(found, "NAME")
+        try:
+            sheet.path.unlink()
+        except OSError as e:
+            raise files.failed(sheet.path, e, "write") from None
     return sheet
 
 
-def settle(name: str, ruleset: str, pay: Callable[[Sheet], tuple[dict[str, int], T]],
+def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str, int], T]],
            param: str = "--as") -> T:
-    """Read ``name``'s sheet, let ``pay(sheet)`` decide what it costs, and write the
+    """Read the sheet of ``who`` (a name, or a sheet already read: then that very file,
+    whatever its name says), let ``pay(sheet)`` decide what it costs, and write the
     sheet's new resources, all under the lock: ``pay`` returns ``(new values by
     resource, its own result)``; it raises (a :class:`RulesError`) to pay nothing, and
-    then the sheet is left as it was."""
-    load(name, param)
+    then the sheet is left as it was. A sheet that could not be written (read-only,
+    its folder) is refused before ``pay`` runs."""
+    found = who if isinstance(who, Sheet) else load(who, param)
     with files.locked(folder()):
-        sheet = load(name, param)
+        sheet, text = _read(found, param)
         if sheet.ruleset != ruleset:
             raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, not {ruleset}")
-        text = sheet.path.read_text(encoding="utf-8")
+        files.check_writable(sheet.path)
         values, result = pay(sheet)
         changes = {k: v for k, v in values.items() if sheet.get(k) != v}
         if changes:
-            import tomlkit
-
-            doc = tomlkit.parse(text)
+            doc = files.document(sheet.path, text)
             _set_traits(sheet, doc, changes)
             files.write_document(sheet.path, doc)
     return result
 
 
-def spend(name: str, ruleset: str, costs: dict[str, int],
+def spend(who: str | Sheet, ruleset: str, costs: dict[str, int],
           param: str = "--as") -> tuple[dict[str, int], dict[str, int]]:
     """Pay ``costs`` (resource -> points: ``willpower``, or a Cypher Pool ``might``,
-    ``speed``, ``intellect``) from ``name``'s sheet, under the lock; return
-    ``(spent, left)``. A sheet that cannot pay all of it pays nothing: a
+    ``speed``, ``intellect``) from the sheet of ``who``, under the lock; return
+    ``(spent, left)`` (``who`` as :func:`settle` takes it). A sheet that cannot pay all of it pays nothing: a
     :class:`RulesError` naming ``param``, and the file is untouched."""
 
     def pay(sheet: Sheet) -> tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]:
@@ -455,7 +513,7 @@ def spend(name: str, ruleset: str, costs: dict[str, int],
         left = {r: have[r] - cost for r, cost in costs.items()}
         return left, (dict(costs), left)
 
-    return settle(name, ruleset, pay, param)
+    return settle(who, ruleset, pay, param)
 
 
 def resource(sheet: Sheet, name: str) -> int:

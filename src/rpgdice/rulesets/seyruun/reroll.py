@@ -51,13 +51,13 @@ def pay_reroll(character: str | None, *, check_only: bool,
         left = {"willpower": have - 1}
         return left, {"character": sheet.name, "spent": dict(cost), "left": left}
 
+    sheet = sheets.load(character, "ID")  # a sheet whose name is not its file's is refused
     if check_only:
-        sheet = sheets.load(character, "ID")
         if sheet.ruleset != "seyruun":
             raise RulesError("ID", f"{sheet.name} is a {sheet.ruleset} character, not seyruun")
         pay(sheet)
         return None
-    return sheets.settle(character, "seyruun", pay, "ID")
+    return sheets.settle(sheet, "seyruun", pay, "ID")  # the file just read pays
 
 
 def find_entry(log: Any, entry_id: int | None, replaying: bool) -> dict[str, Any]:

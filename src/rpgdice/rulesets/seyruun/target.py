@@ -22,7 +22,7 @@ class TargetPays:
         self.sheet, self.cost, self.labels = sheet, cost, labels
         self.left = sheets.resource(sheet, "willpower")
         if cost:
-            _, left = sheets.spend(sheet.name, "seyruun", {"willpower": cost}, param="--vs")
+            _, left = sheets.spend(sheet, "seyruun", {"willpower": cost}, param="--vs")
             self.left = left["willpower"] + cost  # counted down as the repetitions pay
         self.paid = cost
         self.rolled = 0
@@ -41,7 +41,7 @@ class TargetPays:
             def give_back(sheet: Sheet) -> tuple[dict[str, int], None]:
                 return {"willpower": sheets.resource(sheet, "willpower") + self.paid}, None
 
-            sheets.settle(self.sheet.name, "seyruun", give_back, "--vs")
+            sheets.settle(self.sheet, "seyruun", give_back, "--vs")
             self.paid = 0
 
 
