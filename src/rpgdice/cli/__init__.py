@@ -294,6 +294,8 @@ class _TraitType(ParamType):
 
             value = getattr(character, self.hook)(ctx, param, value) if self.hook == "traits" \
                 else character.skill(ctx, value)
+            if value is None:  # a Cypher skill the sheet does not list: practiced
+                return None
         return self.inner.convert(value, param, ctx)
 
 
