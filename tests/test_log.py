@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -722,3 +723,21 @@ def test_log_stats_fits_80_columns():
     assert "beyond luck" in run.stdout
     lines = run.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), [ln for ln in lines if len(ln) > 80]
+
+
+def test_the_time_column_dates_entries_not_from_today_in_local_time():
+    cli(*ROLL, "--log")
+    cli(*ROLL, "--log")
+    con = sqlite3.connect(log_path())
+    con.execute("UPDATE entries SET time = '2026-11-28T10:00:00Z' WHERE id = 1")
+    con.commit()
+    con.close()
+    for zone, shown in (("UTC", "2026-11-28 10:00"), ("Asia/Tokyo", "2026-11-28 19:00")):
+        run = proc("log", env={"TZ": zone, "COLUMNS": "100"})
+        assert run.returncode == 0, run.stderr
+        old, new = run.stdout.splitlines()[1:3]
+        assert shown in old
+        # today's entry: the time alone (HH:MM:SS), no date
+        assert re.search(r"^\s*2\s+\d\d:\d\d:\d\d\s", new), new
+        header = proc("log", "show", "1", env={"TZ": zone}).stdout.splitlines()[0]
+        assert shown in header
