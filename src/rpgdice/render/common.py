@@ -54,9 +54,14 @@ def console() -> Console:
 TONE = {"good": GOOD, "bad": BAD, "dire": DIRE}
 """The style of each outcome tone a ruleset's record gives (rpgdice.rulesets.TONES)."""
 VOCABULARY = {
-    "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of"},
+    "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of",
+           "bars": "bars on one scale: a full bar ({cells} cells) is {top}",
+           "spent": "spent {spent} {label}, {left} left"},
     "es": {"rolls": "tiradas", "outcome": "resultado", "chance": "probabilidad", "odds": "probabilidad",
-           "of": "de"},
+           "of": "de", "bars": "barras a una misma escala: una barra entera ({cells} celdas) es {top}",
+           "spent": "gasta {spent} de {label}, le quedan {left}",
+           "ATTACKER": "atacante", "DEFENDER": "defensor", "MEMBERS": "miembros",
+           "ACTIONS": "acciones"},
 }
 """The views' own words (headers, summaries), by the ruleset's language."""
 
@@ -91,7 +96,7 @@ def view(result: Any) -> View:
 
 def render(result: Any, width: int = 80) -> list[Text]:
     """The lines for one result, laid out for ``width`` columns."""
-    return layout(view(result)(result), width)
+    return layout(view(result)(result), width, rulesets.of(result).language)
 
 
 def summary(ruleset: str, tally: Counter[str], noun: str) -> Text:
@@ -144,7 +149,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines += after(result)
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
-        out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
+        out.print(Text("\n").join(layout(lines, width, rulesets.of(result).language)))  # one print a result: Rich's per-call cost adds up
     if total > 1 and ruleset:
         closing = views_of(first).closings.get(type(first))
         line = closing(tally) if closing is not None else summary(ruleset, tally, noun)
@@ -166,17 +171,18 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
     ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
     line = Text.assemble(INDENT, (table["character"], LABEL))
+    said = VOCABULARY[rulesets.get(ruleset).language if ruleset in rulesets.NAMES else "en"]
     labels = table.get("labels", ())
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:
         line.append(" · " + " + ".join(_trait_units(text) for text in pool))
     for param, text in labels:
         if param not in POOL_PARAMS:
-            line.append(" · " + unit(f"{param.lower().lstrip('-')} {text}"))
+            line.append(" · " + unit(f"{said.get(param, param.lower().lstrip('-'))} {text}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
         label = _resource_label(ruleset, resource)
-        line.append(" · " + unit(f"spent {spent} {label}, {left} left"))
+        line.append(" · " + unit(said["spent"].format(spent=spent, label=label, left=left)))
     return line
 
 
@@ -286,9 +292,9 @@ def _plain_spaces(line: Text) -> Text:
     return line
 
 
-def layout(lines: list[Any], width: int) -> list[Text]:
+def layout(lines: list[Any], width: int, language: str = "en") -> list[Text]:
     """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
-    every line wrapped between units."""
+    every line wrapped between units; the scale's note in ``language``."""
     charts = [x for x in lines if isinstance(x, Chart)]
     cells = 0
     if charts:
@@ -296,7 +302,8 @@ def layout(lines: list[Any], width: int) -> list[Text]:
         cells = max(MIN_BAR, min(BAR_WIDTH, width - text - len(GAP)))
         top = max((row[3] for c in charts for row in c.rows), default=0)
         if top:
-            lines = [*lines, *notes([f"bars on one scale: a full bar ({cells} cells) is {percent(top)}"])]
+            said = VOCABULARY[language]["bars"].format(cells=cells, top=percent(top))
+            lines = [*lines, *notes([said])]
     out: list[Text] = []
     for line in lines:
         if isinstance(line, Chart):
