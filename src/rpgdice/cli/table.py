@@ -169,7 +169,7 @@ def char_show(name: NameArg, as_json: JsonOpt = False) -> None:
     from rpgdice.render.sheet import sheet_view
 
     out = _console()
-    out.print(sheet_view(sheet))
+    out.print(sheet_view(sheet, out.width))
 
 
 @char_app.command("list")
@@ -251,9 +251,7 @@ def alias_cmd(
         if as_json:
             _write_json([{"name": n, "command": c} for n, c in known.items()])
         else:
-            width = max((len(n) for n in known), default=0)
-            sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in known.items()))
-            sys.stdout.flush()
+            _alias_list(known)
         return
     if command is None:
         known = aliases.load()
@@ -280,6 +278,26 @@ def alias_cmd(
                          f"{', '.join(root)}")
     aliases.define(name, command)
     _say(f"alias {name} = {command}")
+
+
+def _alias_list(known: dict[str, str]) -> None:
+    """``NAME  COMMAND`` a line, each command wrapped between its words to the terminal's
+    width (COLUMNS; 80 when piped), under the commands' column."""
+    import shutil
+    import textwrap
+
+    width = max((len(n) for n in known), default=0)
+    columns = max(shutil.get_terminal_size().columns, width + 12)
+    out = []
+    for n, c in known.items():
+        lines = textwrap.wrap(c, columns - width - 2, break_long_words=False,
+                              break_on_hyphens=False) or [""]
+        out.append(f"{n:<{width}}  {lines[0]}\n")
+        out += [f"{'':<{width}}    {line}\n" for line in textwrap.wrap(
+            " ".join(lines[1:]), columns - width - 4, break_long_words=False,
+            break_on_hyphens=False)]
+    sys.stdout.write("".join(out))
+    sys.stdout.flush()
 
 
 def _root_commands() -> list[str]:

@@ -178,7 +178,8 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
         line.append(" · " + " + ".join(_trait_units(text) for text in pool))
     for param, text in labels:
         if param not in POOL_PARAMS:
-            line.append(" · " + unit(f"{said.get(param, param.lower().lstrip('-'))} {text}"))
+            # "attacker Dexterity 3 + Stealth 3": breaks between traits, a rating kept with its name
+            line.append(" · " + _trait_units(f"{said.get(param, param.lower().lstrip('-'))} {text}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
         label = _resource_label(ruleset, resource)
@@ -212,6 +213,13 @@ NBSP = "\u00a0"
 spaces only, never inside a unit; printed as a plain space."""
 
 
+MIN_WIDTH = 40
+"""The narrowest terminal rpgdice lays out for in full: from this width up no line is
+longer than the width and no word, die chip or figure ("2 extra successes") is broken.
+Below it lines still break between words, a unit's words too, so that only a single word
+wider than the terminal (a long argument, a path) passes the edge."""
+
+
 def unit(text: str) -> str:
     """``text`` as one unit that a line never breaks inside."""
     return text.replace(" ", NBSP)
@@ -236,6 +244,9 @@ def wrap(line: Text, width: int) -> list[Text]:
     plain = line.plain
     if len(plain) <= width and cell_len(plain) <= width:
         return [_plain_spaces(line)]
+    if width < MIN_WIDTH and NBSP in plain:  # too narrow to keep units whole: words are
+        line = _plain_spaces(line.copy())
+        plain = line.plain
     lead = len(plain) - len(plain.lstrip(" "))
     hang = _hang(line, lead, width)
     cuts: list[tuple[int, int]] = []  # (start, end) of each output line in ``plain``
