@@ -52,6 +52,8 @@ LOGGED = [
     ("seyruun", "roll", "3", "2", "--bonus", "9", "-d", "moderate", "--seed", "5"),
     ("seyruun", "extended", "3", "2", "--target", "5", "--max-rolls", "4", "--penalty", "1",
      "--seed", "6"),
+    ("seyruun", "extended", "3", "2", "--bonus", "2", "--penalty", "1", "--wound", "light",
+     "--target", "5", "--seed", "14"),
     ("seyruun", "team", "3", "2", "--assists", "2", "-d", "complex", "--seed", "7"),
     ("seyruun", "contest", "3+2+1-1", "2+2", "--seed", "8"),
     ("seyruun", "initiative", "Ysolde", "ghoul=2+2", "bandit=3+1-1", "--seed", "9"),
@@ -178,6 +180,11 @@ def test_no_line_over_the_width_and_no_word_broken(corpus, command, columns):
     whole = set(_words(wide))
     broken = [w for w in _words(narrow) if w not in whole]
     assert broken == [], broken
+    # A sum never ends a line on its sign nor starts one with "= 6" (the extended header's
+    # "−" / "penalties 1 = 6)").
+    split = [line for line in narrow.splitlines()
+             if re.search(r" [+−=→]$", line.rstrip()) or re.match(r"^\s*= ", line)]
+    assert split == [], split
 
 
 @pytest.mark.parametrize("columns", NARROW)

@@ -236,6 +236,16 @@ def _hang(line: Text, lead: int, width: int) -> int:
     return min(lead + 2, width // 2)
 
 
+def _glued(plain: str) -> str:
+    """``plain`` with the spaces no line breaks at made unbreakable: after a lone sign or
+    arrow (``− penalties``, ``→ 4 successes``) and around an ``=`` (``1 = 6``), so a sum
+    never ends a line on its operator nor starts one with ``= 6``."""
+    import re
+
+    return re.sub(r"(?<=[ \u00a0][+−=→×]) | +(?==[ \u00a0])",
+                  lambda m: NBSP * len(m.group()), plain)
+
+
 def wrap(line: Text, width: int) -> list[Text]:
     """``line`` broken at spaces into lines of at most ``width`` cells (a single unit
     wider than that stands alone), continuation lines indented; units stay whole."""
@@ -247,6 +257,8 @@ def wrap(line: Text, width: int) -> list[Text]:
     if width < MIN_WIDTH and NBSP in plain:  # too narrow to keep units whole: words are
         line = _plain_spaces(line.copy())
         plain = line.plain
+    else:
+        plain = _glued(plain)  # breaks only where this line may break: same length
     lead = len(plain) - len(plain.lstrip(" "))
     hang = _hang(line, lead, width)
     cuts: list[tuple[int, int]] = []  # (start, end) of each output line in ``plain``

@@ -24,6 +24,7 @@ from rpgdice.render.common import (
     outcome_word,
     unit,
     words,
+    wrap,
 )
 
 PROG = "rpgdice"
@@ -127,8 +128,13 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
         table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False)
         for (name, kw), width in zip(COLUMNS, widths):
             table.add_column(name, width=width, **kw)
-        for row in rows:
-            table.add_row(*row)
+        wrapped = [i for i, (name, _) in enumerate(COLUMNS) if name in WRAPPED]
+        for row in rows:  # the wrapping cells broken here, by the views' own rule
+            cells: list[Any] = list(row)
+            for i in wrapped:
+                text = cells[i] if isinstance(cells[i], Text) else Text(cells[i])
+                cells[i] = Text("\n").join(wrap(text, widths[i]))
+            table.add_row(*cells)
         out.print(table)
         return
     lines = []
