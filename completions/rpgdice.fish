@@ -303,7 +303,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a team -d 'Trabajo en equipo: tira cada miembro y se suman los resultados'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a extended -d 'Acciones extendidas: acumula éxitos tirada tras tirada hasta un obj…'
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -a retry -d 'Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido'
-complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and not __fish_seen_subcommand_from roll odds multi contest team extended retry' -s h -l help -d 'Muestra esta ayuda y sale'
 
 # rpgdice reglas roll
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from roll' -s d -l dificultad -l difficulty -x -a 'ninguna\\t\'0 éxitos necesarios\' none\\t\'0 éxitos necesarios\' normal\\t\'2 éxitos necesarios\' dificil\\t\'4 éxitos necesarios\' hard\\t\'4 éxitos necesarios\' muy-dificil\\t\'6 éxitos necesarios\' very-hard\\t\'6 éxitos necesarios\' imposible\\t\'8 éxitos necesarios\' impossible\\t\'8 éxitos necesarios\'' -d 'Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4…'

@@ -46,7 +46,7 @@ def test_help_fits_80_columns_within_60_lines_with_whole_words(path):
     whole = set(re.split(BOX, wide))
     broken = [word for word in re.split(BOX, narrow) if word not in whole]
     assert broken == [], broken
-    usage = next(line for line in lines if "Usage:" in line)
+    usage = next(line for line in lines if "Usage:" in line or "Uso:" in line)  # reglas: Spanish
     assert "{" not in usage and "}" not in usage, usage
 
 
@@ -77,6 +77,12 @@ def test_reglas_help_is_in_spanish(path):
     page = _help(path, 80)
     panels = re.findall(r"╭─ (.+?) ─", page)
     assert set(panels) <= {"Argumentos", "Opciones", "Origen de los dados", "Salida"}, panels
+    # Typer's and Click's own words too (issue 18): the usage line, argument names, metavars,
+    # an option's names spaced after the comma.
+    assert re.search(r"Uso: rpgdice reglas \w+ \[OPCIONES\]", page), page
+    for english in ("Usage", "[OPTIONS]", "INDEX", "ACTIONS", "NAME", "FACES", ",--"):
+        assert english not in page, english
+    assert "--dificultad, --difficulty" in page or "--dificultad" not in page
     assert "Ejemplo:" in page and "Example:" not in page
     assert "[required]" not in page and "[default" not in page
     for english in ("Successes needed", "Show this", "Repeat the", "Faces rolled", "the attacker",
@@ -90,6 +96,18 @@ def test_reglas_help_is_in_spanish(path):
         assert "registro de tiradas" in page
         assert as_line < page.index("╭─ Origen de los dados")
         assert page.index("╭─ Salida") < page.index("│ --log") < page.index("│ --help")
+
+
+def test_the_reglas_group_help_is_in_spanish():
+    page = _help(("reglas",), 80)
+    assert "Uso: rpgdice reglas [OPCIONES] ORDEN [ARGUMENTOS]..." in page
+    assert re.findall(r"╭─ (.+?) ─", page) == ["Opciones", "Órdenes"]
+    assert "Muestra esta ayuda y sale." in page
+    for english in ("Usage", "Options", "Commands", "Show this message", "COMMAND", "ARGS"):
+        assert english not in page, english
+    # The other groups keep Typer's English.
+    other = _help(("seyruun",), 80)
+    assert "Usage: rpgdice seyruun" in other and "╭─ Commands" in other
 
 
 def test_value_lists_are_in_the_help_text_under_short_names():

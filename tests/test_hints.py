@@ -11,7 +11,7 @@ TRAITS_WITHOUT_AS = [
     (["seyruun", "contest", "dex+stealth", "3+3"], "ATTACKER: 'dex+stealth'", "trait names"),
     (["seyruun", "attack", "dex+brawl"], "ATTACK: 'dex+brawl'", "trait names"),
     (["crytures", "roll", "strength"], "POOL: 'strength'", "a trait name"),
-    (["reglas", "roll", "destreza+armas-de-fuego"], "INDEX: 'destreza+armas-de-fuego'", "trait names"),
+    (["reglas", "roll", "destreza+armas-de-fuego"], "ÍNDICE: 'destreza+armas-de-fuego'", "trait names"),
     (["reglas", "team", "destreza", "5"], "'destreza'", "a trait name"),
     (["cypher", "task", "-d", "3", "--skill", "stealth"], "--skill: 'stealth'", "a skill's name"),
 ]

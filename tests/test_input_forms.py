@@ -52,7 +52,7 @@ def test_a_contest_side_and_a_roll_read_a_pool_alike():
     (["crytures", "roll", "4*2"], ["POOL: '4*2'", "a sum such as 4+2 or 3+2+1-2"]),
     (["seyruun", "roll", "3x"], ["ATTRIBUTE: '3x'", "3+2 (Attribute+Skill)", "3+2+1-2"]),
     (["seyruun", "roll", "3", "1-4"], ["SKILL: -3 is below 0"]),
-    (["reglas", "roll", "5+"], ["INDEX: '5+'", "5+5"]),
+    (["reglas", "roll", "5+"], ["ÍNDICE: '5+'", "5+5"]),
     (["seyruun", "contest", "3+2", "3*2"], ["DEFENDER: '3*2'", "3+2+1-2"]),
     (["seyruun", "roll", "+".join(["1"] * 21)], ["more than 20 terms"]),
 ])

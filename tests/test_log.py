@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -20,6 +21,16 @@ from rpgdice.core import luck
 
 def log_path() -> Path:
     return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
+
+
+def split_header(stdout: str) -> tuple[str, str]:
+    """``log show``'s header (wrapped to the width: its first line and the indented lines
+    under it) and what follows it, the entry as it was shown."""
+    lines = stdout.split("\n")
+    n = 1
+    while n < len(lines) and lines[n].startswith(" "):
+        n += 1
+    return " ".join(line.strip() for line in lines[:n]), "\n".join(lines[n:])
 
 
 def entries() -> list[dict]:
@@ -225,7 +236,7 @@ def test_log_show_reproduces_the_entry(args):
     (entry,) = entries()
     again = cli("log", "show", str(entry["id"]))
     assert again.exit_code == 0, again.stderr
-    header, rest = again.stdout.split("\n", 1)
+    header, rest = split_header(again.stdout)
     assert header.startswith(f"#{entry['id']} ")
     assert rest == shown.stdout
     as_json = cli("log", "show", str(entry["id"]), "--json", "--replay").json()[0]
@@ -724,7 +735,7 @@ def test_log_show_of_a_long_command_replays_all_of_it():
     shown = cli("cypher", "task", "-d", "3", "-n", "1200", "--log")
     run = cli("log", "show", "1")
     assert run.exit_code == 0, run.stderr
-    assert run.stdout.split("\n", 1)[1] == shown.stdout
+    assert split_header(run.stdout)[1] == shown.stdout
 
 
 @pytest.mark.parametrize("args", [("seyruun", "reroll"), ("seyruun", "reroll", "3"),
@@ -747,3 +758,21 @@ def test_log_stats_fits_80_columns():
     assert "beyond luck" in run.stdout
     lines = run.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), [ln for ln in lines if len(ln) > 80]
+
+
+def test_the_time_column_dates_entries_not_from_today_in_local_time():
+    cli(*ROLL, "--log")
+    cli(*ROLL, "--log")
+    con = sqlite3.connect(log_path())
+    con.execute("UPDATE entries SET time = '2026-11-28T10:00:00Z' WHERE id = 1")
+    con.commit()
+    con.close()
+    for zone, shown in (("UTC", "2026-11-28 10:00"), ("Asia/Tokyo", "2026-11-28 19:00")):
+        run = proc("log", env={"TZ": zone, "COLUMNS": "100"})
+        assert run.returncode == 0, run.stderr
+        old, new = run.stdout.splitlines()[1:3]
+        assert shown in old
+        # today's entry: the time alone (HH:MM:SS), no date
+        assert re.search(r"^\s*2\s+\d\d:\d\d:\d\d\s", new), new
+        header = split_header(proc("log", "show", "1", env={"TZ": zone}).stdout)[0]
+        assert shown in header

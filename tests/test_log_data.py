@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
+from test_log import split_header
 
 
 def log_path() -> Path:
@@ -88,7 +89,7 @@ def test_a_sheet_edited_after_a_roll_does_not_change_what_log_show_shows(ysolde)
                 "--seed", "4", "--log")
     ok("char", "set", "ysolde", "dexterity=5", "stealth=0")
     shown = ok("log", "show", "1")
-    assert shown.stdout.split("\n", 1)[1] == rolled.stdout  # the character line too
+    assert split_header(shown.stdout)[1] == rolled.stdout  # the character line too
     assert "Dexterity 3 + Stealth 2" in shown.stdout and "spent 1 Willpower" in shown.stdout
     (obj,) = ok("log", "show", "1", "--json").json()
     (logged,) = ok("log", "--json").json()
@@ -297,7 +298,7 @@ def test_log_show_rebuilds_the_output_from_the_log_alone(ysolde, args):
     rolled = ok(*args, "--seed", "8", "--log")
     ok("char", "rm", "ysolde", "--yes")  # gone: nothing of it is read to show the entry
     shown = ok("log", "show", "1")
-    assert shown.stdout.split("\n", 1)[1] == rolled.stdout and shown.stderr == ""
+    assert split_header(shown.stdout)[1] == rolled.stdout and shown.stderr == ""
 
 
 def test_a_run_keeps_its_state_in_the_click_context_not_in_a_class():

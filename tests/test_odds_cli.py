@@ -194,7 +194,7 @@ def test_reglas_roll_odds_line_in_spanish():
     (("crytures", "odds", "5", "-d", "0"), ("-d:",)),
     (("seyruun", "odds", "3", "--wound", "mortal"), ("--wound", "'mortal'")),
     (("seyruun", "odds", "3", "-d", "impossible"), ("-d:",)),
-    (("reglas", "odds", "x"), ("INDEX",)),
+    (("reglas", "odds", "x"), ("ÍNDICE",)),
     (("cypher", "odds"), ("--difficulty",)),
     (("cypher", "odds", "-d", "11"), ("-d:",)),
     (("cypher", "odds", "-d", "3", "--effort", "7"), ("--effort",)),

@@ -52,7 +52,7 @@ def test_multi_outcomes():
 
 @pytest.mark.parametrize("actions", ["1", "0", str(MAX_ROLLS + 1), "x"])
 def test_multi_bad_actions(actions):
-    assert_usage_error(cli("reglas", "multi", actions, "10", "--seed", "1"), "ACTIONS")
+    assert_usage_error(cli("reglas", "multi", actions, "10", "--seed", "1"), "ACCIONES")
 
 
 # Acciones enfrentadas -------------------------------------------------------------------
@@ -127,7 +127,7 @@ def test_team_failure_not_caused_by_a_fracaso_names_nobody():
 
 
 def test_team_needs_two_members():
-    assert_usage_error(cli("reglas", "team", "5", "--seed", "1"), "INDEX")
+    assert_usage_error(cli("reglas", "team", "5", "--seed", "1"), "ÍNDICE", "dos miembros")
 
 
 def test_team_one_die_per_member():

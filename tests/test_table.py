@@ -384,6 +384,19 @@ def test_cypher_effort_is_paid_from_the_pool_and_a_natural_20_gives_it_back(nix)
     assert r["hindering"] == 1
 
 
+def test_cypher_skill_the_sheet_does_not_list_is_practiced(nix):
+    # SRD: a skill a character is not trained in is practiced: no step, and the output says so.
+    r = cli("cypher", "task", "-d", "5", "--skill", "swimming", "--as", "nix", "--json",
+            "--dice", "14").json()[0]
+    assert (r["easing"], r["hindering"], r["target"]) == (0, 0, 15)
+    assert r["practiced"] == "swimming" and r["outcome"] == "failure"
+    listed = cli("cypher", "task", "-d", "5", "--skill", "climbing", "--as", "nix", "--json",
+                 "--dice", "14").json()[0]
+    assert listed["easing"] == 1 and "practiced" not in listed
+    text = ok("cypher", "task", "-d", "5", "--skill", "swimming", "--as", "nix", "--dice", "14").stdout
+    assert "Swimming (practiced" in text and "no step" in text
+
+
 def test_cypher_effort_refusals(nix):
     before = nix.read_bytes()
     assert_usage_error(cli("cypher", "task", "-d", "5", "--effort", "3", "--pool", "might", "--as", "nix"),

@@ -68,7 +68,9 @@ def test_reglas_fumble_grades_are_drawn_as_long_as_their_chance():
             lengths.setdefault(line.split()[0], eighths(m.group(2)))
     assert lengths["1"] == lengths["7"] == lengths["Éxito"]
     assert abs(lengths["Fracaso"] - 7 * lengths["Éxito"]) <= 4
-    assert "bars on one scale" in out
+    # issue 18: the scale's note in the ruleset's language
+    assert "barras a una misma escala" in out and "bars on one scale" not in out
+    assert "bars on one scale" in view("crytures", "odds", "5")
 
 
 def test_the_seyruun_distribution_bar_stands_beside_exactly_and_says_so():
@@ -293,3 +295,46 @@ def test_a_header_breaks_between_its_parts_never_inside_one(setup, args, whole):
     assert_fits(out, 80)
     for part in whole:
         assert any(re.search(part, line) for line in out.splitlines()), (part, out)
+
+
+# Issue 18 point 10: emphasis where the rules put it ---------------------------------------
+
+
+def colored(*args: str) -> str:
+    run = cli(*args, "--no-log", env={"FORCE_COLOR": "1", "COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    return run.stdout
+
+
+def test_a_cypher_gm_intrusion_is_on_the_verdict_line_and_loud():
+    out = colored("cypher", "task", "-d", "5", "--dice", "1")
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    verdict = next(line for line in plain.splitlines() if line.strip().startswith("Failure"))
+    assert "GM intrusion" in verdict
+    assert "· natural 1" not in plain  # no longer a dim footnote
+    # styled "bold white on red" (DIRE), not dim italic
+    assert re.search(r"\x1b\[1;37;41mGM intrusion", out), out
+    assert "GM intrusion" not in re.sub(r"\x1b\[[0-9;]*m", "", colored("cypher", "task", "-d", "5",
+                                                                        "--dice", "2"))
+
+
+def _style_of_one(out: str) -> str:
+    m = re.search(r"\x1b\[([0-9;]*)m1 ✗", out)
+    assert m, out
+    return m.group(1)
+
+
+def test_a_seyruun_1_is_red_only_in_a_botch():
+    assert _style_of_one(colored("seyruun", "roll", "3", "1", "--dice", "1,7,2,2")) == "2"  # success: dim
+    assert _style_of_one(colored("seyruun", "roll", "3", "2", "-d", "2",
+                                 "--dice", "1,7,2,3,4")) == "2"  # failure with a success: dim
+    assert _style_of_one(colored("seyruun", "roll", "3", "--dice", "1,3")) == "1;31"  # botch
+
+
+def test_a_reglas_character_line_is_in_spanish(tmp_path):
+    assert cli("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4",
+               "armas-de-fuego=3").exit_code == 0
+    out = view("reglas", "contest", "destreza+armas-de-fuego", "5", "--as", "thureck",
+               "--dice", "3,4", "--no-log")
+    assert "Thureck · atacante Destreza 4 + Armas-de-fuego 3" in out
+    assert "attacker" not in out

@@ -332,6 +332,8 @@ class _TraitType(ParamType):
 
             value = getattr(character, self.hook)(ctx, param, value) if self.hook == "traits" \
                 else character.skill(ctx, value)
+            if value is None:  # a Cypher skill the sheet does not list: practiced
+                return None
             return self.inner.convert(value, param, ctx)
         try:
             return self.inner.convert(value, param, ctx)
@@ -385,7 +387,8 @@ def _with_character(cmd: Any, ruleset: str) -> None:
     panel = PANELS["es" if spanish else "en"]["options"]  # the roll's own options
     extra = [TyperOption(
         param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
-        expose_value=False, callback=_as_callback, metavar="NAME", rich_help_panel=panel,
+        expose_value=False, callback=_as_callback, metavar="NOMBRE" if spanish else "NAME",
+        rich_help_panel=panel,
         help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
               f"{AS_ENV}.") if spanish else
         f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
@@ -432,6 +435,33 @@ class RulesetGroup(LazyCommands, CommandGroup):
     given the shared options (:func:`_shared_options`)."""
 
     typer_app: Any = None
+
+    def _spanish(self) -> bool:
+        """Whether the group's help speaks Spanish: its ruleset's record says so."""
+        name = self.name or ""
+        return name in rulesets.NAMES and rulesets.get(name).language == "es"
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None and self._spanish():
+            from rpgdice.cli.common import PANELS
+
+            option.help = PANELS["es"]["help"]
+        return option
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        if not self._spanish():
+            return super().format_usage(ctx, formatter)
+        from rpgdice.cli.common import spanish_usage
+
+        spanish_usage(self, ctx, formatter)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if not self._spanish():
+            return super().format_help(ctx, formatter)
+        from rpgdice.cli.common import spanish_help
+
+        spanish_help(ctx, formatter, super().format_help)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         fresh = cmd_name not in self.commands

@@ -115,8 +115,17 @@ def traits(ctx: Context, param: Any, value: str) -> str:
     return text
 
 
-def skill(ctx: Context, value: str) -> str:
-    """Cypher ``--skill NAME``: the level the sheet gives that skill."""
+TYPO = 0.8
+"""How close (difflib's ratio) a ``--skill`` name must be to a skill the sheet lists to
+read as a misspelling of it (a usage error) rather than an unlisted skill."""
+PRACTICED = "rpgdice.practiced"
+"""``ctx.meta`` key of a Cypher ``--skill NAME`` the sheet does not list."""
+
+
+def skill(ctx: Context, value: str) -> str | None:
+    """Cypher ``--skill NAME``: the level the sheet gives that skill. A skill the sheet
+    does not list is practiced (SRD): no step, None, and the output says so; a name
+    close to a listed skill is a misspelling of it, a usage error."""
     from rpgdice.core.names import fold
 
     sheet = ctx.meta[SHEET]
@@ -128,14 +137,18 @@ def skill(ctx: Context, value: str) -> str:
         skills = [k for k, v in sheet.traits.items() if v in levels]
         from difflib import get_close_matches
 
-        close = get_close_matches(fold(value), [fold(s) for s in skills], n=1, cutoff=0.5)
-        hint = ""
-        if close:
-            hint = f" (the closest is '{next(s for s in skills if fold(s) == close[0])}')"
-        elif not skills:
-            hint = " (the sheet lists no skill)"
-        raise RulesError("--skill", f"{shown(value)} is not one of "
-                         f"{', '.join(levels)} nor a skill of {sheet.name}{hint}")
+        close = get_close_matches(fold(value), [fold(s) for s in skills], n=1, cutoff=TYPO)
+        if close or spelled is not None or not value.strip():
+            hint = ""
+            if close:
+                hint = f" (the closest is '{next(s for s in skills if fold(s) == close[0])}')"
+            raise RulesError("--skill", f"{shown(value)} is not one of "
+                             f"{', '.join(levels)} nor a skill of {sheet.name}{hint}")
+        name = value.strip()
+        ctx.meta[PRACTICED] = name
+        ctx.meta.setdefault(LABELS, []).append(
+            ("--skill", f"{sheets.label(name)} (practiced, not on the sheet: no step)"))
+        return None
     level = sheet.traits[spelled]
     ctx.meta.setdefault(LABELS, []).append(("--skill", f"{sheets.label(spelled)} ({level})"))
     return level
@@ -172,7 +185,10 @@ def extra_base(ctx: Context) -> dict[str, Any]:
         given = {name for name in ctx.params
                  if ctx.get_parameter_source(name) != ParameterSource.DEFAULT_MAP}
         labels += own(sheet, ctx.command.name or "", given)
-    return {"character": sheet.name, "labels": labels}
+    base = {"character": sheet.name, "labels": labels}
+    if PRACTICED in ctx.meta:  # Cypher: a skill the sheet does not list
+        base["practiced"] = ctx.meta[PRACTICED]
+    return base
 
 
 def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int

@@ -25,7 +25,8 @@ PANELS: dict[str, dict[str, Any]] = {
     "en": {"dice": "Dice source", "output": "Output", "arguments": None, "options": None,
            "help": "Show this help and exit."},
     "es": {"dice": "Origen de los dados", "output": "Salida", "arguments": "Argumentos",
-           "options": "Opciones", "help": "Muestra esta ayuda y sale."},
+           "options": "Opciones", "help": "Muestra esta ayuda y sale.", "commands": "Órdenes",
+           "usage": "Uso: ", "[OPTIONS]": "[OPCIONES]", "COMMAND [ARGS]...": "ORDEN [ARGUMENTOS]..."},
 }
 """Help panels of a rolling command, by language: its own arguments and options (None: Typer's
 "Arguments" and "Options"), where the dice come from (--dice, --seed, -n), and the output
@@ -95,18 +96,43 @@ class RollCommand(Command):
                 ctx) from None
 
 
+SPANISH_HELP = {
+    "REQUIRED_LONG_STRING": "[obligatorio]", "DEFAULT_STRING": "[por defecto: {}]",
+    "ENVVAR_STRING": "[variable de entorno: {}]", "DEPRECATED_STRING": "(obsoleta) ",
+    "ARGUMENTS_PANEL_TITLE": PANELS["es"]["arguments"],
+    "OPTIONS_PANEL_TITLE": PANELS["es"]["options"],
+    "COMMANDS_PANEL_TITLE": PANELS["es"]["commands"],
+    "ABORTED_TEXT": "Cancelado.",
+}
+"""Typer's own words in a help page, in Spanish (Reglas Básicas' group and commands)."""
+
+
+def spanish_usage(cmd: Any, ctx: Any, formatter: Any) -> None:
+    """``Uso: rpgdice reglas roll [OPCIONES] ÍNDICE``: a usage line in Spanish (Click's
+    ``format_usage`` with its own words translated)."""
+    words = PANELS["es"]
+    pieces = [words.get(p, p) for p in cmd.collect_usage_pieces(ctx)]
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=words["usage"])
+
+
+def spanish_help(ctx: Any, formatter: Any, print_help: Callable[..., None]) -> None:
+    """A help page in Spanish: ``print_help(ctx, formatter)`` with Typer's words replaced."""
+    from rpgdice.cli.typer_private import spanish_help_words
+
+    with spanish_help_words(SPANISH_HELP):
+        print_help(ctx, formatter)
+
+
 class ReglasCommand(RollCommand):
     """A Reglas Básicas command: its help is in Spanish."""
 
     language = "es"
-    SPANISH = {"REQUIRED_LONG_STRING": "[obligatorio]", "DEFAULT_STRING": "[por defecto: {}]"}
-    """Typer's own words in a help page, in Spanish."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        spanish_usage(self, ctx, formatter)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        from rpgdice.cli.typer_private import spanish_help_words
-
-        with spanish_help_words(self.SPANISH):
-            super().format_help(ctx, formatter)
+        spanish_help(ctx, formatter, super().format_help)
 
 
 class RulesetTyper(typer.Typer):
@@ -139,7 +165,8 @@ def _options(language: str) -> dict[str, Any]:
     es = language == "es"
     return {
         "dice": Annotated[Optional[str], typer.Option(  # the parser makes a list of faces
-            "--dice", parser=params.faces, metavar="FACES", rich_help_panel=panel["dice"],
+            "--dice", parser=params.faces, metavar="CARAS" if es else "FACES",
+            rich_help_panel=panel["dice"],
             help="Caras tiradas a mano (4,7,2) en vez de tirar." if es else
             "Faces rolled by hand (4,7,2) instead of rolling.")],
         "seed": Annotated[Optional[int], typer.Option(

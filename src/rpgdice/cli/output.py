@@ -12,8 +12,9 @@ from typing import Any
 PROG = "rpgdice"
 
 
-JSON_EXTRA = ("character", "spent", "left")
-"""Keys of a character's roll (``--as``) that JSON carries."""
+JSON_EXTRA = ("character", "spent", "left", "practiced")
+"""Keys of a character's roll (``--as``) that JSON carries (``practiced``: a Cypher
+``--skill`` the sheet does not list, so no step)."""
 
 
 def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,

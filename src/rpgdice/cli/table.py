@@ -169,7 +169,7 @@ def char_show(name: NameArg, as_json: JsonOpt = False) -> None:
     from rpgdice.render.sheet import sheet_view
 
     out = _console()
-    out.print(sheet_view(sheet))
+    out.print(sheet_view(sheet, out.width))
 
 
 @char_app.command("list")
@@ -259,7 +259,7 @@ def alias_cmd(
         if as_json:
             _write_json([{"name": n, "command": c} for n, c in known.items()])
         else:
-            _list_aliases(known)
+            _alias_list(known)
         return
     if command is None:
         known = aliases.load()
@@ -288,10 +288,24 @@ def alias_cmd(
     _say(f"alias {name} = {visible(command)}")
 
 
-def _list_aliases(known: dict[str, str]) -> None:
-    rows = [(visible(n), visible(c)) for n, c in known.items()]  # text from config.toml
-    width = max((len(n) for n, _ in rows), default=0)
-    sys.stdout.write("".join(f"{n:<{width}}  {c}\n" for n, c in rows))
+def _alias_list(known: dict[str, str]) -> None:
+    """``NAME  COMMAND`` a line, each command wrapped between its words to the terminal's
+    width (COLUMNS; 80 when piped), under the commands' column."""
+    import shutil
+    import textwrap
+
+    rows = {visible(n): visible(c) for n, c in known.items()}  # text from config.toml
+    width = max((len(n) for n in rows), default=0)
+    columns = max(shutil.get_terminal_size().columns, width + 12)
+    out = []
+    for n, c in rows.items():
+        lines = textwrap.wrap(c, columns - width - 2, break_long_words=False,
+                              break_on_hyphens=False) or [""]
+        out.append(f"{n:<{width}}  {lines[0]}\n")
+        out += [f"{'':<{width}}    {line}\n" for line in textwrap.wrap(
+            " ".join(lines[1:]), columns - width - 4, break_long_words=False,
+            break_on_hyphens=False)]
+    sys.stdout.write("".join(out))
     sys.stdout.flush()
 
 

@@ -85,11 +85,27 @@ def spanish_help_words(words: Mapping[str, str]) -> Iterator[None]:
     back: Typer has no way to translate them (Reglas Básicas' help is in Spanish)."""
     from typer import rich_utils
 
-    saved = {name: getattr(rich_utils, name) for name in words}
-    for name, text in words.items():
-        setattr(rich_utils, name, text)
+    # An option's names: Typer joins them with a bare comma (--dificultad,--difficulty);
+    # its highlighters get them spaced (--dificultad, --difficulty).
+    spaced = {name: _spaced(getattr(rich_utils, name))
+              for name in ("highlighter", "negative_highlighter")}
+    saved = {name: getattr(rich_utils, name) for name in (*words, *spaced)}
+    for name, value in (*words.items(), *spaced.items()):
+        setattr(rich_utils, name, value)
     try:
         yield
     finally:
-        for name, text in saved.items():
-            setattr(rich_utils, name, text)
+        for name, value in saved.items():
+            setattr(rich_utils, name, value)
+
+
+def _spaced(highlight: Any) -> Any:
+    """``highlight`` (a Rich highlighter, called with an option's joined names) with a
+    space after each comma between names."""
+
+    def call(text: Any) -> Any:
+        if isinstance(text, str) and text.startswith("-"):
+            text = text.replace(",-", ", -")
+        return highlight(text)
+
+    return call

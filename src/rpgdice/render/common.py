@@ -55,9 +55,14 @@ def console() -> Console:
 TONE = {"good": GOOD, "bad": BAD, "dire": DIRE}
 """The style of each outcome tone a ruleset's record gives (rpgdice.rulesets.TONES)."""
 VOCABULARY = {
-    "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of"},
+    "en": {"rolls": "rolls", "outcome": "outcome", "chance": "chance", "odds": "odds", "of": "chance of",
+           "bars": "bars on one scale: a full bar ({cells} cells) is {top}",
+           "spent": "spent {spent} {label}, {left} left"},
     "es": {"rolls": "tiradas", "outcome": "resultado", "chance": "probabilidad", "odds": "probabilidad",
-           "of": "de"},
+           "of": "de", "bars": "barras a una misma escala: una barra entera ({cells} celdas) es {top}",
+           "spent": "gasta {spent} de {label}, le quedan {left}",
+           "ATTACKER": "atacante", "DEFENDER": "defensor", "MEMBERS": "miembros",
+           "ACTIONS": "acciones"},
 }
 """The views' own words (headers, summaries), by the ruleset's language."""
 
@@ -92,7 +97,7 @@ def view(result: Any) -> View:
 
 def render(result: Any, width: int = 80) -> list[Text]:
     """The lines for one result, laid out for ``width`` columns."""
-    return layout(view(result)(result), width)
+    return layout(view(result)(result), width, rulesets.of(result).language)
 
 
 def summary(tally: Counter[Any], noun: str,
@@ -153,7 +158,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines += after(result)
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
-        out.print(Text("\n").join(layout(lines, width)))  # one print a result: Rich's per-call cost adds up
+        out.print(Text("\n").join(layout(lines, width, rulesets.of(result).language)))  # one print a result: Rich's per-call cost adds up
     line = closing(tally) if total > 1 and closing is not None else None
     if line is not None:
         out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
@@ -186,17 +191,19 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     from rpgdice.core.errors import visible  # names and traits come from the user's sheet
 
     line = Text.assemble(INDENT, (visible(table["character"]), LABEL))
+    said = VOCABULARY[rulesets.get(ruleset).language if ruleset in rulesets.NAMES else "en"]
     labels = [(param, visible(text)) for param, text in table.get("labels", ())]
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:
         line.append(" · " + " + ".join(_trait_units(text) for text in pool))
     for param, text in labels:
         if param not in POOL_PARAMS:
-            line.append(" · " + unit(f"{param.lower().lstrip('-')} {text}"))
+            # "attacker Dexterity 3 + Stealth 3": breaks between traits, a rating kept with its name
+            line.append(" · " + _trait_units(f"{said.get(param, param.lower().lstrip('-'))} {text}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
         label = _resource_label(ruleset, resource)
-        line.append(" · " + unit(f"spent {spent} {label}, {left} left"))
+        line.append(" · " + unit(said["spent"].format(spent=spent, label=label, left=left)))
     return line
 
 
@@ -226,6 +233,13 @@ NBSP = "\u00a0"
 spaces only, never inside a unit; printed as a plain space."""
 
 
+MIN_WIDTH = 40
+"""The narrowest terminal rpgdice lays out for in full: from this width up no line is
+longer than the width and no word, die chip or figure ("2 extra successes") is broken.
+Below it lines still break between words, a unit's words too, so that only a single word
+wider than the terminal (a long argument, a path) passes the edge."""
+
+
 def unit(text: str) -> str:
     """``text`` as one unit that a line never breaks inside."""
     return text.replace(" ", NBSP)
@@ -242,6 +256,16 @@ def _hang(line: Text, lead: int, width: int) -> int:
     return min(lead + 2, width // 2)
 
 
+def _glued(plain: str) -> str:
+    """``plain`` with the spaces no line breaks at made unbreakable: after a lone sign or
+    arrow (``− penalties``, ``→ 4 successes``) and around an ``=`` (``1 = 6``), so a sum
+    never ends a line on its operator nor starts one with ``= 6``."""
+    import re
+
+    return re.sub(r"(?<=[ \u00a0][+−=→×]) | +(?==[ \u00a0])",
+                  lambda m: NBSP * len(m.group()), plain)
+
+
 def wrap(line: Text, width: int) -> list[Text]:
     """``line`` broken at spaces into lines of at most ``width`` cells (a single unit
     wider than that stands alone), continuation lines indented; units stay whole."""
@@ -250,6 +274,11 @@ def wrap(line: Text, width: int) -> list[Text]:
     plain = line.plain
     if len(plain) <= width and cell_len(plain) <= width:
         return [_plain_spaces(line)]
+    if width < MIN_WIDTH and NBSP in plain:  # too narrow to keep units whole: words are
+        line = _plain_spaces(line.copy())
+        plain = line.plain
+    else:
+        plain = _glued(plain)  # breaks only where this line may break: same length
     lead = len(plain) - len(plain.lstrip(" "))
     hang = _hang(line, lead, width)
     cuts: list[tuple[int, int]] = []  # (start, end) of each output line in ``plain``
@@ -306,9 +335,9 @@ def _plain_spaces(line: Text) -> Text:
     return line
 
 
-def layout(lines: list[Any], width: int) -> list[Text]:
+def layout(lines: list[Any], width: int, language: str = "en") -> list[Text]:
     """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
-    every line wrapped between units."""
+    every line wrapped between units; the scale's note in ``language``."""
     charts = [x for x in lines if isinstance(x, Chart)]
     cells = 0
     if charts:
@@ -316,7 +345,8 @@ def layout(lines: list[Any], width: int) -> list[Text]:
         cells = max(MIN_BAR, min(BAR_WIDTH, width - text - len(GAP)))
         top = max((row[3] for c in charts for row in c.rows), default=0)
         if top:
-            lines = [*lines, *notes([f"bars on one scale: a full bar ({cells} cells) is {percent(top)}"])]
+            said = VOCABULARY[language]["bars"].format(cells=cells, top=percent(top))
+            lines = [*lines, *notes([said])]
     out: list[Text] = []
     for line in lines:
         if isinstance(line, Chart):

@@ -13,7 +13,20 @@ from rich.text import Text
 
 from rpgdice import rulesets
 from rpgdice.core.errors import visible
-from rpgdice.render.common import BAD, GOOD, LABEL, NOTE, console, layout, num, outcome_word, unit
+from rpgdice.render.common import (
+    BAD,
+    GOOD,
+    LABEL,
+    MIN_BAR,
+    NOTE,
+    console,
+    layout,
+    num,
+    outcome_word,
+    unit,
+    words,
+    wrap,
+)
 
 PROG = "rpgdice"
 
@@ -51,7 +64,8 @@ def figures(r: dict[str, Any]) -> str:
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:
-        return f"{len(r['rolls'])} rolls"
+        said = words(ruleset) if isinstance(ruleset, str) and ruleset in rulesets.NAMES else {}
+        return f"{len(r['rolls'])} {said.get('rolls', 'rolls')}"
     return ""
 
 
@@ -125,43 +139,105 @@ def show_data(entry: dict[str, Any]) -> None:
         out.print(Text(f"{lead}{text}"))
 
 
+COLUMNS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("ID", {"justify": "right", "no_wrap": True}), ("when", {"no_wrap": True}),
+    ("who", {}), ("what", {}), ("outcome", {}), ("figures", {}))
+"""The entries table's columns; a line breaks between the words of a cell, never inside one."""
+
+
 def show_entries(entries: list[dict[str, Any]]) -> None:
+    """The entries as a table where its columns fit the width with every word whole;
+    else (a narrow terminal, a long word) one block an entry: who, when and what came
+    of it, then the command, each wrapped between words."""
     out = console()
     if not entries:
         out.print("No entries.", style=NOTE)
         return
-    table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False)
-    for name, kw in (("ID", {"justify": "right"}), ("when", {"no_wrap": True}), ("who", {}),
-                     ("what", {"overflow": "fold"}), ("outcome", {}), ("figures", {"overflow": "fold"})):
-        table.add_column(name, **kw)
-    for e in entries:
-        outcome = entry_outcome(e)
-        if e.get("rerolled_at"):
-            by = e.get("rerolled_by")
-            outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
-        table.add_row(str(e["id"]), when(e["time"]), visible(e["character"] or "—"),
-                      command_text(e["argv"]), outcome, safe_figures(e))
-    out.print(table)
+    rows = [_entry_row(e) for e in entries]
+    widths = _column_widths(rows, out.width)
+    if widths is not None:
+        table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False)
+        for (name, kw), width in zip(COLUMNS, widths):
+            table.add_column(name, width=width, **kw)
+        wrapped = [i for i, (name, _) in enumerate(COLUMNS) if name in WRAPPED]
+        for row in rows:  # the wrapping cells broken here, by the views' own rule
+            cells: list[Any] = list(row)
+            for i in wrapped:
+                text = cells[i] if isinstance(cells[i], Text) else Text(cells[i])
+                cells[i] = Text("\n").join(wrap(text, widths[i]))
+            table.add_row(*cells)
+        out.print(table)
+        return
+    lines = []
+    for ident, stamp, who, what, outcome, figures in rows:
+        head = Text.assemble((f"#{ident}", LABEL), f" · {unit(stamp)}")
+        if who != "—":
+            head.append(f" · {who}")
+        head.append(" · ")
+        head.append_text(outcome)
+        if figures:
+            head.append(f" · {figures}")
+        lines += [head, Text(f"  {what}")]
+    out.print(Text("\n").join(layout(lines, out.width)))
+
+
+WRAPPED = ("what", "figures")
+"""The entries table's columns that may wrap (between words) to fit the width."""
+
+
+def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
+    """Each column's width for the entries table to fit ``width`` with every word whole:
+    the widest wrapping column gives up a cell at a time, never below its longest word;
+    None when even that does not fit."""
+    from rich.cells import cell_len
+
+    natural, least = [], []
+    for i, (name, _) in enumerate(COLUMNS):
+        cells = [name, *(str(row[i]) for row in rows)]
+        natural.append(max(cell_len(c) for c in cells))
+        words = [w for c in cells for w in c.split()] if name in WRAPPED else cells
+        least.append(max((cell_len(w) for w in words), default=0))
+    widths = list(natural)
+    room = width - 2 * (len(widths) - 1)  # two cells between columns
+    while sum(widths) > room:
+        slack = [(widths[i] - least[i], i) for i, (name, _) in enumerate(COLUMNS)
+                 if name in WRAPPED and widths[i] > least[i]]
+        if not slack:
+            return None
+        widths[max(slack)[1]] -= 1
+    return widths
+
+
+def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
+    outcome = entry_outcome(e)
+    if e.get("rerolled_at"):
+        by = e.get("rerolled_by")
+        outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
+    return (str(e["id"]), when(e["time"]), visible(e["character"] or "—"), command_text(e["argv"]),
+            outcome, safe_figures(e))
 
 
 def show_header(entry: dict[str, Any]) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
             else f"seed {entry['seed']}")
-    who = f" · {visible(entry['character'])}" if entry["character"] else ""
-    console().print(Text(f"#{entry['id']} · {when(entry['time'])}{who} · "
-                         f"{PROG} {command_text(entry['argv'])} · {dice}", style=NOTE))
+    who = f" · {unit(visible(entry['character']))}" if entry["character"] else ""
+    out = console()
+    header = Text(f"#{entry['id']} · {unit(when(entry['time']))}{who} · "
+                  f"{PROG} {command_text(entry['argv'])} · {unit(dice)}", style=NOTE)
+    out.print(Text("\n").join(layout([header], out.width)))  # wrapped between words
 
 
 BAR = 30
 
 
-def _bar(value: float, mark: Optional[float], top: float, style: str) -> Text:
-    """A bar of ``value`` on a scale up to ``top``, with a ``│`` where ``mark`` falls."""
+def _bar(value: float, mark: Optional[float], top: float, style: str, cells: int = BAR) -> Text:
+    """A bar of ``cells`` cells for ``value`` on a scale up to ``top``, with a ``│`` where
+    ``mark`` falls."""
     top = top or 1
-    filled = round(value / top * BAR)
-    at = None if mark is None else min(BAR - 1, round(mark / top * BAR))
+    filled = round(value / top * cells)
+    at = None if mark is None else min(cells - 1, round(mark / top * cells))
     text = Text()
-    for i in range(BAR):
+    for i in range(cells):
         if i == at:
             text.append("│", style="bold yellow")
         elif i < filled:
@@ -181,6 +257,9 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
         out.print("No single rolls in the roll log yet.", style=NOTE)
         return
     lines: list[Text] = []
+    # The bars shrink to the width (down to MIN_BAR cells): the outcomes' label (11 cells)
+    # and figures ("12 seen, 10.5 expected"), the faces' label and count beside them.
+    cells = max(MIN_BAR, min(BAR, out.width - 11 - 1 - 24))
     for g in groups:
         ruleset = g["ruleset"]
         who = f" · {visible(g['character'])}" if character else ""
@@ -192,7 +271,7 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
             word, style = outcome_word(ruleset, name)
             line = Text("  ")
             line.append(f"{word:<9}", style=style)
-            line.append(_bar(seen, expected, top, style or "cyan"))
+            line.append(_bar(seen, expected, top, style or "cyan", cells))
             line.append(" " + unit(f"{seen} seen, {expected:.1f} expected"))
             lines.append(line)
         if g.get("verdict"):
@@ -209,9 +288,11 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
             expected = fair["rolled"] / len(counts) if counts else 0
             peak = max([*counts.values(), expected, 1])
             width = len(max(counts, key=len))
+            count_width = len(str(max([*counts.values(), 0])))
+            face_cells = max(MIN_BAR, min(BAR, out.width - 2 - width - 1 - 1 - count_width))
             for face, n in counts.items() if len(counts) <= MAX_FACE_BARS else ():
                 line = Text(f"  {face:>{width}} ")
-                line.append(_bar(n, expected, peak, "cyan"))
+                line.append(_bar(n, expected, peak, "cyan", face_cells))
                 line.append(f" {n}")
                 lines.append(line)
             p = fair["p"]
@@ -220,5 +301,5 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
                               f"p = {p:.3g}: {fair['verdict']}", style=style))
         lines.append(Text(""))
     lines.pop()
+    lines += [Text("│ marks what the exact odds expected.", style=NOTE)]
     out.print(Text("\n").join(layout(lines, out.width)))
-    out.print(Text("│ marks what the exact odds expected.", style=NOTE))

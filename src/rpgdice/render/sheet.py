@@ -14,6 +14,8 @@ from rich.text import Text
 from rpgdice.core.errors import visible
 from rpgdice.core.names import fold
 
+GAP = 4
+"""Cells between trait columns side by side."""
 DOTS_UP_TO = 10
 """Ratings up to this show as dots; larger ones as a number."""
 
@@ -40,17 +42,23 @@ def _column(title: str, rows: list[tuple[str, Any]]) -> Table:
     return table
 
 
-def sheet_view(sheet: Any) -> Panel:
+PANEL_EDGES = 4
+"""Cells a panel's borders and padding take from the width."""
+
+
+def sheet_view(sheet: Any, width: int = 80) -> Panel:
     """A sheet as its ruleset's record describes it: attributes and other traits under its
     headings, skill levels, then the ruleset's own part (Willpower and the wound, the
-    Pools), its view's ``sheet_part``."""
+    Pools), its view's ``sheet_part``; laid out for ``width`` columns (the trait columns
+    one under another where they do not fit side by side, the path broken after a
+    ``/``)."""
     from rpgdice import rulesets
 
     record = rulesets.get(sheet.ruleset)
     schema = record.sheet
     assert schema is not None  # a sheet's ruleset keeps sheets (table.sheets checks)
     parts: list[Any] = []
-    columns = _trait_columns(sheet, schema)
+    columns = _trait_columns(sheet, schema, width - PANEL_EDGES)
     if columns is not None:
         parts.append(columns)
     own = record.views().sheet_part
@@ -60,13 +68,35 @@ def sheet_view(sheet: Any) -> Panel:
     if not parts:
         parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
     title = Text.assemble((visible(sheet.name), "bold"), (f" · {record.title}", "dim"))
-    parts.append(Text(f"\n{visible(sheet.path)}", style="dim"))
+    parts.append(Text("\n" + _path_lines(visible(str(sheet.path)), width - PANEL_EDGES), style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
-def _trait_columns(sheet: Any, schema: Any) -> Table | None:
+def _path_lines(path: str, width: int) -> str:
+    """``path`` in lines of at most ``width`` cells, broken only after a ``/`` (a part
+    longer than that stands alone)."""
+    lines = [""]
+    for part in path.replace("/", "/\0").split("\0"):
+        if lines[-1] and len(lines[-1]) + len(part) > width:
+            lines.append("")
+        lines[-1] += part
+    return "\n".join(lines)
+
+
+def _fits(cells: list[Table], width: int, gap: int) -> bool:
+    """Whether ``cells`` fit side by side, ``gap`` cells apart, in ``width`` cells."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    console = Console(width=max(width, 1))
+    need = sum(Measurement.get(console, console.options, c).maximum for c in cells)
+    return need + gap * (len(cells) - 1) <= width
+
+
+def _trait_columns(sheet: Any, schema: Any, width: int = 76) -> Table | None:
     """The sheet's rated traits, attributes apart where the ruleset names them, and its
-    skill levels (Cypher); None when it has none."""
+    skill levels (Cypher), side by side where they fit in ``width``, else one under
+    another; None when it has none."""
     reserved = {fold(r.name) for r in schema.reserved}
     attr_rows, skill_rows, skill_levels = [], [], []
     for name, value in sheet.traits.items():
@@ -91,7 +121,13 @@ def _trait_columns(sheet: Any, schema: Any) -> Table | None:
         cells.append(_column("Skills", skill_levels))
     if not cells:
         return None
-    columns = Table.grid(padding=(0, 4))
+    if not _fits(cells, width, GAP):
+        stacked = Table.grid(padding=(0, 0, 1, 0))  # a blank line between columns
+        stacked.add_column()
+        for cell in cells:
+            stacked.add_row(cell)
+        return stacked
+    columns = Table.grid(padding=(0, GAP))
     for _ in cells:
         columns.add_column(vertical="top")
     columns.add_row(*cells)

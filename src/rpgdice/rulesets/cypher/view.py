@@ -10,6 +10,7 @@ from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
     CRIT,
+    DIRE,
     GOOD,
     HIT,
     LABEL,
@@ -39,6 +40,8 @@ SPECIAL_SHORT = {
     "major_effect": "20: major effect",
 }
 """Short names of the special rolls for the chart (the roll view says more)."""
+GM_INTRUSION = ("GM intrusion", " — a natural 1: the GM brings in a complication")
+"""A natural 1, shown on the verdict's line: the event of the roll, not a footnote."""
 
 
 def task(r: Any) -> list[Text]:
@@ -72,9 +75,14 @@ def task(r: Any) -> list[Text]:
             roll.append(f" + {r.bonus} bonus = {r.total}")
         roll.append(f"  vs target {r.target}")
         lines.append(roll)
-        lines.append(Text("  Success" if ok else "  Failure", style=GOOD if ok else BAD))
+        verdict = Text.assemble(("  Success" if ok else "  Failure", GOOD if ok else BAD))
+        if r.special == "gm_intrusion":  # the event of the roll: beside the verdict, loud
+            verdict.append(" · ")
+            verdict.append(GM_INTRUSION[0], style=DIRE)
+            verdict.append(GM_INTRUSION[1])
+        lines.append(verdict)
     said = []
-    if r.special:
+    if r.special and r.special != "gm_intrusion":
         text = SPECIAL[r.special]
         if r.attack and r.special == "minor_effect":
             text += " (or +3 damage)"

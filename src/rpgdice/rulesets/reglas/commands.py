@@ -45,7 +45,7 @@ INDEX_ACCEPTS = (f"un número como 5, o una suma como 5+5 o 4+3-1, de 0 a {param
 
 IndexArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="INDEX",
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE",
                    rich_help_panel=ARGUMENTOS, show_default=False,
                    help="Índice de éxito: Atributo + Habilidad, un número o una suma (5+5)."),
 ]
@@ -141,25 +141,25 @@ def odds_cmd(
 
 ActionsArg = Annotated[
     int,
-    typer.Argument(parser=params.integer(2, MAX_ROLLS), metavar="ACTIONS",
+    typer.Argument(parser=params.integer(2, MAX_ROLLS), metavar="ACCIONES",
                    rich_help_panel=ARGUMENTOS, show_default=False,
                    help=f"Acciones en el turno, 2 a {MAX_ROLLS}: la k-ésima tiene −(N + 2·(k−1))."),
 ]
 AttackerArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ATTACKER_INDEX",
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE_ATACANTE",
                    rich_help_panel=ARGUMENTOS, show_default=False,
                    help="Índice de éxito del atacante (un número o una suma como 5+5)."),
 ]
 DefenderArg = Annotated[
     int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="DEFENDER_INDEX",
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE_DEFENSOR",
                    rich_help_panel=ARGUMENTOS, show_default=False,
                    help="Índice de éxito del defensor, que no tiene dificultad."),
 ]
 MembersArg = Annotated[
     list[int],
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="INDEX INDEX...",
+    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE ÍNDICE...",
                    rich_help_panel=ARGUMENTOS, show_default=False,
                    help="El índice de éxito de cada miembro (al menos dos)."),
 ]

@@ -43,13 +43,13 @@ class ReglasRoll:
 
     def __post_init__(self) -> None:
         if self.index < 0:
-            raise RulesError("INDEX", f"{self.index} is negative")
+            raise RulesError("ÍNDICE", f"{self.index} es negativo")
         if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} is negative")
+            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
         if self.raises < 0:
-            raise RulesError("--raise", f"{self.raises} is negative")
+            raise RulesError("--raise", f"{self.raises} es negativo")
         if self.attempt < 1:
-            raise RulesError("--attempt", f"{self.attempt} is below 1 (the first try is 1)")
+            raise RulesError("--attempt", f"{self.attempt} es menor que 1 (el primer intento es el 1)")
 
     @property
     def needed(self) -> int:
@@ -146,8 +146,8 @@ class ReglasMulti:
 
     def __post_init__(self) -> None:
         if self.actions < 2:
-            raise RulesError("ACTIONS", f"{self.actions} is below 2 (acciones múltiples are 2 or more)")
-        check_limit("ACTIONS", self.actions)
+            raise RulesError("ACCIONES", f"{self.actions} es menor que 2 (las acciones múltiples son 2 o más)")
+        check_limit("ACCIONES", self.actions)
 
     def action(self, k: int) -> ReglasRoll:
         return replace(self.spec, mods=self.spec.mods + (-multi_penalty(self.actions, k),))
@@ -205,7 +205,7 @@ class ReglasContest:
 
     def __post_init__(self) -> None:
         if self.defender.needed != 0:
-            raise RulesError("DEFENDER_INDEX", "the defender rolls with no difficulty")
+            raise RulesError("ÍNDICE_DEFENSOR", "el defensor tira sin dificultad")
 
 
 @record
@@ -256,10 +256,10 @@ class ReglasTeam:
 
     def __post_init__(self) -> None:
         if len(self.members) < 2:
-            raise RulesError("INDEX", "a team has at least two members")
-        check_limit("INDEX", len(self.members))
+            raise RulesError("ÍNDICE", "un equipo tiene al menos dos miembros")
+        check_limit("ÍNDICE", len(self.members))
         if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} is negative")
+            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
 
 
 @record
@@ -314,9 +314,9 @@ class ReglasExtended:
 
     def __post_init__(self) -> None:
         if self.target < 1:
-            raise RulesError("--target", f"{self.target} is below 1")
+            raise RulesError("--target", f"{self.target} es menor que 1")
         if not 0 <= self.start < self.target:
-            raise RulesError("--start", f"{self.start} must be from 0 to below the target ({self.target})")
+            raise RulesError("--start", f"{self.start} debe ir de 0 a menos del objetivo ({self.target})")
         check_limit("--max-rolls", self.max_rolls)
 
 

@@ -18,8 +18,6 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     chart,
-    contest_figures,
-    extended_figures,
     nested,
     notes,
     num,
@@ -269,10 +267,24 @@ SUMMARIES = {
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
 
+def _contest_figures(r: dict[str, Any]) -> str:
+    a, d = r.get("attacker") or {}, r.get("defender") or {}
+    who = "el atacante" if r.get("winner") == "attacker" else "el defensor"
+    return f"{num(a.get('result', 0))} contra {num(d.get('result', 0))}: gana {who}"
+
+
+def _extended_figures(r: dict[str, Any]) -> str:
+    n = len(r.get("rolls") or [])
+    return f"{r.get('total')} de {r.get('target')} en {n} tirada{'' if n == 1 else 's'}"
+
+
 FIGURES = {
     "roll": lambda r: f"iE {num(r.get('index', 0))} − {r.get('die')} = {num(r.get('result', 0))}",
-    "contest": lambda r: contest_figures(r, "result"),
-    "extended": extended_figures,
+    "contest": lambda r: _contest_figures(r),
+    "extended": lambda r: _extended_figures(r),
+    "multi": lambda r: f"{len(r.get('rolls') or [])} acciones",
+    "team": lambda r: f"suma {num(r.get('total', 0))}",
+    "retry": lambda r: f"{len(r.get('rolls') or [])} intentos",
 }
 """The roll log's few words on a stored result, by command."""
 

@@ -18,7 +18,6 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
-    ONE,
     contest_figures,
     count_chart,
     dice_line,
@@ -57,7 +56,8 @@ def _chips(r: Any) -> list[tuple[str, str]]:
         elif d.successes:
             style, mark = HIT, " ✓"
         elif d.face == 1:
-            style, mark = (BOTCH_ONE if r.outcome == "botch" else ONE), " ✗"
+            # A 1 matters only in a botch (0 successes and a 1): otherwise it is a miss.
+            style, mark = (BOTCH_ONE if r.outcome == "botch" else MISS), " ✗"
         else:
             style, mark = MISS, " ✗"
         chips.append((f"{d.face}{mark}", style))
