@@ -109,7 +109,8 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
             by = e.get("rerolled_by")
             outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
         table.add_row(str(e["id"]), when(e["time"]), e["character"] or "—",
-                      command_text(e["argv"]), outcome, safe_figures(e))
+                      command_text(e["argv"]), outcome,
+                      e["figures"] if "figures" in e else safe_figures(e))
     out.print(table)
 
 

@@ -333,6 +333,11 @@ def _missing(e: sqlite3.Error) -> bool:
     return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF == 14
 
 
+def reason(e: BaseException) -> str:
+    """A log failure in a user's words (the disk is full, it is locked, read-only...)."""
+    return _reason(e)
+
+
 def _reason(e: BaseException) -> str:
     text = str(e) or type(e).__name__
     if "readonly" in text or "read-only" in text:
@@ -572,8 +577,7 @@ class Log:
                 con.execute("DELETE FROM entries WHERE id <= ?", (entry - MAX_ENTRIES,))
             con.execute("COMMIT")
         except BaseException:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
+            _roll_back(con)
             raise
         return entry
 
@@ -593,6 +597,36 @@ class Log:
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
 
+    def stats_rows(self, *, ruleset: Optional[str], character: Optional[str],
+                   since: Optional[str] = None, before: Optional[str] = None
+                   ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """What ``log stats`` counts: (ruleset, command, spec key, who, outcome, n) of the
+        drawn one-result entries, (ruleset, command, die, face, n) of their faces, and
+        (ruleset, command, n) of the one-result entries of given faces. From the stats
+        tables, or, within ``since``/``before``, counted from the entries in SQL."""
+        if since is None and before is None:
+            clause, args = self.where("n > 0", ruleset=ruleset, character=character, who="who")
+            return (
+                self.con.execute("SELECT ruleset, command, spec, who, outcome, n"
+                                 f" FROM stats_rolls{clause}", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, die, face, sum(n) FROM stats_faces"
+                                 f"{clause} GROUP BY ruleset, command, die, face", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, sum(n) FROM stats_hand{clause}"
+                                 " GROUP BY ruleset, command", args).fetchall())
+        clause, args = self.where("count = 1", ruleset=ruleset, character=character,
+                                  since=since, before=before)
+        drawn, given = clause + " AND faces IS NULL", clause + " AND faces IS NOT NULL"
+        return (
+            self.con.execute(f"SELECT ruleset, command, {_KEY.format(row='entries')},"
+                             " coalesce(character, ''), coalesce(outcome, ''), count(*)"
+                             f" FROM entries{drawn} GROUP BY 1, 2, 3, 4, 5", args).fetchall(),
+            self.con.execute("SELECT ruleset, command, d.key, f.value, count(*) FROM (SELECT"
+                             f" ruleset, command, rolled FROM entries{drawn}"
+                             " AND json_valid(rolled)) e, json_each(e.rolled) d,"
+                             " json_each(d.value) f GROUP BY 1, 2, 3, 4", args).fetchall(),
+            self.con.execute(f"SELECT ruleset, command, count(*) FROM entries{given}"
+                             " GROUP BY 1, 2", args).fetchall())
+
     def cached_odds(self) -> dict[str, str]:
         return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
 
@@ -603,16 +637,19 @@ class Log:
         self.con.execute("COMMIT")
 
     def clear(self) -> int:
-        """Delete every entry; returns how many there were. IDs are never reused."""
+        """Delete every entry; returns how many there were. IDs are never reused. A
+        failure (a full disk...) raises its own error, not the ROLLBACK's: SQLite may have
+        rolled back already."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
             con.execute("DELETE FROM stats_rolls")
             con.execute("DELETE FROM stats_faces")
+            con.execute("DELETE FROM stats_hand")
             n = int(con.execute("DELETE FROM entries").rowcount)
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _roll_back(con)
             raise
         return n
 
@@ -632,14 +669,45 @@ class Log:
             (*args, n)).fetchall()
         return [entry_data(row) for row in reversed(rows)]
 
+    def listing(self, *, n: int, ruleset: Optional[str] = None,
+                character: Optional[str] = None, since: Optional[str] = None,
+                before: Optional[str] = None, full: bool = True) -> Iterator[dict[str, Any]]:
+        """The last ``n`` entries, oldest first, one at a time (memory stays flat however
+        many and however large). ``full``: every stored result; otherwise only what a line
+        of ``rpgdice log`` shows: the first result of a one-result entry, and the outcome
+        (and total) of each result of the others."""
+        where, args = self.where(ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        (first,) = self.con.execute(
+            f"SELECT min(id) FROM (SELECT id FROM entries{where} ORDER BY id DESC LIMIT ?)",
+            (*args, n)).fetchone()
+        if first is None:
+            return
+        where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        columns = ", ".join(COLUMNS) if full else ", ".join(
+            _BRIEF if c == "results" else c for c in COLUMNS)
+        cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
+                               (first, *args))
+        for row in cur:
+            yield entry_data(row)
+
     def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
-              character: Optional[str] = None, who: str = "character"
+              character: Optional[str] = None, who: str = "character",
+              since: Optional[str] = None, before: Optional[str] = None
               ) -> tuple[str, tuple[Any, ...]]:
         """A WHERE clause (empty when nothing is asked) and its arguments: ``terms`` as
-        they are, a ruleset, a command, a character's entries (its name matched like
-        every name: case, accents, spaces, hyphens and underscores aside; ``who`` the
-        column holding it)."""
+        they are (their arguments come first), a ruleset, a command, a character's entries
+        (its name matched like every name: case, accents, spaces, hyphens and underscores
+        aside; ``who`` the column holding it), entries of ``since`` or later and from
+        before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
         clauses, args = list(terms), []
+        if since:
+            clauses.append("time >= ?")
+            args.append(since)
+        if before:
+            clauses.append("time < ?")
+            args.append(before)
         if ruleset:
             clauses.append("ruleset = ?")
             args.append(ruleset)
@@ -654,6 +722,27 @@ class Log:
             clauses.append(f"fold({who}) = ?")
             args.append(fold(character))
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+_BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
+    WHEN count = 1 THEN '[' || (results -> '$[0]') || ']'
+    ELSE (SELECT json_group_array(CASE WHEN json_type(value, '$.total') IS NULL
+                                       THEN json_object('outcome', json_extract(value, '$.outcome'))
+                                       ELSE json_object('outcome', json_extract(value, '$.outcome'),
+                                                        'total', json_extract(value, '$.total'))
+                                  END) FROM json_each(results)) END"""
+"""What a line of ``rpgdice log`` reads of an entry's results, worked out by SQLite."""
+
+
+def _roll_back(con: sqlite3.Connection) -> None:
+    """Roll back what is left of a failed transaction (SQLite rolls back some failures,
+    a full disk among them, itself): the failure is what the user hears of, never a
+    ``cannot rollback``."""
+    if con.in_transaction:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
 
 
 def _dumps(data: Any) -> str:
