@@ -163,11 +163,9 @@ def _show_brief(rows: Any) -> None:
     then dropped, so the table holds a line per entry and nothing more."""
     from rpgdice.render import log as view
 
-    entries = []
-    for e in rows:
-        e["figures"] = view.safe_figures(e)
-        e["results"] = []
-        entries.append(e)
+    keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
+            "rerolled_by")
+    entries = [{**{k: e[k] for k in keep}, "figures": view.safe_figures(e)} for e in rows]
     view.show_entries(entries)
 
 

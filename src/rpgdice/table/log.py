@@ -686,7 +686,8 @@ class Log:
         where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
                                  before=before)
         columns = ", ".join(COLUMNS) if full else ", ".join(
-            _BRIEF if c == "results" else c for c in COLUMNS)
+            _BRIEF if c == "results" else "NULL" if c in ("kinds", "spec", "shown") else c
+            for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
         for row in cur:
