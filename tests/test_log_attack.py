@@ -190,7 +190,7 @@ def test_a_line_of_log_reads_only_what_it_shows():
     cli("crytures", "roll", "4", "--seed", "2", "--log")
     log = Log.open(write=False)
     brief = list(log.listing(n=10, full=False))
-    full = list(log.listing(n=10))
+    full = [{**e, "results": json.loads(e["results_text"])} for e in log.listing(n=10)]
     log.close()
     assert brief[0]["results"] == [{"outcome": r["outcome"]} for r in full[0]["results"]]
     assert brief[1]["results"] == [{"outcome": None, "total": r["total"]}

@@ -155,7 +155,9 @@ def _write_json(rows: Any) -> None:
 
     write = sys.stdout.write
     for e in rows:
-        write(json.dumps(public(e), ensure_ascii=False) + "\n")
+        head = json.dumps(public(e), ensure_ascii=False)  # "results" comes last, as []
+        assert head.endswith('"results": []}')
+        write(head[:-3] + e["results_text"] + "}\n")
 
 
 def _show_brief(rows: Any) -> None:

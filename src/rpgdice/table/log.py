@@ -685,13 +685,19 @@ class Log:
             return
         where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
                                  before=before)
-        columns = ", ".join(COLUMNS) if full else ", ".join(
+        columns = ", ".join(_RAW if c == "results" else c for c in COLUMNS) if full else ", ".join(
             _BRIEF if c == "results" else "NULL" if c in ("kinds", "spec", "shown") else c
             for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
+        at = COLUMNS.index("results")
         for row in cur:
-            yield entry_data(row)
+            if not full:
+                yield entry_data(row)
+                continue
+            entry = entry_data((*row[:at], "[]", *row[at + 1:]))
+            entry["results_text"] = row[at]  # checked by SQLite, never parsed here
+            yield entry
 
     def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
               character: Optional[str] = None, who: str = "character",
@@ -725,6 +731,9 @@ class Log:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
+_RAW = "CASE WHEN json_valid(results) AND json_type(results) = 'array' THEN results ELSE '[]' END"
+"""An entry's stored results as they are, for ``log --json`` (an entry forged into
+anything but a list of them reads as none)."""
 _BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
     WHEN count = 1 THEN '[' || (results -> '$[0]') || ']'
     ELSE (SELECT json_group_array(CASE WHEN json_type(value, '$.total') IS NULL
