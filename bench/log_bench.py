@@ -15,6 +15,12 @@ rounds, medians:
 * ``rpgdice log stats``: goal < 1 s (and, for information, the first ``log stats``
   with no exact odds cached yet, which computes them: once per distinct roll).
 
+``--large K`` (issue 24) puts K large entries among them — ``crytures roll 1000 -n 990``
+with all 990 results stored, 35 MB each, as an rpgdice before the byte cap stored them —
+and three logged ``crytures roll 1000 --attack`` (whose exact odds are costly), then
+measures once each the time and peak memory (RSS, of the process itself) of ``log``,
+``log --last 100000`` and a first ``log stats`` (no odds cached).
+
 Use the Python rpgdice is installed in (``sys.executable`` runs everything).
 """
 
@@ -31,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 TEMPLATES = [
     *(["seyruun", "roll", str(a), str(s)] for a in (1, 2, 3, 4) for s in (0, 1, 2, 3)),
@@ -49,15 +56,43 @@ OTHERS = [  # roll types and repeated commands: logged, left out of stats
     ["reglas", "multi", "2", "10", "-d", "normal"],
     ["crytures", "roll", "4", "-n", "5"],
 ]
-ROLLERS = {
-    "crytures_odds": lambda spec, kw, src: __import__("rpgdice.rulesets.crytures.rules").engine.crytures.roll(spec, src),
-    "seyruun_odds": lambda pool, kw, src: __import__("rpgdice.rulesets.seyruun.rules").engine.seyruun.roll(pool, src, **kw),
-    "reglas_odds": lambda spec, kw, src: __import__("rpgdice.rulesets.reglas.rules").engine.reglas.roll(spec, src),
-    "cypher_odds": lambda task, kw, src: __import__("rpgdice.rulesets.cypher.rules").engine.cypher.roll(task, src),
-}
+def _roller(ruleset: str) -> Any:
+    def roll(spec: Any, kw: dict[str, Any], src: Any) -> Any:
+        from importlib import import_module
+
+        return import_module(f"rpgdice.rulesets.{ruleset}.rules").roll(spec, src, **kw)
+    return roll
 
 
-def build(home: Path, n: int) -> float:
+ROLLERS = {f"{r}_odds": _roller(r) for r in ("crytures", "seyruun", "reglas", "cypher")}
+
+
+def _large_rows(stamp: str, k: int) -> list[tuple[Any, ...]]:
+    """K entries of ``crytures roll 1000 -n 990`` (every result stored, as an older
+    rpgdice did) and three single ``crytures roll 1000 --attack`` with their odds spec."""
+    from rpgdice.cli.replay import capture
+    from rpgdice.render.jsonl import to_data
+    from rpgdice.table.log import rolled_faces
+
+    argv = ["crytures", "roll", "1000", "-n", "990"]
+    cap = capture([*argv, "--seed", "1"], roll=True)
+    data = [{**to_data(r.result), "seed": 1} for r in cap.results]
+    text = json.dumps(data, separators=(",", ":"))
+    faces = json.dumps(rolled_faces(data))
+    rows: list[tuple[Any, ...]] = [
+        (stamp, json.dumps(argv), None, "crytures", "roll", "1", None, len(data), None, text,
+         faces, None) for _ in range(k)]
+    attack = ["crytures", "roll", "1000", "--attack"]
+    spec = json.dumps(capture(attack, roll=False).spec.data())
+    for seed in (1, 2, 3):
+        one = capture([*attack, "--seed", str(seed)], roll=True)
+        d = [{**to_data(one.results[0].result), "seed": seed}]
+        rows.append((stamp, json.dumps(attack), None, "crytures", "roll", str(seed), None, 1,
+                     d[0]["outcome"], json.dumps(d), json.dumps(rolled_faces(d)), spec))
+    return rows
+
+
+def build(home: Path, n: int, large: int = 0) -> float:
     """Write ``n`` entries into ``home``'s log; returns the seconds it took."""
     os.environ["RPGDICE_HOME"] = str(home)
     from rpgdice.cli.replay import capture
@@ -73,30 +108,35 @@ def build(home: Path, n: int) -> float:
     others = []
     for argv in OTHERS:
         cap = capture([*argv, "--seed", "1"], roll=True)
-        data = [{**to_data(r), "seed": 1} for r in cap.results]
+        data = [{**to_data(r.result), "seed": 1} for r in cap.results]
         others.append((argv, data))
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     stamp = now()
-    for i in range(n):
+    big = _large_rows(stamp, large) if large else []
+    for i in range(n - len(big)):
         seed = (i * 0x9E3779B97F4A7C15) % 2**64
         if i % 20 == 19:
             argv, data = others[i % len(others)]
             count = len(data)
             outcome = data[0]["outcome"] if count == 1 else None
             rows.append((stamp, json.dumps(argv), None, data[0]["ruleset"], data[0]["command"], "1",
-                         None, count, outcome, json.dumps(data), json.dumps(rolled_faces(data))))
+                         None, count, outcome, json.dumps(data), json.dumps(rolled_faces(data)),
+                         None))
             continue
         argv, roll, spec, kwargs = specs[i % len(specs)]
         data = [{**to_data(roll(spec, kwargs, SeededDice(seed))), "seed": seed}]
         rows.append((stamp, json.dumps(argv), None, data[0]["ruleset"], data[0]["command"], str(seed),
                      None, 1, data[0]["outcome"], json.dumps(data, separators=(",", ":")),
-                     json.dumps(rolled_faces(data))))
+                     json.dumps(rolled_faces(data)), None))
+    step = max(1, len(rows) // (len(big) + 1))
+    for j, row in enumerate(big):  # spread among the others
+        rows.insert((j + 1) * step, row)
     log = Log.open(write=True)
     assert log is not None
     log.con.execute("BEGIN")
     log.con.executemany(
         "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
-        " outcome, results, rolled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        " outcome, results, rolled, spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     log.con.execute("COMMIT")
     log.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     log.close()
@@ -117,19 +157,52 @@ def _time(argv: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
+def _measured(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds and peak RSS (MiB) of one run of ``argv``, by ``/usr/bin/time`` (a child
+    forked from this big process would count this process's pages as its own)."""
+    start = time.perf_counter()
+    run = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, env=env)
+    elapsed = time.perf_counter() - start
+    err = run.stderr.decode()
+    if run.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({run.returncode}): {err[-500:]}")
+    return elapsed, int(err.strip().splitlines()[-1]) / 1024
+
+
+def large_cases(home: Path, env: dict[str, str]) -> None:
+    """Time and peak memory of the listing and a first stats, on the large log."""
+    prog = _program()
+    for name, argv in (("log", ["log"]), ("log --last 100000", ["log", "--last", "100000"]),
+                       ("log --json --last 100000", ["log", "--json", "--last", "100000"]),
+                       ("log stats (no odds cached)", ["log", "stats"])):
+        if "stats" in name:
+            con = sqlite3.connect(home / "log.sqlite3")
+            con.execute("DELETE FROM odds_cache")
+            con.commit()
+            con.close()
+        seconds, rss = _measured([*prog, *argv], {**env, "FORCE_COLOR": "1"})
+        print(f"{name:<28} {seconds:>8.1f} s {rss:>8.0f} MiB peak RSS", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--entries", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--keep", type=Path, help="build the log in DIR and keep it")
+    ap.add_argument("--large", type=int, default=0, metavar="K",
+                    help="K large entries among them; measure time and memory once each")
+    ap.add_argument("--reuse", action="store_true", help="use the log already in --keep DIR")
     args = ap.parse_args(argv)
 
     home = args.keep or Path(tempfile.mkdtemp(prefix="rpgdice-log-bench-"))
     home.mkdir(parents=True, exist_ok=True)
-    (home / "log.sqlite3").unlink(missing_ok=True)
-    built = build(home, args.entries)
-    size = (home / "log.sqlite3").stat().st_size / 2**20
-    print(f"built a log of {args.entries} entries in {built:.1f} s ({size:.1f} MiB)")
+    if not (args.reuse and (home / "log.sqlite3").exists()):
+        (home / "log.sqlite3").unlink(missing_ok=True)
+        built = build(home, args.entries, args.large)
+        size = (home / "log.sqlite3").stat().st_size / 2**20
+        print(f"built a log of {args.entries} entries in {built:.1f} s ({size:.1f} MiB)",
+              flush=True)
 
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED",
@@ -137,6 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     env["RPGDICE_HOME"] = str(home)
     env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="rpgdice-bench-")
     prog = _program()
+    if args.large:
+        large_cases(home, env)
+        if not args.keep:
+            shutil.rmtree(home, ignore_errors=True)
+        return 0
     cases = {
         "import typer": ([sys.executable, "-c", "import typer"], {}),
         "colored roll, logged": ([*prog, "seyruun", "roll", "3", "2", "--bonus", "1"],

@@ -40,10 +40,10 @@ _rpgdice_node()
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
-        "log") subs="show clear stats" opts="--last --as --ruleset --json -h --help" vopts="--last --as --ruleset" ;;
-        "log show") subs="" opts="--json --replay -h --help" vopts="" ;;
+        "log") subs="show clear stats" opts="--last --as --ruleset --since --until --json -h --help" vopts="--last --as --ruleset --since --until" ;;
+        "log show") subs="" opts="--json --replay --since --until -h --help" vopts="--since --until" ;;
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
-        "log stats") subs="" opts="--as --ruleset --json -h --help" vopts="--as --ruleset" ;;
+        "log stats") subs="" opts="--as --ruleset --since --until --json -h --help" vopts="--as --ruleset --since --until" ;;
         "again") subs="" opts="-h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;

@@ -21,6 +21,23 @@ def log_path() -> Path:
     return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
 
 
+def drawn(run):
+    """The last entry, logged with ``--dice``, made a seeded roll whose dice came out as
+    given (``log stats`` leaves out rolls of given faces): re-inserted with its faces gone
+    and a seed, so the stats tables' triggers count it as a drawn roll. Returns ``run``."""
+    assert run.exit_code == 0, run.stderr
+    con = sqlite3.connect(log_path(), isolation_level=None)
+    con.execute("BEGIN")
+    con.execute("CREATE TEMP TABLE drawn AS SELECT * FROM entries WHERE id = "
+                "(SELECT max(id) FROM entries)")
+    con.execute("DELETE FROM entries WHERE id = (SELECT id FROM drawn)")
+    con.execute("UPDATE drawn SET faces = NULL, seed = '1'")
+    con.execute("INSERT INTO entries SELECT * FROM drawn")
+    con.execute("COMMIT")
+    con.close()
+    return run
+
+
 def ok(*args: str):
     run = cli(*args)
     assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
@@ -169,8 +186,8 @@ def test_again_runs_a_stored_roll():
 
 
 def test_stats_read_the_stored_spec_not_the_sheet(ysolde):
-    ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "2,3,4,5,6",
-       "--log")
+    drawn(ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "2,3,4,5,6",
+             "--log"))
     (before,) = ok("log", "stats", "--json").json()
     ok("char", "set", "ysolde", "dexterity=1", "stealth=0")
     (after,) = ok("log", "stats", "--json", "--as", "ysolde").json()
@@ -183,7 +200,7 @@ def test_stats_read_the_stored_spec_not_the_sheet(ysolde):
 
 
 def test_a_forged_spec_is_left_out():
-    ok("cypher", "task", "-d", "3", "--dice", "7", "--log")
+    drawn(ok("cypher", "task", "-d", "3", "--dice", "7", "--log"))
     forge(spec='{"ruleset": "cypher", "function": "__import__", "args": [], "kwargs": {}}')
     con = sqlite3.connect(log_path())  # the stats table follows the entries by trigger
     con.execute("DELETE FROM stats_rolls")
@@ -244,9 +261,9 @@ def _v2_log() -> None:
             con.execute(statement)
     con.execute("PRAGMA user_version = 2")
     for argv in (V2_ARGV, ["char", "rm", "ysolde"]):
-        con.execute("INSERT INTO entries (time, argv, ruleset, command, faces, count, outcome,"
+        con.execute("INSERT INTO entries (time, argv, ruleset, command, seed, count, outcome,"
                     " results, rolled) VALUES ('2026-01-01T00:00:00Z', ?, 'seyruun', 'roll',"
-                    " '[2,3,4]', 1, 'failure', ?, ?)",
+                    " '7', 1, 'failure', ?, ?)",
                     (json.dumps(argv), json.dumps([V2_RESULT]), json.dumps({"d10": [2, 3, 4]})))
     con.close()
 
@@ -265,12 +282,12 @@ def test_a_schema_2_log_is_migrated_and_its_entries_show_without_running(ysolde)
     assert g["rolls"] == 1 and g["left_out"] == 1 and g["outcomes"]["failure"] == 1
     assert sheet_exists("ysolde")
     con = sqlite3.connect(log_path())
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 4
     assert con.execute("SELECT kinds, spec FROM entries WHERE id = 1").fetchone() == (None, None)
     con.close()
     (r,) = ok("seyruun", "reroll", "1", "--dice", "10,9,1", "--json", "--no-log").json()
     assert r["rerolled"]["dice"] == V2_RESULT["dice"] and r["outcome"] == "success"
-    ok("seyruun", "roll", "3", "1", "--dice", "1,2,3,4", "--log")
+    drawn(ok("seyruun", "roll", "3", "1", "--dice", "1,2,3,4", "--log"))
     (g,) = ok("log", "stats", "--json").json()
     assert g["rolls"] == 2
     assert cli("log", "show", "2", "--replay").exit_code == 2 and sheet_exists("ysolde")

@@ -40,6 +40,58 @@ RulesetOpt = Annotated[
 ]
 
 
+SinceOpt = Annotated[
+    Optional[str],
+    typer.Option("--since", metavar="WHEN",
+                 help="Only entries from WHEN on: an ISO 8601 date or time, today, yesterday, "
+                 "or an age such as 90m, 3h, 2d (dates and words in local time)."),
+]
+UntilOpt = Annotated[
+    Optional[str],
+    typer.Option("--until", metavar="WHEN",
+                 help="Only entries up to WHEN (as --since; a date includes that whole day)."),
+]
+
+
+def window(since: Optional[str], until: Optional[str]) -> tuple[Optional[str], Optional[str]]:
+    """``--since``/``--until`` as the log's UTC stamps: the first time in, and the first
+    time out (a usage error names the option)."""
+    start = None if since is None else _when("--since", since, end=False)
+    stop = None if until is None else _when("--until", until, end=True)
+    return start, stop
+
+
+def _when(option: str, text: str, end: bool) -> str:
+    """WHEN as a UTC stamp: a date or a word is local midnight (``end``: the next one, so
+    the whole day is in); an age is that long ago; a time is itself (``end``: a second on,
+    as the log's times are whole seconds)."""
+    import re
+    from datetime import datetime, timedelta, timezone
+
+    word = text.strip().lower()
+    now = datetime.now().astimezone()
+    age = re.fullmatch(r"(\d+)\s*([smhdw])", word)
+    try:
+        if age:
+            unit = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+            moment = now - timedelta(**{unit[age.group(2)]: int(age.group(1))})
+            moment += timedelta(seconds=1) if end else timedelta(0)
+        elif word in ("today", "yesterday") or re.fullmatch(r"\d{4}-\d{2}-\d{2}", word):
+            day = (now.date() if word == "today" else now.date() - timedelta(days=1)
+                   if word == "yesterday" else datetime.strptime(word, "%Y-%m-%d").date())
+            day += timedelta(days=1) if end else timedelta(0)
+            moment = datetime(day.year, day.month, day.day).astimezone()
+        else:
+            moment = datetime.fromisoformat(text.strip().replace("z", "Z"))
+            if moment.tzinfo is None:
+                moment = moment.astimezone()
+            moment += timedelta(seconds=1) if end else timedelta(0)
+    except (ValueError, OverflowError):
+        raise RulesError(option, f"{text!r} is not a date, a time, today, yesterday or an age "
+                         "such as 90m, 3h, 2d") from None
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def _open(write: bool = False) -> Any:
     """The log, or None when nothing was ever logged. A log that cannot be read is
     one error line and exit 1."""
@@ -70,31 +122,54 @@ def list_cmd(
         help="How many entries (the newest N, shown oldest first).")] = 20,
     character: AsOpt = None,
     ruleset: RulesetOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The last entries of the roll log, oldest first: when, who, what, the outcome
     and the key figures. `rpgdice log show ID` re-shows one as it was rolled.
 
-    Example: rpgdice log --last 5 --ruleset seyruun
+    Example: rpgdice log --last 5 --ruleset seyruun --since yesterday
     """
     if ctx.invoked_subcommand is not None:
         return
+    start, stop = window(since, until)
     log = _open()
     if log is None:
         return _empty(as_json)
     try:
-        from rpgdice.table.log import public
-
-        entries = log.last(ruleset=ruleset, character=character, n=last)
+        rows = log.listing(n=last, ruleset=ruleset, character=character, since=start,
+                           before=stop, full=as_json)
+        if as_json:
+            _write_json(rows)
+        else:
+            _show_brief(rows)
     finally:
         log.release()
-    if as_json:
-        sys.stdout.write("".join(json.dumps(public(e), ensure_ascii=False) + "\n" for e in entries))
-    else:
-        from rpgdice.render import log as view
-
-        view.show_entries(entries)
     sys.stdout.flush()
+
+
+def _write_json(rows: Any) -> None:
+    """Each entry's ``log --json`` line as it is read: one entry in memory at a time."""
+    from rpgdice.table.log import public
+
+    write = sys.stdout.write
+    for e in rows:
+        head = json.dumps(public(e), ensure_ascii=False)  # "results" comes last, as []
+        assert head.endswith('"results": []}')
+        write(head[:-3] + e["results_text"] + "}\n")
+
+
+def _show_brief(rows: Any) -> None:
+    """The entries table: each entry's figures worked out as it is read, its results
+    then dropped, so the table holds a line per entry and nothing more."""
+    from rpgdice.render import log as view
+
+    keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
+            "rerolled_by")
+    entries = [{**{k: e[k] for k in keep}, "figures": view.safe_figures(e),
+                "verdict": view.entry_outcome(e)} for e in rows]
+    view.show_entries(entries)
 
 
 @app.command("show")
@@ -106,6 +181,8 @@ def show_cmd(
     replay: Annotated[bool, typer.Option(
         "--replay", help="Roll the stored seed (or faces) again and report any difference "
         "(exit 1 when they differ).")] = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
 ) -> None:
     """Re-show an entry as it was rolled, from what the log stored, whatever the
     character sheets say now. With --replay, its roll is rolled again from its seed (or
@@ -113,12 +190,16 @@ def show_cmd(
 
     Example: rpgdice log show 12
     """
+    start, stop = window(since, until)
     log = _open()
     entry = log.get(entry_id) if log is not None else None
     if log is not None:
         log.release()
     if entry is None:
         raise RulesError("ID", f"no entry {entry_id} in the roll log")
+    if (start and entry["time"] < start) or (stop and entry["time"] >= stop):
+        raise RulesError("ID", f"entry {entry_id} is not in the roll log between --since and "
+                         "--until")
     if replay:
         return _replay(entry, as_json)
     from rpgdice.table.log import public
@@ -175,7 +256,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
                 f"cannot be rolled again ({getattr(e, 'message', None) or e})")
         return records
-    return chain(records, cap.rest)
+    return chain(records, cap.results[len(records):], cap.rest)
 
 
 def _replay(entry: dict[str, Any], as_json: bool) -> None:
@@ -200,7 +281,8 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
     keys = to_data(cap.keys)
     replayed = [json.loads(json.dumps({**to_data(r.result), **keys}, ensure_ascii=False))
                 for r in cap.results[:MAX_RESULTS]]
-    same = replayed == entry["results"] and cap.total == entry["count"]
+    kept = len(entry["results"])  # the log keeps the first results (MAX_RESULTS, MAX_BYTES)
+    same = replayed[:kept] == entry["results"] and cap.total == entry["count"]
     if as_json:
         sys.stdout.write(json.dumps({**public(entry), "results": replayed, "replayed": same},
                                     ensure_ascii=False) + "\n")
@@ -229,11 +311,13 @@ def clear_cmd(
     """
     if not yes:
         raise RulesError("--yes", "needed to delete the roll log; nothing was deleted")
+    from rpgdice.table.log import reason
+
     log = _open(write=True)
     try:
         n = log.clear()
     except Exception as e:
-        error(f"the roll log cannot be cleared: {e}")
+        error(f"the roll log cannot be cleared: {reason(e)}")
         raise typer.Exit(1) from None
     finally:
         log.release()
@@ -244,6 +328,8 @@ def clear_cmd(
 def stats_cmd(
     character: AsOpt = None,
     ruleset: RulesetOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per ruleset.")] = False,
 ) -> None:
     """Luck against the exact odds: per ruleset, each outcome seen against the sum of
@@ -251,12 +337,14 @@ def stats_cmd(
     the faces of each die size with a χ² test of fairness.
 
     Covers the single-roll commands (roll, task) with one result per entry; roll
-    types, combat and repeated commands are left out.
+    types, combat and repeated commands are left out, and so are rolls of given faces
+    (--dice: dice rolled by hand are no test of the random source).
 
-    Example: rpgdice log stats --ruleset seyruun
+    Example: rpgdice log stats --ruleset seyruun --since 2d
     """
+    start, stop = window(since, until)
     log = _open()
-    groups = [] if log is None else compute_stats(log, ruleset, character)
+    groups = [] if log is None else compute_stats(log, ruleset, character, start, stop)
     if log is not None:
         log.release()
     if as_json:
@@ -268,21 +356,23 @@ def stats_cmd(
     view.show_stats(groups, character)
 
 
-def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) -> list[dict[str, Any]]:
+def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
+                  since: Optional[str] = None, before: Optional[str] = None
+                  ) -> list[dict[str, Any]]:
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
-    rebuilt from the spec the log stored with it; computed once per distinct spec), the
-    luck verdict and face counts with their χ² test. Only each ruleset's single-roll
-    commands (``Ruleset.stats_commands``) count. No stored command line is run, except
-    an entry of an older rpgdice (which stored no spec) that is a roll of a known kind:
-    its odds spec is read from its arguments, rolling nothing."""
-    clause, args = log.where("n > 0", ruleset=ruleset, character=character, who="who")
-    rows = log.con.execute(
-        f"SELECT ruleset, command, spec, who, outcome, n FROM stats_rolls{clause}", args).fetchall()
-    face_rows = log.con.execute(
-        f"SELECT ruleset, command, die, face, sum(n) FROM stats_faces{clause}"
-        " GROUP BY ruleset, command, die, face", args).fetchall()
+    rebuilt from the spec the log stored with it; computed once per distinct spec, within
+    the budget of :class:`_OddsOf`), the luck verdict and face counts with their χ² test.
+    Only each ruleset's single-roll commands (``Ruleset.stats_commands``) of drawn dice
+    count; rolls of given faces are counted in ``left_out``. No stored command line is
+    run, except an entry of an older rpgdice (which stored no spec) that is a roll of a
+    known kind: its odds spec is read from its arguments, rolling nothing."""
+    rows, face_rows, hand_rows = log.stats_rows(ruleset=ruleset, character=character,
+                                                since=since, before=before)
     odds = _OddsOf(log)
     out: dict[str, dict[str, Any]] = {}
+    for rs, command, n in hand_rows:
+        if _counted(rs, command):
+            out.setdefault(rs, _group(rs, character))["left_out"] += n
     for rs, command, spec_text, who, outcome, n in rows:
         if not _counted(rs, command):
             continue
@@ -305,9 +395,8 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str]) ->
         if found is not None and _counted(rs, command):
             counts = found["faces"].setdefault(die, {})
             counts[str(face)] = counts.get(str(face), 0) + n
-    groups = [_judged(out[rs]) for rs in rulesets.NAMES if rs in out]
-    odds.keep()
-    return groups
+    odds.close()
+    return [_judged(out[rs]) for rs in rulesets.NAMES if rs in out]
 
 
 def _counted(ruleset: str, command: str) -> bool:
@@ -332,7 +421,8 @@ def _judged(g: dict[str, Any]) -> dict[str, Any]:
     variance = g.pop("_variance")
     g["z"] = {name: luck.z_score(g["outcomes"].get(name, 0), g["expected"][name],
                                  variance[name]) for name in g["expected"]}
-    g["verdict"] = luck.verdict(g["z"].get("success")) if "success" in g["z"] else None
+    g["verdict"] = (luck.verdict(g["z"].get("success"), rolls=g["rolls"])
+                    if "success" in g["z"] else None)
     g["fairness"] = {}
     for die, counts in list(g["faces"].items()):
         try:
@@ -345,21 +435,35 @@ def _judged(g: dict[str, Any]) -> dict[str, Any]:
         stat = luck.chi_squared(list(full.values()))
         p = luck.chi2_sf(stat, sides - 1)
         g["fairness"][die] = {"chi2": round(stat, 4), "df": sides - 1, "p": p,
-                              "verdict": luck.fairness(p), "rolled": sum(full.values())}
+                              "verdict": luck.fairness(p, rolled=sum(full.values()), faces=sides),
+                              "rolled": sum(full.values())}
     return g
+
+
+STATS_SECONDS = 20.0
+"""``log stats`` computes exact odds for at most this long; the rolls whose odds are
+not computed by then (nor cached) are left out, as those over the work budget are."""
+STATS_WORK_SHARE = 50
+"""A roll's exact odds are left out of ``log stats`` at once when their estimated work
+(its ruleset's ``<name>_work`` of its odds function, where there is one) is over this
+share of that function's own budget: about a second of arithmetic."""
 
 
 class _OddsOf:
     """Each stored spec's outcome probabilities, computed once (or read from the log's
-    cache of them), and kept in that cache for next time."""
+    cache of them) within the stats budget, each kept in that cache as soon as it is
+    computed (a stopped ``log stats`` keeps what it worked out)."""
 
     def __init__(self, log: Any) -> None:
+        import time
+
         from rpgdice import __version__
 
         self.log, self.version = log, __version__
         self.cached = log.cached_odds()
         self.by_key: dict[str, Optional[dict[str, float]]] = {}
-        self.new: dict[str, str] = {}
+        self.deadline = time.monotonic() + STATS_SECONDS
+        self.writer: Any = None
 
     def of(self, spec_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
         if spec_text in self.by_key:
@@ -370,29 +474,57 @@ class _OddsOf:
         return probs
 
     def _computed(self, spec: Any) -> Optional[dict[str, float]]:
+        import time
+
         key = f"{self.version} {spec.key}"
         if key in self.cached:
             return json.loads(self.cached[key])
+        if time.monotonic() > self.deadline or _over_budget(spec):
+            return None
         try:
             computed = spec()
             probs = {str(k): float(v) for k, v in computed.outcomes.items()}
         except Exception:  # odds over their work budget, or a spec forged by hand: left out
             return None
-        self.new[key] = json.dumps(probs)
+        self._keep(key, json.dumps(probs))
         return probs
 
-    def keep(self) -> None:
-        if not self.new:  # a log that cannot be written keeps none
-            return
+    def _keep(self, key: str, text: str) -> None:
+        """Into the cache now; a log that cannot be written keeps none."""
         try:
-            from rpgdice.table.log import Log
+            if self.writer is None:
+                from rpgdice.table.log import Log
 
-            writer = Log.open(write=True, path=self.log.path)
-            if writer is not None:
-                writer.cache_odds(self.new)
-                writer.release()
+                self.writer = Log.open(write=True, path=self.log.path) or False
+            if self.writer:
+                self.writer.cache_odds({key: text})
         except Exception:
-            pass
+            self.writer = False
+
+    def close(self) -> None:
+        if self.writer:
+            self.writer.release()
+
+
+def _over_budget(spec: Any) -> bool:
+    """Whether a spec's estimated work is over the stats' share of its own budget."""
+    import importlib
+
+    from rpgdice import rulesets
+
+    try:
+        module = importlib.import_module(rulesets.get(spec.ruleset).odds().__name__)
+    except Exception:
+        return False
+    stem = spec.function[: -len("odds")] if spec.function.endswith("odds") else ""
+    work = getattr(module, stem + "work", None)
+    budget = next((getattr(module, n) for n in dir(module) if n.endswith("MAX_WORK")), None)
+    if work is None or not isinstance(budget, int):
+        return False
+    try:
+        return bool(work(*spec.args, **spec.kwargs) > budget // STATS_WORK_SHARE)
+    except Exception:
+        return False
 
 
 def _spec(spec_text: str, who: Optional[str]) -> Any:

@@ -33,8 +33,18 @@ VERDICTS = (
 """Plain words for |z| below each bound."""
 
 
-def verdict(z: Optional[float], what: str = "successes") -> str:
-    """``2.1 standard deviations below expectation: unlucky, not impossible``."""
+MIN_ROLLS = 20
+"""Fewer rolls than this get no luck verdict: too few to tell luck from chance."""
+MIN_PER_FACE = 5
+"""A die's faces get a fairness verdict only when each face is expected this often (the
+χ² test's rule of thumb): a d10 needs 50 faces rolled, a d20 100."""
+
+
+def verdict(z: Optional[float], what: str = "successes", rolls: Optional[int] = None) -> str:
+    """``2.1 standard deviations below expectation: unlucky, not impossible``; with
+    fewer ``rolls`` than :data:`MIN_ROLLS`, that there are too few for a verdict."""
+    if rolls is not None and rolls < MIN_ROLLS:
+        return f"too few rolls for a verdict: {rolls} of the {MIN_ROLLS} needed"
     if z is None:
         return f"no uncertainty in these rolls' {what}: nothing to judge"
     size = abs(z)
@@ -101,8 +111,12 @@ def chi2_sf(x: float, df: int) -> float:
     return max(0.0, min(1.0, _upper_fraction(a, z)))
 
 
-def fairness(p: float) -> str:
-    """A χ² p-value in plain words."""
+def fairness(p: float, rolled: Optional[int] = None, faces: Optional[int] = None) -> str:
+    """A χ² p-value in plain words; with fewer faces ``rolled`` of a die of ``faces``
+    than :data:`MIN_PER_FACE` each, that there are too few for a verdict."""
+    if rolled is not None and faces and rolled < MIN_PER_FACE * faces:
+        return (f"too few faces for a verdict: {rolled} rolled of the "
+                f"{MIN_PER_FACE * faces} needed")
     if p < 1e-4:
         return "these faces are very unlikely from a fair die"
     if p < 0.01:

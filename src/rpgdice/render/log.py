@@ -209,12 +209,12 @@ def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
 
 
 def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
-    outcome = entry_outcome(e)
+    outcome = e["verdict"] if "verdict" in e else entry_outcome(e)  # worked out as it was read
     if e.get("rerolled_at"):
         by = e.get("rerolled_by")
         outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
     return (str(e["id"]), when(e["time"]), visible(e["character"] or "—"), command_text(e["argv"]),
-            outcome, safe_figures(e))
+            outcome, e["figures"] if "figures" in e else safe_figures(e))
 
 
 def show_header(entry: dict[str, Any]) -> None:

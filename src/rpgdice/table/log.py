@@ -8,10 +8,15 @@
 * It is bounded: the newest :data:`MAX_ENTRIES` entries are kept; every write deletes
   the entries that fell out of that window (IDs only grow, so that is one range
   delete on the primary key).
+* An entry's stored results are bounded: at most :data:`MAX_RESULTS` result objects
+  and :data:`MAX_BYTES` of their JSON (the first always); the rest replay from the seed.
 * A log that cannot be written never costs a roll: :meth:`Recorder.save` turns every
-  failure (locked, read-only, full, corrupt) into one warning line. A corrupt file is
-  renamed aside (``log.sqlite3.corrupt-YYYYMMDDTHHMMSSZ``) and a new log begins; it is
-  never overwritten.
+  failure (locked, read-only, full, corrupt) into one warning line. A corrupt file (a
+  bad header, or an inner page ``malformed``) is renamed aside
+  (``log.sqlite3.corrupt-YYYYMMDDTHHMMSSZ-PID-XXXX``, a name made exclusively) and a new
+  log begins, in one step under an exclusive lock on ``log.sqlite3.lock`` beside it,
+  after checking again that the file is still the one found corrupt: the corrupt
+  original is always kept, and a log another process has just made is never renamed.
 
 Only the commands that log, and the ``log`` commands, import this module (and sqlite3).
 """
@@ -31,6 +36,9 @@ MAX_ENTRIES = 100_000
 """The log keeps the newest this many entries."""
 MAX_RESULTS = 1000
 """An entry keeps at most this many result objects (``count`` says how many there were)."""
+MAX_BYTES = 1_000_000
+"""An entry keeps at most this many bytes of result JSON (the first result always): a
+1000-die Crytures roll is about 35 kB, so ``crytures roll 1000 -n 990`` keeps 28."""
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another process's write to finish before giving up."""
 
@@ -163,11 +171,76 @@ MIGRATIONS: list[tuple[str, ...]] = [
                   AND command = OLD.command;
             END""",
     ),
+    # 4, "hand-rolled apart": `log stats` leaves out the rolls made with --dice (dice
+    # rolled by hand are no test of the random source), and counts them in stats_hand.
+    (
+        "DROP TRIGGER entries_stats_add",
+        "DROP TRIGGER entries_stats_remove",
+        "DELETE FROM stats_rolls",
+        "DELETE FROM stats_faces",
+        """CREATE TABLE stats_hand (ruleset TEXT NOT NULL, who TEXT NOT NULL,
+            command TEXT NOT NULL, n INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who, command)) WITHOUT ROWID""",
+        f"""INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
+            SELECT ruleset, coalesce(character, ''), command, {_KEY.format(row='entries')},
+                   coalesce(outcome, ''), count(*)
+            FROM entries WHERE count = 1 AND faces IS NULL GROUP BY 1, 2, 3, 4, 5""",
+        """INSERT INTO stats_faces (ruleset, who, command, die, face, n)
+            SELECT e.ruleset, coalesce(e.character, ''), e.command, d.key, f.value, count(*)
+            FROM entries e, json_each(e.rolled) d, json_each(d.value) f
+            WHERE e.count = 1 AND e.faces IS NULL AND json_valid(e.rolled)
+            GROUP BY 1, 2, 3, 4, 5""",
+        """INSERT INTO stats_hand (ruleset, who, command, n)
+            SELECT ruleset, coalesce(character, ''), command, count(*)
+            FROM entries WHERE count = 1 AND faces IS NOT NULL GROUP BY 1, 2, 3""",
+        f"""CREATE TRIGGER entries_stats_add AFTER INSERT ON entries
+            WHEN NEW.count = 1 AND NEW.faces IS NULL
+            BEGIN
+                INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
+                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command,
+                        {_KEY.format(row='NEW')}, coalesce(NEW.outcome, ''), 1)
+                ON CONFLICT (ruleset, who, command, spec, outcome) DO UPDATE SET n = n + 1;
+                INSERT INTO stats_faces (ruleset, who, command, die, face, n)
+                SELECT NEW.ruleset, coalesce(NEW.character, ''), NEW.command, d.key, f.value,
+                       count(*)
+                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
+                GROUP BY d.key, f.value
+                ON CONFLICT (ruleset, who, command, die, face) DO UPDATE SET n = n + excluded.n;
+            END""",
+        """CREATE TRIGGER entries_hand_add AFTER INSERT ON entries
+            WHEN NEW.count = 1 AND NEW.faces IS NOT NULL
+            BEGIN
+                INSERT INTO stats_hand (ruleset, who, command, n)
+                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command, 1)
+                ON CONFLICT (ruleset, who, command) DO UPDATE SET n = n + 1;
+            END""",
+        f"""CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries
+            WHEN OLD.count = 1 AND OLD.faces IS NULL
+            BEGIN
+                UPDATE stats_rolls SET n = n - 1
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command AND spec = {_KEY.format(row='OLD')}
+                  AND outcome = coalesce(OLD.outcome, '');
+                DELETE FROM stats_rolls WHERE n <= 0;
+                UPDATE stats_faces SET n = n - (
+                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
+                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command;
+            END""",
+        """CREATE TRIGGER entries_hand_remove AFTER DELETE ON entries
+            WHEN OLD.count = 1 AND OLD.faces IS NOT NULL
+            BEGIN
+                UPDATE stats_hand SET n = n - 1 WHERE ruleset = OLD.ruleset
+                  AND who = coalesce(OLD.character, '') AND command = OLD.command;
+                DELETE FROM stats_hand WHERE n <= 0;
+            END""",
+    ),
 ]
 """Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
 VERSION = len(MIGRATIONS)
 
-MIGRATION_NAMES = ("first release", "stats tables", "results as data")
+MIGRATION_NAMES = ("first release", "stats tables", "results as data", "hand-rolled apart")
 """Each step of :data:`MIGRATIONS` by name."""
 
 COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
@@ -255,6 +328,16 @@ def _is_corrupt(e: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text
 
 
+def _missing(e: sqlite3.Error) -> bool:
+    """SQLITE_CANTOPEN: a log opened without creating it is not there (yet, or any more)."""
+    return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF == 14
+
+
+def reason(e: BaseException) -> str:
+    """A log failure in a user's words (the disk is full, it is locked, read-only...)."""
+    return _reason(e)
+
+
 def _reason(e: BaseException) -> str:
     text = str(e) or type(e).__name__
     if "readonly" in text or "read-only" in text:
@@ -266,15 +349,63 @@ def _reason(e: BaseException) -> str:
     return text
 
 
+class _Locked:
+    """An exclusive ``flock`` on ``log.sqlite3.lock`` beside the log, held while a corrupt
+    log is set aside and a new one made (SQLite's own locks live in the database file,
+    which a corrupt file may not honor). Waits at most :data:`BUSY_TIMEOUT` seconds."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path.with_name(path.name + ".lock")
+        self.fd = -1
+
+    def __enter__(self) -> _Locked:
+        import fcntl
+        import os
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return self
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(self.fd)
+                    raise LogUnavailable(f"the roll log {self.path.with_suffix('')} is "
+                                         "being repaired by another program") from None
+                time.sleep(0.02)
+
+    def __exit__(self, *exc: object) -> None:
+        import os
+
+        os.close(self.fd)  # closing the file releases the lock
+
+
+def _inode(path: Path) -> Optional[int]:
+    try:
+        return path.stat().st_ino
+    except OSError:
+        return None
+
+
 def set_aside(path: Path) -> Path:
-    """Rename a corrupt log (and its WAL files) aside; returns the new name."""
+    """Rename a corrupt log (and its WAL files) aside; returns the new name, one made
+    exclusively (``O_EXCL``), so that no two processes can pick the same. The caller
+    holds :class:`_Locked` and has checked the file is still the corrupt one."""
+    import os
+    import secrets
+
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    path.rename(target)
+    while True:
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{os.getpid()}-"
+                                f"{secrets.token_hex(2)}")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            break
+        except FileExistsError:
+            continue
+    os.replace(path, target)  # over the empty placeholder this process made
     for suffix in ("-wal", "-shm"):
         extra = path.with_name(path.name + suffix)
         if extra.exists():
@@ -294,39 +425,64 @@ class Log:
     def __init__(self, con: sqlite3.Connection, path: Path) -> None:
         self.con = con
         self.path = path
+        self.inode: Optional[int] = None
+        """The file's inode when it was opened (None: not known for sure)."""
 
     @classmethod
     def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional[Log]:
         path = path or paths.log_file()
         if not write and not path.exists():
             return None
+        seen = _inode(path)
         try:
-            return cls._open(path, write)
+            log = cls._open(path, write, create=False)
+            log.inode = seen if _inode(path) == seen else None
+            return log
         except sqlite3.DatabaseError as e:
-            if not (write and _is_corrupt(e)):
+            if not (write and (_is_corrupt(e) or _missing(e))):
                 raise LogUnavailable(f"the roll log {path} cannot be "
                                      f"{'written' if write else 'read'}: {_reason(e)}") from None
-        try:
-            aside = set_aside(path)
-        except OSError as e:
-            raise LogUnavailable(f"the roll log {path} is corrupt and cannot be set aside: "
-                                 f"{e.strerror or e}") from None
-        try:
-            log = cls._open(path, write)
-        except sqlite3.Error as e:
-            raise LogUnavailable(f"the roll log {path} cannot be written: {_reason(e)}") from None
+        return cls.repaired(path, seen)
+
+    @classmethod
+    def repaired(cls, path: Path, seen: Optional[int], inner: bool = False) -> Log:
+        """The log at ``path`` found corrupt (``seen``: its inode then; ``inner``: an inner
+        page, found while writing) or missing: under the lock, set it aside if it is still
+        that file (and, but for an inner page, still corrupt), and open (or make) the log."""
+        aside = None
+        with _Locked(path):
+            if seen is not None and _inode(path) == seen:
+                try:  # still the same file: is it still corrupt?
+                    if not inner:
+                        return cls._open(path, True, create=False)
+                except sqlite3.DatabaseError as e:
+                    if not _is_corrupt(e):
+                        raise LogUnavailable(f"the roll log {path} cannot be written: "
+                                             f"{_reason(e)}") from None
+                try:
+                    aside = set_aside(path)
+                except OSError as e:
+                    raise LogUnavailable(f"the roll log {path} is corrupt and cannot be set "
+                                         f"aside: {e.strerror or e}") from None
+            try:
+                log = cls._open(path, True)
+            except sqlite3.Error as e:
+                raise LogUnavailable(f"the roll log {path} cannot be written: "
+                                     f"{_reason(e)}") from None
         log.set_aside = aside  # type: ignore[attr-defined]
         return log
 
     @classmethod
-    def _open(cls, path: Path, write: bool) -> Log:
+    def _open(cls, path: Path, write: bool, create: bool = True) -> Log:
+        """Open (``create``: or make; a missing file is otherwise an error, so a file is
+        only ever made under the lock of :meth:`repaired`) and check the schema."""
         if write:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise LogUnavailable(f"the roll log's folder {path.parent} cannot be made: "
                                      f"{e.strerror or e}") from None
-            uri = path.resolve().as_uri()
+            uri = path.resolve().as_uri() + ("" if create else "?mode=rw")
         else:
             uri = path.resolve().as_uri() + "?mode=ro"
         con = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None,
@@ -394,11 +550,14 @@ class Log:
             seed: Optional[int], faces: Optional[list[int]], count: int,
             outcome: Optional[str], results: list[dict[str, Any]],
             kinds: Optional[list[str]] = None, spec: Optional[dict[str, Any]] = None,
-            shown: Optional[dict[str, Any]] = None) -> int:
-        """Record one command; returns its ID. Old entries beyond the bound go.
+            shown: Optional[dict[str, Any]] = None, texts: Optional[list[str]] = None) -> int:
+        """Record one command; returns its ID. Old entries beyond the bound go. The
+        results are cut to :func:`capped` (``texts``: their JSON, when already made).
         ``kinds``: the record class of each result (one name when they share it);
         ``spec``: the exact odds spec of its roll, as data; ``shown``: what the view
         showed beside the results (the ``--odds`` spec, each result's character line)."""
+        if texts is None:
+            results, texts = capped(results)
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -409,7 +568,7 @@ class Log:
                 (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
                  None if seed is None else str(seed),
                  None if faces is None else json.dumps(faces), count, outcome,
-                 _dumps(results[:MAX_RESULTS]), _dumps(rolled_faces(results[:MAX_RESULTS])),
+                 "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
                  None if kinds is None else _dumps(kinds), None if spec is None else _dumps(spec),
                  None if shown is None else _dumps(shown)),
             )
@@ -418,8 +577,7 @@ class Log:
                 con.execute("DELETE FROM entries WHERE id <= ?", (entry - MAX_ENTRIES,))
             con.execute("COMMIT")
         except BaseException:
-            if con.in_transaction:
-                con.execute("ROLLBACK")
+            _roll_back(con)
             raise
         return entry
 
@@ -439,6 +597,36 @@ class Log:
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
 
+    def stats_rows(self, *, ruleset: Optional[str], character: Optional[str],
+                   since: Optional[str] = None, before: Optional[str] = None
+                   ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """What ``log stats`` counts: (ruleset, command, spec key, who, outcome, n) of the
+        drawn one-result entries, (ruleset, command, die, face, n) of their faces, and
+        (ruleset, command, n) of the one-result entries of given faces. From the stats
+        tables, or, within ``since``/``before``, counted from the entries in SQL."""
+        if since is None and before is None:
+            clause, args = self.where("n > 0", ruleset=ruleset, character=character, who="who")
+            return (
+                self.con.execute("SELECT ruleset, command, spec, who, outcome, n"
+                                 f" FROM stats_rolls{clause}", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, die, face, sum(n) FROM stats_faces"
+                                 f"{clause} GROUP BY ruleset, command, die, face", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, sum(n) FROM stats_hand{clause}"
+                                 " GROUP BY ruleset, command", args).fetchall())
+        clause, args = self.where("count = 1", ruleset=ruleset, character=character,
+                                  since=since, before=before)
+        drawn, given = clause + " AND faces IS NULL", clause + " AND faces IS NOT NULL"
+        return (
+            self.con.execute(f"SELECT ruleset, command, {_KEY.format(row='entries')},"
+                             " coalesce(character, ''), coalesce(outcome, ''), count(*)"
+                             f" FROM entries{drawn} GROUP BY 1, 2, 3, 4, 5", args).fetchall(),
+            self.con.execute("SELECT ruleset, command, d.key, f.value, count(*) FROM (SELECT"
+                             f" ruleset, command, rolled FROM entries{drawn}"
+                             " AND json_valid(rolled)) e, json_each(e.rolled) d,"
+                             " json_each(d.value) f GROUP BY 1, 2, 3, 4", args).fetchall(),
+            self.con.execute(f"SELECT ruleset, command, count(*) FROM entries{given}"
+                             " GROUP BY 1, 2", args).fetchall())
+
     def cached_odds(self) -> dict[str, str]:
         return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
 
@@ -449,16 +637,19 @@ class Log:
         self.con.execute("COMMIT")
 
     def clear(self) -> int:
-        """Delete every entry; returns how many there were. IDs are never reused."""
+        """Delete every entry; returns how many there were. IDs are never reused. A
+        failure (a full disk...) raises its own error, not the ROLLBACK's: SQLite may have
+        rolled back already."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
             con.execute("DELETE FROM stats_rolls")
             con.execute("DELETE FROM stats_faces")
+            con.execute("DELETE FROM stats_hand")
             n = int(con.execute("DELETE FROM entries").rowcount)
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            _roll_back(con)
             raise
         return n
 
@@ -478,14 +669,52 @@ class Log:
             (*args, n)).fetchall()
         return [entry_data(row) for row in reversed(rows)]
 
+    def listing(self, *, n: int, ruleset: Optional[str] = None,
+                character: Optional[str] = None, since: Optional[str] = None,
+                before: Optional[str] = None, full: bool = True) -> Iterator[dict[str, Any]]:
+        """The last ``n`` entries, oldest first, one at a time (memory stays flat however
+        many and however large). ``full``: every stored result; otherwise only what a line
+        of ``rpgdice log`` shows: the first result of a one-result entry, and the outcome
+        (and total) of each result of the others."""
+        where, args = self.where(ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        (first,) = self.con.execute(
+            f"SELECT min(id) FROM (SELECT id FROM entries{where} ORDER BY id DESC LIMIT ?)",
+            (*args, n)).fetchone()
+        if first is None:
+            return
+        where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        columns = ", ".join(_RAW if c == "results" else c for c in COLUMNS) if full else ", ".join(
+            _BRIEF if c == "results" else "NULL" if c in ("kinds", "spec", "shown") else c
+            for c in COLUMNS)
+        cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
+                               (first, *args))
+        at = COLUMNS.index("results")
+        for row in cur:
+            if not full:
+                yield entry_data(row)
+                continue
+            entry = entry_data((*row[:at], "[]", *row[at + 1:]))
+            entry["results_text"] = row[at]  # checked by SQLite, never parsed here
+            yield entry
+
     def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
-              character: Optional[str] = None, who: str = "character"
+              character: Optional[str] = None, who: str = "character",
+              since: Optional[str] = None, before: Optional[str] = None
               ) -> tuple[str, tuple[Any, ...]]:
         """A WHERE clause (empty when nothing is asked) and its arguments: ``terms`` as
-        they are, a ruleset, a command, a character's entries (its name matched like
-        every name: case, accents, spaces, hyphens and underscores aside; ``who`` the
-        column holding it)."""
+        they are (their arguments come first), a ruleset, a command, a character's entries
+        (its name matched like every name: case, accents, spaces, hyphens and underscores
+        aside; ``who`` the column holding it), entries of ``since`` or later and from
+        before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
         clauses, args = list(terms), []
+        if since:
+            clauses.append("time >= ?")
+            args.append(since)
+        if before:
+            clauses.append("time < ?")
+            args.append(before)
         if ruleset:
             clauses.append("ruleset = ?")
             args.append(ruleset)
@@ -502,8 +731,48 @@ class Log:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
+_RAW = "CASE WHEN json_valid(results) AND json_type(results) = 'array' THEN results ELSE '[]' END"
+"""An entry's stored results as they are, for ``log --json`` (an entry forged into
+anything but a list of them reads as none)."""
+_BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
+    WHEN count = 1 THEN '[' || (results -> '$[0]') || ']'
+    ELSE (SELECT json_group_array(CASE WHEN json_type(value, '$.total') IS NULL
+                                       THEN json_object('outcome', json_extract(value, '$.outcome'))
+                                       ELSE json_object('outcome', json_extract(value, '$.outcome'),
+                                                        'total', json_extract(value, '$.total'))
+                                  END) FROM json_each(results)) END"""
+"""What a line of ``rpgdice log`` reads of an entry's results, worked out by SQLite."""
+
+
+def _roll_back(con: sqlite3.Connection) -> None:
+    """Roll back what is left of a failed transaction (SQLite rolls back some failures,
+    a full disk among them, itself): the failure is what the user hears of, never a
+    ``cannot rollback``."""
+    if con.in_transaction:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The first results an entry keeps (at most :data:`MAX_RESULTS`, and
+    :data:`MAX_BYTES` of JSON, the first always), and their JSON."""
+    kept: list[dict[str, Any]] = []
+    texts: list[str] = []
+    size = 0
+    for r in results:
+        text = _dumps(r)
+        if len(kept) >= MAX_RESULTS or (kept and size + len(text) + 1 > MAX_BYTES):
+            break
+        kept.append(r)
+        texts.append(text)
+        size += len(text) + 1
+    return kept, texts
 
 
 def _loads(text: Any, default: Any, kind: type) -> Any:
@@ -549,9 +818,23 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
 
 def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
     """Open the log, add ``entry``, close; returns its ID and where a corrupt log was
-    set aside (None when it was not). Raises :class:`LogUnavailable`."""
+    set aside (None when it was not). A log whose inner page turns out corrupt while
+    writing is set aside like a corrupt header, and the entry goes into a new log.
+    Raises :class:`LogUnavailable`."""
     log = Log.open(write=True)
     assert log is not None
+    try:
+        return log.add(**entry), getattr(log, "set_aside", None)
+    except sqlite3.DatabaseError as e:
+        if not _is_corrupt(e):
+            raise LogUnavailable(f"the roll log {log.path} cannot be written: "
+                                 f"{_reason(e)}") from None
+    except sqlite3.Error as e:
+        raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
+    finally:
+        log.release()
+    log.close()
+    log = Log.repaired(log.path, log.inode, inner=True)
     try:
         return log.add(**entry), getattr(log, "set_aside", None)
     except sqlite3.Error as e:
@@ -571,21 +854,32 @@ class Recorder:
         self.faces = faces
         self.command = command
         self.kept: list[dict[str, Any]] = []
+        self.texts: list[str] = []
         self.kinds: list[str] = []
         self.envelopes: list[Optional[dict[str, Any]]] = []
         self.count = 0
+        self.size = 0
+        self.full = False
 
     def watch(self, results: Iterable[Any]) -> Iterator[Any]:
+        """Each result goes by; only what the entry stores is kept (:func:`capped`'s
+        bounds, as they come), so memory stays flat however many there are."""
         from rpgdice.core.data import to_data
 
         kept, keys = self.kept, self.keys
         for item in results:  # each a result and its envelope (rpgdice.core.envelope.Rolled)
-            if len(kept) < MAX_RESULTS:
+            if not self.full:
                 data = to_data(item.result)
                 data.update(to_data(keys))
-                kept.append(data)
-                self.kinds.append(type(item.result).__name__)
-                self.envelopes.append(envelope(item.envelope))
+                text = _dumps(data)
+                if len(kept) >= MAX_RESULTS or (kept and self.size + len(text) + 1 > MAX_BYTES):
+                    self.full = True
+                else:
+                    kept.append(data)
+                    self.texts.append(text)
+                    self.size += len(text) + 1
+                    self.kinds.append(type(item.result).__name__)
+                    self.envelopes.append(envelope(item.envelope))
             self.count += 1
             yield item
 
@@ -608,7 +902,7 @@ class Recorder:
                 command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
                 faces=self.faces, count=self.count,
                 outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
-                kinds=kinds, spec=spec, shown=shown)
+                kinds=kinds, spec=spec, shown=shown, texts=self.texts)
         except LogUnavailable as e:
             warn(f"the roll was not logged: {e}")
             return None
