@@ -8,13 +8,18 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Annotated, Any, NamedTuple, Optional, TypeVar
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
 from rpgdice.cli.typer_private import click
+from rpgdice.core.budget import CHECKED as CHECKED  # re-exported for the commands,
+from rpgdice.core.budget import ROLL_COST as ROLL_COST  # which state their work here
+from rpgdice.core.budget import WORK_BUDGET as WORK_BUDGET
+from rpgdice.core.budget import Work as Work
+from rpgdice.core.budget import check_work as check_work
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.errors import RulesError, shown
 
@@ -324,48 +329,6 @@ def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
     if seed is None:
         seed = seed_from_environment()
     return SeededDice(fresh_seed() if seed is None else seed)
-
-
-ROLL_COST = 10
-"""What one roll costs beside its dice, in dice: scoring it and showing it (measured:
-one Reglas roll took about as long as ten Crytures dice, in either view)."""
-WORK_BUDGET = params.MAX_TIMES * (1 + ROLL_COST)
-"""The most work one command may do, in dice: every die it can roll counts 1 and every
-roll it can make (each roll of a sequence, each re-roll, each repetition) counts
-:data:`ROLL_COST` more, over all its repetitions. 1,100,000: exactly what a single-die
-roll (a d20, a Reglas or Cypher roll) repeated the most times ``-n`` takes (100000) costs, and
-small enough that the largest command allowed finishes in about a minute on a small
-machine, in the terminal view (the slower one; JSON Lines take about a third of that)."""
-
-
-class Work(NamedTuple):
-    """The most one repetition of a command can roll: ``dice`` dice in ``rolls`` rolls."""
-
-    dice: int
-    rolls: int = 1
-
-    @property
-    def cost(self) -> int:
-        return self.dice + ROLL_COST * self.rolls
-
-
-CHECKED = Work(0, 0)
-"""``run(work=CHECKED)``: the command called :func:`check_work` itself, with what its
-whole repetition rolls (``rpgdice roll`` hands ``run`` one expression at a time)."""
-
-
-def check_work(work: Work, times: int, param: str = "--times") -> None:
-    """Refuse at once (a usage error) a command whose worst case is over the budget."""
-    total = work.cost * times
-    if total > WORK_BUDGET:
-        most = max(1, WORK_BUDGET // work.cost)
-        rolls = f"{work.rolls} roll" + ("" if work.rolls == 1 else "s")
-        raise RulesError(
-            param,
-            f"{times} repetitions of up to {work.dice} dice in {rolls} is {total:,} dice of "
-            f"work, over the budget of {WORK_BUDGET:,} a command (a die counts 1, a roll "
-            f"{ROLL_COST}); accepts at most {most} repetitions of this command",
-        )
 
 
 def run(

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 
 import typer
 
+from rpgdice.core.budget import MAX_TIMES as MAX_TIMES  # -n's limit, re-exported
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.core.names import lookup
 
 MAX_NUMBER = 1000
 """No count or modifier a user types is larger than this; huge integers are refused at once."""
-MAX_TIMES = 100_000
 
 MAX_DIGITS = 20
 """Digits read from one number (2**64 - 1, the largest seed, has 20). A longer run of
