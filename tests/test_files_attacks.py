@@ -342,3 +342,12 @@ def test_stray_temporary_files_are_cleaned_on_the_next_write(ysolde):
     other.write_text("another file's", encoding="utf-8")
     ok("char", "set", "ysolde", "stealth=2")
     assert not stray.exists() and other.exists()
+
+
+def test_a_log_the_file_system_refuses_is_one_line_naming_it_and_exit_2(monkeypatch, tmp_path):
+    """An over-long home: `log`, `log stats` and `log show` say which log cannot be opened
+    and what to do (exit 2), never exit 1 or a traceback."""
+    monkeypatch.setenv("RPGDICE_HOME", str(tmp_path / ("a" * 300)))
+    for argv in (["log"], ["log", "stats"], ["log", "show", "1"]):
+        run = cli(*argv)
+        assert_usage_error(run, "the roll log", "cannot be opened", "RPGDICE_HOME")

@@ -93,18 +93,20 @@ def _when(option: str, text: str, end: bool) -> str:
 
 
 def _open(write: bool = False) -> Any:
-    """The log, or None when nothing was ever logged. A log that cannot be read is
-    one error line and exit 1."""
+    """The log, or None when nothing was ever logged. A log that cannot be read (locked,
+    corrupt, of a newer rpgdice, or a path the file system refuses) is bad input: one
+    line naming the file, exit 2."""
     from rpgdice.table.log import Log, LogUnavailable
+    from rpgdice.table.paths import log_file
 
     try:
         return Log.open(write=write)
     except LogUnavailable as e:
-        error(str(e))
-        raise typer.Exit(1) from None
+        raise RulesError("", str(e)) from None
     except Exception as e:  # sqlite3.Error, OSError
-        error(f"the roll log cannot be opened: {e}")
-        raise typer.Exit(1) from None
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise RulesError("", f"the roll log {log_file()} cannot be opened: "
+                         f"{reason}; check the folder, or set RPGDICE_HOME") from None
 
 
 def _empty(as_json: bool) -> None:
