@@ -215,3 +215,19 @@ def test_a_reroll_shows_the_trait_line_of_the_first_roll():
     assert first.exit_code == 0, first.stderr
     out = view("seyruun", "reroll", "--dice", "6,7,2")
     assert "Ysolde · Dexterity 2 + Stealth 1 · spent 1 Willpower, 2 left" in out
+
+
+@pytest.mark.parametrize("columns", ["60", "70", "80"])
+def test_a_parenthesis_and_each_penalty_are_never_broken_inside(monkeypatch, columns):
+    """The sheet's wound, "wound light (the sheet's)", and each penalty of a sum, "wound
+    light −1", stay whole: a line breaks only between them (it broke inside both)."""
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("NO_COLOR", "1")
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
+        "wound=light")
+    run = cli("seyruun", "contest", "dexterity+stealth-1", "3+2", "--as", "ysolde", "--dice",
+              "8,3,10,5,1,2,3,4,5")
+    assert run.exit_code == 0, run.stderr
+    lines = [" ".join(line.split()) for line in run.stdout.splitlines()]
+    assert any("wound light (the sheet's)" in line for line in lines), run.stdout
+    assert any("wound light −1" in line for line in lines), run.stdout

@@ -199,7 +199,10 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     for param, text in labels:
         if param not in POOL_PARAMS:
             # "attacker Dexterity 3 + Stealth 3": breaks between traits, a rating kept with its name
-            line.append(" · " + _trait_units(f"{said.get(param, param.lower().lstrip('-'))} {text}"))
+            # "wound light (the sheet's)" whole; "attacker Dexterity 3 + ..." breaks between traits
+            label = said.get(param, param.lower().lstrip('-'))
+            join = " " if " + " in text else NBSP
+            line.append(" · " + _trait_units(f"{label}{join}{_grouped(text)}"))
     for resource, spent in table.get("spent", {}).items():
         left = table["left"][resource]
         label = _resource_label(ruleset, resource)
@@ -210,6 +213,13 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
 def target_line(table: dict[str, Any], ruleset: str) -> Text:
     """An attack target's line (``--vs``): ``  vs Ghoul · ...``, as a character line."""
     return Text.assemble(("  vs ", "bold"), character_line(table, ruleset)[len(INDENT):])
+
+
+def _grouped(text: str) -> str:
+    """``light (the sheet's)`` kept whole: a parenthesis never starts a line or breaks."""
+    import re
+
+    return re.sub(r" \(([^()]*)\)", lambda m: f"{NBSP}({m.group(1).replace(' ', NBSP)})", text)
 
 
 def _trait_units(text: str) -> str:

@@ -61,7 +61,7 @@ def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
         if base == 0:
             start = "sin dificultad (0)"
         levels = f"{raises} {'nivel' if raises == 1 else 'niveles'}"
-        return f"{unit(start)} subida {unit(levels)} = {unit(exitos(needed))}"
+        return f"{unit(start)} {unit(f'subida {levels} = {exitos(needed)}')}"
     if needed == 0:
         return unit("sin dificultad (cero inclusive)")
     name = named(needed)

@@ -101,8 +101,8 @@ def _penalties(r: Any) -> str:
     parts = list(r.penalties)
     if len(parts) == 1:
         return f"− {parts[0].what} {parts[0].dice}"
-    each = ", ".join(f"{p.what} −{p.dice}" for p in parts)
-    return f"− penalties {r.penalty}" + (f" ({each})" if each else "")
+    each = ", ".join(unit(f"{p.what} −{p.dice}") for p in parts)  # breaks only between them
+    return unit(f"− penalties {r.penalty}") + (f" ({each})" if each else "")
 
 
 def build(r: Any) -> str:
