@@ -38,9 +38,9 @@ def ok(*args: str):
 
 
 def willpower(key: str) -> int:
-    import tomllib
+    from rpgdice.table.files import _toml  # tomllib, or tomli on Python 3.10
 
-    return tomllib.loads(sheet_file(key).read_text(encoding="utf-8"))["traits"]["willpower"]
+    return _toml().loads(sheet_file(key).read_text(encoding="utf-8"))["traits"]["willpower"]
 
 
 @pytest.fixture

@@ -384,3 +384,17 @@ def test_a_bad_when_is_one_usage_line_naming_the_option(option, value):
         assert run.exit_code == 2 and run.stdout == ""
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"rpgdice: error: {option}:"), run.stderr
+
+
+def test_a_missing_log_is_known_without_sqlites_error_code():
+    """Python 3.10's sqlite3 errors carry no ``sqlite_errorcode``: a log opened without
+    creating it that is not there is still known as missing (so it is made under the
+    lock), by SQLite's own message; on 3.10 every roll went unlogged."""
+    import sqlite3
+
+    from rpgdice.table import log
+
+    plain = sqlite3.OperationalError("unable to open database file")
+    assert not hasattr(plain, "sqlite_errorcode") or plain.sqlite_errorcode is None
+    assert log._missing(plain)
+    assert not log._missing(sqlite3.OperationalError("database is locked"))

@@ -329,8 +329,12 @@ def _is_corrupt(e: sqlite3.Error) -> bool:
 
 
 def _missing(e: sqlite3.Error) -> bool:
-    """SQLITE_CANTOPEN: a log opened without creating it is not there (yet, or any more)."""
-    return (getattr(e, "sqlite_errorcode", 0) or 0) & 0xFF == 14
+    """SQLITE_CANTOPEN: a log opened without creating it is not there (yet, or any more).
+    Python 3.10's sqlite3 errors carry no code: there, SQLite's own message for it."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF == 14
+    return str(e) == "unable to open database file"
 
 
 def reason(e: BaseException) -> str:
