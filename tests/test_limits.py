@@ -85,6 +85,8 @@ BIG = [
      ["seyruun", "extended", "10", "1", "--target", "1000", "--max-rolls", "1000", "-n", "56"]),
     ("any single-die roll (`rpgdice roll d20`, a Reglas roll, a Cypher task) may be repeated "
      "the full 100000 times", ["roll", "d20", "-n", "100000"], ["roll", "d20", "-n", "100001"]),
+    ("any single-die roll (`rpgdice roll d20`, a Reglas roll, a Cypher task) may be repeated "
+     "the full 100000 times", ["roll", "d20+5", "-n", "100000"], ["roll", "d20+5", "-n", "100001"]),
     ("`reglas roll 5 -n 100000`", ["reglas", "roll", "5", "-n", "100000"],
      ["reglas", "roll", "5", "-n", "100001"]),
     ("`cypher task -d 5 -n 100000`", ["cypher", "task", "-d", "5", "-n", "100000"],

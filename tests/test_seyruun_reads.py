@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_one
+from conftest import assert_usage_error, cli, cli_json, cli_one
 
 
 def view(*args: str, columns: int = 80) -> str:
@@ -231,3 +231,21 @@ def test_a_parenthesis_and_each_penalty_are_never_broken_inside(monkeypatch, col
     lines = [" ".join(line.split()) for line in run.stdout.splitlines()]
     assert any("wound light (the sheet's)" in line for line in lines), run.stdout
     assert any("wound light −1" in line for line in lines), run.stdout
+
+
+def test_the_targets_defense_takes_its_attribute_by_role_too():
+    """--vs: the defense names the target's traits, and RULES.md's "Which trait is the
+    Attribute" holds there as for the attacker: the order typed changes nothing, two
+    Skills are a usage error naming the side."""
+    cli("char", "new", "Kes", "--ruleset", "seyruun", "firearms=2", "wits=3")
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=2", "athletics=1",
+        "occult=3", "stealth=2")
+    seen = []
+    for defense in ("athletics+dexterity", "dexterity+athletics"):
+        (obj,) = cli_json("seyruun", "attack", "firearms+wits", "--defense", defense, "--vs",
+                          "ysolde", "--as", "kes", "--dice", "6,1,1,1,1,6,1,1")
+        seen.append((obj["hit"], obj["defense"]["attribute"], obj["defense"]["skill"]))
+    assert seen[0] == seen[1] == (True, 2, 1), seen  # Dexterity 2 + Athletics 1; the tie: Wits 3 > 2
+    run = cli("seyruun", "attack", "firearms+wits", "--defense", "occult+stealth", "--vs",
+              "ysolde", "--as", "kes", "--seed", "1")
+    assert_usage_error(run, "--defense", "both Skills of Ysolde")

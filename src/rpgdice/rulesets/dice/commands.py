@@ -139,9 +139,10 @@ def roll_cmd(
     from rpgdice.rulesets.dice import rules as notation
 
     parsed = [notation.parse(text) for text in notation.join_arguments(expressions)]
-    # One repetition rolls every expression, each at worst (explosions at their bound).
+    # One repetition rolls every expression, each at worst (explosions at their bound); each
+    # dice term is a roll to score and show, a constant none (d20+5 is one roll, as d20 is).
     check_work(Work(dice=sum(e.worst_case_dice for e in parsed),
-                    rolls=sum(len(e.terms) for e in parsed)),
+                    rolls=sum(max(1, sum(t.is_dice for t in e.terms)) for e in parsed)),
                times, "--times" if times > 1 else notation.PARAM)
     seed_shown = seed if dice is None else None
     turn = iter(range(times * len(parsed)))

@@ -159,6 +159,9 @@ def _named(param: str) -> tuple[Sheet | None, list[Any]]:
     from rpgdice.cli.typer_private import get_current_context
 
     ctx = get_current_context(silent=True)
+    if ctx is not None and param in TARGET_SIDES:  # --vs: the target's sheet names them
+        sheet = ctx.meta.get(VS)
+        return (sheet, ctx.meta.get(VS_TERMS, {}).get(param, [])) if sheet else (None, [])
     # cli/character.py's SHEET and TERMS keys, read without loading it (nor the sheets)
     sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
     if ctx is None or sheet is None:
@@ -190,7 +193,7 @@ def _relabel(param: str, swap: bool, terms: list[Any] | None = None) -> None:
     from rpgdice.cli.typer_private import get_current_context
     from rpgdice.table.sheets import describe
 
-    labels = get_current_context().meta.get(LABELS, [])
+    labels = get_current_context().meta.get(VS_LABELS if param in TARGET_SIDES else LABELS, [])
     if terms is not None:
         labels[:] = [(p, describe(terms) if p == param else text) for p, text in labels]
     elif swap:
@@ -588,6 +591,10 @@ VS = "rpgdice.vs"
 """``ctx.meta`` key of the target's sheet (``--vs``)."""
 VS_LABELS = "rpgdice.vs.labels"
 """``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
+VS_TERMS = "rpgdice.vs.terms"
+"""``ctx.meta`` key of the terms each target pool named, for their roles: ``{"--defense": [...]}``."""
+TARGET_SIDES = ("--defense",)
+"""The contest sides the target (``--vs``) rolls: their traits are the target's."""
 
 
 def _seyruun_sheet(name: str, param: str) -> Sheet:
@@ -636,6 +643,7 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
                 if got is not None:
                     text, terms = got
                     ctx.meta.setdefault(VS_LABELS, []).append((param, sheets.describe(terms)))
+                    ctx.meta.setdefault(VS_TERMS, {})[param] = terms  # roles: _sum_by_role
         return parse(text)
 
     wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
