@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import cli, cli_json
 
 
 def log_path() -> Path:
@@ -398,3 +398,18 @@ def test_a_missing_log_is_known_without_sqlites_error_code():
     assert not hasattr(plain, "sqlite_errorcode") or plain.sqlite_errorcode is None
     assert log._missing(plain)
     assert not log._missing(sqlite3.OperationalError("database is locked"))
+
+
+def test_log_stats_says_rolls_by_hand_are_why_they_were_left_out():
+    """CLI.md: log stats leaves out rolls made with --dice and says so (it blamed the work
+    budget or a changed sheet for them)."""
+    for _ in range(2):
+        cli("crytures", "roll", "3", "--dice", "1,2,3", "--log")
+    cli("crytures", "roll", "3", "--seed", "4", "--log")
+    run = cli("log", "stats")
+    assert run.exit_code == 0, run.stderr
+    text = " ".join(run.stdout.split())
+    assert "2 rolls left out: 2 of dice rolled by hand (--dice)" in text, run.stdout
+    assert "work budget" not in text
+    (group,) = cli_json("log", "stats")
+    assert group["left_out"] == 2 and group["left_out_by_hand"] == 2

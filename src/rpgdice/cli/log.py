@@ -374,7 +374,9 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
     out: dict[str, dict[str, Any]] = {}
     for rs, command, n in hand_rows:
         if _counted(rs, command):
-            out.setdefault(rs, _group(rs, character))["left_out"] += n
+            g = out.setdefault(rs, _group(rs, character))
+            g["left_out"] += n
+            g["left_out_by_hand"] += n
     for rs, command, spec_text, who, outcome, n in rows:
         if not _counted(rs, command):
             continue
@@ -413,7 +415,7 @@ def _counted(ruleset: str, command: str) -> bool:
 
 def _group(ruleset: str, character: Optional[str]) -> dict[str, Any]:
     return {"ruleset": ruleset, "character": character, "rolls": 0, "outcomes": {},
-            "expected": {}, "faces": {}, "left_out": 0, "_variance": {}}
+            "expected": {}, "faces": {}, "left_out": 0, "left_out_by_hand": 0, "_variance": {}}
 
 
 def _judged(g: dict[str, Any]) -> dict[str, Any]:

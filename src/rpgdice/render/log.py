@@ -251,6 +251,18 @@ MAX_FACE_BARS = 20
 """A die with more faces (an ordinary d100...) shows its χ² line without a bar per face."""
 
 
+def _left_out(n: int, by_hand: int) -> str:
+    """Why ``n`` rolls were left out: ``by_hand`` of them rolled with ``--dice`` (no test
+    of the random source), the rest whose exact odds are over the work budget."""
+    why = []
+    if by_hand:
+        why.append(f"{by_hand} of dice rolled by hand (--dice), no test of the random source")
+    if n - by_hand:
+        why.append(f"{n - by_hand} whose exact odds are over the work budget or cannot be "
+                   "rebuilt")
+    return f"{n} {'roll' if n == 1 else 'rolls'} left out: " + "; ".join(why)
+
+
 def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
     out = console()
     if not groups:
@@ -279,9 +291,8 @@ def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
             style = NOTE if z is None or abs(z) < 2 else (GOOD if z > 0 else BAD)
             lines.append(Text("  " + g["verdict"][0].upper() + g["verdict"][1:], style=style))
         if g.get("left_out"):
-            lines.append(Text(f"  {g['left_out']} rolls left out: their exact odds are over the "
-                              "work budget, or their commands no longer parse (a character "
-                              "sheet changed?)", style=NOTE))
+            lines.append(Text(f"  {_left_out(g['left_out'], g.get('left_out_by_hand', 0))}",
+                              style=NOTE))
         for die, counts in g["faces"].items():
             fair = g["fairness"][die]
             lines.append(Text(f"  {die} faces ({fair['rolled']} rolled)", style=LABEL))
