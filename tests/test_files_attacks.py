@@ -351,3 +351,15 @@ def test_a_log_the_file_system_refuses_is_one_line_naming_it_and_exit_2(monkeypa
     for argv in (["log"], ["log", "stats"], ["log", "show", "1"]):
         run = cli(*argv)
         assert_usage_error(run, "the roll log", "cannot be opened", "RPGDICE_HOME")
+
+
+def test_rich_markup_in_a_sheet_is_shown_as_text(tmp_path):
+    """A trait key written by hand as "[red]boom[/red]" is shown as typed, brackets and
+    all: text from the user's files is never read as Rich markup."""
+    cli("char", "new", "Mark", "--ruleset", "crytures", "a=3")
+    sheet = Path(os.environ["RPGDICE_HOME"]) / "characters" / "mark.toml"
+    sheet.write_text('name = "Mark"\nruleset = "crytures"\n\n[traits]\n"[red]boom[/red]" = 3\n',
+                     encoding="utf-8")
+    run = cli("char", "show", "mark")
+    assert run.exit_code == 0, run.stderr
+    assert "[red]boom[/red]" in run.stdout, run.stdout

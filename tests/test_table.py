@@ -557,3 +557,13 @@ def test_the_spending_api_pays_all_or_nothing(ysolde):
         sheets.spend("ysolde", "cypher", {"might": 1})
     assert ysolde.read_bytes() == before
     assert shown("ysolde")["willpower"] == 3
+
+
+def test_a_misspelled_skill_level_is_no_practiced_skill():
+    """`--skill speciallized --as cy` meant specialized: a usage error naming it, not an
+    unlisted skill practiced with no step (an unlisted real skill still is)."""
+    cli("char", "new", "Cy", "--ruleset", "cypher", "climbing=trained")
+    run = cli("cypher", "task", "-d", "3", "--skill", "speciallized", "--as", "cy", "--dice", "6")
+    assert_usage_error(run, "--skill", "the closest is 'specialized'")
+    assert cli("cypher", "task", "-d", "3", "--skill", "swimming", "--as", "cy", "--dice",
+               "6").exit_code == 0

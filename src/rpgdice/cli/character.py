@@ -137,11 +137,12 @@ def skill(ctx: Context, value: str) -> str | None:
         skills = [k for k, v in sheet.traits.items() if v in levels]
         from difflib import get_close_matches
 
-        close = get_close_matches(fold(value), [fold(s) for s in skills], n=1, cutoff=TYPO)
+        names = [*skills, *levels]  # a misspelled level is no practiced skill either
+        close = get_close_matches(fold(value), [fold(s) for s in names], n=1, cutoff=TYPO)
         if close or spelled is not None or not value.strip():
             hint = ""
             if close:
-                hint = f" (the closest is '{next(s for s in skills if fold(s) == close[0])}')"
+                hint = f" (the closest is '{next(s for s in names if fold(s) == close[0])}')"
             raise RulesError("--skill", f"{shown(value)} is not one of "
                              f"{', '.join(levels)} nor a skill of {sheet.name}{hint}")
         name = value.strip()

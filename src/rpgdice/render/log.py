@@ -161,7 +161,7 @@ def show_entries(entries: list[dict[str, Any]]) -> None:
             table.add_column(name, width=width, **kw)
         wrapped = [i for i, (name, _) in enumerate(COLUMNS) if name in WRAPPED]
         for row in rows:  # the wrapping cells broken here, by the views' own rule
-            cells: list[Any] = list(row)
+            cells: list[Any] = [c if isinstance(c, Text) else Text(c) for c in row]  # never markup
             for i in wrapped:
                 text = cells[i] if isinstance(cells[i], Text) else Text(cells[i])
                 cells[i] = Text("\n").join(wrap(text, widths[i]))

@@ -38,7 +38,7 @@ def _column(title: str, rows: list[tuple[str, Any]]) -> Table:
     table.add_column(style="bold")
     table.add_column()
     for name, value in rows:
-        table.add_row(_label(name), value if isinstance(value, Text) else dots(value))
+        table.add_row(Text(_label(name)), value if isinstance(value, Text) else dots(value))  # text, never markup
     return table
 
 
