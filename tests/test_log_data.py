@@ -327,3 +327,17 @@ def test_a_run_keeps_its_state_in_the_click_context_not_in_a_class():
     assert ok("log", "show", "1", "--replay").stderr == ""
     ok("seyruun", "roll", "3", "--no-log")
     assert len(ok("log", "--json").json()) == 1
+
+
+def test_a_replay_that_cannot_roll_now_differs_and_shows_what_was_logged():
+    """--replay of a character's roll whose sheet is gone: what the log stored is shown,
+    one warning says it cannot be rolled again now, exit 1 (it differs), not an error."""
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "3", "--log")
+    cli("char", "rm", "ysolde", "--yes")
+    run = cli("log", "show", "1", "--replay")
+    assert run.exit_code == 1
+    assert "Seyruun roll" in run.stdout
+    assert run.stderr.startswith("rpgdice: warning: entry 1 does not replay"), run.stderr
+    obj = cli("log", "show", "1", "--replay", "--json")
+    assert obj.exit_code == 1 and obj.json()[0]["replayed"] is False

@@ -278,7 +278,14 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         cap = capture(replay_argv(entry), roll=True)
     except Exception as e:  # usage errors of a command that rolled then: rules or sheets changed
         message = getattr(e, "message", None) or str(e)
-        error(f"entry {entry_id} cannot be replayed: {message}")
+        if as_json:  # what the log stored, which no replay matches now
+            sys.stdout.write(json.dumps({**public(entry), "replayed": False},
+                                        ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        else:
+            _show_stored(entry)
+        warning(f"entry {entry_id} does not replay: it cannot be rolled again now ({message}); "
+                "shown as it was logged")
         raise typer.Exit(1) from None
     keys = to_data(cap.keys)
     replayed = [json.loads(json.dumps({**to_data(r.result), **keys}, ensure_ascii=False))
