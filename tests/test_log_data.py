@@ -341,3 +341,31 @@ def test_a_replay_that_cannot_roll_now_differs_and_shows_what_was_logged():
     assert run.stderr.startswith("rpgdice: warning: entry 1 does not replay"), run.stderr
     obj = cli("log", "show", "1", "--replay", "--json")
     assert obj.exit_code == 1 and obj.json()[0]["replayed"] is False
+
+
+@pytest.mark.parametrize("spec", [
+    {"ruleset": "seyruun", "function": "Fraction", "args": ["1e400000000"], "kwargs": {}},
+    {"ruleset": "seyruun", "function": "seyruun_class_die", "args": [], "kwargs": {}},
+    {"ruleset": "dice", "function": "parse", "args": ["d6"], "kwargs": {}},
+    {"ruleset": "seyruun", "function": "seyruun_odds", "args": ["1"], "kwargs": {}},
+])
+def test_a_forged_odds_spec_names_nothing_but_an_odds_function_of_records(spec):
+    """The log stores a roll's odds spec as data; a forged one naming any other name of
+    an odds module (Fraction of a huge text: minutes; a class: an internal error), or
+    giving it other than records, is left out of log stats and not computed by log show."""
+    cli("seyruun", "roll", "3", "2", "--log", "--seed", "1", "--odds")
+    con = sqlite3.connect(log_path())
+    shown = json.loads(con.execute("SELECT shown FROM entries").fetchone()[0] or "{}")
+    shown["odds"] = spec
+    columns = ("time, argv, character, ruleset, command, seed, faces, count, outcome, results, "
+               "rolled, kinds")
+    con.execute(f"INSERT INTO entries ({columns}, spec, shown) SELECT {columns}, ?, ? "
+                "FROM entries WHERE id = 1", (json.dumps(spec), json.dumps(shown)))
+    con.commit()
+    con.close()
+    stats = cli("log", "stats", "--json")
+    assert stats.exit_code == 0, stats.stderr
+    assert (stats.json()[0]["rolls"], stats.json()[0]["left_out"]) == (1, 1)
+    show = cli("log", "show", "2")
+    assert show.exit_code == 0 and "internal error" not in show.stderr, show.stderr
+    assert "Seyruun roll" in show.stdout

@@ -531,10 +531,15 @@ class ExactOdds:
                 raise TypeError
         except (KeyError, TypeError):
             raise BadData("the odds spec is not one this rpgdice knows") from None
-        if function.startswith("_"):  # its odds.py is read only when it is computed
-            raise BadData(f"the odds spec names no odds function ({function})")
-        return cls(ruleset.name, function, *(_arg(ruleset, a) for a in args),
-                   **{str(k): _arg(ruleset, v) for k, v in kwargs.items()})
+        if function not in ruleset.odds_functions:  # never any other name of its odds.py
+            raise BadData(f"the odds spec names no odds function of {ruleset.name}")
+        built = [_arg(ruleset, a) for a in args]
+        if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(
+                _is_record, a))) for a in built):
+            raise BadData("the odds spec's arguments are not the records of a roll")
+        if not all(isinstance(v, bool) for v in kwargs.values()):
+            raise BadData("the odds spec's options are not flags")
+        return cls(ruleset.name, function, *built, **{str(k): v for k, v in kwargs.items()})
 
 
 def _arg_data(value: object) -> Any:
@@ -547,6 +552,12 @@ def _arg_data(value: object) -> Any:
     if isinstance(value, list):
         return [_arg_data(v) for v in value]
     return to_data(value)
+
+
+def _is_record(value: object) -> bool:
+    from dataclasses import is_dataclass
+
+    return is_dataclass(value) and not isinstance(value, type)
 
 
 def _arg(ruleset: Any, value: Any) -> Any:

@@ -168,6 +168,9 @@ class Ruleset:
     """Its single-roll commands, which ``log stats`` covers."""
     views: Callable[[], Views]
     """Its Rich views (imports ``view.py`` when called)."""
+    odds_functions: frozenset[str] = frozenset()
+    """The functions of its ``odds.py`` a stored odds spec may name (the log keeps each
+    roll's spec as data; a forged one naming anything else is refused, never called)."""
     commands: str = ""
     """The module whose ``app`` is its Typer group ("" for ordinary dice, whose commands
     are the top-level ``roll`` and ``odds``)."""

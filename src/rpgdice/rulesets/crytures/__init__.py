@@ -31,6 +31,7 @@ RULESET = Ruleset(
     takes_as=frozenset({"roll", "odds"}),
     stats_commands=frozenset({"roll"}),
     views=_views,
+    odds_functions=frozenset({"crytures_odds"}),
     commands="rpgdice.rulesets.crytures.commands",
     results={"roll": ("CryturesResult",)},
 )

@@ -56,6 +56,7 @@ RULESET = Ruleset(
     takes_as=frozenset({"task", "roll", "odds"}),
     stats_commands=frozenset({"task", "roll"}),
     views=_views,
+    odds_functions=frozenset({"cypher_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
     results={"task": ("CypherResult",), "roll": ("CypherResult",)},
 )

@@ -32,5 +32,6 @@ RULESET = Ruleset(
     takes_as=frozenset(),
     stats_commands=frozenset({"roll"}),
     views=_views,
+    odds_functions=frozenset({"odds_set"}),
     results={"roll": ("NotationRoll",)},
 )

@@ -41,6 +41,7 @@ RULESET = Ruleset(
     takes_as=frozenset({"roll", "odds", "multi", "contest", "team", "extended", "retry"}),
     stats_commands=frozenset({"roll"}),
     views=_views,
+    odds_functions=frozenset({"reglas_odds"}),
     commands="rpgdice.rulesets.reglas.commands",
     results={"roll": ("ReglasResult",), "multi": ("ReglasMultiResult",),
              "contest": ("ReglasContestResult",), "team": ("ReglasTeamResult",),

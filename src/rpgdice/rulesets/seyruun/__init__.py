@@ -81,6 +81,7 @@ RULESET = Ruleset(
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
     stats_commands=frozenset({"roll"}),
     views=_views,
+    odds_functions=frozenset({"seyruun_odds", "seyruun_attack_odds"}),
     commands="rpgdice.rulesets.seyruun.commands",
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
              "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
