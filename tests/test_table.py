@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, proc
+from conftest import assert_usage_error, cli, cli_one, proc
 
 
 def home() -> Path:
@@ -567,3 +567,13 @@ def test_a_misspelled_skill_level_is_no_practiced_skill():
     assert_usage_error(run, "--skill", "the closest is 'specialized'")
     assert cli("cypher", "task", "-d", "3", "--skill", "swimming", "--as", "cy", "--dice",
                "6").exit_code == 0
+
+
+@pytest.mark.parametrize("change", ["willpower-=1", "willpower+=2", "willpower -=1"])
+def test_a_relative_change_is_refused_not_written_as_a_value(change):
+    """`char set ysolde willpower-=1` read `willpower-` as the trait and set Willpower to 1,
+    exit 0: a wrongly charged file. Until relative changes are built it is refused and the
+    sheet is untouched."""
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "composure=5", "resolve=5")
+    assert_usage_error(cli("char", "set", "ysolde", change), "relative change")
+    assert cli_one("char", "show", "ysolde")["willpower"] == 10

@@ -86,6 +86,10 @@ def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
         if not sep:
             raise RulesError("TRAIT=VALUE", f"{shown(pair)} has no '='; accepts TRAIT=VALUE "
                              "such as dexterity=3")
+        if trait.rstrip().endswith(("+", "-")):  # `willpower-=1` once set Willpower to 1
+            raise RulesError("TRAIT=VALUE", f"{shown(pair)}: a relative change (TRAIT+=N, "
+                             "TRAIT-=N) is not built yet, and nothing was changed; give the "
+                             "new value, TRAIT=VALUE (rpgdice char show NAME tells the old)")
         trait = sheets.check_trait_name(trait)
         if value.strip() == "-":
             if not removing:
