@@ -164,7 +164,25 @@ def read_toml(path: Path) -> dict[str, Any] | None:
     return parse(path, text)
 
 
+MAX_KEY_PARTS = 32
+"""The most parts of a dotted key (``a.b.c`` has 3) read: a sheet's keys have one or two,
+and the TOML readers take time in the square of a key's parts (one line of 20,000 took
+seconds and gigabytes)."""
+_QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
+
+
+def _check_keys(path: Path, text: str) -> None:
+    """A dotted key (or table header) of more than :data:`MAX_KEY_PARTS` parts is refused
+    before any TOML reader sees it; quoted parts count as one."""
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        key = line[1:].split("]", 1)[0] if line.startswith("[") else line.split("=", 1)[0]
+        if _QUOTED.sub("x", key).count(".") >= MAX_KEY_PARTS:
+            raise broken(path, f"line {n}: a key of more than {MAX_KEY_PARTS} dotted parts")
+
+
 def parse(path: Path, text: str) -> dict[str, Any]:
+    _check_keys(path, text)
     toml = _toml()
     try:
         return toml.loads(text)
