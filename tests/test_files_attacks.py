@@ -381,3 +381,15 @@ def test_a_sheet_with_a_key_of_thousands_of_dotted_parts_is_refused_at_once():
     assert_usage_error(run, "dots.toml", "line 6", "dotted parts")
     listed = cli("char", "list", "--json")
     assert [c["name"] for c in listed.json()] == ["Ysolde"], listed.stdout
+
+
+def test_a_pool_argument_of_thousands_of_terms_is_refused_at_once():
+    """`roll 'x-x-x-...' --as ysolde`: the longest-trait-name search grew with the square
+    of the terms (16 s for 20,000); more than 64 terms is refused at once."""
+    import time
+
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
+    started = time.monotonic()
+    run = cli("seyruun", "roll", "x-" * 20000 + "x", "1", "--as", "ysolde")
+    assert time.monotonic() - started < 2
+    assert_usage_error(run, "more than 64 terms")

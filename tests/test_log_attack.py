@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli, cli_json
+from conftest import assert_usage_error, cli, cli_json, proc
 
 
 def log_path() -> Path:
@@ -413,3 +413,45 @@ def test_log_stats_says_rolls_by_hand_are_why_they_were_left_out():
     assert "work budget" not in text
     (group,) = cli_json("log", "stats")
     assert group["left_out"] == 2 and group["left_out_by_hand"] == 2
+
+
+def test_a_fifo_as_the_log_is_refused_not_waited_on(tmp_path, monkeypatch):
+    """mkfifo log.sqlite3: log, again and log stats hung forever; now one line each, exit
+    2, and a roll still rolls with one warning (a subprocess: a hang fails by timeout)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    os.mkfifo(home / "log.sqlite3")
+    env = {"RPGDICE_HOME": str(home)}
+    for argv in (["log"], ["log", "stats"], ["again"]):
+        run = proc(*argv, env=env, timeout=20)
+        assert run.returncode == 2 and "not a regular file" in run.stderr, (argv, run.stderr)
+    roll = proc("roll", "d6", "--log", env=env, timeout=20)
+    assert roll.returncode == 0 and "not logged" in roll.stderr
+
+
+def test_a_log_malformed_inside_is_one_line_for_the_reading_commands():
+    """A log whose inner pages are garbage made log, log stats, log show and again an
+    "internal error ... please report it": now one line naming the log, exit 2."""
+    proc("crytures", "roll", "1000", "-n", "30", "--log", "--seed", "1", "--json")
+    proc("roll", "d6", "--log", "--seed", "1")  # processes: no connection held here
+    con = sqlite3.connect(log_path())
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("PRAGMA journal_mode=delete")
+    con.close()
+    with open(log_path(), "r+b") as f:
+        f.seek(4096 * 6)
+        f.write(b"\xff" * 4096 * 20)
+    for argv in (["log", "--last", "3"], ["log", "stats"]):
+        run = cli(*argv)
+        assert_usage_error(run, "the roll log", "cannot be read")
+
+
+def test_a_forged_roll_asking_for_help_is_not_replayed():
+    """argv ["seyruun", "roll", "--help"] passed for a roll: --replay printed the help."""
+    cli("seyruun", "roll", "3", "2", "--log", "--seed", "1")
+    con = sqlite3.connect(log_path())
+    con.execute("UPDATE entries SET argv = ?", (json.dumps(["seyruun", "roll", "--help"]),))
+    con.commit()
+    con.close()
+    run = cli("log", "show", "1", "--replay")
+    assert_usage_error(run, "cannot be replayed")

@@ -619,12 +619,24 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         except Exception as e:  # a bug: one line, never a traceback (RPGDICE_DEBUG shows it)
             if os.environ.get(DEBUG_ENV):
                 raise
-            error(f"internal error: {type(e).__name__}: {e} (set {DEBUG_ENV}=1 for details; "
-                  "please report it)")
-            code = INTERNAL_ERROR
+            code = _unexpected(e)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _unexpected(e: Exception) -> int:
+    """An exception no command turned into a message. The roll log damaged where it was
+    read is bad input (one line, exit 2); anything else is a bug: one line, exit 1."""
+    if type(e).__module__ == "sqlite3":
+        from rpgdice.table.paths import log_file
+
+        error(f"the roll log {log_file()} cannot be read: {e}; move it aside (a new one "
+              "begins) or rpgdice log clear --yes")
+        return 2
+    error(f"internal error: {type(e).__name__}: {e} (set {DEBUG_ENV}=1 for details; "
+          "please report it)")
+    return INTERNAL_ERROR
 
 
 app = typer.Typer(

@@ -18,8 +18,9 @@ from rpgdice.core.rebuild import BadData, from_data
 
 
 def is_roll(argv: list[str]) -> bool:
-    """Whether ``argv`` (a stored command line) is a roll of a known kind."""
-    if not argv:
+    """Whether ``argv`` (a stored command line) is a roll of a known kind (never one
+    asking for help or the version, which print instead of rolling)."""
+    if not argv or any(a in ("--help", "-h", "--version") for a in argv):
         return False
     if argv[0] == "roll":
         return True

@@ -437,6 +437,8 @@ class Log:
         path = path or paths.log_file()
         if not write and not path.exists():
             return None
+        if path.exists() and not path.is_file():  # a FIFO would hang SQLite's open
+            raise LogUnavailable(f"the roll log {path} is not a regular file; move it away")
         seen = _inode(path)
         try:
             log = cls._open(path, write, create=False)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rpgdice import rulesets
-from rpgdice.core.errors import RulesError, cut, shown
+from rpgdice.core.errors import RulesError, cut, shown, visible
 from rpgdice.core.names import fold
 from rpgdice.rulesets import SHEET_RULESETS, Resource, SheetSchema
 from rpgdice.table import files, paths
@@ -487,7 +487,7 @@ def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str
     with files.locked(folder()):
         sheet, text = _read(found, param)
         if sheet.ruleset != ruleset:
-            raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, not {ruleset}")
+            raise RulesError(param, f"{visible(sheet.name)} is a {sheet.ruleset} character, not {ruleset}")
         files.check_writable(sheet.path)
         values, result = pay(sheet)
         changes = {k: v for k, v in values.items() if sheet.get(k) != v}
@@ -524,8 +524,8 @@ def resource(sheet: Sheet, name: str) -> int:
 def cannot_pay(sheet: Sheet, param: str, name: str, cost: int, have: int) -> RulesError:
     found = resource_of(sheet.ruleset, name)
     what = found.label if found is not None else name
-    return RulesError(param, f"{sheet.name} has {have} {what}, and this may cost {cost}; "
-                      "nothing was rolled or spent")
+    return RulesError(param, f"{visible(sheet.name)} has {have} {what}, and this may cost "
+                      f"{cost}; nothing was rolled or spent")
 
 
 # Rolling by trait name ---------------------------------------------------------
@@ -555,6 +555,10 @@ def describe(terms: list[Term]) -> str:
 _NUMBER = re.compile(r"[0-9]+")
 
 
+MAX_TERMS = 64
+"""The most ``+``/``-`` terms a pool argument naming traits may have."""
+
+
 def resolve(sheet: Sheet, text: str, param: str) -> tuple[str, list[Term]] | None:
     """A pool argument that names traits (``dexterity+stealth``,
     ``armas-de-fuego-2``) as the numbers it stands for (``3+3``, ``3-2``) and its
@@ -566,6 +570,9 @@ def resolve(sheet: Sheet, text: str, param: str) -> tuple[str, list[Term]] | Non
     plain = text.replace("\u2212", "-")
     if not any(c.isalpha() for c in plain):
         return None
+    if plain.count("+") + plain.count("-") > MAX_TERMS:  # the longest-name search is quadratic
+        raise RulesError(param, f"{shown(text)} has more than {MAX_TERMS} terms; a pool is a "
+                         "few traits and numbers")
     terms: list[Term] = []
     for raw in plain.split("+"):
         term = raw.strip()
