@@ -225,7 +225,7 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
         return {resource: left}, results
 
     results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays
-    from rpgdice.cli.common import current_run
+    from rpgdice.cli.runs import current_run
 
     spent = current_run(ctx).spent
     paid = 0
@@ -256,7 +256,7 @@ def refund(ctx: Context | None) -> None:
 
         warning(f"the {points} {resource} paid could not be given back: {e}")
         return
-    from rpgdice.cli.common import current_run
+    from rpgdice.cli.runs import current_run
 
     spent = current_run(ctx).spent
     spent[resource] = spent.get(resource, 0) - points

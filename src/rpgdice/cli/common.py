@@ -14,6 +14,9 @@ import typer
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
+from rpgdice.cli.runs import Capture as Capture  # re-exported: the replay's collector
+from rpgdice.cli.runs import Run as Run
+from rpgdice.cli.runs import current_run as current_run
 from rpgdice.cli.typer_private import click
 from rpgdice.core.budget import CHECKED as CHECKED  # re-exported for the commands,
 from rpgdice.core.budget import ROLL_COST as ROLL_COST  # which state their work here
@@ -206,58 +209,6 @@ DiceOptEs, SeedOptEs, TimesOptEs, JsonOptEs, OddsOptEs = (
 LOG_ENV = "RPGDICE_LOG"
 LOG_MODES = ("auto", "always", "never")
 """``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
-
-
-class Run:
-    """What one run of the command line decided besides the command's own arguments,
-    kept in the Click context (``ctx.obj``, which every sub-context shares): the
-    arguments as typed, ``--log``/``--no-log`` (None when neither was given), the
-    character the command rolls for, what it spent, and, while the log replays an entry,
-    the :class:`Capture` that collects instead of printing. A nested run (``again``, a
-    replay) has its own."""
-
-    __slots__ = ("argv", "log_choice", "character", "spent", "capture")
-
-    def __init__(self, argv: Optional[list[str]] = None, capture: Optional[Capture] = None) -> None:
-        self.argv = argv
-        self.log_choice: Optional[bool] = None
-        self.character: Optional[str] = None
-        """The character the command rolls for (``--as``, or the entry a re-roll names)."""
-        self.spent: dict[str, int] = {}
-        """What the command paid from the character's sheet, in all."""
-        self.capture = capture
-
-
-def current_run(ctx: Any = None) -> Run:
-    """The run the current Click context belongs to (a fresh one outside any)."""
-    ctx = ctx if ctx is not None else _context()
-    obj = getattr(ctx, "obj", None)
-    if isinstance(obj, Run):
-        return obj
-    run = Run()
-    if ctx is not None and obj is None:
-        ctx.find_root().obj = run
-        ctx.obj = run
-    return run
-
-
-class Capture:
-    """An in-process run of a command that prints and logs nothing (``log show``,
-    ``seyruun reroll``, ``log stats``): :func:`run` records the roll's odds spec and,
-    with ``roll``, the results."""
-
-    HEAD = 1000
-    """Results made at once (as many as a log entry keeps); the rest come in ``rest``."""
-
-    def __init__(self, roll: bool) -> None:
-        self.roll = roll
-        self.spec: Any = None
-        self.results: list[Any] = []
-        self.rest: Iterable[Any] = ()
-        self.odds: Any = None
-        self.total = 0
-        self.seed: Optional[int] = None
-        self.keys: dict[str, Any] = {}
 
 
 def log_wanted() -> bool:
