@@ -19,6 +19,7 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
+from rpgdice.rulesets.crytures import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
     DEFAULT_CRIT_HITS,
@@ -28,7 +29,7 @@ from rpgdice.rulesets.crytures.rules import (
 if TYPE_CHECKING:
     from rpgdice.rulesets.crytures.rules import CryturesRoll
 
-app = ruleset_app("Crytures: d10 pool against a per-die Difficulty.")
+app = ruleset_app(RULESET.help)
 
 PoolArg = Annotated[
     int,

@@ -19,12 +19,13 @@ from rpgdice.cli.common import (
     run,
     show_odds,
 )
+from rpgdice.rulesets.cypher import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
     from rpgdice.rulesets.cypher.rules import CypherTask
 
-app = ruleset_app("Cypher System: d20 against 3 × difficulty.")
+app = ruleset_app(RULESET.help)
 
 DifficultyOpt = Annotated[
     int,

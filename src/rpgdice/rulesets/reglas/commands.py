@@ -23,12 +23,13 @@ from rpgdice.cli.common import OddsOptEs as OddsOpt
 from rpgdice.cli.common import SeedOptEs as SeedOpt
 from rpgdice.cli.common import TimesOptEs as TimesOpt
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.reglas import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 if TYPE_CHECKING:
     from rpgdice.rulesets.reglas.rules import ReglasRoll
 
-app = ruleset_app("Reglas Básicas: índice de éxito menos 1d10.", command_cls=ReglasCommand)
+app = ruleset_app(RULESET.help, command_cls=ReglasCommand)
 
 ARGUMENTOS, OPCIONES = PANELS["es"]["arguments"], PANELS["es"]["options"]
 

@@ -26,6 +26,7 @@ from rpgdice.cli.common import (
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets.seyruun import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
     MULTI_ACTION_PENALTY,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from rpgdice.rulesets.seyruun.rules import Combatant, SeyruunPool
     from rpgdice.table.sheets import Sheet
 
-app = ruleset_app("Seyruun: World of Darkness style d10 pool.")
+app = ruleset_app(RULESET.help)
 
 POOL_ACCEPTS = ("a number, or a sum such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus "
                 f"and -penalty dice); each number 0 to {params.MAX_NUMBER}")
