@@ -434,7 +434,11 @@ class Log:
 
     @classmethod
     def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional[Log]:
-        path = path or paths.log_file()
+        if path is None:
+            problem = paths.home_problem()  # RPGDICE_HOME a file reads as no log at all
+            if problem is not None:
+                raise LogUnavailable(str(problem))
+            path = paths.log_file()
         if not write and not path.exists():
             return None
         if path.exists() and not path.is_file():  # a FIFO would hang SQLite's open
