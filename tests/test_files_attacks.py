@@ -351,7 +351,7 @@ def test_a_log_the_file_system_refuses_is_one_line_naming_it_and_exit_2(monkeypa
     monkeypatch.setenv("RPGDICE_HOME", str(tmp_path / ("a" * 300)))
     for argv in (["log"], ["log", "stats"], ["log", "show", "1"]):
         run = cli(*argv)
-        assert_usage_error(run, "RPGDICE_HOME", "longer than a file system takes")
+        assert_usage_error(run, "the roll log", "cannot be opened", "RPGDICE_HOME")
 
 
 def test_rich_markup_in_a_sheet_is_shown_as_text(tmp_path):

@@ -435,9 +435,9 @@ class Log:
     @classmethod
     def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional[Log]:
         if path is None:
-            problem = paths.home_problem()  # RPGDICE_HOME a file reads as no log at all
+            problem = paths.home_problem()  # a file there is no folder, not an empty log
             if problem is not None:
-                raise LogUnavailable(str(problem))
+                raise LogUnavailable(f"the roll log cannot be opened: {problem}")
             path = paths.log_file()
         if not write and not path.exists():
             return None
