@@ -46,6 +46,20 @@ def test_two_attributes_rated_zero_have_no_untrained_penalty():
                                                "--as", "ysolde", "--dice", "6,2,2")
 
 
+def test_two_rated_attributes_are_labelled_attributes_in_the_roll_the_odds_and_the_log():
+    _ysolde("wits=3", "dexterity=2")
+    args = ("seyruun", "roll", "wits", "dexterity", "--as", "ysolde")
+    obj = cli_one(*args, "--dice", "6,2,2,2,2")
+    assert (obj["attribute"], obj["skill"], obj["attributes_only"]) == (3, 2, True)
+    assert "(Attribute 3 + Attribute 2 = 5)" in view(*args, "--dice", "6,2,2,2,2")
+    assert "(Attribute 3 + Attribute 2 = 5)" in view("seyruun", "odds", *args[2:])
+    run = cli(*args, "--dice", "6,2,2,2,2", "--log", env={"NO_COLOR": "1"})
+    assert run.exit_code == 0, run.stderr
+    shown = view("log", "show", "1")
+    assert "Attribute 3 + Attribute 2" in shown and "Skill" not in shown
+    assert "(Attribute 3 + Skill 2 = 5)" in view("seyruun", "roll", "3", "2", "--dice", "6,2,2,2,2")
+
+
 def test_two_skills_are_a_usage_error_naming_the_missing_attribute():
     _ysolde("occult=3", "stealth=3")
     assert_usage_error(cli("seyruun", "roll", "occult", "stealth", "--as", "ysolde"),

@@ -185,6 +185,13 @@ def test_no_line_over_the_width_and_no_word_broken(corpus, command, columns):
     split = [line for line in narrow.splitlines()
              if re.search(r" [+−=→]$", line.rstrip()) or re.match(r"^\s*= ", line)]
     assert split == [], split
+    # A wrapped line never starts with the separator "·": it would read as a note, and the
+    # notes are the only lines that start with one on a page too wide to wrap.
+    assert _dotted(narrow) == _dotted(wide), narrow
+
+
+def _dotted(page: str) -> int:
+    return sum(line.lstrip().startswith("·") for line in page.splitlines())
 
 
 @pytest.mark.parametrize("columns", NARROW)

@@ -268,11 +268,12 @@ def _hang(line: Text, lead: int, width: int) -> int:
 
 def _glued(plain: str) -> str:
     """``plain`` with the spaces no line breaks at made unbreakable: after a lone sign or
-    arrow (``− penalties``, ``→ 4 successes``) and around an ``=`` (``1 = 6``), so a sum
-    never ends a line on its operator nor starts one with ``= 6``."""
+    arrow (``− penalties``, ``→ 4 successes``), around an ``=`` (``1 = 6``) and before a
+    separator ``·`` after a word, so a sum never ends a line on its operator nor starts one
+    with ``= 6``, and a header's next line never starts with ``·`` (it would read as a note)."""
     import re
 
-    return re.sub(r"(?<=[ \u00a0][+−=→×]) | +(?==[ \u00a0])",
+    return re.sub(r"(?<=[ \u00a0][+−=→×]) | +(?==[ \u00a0])|(?<=[^ \u00a0]) (?=·[ \u00a0])",
                   lambda m: NBSP * len(m.group()), plain)
 
 

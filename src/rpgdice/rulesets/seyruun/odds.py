@@ -79,6 +79,7 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
         willpower_dice=pool.willpower_dice,
         penalty=pool.penalty,
         penalties=pool.penalty_parts,
+        attributes_only=pool.attributes_only,
     )
 
 

@@ -191,6 +191,8 @@ class SeyruunResult:
     rerolled: SeyruunResult | None = None
     penalties: tuple[SeyruunPenalty, ...] = ()
     """Each penalty of ``penalty`` (the wound, the actions, each other penalty)."""
+    attributes_only: bool = False
+    """The second term is an Attribute too (``wits dexterity``): no untrained −1."""
 
 
 @record
@@ -212,6 +214,7 @@ class RolledPool:
     bonus: int
     willpower_dice: int
     penalty_parts: tuple[SeyruunPenalty, ...] = ()
+    attributes_only: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.dice <= MAX_DICE:
@@ -223,7 +226,8 @@ class RolledPool:
                    required=result.required, total=result.pool_total, untrained=result.untrained,
                    bonus_capped=result.bonus_capped, penalty=result.penalty,
                    attribute=result.attribute, skill=result.skill, bonus=result.bonus,
-                   willpower_dice=result.willpower_dice, penalty_parts=result.penalties)
+                   willpower_dice=result.willpower_dice, penalty_parts=result.penalties,
+                   attributes_only=result.attributes_only)
 
 
 def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
@@ -273,6 +277,7 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         bonus=pool.bonus,
         willpower_dice=pool.willpower_dice,
         penalties=pool.penalty_parts,
+        attributes_only=getattr(pool, "attributes_only", False),
     )
 
 
@@ -809,6 +814,7 @@ class SeyruunOdds:
     willpower_dice: int = 0
     penalty: int = 0
     penalties: tuple[SeyruunPenalty, ...] = ()
+    attributes_only: bool = False
 
 
 @record

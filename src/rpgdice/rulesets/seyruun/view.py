@@ -112,9 +112,11 @@ def build(r: Any) -> str:
 
 
 def _second(r: Any) -> str:
-    """The second term: a Skill; a 0 with no untrained −1 is a second Attribute
-    (``composure resolve`` with Resolve 0)."""
-    return f"+ Skill {r.skill}" if r.skill else "+ Attribute 0"
+    """The second term: a Skill, or a second Attribute (``wits dexterity``; a 0 with
+    no untrained −1 is one too: ``composure resolve`` with Resolve 0)."""
+    if getattr(r, "attributes_only", False) or not r.skill:
+        return f"+ Attribute {r.skill or 0}"
+    return f"+ Skill {r.skill}"
 
 
 def _size(r: Any) -> str:
