@@ -68,7 +68,7 @@ def test_different_seeds_give_different_dice():
 def test_times_repeats_and_given_dice_are_consumed_across_repetitions():
     objs = cli_json("reglas", "roll", "5", "-n", "3", "--dice", "1,5,9")
     assert [o["die"] for o in objs] == [1, 5, 9]
-    assert_usage_error(cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5"), "--dice", "too few")
+    assert_usage_error(cli("reglas", "roll", "5", "-n", "3", "--dice", "1,5"), "--dice", "faltan caras")
 
 
 def test_terminal_summary_over_repetitions_in_the_rulesets_words():

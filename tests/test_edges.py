@@ -367,7 +367,8 @@ def test_work_over_the_budget_is_refused_at_once_naming_it(args):
     started = time.monotonic()
     run = cli(*args)
     assert time.monotonic() - started < 5  # refused before anything is rolled
-    assert_usage_error(run, "error: -n: ", f"budget of {WORK_BUDGET:,}")  # named as typed
+    budget = "presupuesto de" if args[0] == "reglas" else "budget of"  # Reglas: in Spanish
+    assert_usage_error(run, "error: -n: ", f"{budget} {WORK_BUDGET:,}")  # named as typed
 
 
 def test_the_largest_repetition_count_the_budget_allows_is_allowed():
@@ -411,7 +412,8 @@ def test_every_rolling_command_states_its_work(monkeypatch):
     (["seyruun", "contest", "3-600-600", "3"], "ATTACKER:"),
 ])
 def test_sums_of_modifiers_keep_to_one_modifiers_limit(args, param):
-    assert_usage_error(cli(*args), param, "more than 1000")
+    said = "más que 1000" if args[0] == "reglas" else "more than 1000"  # Reglas: in Spanish
+    assert_usage_error(cli(*args), param, said)
 
 
 def test_sums_within_the_limit_still_roll():

@@ -20,6 +20,10 @@ TRAITS_WITHOUT_AS = [
 @pytest.mark.parametrize("argv, names, what", TRAITS_WITHOUT_AS)
 def test_trait_names_without_as_say_that_as_reads_them(argv, names, what):
     run = cli(*argv)
+    if argv[0] == "reglas":  # in Spanish (issue 18, point 11)
+        said = {"a trait name": "el nombre de un rasgo", "trait names": "nombres de rasgos"}[what]
+        assert_usage_error(run, names, f"sino {said}", "añade --as NOMBRE", "rpgdice char list")
+        return
     assert_usage_error(run, names, f"looks like {what}", "add --as NAME", "rpgdice char list")
 
 
@@ -49,7 +53,9 @@ def test_a_trait_hint_does_not_hide_a_character_roll_that_names_a_missing_trait(
     (["crytures", "4"], "did you mean 'rpgdice crytures roll 4'?"),
 ])
 def test_an_unknown_command_that_is_a_roll_suggests_the_roll(argv, meant):
-    assert_usage_error(cli(*argv), "COMMAND:", meant)
+    if argv[0] == "reglas":  # in Spanish (issue 18, point 11)
+        meant = meant.replace("did you mean", "¿quisiste decir")
+    assert_usage_error(cli(*argv), "ORDEN:" if argv[0] == "reglas" else "COMMAND:", meant)
 
 
 def test_an_unknown_command_says_where_the_commands_are_described():
@@ -77,5 +83,5 @@ def test_too_few_or_too_many_faces_say_what_to_give():
 
 def test_a_misspelled_difficulty_names_the_closest_level():
     assert_usage_error(cli("seyruun", "roll", "3", "3", "-d", "moderat"), "(did you mean 'moderate'?)")
-    assert_usage_error(cli("reglas", "roll", "5", "-d", "dificl"), "(did you mean 'dificil'?)")
+    assert_usage_error(cli("reglas", "roll", "5", "-d", "dificl"), "(¿quisiste decir 'dificil'?)")
     assert_usage_error(cli("cypher", "task", "-d", "standrd"), "(did you mean 'standard'?)")

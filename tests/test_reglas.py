@@ -83,7 +83,7 @@ def test_json_keys():
         (["3", "--difficulty", "facil"], ["--difficulty:", "normal"]),
         (["3", "--attempt", "0"], ["--attempt"]),
         (["3", "--dice", "0"], ["--dice"]),
-        (["3", "--dice", "3,4"], ["--dice", "too many"]),
+        (["3", "--dice", "3,4"], ["--dice", "sobran caras"]),
         (["-2"], ["-2"]),
     ],
 )

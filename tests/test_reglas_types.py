@@ -99,8 +99,8 @@ def test_contest_defender_mod():
 
 
 def test_contest_dice_count_errors():
-    assert_usage_error(cli("reglas", "contest", "5", "3", "--dice", "1"), "--dice", "too few")
-    assert_usage_error(cli("reglas", "contest", "5", "3", "--dice", "1,2,3"), "--dice", "too many")
+    assert_usage_error(cli("reglas", "contest", "5", "3", "--dice", "1"), "--dice", "faltan caras")
+    assert_usage_error(cli("reglas", "contest", "5", "3", "--dice", "1,2,3"), "--dice", "sobran caras")
 
 
 # Trabajo en equipo ----------------------------------------------------------------------
@@ -131,7 +131,7 @@ def test_team_needs_two_members():
 
 
 def test_team_one_die_per_member():
-    assert_usage_error(cli("reglas", "team", "5", "4", "3", "--dice", "1,2"), "--dice", "too few")
+    assert_usage_error(cli("reglas", "team", "5", "4", "3", "--dice", "1,2"), "--dice", "faltan caras")
 
 
 # Acciones extendidas --------------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_extended_fumble_ends_the_attempt():
     assert obj["outcome"] == "fumble" and obj["ended_by"] == "fumble"
     assert obj["total"] == 4  # the fracaso takes nothing away
     assert_usage_error(cli("reglas", "extended", "5", "--target", "20", "--dice", faces(1, 8, 1)),
-                       "--dice", "too many")
+                       "--dice", "sobran caras")
 
 
 def test_extended_roll_limit():
@@ -168,7 +168,7 @@ def test_extended_default_bound_ends_a_target_that_is_never_met():
     assert obj["ended_by"] == "limit" and len(obj["rolls"]) == DEFAULT_MAX_ROLLS and obj["total"] == 0
     assert_usage_error(
         cli("reglas", "extended", "1", "--target", "5", "--dice", faces(*[1] * (DEFAULT_MAX_ROLLS + 1))),
-        "--dice", "too many")
+        "--dice", "sobran caras")
 
 
 def test_extended_hard_limit_with_random_dice():
@@ -200,7 +200,7 @@ def test_retry_minus_two_per_failed_attempt():
 def test_retry_no_retry_after_a_fumble():
     obj = cli_one("reglas", "retry", "3", "-d", "normal", "--dice", "10")
     assert obj["outcome"] == "fumble" and obj["attempts"] == 1 and obj["ended_by"] == "fumble"
-    assert_usage_error(cli("reglas", "retry", "3", "-d", "normal", "--dice", "10,1"), "--dice", "too many")
+    assert_usage_error(cli("reglas", "retry", "3", "-d", "normal", "--dice", "10,1"), "--dice", "sobran caras")
 
 
 def test_retry_success_first_time_is_not_retried():

@@ -568,7 +568,10 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if (args and not args[0].startswith("-") and not ctx.resilient_parsing
                 and self.get_command(ctx, args[0]) is None):
             args = _expand_alias(self, ctx, args)
-        return super().resolve_command(ctx, args)
+        resolved = super().resolve_command(ctx, args)
+        if resolved[0] in rulesets.NAMES:  # its errors speak the ruleset's language
+            _SPOKEN[0] = rulesets.get(resolved[0]).language
+        return resolved
 
     def main(  # type: ignore[override]
         self,
@@ -583,6 +586,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         code = 0
         _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         tidy_environment()
+        _SPOKEN[0] = "en"
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
@@ -594,10 +598,10 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         except click.UsageError as e:
             if e.ctx is None:
                 e.ctx = Context(self, info_name=prog_name or PROG)
-            error(_usage_message(e))
+            error(_spoken(_usage_message(e)))
             code = 2
         except RulesError as e:
-            error(str(e), keep=e.echo)
+            error(_spoken(str(e)), keep=e.echo)
             code = 2
         except typer.Abort:
             error("aborted")
@@ -623,6 +627,20 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+_SPOKEN = ["en"]
+"""The language of the ruleset whose command runs (its group's record says it)."""
+
+
+def _spoken(reason: str) -> str:
+    """An error's reason in the language of the ruleset whose command it stopped: Reglas
+    Básicas says it in Spanish (:mod:`rpgdice.rulesets.reglas.messages`)."""
+    if _SPOKEN[0] != "es":
+        return reason
+    from rpgdice.rulesets.reglas.messages import spanish
+
+    return spanish(reason)
 
 
 def _unexpected(e: Exception) -> int:

@@ -1,0 +1,92 @@
+"""Reglas Básicas speaks Spanish, its error lines too: the one place where a reason that the
+shared code (the parameters, the budget, the dice source, Click) words in English is said in
+Spanish. The command line's error printer hands every reason of a ``reglas`` command to
+:func:`spanish`; names as typed (options, values in quotes, commands) are kept as they are.
+
+Pure: text in, text out. Each entry is a pattern of the English wording and its Spanish,
+applied in order, longest phrases first, so a whole sentence is translated before its words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_N = r"(-?[\d,]+)"
+PHRASES: tuple[tuple[str, str], ...] = (
+    # The work budget (rpgdice.core.budget.check_work).
+    (rf"{_N} repetitions of up to {_N} dice in {_N} rolls? is {_N} dice of work, over the "
+     rf"budget of {_N} a command \(a die counts 1, a roll {_N}\); accepts at most {_N} "
+     r"repetitions of this command",
+     r"\1 repeticiones de hasta \2 dados en \3 tiradas son \4 dados de trabajo, más que el "
+     r"presupuesto de \5 por orden (un dado cuenta 1, una tirada \6); acepta como mucho \7 "
+     r"repeticiones de esta orden"),
+    # The dice given by hand (rpgdice.core.dice).
+    (rf"too few faces: {_N} given, the roll needs at least {_N}; give a face for every die "
+     r"rolled, in order \(repeats and re-rolls too\), or leave out --dice to roll them",
+     r"faltan caras: se dieron \1, la tirada necesita al menos \2; da una cara por cada dado "
+     r"tirado, en orden (repeticiones y nuevas tiradas incluidas), o quita --dice para tirarlos"),
+    (rf"too many faces: {_N} given, the roll used {_N}; give just the {_N} it rolls, in order",
+     r"sobran caras: se dieron \1 y la tirada usó \2; da solo las que tira, en orden"),
+    (rf"face {_N} is not on a d10 \(1 to 10\)", r"la cara \1 no está en un d10 (de 1 a 10)"),
+    (r"faces such as 4,7,2 \(commas or spaces\), each on the die rolled",
+     r"caras como 4,7,2 (con comas o espacios), cada una del dado tirado"),
+    (r"has an empty face \(nothing between commas\)", r"tiene una cara vacía (nada entre comas)"),
+    (r"is not a face", r"no es una cara"),
+    (r"cannot be combined with --seed \(given faces are not rolled\)",
+     r"no se combina con --seed (las caras dadas no se tiran)"),
+    # Arguments and options (rpgdice.cli.params, rpgdice.cli, Click).
+    (rf"given {_N} times, adding up to {_N}, which is more than {_N} in size; accepts values "
+     rf"whose sum is at most {_N} in size",
+     r"dada \1 veces, suma \2, más que \3 en valor absoluto; acepta valores cuya suma sea "
+     r"como mucho \4 en valor absoluto"),
+    (r"is no number but looks like (a trait name|trait names), which only a character's roll "
+     r"reads from its sheet: add --as NAME \(a saved character: rpgdice char list\), or give "
+     r"numbers such as 3\+2",
+     r"no es un número sino \1, que solo lee de su hoja la tirada de un personaje: añade --as "
+     r"NOMBRE (un personaje guardado: rpgdice char list), o da números como 3+2"),
+    (r"no es un número sino a trait name", r"no es un número sino el nombre de un rasgo"),
+    (r"no es un número sino trait names", r"no es un número sino nombres de rasgos"),
+    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\); usage: (.*)$",
+     r"sobran argumentos (\1); uso: \2"),
+    (r"\[OPTIONS\]", r"[OPCIONES]"),
+    (r"^COMMAND:", r"ORDEN:"),
+    (r"('rpgdice [^']*') accepts", r"\1 acepta"),
+    (r" in ('[^']*') is more than", r" en \1 is more than"),
+    (r"a negative number is not an option, and (\S+) cannot be negative",
+     r"un número negativo no es una opción, y \1 no puede ser negativo"),
+    (r"is not a command of", r"no es una orden de"),
+    (r"no such option", r"no existe esa opción"),
+    (r"\(did you mean (.*?)\?\)", r"(¿quisiste decir \1?)"),
+    (r"is not a whole number", r"no es un número entero"),
+    (r"a whole number from (-?[\d,]+) to (-?[\d,]+)", r"un número entero de \1 a \2"),
+    (r"is out of range", r"está fuera de rango"),
+    (r"is not one of", r"no es uno de"),
+    (r"has more than (\d+) terms", r"tiene más de \1 términos"),
+    (r"is not a number or a sum", r"no es un número ni una suma"),
+    (r"is (-?\d+), below 0", r"da \1, menos de 0"),
+    (r"is more than (\d+)", r"es más que \1"),
+    (r"is negative", r"es negativo"),
+    (r"needs a value", r"necesita un valor"),
+    (r" \(a number or a sum\)", r""),
+    (r"^INDEX:", r"ÍNDICE:"),
+    (r"^missing", r"falta"),
+    (r": missing", r": falta"),
+    (r"(\S+) has no trait (\S+)", r"\1 no tiene el rasgo \2"),
+    (r"(\S+) is an? (\w+) character, and ('[^']*') rolls (\w+)",
+     r"\1 es un personaje de \2, y \3 tira \4"),
+    (r"no character (\S+) in (\S+); create one with rpgdice char new",
+     r"no hay ningún personaje \1 en \2; crea uno con rpgdice char new"),
+    (r"; accepts at most", r"; acepta como mucho"),
+    (r"; accepts one of", r"; acepta uno de"),
+    (r"; accepts", r"; acepta"),
+    (r", or (un número entero|una suma)", r", o \1"),
+    (r" or (--\S+)", r" o \1"),
+)
+_COMPILED = tuple((re.compile(p), s) for p, s in PHRASES)
+
+
+def spanish(reason: str) -> str:
+    """``reason`` (an error line's text after ``rpgdice: error:``) said in Spanish."""
+    for pattern, said in _COMPILED:
+        reason = pattern.sub(said, reason)
+    return reason
