@@ -85,3 +85,11 @@ def test_the_other_rulesets_keep_english():
     assert run.exit_code == 2 and "no such option" in run.stderr
     run = cli("roll", "2d6", "-n", "0")
     assert run.exit_code == 2 and "is out of range; accepts" in run.stderr
+
+
+def test_a_reglas_warning_is_spanish_too():
+    run = cli("reglas", "roll", "5", "--log", "--seed", "1", env={"RPGDICE_HOME": "/dev/null"})
+    assert run.exit_code == 0 and run.stdout
+    assert run.stderr == ("rpgdice: warning: la tirada no quedó en el registro: el registro de "
+                          "tiradas no se puede abrir: RPGDICE_HOME: '/dev/null' no es una carpeta; "
+                          "pon una carpeta (o quítala)\n")

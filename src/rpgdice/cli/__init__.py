@@ -24,6 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from rpgdice import __version__, rulesets
+from rpgdice.cli import output
 from rpgdice.cli.output import PROG, error
 from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
 from rpgdice.core.errors import RulesError, cut, shown
@@ -570,7 +571,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             args = _expand_alias(self, ctx, args)
         resolved = super().resolve_command(ctx, args)
         if resolved[0] in rulesets.NAMES:  # its errors speak the ruleset's language
-            _SPOKEN[0] = rulesets.get(resolved[0]).language
+            output.SPOKEN[0] = rulesets.get(resolved[0]).language
         return resolved
 
     def main(  # type: ignore[override]
@@ -586,7 +587,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         code = 0
         _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         tidy_environment()
-        _SPOKEN[0] = "en"
+        output.SPOKEN[0] = "en"
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
@@ -598,10 +599,10 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         except click.UsageError as e:
             if e.ctx is None:
                 e.ctx = Context(self, info_name=prog_name or PROG)
-            error(_spoken(_usage_message(e)))
+            error(_usage_message(e))
             code = 2
         except RulesError as e:
-            error(_spoken(str(e)), keep=e.echo)
+            error(str(e), keep=e.echo)
             code = 2
         except typer.Abort:
             error("aborted")
@@ -627,20 +628,6 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if standalone_mode:
             sys.exit(code)
         return code
-
-
-_SPOKEN = ["en"]
-"""The language of the ruleset whose command runs (its group's record says it)."""
-
-
-def _spoken(reason: str) -> str:
-    """An error's reason in the language of the ruleset whose command it stopped: Reglas
-    Básicas says it in Spanish (:mod:`rpgdice.rulesets.reglas.messages`)."""
-    if _SPOKEN[0] != "es":
-        return reason
-    from rpgdice.rulesets.reglas.messages import spanish
-
-    return spanish(reason)
 
 
 def _unexpected(e: Exception) -> int:

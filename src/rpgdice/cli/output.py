@@ -128,11 +128,26 @@ def one_line(message: object, keep: str | None = None) -> str:
     return line
 
 
+SPOKEN = ["en"]
+"""The language of the ruleset whose command runs (its record says it; the root group
+sets it as it resolves the command): its error and warning lines speak it."""
+
+
+def spoken(reason: str) -> str:
+    """``reason`` in the language of the ruleset whose command runs: Reglas Básicas says
+    it in Spanish (:mod:`rpgdice.rulesets.reglas.messages`)."""
+    if SPOKEN[0] != "es":
+        return reason
+    from rpgdice.rulesets.reglas.messages import spanish
+
+    return spanish(reason)
+
+
 def error(message: str, keep: str | None = None) -> None:
     """One line on stderr: ``rpgdice: error: <reason>``. A stderr that cannot take it
     (closed, or the same closed pipe as stdout) loses it; the exit status still tells.
     ``keep``: see :func:`one_line`."""
-    line = one_line(message, keep)
+    line = one_line(spoken(str(message)), keep)
     try:
         sys.stderr.write(f"{PROG}: error: {line}\n")
         sys.stderr.flush()
@@ -143,7 +158,7 @@ def error(message: str, keep: str | None = None) -> None:
 def warning(message: str) -> None:
     """One line on stderr: ``rpgdice: warning: <what>``; the command goes on."""
     try:
-        sys.stderr.write(f"{PROG}: warning: {one_line(message)}\n")
+        sys.stderr.write(f"{PROG}: warning: {one_line(spoken(message))}\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

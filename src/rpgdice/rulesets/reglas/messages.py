@@ -34,6 +34,23 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"is not a face", r"no es una cara"),
     (r"cannot be combined with --seed \(given faces are not rolled\)",
      r"no se combina con --seed (las caras dadas no se tiran)"),
+    # The roll log and the home folder (rpgdice.table): a logged roll's warning.
+    (r"the roll was not logged: ", r"la tirada no quedó en el registro: "),
+    (r"the roll log cannot be opened: ", r"el registro de tiradas no se puede abrir: "),
+    (r"the roll log (\S+) cannot be (written|read): ",
+     r"el registro de tiradas \1 no se puede \2: "),
+    (r"no se puede written", r"no se puede escribir"),
+    (r"no se puede read", r"no se puede leer"),
+    (r"the roll log (\S+) is not a regular file; move it away",
+     r"el registro de tiradas \1 no es un archivo normal; apártalo"),
+    (r"the roll log (\S+) is corrupt and cannot be set aside: ",
+     r"el registro de tiradas \1 está dañado y no se puede apartar: "),
+    (r"the roll log (\S+) is being repaired by another program",
+     r"el registro de tiradas \1 lo está reparando otro programa"),
+    (r"the roll log's folder (\S+) cannot be made: ",
+     r"la carpeta del registro de tiradas \1 no se puede crear: "),
+    (r"(RPGDICE_HOME: '[^']*') is not a folder; set it to a folder \(or unset it\)",
+     r"\1 no es una carpeta; pon una carpeta (o quítala)"),
     # Arguments and options (rpgdice.cli.params, rpgdice.cli, Click).
     (rf"given {_N} times, adding up to {_N}, which is more than {_N} in size; accepts values "
      rf"whose sum is at most {_N} in size",
