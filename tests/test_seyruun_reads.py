@@ -263,3 +263,12 @@ def test_the_targets_defense_takes_its_attribute_by_role_too():
     run = cli("seyruun", "attack", "firearms+wits", "--defense", "occult+stealth", "--vs",
               "ysolde", "--as", "kes", "--seed", "1")
     assert_usage_error(run, "--defense", "both Skills of Ysolde")
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_a_contest_is_one_verdict_and_each_side_shows_its_successes(columns):
+    out = view("seyruun", "contest", "3+2", "2+2", "--dice", "4,10,9,3,6,10,8,10,2", columns=columns)
+    assert "→ 4 successes" in out and "→ 5 successes" in out
+    verdicts = [w for w in ("Success", "Failure", "Botch", "needed") if w in out]
+    assert verdicts == [], out
+    assert out.count("wins") == 2 and "Defender wins by 1 success (4 to 5)" in out  # the header's too

@@ -182,8 +182,8 @@ def part(label: str, r: Any) -> list[Text]:
 
 def contest(r: Any) -> list[Text]:
     lines = [Text.assemble(("Seyruun contest", "bold"), " · more successes wins")]
-    lines += nested("Attacker:", roll(r.attacker))
-    lines += nested("Defender:", roll(r.defender))
+    lines += part("Attacker", r.attacker)  # each side its successes: one verdict, the winner
+    lines += part("Defender", r.defender)
     a, d = r.attacker.successes, r.defender.successes
     style = GOOD if r.winner == "attacker" else BAD
     who = "Attacker wins" if r.winner == "attacker" else "Defender wins"
