@@ -23,7 +23,6 @@ from rpgdice.render.common import (
     dice_line,
     extended_figures,
     faces_text,
-    nested,
     notes,
     num,
     outcome_chart,
