@@ -134,6 +134,7 @@ class CommandGroup(TyperGroup):
             and not ctx.resilient_parsing
         ):
             raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
+        ctx.meta["rpgdice.args"] = list(args[1:])  # as typed, for --compare (cli/compare.py)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
@@ -424,8 +425,10 @@ def _shared_options(cmd: Any, group: str) -> None:
     (:func:`_with_character`), those its record's ``takes_as`` names (not ``seyruun
     reroll``: the logged roll says whose it was)."""
     from rpgdice.cli.common import add_rolling_options
+    from rpgdice.cli.compare import add_compare_option
 
     add_rolling_options(cmd)
+    add_compare_option(cmd)
     if group in SHEET_RULESETS and cmd.name in rulesets.get(group).takes_as:
         _with_character(cmd, group)
 
@@ -436,6 +439,17 @@ class RulesetGroup(LazyCommands, CommandGroup):
     given the shared options (:func:`_shared_options`)."""
 
     typer_app: Any = None
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
+        name = self.name or ""
+        if (len(args) > 1 and args[0] == "odds" and name in rulesets.NAMES
+                and args[1] in rulesets.get(name).odds_types):
+            from rpgdice.cli.compare import ODDS_ALONE
+
+            ctx.meta[ODDS_ALONE] = True
+            args = args[1:]
+        return super().resolve_command(ctx, args)
 
     def _spanish(self) -> bool:
         """Whether the group's help speaks Spanish: its ruleset's record says so."""

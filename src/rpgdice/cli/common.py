@@ -313,19 +313,20 @@ def run(
     as ``--as`` does; it is not logged with the results (a replay pays nothing).
     ``compact``: repeats in their ruleset's short form (:func:`~rpgdice.cli.output.emit`).
     ``target(result)`` (``seyruun attack --vs``) gives each result's target side, called
-    once per result in the order rolled: ``vs_table`` and ``vs_keys``. What travels
-    beside each result goes in its :class:`~rpgdice.core.envelope.Envelope`.
-    ``work`` is the most one repetition can roll, checked against :data:`WORK_BUDGET` first."""
+    once per result in the order rolled: ``vs_table`` and ``vs_keys`` (each result's
+    :class:`~rpgdice.core.envelope.Envelope`). ``work``: see :func:`check_work`."""
 
+    if _odds_alone(odds, as_json):  # an alternative of --compare: its odds, no roll
+        return None
     check_work(work, times)
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
-    capture = current_run().capture
-    if capture is not None:  # a replay from the log: collect, print nothing
+    if (capture := current_run().capture) is not None:  # a replay: collect, print nothing
         _collect(capture, roll, source, times, all_keys, odds, spec, target)
         return None
     logging = log_wanted()
     exact = odds() if odds is not None else None
+    compared = _alternatives() if exact is not None else []  # before anything is paid
     items = _enveloped(*_paid_rolls(roll, source, times, character), target)
     recorder = None
     if logging:
@@ -333,13 +334,30 @@ def run(
 
         recorder = Recorder(all_keys, faces=dice, command=log_command)
         items = recorder.watch(items)
-    _emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact)
+    _emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact,
+          compare=compared)
     if recorder is not None:
         from rpgdice.cli.output import warning
 
         argv, who = _who_typed_what()
         return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
     return None
+
+
+def _odds_alone(odds: Callable[[], object] | None, as_json: bool) -> bool:
+    """``--compare`` runs a command again for an alternative's odds: shown (captured), no roll."""
+    from rpgdice.cli import compare
+
+    if odds is None or not compare.odds_alone(_context()):
+        return False
+    show_odds(odds, as_json=as_json)
+    return True
+
+
+def _alternatives() -> list[tuple[str, Any]]:
+    from rpgdice.cli import compare
+
+    return compare.alternatives(_context())
 
 
 def _emit(items: Iterable[Any], **kwargs: Any) -> None:
@@ -530,16 +548,36 @@ exact_odds = ExactOdds
 
 def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
     """An ``odds`` command: compute the exact odds (no dice) and print them."""
+    from rpgdice.cli import compare
     from rpgdice.cli.output import emit_odds
 
     ctx = _context()
+    exact = odds()
+    if compare.captured(ctx, exact):  # an alternative of --compare: kept, not printed
+        return
     extra = None
     if ctx is not None and ctx.meta.get(SHEET) is not None:
         from rpgdice.cli import character
 
         character.check(ctx)
         extra = character.extra_base(ctx)
-    emit_odds(odds(), as_json=as_json, extra=extra)
+    emit_odds(exact, as_json=as_json, extra=extra, compare=compare.alternatives(ctx))
+
+
+def roll_type(roll: Callable[[DiceSource], R], odds: ExactOdds, *, with_odds: bool, work: Work,
+              dice: list[int] | None, seed: int | None, times: int, as_json: bool) -> None:
+    """A roll type's command: rolled (its odds beside it with ``--odds``), or, asked as
+    ``rpgdice RULESET odds TYPE ...``, its odds alone."""
+    from rpgdice.cli import compare
+
+    ctx = _context()
+    if compare.odds_alone(ctx):
+        if compare.CAPTURE not in ctx.meta:  # asked by the user (not an alternative's)
+            compare.refuse_rolling_options(dice, seed, times)
+        show_odds(odds, as_json=as_json)
+        return
+    run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
+        odds=odds if with_odds else None)
 
 
 def _context():  # -> click Context | None

@@ -18,7 +18,8 @@ JSON_EXTRA = ("character", "spent", "left", "practiced")
 
 
 def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         keys: dict[str, Any] | None = None, compact: bool = False) -> None:
+         keys: dict[str, Any] | None = None, compact: bool = False,
+         compare: list[tuple[str, Any]] | None = None) -> None:
     """Print ``items`` (``total`` of them: :class:`~rpgdice.core.envelope.Rolled`, each a
     result and its envelope) as they come. ``odds`` (the exact odds of the command's
     roll, asked for with ``--odds``) adds the chance of each result's outcome: one line
@@ -39,8 +40,11 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
                 out.update(envelope.vs_keys)
             if odds is not None:
                 out.update(odds_key(odds, item.result))
+                if compare:
+                    out["odds"]["compare"] = compared
             return out
 
+        compared = _compared(compare)
         jsonl.write(items, sys.stdout, more, result=_result)
     else:
         from rpgdice.render import common
@@ -50,27 +54,43 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
         if odds is not None:
             after = lambda r: common.odds_lines(odds, r)  # noqa: E731
         common.show(items, after=after, total=total, compact=compact)
+        if compare:
+            from rpgdice.render import compare as comparing
+
+            comparing.show(odds, compare)
     sys.stdout.flush()
+
+
+def _compared(compare: list[tuple[str, Any]] | None) -> list[dict[str, Any]]:
+    """``--compare``'s JSON: ``{args, odds}`` for each alternative, in order."""
+    from rpgdice.core.data import to_data
+
+    return [{"args": args, "odds": to_data(odds)} for args, odds in compare or ()]
 
 
 def _result(item: Any) -> Any:
     return item.result
 
 
-def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None) -> None:
-    """Print the exact odds an ``odds`` command computed (``extra``: a character's, ``--as``)."""
+def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None,
+              compare: list[tuple[str, Any]] | None = None) -> None:
+    """Print the exact odds an ``odds`` command computed (``extra``: a character's, ``--as``;
+    ``compare``: each ``--compare`` alternative's args and odds)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        keys = None
-        if extra is not None:
-            keys = lambda r: {k: v for k, v in extra.items() if k in JSON_EXTRA}  # noqa: E731
+        def keys(r: Any) -> dict[str, Any]:
+            out = {k: v for k, v in (extra or {}).items() if k in JSON_EXTRA}
+            if compare:
+                out["compare"] = _compared(compare)
+            return out
+
         jsonl.write([result], sys.stdout, keys)
     else:
         from rpgdice.render import common
 
         _tolerant_stdout()
-        common.show_odds([result])
+        common.show_odds([result], compare=compare)
     sys.stdout.flush()
 
 
@@ -87,6 +107,10 @@ def odds_key(odds: Any, result: Any) -> dict[str, Any]:
     own = getattr(odds, "json_key", None)
     if own is not None:
         return own(result)
+    if getattr(odds, "type", None) is not None:  # a roll type's: every key of its odds
+        from rpgdice.core.data import to_data
+
+        return {"odds": {"outcome": odds.outcomes[result.outcome], **to_data(odds)}}
     return {"odds": {"outcome": odds.outcomes[result.outcome], "outcomes": odds.outcomes}}
 
 

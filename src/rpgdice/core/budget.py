@@ -54,3 +54,16 @@ def check_work(work: Work, times: int, param: str = "--times") -> None:
             f"work, over the budget of {WORK_BUDGET:,} a command (a die counts 1, a roll "
             f"{ROLL_COST}); accepts at most {most} repetitions of this command",
         )
+
+
+ODDS_BUDGET = 20_000_000
+"""The most steps the exact odds of one roll type may take (a step: one state of a
+sequence's running total times one result of its roll, or one cell of a sum): about ten
+seconds of exact arithmetic on a small machine. The common cases take a few thousand."""
+
+
+def check_odds(steps: int, param: str, what: str) -> None:
+    """Refuse at once (a usage error) exact odds whose worst case is over :data:`ODDS_BUDGET`."""
+    if steps > ODDS_BUDGET:
+        raise RulesError(param, f"the exact odds of {what} take up to {steps:,} steps, over the "
+                         f"odds budget of {ODDS_BUDGET:,}; ask for fewer rolls or a lower target")

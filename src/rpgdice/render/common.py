@@ -229,11 +229,17 @@ def _trait_units(text: str) -> str:
     return re.sub(r" (?=[−+\-]?\d|[−+\-] )", NBSP, text)
 
 
-def show_odds(results: Iterable[Any]) -> None:
-    """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``."""
+def show_odds(results: Iterable[Any], compare: list[tuple[str, Any]] | None = None) -> None:
+    """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``; with
+    ``compare`` (``--compare``), the choices side by side under them, on the same scale."""
     out = console()
     for result in results:
-        out.print(Text("\n").join(render(result, out.width)))
+        lines = view(result)(result)
+        if compare:
+            from rpgdice.render.compare import lines as compared
+
+            lines = lines + compared(result, compare)
+        out.print(Text("\n").join(layout(lines, out.width, rulesets.of(result).language)))
 
 
 # Fitting the width ---------------------------------------------------------------------
@@ -523,24 +529,32 @@ def _bins(exactly: dict[int, Any]) -> tuple[int, int, int]:
     return lo, hi, width
 
 
+COUNT_WORDS = {
+    "en": ("at least", "exactly", "in range", "{label} outside {lo}–{hi} (not shown): {p} together"),
+    "es": ("al menos", "exactamente", "en el tramo",
+           "{label} fuera de {lo}–{hi} (no mostrado): {p} en total"),
+}
+
+
 def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
-                label: str = "successes") -> tuple[list[Any], str | None]:
+                label: str = "successes", language: str = "en") -> tuple[list[Any], str | None]:
     """The table of a count distribution (exactly k, at least k) with its bar chart,
     and a note on the tails left out."""
+    least, exactly_word, in_range, outside = COUNT_WORDS[language]
     lo, hi, width = _bins(exactly)
     rows = []
     for start in range(lo, hi + 1, width):
         end = min(start + width - 1, hi)
         p = sum((exactly[k] for k in range(start, end + 1)), 0)
-        name = str(start) if start == end else f"{start}–{end}"
+        name = num(start) if start == end else f"{num(start)}–{num(end)}"
         rows.append((name, "", [percent(at_least[start]), percent(p)], p, "cyan"))
     # "at least" first, then "exactly" beside the bar, which measures it (and says so)
-    exact = "exactly" if width == 1 else "in range"
-    table = chart(rows, label, "at least", exact, bar_header=f"█ = {exact}")
+    exact = exactly_word if width == 1 else in_range
+    table = chart(rows, label, least, exact, bar_header=f"█ = {exact}")
     hidden = 1 - sum((exactly[k] for k in range(lo, hi + 1)), 0)
     note = None
     if hidden:
-        note = f"{label} outside {lo}–{hi} (not shown): {percent(hidden)} together"
+        note = outside.format(label=label, lo=num(lo), hi=num(hi), p=percent(hidden))
     return table, note
 
 
@@ -565,3 +579,39 @@ def outcome_line(odds: Any, result: Any) -> Text:
         (word.lower(), style),
         f" ({others})",
     )
+
+
+def at_least_of(exactly: dict[int, Any]) -> dict[int, Any]:
+    """``exactly`` summed from the top: the chance of each value or more."""
+    out: dict[int, Any] = {}
+    running: Any = 0
+    for k in sorted(exactly, reverse=True):
+        running += exactly[k]
+        out[k] = running
+    return dict(sorted(out.items()))
+
+
+def spread_chart(exactly: dict[int, Any], label: str,
+                 language: str = "en") -> tuple[list[Any], str | None]:
+    """:func:`count_chart` of a distribution whose values may be negative (a margin, a
+    team's sum), its missing values counted as 0."""
+    lo, hi = min(exactly), max(exactly)
+    full = {k: exactly.get(k, 0) for k in range(lo, hi + 1)}
+    return count_chart(full, at_least_of(full), label, language)
+
+
+def step_chart(by_step: dict[int, Any], cumulative: dict[int, Any], label: str,
+               cumulative_header: str, step_header: str) -> list[Any]:
+    """A sequence's chance at each roll or attempt (``by_step``) and by then
+    (``cumulative``), in at most :data:`MAX_ROWS` rows (consecutive steps binned)."""
+    steps = [k for k, p in by_step.items() if p * SHOWN >= 1] or list(by_step)
+    lo, hi = min(steps), max(steps)
+    width = -(-(hi - lo + 1) // MAX_ROWS)
+    rows = []
+    for start in range(lo, hi + 1, width):
+        end = min(start + width - 1, hi)
+        p = sum((by_step.get(k, 0) for k in range(start, end + 1)), 0)
+        name = str(start) if start == end else f"{start}–{end}"
+        upto = cumulative.get(end, cumulative[max(k for k in cumulative if k <= end)])
+        rows.append((name, "", [percent(upto), percent(p)], p, "cyan"))
+    return chart(rows, label, cumulative_header, step_header, bar_header=f"█ = {step_header}")

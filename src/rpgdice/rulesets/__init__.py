@@ -171,6 +171,9 @@ class Ruleset:
     odds_functions: frozenset[str] = frozenset()
     """The functions of its ``odds.py`` a stored odds spec may name (the log keeps each
     roll's spec as data; a forged one naming anything else is refused, never called)."""
+    odds_types: frozenset[str] = frozenset()
+    """Its roll types whose exact odds ``rpgdice RULESET odds TYPE ...`` computes (the TYPE
+    command's arguments, odds alone); each also takes ``--odds``."""
     commands: str = ""
     """The module whose ``app`` is its Typer group ("" for ordinary dice, whose commands
     are the top-level ``roll`` and ``odds``)."""

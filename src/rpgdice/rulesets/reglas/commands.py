@@ -10,9 +10,11 @@ import typer
 from rpgdice.cli import params
 from rpgdice.cli.common import (
     PANELS,
+    ExactOdds,
     ReglasCommand,
     Work,
     exact_odds,
+    roll_type,
     ruleset_app,
     run,
     show_odds,
@@ -208,6 +210,7 @@ def multi_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Acciones múltiples: una tirada por acción, −N, −N−2, …
 
@@ -221,7 +224,8 @@ def multi_cmd(
         actions=actions,
         spec=_spec(index, difficulty, raises, mod),
     )
-    run(lambda source: reglas.roll_multi(spec, source), work=Work(actions, actions), dice=dice, seed=seed, times=times, as_json=as_json)
+    roll_type(lambda source: reglas.roll_multi(spec, source),
+              ExactOdds("reglas", "reglas_multi_odds", spec), with_odds=odds, work=Work(actions, actions), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("contest")
@@ -236,6 +240,7 @@ def contest_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Acciones enfrentadas: tiran los dos; gana quien saca más éxitos.
 
@@ -249,7 +254,8 @@ def contest_cmd(
         attacker=_spec(attacker, difficulty, raises, mod),
         defender=_spec(defender, mod=defender_mod, mod_param="--defender-mod"),
     )
-    run(lambda source: reglas.roll_contest(spec, source), work=Work(2, 2), dice=dice, seed=seed, times=times, as_json=as_json)
+    roll_type(lambda source: reglas.roll_contest(spec, source),
+              ExactOdds("reglas", "reglas_contest_odds", spec), with_odds=odds, work=Work(2, 2), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
 @app.command("team")
@@ -261,6 +267,7 @@ def team_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Trabajo en equipo: tira cada miembro y se suman los resultados.
 
@@ -272,7 +279,8 @@ def team_cmd(
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
                              difficulty=reglas.raised(difficulty, raises), raises=raises)
-    run(lambda source: reglas.roll_team(spec, source),
+    roll_type(lambda source: reglas.roll_team(spec, source),
+              ExactOdds("reglas", "reglas_team_odds", spec), with_odds=odds,
         work=Work(len(spec.members), len(spec.members)), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
@@ -287,6 +295,7 @@ def extended_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Acciones extendidas: acumula éxitos tirada tras tirada hasta un objetivo.
 
@@ -300,7 +309,8 @@ def extended_cmd(
         spec=_spec(index, mod=mod),
         target=target, start=start, max_rolls=max_rolls,
     )
-    run(lambda source: reglas.roll_extended(spec, source), work=Work(max_rolls, max_rolls),
+    roll_type(lambda source: reglas.roll_extended(spec, source),
+              ExactOdds("reglas", "reglas_extended_odds", spec), with_odds=odds, work=Work(max_rolls, max_rolls),
         dice=dice, seed=seed, times=times, as_json=as_json)
 
 
@@ -315,6 +325,7 @@ def retry_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido.
 
@@ -328,5 +339,6 @@ def retry_cmd(
         spec=_spec(index, difficulty, raises, mod),
         max_attempts=max_attempts,
     )
-    run(lambda source: reglas.roll_retry(spec, source), work=Work(max_attempts, max_attempts),
+    roll_type(lambda source: reglas.roll_retry(spec, source),
+              ExactOdds("reglas", "reglas_retry_odds", spec), with_odds=odds, work=Work(max_attempts, max_attempts),
         dice=dice, seed=seed, times=times, as_json=as_json)

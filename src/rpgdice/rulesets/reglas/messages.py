@@ -20,6 +20,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"\1 repeticiones de hasta \2 dados en \3 tiradas son \4 dados de trabajo, más que el "
      r"presupuesto de \5 por orden (un dado cuenta 1, una tirada \6); acepta como mucho \7 "
      r"repeticiones de esta orden"),
+    # Odds (rpgdice.core.budget.check_odds, rpgdice.cli.compare).
+    (r"the exact odds of this (extended action|team) take up to ([\d,]+) steps, over the odds "
+     r"budget of ([\d,]+); ask for fewer rolls or a lower target",
+     r"las probabilidades exactas de esta tirada llevan hasta \2 pasos, más que el presupuesto "
+     r"de \3; pide menos tiradas o un objetivo menor"),
+    (r"the odds are computed, not rolled: an odds command takes no --dice, --seed or --times",
+     r"las probabilidades se calculan, no se tiran: una orden de probabilidades no toma --dice, "
+     r"--seed ni --times"),
+    (r"an alternative cannot compare again", r"una alternativa no puede comparar otra vez"),
+    (r"computes no odds", r"no calcula probabilidades"),
     # The dice given by hand (rpgdice.core.dice).
     (rf"too few faces: {_N} given, the roll needs at least {_N}; give a face for every die "
      r"rolled, in order \(repeats and re-rolls too\), or leave out --dice to roll them",

@@ -424,3 +424,84 @@ class ReglasOdds:
     """The difficulty before any raise."""
     raises: int = 0
     """Levels the difficulty was raised (+2 each)."""
+
+
+@record
+class ReglasMultiOdds:
+    """Acciones múltiples: each action's own odds (``each``), and the series'
+    ``outcomes`` (``success``: every action succeeds; ``fumble``: any fracaso)."""
+
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    each: list[ReglasOdds]
+    all_succeed: Fraction
+    actions: int
+    type: str = "multi"
+
+
+@record
+class ReglasContestOdds:
+    """Acciones enfrentadas: ``outcomes`` are the attacker's, ``winner`` each side's
+    chance, ``margin`` each difference of results (the attacker's minus the defender's)."""
+
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    winner: dict[str, Fraction]
+    margin: dict[int, Fraction]
+    attacker: ReglasOdds
+    defender: ReglasOdds
+    type: str = "contest"
+
+
+@record
+class ReglasTeamOdds:
+    """Trabajo en equipo: each sum of the members' results (``total``)."""
+
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    total: dict[int, Fraction]
+    difficulty: int
+    members: int
+    type: str = "team"
+
+
+@record
+class ReglasExtendedOdds:
+    """Acumulación de éxitos: ``within[k]`` the chance to have reached the target by roll
+    k (cumulative), ``rolls_needed[k]`` exactly at roll k, ``expected_rolls`` the mean
+    number of rolls made."""
+
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    within: dict[int, Fraction]
+    rolls_needed: dict[int, Fraction]
+    expected_rolls: Fraction
+    target: int
+    start: int
+    max_rolls: int
+    roll: ReglasOdds
+    type: str = "extended"
+
+
+@record
+class ReglasRetryOdds:
+    """Inténtalo de nuevo: ``by_attempt[k]`` the chance of a success by attempt k
+    (cumulative); ``outcomes`` of the last attempt made."""
+
+    RULESET: ClassVar[str] = "reglas"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    by_attempt: dict[int, Fraction]
+    expected_attempts: Fraction
+    max_attempts: int
+    first: ReglasOdds
+    type: str = "retry"

@@ -24,6 +24,8 @@ from rpgdice.render.common import (
     outcome_chart,
     percent,
     signed,
+    spread_chart,
+    step_chart,
     unit,
     words,
 )
@@ -248,7 +250,75 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {rules.ReglasResult: roll, rules.ReglasMultiResult: multi, rules.ReglasContestResult: contest, rules.ReglasTeamResult: team, rules.ReglasExtendedResult: extended,
+def _index(o: Any) -> str:
+    return f"iE {num(o.index)} · {difficulty(o.difficulty, o.base_difficulty, o.raises)}"
+
+
+def multi_odds(o: Any) -> list[Any]:
+    """Acciones múltiples: la serie entera, y cada acción con su penalización."""
+    header = Text.assemble(("Acciones múltiples: probabilidades", "bold"),
+                           f" · {o.actions} acciones · {_index(o.each[0])} en la primera")
+    out = [header, *outcome_chart("reglas", o.outcomes)]
+    rows = [(f"Acción {k} (iE {num(e.index)})", "", [percent(e.outcomes['success']),
+             percent(e.outcomes['fumble'])], e.outcomes["success"], GOOD)
+            for k, e in enumerate(o.each, 1)]
+    out += chart(rows[:30], "acción", "éxito", "fracaso", bar_header="█ = éxito")
+    said = [f"todas las acciones superadas: {percent(o.all_succeed)}",
+            "un fracaso no anula las acciones restantes (decisión de rpgdice)"]
+    if len(rows) > 30:
+        said.append(f"{len(rows) - 30} acciones más no se muestran (--json las da todas)")
+    return out + notes(said)
+
+
+def contest_odds(o: Any) -> list[Any]:
+    """Acciones enfrentadas: quién gana, y por cuánto."""
+    header = Text.assemble(("Acciones enfrentadas: probabilidades", "bold"),
+                           f" · atacante {_index(o.attacker)} · defensor iE {num(o.defender.index)}")
+    rows = [("Gana el atacante", GOOD, [percent(o.winner["attacker"])], o.winner["attacker"], GOOD),
+            ("Gana el defensor", BAD, [percent(o.winner["defender"])], o.winner["defender"], BAD)]
+    out = [header, *chart(rows, "ganador", "probabilidad")]
+    table, hidden = spread_chart(o.margin, "diferencia", "es")
+    said = ["diferencia: el resultado del atacante menos el del defensor; el atacante debe "
+            "superar su dificultad, y un empate es del defensor (decisión de rpgdice)"]
+    return out + table + notes(said + ([hidden] if hidden else []))
+
+
+def team_odds(o: Any) -> list[Any]:
+    """Trabajo en equipo: cada suma de los resultados."""
+    header = Text.assemble(("Trabajo en equipo: probabilidades", "bold"),
+                           f" · {o.members} miembros · {difficulty(o.difficulty)}")
+    table, hidden = spread_chart(o.total, "suma", "es")
+    return [header, *outcome_chart("reglas", o.outcomes), *table, *notes([hidden] if hidden else [])]
+
+
+def extended_odds(o: Any) -> list[Any]:
+    """Acumulación de éxitos: cómo termina, y en qué tirada se alcanza el objetivo."""
+    start = f" · desde {o.start}" if o.start else ""
+    header = Text.assemble(("Acumulación de éxitos: probabilidades", "bold"), f" · {_index(o.roll)}",
+                           f" · objetivo {o.target}{start} · como mucho {o.max_rolls} tiradas")
+    out = [header, *outcome_chart("reglas", o.outcomes)]
+    out += step_chart(o.rolls_needed, o.within, "tirada", "hasta ahí", "en esta tirada")
+    said = [f"número esperado de tiradas: {float(o.expected_rolls):.2f}".replace(".", ","),
+            "un fracaso termina la acción extendida (decisión de rpgdice)"]
+    return out + notes(said)
+
+
+def retry_odds(o: Any) -> list[Any]:
+    """Inténtalo de nuevo: la probabilidad de éxito intento a intento."""
+    header = Text.assemble(("Inténtalo de nuevo: probabilidades", "bold"), f" · {_index(o.first)}",
+                           f" · como mucho {o.max_attempts} intentos, −2 por cada fallo")
+    out = [header, *outcome_chart("reglas", o.outcomes)]
+    by = {k: p - o.by_attempt.get(k - 1, 0) for k, p in o.by_attempt.items()}
+    out += step_chart(by, o.by_attempt, "intento", "hasta ahí", "en este intento")
+    said = [f"número esperado de intentos: {float(o.expected_attempts):.2f}".replace(".", ","),
+            "un fracaso anula la posibilidad de volver a intentarlo"]
+    return out + notes(said)
+
+
+VIEWS = {rules.ReglasMultiOdds: multi_odds, rules.ReglasContestOdds: contest_odds,
+         rules.ReglasTeamOdds: team_odds, rules.ReglasExtendedOdds: extended_odds,
+         rules.ReglasRetryOdds: retry_odds,
+         rules.ReglasResult: roll, rules.ReglasMultiResult: multi, rules.ReglasContestResult: contest, rules.ReglasTeamResult: team, rules.ReglasExtendedResult: extended,
          rules.ReglasRetryResult: retry, rules.ReglasOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 

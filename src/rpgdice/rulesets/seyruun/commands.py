@@ -12,6 +12,7 @@ import typer
 from rpgdice.cli import params
 from rpgdice.cli.common import (
     DiceOpt,
+    ExactOdds,
     JsonOpt,
     OddsOpt,
     SeedOpt,
@@ -19,6 +20,7 @@ from rpgdice.cli.common import (
     Work,
     check_work,
     exact_odds,
+    roll_type,
     ruleset_app,
     run,
     show_odds,
@@ -397,6 +399,7 @@ def contest_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Contested or resisted roll: both sides roll; more successes wins.
 
@@ -410,7 +413,8 @@ def contest_cmd(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
         defender=_side(defender, "DEFENDER", defender_willpower),
     )
-    run(lambda source: seyruun.roll_contest(spec, source),
+    roll_type(lambda source: seyruun.roll_contest(spec, source),
+              ExactOdds("seyruun", "seyruun_contest_odds", spec), with_odds=odds,
         work=Work(spec.attacker.dice + spec.defender.dice, 2), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
@@ -429,6 +433,7 @@ def extended_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Extended roll: accumulate successes roll after roll up to a target.
 
@@ -442,7 +447,8 @@ def extended_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
-    run(lambda source: seyruun.roll_extended(spec, source),
+    roll_type(lambda source: seyruun.roll_extended(spec, source),
+              ExactOdds("seyruun", "seyruun_extended_odds", spec), with_odds=odds,
         work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed, times=times, as_json=as_json)
 
 
@@ -462,6 +468,7 @@ def team_cmd(
     seed: SeedOpt = None,
     times: TimesOpt = 1,
     as_json: JsonOpt = False,
+    odds: OddsOpt = False,
 ) -> None:
     """Team roll: the leader rolls, +1 die per assisting member.
 
@@ -473,7 +480,8 @@ def team_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
-    run(lambda source: seyruun.roll_team(spec, source),
+    roll_type(lambda source: seyruun.roll_team(spec, source),
+              ExactOdds("seyruun", "seyruun_team_odds", spec), with_odds=odds,
         work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1),
                   2 if spec.reroll else 1),
         dice=dice, seed=seed, times=times, as_json=as_json)

@@ -148,3 +148,118 @@ def seyruun_attack_odds(spec: seyruun.SeyruunAttack) -> SeyruunAttackOdds:
         mean = sum((k * p for k, p in distribution.items()), Fraction(0))
     return SeyruunAttackOdds(hit=by_name["success"], outcomes=by_name, damage_dealt=distribution,
                              mean_damage=mean)
+
+
+# Roll types: contest, extended, team -----------------------------------------------------
+
+
+def _weighted(pool: Any) -> tuple[list[tuple[seyruun.SeyruunResult, int]], int]:
+    """Every distinct result of one roll of ``pool`` (merged by successes and outcome) with
+    its weight, and the denominator the weights are out of: whole numbers, so a sequence
+    of rolls multiplies integers, not fractions."""
+    rolls = seyruun_class_die().pool(pool.dice).expand()
+    found: dict[tuple[int, str], tuple[seyruun.SeyruunResult, int]] = {}
+    for faces, quantity in rolls.items():
+        r = seyruun.evaluate(pool, list(faces))
+        rep, q = found.get((r.successes, r.outcome), (r, 0))
+        found[(r.successes, r.outcome)] = (rep, q + quantity)
+    return list(found.values()), rolls.denominator()
+
+
+def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContestOdds:
+    """Every pair of distinct results of the two sides, judged by
+    :func:`rpgdice.rulesets.seyruun.rules.contest_winner` as a contest judges them."""
+    attackers, d_att = _weighted(spec.attacker)
+    defenders, d_dfn = _weighted(spec.defender)
+    winner = {"attacker": 0, "defender": 0}
+    margin: dict[int, int] = {}
+    for a, qa in attackers:
+        for d, qd in defenders:
+            w = qa * qd
+            winner[seyruun.contest_winner(a, d, spec.attacker.attribute,
+                                          spec.defender.attribute)] += w
+            gap = a.successes - d.successes
+            margin[gap] = margin.get(gap, 0) + w
+    whole = d_att * d_dfn
+    won = {side: Fraction(w, whole) for side, w in winner.items()}
+    return seyruun.SeyruunContestOdds(
+        outcomes={"success": won["attacker"], "failure": won["defender"]},
+        winner=won,
+        margin={k: Fraction(w, whole) for k, w in sorted(margin.items())},
+        attacker=seyruun_odds(spec.attacker),
+        defender=seyruun_odds(spec.defender),
+    )
+
+
+def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExtendedOdds:
+    """The running total roll by roll, as :func:`rpgdice.rulesets.seyruun.rules.roll_extended`
+    accumulates it: each roll's successes added, a botch ending the attempt
+    (``EXTENDED_BOTCH_ENDS``), the target or the roll limit ending it."""
+    from rpgdice.core.budget import check_odds
+
+    results, denominator = _weighted(spec.pool)
+    steps: dict[tuple[int, bool], int] = {}
+    for r, q in results:
+        ends = seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch"
+        key = (0 if ends else r.successes, ends)
+        steps[key] = steps.get(key, 0) + q
+    check_odds(spec.target * spec.max_rolls * len(steps), "--max-rolls", "this extended roll")
+    reached, ended, expected = _sequence(steps, denominator, 0, spec.target, spec.max_rolls)
+    success = sum(reached.values(), Fraction(0))
+    botch = sum(ended.values(), Fraction(0))
+    return seyruun.SeyruunExtendedOdds(
+        outcomes={"success": success, "failure": 1 - success - botch, "botch": botch},
+        within=_cumulative(reached), rolls_needed=reached, expected_rolls=expected,
+        target=spec.target, max_rolls=spec.max_rolls, roll=seyruun_odds(spec.pool),
+    )
+
+
+def _sequence(steps: dict[tuple[int, bool], int], denominator: int, start: int, target: int,
+              max_rolls: int) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
+    """An extended action's running total as a chain of rolls (:func:`rpgdice.core.sequence.
+    accumulate`): ``steps`` maps each roll's (gain, ends the attempt) to its weight out of
+    ``denominator``. Returns the chance to reach ``target`` exactly at each roll, to be
+    ended at each roll, and the expected number of rolls; it stops at ``max_rolls`` or
+    where nothing is left to roll."""
+    alive = {start: 1}  # running total -> weight, out of denominator ** k after k rolls
+    reached: dict[int, Fraction] = {}
+    ended: dict[int, Fraction] = {}
+    expected = Fraction(0)
+    scale = 1
+    for k in range(1, max_rolls + 1):
+        expected += Fraction(sum(alive.values()), scale)  # a roll is made: still going
+        scale *= denominator
+        after: dict[int, int] = {}
+        hit = stop = 0
+        for total, w in alive.items():
+            for (gain, ends), q in steps.items():
+                if ends:
+                    stop += w * q
+                elif total + gain >= target:
+                    hit += w * q
+                else:
+                    after[total + gain] = after.get(total + gain, 0) + w * q
+        reached[k] = Fraction(hit, scale)
+        if stop:
+            ended[k] = Fraction(stop, scale)
+        alive = after
+        if not alive:
+            break
+    return reached, ended, expected
+
+
+def _cumulative(by_step: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for k, p in by_step.items():
+        running += p
+        out[k] = running
+    return out
+
+
+def seyruun_team_odds(spec: seyruun.SeyruunTeam) -> seyruun.SeyruunTeamOdds:
+    """A team roll is one roll of the leader's pool with the assists' dice."""
+    pool = seyruun.team_pool(spec.leader, spec.assists)
+    one = seyruun_odds(pool, reroll=spec.reroll)
+    return seyruun.SeyruunTeamOdds(outcomes=one.outcomes, total=one.successes, roll=one,
+                                   assists=spec.assists)

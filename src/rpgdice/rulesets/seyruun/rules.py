@@ -818,6 +818,58 @@ class SeyruunOdds:
 
 
 @record
+class SeyruunContestOdds:
+    """A contest's exact odds: ``outcomes`` are the attacker's (``success`` it wins),
+    ``winner`` each side's chance, ``margin`` each difference of successes (the
+    attacker's minus the defender's)."""
+
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    winner: dict[str, Fraction]
+    margin: dict[int, Fraction]
+    attacker: SeyruunOdds
+    defender: SeyruunOdds
+    type: str = "contest"
+
+
+@record
+class SeyruunExtendedOdds:
+    """An extended roll's exact odds: ``within[k]`` the chance to have reached the target
+    by roll k (cumulative), ``rolls_needed[k]`` to reach it exactly at roll k, and
+    ``expected_rolls`` the mean number of rolls made (whatever ends the attempt)."""
+
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    within: dict[int, Fraction]
+    rolls_needed: dict[int, Fraction]
+    expected_rolls: Fraction
+    target: int
+    max_rolls: int
+    roll: SeyruunOdds
+    """One roll of the pool."""
+    type: str = "extended"
+
+
+@record
+class SeyruunTeamOdds:
+    """A team roll's exact odds: the leader's pool with the assists' dice (``total``: each
+    count of successes)."""
+
+    RULESET: ClassVar[str] = "seyruun"
+    COMMAND: ClassVar[str] = "odds"
+
+    outcomes: dict[str, Fraction]
+    total: dict[int, Fraction]
+    roll: SeyruunOdds
+    assists: int
+    type: str = "team"
+
+
+@record
 class SeyruunAttackOdds:
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "attack-odds"

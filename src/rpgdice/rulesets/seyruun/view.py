@@ -18,6 +18,7 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
+    chart,
     contest_figures,
     count_chart,
     dice_line,
@@ -28,6 +29,8 @@ from rpgdice.render.common import (
     outcome_chart,
     percent,
     plural,
+    spread_chart,
+    step_chart,
     unit,
 )
 from rpgdice.rulesets import Views
@@ -269,6 +272,46 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
+def _side(o: Any) -> str:
+    return f"{_size(o)} ({build(o)})"
+
+
+def contest_odds(o: Any) -> list[Any]:
+    """A contest's odds: who wins, and by how many successes."""
+    header = Text.assemble(("Seyruun contest odds", "bold"), f" · attacker {_side(o.attacker)}",
+                           f" · defender {_side(o.defender)}")
+    rows = [("Attacker wins", GOOD, [percent(o.winner["attacker"])], o.winner["attacker"], GOOD),
+            ("Defender wins", BAD, [percent(o.winner["defender"])], o.winner["defender"], BAD)]
+    out = [header, *chart(rows, "winner", "chance")]
+    table, hidden = spread_chart(o.margin, "margin")
+    out += table
+    said = ["margin: the attacker's successes minus the defender's; a tie goes to the "
+            "defender unless the attacker's base Attribute is higher"]
+    return out + notes(said + ([hidden] if hidden else []))
+
+
+def extended_odds(o: Any) -> list[Any]:
+    """An extended roll's odds: how it ends, and by which roll the target is reached."""
+    header = Text.assemble(("Seyruun extended odds", "bold"), f" · {_side(o.roll)}",
+                           f" · target {_succ(o.target)} · at most {plural(o.max_rolls, 'roll')}")
+    out = [header, *outcome_chart("seyruun", o.outcomes)]
+    out += step_chart(o.rolls_needed, o.within, "roll", "by then", "at this roll")
+    said = [f"expected number of rolls: {float(o.expected_rolls):.2f}",
+            "a botch ends the extended roll (rpgdice's reading: the rules do not say)"]
+    return out + notes(said)
+
+
+def team_odds(o: Any) -> list[Any]:
+    """A team roll's odds: the leader's pool with the assists' dice."""
+    r = o.roll
+    header = Text.assemble(("Seyruun team odds", "bold"), f" · {_side(r)}",
+                           f" · {plural(o.assists, 'assist')}",
+                           f" · {unit(_succ(r.required) + ' needed')}")
+    out = [header, *outcome_chart("seyruun", o.outcomes)]
+    table, hidden = count_chart(r.successes, r.at_least)
+    return out + table + notes([hidden] if hidden else [])
+
+
 # Combat: initiative and attack -----------------------------------------------------------
 
 
@@ -476,7 +519,9 @@ def attack_odds(o: Any, r: Any) -> list[Any]:
 AFTER = {rules.SeyruunAttackOdds: attack_odds}
 """``--odds`` lines of a command whose odds say more than its outcome's chance."""
 
-VIEWS = {rules.SeyruunResult: roll, rules.SeyruunContestResult: contest, rules.SeyruunExtendedResult: extended, rules.SeyruunTeamResult: team, rules.SeyruunOdds: odds,
+VIEWS = {rules.SeyruunContestOdds: contest_odds, rules.SeyruunExtendedOdds: extended_odds,
+         rules.SeyruunTeamOdds: team_odds,
+         rules.SeyruunResult: roll, rules.SeyruunContestResult: contest, rules.SeyruunExtendedResult: extended, rules.SeyruunTeamResult: team, rules.SeyruunOdds: odds,
          rules.SeyruunInitiativeResult: initiative, rules.SeyruunAttackResult: attack}
 """Each command's view, by the result's ``COMMAND``."""
 

@@ -1,0 +1,88 @@
+"""``--compare``: the choices a player weighs, side by side on one scale — each
+alternative's chance of every outcome, what it costs where it costs something, and which
+gives the best chance of success and the lowest chance of disaster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rpgdice import rulesets
+from rpgdice.render.common import DIRE, GOOD, chart, console, layout, notes, outcome_word, percent
+
+WORDS = {
+    "en": {"choice": "choice", "base": "as given", "with": "with", "cost": "cost",
+           "title": "Compared", "best": "best chance of {word}: {label} ({p})",
+           "least": "lowest chance of {word}: {label} ({p})", "same": "every choice gives the same chances"},
+    "es": {"choice": "opción", "base": "tal cual", "with": "con", "cost": "coste",
+           "title": "Comparación", "best": "mejor probabilidad de {word}: {label} ({p})",
+           "least": "menor probabilidad de {word}: {label} ({p})",
+           "same": "todas las opciones dan las mismas probabilidades"},
+}
+
+
+def lines(base: Any, compare: list[tuple[str, Any]]) -> list[Any]:
+    """The comparison's lines: a chart of every choice (the base first), and its verdicts."""
+    ruleset = type(base).RULESET
+    said = WORDS[rulesets.get(ruleset).language]
+    choices = [(said["base"], base)] + [(f"{said['with']} {args}", odds) for args, odds in compare]
+    outcomes = list(base.outcomes)
+    if not outcomes:  # ordinary dice: no outcome, the totals' mean
+        return _totals(choices, said)
+    costs = [cost(o) for _, o in choices]
+    header = [said["choice"], *(outcome_word(ruleset, k)[0].lower() for k in outcomes)]
+    if any(costs):
+        header.append(said["cost"])
+    first, tone = outcomes[0], outcome_word(ruleset, outcomes[0])[1]
+    rows = []
+    for (label, odds), paid in zip(choices, costs):
+        figures = [percent(odds.outcomes.get(k, 0)) for k in outcomes]
+        if any(costs):
+            figures.append(paid or "—")
+        rows.append((label, "", figures, odds.outcomes.get(first, 0), tone))
+    out: list[Any] = [Text(said["title"], style="bold"), *chart(rows, *header)]
+    return out + notes(_verdicts(ruleset, choices, outcomes, said))
+
+
+def _verdicts(ruleset: str, choices: list[tuple[str, Any]], outcomes: list[str],
+              said: dict[str, str]) -> list[str]:
+    if all(o.outcomes == choices[0][1].outcomes for _, o in choices):
+        return [said["same"]]
+    verdicts = []
+    good = next((k for k in outcomes if outcome_word(ruleset, k)[1] == GOOD), outcomes[0])
+    label, odds = max(choices, key=lambda c: c[1].outcomes.get(good, 0))
+    verdicts.append(said["best"].format(word=outcome_word(ruleset, good)[0].lower(), label=label,
+                                        p=percent(odds.outcomes.get(good, 0))))
+    dire = next((k for k in outcomes if outcome_word(ruleset, k)[1] == DIRE), None)
+    if dire is not None:
+        label, odds = min(choices, key=lambda c: c[1].outcomes.get(dire, 0))
+        verdicts.append(said["least"].format(word=outcome_word(ruleset, dire)[0].lower(),
+                                             label=label, p=percent(odds.outcomes.get(dire, 0))))
+    return verdicts
+
+
+def _totals(choices: list[tuple[str, Any]], said: dict[str, str]) -> list[Any]:
+    rows = [(label, "", [f"{float(o.mean):.2f}", str(o.min), str(o.max)], 0, "cyan")
+            for label, o in choices]
+    return [Text(said["title"], style="bold"), *chart(rows, said["choice"], "mean", "min", "max")]
+
+
+def cost(odds: Any) -> str:
+    """What a choice costs, where its ruleset's rolls cost something: Seyruun Willpower
+    (1 for the +3 dice, 1 more for a re-roll; an extended roll pays each roll), Cypher
+    points of Effort from a Pool."""
+    inner = getattr(odds, "roll", None) or getattr(odds, "attacker", None) or odds
+    willpower = (1 if getattr(inner, "willpower_dice", 0) else 0) + (1 if getattr(inner, "reroll", False) else 0)
+    if willpower:
+        each = " a roll" if getattr(odds, "type", "") == "extended" else ""
+        return f"{willpower} Willpower{each}"
+    effort = getattr(odds, "effort_cost", 0)
+    return f"{effort} from the Pool" if effort else ""
+
+
+def show(base: Any, compare: list[tuple[str, Any]]) -> None:
+    """``--odds --compare`` under rolls: the comparison alone, after the rolls."""
+    out = console()
+    language = rulesets.of(base).language
+    out.print(Text("\n").join(layout(lines(base, compare), out.width, language)))
