@@ -298,3 +298,12 @@ def test_simulated_reglas_retry_agrees(seed=7):
     source, n = SeededDice(seed), 20000
     hits = sum(reglas.roll_retry(spec, source).outcome == "success" for _ in range(n))
     assert abs(hits / n - p) < 5 * (p * (1 - p) / n) ** 0.5
+
+
+def test_ordinary_dice_compare_their_totals():
+    (obj,) = cli_json("odds", "2d6", "--compare", "+1")
+    assert obj["compare"][0]["args"] == "+1" and obj["compare"][0]["odds"]["mean"] == obj["mean"] + 1
+    (rolled,) = cli_json("roll", "2d6", "--odds", "--seed", "1", "--compare", "+1")
+    assert rolled["odds"]["compare"][0]["odds"]["by_expression"]["2d6 +1"]["max"] == 13
+    run = cli("odds", "2d6", "--compare", "+1", env={"NO_COLOR": "1"})
+    assert "with +1" in run.stdout and "8.00" in run.stdout

@@ -41,7 +41,9 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
             if odds is not None:
                 out.update(odds_key(odds, item.result))
                 if compare:
-                    out["odds"]["compare"] = compared
+                    from rpgdice.core.data import to_data
+
+                    out["odds"] = {**to_data(out["odds"]), "compare": compared}
             return out
 
         compared = _compared(compare)

@@ -27,9 +27,9 @@ def lines(base: Any, compare: list[tuple[str, Any]]) -> list[Any]:
     ruleset = type(base).RULESET
     said = WORDS[rulesets.get(ruleset).language]
     choices = [(said["base"], base)] + [(f"{said['with']} {args}", odds) for args, odds in compare]
-    outcomes = list(base.outcomes)
+    outcomes = list(getattr(base, "outcomes", None) or ())
     if not outcomes:  # ordinary dice: no outcome, the totals' mean
-        return _totals(choices, said)
+        return _totals([(label, _one(o)) for label, o in choices], said)
     costs = [cost(o) for _, o in choices]
     header = [said["choice"], *(outcome_word(ruleset, k)[0].lower() for k in outcomes)]
     if any(costs):
@@ -60,6 +60,12 @@ def _verdicts(ruleset: str, choices: list[tuple[str, Any]], outcomes: list[str],
         verdicts.append(said["least"].format(word=outcome_word(ruleset, dire)[0].lower(),
                                              label=label, p=percent(odds.outcomes.get(dire, 0))))
     return verdicts
+
+
+def _one(odds: Any) -> Any:
+    """Ordinary dice's odds of several expressions: the first one's (each is its own roll)."""
+    by = getattr(odds, "by_expression", None)
+    return next(iter(by.values())) if by else odds
 
 
 def _totals(choices: list[tuple[str, Any]], said: dict[str, str]) -> list[Any]:
