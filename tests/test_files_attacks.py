@@ -394,3 +394,35 @@ def test_a_pool_argument_of_thousands_of_terms_is_refused_at_once():
     run = cli("seyruun", "roll", "x-" * 20000 + "x", "1", "--as", "ysolde")
     assert time.monotonic() - started < 2
     assert_usage_error(run, "more than 64 terms")
+
+
+SPEND_FROM = """
+import os, sys
+os.environ["RPGDICE_HOME"] = sys.argv[1]
+from rpgdice.cli import main
+sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "ysolde", "--json",
+               "--no-log"]))
+"""
+
+
+@pytest.mark.slow
+def test_a_sheet_linked_from_two_homes_takes_one_lock_and_loses_no_spend(ysolde, tmp_path):
+    ysolde.write_text(ysolde.read_text(encoding="utf-8").replace("willpower = 5", "willpower = 12")
+                      .replace("composure = 3", "composure = 10"), encoding="utf-8")
+    real = tmp_path / "real" / "ysolde.toml"
+    real.parent.mkdir()
+    ysolde.rename(real)
+    homes = [tmp_path / "home-a", tmp_path / "home-b"]
+    for h in homes:
+        (h / "characters").mkdir(parents=True)
+        (h / "characters" / "ysolde.toml").symlink_to(real)
+    env = {k: v for k, v in os.environ.items() if k != "RPGDICE_HOME"}
+    procs = [subprocess.Popen([sys.executable, "-c", SPEND_FROM, str(homes[i % 2])], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for i in range(10)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 10, outs
+    lefts = sorted(json.loads(out)["left"]["willpower"] for out, _ in outs)
+    assert lefts == list(range(2, 12))  # each saw the one before it, through either home
+    assert "willpower = 2" in real.read_text(encoding="utf-8")
+    assert all((h / "characters" / "ysolde.toml").is_symlink() for h in homes)

@@ -19,8 +19,8 @@ spaces, hyphens and underscores aside) share one file. Traits match the same way
 (:func:`rpgdice.core.names.fold`). Keys and tables a user adds by hand, and
 comments, survive every change rpgdice makes (``tomlkit`` keeps them).
 
-Spending (:func:`spend`, :func:`settle`) happens under the characters folder's lock,
-so ten terminals spending Willpower from one sheet at once lose no update; a sheet
+Spending (:func:`spend`, :func:`settle`) happens under the lock of the folder that holds
+the sheet's real file (a symlinked sheet: its target's folder), so ten terminals spending Willpower from one sheet at once lose no update; a sheet
 that cannot pay is left as it was.
 """
 
@@ -414,7 +414,7 @@ def change(name: str, changes: dict[str, Any]) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
     in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
-    with files.locked(folder()):
+    with _locked(found):
         sheet, text = _read(found, "NAME")
         files.check_writable(sheet.path)
         doc = files.document(sheet.path, text)
@@ -464,9 +464,18 @@ def _check_readable(path: Path, doc: Any) -> None:
         raise RulesError("TRAIT", f"the sheet would not read back: {e.message}") from None
 
 
+def _locked(sheet: Sheet) -> Any:
+    """The lock that guards ``sheet``'s file: that of the folder holding the real file
+    (a sheet linked from two homes is one file, so both take one lock, never each its
+    own); for a file that is no link, its characters folder's lock as ever."""
+    import os
+
+    return files.locked(Path(os.path.realpath(sheet.path)).parent)
+
+
 def remove(name: str) -> Sheet:
     found = load(name)
-    with files.locked(folder()):
+    with _locked(found):
         sheet, _ = _read(found, "NAME")
         try:
             sheet.path.unlink()
@@ -484,7 +493,7 @@ def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str
     then the sheet is left as it was. A sheet that could not be written (read-only,
     its folder) is refused before ``pay`` runs."""
     found = who if isinstance(who, Sheet) else load(who, param)
-    with files.locked(folder()):
+    with _locked(found):
         sheet, text = _read(found, param)
         if sheet.ruleset != ruleset:
             raise RulesError(param, f"{visible(sheet.name)} is a {sheet.ruleset} character, not {ruleset}")
