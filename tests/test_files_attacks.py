@@ -426,3 +426,23 @@ def test_a_sheet_linked_from_two_homes_takes_one_lock_and_loses_no_spend(ysolde,
     assert lefts == list(range(2, 12))  # each saw the one before it, through either home
     assert "willpower = 2" in real.read_text(encoding="utf-8")
     assert all((h / "characters" / "ysolde.toml").is_symlink() for h in homes)
+
+
+def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_sheets(ysolde):
+    folder = ysolde.parent
+    os.mkfifo(folder / "fifo.toml")  # opened, it would block char list for ever
+    (folder / "dir.toml").mkdir()
+    (folder / "dangling.toml").symlink_to(folder / "nowhere.toml")
+    (folder / "null.toml").symlink_to("/dev/null")
+    run = subprocess.run([sys.executable, "-m", "rpgdice", "char", "list"], capture_output=True,
+                         text=True, timeout=30, env={**os.environ, "RPGDICE_HOME": str(home())})
+    assert run.returncode == 0, run.stderr
+    assert [line.split()[0] for line in run.stdout.splitlines()] == ["Ysolde"]
+    warnings = run.stderr.splitlines()
+    assert len(warnings) == 4, warnings
+    expected = {"dangling.toml": "link to nothing", "dir.toml": "is a folder",
+                "fifo.toml": "FIFO", "null.toml": "device"}
+    for line, (name, why) in zip(warnings, sorted(expected.items())):
+        assert line.startswith("rpgdice: warning: ") and str(folder / name) in line and why in line
+    data = [json.loads(line) for line in ok("char", "list", "--json").stdout.splitlines()]
+    assert [c["name"] for c in data] == ["Ysolde"]

@@ -279,9 +279,32 @@ def names() -> list[Path]:
     if files.is_file(base):
         raise files.not_a_folder(base)
     try:
-        return sorted(p for p in base.glob("*.toml") if p.is_file())
+        return sorted(base.glob("*.toml"))
     except OSError:
         return []
+
+
+def not_a_sheet(path: Path) -> RulesError | None:
+    """Why the entry ``path`` of the characters folder is no sheet to read (a folder, a
+    FIFO, a device, a link to nothing...), found by its status alone: a FIFO is never
+    opened, so nothing blocks on it. None for a regular file (or a link to one)."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return RulesError(str(path), "is a link to nothing; left out (remove the link, or "
+                          "make it point to a sheet)")
+    except OSError as e:
+        return RulesError(str(path), f"could not be read: {e.strerror or e}; left out")
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    return RulesError(str(path), f"is {kind}, not a sheet file; left out (rpgdice reads only "
+                      "regular files)")
 
 
 def from_data(path: Path, data: dict[str, Any]) -> Sheet:
@@ -344,8 +367,13 @@ def _read(sheet: Sheet, param: str) -> tuple[Sheet, str]:
 
 
 def load_all() -> Iterator[Sheet | RulesError]:
-    """Every sheet, or the error of a broken one, by file name."""
+    """Every sheet, or the error of a broken one (or of an entry that is no regular
+    file), by file name."""
     for path in names():
+        problem = not_a_sheet(path)
+        if problem is not None:
+            yield problem
+            continue
         try:
             data = files.read_toml(path)
             if data is not None:
