@@ -446,3 +446,24 @@ def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_s
         assert line.startswith("rpgdice: warning: ") and str(folder / name) in line and why in line
     data = [json.loads(line) for line in ok("char", "list", "--json").stdout.splitlines()]
     assert [c["name"] for c in data] == ["Ysolde"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("who", [("dexterity", "stealth", "--as", "ysolde"), ("3", "3")])
+def test_a_reroll_whose_output_is_not_delivered_is_given_back_and_unmarked(ysolde, who):
+    ok("seyruun", "roll", *who, "--dice", "2,2,3,3,4,4", "--log")  # a failure
+    (entry,) = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    for args in ((), ("--json",)):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "rpgdice", "seyruun", "reroll", *args,
+                                   "--log"], stdout=full, stderr=subprocess.PIPE, text=True,
+                                  env=env, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert "could not write the output" in done.stderr
+        assert willpower("ysolde") == 5
+        (after,) = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+        assert after["id"] == entry["id"] and after["rerolled"] is False
+    again = json.loads(ok("seyruun", "reroll", "--json").stdout)  # it may still be re-rolled
+    assert again["rerolls"] == entry["id"]
+    assert willpower("ysolde") == (4 if "--as" in who else 5)
