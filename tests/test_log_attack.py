@@ -455,3 +455,45 @@ def test_a_forged_roll_asking_for_help_is_not_replayed():
     con.close()
     run = cli("log", "show", "1", "--replay")
     assert_usage_error(run, "cannot be replayed")
+
+
+def _forge_oversized(size: int) -> int:
+    """A forged entry whose results cell is ``size`` bytes (over the cap), of a roll that
+    replays from its seed; returns its ID."""
+    from rpgdice.table.log import Log
+
+    cli("crytures", "roll", "4", "--seed", "7", "--log")  # the log, and a roll to compare
+    log = Log.open(write=True)
+    cur = log.con.execute(
+        "INSERT INTO entries (time, argv, ruleset, command, seed, count, outcome, results)"
+        " SELECT time, argv, ruleset, command, seed, count, outcome, ? FROM entries WHERE id = 1",
+        ("[" + " " * (size - 2) + "]",))
+    log.close()
+    return int(cur.lastrowid)
+
+
+def test_a_results_cell_over_the_cap_is_never_read_and_replays_from_its_seed():
+    from rpgdice.table.log import MAX_CELL
+
+    n = _forge_oversized(MAX_CELL + 10)
+    first, forged = cli("log", "--json").json()
+    assert forged["id"] == n and forged["results"] == [] and forged["count"] == 1
+    listed = " ".join(cli("log").stdout.split())
+    assert "results too large to" in listed and f"(log show {n} rolls them again)" in listed
+    shown = cli("log", "show", str(n))
+    assert shown.exit_code == 0, shown.stderr
+    assert "over the log's cap" in shown.stderr and "rolled again from its seed" in shown.stderr
+    assert shown.stdout.splitlines()[1:] == cli("log", "show", "1").stdout.splitlines()[1:]
+
+
+@pytest.mark.slow
+def test_a_forged_500_mb_results_cell_costs_nothing_to_list_or_show():
+    n = _forge_oversized(500_000_000)
+    env = {**os.environ, "RPGDICE_HOME": str(log_path().parent)}
+    for argv in (["log"], ["log", "--json"], ["log", "show", str(n)], ["log", "show", str(n),
+                                                                     "--json"]):
+        run = subprocess.run(["/usr/bin/time", "-f", "%M %e", sys.executable, "-m", "rpgdice",
+                              *argv], capture_output=True, text=True, env=env)
+        assert run.returncode == 0, run.stderr
+        peak_kb, seconds = run.stderr.strip().splitlines()[-1].split()
+        assert int(peak_kb) // 1024 < 100 and float(seconds) < 10, (argv, peak_kb, seconds)
