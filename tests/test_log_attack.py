@@ -497,3 +497,40 @@ def test_a_forged_500_mb_results_cell_costs_nothing_to_list_or_show():
         assert run.returncode == 0, run.stderr
         peak_kb, seconds = run.stderr.strip().splitlines()[-1].split()
         assert int(peak_kb) // 1024 < 100 and float(seconds) < 10, (argv, peak_kb, seconds)
+
+
+def test_log_prints_its_table_a_batch_at_a_time_with_the_same_columns(monkeypatch):
+    from rpgdice.render import log as view
+    from rpgdice.table.log import Log
+
+    cli("roll", "2d6", "--seed", "1", "--log")
+    log = Log.open(write=True)
+    log.con.executemany("INSERT INTO entries (time, argv, ruleset, command, seed, count, results)"
+                        " SELECT time, argv, ruleset, command, seed, count, results FROM entries"
+                        " WHERE id = 1", [()] * 11)
+    log.close()
+    monkeypatch.setattr(view, "BATCH", 5)
+    read, printed = [], []
+    listing = Log.listing
+
+    def counted(self, **kwargs):
+        for e in listing(self, **kwargs):
+            read.append(e["id"])
+            yield e
+
+    table = view._print_table
+
+    def noted(out, rows, widths, header):
+        printed.append((len(read), len(rows), tuple(widths), header))
+        table(out, rows, widths, header)
+
+    monkeypatch.setattr(Log, "listing", counted)
+    monkeypatch.setattr(view, "_print_table", noted)
+    lines = cli("log").stdout.splitlines()
+    # Three tables of 5, 5 and 2 rows, each printed before the next batch is read.
+    assert [(n, rows, header) for n, rows, _, header in printed] == [
+        (5, 5, True), (10, 5, False), (12, 2, False)]
+    assert len({widths for *_, widths, _ in printed}) == 1  # the same columns throughout
+    assert lines[0].split()[:2] == ["ID", "when"] and len(lines) == 13
+    assert [int(line.split()[0]) for line in lines[1:]] == list(range(1, 13))
+    assert len({line.index("roll 2d6") for line in lines[1:]}) == 1  # columns aligned

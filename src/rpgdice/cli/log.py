@@ -164,14 +164,14 @@ def _write_json(rows: Any) -> None:
 
 def _show_brief(rows: Any) -> None:
     """The entries table: each entry's figures worked out as it is read, its results
-    then dropped, so the table holds a line per entry and nothing more."""
+    then dropped, and the table written a batch of lines at a time (never all of them)."""
     from rpgdice.render import log as view
 
     keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
             "rerolled_by")
-    entries = [{**{k: e[k] for k in keep}, "figures": _figures(e, view),
-                "verdict": view.entry_outcome(e)} for e in rows]
-    view.show_entries(entries)
+    entries = ({**{k: e[k] for k in keep}, "figures": _figures(e, view),
+                "verdict": view.entry_outcome(e)} for e in rows)
+    view.show_entries(entries)  # read, laid out and written a batch at a time
 
 
 def _figures(entry: dict[str, Any], view: Any) -> str:

@@ -706,7 +706,7 @@ class Log:
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
         at = COLUMNS.index("results")
-        for row in cur:
+        for row in iter_rows(cur):
             if not full:
                 yield entry_data(row)
                 continue
@@ -745,6 +745,19 @@ class Log:
             clauses.append(f"fold({who}) = ?")
             args.append(fold(character))
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+READ_BATCH = 256
+"""Rows fetched from SQLite at a time while listing."""
+
+
+def iter_rows(cur: sqlite3.Cursor) -> Iterator[tuple[Any, ...]]:
+    """The cursor's rows, fetched :data:`READ_BATCH` at a time (never all at once)."""
+    while True:
+        rows = cur.fetchmany(READ_BATCH)
+        if not rows:
+            return
+        yield from rows
 
 
 _RAW = "CASE WHEN json_valid(results) AND json_type(results) = 'array' THEN results ELSE '[]' END"
@@ -787,7 +800,7 @@ def _size_check(con: sqlite3.Connection) -> None:
 
     def too_big(entry: Any) -> bool:
         try:
-            with con.blobopen("entries", "results", entry, readonly=True) as cell:
+            with getattr(con, "blobopen")("entries", "results", entry, readonly=True) as cell:
                 return len(cell) > MAX_CELL
         except (sqlite3.Error, TypeError, OverflowError):  # not a text: small, read as ever
             return False
