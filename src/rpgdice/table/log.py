@@ -798,9 +798,11 @@ def _size_check(con: sqlite3.Connection) -> None:
     if not _OVER.startswith("rpgdice_too_big"):
         return
 
+    open_cell = con.blobopen  # type: ignore[attr-defined]  # Python 3.11 on
+
     def too_big(entry: Any) -> bool:
         try:
-            with getattr(con, "blobopen")("entries", "results", entry, readonly=True) as cell:
+            with open_cell("entries", "results", entry, readonly=True) as cell:
                 return len(cell) > MAX_CELL
         except (sqlite3.Error, TypeError, OverflowError):  # not a text: small, read as ever
             return False
