@@ -534,3 +534,25 @@ def test_log_prints_its_table_a_batch_at_a_time_with_the_same_columns(monkeypatc
     assert lines[0].split()[:2] == ["ID", "when"] and len(lines) == 13
     assert [int(line.split()[0]) for line in lines[1:]] == list(range(1, 13))
     assert len({line.index("roll 2d6") for line in lines[1:]}) == 1  # columns aligned
+
+
+@pytest.mark.slow
+def test_log_last_n_memory_does_not_grow_with_n():
+    # 6,000 entries of 20 results: the whole table at once grew by about 8 kB a line.
+    from rpgdice.table.log import Log
+
+    cli("crytures", "roll", "10", "-n", "20", "--seed", "1", "--log")
+    log = Log.open(write=True)
+    log.con.executemany("INSERT INTO entries (time, argv, ruleset, command, seed, count, results)"
+                        " SELECT time, argv, ruleset, command, seed, count, results FROM entries"
+                        " WHERE id = 1", [()] * 5999)
+    log.close()
+    env = {**os.environ, "RPGDICE_HOME": str(log_path().parent)}
+    peak = {}
+    for n in (500, 6000):
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", sys.executable, "-m", "rpgdice", "log",
+                              "--last", str(n)], capture_output=True, text=True, env=env)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.count("\n") == 2 * n + 1  # a line of command, a line of figures
+        peak[n] = int(run.stderr.strip().splitlines()[-1]) // 1024
+    assert peak[6000] - peak[500] < 12, peak
