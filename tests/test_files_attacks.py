@@ -394,3 +394,76 @@ def test_a_pool_argument_of_thousands_of_terms_is_refused_at_once():
     run = cli("seyruun", "roll", "x-" * 20000 + "x", "1", "--as", "ysolde")
     assert time.monotonic() - started < 2
     assert_usage_error(run, "more than 64 terms")
+
+
+SPEND_FROM = """
+import os, sys
+os.environ["RPGDICE_HOME"] = sys.argv[1]
+from rpgdice.cli import main
+sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "ysolde", "--json",
+               "--no-log"]))
+"""
+
+
+@pytest.mark.slow
+def test_a_sheet_linked_from_two_homes_takes_one_lock_and_loses_no_spend(ysolde, tmp_path):
+    ysolde.write_text(ysolde.read_text(encoding="utf-8").replace("willpower = 5", "willpower = 12")
+                      .replace("composure = 3", "composure = 10"), encoding="utf-8")
+    real = tmp_path / "real" / "ysolde.toml"
+    real.parent.mkdir()
+    ysolde.rename(real)
+    homes = [tmp_path / "home-a", tmp_path / "home-b"]
+    for h in homes:
+        (h / "characters").mkdir(parents=True)
+        (h / "characters" / "ysolde.toml").symlink_to(real)
+    env = {k: v for k, v in os.environ.items() if k != "RPGDICE_HOME"}
+    procs = [subprocess.Popen([sys.executable, "-c", SPEND_FROM, str(homes[i % 2])], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for i in range(10)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 10, outs
+    lefts = sorted(json.loads(out)["left"]["willpower"] for out, _ in outs)
+    assert lefts == list(range(2, 12))  # each saw the one before it, through either home
+    assert "willpower = 2" in real.read_text(encoding="utf-8")
+    assert all((h / "characters" / "ysolde.toml").is_symlink() for h in homes)
+
+
+def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_sheets(ysolde):
+    folder = ysolde.parent
+    os.mkfifo(folder / "fifo.toml")  # opened, it would block char list for ever
+    (folder / "dir.toml").mkdir()
+    (folder / "dangling.toml").symlink_to(folder / "nowhere.toml")
+    (folder / "null.toml").symlink_to("/dev/null")
+    run = subprocess.run([sys.executable, "-m", "rpgdice", "char", "list"], capture_output=True,
+                         text=True, timeout=30, env={**os.environ, "RPGDICE_HOME": str(home())})
+    assert run.returncode == 0, run.stderr
+    assert [line.split()[0] for line in run.stdout.splitlines()] == ["Ysolde"]
+    warnings = run.stderr.splitlines()
+    assert len(warnings) == 4, warnings
+    expected = {"dangling.toml": "link to nothing", "dir.toml": "is a folder",
+                "fifo.toml": "FIFO", "null.toml": "device"}
+    for line, (name, why) in zip(warnings, sorted(expected.items())):
+        assert line.startswith("rpgdice: warning: ") and str(folder / name) in line and why in line
+    data = [json.loads(line) for line in ok("char", "list", "--json").stdout.splitlines()]
+    assert [c["name"] for c in data] == ["Ysolde"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("who", [("dexterity", "stealth", "--as", "ysolde"), ("3", "3")])
+def test_a_reroll_whose_output_is_not_delivered_is_given_back_and_unmarked(ysolde, who):
+    ok("seyruun", "roll", *who, "--dice", "2,2,3,3,4,4", "--log")  # a failure
+    (entry,) = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    for args in ((), ("--json",)):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "rpgdice", "seyruun", "reroll", *args,
+                                   "--log"], stdout=full, stderr=subprocess.PIPE, text=True,
+                                  env=env, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert "could not write the output" in done.stderr
+        assert willpower("ysolde") == 5
+        (after,) = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+        assert after["id"] == entry["id"] and after["rerolled"] is False
+    again = json.loads(ok("seyruun", "reroll", "--json").stdout)  # it may still be re-rolled
+    assert again["rerolls"] == entry["id"]
+    assert willpower("ysolde") == (4 if "--as" in who else 5)

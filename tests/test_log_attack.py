@@ -455,3 +455,104 @@ def test_a_forged_roll_asking_for_help_is_not_replayed():
     con.close()
     run = cli("log", "show", "1", "--replay")
     assert_usage_error(run, "cannot be replayed")
+
+
+def _forge_oversized(size: int) -> int:
+    """A forged entry whose results cell is ``size`` bytes (over the cap), of a roll that
+    replays from its seed; returns its ID."""
+    from rpgdice.table.log import Log
+
+    cli("crytures", "roll", "4", "--seed", "7", "--log")  # the log, and a roll to compare
+    log = Log.open(write=True)
+    cur = log.con.execute(
+        "INSERT INTO entries (time, argv, ruleset, command, seed, count, outcome, results)"
+        " SELECT time, argv, ruleset, command, seed, count, outcome, ? FROM entries WHERE id = 1",
+        ("[" + " " * (size - 2) + "]",))
+    log.close()
+    return int(cur.lastrowid)
+
+
+def test_a_results_cell_over_the_cap_is_never_read_and_replays_from_its_seed():
+    from rpgdice.table.log import MAX_CELL
+
+    n = _forge_oversized(MAX_CELL + 10)
+    first, forged = cli("log", "--json").json()
+    assert forged["id"] == n and forged["results"] == [] and forged["count"] == 1
+    listed = " ".join(cli("log").stdout.split())
+    assert "results too large to" in listed and f"(log show {n} rolls them again)" in listed
+    shown = cli("log", "show", str(n))
+    assert shown.exit_code == 0, shown.stderr
+    assert "over the log's cap" in shown.stderr and "rolled again from its seed" in shown.stderr
+    assert shown.stdout.splitlines()[1:] == cli("log", "show", "1").stdout.splitlines()[1:]
+
+
+@pytest.mark.slow
+def test_a_forged_500_mb_results_cell_costs_nothing_to_list_or_show():
+    n = _forge_oversized(500_000_000)
+    env = {**os.environ, "RPGDICE_HOME": str(log_path().parent)}
+    for argv in (["log"], ["log", "--json"], ["log", "show", str(n)], ["log", "show", str(n),
+                                                                     "--json"]):
+        run = subprocess.run(["/usr/bin/time", "-f", "%M %e", sys.executable, "-m", "rpgdice",
+                              *argv], capture_output=True, text=True, env=env)
+        assert run.returncode == 0, run.stderr
+        peak_kb, seconds = run.stderr.strip().splitlines()[-1].split()
+        assert int(peak_kb) // 1024 < 100 and float(seconds) < 10, (argv, peak_kb, seconds)
+
+
+def test_log_prints_its_table_a_batch_at_a_time_with_the_same_columns(monkeypatch):
+    from rpgdice.render import log as view
+    from rpgdice.table.log import Log
+
+    cli("roll", "2d6", "--seed", "1", "--log")
+    log = Log.open(write=True)
+    log.con.executemany("INSERT INTO entries (time, argv, ruleset, command, seed, count, results)"
+                        " SELECT time, argv, ruleset, command, seed, count, results FROM entries"
+                        " WHERE id = 1", [()] * 11)
+    log.close()
+    monkeypatch.setattr(view, "BATCH", 5)
+    read, printed = [], []
+    listing = Log.listing
+
+    def counted(self, **kwargs):
+        for e in listing(self, **kwargs):
+            read.append(e["id"])
+            yield e
+
+    table = view._print_table
+
+    def noted(out, rows, widths, header):
+        printed.append((len(read), len(rows), tuple(widths), header))
+        table(out, rows, widths, header)
+
+    monkeypatch.setattr(Log, "listing", counted)
+    monkeypatch.setattr(view, "_print_table", noted)
+    lines = cli("log").stdout.splitlines()
+    # Three tables of 5, 5 and 2 rows, each printed before the next batch is read.
+    assert [(n, rows, header) for n, rows, _, header in printed] == [
+        (5, 5, True), (10, 5, False), (12, 2, False)]
+    assert len({widths for *_, widths, _ in printed}) == 1  # the same columns throughout
+    assert lines[0].split()[:2] == ["ID", "when"] and len(lines) == 13
+    assert [int(line.split()[0]) for line in lines[1:]] == list(range(1, 13))
+    assert len({line.index("roll 2d6") for line in lines[1:]}) == 1  # columns aligned
+
+
+@pytest.mark.slow
+def test_log_last_n_memory_does_not_grow_with_n():
+    # 6,000 entries of 20 results: the whole table at once grew by about 8 kB a line.
+    from rpgdice.table.log import Log
+
+    cli("crytures", "roll", "10", "-n", "20", "--seed", "1", "--log")
+    log = Log.open(write=True)
+    log.con.executemany("INSERT INTO entries (time, argv, ruleset, command, seed, count, results)"
+                        " SELECT time, argv, ruleset, command, seed, count, results FROM entries"
+                        " WHERE id = 1", [()] * 5999)
+    log.close()
+    env = {**os.environ, "RPGDICE_HOME": str(log_path().parent)}
+    peak = {}
+    for n in (500, 6000):
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", sys.executable, "-m", "rpgdice", "log",
+                              "--last", str(n)], capture_output=True, text=True, env=env)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.count("\n") == 2 * n + 1  # a line of command, a line of figures
+        peak[n] = int(run.stderr.strip().splitlines()[-1]) // 1024
+    assert peak[6000] - peak[500] < 12, peak

@@ -164,14 +164,20 @@ def _write_json(rows: Any) -> None:
 
 def _show_brief(rows: Any) -> None:
     """The entries table: each entry's figures worked out as it is read, its results
-    then dropped, so the table holds a line per entry and nothing more."""
+    then dropped, and the table written a batch of lines at a time (never all of them)."""
     from rpgdice.render import log as view
 
     keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
             "rerolled_by")
-    entries = [{**{k: e[k] for k in keep}, "figures": view.safe_figures(e),
-                "verdict": view.entry_outcome(e)} for e in rows]
-    view.show_entries(entries)
+    entries = ({**{k: e[k] for k in keep}, "figures": _figures(e, view),
+                "verdict": view.entry_outcome(e)} for e in rows)
+    view.show_entries(entries)  # read, laid out and written a batch at a time
+
+
+def _figures(entry: dict[str, Any], view: Any) -> str:
+    if entry.get("too_large"):
+        return f"results too large to read (log show {entry['id']} rolls them again)"
+    return str(view.safe_figures(entry))
 
 
 @app.command("show")
@@ -222,8 +228,14 @@ def _show_stored(entry: dict[str, Any]) -> None:
     from rpgdice.render import log as view
 
     view.show_header(entry)
+    if entry.get("too_large"):
+        from rpgdice.table.log import MAX_CELL
+
+        warning(f"entry {entry['id']}: its stored results are over the log's cap of "
+                f"{MAX_CELL // 1_000_000} MB and were not read; they are rolled again from "
+                "its seed")
     try:
-        records = stored.records(entry)
+        records = [] if entry.get("too_large") else stored.records(entry)
     except BadData as e:
         warning(f"entry {entry['id']} is shown as the data the log stored: this rpgdice "
                 f"cannot rebuild its results ({e})")

@@ -6,6 +6,7 @@ import calendar
 import shlex
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from typing import Any, Optional
 
 from rich.table import Table
@@ -145,29 +146,73 @@ COLUMNS: tuple[tuple[str, dict[str, Any]], ...] = (
 """The entries table's columns; a line breaks between the words of a cell, never inside one."""
 
 
-def show_entries(entries: list[dict[str, Any]]) -> None:
+BATCH = 500
+"""The entries table is printed this many rows at a time: memory stays flat however
+many entries are listed (``log --last 100000``)."""
+
+
+def show_entries(entries: Iterable[dict[str, Any]]) -> None:
     """The entries as a table where its columns fit the width with every word whole;
     else (a narrow terminal, a long word) one block an entry: who, when and what came
-    of it, then the command, each wrapped between words."""
+    of it, then the command, each wrapped between words. The entries are read, laid out
+    and written :data:`BATCH` at a time, as consecutive tables of the first one's column
+    widths (a batch whose words do not fit them sets new ones from there on)."""
     out = console()
-    if not entries:
+    widths: list[int] | None = None
+    shown = False
+    for batch in _batches(entries):
+        rows = [_entry_row(e) for e in batch]
+        if widths is None or not _fit(rows, widths):
+            widths = _column_widths(rows, out.width)
+        if widths is not None:
+            _print_table(out, rows, widths, header=not shown)
+        else:
+            _print_blocks(out, rows)
+        shown = True
+    if not shown:
         out.print("No entries.", style=NOTE)
-        return
-    rows = [_entry_row(e) for e in entries]
-    widths = _column_widths(rows, out.width)
-    if widths is not None:
-        table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False)
-        for (name, kw), width in zip(COLUMNS, widths):
-            table.add_column(name, width=width, **kw)
-        wrapped = [i for i, (name, _) in enumerate(COLUMNS) if name in WRAPPED]
-        for row in rows:  # the wrapping cells broken here, by the views' own rule
-            cells: list[Any] = [c if isinstance(c, Text) else Text(c) for c in row]  # never markup
-            for i in wrapped:
-                text = cells[i] if isinstance(cells[i], Text) else Text(cells[i])
-                cells[i] = Text("\n").join(wrap(text, widths[i]))
-            table.add_row(*cells)
-        out.print(table)
-        return
+
+
+def _batches(entries: Iterable[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    batch: list[dict[str, Any]] = []
+    for e in entries:
+        batch.append(e)
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _fit(rows: list[tuple[Any, ...]], widths: list[int]) -> bool:
+    """Whether ``rows`` fit ``widths`` with every word whole (and the unwrapped cells whole)."""
+    from rich.cells import cell_len
+
+    for i, (name, _) in enumerate(COLUMNS):
+        for row in rows:
+            cell = str(row[i])
+            parts = cell.split() if name in WRAPPED else [cell]
+            if any(cell_len(w) > widths[i] for w in parts):
+                return False
+    return True
+
+
+def _print_table(out: Any, rows: list[tuple[Any, ...]], widths: list[int], header: bool) -> None:
+    table = Table(box=None, header_style=LABEL, pad_edge=False, show_edge=False,
+                  show_header=header)
+    for (name, kw), width in zip(COLUMNS, widths):
+        table.add_column(name, width=width, **kw)
+    wrapped = [i for i, (name, _) in enumerate(COLUMNS) if name in WRAPPED]
+    for row in rows:  # the wrapping cells broken here, by the views' own rule
+        cells: list[Any] = [c if isinstance(c, Text) else Text(c) for c in row]  # never markup
+        for i in wrapped:
+            text = cells[i] if isinstance(cells[i], Text) else Text(cells[i])
+            cells[i] = Text("\n").join(wrap(text, widths[i]))
+        table.add_row(*cells)
+    out.print(table)
+
+
+def _print_blocks(out: Any, rows: list[tuple[Any, ...]]) -> None:
     lines = []
     for ident, stamp, who, what, outcome, figures in rows:
         head = Text.assemble((f"#{ident}", LABEL), f" · {unit(stamp)}")

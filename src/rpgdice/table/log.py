@@ -39,6 +39,10 @@ MAX_RESULTS = 1000
 MAX_BYTES = 1_000_000
 """An entry keeps at most this many bytes of result JSON (the first result always): a
 1000-die Crytures roll is about 35 kB, so ``crytures roll 1000 -n 990`` keeps 28."""
+MAX_CELL = 2 * MAX_BYTES
+"""The most of an entry's stored results ever read: a cell bigger than this (forged:
+rpgdice never writes one, see :func:`capped`) is left unread, found by its size alone,
+and reads as no results, ``too_large`` (the rolls replay from the seed)."""
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another process's write to finish before giving up."""
 
@@ -428,6 +432,7 @@ class Log:
 
     def __init__(self, con: sqlite3.Connection, path: Path) -> None:
         self.con = con
+        _size_check(con)
         self.path = path
         self.inode: Optional[int] = None
         """The file's inode when it was opened (None: not known for sure)."""
@@ -666,7 +671,7 @@ class Log:
     # Reading ---------------------------------------------------------------------------
 
     def get(self, entry: int) -> Optional[dict[str, Any]]:
-        row = self.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries WHERE id = ?",
+        row = self.con.execute(f"SELECT {_SELECT} FROM entries WHERE id = ?",
                                (entry,)).fetchone()
         return None if row is None else entry_data(row)
 
@@ -675,7 +680,7 @@ class Log:
         """The last ``n`` entries (oldest first), of a ruleset/command/character."""
         where, args = self.where(ruleset=ruleset, command=command, character=character)
         rows = self.con.execute(
-            f"SELECT {', '.join(COLUMNS)} FROM entries{where} ORDER BY id DESC LIMIT ?",
+            f"SELECT {_SELECT} FROM entries{where} ORDER BY id DESC LIMIT ?",
             (*args, n)).fetchall()
         return [entry_data(row) for row in reversed(rows)]
 
@@ -695,18 +700,19 @@ class Log:
             return
         where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
                                  before=before)
-        columns = ", ".join(_RAW if c == "results" else c for c in COLUMNS) if full else ", ".join(
-            _BRIEF if c == "results" else "NULL" if c in ("kinds", "spec", "shown") else c
-            for c in COLUMNS)
+        columns = ", ".join(_results(_RAW) if c == "results" else c for c in COLUMNS) if full \
+            else ", ".join(_results(_BRIEF) if c == "results"
+                           else "NULL" if c in ("kinds", "spec", "shown") else c for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
         at = COLUMNS.index("results")
-        for row in cur:
+        for row in iter_rows(cur):
             if not full:
                 yield entry_data(row)
                 continue
-            entry = entry_data((*row[:at], "[]", *row[at + 1:]))
-            entry["results_text"] = row[at]  # checked by SQLite, never parsed here
+            entry = entry_data(row[:at] + ("[]" if row[at] != _TOO_LARGE else row[at],)
+                               + row[at + 1:])
+            entry["results_text"] = "[]" if entry["too_large"] else row[at]  # never parsed here
             yield entry
 
     def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
@@ -741,6 +747,19 @@ class Log:
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
+READ_BATCH = 256
+"""Rows fetched from SQLite at a time while listing."""
+
+
+def iter_rows(cur: sqlite3.Cursor) -> Iterator[tuple[Any, ...]]:
+    """The cursor's rows, fetched :data:`READ_BATCH` at a time (never all at once)."""
+    while True:
+        rows = cur.fetchmany(READ_BATCH)
+        if not rows:
+            return
+        yield from rows
+
+
 _RAW = "CASE WHEN json_valid(results) AND json_type(results) = 'array' THEN results ELSE '[]' END"
 """An entry's stored results as they are, for ``log --json`` (an entry forged into
 anything but a list of them reads as none)."""
@@ -752,6 +771,47 @@ _BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
                                                         'total', json_extract(value, '$.total'))
                                   END) FROM json_each(results)) END"""
 """What a line of ``rpgdice log`` reads of an entry's results, worked out by SQLite."""
+
+
+if sqlite3.sqlite_version_info >= (3, 43):  # octet_length reads a cell's size, not its text
+    _OVER = f"octet_length(results) > {MAX_CELL}"
+elif hasattr(sqlite3.Connection, "blobopen"):  # Python 3.11 on: the size by incremental I/O
+    _OVER = "rpgdice_too_big(id)"
+else:  # pragma: no cover - Python 3.10 with an old SQLite: bounded, though read to measure
+    _OVER = f"length(CAST(results AS BLOB)) > {MAX_CELL}"
+"""True for an entry whose stored results are over :data:`MAX_CELL`, worked out
+without reading them (the ``CASE`` that asks it reads ``results`` only when false)."""
+_TOO_LARGE = '"rpgdice: results over the cap"'
+"""What a query reads for the results of an entry over :data:`MAX_CELL`."""
+
+
+def _results(expression: str = "results") -> str:
+    """``expression`` over an entry's results, or :data:`_TOO_LARGE` for a cell over the
+    cap, which SQLite then never reads."""
+    return f"CASE WHEN {_OVER} THEN '{_TOO_LARGE}' ELSE {expression} END"
+
+
+def _size_check(con: sqlite3.Connection) -> None:
+    """Give ``con`` the SQL function :data:`_OVER` may call: whether entry ``id``'s results
+    cell is over :data:`MAX_CELL`, from its size in the file (``blobopen`` reads nothing
+    of it)."""
+    if not _OVER.startswith("rpgdice_too_big"):
+        return
+
+    open_cell = con.blobopen  # type: ignore[attr-defined]  # Python 3.11 on
+
+    def too_big(entry: Any) -> bool:
+        try:
+            with open_cell("entries", "results", entry, readonly=True) as cell:
+                return len(cell) > MAX_CELL
+        except (sqlite3.Error, TypeError, OverflowError):  # not a text: small, read as ever
+            return False
+
+    con.create_function("rpgdice_too_big", 1, too_big)
+
+
+_SELECT = ", ".join(_results() if c == "results" else c for c in COLUMNS)
+"""Every column of an entry, its results unread when over the cap."""
 
 
 def _roll_back(con: sqlite3.Connection) -> None:
@@ -778,6 +838,8 @@ def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], lis
     for r in results:
         text = _dumps(r)
         if len(kept) >= MAX_RESULTS or (kept and size + len(text) + 1 > MAX_BYTES):
+            break
+        if len(text.encode("utf-8")) + 2 > MAX_CELL:  # never written, as it would not be read
             break
         kept.append(r)
         texts.append(text)
@@ -807,6 +869,7 @@ def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
     except (TypeError, ValueError):
         d["seed"] = None
     d["faces"] = _loads(d["faces"], None, list)
+    d["too_large"] = d["results"] == _TOO_LARGE
     d["results"] = _loads(d["results"], [], list)
     d["kinds"] = _loads(d.get("kinds"), None, list)
     d["spec"] = _loads(d.get("spec"), None, dict)

@@ -19,8 +19,8 @@ spaces, hyphens and underscores aside) share one file. Traits match the same way
 (:func:`rpgdice.core.names.fold`). Keys and tables a user adds by hand, and
 comments, survive every change rpgdice makes (``tomlkit`` keeps them).
 
-Spending (:func:`spend`, :func:`settle`) happens under the characters folder's lock,
-so ten terminals spending Willpower from one sheet at once lose no update; a sheet
+Spending (:func:`spend`, :func:`settle`) happens under the lock of the folder that holds
+the sheet's real file (a symlinked sheet: its target's folder), so ten terminals spending Willpower from one sheet at once lose no update; a sheet
 that cannot pay is left as it was.
 """
 
@@ -279,9 +279,32 @@ def names() -> list[Path]:
     if files.is_file(base):
         raise files.not_a_folder(base)
     try:
-        return sorted(p for p in base.glob("*.toml") if p.is_file())
+        return sorted(base.glob("*.toml"))
     except OSError:
         return []
+
+
+def not_a_sheet(path: Path) -> RulesError | None:
+    """Why the entry ``path`` of the characters folder is no sheet to read (a folder, a
+    FIFO, a device, a link to nothing...), found by its status alone: a FIFO is never
+    opened, so nothing blocks on it. None for a regular file (or a link to one)."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return RulesError(str(path), "is a link to nothing; left out (remove the link, or "
+                          "make it point to a sheet)")
+    except OSError as e:
+        return RulesError(str(path), f"could not be read: {e.strerror or e}; left out")
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    return RulesError(str(path), f"is {kind}, not a sheet file; left out (rpgdice reads only "
+                      "regular files)")
 
 
 def from_data(path: Path, data: dict[str, Any]) -> Sheet:
@@ -344,8 +367,13 @@ def _read(sheet: Sheet, param: str) -> tuple[Sheet, str]:
 
 
 def load_all() -> Iterator[Sheet | RulesError]:
-    """Every sheet, or the error of a broken one, by file name."""
+    """Every sheet, or the error of a broken one (or of an entry that is no regular
+    file), by file name."""
     for path in names():
+        problem = not_a_sheet(path)
+        if problem is not None:
+            yield problem
+            continue
         try:
             data = files.read_toml(path)
             if data is not None:
@@ -414,7 +442,7 @@ def change(name: str, changes: dict[str, Any]) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
     in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
-    with files.locked(folder()):
+    with _locked(found):
         sheet, text = _read(found, "NAME")
         files.check_writable(sheet.path)
         doc = files.document(sheet.path, text)
@@ -464,9 +492,18 @@ def _check_readable(path: Path, doc: Any) -> None:
         raise RulesError("TRAIT", f"the sheet would not read back: {e.message}") from None
 
 
+def _locked(sheet: Sheet) -> Any:
+    """The lock that guards ``sheet``'s file: that of the folder holding the real file
+    (a sheet linked from two homes is one file, so both take one lock, never each its
+    own); for a file that is no link, its characters folder's lock as ever."""
+    import os
+
+    return files.locked(Path(os.path.realpath(sheet.path)).parent)
+
+
 def remove(name: str) -> Sheet:
     found = load(name)
-    with files.locked(folder()):
+    with _locked(found):
         sheet, _ = _read(found, "NAME")
         try:
             sheet.path.unlink()
@@ -484,7 +521,7 @@ def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str
     then the sheet is left as it was. A sheet that could not be written (read-only,
     its folder) is refused before ``pay`` runs."""
     found = who if isinstance(who, Sheet) else load(who, param)
-    with files.locked(folder()):
+    with _locked(found):
         sheet, text = _read(found, param)
         if sheet.ruleset != ruleset:
             raise RulesError(param, f"{visible(sheet.name)} is a {sheet.ruleset} character, not {ruleset}")

@@ -188,10 +188,15 @@ def reroll(entry_id: int | None, *, dice: list[int] | None, seed: int | None,
     state.character = character
     if paid is not None:  # the first roll's trait line ("Dexterity 3 + Stealth 3") shows again
         paid = {**paid, "labels": first_labels(entry)}
-    new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
-                                     rerolled=first),
-              work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
-              keys={"rerolls": n}, log_command="reroll", character=paid)
+    try:
+        new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice),
+                                                          spent), rerolled=first),
+                  work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
+                  keys={"rerolls": n}, log_command="reroll", character=paid)
+    except OSError:  # the re-roll could not be shown (so it was not logged either)
+        if not replaying:
+            _take_back(n, character if paid is not None else None)
+        raise
     if new is not None:
         _note_rerolled_by(n, new)
 
@@ -206,3 +211,31 @@ def _note_rerolled_by(n: int, new: int) -> None:
             again.release()
     except Exception:  # the mark is already there; who re-rolled it is a nicety
         pass
+
+
+def _take_back(n: int, character: str | None) -> None:
+    """A re-roll whose output could not be delivered is undone, as every spend is: the
+    first roll's entry unmarked (it may be re-rolled again) and the 1 Willpower given
+    back to ``character``'s sheet. What cannot be undone is a warning; the output's own
+    error is the one reported."""
+    from rpgdice.cli.output import warning
+    from rpgdice.table import sheets
+    from rpgdice.table.log import Log
+
+    try:
+        log = Log.open(write=True)
+        if log is not None:
+            log.unmark_rerolled(n)
+            log.release()
+    except Exception as e:  # sqlite3.Error, OSError, LogUnavailable
+        warning(f"entry {n} stays marked re-rolled: the roll log cannot be written ({e})")
+    if character is None:
+        return
+
+    def give_back(sheet: sheets.Sheet) -> tuple[dict[str, int], None]:
+        return {"willpower": sheets.resource(sheet, "willpower") + 1}, None
+
+    try:
+        sheets.settle(character, "seyruun", give_back, "ID")
+    except (RulesError, OSError) as e:
+        warning(f"the 1 willpower paid could not be given back: {e}")
