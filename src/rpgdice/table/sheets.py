@@ -187,6 +187,12 @@ class Sheet:
             "ruleset": self.ruleset,
             "traits": {key(k): v for k, v in self.traits.items()},
         }
+        own: dict[str, Any] = {}
+        for found in schema(self.ruleset).resources:
+            top = self.maximum(found.name)
+            if found.listed and (self.spelling(found.name) is not None or top is not None):
+                own[found.name] = {"value": resource(self, found.name), "max": top}
+        out["resources"] = own
         for found in schema(self.ruleset).resources:
             if found.shown:
                 out[found.name] = resource(self, found.name)
@@ -400,32 +406,78 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
         doc["ruleset"] = ruleset
         _set_traits(sheet, doc, {k: check_value(ruleset, k, v) for k, v in changes.items()
                                  if v is not None})
-        for found in schema(ruleset).resources:  # Willpower starts at its maximum
-            top = sheet.maximum(found.name)
-            if found.derive is not None and sheet.spelling(found.name) is None and top is not None:
-                _set_traits(sheet, doc, {found.name: top})
+        _new_maxima(sheet, doc)
         _check_sheet(sheet)
         _check_readable(path, doc)
         files.write_document(path, doc)
     return sheet
 
 
+def _new_maxima(sheet: Sheet, doc: Any) -> None:
+    """A new sheet's resources: Willpower starts at its maximum (composure + resolve)
+    when it is not given; a resource given without a maximum (``-max``, or what its
+    ruleset derives) takes the value given as its maximum."""
+    for found in schema(sheet.ruleset).resources:
+        if not found.listed:
+            continue
+        top = sheet.maximum(found.name)
+        given = sheet.spelling(found.name) is not None
+        if found.derive is not None and not given and top is not None:
+            _set_traits(sheet, doc, {found.name: top})
+        elif given and top is None:
+            _set_traits(sheet, doc, {found.max_trait: resource(sheet, found.name)})
+
+
+@dataclass(frozen=True)
+class Relative:
+    """A relative change of a trait, ``TRAIT+=N`` or ``TRAIT-=N``: ``delta`` (signed) and the
+    change as typed."""
+
+    delta: int
+    typed: str
+
+
+def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
+    """A change's new value as the sheet keeps it: a :class:`Relative` change adds to the
+    trait's value (0 for a trait the sheet lacks), never below 0."""
+    if not isinstance(value, Relative):
+        return None if value is None else check_value(sheet.ruleset, trait, value)
+    old = sheet.get(trait, 0)
+    if not isinstance(old, int):
+        raise RulesError("TRAIT", f"{shown(value.typed)}: {sheet.spelling(trait)} is "
+                         f"{shown(old)}, not a number; nothing was changed")
+    new = old + value.delta
+    if new < 0:
+        raise RulesError("TRAIT", f"{shown(value.typed)}: {old} − {-value.delta} is below 0; "
+                         "nothing was changed")
+    return check_value(sheet.ruleset, trait, new)
+
+
 def change(name: str, changes: dict[str, Any]) -> Sheet:
-    """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
-    in the file as it was."""
+    """Set (or with None remove) traits of ``name``'s sheet, or change them by a
+    :class:`Relative` amount, keeping everything else in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
     with files.locked(folder()):
         sheet, text = _read(found, "NAME")
         files.check_writable(sheet.path)
         doc = files.document(sheet.path, text)
-        typed = {trait: (None if v is None else check_value(sheet.ruleset, trait, v))
-                 for trait, v in changes.items()}
+        typed = {trait: _typed(sheet, trait, v) for trait, v in changes.items()}
         before = _over(sheet)
         _set_traits(sheet, doc, typed)
+        _follow(sheet, doc, {fold(t) for t in typed})
         _check_sheet(sheet, before, {fold(t) for t in typed})
         _check_readable(sheet.path, doc)
         files.write_document(sheet.path, doc)
     return sheet
+
+
+def _follow(sheet: Sheet, doc: Any, changed: set[str]) -> None:
+    """Set what follows from the change (Seyruun's wound from its damage)."""
+    follows = schema(sheet.ruleset).follows
+    more = follows(sheet, changed) if follows is not None else {}
+    more = {k: v for k, v in more.items() if sheet.get(k) != v}
+    if more:
+        _set_traits(sheet, doc, more)
 
 
 def _over(sheet: Sheet) -> dict[str, int]:

@@ -26,6 +26,19 @@ MULTI_ACTION_PENALTY = 2
 """(decision) −2 dice for each action beyond the first; the text says "−2 per action"."""
 
 WOUNDS = {"light": 1, "moderate": 2, "severe": 3, "crippled": 5}
+HEALTH = 7
+"""Health boxes a character has unless its sheet says otherwise (RULES.md, "Damage and wounds")."""
+
+
+def wound_for(damage: int, health: int = HEALTH) -> str:
+    """The wound level of ``damage`` boxes filled of ``health`` (RULES.md, "Damage and
+    wounds"): thresholds ``ceil(health * k / 7)`` for k = 1, 3, 5, 7 (health 7: light 1,
+    moderate 3, severe 5, crippled 7)."""
+    if damage <= 0:
+        return "none"
+    levels = ("none", *WOUNDS)
+    reached = sum(1 for k in (1, 3, 5, 7) if damage >= -(-health * k // 7))
+    return levels[reached]
 DIFFICULTIES = {"simple": 1, "moderate": 2, "complex": 3, "epic": 4, "legendary": 5}
 """Required successes. (decision) The text's one row "Epic / Legendary: 4 to 5" is split."""
 

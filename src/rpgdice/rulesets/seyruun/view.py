@@ -511,6 +511,10 @@ def sheet_part(sheet: Any) -> Text:
     else:
         n = rules.WOUNDS[wound]
         line.append(f"{wound} (−{n} {'die' if n == 1 else 'dice'})", style="bold red")
+    damage, health = sheet.get("damage", 0), sheet.maximum("damage")
+    if damage or sheet.spelling("health") is not None:
+        line.append("\nDamage    ", style="bold cyan")
+        line.append(f"{damage} of {health} health", style="bold red" if damage else "green")
     return line
 
 

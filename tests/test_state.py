@@ -1,0 +1,91 @@
+"""The table's state (CLI.md, "The table's state"): resources with maxima, relative
+changes, Seyruun damage and wounds, the log by time, encounters."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import assert_usage_error, cli, cli_one
+from rpgdice.table import paths
+
+
+def sheet_text(key: str) -> str:
+    return (paths.characters_dir() / f"{key}.toml").read_text()
+
+
+# Resources ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "given", "expect"), [
+    ("seyruun", ["composure=3", "resolve=2"], {"willpower": {"value": 5, "max": 5}}),
+    ("seyruun", ["willpower=4"], {"willpower": {"value": 4, "max": 4}}),
+    ("cypher", ["might=10", "speed=8", "speed-max=12"],
+     {"might": {"value": 10, "max": 10}, "speed": {"value": 8, "max": 12}}),
+    ("crytures", ["stamina=6", "mana=3", "mana-max=5"],
+     {"stamina": {"value": 6, "max": 6}, "mana": {"value": 3, "max": 5}}),
+])
+def test_a_new_sheets_resources_have_the_maximum_given_or_their_value(ruleset, given, expect):
+    cli("char", "new", "Ann", "--ruleset", ruleset, *given)
+    assert cli_one("char", "show", "ann")["resources"] == expect
+
+
+def test_a_sheet_without_a_maximum_has_max_null():
+    cli("char", "new", "Ann", "--ruleset", "cypher")
+    (paths.characters_dir() / "ann.toml").write_text(
+        'name = "Ann"\nruleset = "cypher"\n[traits]\nmight = 7\n')
+    assert cli_one("char", "show", "ann")["resources"] == {"might": {"value": 7, "max": None}}
+    assert cli("char", "set", "ann", "might+=500").exit_code == 0
+    assert cli_one("char", "show", "ann")["resources"]["might"]["value"] == 507
+
+
+def test_relative_changes_within_0_and_the_maximum():
+    cli("char", "new", "Cy", "--ruleset", "cypher", "might=10", "intellect=6")
+    assert cli("char", "set", "cy", "might-=3", "intellect-=1").exit_code == 0
+    got = cli_one("char", "show", "cy")["resources"]
+    assert (got["might"], got["intellect"]) == ({"value": 7, "max": 10}, {"value": 5, "max": 6})
+    assert cli("char", "set", "cy", "might+=3").exit_code == 0
+    assert cli_one("char", "show", "cy")["resources"]["might"]["value"] == 10
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ("might+=1", "more than its maximum 10"),
+    ("might-=11", "below 0"),
+    ("might-=x", "not a whole number"),
+])
+def test_a_change_past_the_bounds_exits_2_and_leaves_the_sheet(change, fragment):
+    cli("char", "new", "Cy", "--ruleset", "cypher", "might=10", "speed=4")
+    before = sheet_text("cy")
+    assert_usage_error(cli("char", "set", "cy", "speed-=1", change), fragment)
+    assert sheet_text("cy") == before
+
+
+def test_a_relative_change_of_a_trait_the_sheet_lacks_starts_from_0():
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
+    assert cli("char", "set", "ysolde", "stealth+=2", "dexterity+=1").exit_code == 0
+    traits = cli_one("char", "show", "ysolde")["traits"]
+    assert (traits["stealth"], traits["dexterity"]) == (2, 4)
+
+
+def test_a_relative_change_of_a_word_is_refused():
+    cli("char", "new", "Cy", "--ruleset", "cypher", "climbing=trained")
+    assert_usage_error(cli("char", "set", "cy", "climbing+=1"), "not a number")
+
+
+def test_char_new_refuses_a_relative_change():
+    assert_usage_error(cli("char", "new", "Cy", "--ruleset", "cypher", "might+=1"), "char set")
+
+
+def test_char_show_shows_value_of_max():
+    cli("char", "new", "Cy", "--ruleset", "crytures", "stamina=6", "mana=2", "mana-max=4")
+    run = cli("char", "show", "cy")
+    assert run.exit_code == 0
+    assert "6 of 6" in run.stdout and "2 of 4" in run.stdout
+    assert "Mana-max" not in run.stdout
+
+
+def test_char_rm_needs_yes():
+    cli("char", "new", "Cy", "--ruleset", "crytures")
+    assert_usage_error(cli("char", "rm", "cy"), "--yes")
+    assert (paths.characters_dir() / "cy.toml").exists()
+    assert cli("char", "rm", "cy", "--yes").exit_code == 0
+    assert not (paths.characters_dir() / "cy.toml").exists()
