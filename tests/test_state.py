@@ -89,3 +89,84 @@ def test_char_rm_needs_yes():
     assert (paths.characters_dir() / "cy.toml").exists()
     assert cli("char", "rm", "cy", "--yes").exit_code == 0
     assert not (paths.characters_dir() / "cy.toml").exists()
+
+
+# Seyruun damage ----------------------------------------------------------------
+
+HIT_3 = "6,2,2,2,2,2,6,6,6,2,2"
+"""Attack 3+3 (one success, no defense), damage 5: three successes, 3 dealt."""
+
+
+def attack(*more: str, dice: str = HIT_3):
+    return cli("seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul", "--dice", dice,
+               *more)
+
+
+@pytest.fixture
+def ghoul():
+    cli("char", "new", "Ghoul", "--ruleset", "seyruun", "wits=2", "dexterity=2",
+        "composure=2", "resolve=2")
+
+
+def test_an_attack_writes_its_damage_and_the_wound_follows(ghoul):
+    run = attack()
+    assert run.exit_code == 0
+    assert "Ghoul: 3 damage, now moderately wounded (−2)" in run.stdout
+    got = cli_one("char", "show", "ghoul")["traits"]
+    assert (got["damage"], got["wound"]) == (3, "moderate")
+    again = attack("--json")
+    assert again.exit_code == 0
+    data = __import__("json").loads(again.stdout)
+    assert (data["vs_damage"], data["vs_wound"]) == (6, "severe")
+    assert "Ghoul: 3 damage, now crippled (−5)" in attack().stdout  # 7 of 7
+    got = cli_one("char", "show", "ghoul")["traits"]
+    assert (got["damage"], got["wound"]) == (7, "crippled")  # at most health
+
+
+def test_each_repetition_adds_its_damage(ghoul):
+    import json
+
+    run = attack("-n", "2", "--json", dice=HIT_3 + "," + HIT_3)
+    assert [json.loads(x)["vs_damage"] for x in run.stdout.splitlines()] == [3, 6]
+    assert cli_one("char", "show", "ghoul")["traits"]["damage"] == 6
+
+
+def test_the_next_roll_carries_the_wound(ghoul):
+    attack()
+    run = cli("seyruun", "roll", "3", "--as", "ghoul", "--dice", "6", "--json")
+    assert __import__("json").loads(run.stdout)["pool"] == 1  # 3 − 2 (moderate)
+
+
+def test_healing_lowers_damage_and_wound_and_a_hand_set_wound_holds(ghoul):
+    attack()
+    assert cli("char", "set", "ghoul", "damage-=2").exit_code == 0
+    got = cli_one("char", "show", "ghoul")["traits"]
+    assert (got["damage"], got["wound"]) == (1, "light")
+    assert cli("char", "set", "ghoul", "wound=severe").exit_code == 0
+    assert cli_one("char", "show", "ghoul")["traits"]["wound"] == "severe"
+    assert cli("char", "set", "ghoul", "damage-=1").exit_code == 0
+    assert cli_one("char", "show", "ghoul")["traits"]["wound"] == "none"
+
+
+def test_damage_stays_within_0_and_health(ghoul):
+    before = sheet_text("ghoul")
+    assert_usage_error(cli("char", "set", "ghoul", "damage+=8"), "maximum 7")
+    assert_usage_error(cli("char", "set", "ghoul", "damage-=1"), "below 0")
+    assert sheet_text("ghoul") == before
+    assert cli("char", "set", "ghoul", "health=5", "damage+=5").exit_code == 0
+    assert cli_one("char", "show", "ghoul")["traits"]["wound"] == "crippled"
+
+
+def test_a_replay_writes_nothing(ghoul):
+    assert attack("--log").exit_code == 0
+    after = sheet_text("ghoul")
+    assert "damage = 3" in after
+    assert cli("log", "show", "1").exit_code == 0
+    assert cli("log", "show", "1", "--replay").exit_code in (0, 1)
+    assert sheet_text("ghoul") == after
+
+
+def test_an_attack_that_fails_writes_no_damage(ghoul):
+    before = sheet_text("ghoul")
+    assert_usage_error(attack(dice="6,2"), "--dice")
+    assert sheet_text("ghoul") == before

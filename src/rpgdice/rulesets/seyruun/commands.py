@@ -769,6 +769,8 @@ def attack_cmd(
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
             odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
             target=paid.side if paid is not None else None)
+        if paid is not None and current_run().capture is None:  # a replay writes nothing
+            paid.apply()
     except (RulesError, OSError):  # faces that do not fit, or an output not delivered:
         if paid is not None:  # nothing was shown (nor logged), so nothing is paid
             paid.refund()

@@ -26,15 +26,36 @@ class TargetPays:
             self.left = left["willpower"] + cost  # counted down as the repetitions pay
         self.paid = cost
         self.rolled = 0
+        self.hurt = Hurt(sheets.resource(sheet, "damage"), sheet.maximum("damage") or 0,
+                         sheet.wound or "none")
 
     def side(self, result: Any) -> dict[str, Any]:
         """The target's side of the next result (called once a result, in order)."""
         self.rolled += 1
         spent = 1 if self.cost else 0
         self.left -= spent
-        return target_side(result, self.sheet, self.labels,
-                            {"willpower": spent} if self.cost else None,
-                            {"willpower": self.left} if self.cost else None)
+        out = target_side(result, self.sheet, self.labels,
+                          {"willpower": spent} if self.cost else None,
+                          {"willpower": self.left} if self.cost else None)
+        self.hurt.take(result, self.sheet.name, out)
+        return out
+
+    def apply(self) -> None:
+        """Write the damage dealt into the target's sheet, under the lock (what another
+        command changed meanwhile, Willpower spent, is kept), the wound following it."""
+        dealt = self.hurt.dealt
+        if not dealt:
+            return
+
+        def hurt(sheet: Sheet) -> tuple[dict[str, Any], None]:
+            from rpgdice.rulesets.seyruun.rules import wound_for
+
+            health = sheet.maximum("damage") or 0
+            damage = min(health, sheets.resource(sheet, "damage") + dealt)
+            return {"damage": damage, "wound": wound_for(damage, health)}, None
+
+        sheets.settle(self.sheet, "seyruun", hurt, "--vs")
+        self.hurt.dealt = 0
 
     def refund(self) -> None:
         if self.paid:
@@ -55,3 +76,31 @@ def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[di
     table = {"character": sheet.name, "labels": [*labels, *wound],
              **({"spent": spent, "left": left} if spent else {})}
     return {"vs_keys": keys, "vs_table": table}
+
+
+class Hurt:
+    """The damage a target takes, repetition by repetition (``-n``): each result's dealt
+    damage fills its boxes, at most its health, and its wound follows (RULES.md, "Damage
+    and wounds"); ``dealt`` is what is still to be written."""
+
+    def __init__(self, damage: int, health: int, wound: str) -> None:
+        self.damage, self.health, self.wound, self.dealt = damage, health, wound, 0
+
+    def take(self, result: Any, name: str, side: dict[str, Any]) -> None:
+        """Add ``result``'s damage to the target's ``side`` (its JSON keys and its line)."""
+        from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
+
+        dealt = result.damage_dealt or 0
+        if dealt:
+            self.damage = min(self.health, self.damage + dealt)
+            self.wound = wound_for(self.damage, self.health)
+            self.dealt += dealt
+        side["vs_keys"].update(vs_damage=self.damage, vs_wound=self.wound)
+        if result.damage_dealt is not None:
+            now = "unhurt" if self.wound == "none" else f"{WORDS[self.wound]} (−{WOUNDS[self.wound]})"
+            side["vs_table"]["hurt"] = f"{name}: {dealt} damage, now {now}"
+
+
+WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
+         "severe": "severely wounded", "crippled": "crippled"}
+"""A wound level as the view line says it: "now severely wounded (−3)"."""
