@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths log again completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --as" ;;
@@ -40,6 +40,10 @@ _rpgdice_node()
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter") subs="start next end" opts="--json -h --help" vopts="" ;;
+        "encounter start") subs="" opts="--dice --seed --json --log --no-log -h --help" vopts="--dice --seed" ;;
+        "encounter next") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter end") subs="" opts="-h --help" vopts="" ;;
         "log") subs="show clear stats" opts="--last --as --ruleset --since --until --json -h --help" vopts="--last --as --ruleset --since --until" ;;
         "log show") subs="" opts="--json --replay --since --until -h --help" vopts="--since --until" ;;
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
@@ -125,6 +129,8 @@ _rpgdice_values()
         "char show|#1") vals="@characters" ;;
         "char rm|#1") vals="@characters" ;;
         "alias|--rm") vals="@aliases" ;;
+        "encounter start|#1") vals="@characters" ;;
+        "encounter start|#"*) vals="@characters" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;

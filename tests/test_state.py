@@ -170,3 +170,84 @@ def test_an_attack_that_fails_writes_no_damage(ghoul):
     before = sheet_text("ghoul")
     assert_usage_error(attack(dice="6,2"), "--dice")
     assert sheet_text("ghoul") == before
+
+
+# Encounters --------------------------------------------------------------------
+
+import json  # noqa: E402
+
+
+def encounter_file():
+    return paths.config_dir() / "encounter.toml"
+
+
+@pytest.fixture
+def fight():
+    """Ysolde (a character, wits 3 dexterity 3) against Ghoul=2+2 and Thug=2+1 (extras):
+    Ysolde 6 dice, 2 successes; Ghoul 4 dice, 1; Thug 3 dice, 0."""
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "dexterity=3",
+        "composure=3", "resolve=2")
+    run = cli("encounter", "start", "ysolde", "Ghoul=2+2", "Thug=2+1", "--json", "--dice",
+              "8,9,2,2,2,2," "8,2,2,2," "2,2,2")
+    assert run.exit_code == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_encounter_start_keeps_the_initiative_order(fight):
+    assert fight["round"] == 1 and fight["turn"] == 0 and fight["current"] == "Ysolde"
+    assert [(s["name"], s["rank"], s["character"]) for s in fight["order"]] == [
+        ("Ysolde", 1, True), ("Ghoul", 2, False), ("Thug", 3, False)]
+    assert fight["order"][0] == {"name": "Ysolde", "rank": 1, "character": True, "wound": "none",
+                                 "damage": 0, "health": 7, "willpower": 5}
+    assert fight["order"][1]["willpower"] is None and fight["order"][1]["health"] == 7
+    assert encounter_file().is_file()
+    assert json.loads(cli("encounter", "--json").stdout) == fight
+
+
+def test_encounter_next_moves_the_turn_and_a_new_round_after_the_last(fight):
+    got = [json.loads(cli("encounter", "next", "--json").stdout) for _ in range(3)]
+    assert [(g["round"], g["turn"], g["current"]) for g in got] == [
+        (1, 1, "Ghoul"), (1, 2, "Thug"), (2, 0, "Ysolde")]
+    view = cli("encounter")
+    assert view.exit_code == 0 and "round 2" in view.stdout and "▶" in view.stdout
+
+
+def test_attack_vs_an_extra_keeps_its_damage_in_the_encounter(fight):
+    run = cli("seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul", "--dice", HIT_3,
+              "--json")
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["vs"], data["vs_damage"], data["vs_wound"]) == ("Ghoul", 3, "moderate")
+    ghoul = json.loads(cli("encounter", "--json").stdout)["order"][1]
+    assert (ghoul["damage"], ghoul["wound"]) == (3, "moderate")
+    assert not (paths.characters_dir() / "ghoul.toml").exists()
+
+
+def test_a_character_of_the_encounter_is_hurt_on_its_sheet(fight):
+    assert cli("seyruun", "attack", "3+3", "--damage", "5", "--vs", "ysolde", "--dice",
+               HIT_3).exit_code == 0
+    ysolde = json.loads(cli("encounter", "--json").stdout)["order"][0]
+    assert (ysolde["damage"], ysolde["wound"]) == (3, "moderate")
+    assert cli_one("char", "show", "ysolde")["traits"]["damage"] == 3
+
+
+def test_encounter_end_and_no_encounter(fight):
+    assert cli("encounter", "end").exit_code == 0
+    assert not encounter_file().exists()
+    for args in (["encounter"], ["encounter", "next"], ["encounter", "end"]):
+        assert_usage_error(cli(*args), "no encounter")
+
+
+@pytest.mark.parametrize("text", ["round = 1\nturn = 5\n[[order]]\nname = 'A'\nrank = 1\n",
+                                  "round = 'x'", "round = [", "[[order]]\nname = 3\n"])
+def test_a_broken_encounter_file_is_one_error_naming_it(fight, text):
+    encounter_file().write_text(text)
+    for args in (["encounter"], ["encounter", "next"]):
+        run = cli(*args)
+        assert_usage_error(run, "encounter.toml")
+    assert encounter_file().read_text() == text
+
+
+def test_an_extra_has_no_willpower_to_pay(fight):
+    assert_usage_error(cli("seyruun", "attack", "3", "--vs", "ghoul", "--defense", "2+2",
+                           "--defender-willpower", "--seed", "1"), "--defender-willpower")

@@ -590,6 +590,8 @@ AttackArg = Annotated[
 ]
 VS = "rpgdice.vs"
 """``ctx.meta`` key of the target's sheet (``--vs``)."""
+VS_EXTRA = "rpgdice.vs.extra"
+"""``ctx.meta`` key of the encounter's extra (``--vs`` naming no saved character)."""
 VS_LABELS = "rpgdice.vs.labels"
 """``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
 VS_TERMS = "rpgdice.vs.terms"
@@ -620,7 +622,15 @@ def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
     name its traits)."""
     if value is None or not value.strip():
         return None
-    ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+    try:
+        ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+    except RulesError as e:
+        from rpgdice.rulesets.seyruun.target import encounter_extra
+
+        extra = encounter_extra(value) if "no character" in e.message else None
+        if extra is None:
+            raise
+        ctx.meta[VS_EXTRA] = extra  # an extra of the encounter: no sheet, its damage kept there
     return value
 
 
@@ -717,6 +727,29 @@ def initiative_cmd(
         as_json=as_json)
 
 
+def _replaying() -> bool:
+    from rpgdice.cli.common import current_run
+
+    return current_run().capture is not None
+
+
+def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
+            labels: list[Any]) -> Any:
+    """The attack's target (``--vs``): a saved character, which pays
+    ``--defender-willpower`` from its sheet, or an extra of the encounter; None without one."""
+    if sheet is None and extra is None:
+        return None  # and the sheets stay unloaded
+    from rpgdice.rulesets.seyruun import target
+
+    if sheet is not None:
+        pays = willpower and not _replaying()  # a replay pays nothing
+        return target.TargetPays(sheet, times if pays else 0, labels)
+    if willpower:
+        raise RulesError("--defender-willpower", f"{extra.name} is an extra of the encounter, "
+                         "with no Willpower to pay (a saved character has it)")
+    return target.ExtraTarget(extra, labels)
+
+
 @app.command("attack")
 def attack_cmd(
     ctx: typer.Context,
@@ -745,10 +778,11 @@ def attack_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    target = ctx.meta.get(VS)
+    target, extra = ctx.meta.get(VS), ctx.meta.get(VS_EXTRA)
+    wound = target.wound if target else extra.wound if extra and extra.wound != "none" else None
     spec = seyruun.SeyruunAttack(
         attack=_side(attack, "ATTACK", attacker_willpower, _character_wound()),
-        defense=_side(defense, "--defense", defender_willpower, target.wound if target else None)
+        defense=_side(defense, "--defense", defender_willpower, wound)
         if defense is not None else None,
         damage=damage.terms if damage is not None else None,
         soak=soak.terms if soak is not None else None,
@@ -758,18 +792,12 @@ def attack_cmd(
     roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
     work = Work(spec.most_dice, spec.most_rolls)
     check_work(work, times)  # before the target pays anything
-    paid = None
-    if target is not None:
-        from rpgdice.cli.common import current_run
-        from rpgdice.rulesets.seyruun.target import TargetPays
-
-        pays = defender_willpower and current_run().capture is None  # a replay pays nothing
-        paid = TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
+    paid = _target(target, extra, defender_willpower, times, ctx.meta.get(VS_LABELS, []))
     try:
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
             odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
             target=paid.side if paid is not None else None)
-        if paid is not None and current_run().capture is None:  # a replay writes nothing
+        if paid is not None and not _replaying():  # a replay writes nothing
             paid.apply()
     except (RulesError, OSError):  # faces that do not fit, or an output not delivered:
         if paid is not None:  # nothing was shown (nor logged), so nothing is paid

@@ -104,3 +104,53 @@ class Hurt:
 WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
          "severe": "severely wounded", "crippled": "crippled"}
 """A wound level as the view line says it: "now severely wounded (−3)"."""
+
+
+class ExtraTarget:
+    """``--vs NAME`` naming an extra of the current encounter (a ``NAME=POOL`` combatant,
+    no sheet): its wound applies to its defense, and the damage dealt is kept in the
+    encounter (rpgdice.table.encounter), under its lock. An extra has no Willpower."""
+
+    def __init__(self, side: Any, labels: list[Any]) -> None:
+        from types import SimpleNamespace
+
+        self.name, self.labels = side.name, labels
+        self.shown = SimpleNamespace(name=side.name,
+                                     wound=None if side.wound == "none" else side.wound)
+        self.hurt = Hurt(side.damage or 0, side.health or 0, side.wound or "none")
+
+    def side(self, result: Any) -> dict[str, Any]:
+        out = target_side(result, self.shown, self.labels, None, None)  # type: ignore[arg-type]
+        self.hurt.take(result, self.name, out)
+        return out
+
+    def apply(self) -> None:
+        """Add the damage dealt to the extra in the encounter, its wound following."""
+        dealt = self.hurt.dealt
+        if not dealt:
+            return
+        from rpgdice.core.errors import RulesError
+        from rpgdice.rulesets.seyruun.rules import wound_for
+        from rpgdice.table import encounter
+
+        def hurt(enc: Any) -> None:
+            side = enc.extra(self.name)
+            if side is None:
+                raise RulesError("--vs", f"{self.name} is no longer in the encounter; its "
+                                 "damage was not kept")
+            side.damage = min(side.health, side.damage + dealt)
+            side.wound = wound_for(side.damage, side.health)
+
+        encounter.update(hurt)
+        self.hurt.dealt = 0
+
+    def refund(self) -> None:
+        """An extra pays nothing, so there is nothing to give back."""
+
+
+def encounter_extra(name: str) -> Any:
+    """The extra of the current encounter called ``name``, or None."""
+    from rpgdice.table import encounter
+
+    found = encounter.load()
+    return None if found is None else found.extra(name)
