@@ -87,7 +87,7 @@ _rpgdice_values()
         "seyruun initiative|#1") vals="@characters:seyruun" ;;
         "seyruun initiative|#"*) vals="@characters:seyruun" ;;
         "seyruun attack|--damage") vals="@traits" ;;
-        "seyruun attack|--vs") vals="@characters:seyruun" ;;
+        "seyruun attack|--vs") vals="@characters:seyruun @extras" ;;
         "seyruun attack|--as") vals="@characters:seyruun" ;;
         "seyruun attack|#1") vals="@traits" ;;
         "reglas roll|-d"|"reglas roll|--dificultad"|"reglas roll|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
@@ -174,6 +174,26 @@ _rpgdice_characters()
     done
 }
 
+# The extras of the current encounter: encounter.toml's [[order]] tables that say
+# character = false (names match ignoring spaces and hyphens: a space is offered as -).
+_rpgdice_extras()
+{
+    local dir line name= extra= re='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([^"'\'']*)'
+    _rpgdice_dir
+    [[ -r $dir/encounter.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line =~ ^[[:space:]]*\[ ]]; then
+            [[ -n $extra && -n $name ]] && _rpgdice_words+=("${name// /-}")
+            name= extra=
+        elif [[ $line =~ $re ]]; then
+            name=${BASH_REMATCH[1]}
+        elif [[ $line =~ ^[[:space:]]*character[[:space:]]*=[[:space:]]*false ]]; then
+            extra=1
+        fi
+    done < "$dir/encounter.toml"
+    [[ -n $extra && -n $name ]] && _rpgdice_words+=("${name// /-}")
+}
+
 # The traits of the character rolling (--as NAME, else RPGDICE_AS), from its sheet's
 # [traits]: those with a number, or (given `skills`) its skills.
 _rpgdice_traits()
@@ -243,6 +263,7 @@ _rpgdice_offer()
             @characters) _rpgdice_characters ;;
             @characters:*) _rpgdice_characters "${w#*:}" ;;
             @aliases) _rpgdice_aliases ;;
+            @extras) _rpgdice_extras ;;
             @traits) _rpgdice_traits ;;
             @skills) _rpgdice_traits skills ;;
             *) _rpgdice_words+=("$w") ;;

@@ -46,6 +46,26 @@ function __rpgdice_characters
     end
 end
 
+# The extras of the current encounter: encounter.toml's [[order]] tables that say
+# character = false (names match ignoring spaces and hyphens: a space is offered as -).
+function __rpgdice_extras
+    set -l file (__rpgdice_dir)/encounter.toml
+    test -r $file; or return 0
+    set -l name
+    set -l extra
+    for line in (cat $file) '['
+        if string match -qr '^\s*\[' -- $line
+            test -n "$extra"; and test -n "$name"; and echo (string replace -a ' ' - -- $name)\t'an extra of the encounter'
+            set name
+            set extra
+        else if string match -qr '^\s*name\s*=' -- $line
+            set name (string replace -r '^\s*name\s*=\s*["\']([^"\']*).*$' '$1' -- $line)
+        else if string match -qr '^\s*character\s*=\s*false' -- $line
+            set extra 1
+        end
+    end
+end
+
 # The character rolling: --as NAME on the command line, else RPGDICE_AS.
 function __rpgdice_as
     set -l tokens (commandline -opc)
@@ -283,7 +303,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defense -x -d 'The defense pool, a contest side: Dodge (Dexterity+Athletics) or P…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l damage -x -a '(__rpgdice_traits)' -d 'Base damage, a plain sum: WEAPON+STRENGTH'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l soak -x -d 'Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters seyruun)' -d 'The target, a saved character: --defense and --soak may name its traits…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters seyruun) (__rpgdice_extras)' -d 'The target, a saved character: --defense and --soak may name its traits…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l attacker-willpower -d '+3 attack dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defender-willpower -d '+3 defense dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'

@@ -662,9 +662,19 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
     return wrapped
 
 
+def _vs_name(text: str) -> str:
+    return params.character(text)
+
+
+_vs_name.accepts = ("the name of a saved character (see rpgdice char list) or an extra of "  # type: ignore[attr-defined]
+                    "the encounter")
+_vs_name.completes = "characters"  # type: ignore[attr-defined]
+_vs_name.also_completes = "extras"  # type: ignore[attr-defined]  # TAB: the encounter's extras too
+_vs_name.__name__ = _vs_name.__qualname__ = params.character.__name__
+
 VsOpt = Annotated[
     Optional[str],
-    typer.Option("--vs", parser=params.character, metavar="NAME", is_eager=True, callback=_take_target,
+    typer.Option("--vs", parser=_vs_name, metavar="NAME", is_eager=True, callback=_take_target,
                  help="The target, a saved character: --defense and --soak may name its traits; "
                  "its wound applies, it pays --defender-willpower."),
 ]
