@@ -251,3 +251,44 @@ def test_a_broken_encounter_file_is_one_error_naming_it(fight, text):
 def test_an_extra_has_no_willpower_to_pay(fight):
     assert_usage_error(cli("seyruun", "attack", "3", "--vs", "ghoul", "--defense", "2+2",
                            "--defender-willpower", "--seed", "1"), "--defender-willpower")
+
+
+# Willpower in an extended roll, paid roll by roll; RPGDICE_AS naming nobody ------------
+
+
+def test_an_extended_roll_pays_willpower_roll_by_roll_while_the_sheet_has_it():
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "composure=2", "resolve=2",
+        "willpower=2")
+    # 1+1 = 2 dice, +3 with Willpower: rolls 1-2 have 5 dice, rolls 3-4 have 2.
+    faces = ",".join(["2"] * 5 + ["2"] * 5 + ["2"] * 2 + ["2"] * 2)
+    run = cli("seyruun", "extended", "1", "1", "--target", "5", "--max-rolls", "4", "--willpower",
+              "--as", "ysolde", "--dice", faces, "--json", "--log")
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert [r["pool"] for r in data["rolls"]] == [5, 5, 2, 2]
+    assert (data["willpower_spent"], data["willpower_until"]) == (2, 2)
+    assert (data["spent"], data["left"]) == ({"willpower": 2}, {"willpower": 0})
+    assert cli_one("char", "show", "ysolde")["willpower"] == 0
+    view = cli("log", "show", "1", "--replay")
+    assert view.exit_code == 0, view.stdout + view.stderr  # replays with what it spent
+    assert "Willpower ran out after roll 2" in view.stdout
+
+
+def test_an_extended_roll_without_a_character_has_willpower_every_roll():
+    run = cli("seyruun", "extended", "1", "1", "--target", "5", "--max-rolls", "2",
+              "--willpower", "--dice", ",".join(["2"] * 10), "--json")
+    data = json.loads(run.stdout)
+    assert [r["pool"] for r in data["rolls"]] == [5, 5]
+    assert (data["willpower_spent"], data["willpower_until"]) == (2, 2)
+
+
+@pytest.mark.parametrize("name", ["nobody", "a/b"])
+def test_rpgdice_as_naming_nobody_warns_and_rolls(name):
+    run = cli("seyruun", "roll", "3", "--dice", "2,2", "--json", env={"RPGDICE_AS": name})
+    assert run.exit_code == 0
+    assert "character" not in json.loads(run.stdout)
+    assert run.stderr.count("\n") == 1 and "warning: RPGDICE_AS" in run.stderr
+
+
+def test_as_naming_nobody_on_the_command_line_is_still_an_error():
+    assert_usage_error(cli("seyruun", "roll", "3", "--as", "nobody", "--dice", "2,2"), "--as")

@@ -358,15 +358,18 @@ def test_a_roll_that_cannot_pay_the_worst_case_prints_nothing(ysolde):
 
 
 def test_extended_and_team_pay_what_they_spent(ysolde):
-    # --willpower pays for every roll an extended roll may make: up to --max-rolls.
-    assert_usage_error(cli("seyruun", "extended", "dexterity", "--target", "2", "--willpower",
-                           "--as", "ysolde"), "--max-rolls")
     r = cli("seyruun", "extended", "dexterity", "stealth", "--target", "2", "--willpower", "--as",
             "ysolde", "--max-rolls", "3", "--json", "--dice", "9,9,2,2,2,2,2,2,2").json()[0]
     assert r["spent"] == {"willpower": 1} and shown("ysolde")["willpower"] == 4
     r = cli("seyruun", "team", "dexterity", "stealth", "--assists", "1", "--willpower", "--as",
             "ysolde", "--json", "--seed", "2").json()[0]
     assert r["spent"] == {"willpower": 1} and shown("ysolde")["willpower"] == 3
+    # --willpower in an extended roll is paid roll by roll while the sheet has it (3 here,
+    # and up to 10 rolls): it starts, and pays what it spent.
+    r = cli("seyruun", "extended", "dexterity", "--target", "30", "--willpower", "--as", "ysolde",
+            "--json", "--seed", "5").json()[0]
+    assert r["spent"] == {"willpower": r["willpower_spent"]} and 1 <= r["willpower_spent"] <= 3
+    assert shown("ysolde")["willpower"] == 3 - r["willpower_spent"]
 
 
 def test_cypher_effort_is_paid_from_the_pool_and_a_natural_20_gives_it_back(nix):

@@ -144,6 +144,10 @@ class Cost:
     worst: int = 0
     cost: Callable[[Any], int] = lambda r: 0
     why: str = ""
+    paced: bool = False
+    """Paid as it goes, while the sheet has it (an extended roll's ``--willpower``): no
+    worst case is charged up front, and each repetition rolls with what is left,
+    ``roll(source, budget)``."""
 
 
 @frozen

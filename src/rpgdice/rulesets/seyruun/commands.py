@@ -3,6 +3,7 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -434,7 +435,7 @@ def extended_cmd(
 
     Roll the same pool again and again, adding up successes, until the target is reached, the roll limit is used up, or a botch ends it.
 
-    A botch ending the attempt is rpgdice's reading (the rules do not say). With --willpower every roll spends 1 Willpower for +3 dice.
+    A botch ending the attempt is rpgdice's reading (the rules do not say). With --willpower every roll spends 1 Willpower for +3 dice; a character (--as) pays roll by roll while its sheet has Willpower, and the rolls after go without.
 
     Example: rpgdice seyruun extended 3 2 --target 10 --max-rolls 5
     """
@@ -442,8 +443,12 @@ def extended_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
-    run(lambda source: seyruun.roll_extended(spec, source),
-        work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed, times=times, as_json=as_json)
+    def roll(source: Any, budget: Optional[int] = None) -> Any:  # budget: the sheet's Willpower
+        paced = spec if budget is None else dataclasses.replace(spec, willpower_budget=budget)
+        return seyruun.roll_extended(paced, source)
+
+    run(roll, work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed,
+        times=times, as_json=as_json)
 
 
 @app.command("team")

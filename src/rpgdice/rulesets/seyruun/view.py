@@ -219,6 +219,10 @@ def extended(r: Any) -> list[Text]:
         said.append("a botch ends the extended roll (rpgdice's reading: the rules do not say)")
     if r.willpower_spent:
         said.append(f"Willpower spent: {r.willpower_spent} (1 per roll)")
+    until = getattr(r, "willpower_until", None)
+    if r.willpower_spent and until is not None and until < len(r.rolls):
+        said.append(f"Willpower ran out after roll {until}: rolls {until + 1} on went "
+                    "without the +3 dice")
     return lines + notes(said)
 
 
