@@ -292,3 +292,38 @@ def test_rpgdice_as_naming_nobody_warns_and_rolls(name):
 
 def test_as_naming_nobody_on_the_command_line_is_still_an_error():
     assert_usage_error(cli("seyruun", "roll", "3", "--as", "nobody", "--dice", "2,2"), "--as")
+
+
+def test_encounter_start_is_logged_like_a_roll(fight):
+    run = cli("encounter", "start", "A=2+2", "B=1+1", "--seed", "5", "--log", "--json")
+    assert run.exit_code == 0
+    (entry,) = [json.loads(x) for x in cli("log", "--json").stdout.splitlines()]
+    assert (entry["ruleset"], entry["command"], entry["seed"]) == ("seyruun", "initiative", 5)
+    assert entry["argv"][:2] == ["encounter", "start"]
+
+
+def test_an_extras_wound_is_the_encounters(fight):
+    cli("seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul", "--dice", HIT_3)
+    run = cli("seyruun", "attack", "3", "--vs", "ghoul", "--defense", "2+2", "--seed", "1")
+    assert "moderate (the encounter's)" in run.stdout
+
+
+@pytest.mark.slow
+def test_attacks_and_willpower_spends_at_once_lose_neither():
+    """Six attacks on Ghoul's sheet (1 damage each) and six Willpower rolls by Ghoul, all at
+    once: every damage and every point spent is in the sheet."""
+    import os
+    import subprocess
+    import sys
+
+    cli("char", "new", "Ghoul", "--ruleset", "seyruun", "composure=5", "resolve=5", "health=20")
+    env = {**os.environ, "RPGDICE_LOG": "never"}
+    attack = [sys.executable, "-m", "rpgdice", "seyruun", "attack", "2+1", "--damage", "1", "--vs",
+              "ghoul", "--dice", "8,2,2,8"]
+    spend = [sys.executable, "-m", "rpgdice", "seyruun", "roll", "1", "--willpower", "--as",
+             "ghoul", "--seed", "1"]
+    procs = [subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             for _ in range(6) for argv in (attack, spend)]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 12, [p.stderr.read() for p in procs]
+    traits = cli_one("char", "show", "ghoul")["traits"]
+    assert (traits["damage"], traits["willpower"]) == (6, 4)

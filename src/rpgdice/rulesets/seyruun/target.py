@@ -67,12 +67,12 @@ class TargetPays:
 
 
 def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]]) -> dict[str, Any]:
+                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> dict[str, Any]:
     """The target's side of ``result``, for its envelope: what JSON adds for the target
     (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
     view shows of it (``vs_table``). Not fields of the engine's record."""
     keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
-    wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
+    wound = [("wound", f"{sheet.wound} ({whose})")] if sheet.wound and result.defense is not None else []
     table = {"character": sheet.name, "labels": [*labels, *wound],
              **({"spent": spent, "left": left} if spent else {})}
     return {"vs_keys": keys, "vs_table": table}
@@ -120,7 +120,8 @@ class ExtraTarget:
         self.hurt = Hurt(side.damage or 0, side.health or 0, side.wound or "none")
 
     def side(self, result: Any) -> dict[str, Any]:
-        out = target_side(result, self.shown, self.labels, None, None)  # type: ignore[arg-type]
+        out = target_side(result, self.shown, self.labels, None, None,  # type: ignore[arg-type]
+                          "the encounter's")
         self.hurt.take(result, self.name, out)
         return out
 
