@@ -327,3 +327,60 @@ def test_attacks_and_willpower_spends_at_once_lose_neither():
     assert [p.wait(timeout=120) for p in procs] == [0] * 12, [p.stderr.read() for p in procs]
     traits = cli_one("char", "show", "ghoul")["traits"]
     assert (traits["damage"], traits["willpower"]) == (6, 4)
+
+
+# Writing a sheet's changed values in place --------------------------------------------
+
+SHEET = """# Ghoul, by hand
+name = "Ghoul"
+ruleset = "seyruun"
+
+[traits]
+wits = 2        # sharp
+dexterity = 2
+willpower = 5   # spent at the table
+composure = 3
+resolve = 2
+
+[notes]
+lair = "the crypt"
+"""
+
+
+def test_a_spend_and_a_hit_change_only_their_values_every_other_byte_kept():
+    path = paths.characters_dir() / "ghoul.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SHEET)
+    assert cli("seyruun", "roll", "2", "--willpower", "--as", "ghoul", "--dice",
+               ",".join(["2"] * 4)).exit_code == 0
+    assert path.read_text() == SHEET.replace("willpower = 5   #", "willpower = 4   #")
+    assert attack().exit_code == 0
+    assert path.read_text() == SHEET.replace("willpower = 5   #", "willpower = 4   #").replace(
+        "resolve = 2\n", 'resolve = 2\ndamage = 3\nwound = "moderate"\n')
+    assert cli_one("char", "show", "ghoul")["traits"]["damage"] == 3
+
+
+@pytest.mark.parametrize("text", [
+    'name = "Ghoul"\nruleset = "seyruun"\ntraits = { willpower = 5, composure = 3, resolve = 2 }\n',
+    'name = "Ghoul"\nruleset = "seyruun"\n[traits]\n"willpower" = 5\ncomposure = 3\nresolve = 2\n',
+    'name = "Ghoul"\nruleset = "seyruun"\n[traits]\nwillpower = 0x5\ncomposure = 3\nresolve = 2\n',
+])
+def test_a_sheet_laid_out_otherwise_is_still_written_right(text):
+    path = paths.characters_dir() / "ghoul.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    assert cli("seyruun", "roll", "2", "--willpower", "--as", "ghoul", "--dice",
+               ",".join(["2"] * 4)).exit_code == 0
+    assert cli_one("char", "show", "ghoul")["willpower"] == 4
+
+
+def test_an_attack_on_a_sheet_in_its_usual_layout_loads_no_tomlkit():
+    from test_startup import _modules_after
+
+    path = paths.characters_dir() / "ghoul.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SHEET)
+    out, modules = _modules_after(["seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul",
+                                   "--dice", HIT_3, "--json"])
+    assert json.loads(out)["vs_damage"] == 3 and "damage = 3" in path.read_text()
+    assert "tomlkit" not in modules

@@ -544,10 +544,71 @@ def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str
         values, result = pay(sheet)
         changes = {k: v for k, v in values.items() if sheet.get(k) != v}
         if changes:
-            doc = files.document(sheet.path, text)
-            _set_traits(sheet, doc, changes)
-            files.write_document(sheet.path, doc)
+            quick = _quick_text(sheet, text, changes)
+            if quick is not None:  # the same file tomlkit would write, without loading it
+                files.write_document(sheet.path, quick)
+                for trait, value in changes.items():
+                    sheet.traits[sheet.spelling(trait) or canonical(sheet.ruleset, trait)] = value
+                sheet.__post_init__()
+            else:
+                doc = files.document(sheet.path, text)
+                _set_traits(sheet, doc, changes)
+                files.write_document(sheet.path, doc)
     return result
+
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_LINE = r"^([ \t]*{key}[ \t]*=[ \t]*)(-?[0-9]+|\"[a-z]*\"|'[a-z]*')([ \t]*(?:#.*)?)$"
+
+
+def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
+    """The sheet's text with ``changes`` (resources spent, damage taken: numbers and
+    words) made in place of the values in its ``[traits]`` table, or added at the table's
+    end, every other byte kept; None when the file is laid out otherwise (tomlkit then
+    writes it). The text made is read back and must hold exactly the sheet with the
+    changes, or None: this is a shortcut, never a different result."""
+    lines = text.split("\n")
+    heads = [i for i, line in enumerate(lines) if line.lstrip().startswith("[")]
+    start = next((i for i in heads if re.fullmatch(r"\[[ \t]*traits[ \t]*\][ \t]*(#.*)?",
+                                                   lines[i].strip())), None)
+    if start is None:
+        return None
+    end = next((i for i in heads if i > start), len(lines))
+    added = []
+    for trait, value in changes.items():
+        spelled = sheet.spelling(trait) or canonical(sheet.ruleset, trait)
+        if not _BARE.fullmatch(spelled) or not isinstance(value, (int, str)) or value is True:
+            return None
+        shown_value = str(value) if isinstance(value, int) else f'"{value}"'
+        pattern = re.compile(_LINE.format(key=re.escape(spelled)))
+        found = [i for i in range(start + 1, end) if pattern.match(lines[i])]
+        if len(found) > 1:
+            return None
+        if found:
+            m = pattern.match(lines[found[0]])
+            assert m is not None
+            lines[found[0]] = m.group(1) + shown_value + m.group(3)
+        elif sheet.spelling(trait) is None:
+            added.append(f"{spelled} = {shown_value}")
+        else:
+            return None  # the trait is there, written some other way
+    last = max((i for i in range(start, end) if lines[i].strip()
+                and not lines[i].lstrip().startswith("#")), default=start)
+    lines[last + 1:last + 1] = added
+    out = "\n".join(lines)
+    return out if _reads_as(sheet, text, out, changes) else None
+
+
+def _reads_as(sheet: Sheet, old: str, new: str, changes: dict[str, Any]) -> bool:
+    """Whether ``new`` reads as ``old`` with ``changes`` made to its traits, and nothing else."""
+    try:
+        before, after = files.parse(sheet.path, old), files.parse(sheet.path, new)
+    except RulesError:
+        return False
+    traits = dict(before.get("traits") or {})
+    for trait, value in changes.items():
+        traits[sheet.spelling(trait) or canonical(sheet.ruleset, trait)] = value
+    return after == {**before, "traits": traits}
 
 
 def spend(who: str | Sheet, ruleset: str, costs: dict[str, int],
