@@ -81,6 +81,10 @@ def test_char_show_shows_value_of_max():
     assert run.exit_code == 0
     assert "6 of 6" in run.stdout and "2 of 4" in run.stdout
     assert "Mana-max" not in run.stdout
+    cli("char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=8", "speed-max=12")
+    cli("char", "set", "nix", "might-=3")
+    run = cli("char", "show", "nix")
+    assert "7 of 10" in run.stdout and "8 of 12" in run.stdout and "Speed-max" not in run.stdout
 
 
 def test_char_rm_needs_yes():

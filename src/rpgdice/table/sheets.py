@@ -505,7 +505,8 @@ def _check_sheet(sheet: Sheet, before: dict[str, int] | None = None,
             continue
         worse = before is None or value - top > before.get(found.name, 0)
         if worse or fold(found.name) in (changed or set()):
-            raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why})")
+            raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why}); "
+                             "nothing was changed")
 
 
 def _check_readable(path: Path, doc: Any) -> None:
