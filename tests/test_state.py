@@ -388,3 +388,36 @@ def test_an_attack_on_a_sheet_in_its_usual_layout_loads_no_tomlkit():
                                    "--dice", HIT_3, "--json"])
     assert json.loads(out)["vs_damage"] == 3 and "damage = 3" in path.read_text()
     assert "tomlkit" not in modules
+
+
+# Invariants --------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.integers(1, 60), st.data())
+def test_the_wound_follows_the_boxes_filled(health, data):
+    from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
+
+    levels = ["none", *WOUNDS]
+    damage = data.draw(st.integers(0, health - 1))
+    now, more = wound_for(damage, health), wound_for(damage + 1, health)
+    assert levels.index(now) <= levels.index(more)  # more damage, never a lighter wound
+    assert wound_for(0, health) == "none" and wound_for(health, health) == "crippled"
+    assert (now == "none") == (damage * 7 < health)  # the first box of k = 1: ceil(health / 7)
+
+
+@pytest.mark.slow
+def test_encounter_next_at_once_loses_no_turn(fight):
+    """Seven `encounter next` at once over three sides: round 3, the second side's turn."""
+    import os
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "rpgdice", "encounter", "next", "--json"]
+    procs = [subprocess.Popen(argv, env=dict(os.environ), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for _ in range(7)]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 7
+    got = json.loads(cli("encounter", "--json").stdout)
+    assert (got["round"], got["turn"], got["current"]) == (3, 1, "Ghoul")
