@@ -378,6 +378,7 @@ def test_a_sheet_laid_out_otherwise_is_still_written_right(text):
     assert cli_one("char", "show", "ghoul")["willpower"] == 4
 
 
+@pytest.mark.slow
 def test_an_attack_on_a_sheet_in_its_usual_layout_loads_no_tomlkit():
     from test_startup import _modules_after
 
