@@ -422,3 +422,12 @@ def test_encounter_next_at_once_loses_no_turn(fight):
     assert [p.wait(timeout=120) for p in procs] == [0] * 7
     got = json.loads(cli("encounter", "--json").stdout)
     assert (got["round"], got["turn"], got["current"]) == (3, 1, "Ghoul")
+
+
+def test_encounter_start_replays_from_the_log_and_writes_nothing(fight):
+    assert cli("encounter", "start", "A=2+2", "B=1+1", "--seed", "5", "--log").exit_code == 0
+    cli("encounter", "next")
+    before = encounter_file().read_text()
+    run = cli("log", "show", "1", "--replay")
+    assert run.exit_code == 0, run.stderr
+    assert encounter_file().read_text() == before

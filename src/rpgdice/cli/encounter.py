@@ -76,7 +76,7 @@ def start_cmd(
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import Work, check_work, make_source
+    from rpgdice.cli.common import Work, check_work, current_run, make_source, run
     from rpgdice.core.dice import GivenDice
     from rpgdice.rulesets.seyruun import rules as seyruun
     from rpgdice.rulesets.seyruun.commands import _combatant
@@ -88,6 +88,11 @@ def start_cmd(
         from rpgdice.core.errors import RulesError
 
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
+    if current_run().capture is not None:  # a replay from the log: its roll, nothing written
+        run(lambda source: seyruun.roll_initiative(spec, source),
+            work=Work(spec.most_dice, spec.most_rolls), dice=dice, seed=seed, times=1,
+            as_json=as_json)
+        return
     source = make_source(dice, seed)
     result = seyruun.roll_initiative(spec, source)
     if isinstance(source, GivenDice):
