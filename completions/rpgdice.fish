@@ -533,7 +533,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a start -d 'Start an encounter: every combatant rolls Seyruun initiative (Wits + D…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a start -d 'Start an encounter: roll Seyruun initiative and keep the order'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a next -d 'The next turn: the next in the order, or a new round after the last'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a end -d 'End the encounter (encounter.toml is removed)'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -l json -d 'The encounter as one JSON object'
@@ -542,7 +542,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_se
 # rpgdice encounter start
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -a '(__rpgdice_characters)'

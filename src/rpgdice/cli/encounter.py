@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rpgdice.cli.common import Command, DiceOpt, JsonOpt, RulesetTyper, SeedOpt
+from rpgdice.cli.common import Command, DiceOpt, RulesetTyper, SeedOpt
 from rpgdice.rulesets.seyruun.commands import CombatantsArg
 
 app = RulesetTyper(
@@ -67,12 +67,13 @@ def start_cmd(
     combatants: CombatantsArg,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
-    as_json: JsonOpt = False,
+    as_json: StateJson = False,
 ) -> None:
-    """Start an encounter: every combatant rolls Seyruun initiative (Wits + Dexterity), and
-    the order is kept in encounter.toml. A saved character by its name; an extra as
-    NAME=WITS+DEXTERITY, whose damage and wound the encounter keeps. An encounter already
-    running is replaced. Logged like a roll.
+    """Start an encounter: roll Seyruun initiative and keep the order.
+
+    Every combatant rolls Wits + Dexterity, and the order is kept in encounter.toml: a
+    saved character by its name, an extra as NAME=WITS+DEXTERITY (the encounter keeps its
+    damage and wound). An encounter already running is replaced. Logged like a roll.
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
