@@ -25,7 +25,9 @@ starts from compiled bytecode as an installed program does, even where
 PYTHONDONTWRITEBYTECODE is set.
 
 Goals (issues 5 and 10): a TAB within 5 ms (names after ``--as`` too); a ``--json`` roll
-within 1.15x and a colored roll (with ``--as`` too) within 1.6x the import-typer floor.
+within 1.15x and a colored roll (with ``--as`` too) within 1.6x the import-typer floor;
+(issue 19) a colored ``seyruun attack --vs NAME`` that writes the damage into the target's
+sheet within 1.6x too.
 """
 
 from __future__ import annotations
@@ -44,6 +46,17 @@ ROOT = Path(__file__).resolve().parents[1]
 BASH_SCRIPT = ROOT / "completions" / "rpgdice.bash"
 ROLL = ["seyruun", "roll", "3", "2", "--bonus", "1", "-d", "moderate"]
 ROLL_AS = ["seyruun", "roll", "dexterity", "stealth", "--bonus", "1", "-d", "moderate", "--as", "ysolde"]
+ATTACK_VS = ["seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul", "--dice",
+             "6,2,2,2,2,2,6,6,6,2,2"]
+"""An attack that hits for 3 and writes the damage into the target's sheet (issue 19)."""
+GHOUL = """name = "Ghoul"
+ruleset = "seyruun"
+
+[traits]
+wits = 2
+dexterity = 2
+health = 1000
+"""
 DICE_ROLL = ["roll", "2d6+3"]
 """Ordinary dice (issue 13): held to the --json goal like every ruleset."""
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
@@ -51,7 +64,7 @@ TAB_CWORD = 5
 TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
-         "colored roll": ("x", 1.6), "colored --as": ("x", 1.6),
+         "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
          "dice --json roll": ("x", 1.15)}
 SHEET = """name = "Ysolde"
 ruleset = "seyruun"
@@ -74,6 +87,7 @@ def _home() -> str:
     for name in ("thureck", "nix", "ana-lu", "brother-ash"):
         (home / "characters" / f"{name}.toml").write_text(
             SHEET.replace("Ysolde", name), encoding="utf-8")
+    (home / "characters" / "ghoul.toml").write_text(GHOUL, encoding="utf-8")
     (home / "config.toml").write_text('[alias]\nsneak = "seyruun roll dexterity stealth --as ysolde"\n',
                                       encoding="utf-8")
     return str(home)
@@ -94,6 +108,7 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
         "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
         "dice --json roll": ([*prog, *DICE_ROLL, "--json"], {}),
+        "attack --vs": ([*prog, *ATTACK_VS], {"FORCE_COLOR": "1"}),
         "--help": ([*prog, "--help"], {}),
     }
     if bash:
@@ -155,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':<17} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
     for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
-                 "dice --json roll", "--help"):
+                 "dice --json roll", "attack --vs", "--help"):
         results[name] = med[name] / floor
         print(f"{name:<17} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:

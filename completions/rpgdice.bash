@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths log again completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --compare --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --compare --as" ;;
@@ -40,6 +40,10 @@ _rpgdice_node()
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter") subs="start next end" opts="--json -h --help" vopts="" ;;
+        "encounter start") subs="" opts="--dice --seed --json --log --no-log -h --help" vopts="--dice --seed" ;;
+        "encounter next") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter end") subs="" opts="-h --help" vopts="" ;;
         "log") subs="show clear stats" opts="--last --as --ruleset --since --until --json -h --help" vopts="--last --as --ruleset --since --until" ;;
         "log show") subs="" opts="--json --replay --since --until -h --help" vopts="--since --until" ;;
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
@@ -83,7 +87,7 @@ _rpgdice_values()
         "seyruun initiative|#1") vals="@characters:seyruun" ;;
         "seyruun initiative|#"*) vals="@characters:seyruun" ;;
         "seyruun attack|--damage") vals="@traits" ;;
-        "seyruun attack|--vs") vals="@characters:seyruun" ;;
+        "seyruun attack|--vs") vals="@characters:seyruun @extras" ;;
         "seyruun attack|--as") vals="@characters:seyruun" ;;
         "seyruun attack|#1") vals="@traits" ;;
         "reglas roll|-d"|"reglas roll|--dificultad"|"reglas roll|--difficulty") vals="ninguna none normal dificil hard muy-dificil very-hard imposible impossible" ;;
@@ -125,6 +129,8 @@ _rpgdice_values()
         "char show|#1") vals="@characters" ;;
         "char rm|#1") vals="@characters" ;;
         "alias|--rm") vals="@aliases" ;;
+        "encounter start|#1") vals="@characters" ;;
+        "encounter start|#"*) vals="@characters" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;
@@ -166,6 +172,26 @@ _rpgdice_characters()
         f=${f##*/}
         _rpgdice_words+=("${f%.toml}")
     done
+}
+
+# The extras of the current encounter: encounter.toml's [[order]] tables that say
+# character = false (names match ignoring spaces and hyphens: a space is offered as -).
+_rpgdice_extras()
+{
+    local dir line name= extra= re='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([^"'\'']*)'
+    _rpgdice_dir
+    [[ -r $dir/encounter.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line =~ ^[[:space:]]*\[ ]]; then
+            [[ -n $extra && -n $name ]] && _rpgdice_words+=("${name// /-}")
+            name= extra=
+        elif [[ $line =~ $re ]]; then
+            name=${BASH_REMATCH[1]}
+        elif [[ $line =~ ^[[:space:]]*character[[:space:]]*=[[:space:]]*false ]]; then
+            extra=1
+        fi
+    done < "$dir/encounter.toml"
+    [[ -n $extra && -n $name ]] && _rpgdice_words+=("${name// /-}")
 }
 
 # The traits of the character rolling (--as NAME, else RPGDICE_AS), from its sheet's
@@ -237,6 +263,7 @@ _rpgdice_offer()
             @characters) _rpgdice_characters ;;
             @characters:*) _rpgdice_characters "${w#*:}" ;;
             @aliases) _rpgdice_aliases ;;
+            @extras) _rpgdice_extras ;;
             @traits) _rpgdice_traits ;;
             @skills) _rpgdice_traits skills ;;
             *) _rpgdice_words+=("$w") ;;

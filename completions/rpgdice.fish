@@ -46,6 +46,26 @@ function __rpgdice_characters
     end
 end
 
+# The extras of the current encounter: encounter.toml's [[order]] tables that say
+# character = false (names match ignoring spaces and hyphens: a space is offered as -).
+function __rpgdice_extras
+    set -l file (__rpgdice_dir)/encounter.toml
+    test -r $file; or return 0
+    set -l name
+    set -l extra
+    for line in (cat $file) '['
+        if string match -qr '^\s*\[' -- $line
+            test -n "$extra"; and test -n "$name"; and echo (string replace -a ' ' - -- $name)\t'an extra of the encounter'
+            set name
+            set extra
+        else if string match -qr '^\s*name\s*=' -- $line
+            set name (string replace -r '^\s*name\s*=\s*["\']([^"\']*).*$' '$1' -- $line)
+        else if string match -qr '^\s*character\s*=\s*false' -- $line
+            set extra 1
+        end
+    end
+end
+
 # The character rolling: --as NAME on the command line, else RPGDICE_AS.
 function __rpgdice_as
     set -l tokens (commandline -opc)
@@ -122,21 +142,22 @@ complete -c rpgdice -f
 complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths log again completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -292,7 +313,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defense -x -d 'The defense pool, a contest side: Dodge (Dexterity+Athletics) or P…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l damage -x -a '(__rpgdice_traits)' -d 'Base damage, a plain sum: WEAPON+STRENGTH'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l soak -x -d 'Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]'
-complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters seyruun)' -d 'The target, a saved character: --defense and --soak may name its traits…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l vs -x -a '(__rpgdice_characters seyruun) (__rpgdice_extras)' -d 'The target, a saved character: --defense and --soak may name its traits…'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l attacker-willpower -d '+3 attack dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l defender-willpower -d '+3 defense dice for 1 Willpower'
 complete -c rpgdice -n '__fish_seen_subcommand_from seyruun; and __fish_seen_subcommand_from attack' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
@@ -538,6 +559,28 @@ complete -c rpgdice -n '__fish_seen_subcommand_from alias' -s h -l help -d 'Show
 # rpgdice paths
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one object per line'
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a start -d 'Start an encounter: roll Seyruun initiative and keep the order'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a next -d 'The next turn: the next in the order, or a new round after the last'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a end -d 'End the encounter (encounter.toml is removed)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter start
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l log -l no-log -d 'Record the command in the roll log, or not; without either, RPGDICE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -a '(__rpgdice_characters)'
+
+# rpgdice encounter next
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter end
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show clear stats' -a show -d 'Re-show an entry as it was rolled, from what the log stored, whatever t…'

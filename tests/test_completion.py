@@ -523,3 +523,43 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
         assert "@@" not in text and not [line for line in text.splitlines() if line.startswith("#@")]
     with pytest.raises(ValueError, match="no marker for EXTRA"):
         completion.fill("rpgdice.fish.in", HEADER="", TITLES="", COMMANDS="", EXTRA="")
+
+
+# The encounter's extras after --vs, and encounter's subcommands (CLI.md, "The table's state")
+
+ENCOUNTER_CASES = [
+    ("rpgdice seyruun attack 5 --vs ", lambda: sorted([*_characters("seyruun"), "Ann", "Ghoul", "Big-Thug"])),
+    ("rpgdice seyruun attack 5 --vs B", lambda: ["Big-Thug"]),
+    ("rpgdice encounter ", lambda: ["end", "next", "start"]),
+]
+
+
+@pytest.fixture
+def fight(table):
+    run = cli("encounter", "start", "Ann=3+3", "Ghoul=2+2", "Big Thug=2+1", "--seed", "1")
+    assert run.exit_code == 0, run.stderr
+
+
+def _no_options(words: list[str]) -> list[str]:
+    return sorted(w for w in words if not w.startswith("-"))
+
+
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+def test_bash_completes_the_encounters_extras(fight, line, expected):
+    assert _no_options(_bash(line)) == sorted(expected())
+
+
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+def test_fish_completes_the_encounters_extras(fight, line, expected):
+    assert _no_options(_fish(line)) == sorted(expected())
+
+
+@pytest.mark.slow
+def test_zsh_completes_the_encounters_extras(fight):
+    offered = _zsh_many(*[line for line, _ in ENCOUNTER_CASES])
+    for (line, expected), got in zip(ENCOUNTER_CASES, offered):
+        assert _no_options(got) == sorted(expected()), line
+
+
+def test_without_an_encounter_vs_offers_the_characters_only(table):
+    assert sorted(_bash("rpgdice seyruun attack 5 --vs ")) == _characters("seyruun")

@@ -542,7 +542,8 @@ def test_attack_as_and_vs_name_traits_apply_wounds_and_pay(table):
     assert _willpower("ysolde") == 3 and _willpower("ghoul") == 1
     view = _ok("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--vs", "ghoul",
                "--defense", "dexterity+athletics", "--seed", "3").stdout
-    assert "vs Ghoul" in view and "Dexterity 2 + Athletics 3" in view and "moderate" in view
+    # The first attack dealt 6 damage to the Ghoul: its wound followed, severe.
+    assert "vs Ghoul" in view and "Dexterity 2 + Athletics 3" in view and "severe" in view
 
 
 def test_the_target_that_cannot_pay_rolls_nothing_and_failed_faces_give_back(table):

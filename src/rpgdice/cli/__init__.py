@@ -262,6 +262,7 @@ from the registry's names (rpgdice.rulesets: each folder's record names its own
 imports only its own ruleset's commands and rules and builds only its own command:
 startup is what every roll pays (bench/startup.py)."""
 GROUP_MODULES["log"] = "rpgdice.cli.log"
+GROUP_MODULES["encounter"] = "rpgdice.cli.encounter"
 COMMAND_MODULES = {
     "roll": "rpgdice.rulesets.dice.commands:roll_app",
     "odds": "rpgdice.rulesets.dice.commands:odds_app",
@@ -273,8 +274,8 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "log", "again",
-              "completion")
+HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "encounter", "log",
+              "again", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
 roll log, then completion (the README's order)."""
 

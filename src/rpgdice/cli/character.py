@@ -68,7 +68,16 @@ def take(ctx: Context, param: Any, value: str, ruleset: str) -> None:
     on the command line and ignored from ``RPGDICE_AS``."""
     from_env = ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT
     where = AS_ENV if from_env else "--as"
-    sheet = sheets.load(value, where)
+    try:
+        sheet = sheets.load(value, where)
+    except RulesError as e:
+        if not from_env or not _nobody(value):
+            raise
+        from rpgdice.cli.output import warning
+
+        # An RPGDICE_AS that names nobody stops no command: it rolls without a character.
+        warning(f"{AS_ENV}: {e.message}; rolling without a character")
+        return
     if sheet.ruleset != ruleset:
         if from_env:
             return
@@ -76,6 +85,16 @@ def take(ctx: Context, param: Any, value: str, ruleset: str) -> None:
                          f"'{ctx.command_path}' rolls {ruleset}")
     ctx.meta[SHEET] = sheet
     _defaults(ctx)
+
+
+def _nobody(name: str) -> bool:
+    """Whether ``name`` names no saved character (no such sheet, or no name at all): a
+    sheet that exists but is broken is still an error."""
+    try:
+        sheets.check_name(name, AS_ENV)
+    except RulesError:
+        return True
+    return not sheets.path_of(name).exists()
 
 
 def pool_option(ctx: Context, value: str) -> None:
@@ -192,7 +211,7 @@ def extra_base(ctx: Context) -> dict[str, Any]:
     return base
 
 
-def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
+def settle(ctx: Context, roll: Callable[..., Any], source: Any, times: int
            ) -> tuple[Iterable[Any] | None, Callable[[Any], dict[str, Any]]]:
     """Roll ``times`` times for the character, paying from the sheet under its lock.
     Returns the results (None when nothing is to be paid: the caller rolls as any
@@ -211,17 +230,18 @@ def settle(ctx: Context, roll: Callable[[Any], Any], source: Any, times: int
     def pay(fresh: sheets.Sheet) -> tuple[dict[str, int], list[Any]]:
         have = sheets.resource(fresh, resource)
         worst = costs.worst * times
-        if worst > have:
+        if worst > have and not costs.paced:
             e = sheets.cannot_pay(fresh, "--as", resource, worst, have)
             raise RulesError(e.param, e.message + costs.why)
-        results = [roll(source) for _ in range(times)]
-        if isinstance(source, GivenDice):
-            source.check_all_used()
-        left = have
-        for r in results:
+        results, left = [], have
+        for _ in range(times):
+            r = roll(source, left) if costs.paced else roll(source)
+            results.append(r)
             spent = costs.cost(r)
             left -= spent
             extras[id(r)] = {**base, "spent": {resource: spent}, "left": {resource: left}}
+        if isinstance(source, GivenDice):
+            source.check_all_used()
         return {resource: left}, results
 
     results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays

@@ -399,6 +399,7 @@ def _collect(capture: Capture, roll: Callable[[DiceSource], R], source: DiceSour
     capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
     if not capture.roll:
         return
+    roll = _paced(capture, roll)
     if isinstance(source, GivenDice):
         capture.results = [roll(source) for _ in range(times)]
         source.check_all_used()
@@ -416,6 +417,26 @@ def _collect(capture: Capture, roll: Callable[[DiceSource], R], source: DiceSour
         table = lambda r: base  # noqa: E731
     capture.results = list(_enveloped(capture.results, table, target))
     capture.rest = _enveloped(capture.rest, table, target)
+
+
+def _paced(capture: Capture, roll: Callable[..., R]) -> Callable[[DiceSource], R]:
+    """A character's roll paid as it went (an extended roll's ``--willpower``): each
+    result replays with what the log says it spent (``capture.budgets``), in order."""
+    ctx = _context()
+    sheet = None if ctx is None else ctx.meta.get(SHEET)
+    if sheet is None or not capture.budgets:
+        return roll
+    from rpgdice.cli.character import plan
+
+    if not plan(ctx, sheet).paced:
+        return roll
+    budgets = iter(capture.budgets)
+
+    def paced(source: DiceSource) -> R:
+        budget = next(budgets, None)
+        return roll(source, budget) if isinstance(budget, int) else roll(source)
+
+    return paced
 
 
 def _spec_data(spec: object) -> Optional[dict[str, Any]]:

@@ -132,15 +132,18 @@ def _fit(label: str, text: str) -> str:
     return text if len(text) <= room else text[: room - 1].rstrip() + "…"
 
 
-DYNAMIC = {"characters": "@characters", "aliases": "@aliases"}
+DYNAMIC = {"characters": "@characters", "aliases": "@aliases", "extras": "@extras"}
 """Words the scripts expand when TAB is pressed, from the user's own files (no Python):
 ``@characters`` the sheets' names (``characters/*.toml``), ``@characters:RULESET`` those
 whose sheet says ``ruleset = "RULESET"`` (a ruleset's own commands), ``@aliases`` the
-names under ``[alias]`` in ``config.toml``, ``@traits`` the number traits of the
+names under ``[alias]`` in ``config.toml``, ``@extras`` the extras of the current encounter
+(``encounter.toml``'s ``[[order]]`` tables with ``character = false``; a parser adds it
+with ``parser.also_completes``), ``@traits`` the number traits of the
 character ``--as`` names (its sheet's ``[traits]``), ``@skills`` its skill traits. A
 parser asks for one with ``parser.completes``; an argument that reads trait names with
 ``--as`` (cli/__init__.py marks its type with ``hook``) gets ``@traits`` or ``@skills``."""
 DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias",
+                        "extras": "an extra of the encounter",
                         "traits": "a trait of the --as character",
                         "skills": "a skill of the --as character"}
 _HOOKS = {"traits": "@traits", "skill": "@skills"}
@@ -179,7 +182,9 @@ def _values(param: Any, path: Sequence[str] = ()) -> list[str]:
     completes = getattr(getattr(ptype, "func", None), "completes", None)
     if completes:
         ruleset = _ruleset_of(path) if completes == "characters" else None
-        return [DYNAMIC[completes] + (f":{ruleset}" if ruleset else "")]
+        also = getattr(getattr(ptype, "func", None), "also_completes", None)
+        return [DYNAMIC[completes] + (f":{ruleset}" if ruleset else ""),
+                *([DYNAMIC[also]] if also else [])]
     names = getattr(getattr(ptype, "func", None), "choices", None)
     if names is None:
         names = getattr(ptype, "choices", None)
@@ -362,6 +367,7 @@ def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str
 
 
 _FISH_DYNAMIC = {"characters": "__rpgdice_characters ", "aliases": "__rpgdice_aliases",
+                 "extras": "__rpgdice_extras",
                  "traits": "__rpgdice_traits", "skills": "__rpgdice_traits skills"}
 """The fish function that lists each dynamic word's names (a ruleset follows a space)."""
 

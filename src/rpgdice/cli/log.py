@@ -259,13 +259,13 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     if missing <= 0:
         return records
     from rpgdice.cli import stored
-    from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.cli.replay import budgets, capture, replay_argv
 
     if not stored.is_roll(entry["argv"]):
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log")
         return records
     try:
-        cap = capture(replay_argv(entry), roll=True)
+        cap = capture(replay_argv(entry), roll=True, budget=budgets(entry))
     except Exception as e:  # a command that no longer parses: the stored part stands
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
                 f"cannot be rolled again ({getattr(e, 'message', None) or e})")
@@ -278,7 +278,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
     from rpgdice.cli import stored
     from rpgdice.cli.output import emit
-    from rpgdice.cli.replay import capture, replay_argv
+    from rpgdice.cli.replay import budgets, capture, replay_argv
     from rpgdice.core.data import to_data
     from rpgdice.table.log import MAX_RESULTS, public
 
@@ -287,7 +287,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         raise RulesError("ID", f"entry {entry_id} is no roll of a kind this rpgdice knows "
                          f"('{' '.join(entry['argv'][:2])}'); it cannot be replayed")
     try:
-        cap = capture(replay_argv(entry), roll=True)
+        cap = capture(replay_argv(entry), roll=True, budget=budgets(entry))
     except Exception as e:  # usage errors of a command that rolled then: rules or sheets changed
         message = getattr(e, "message", None) or str(e)
         if as_json:  # what the log stored, which no replay matches now

@@ -72,7 +72,16 @@ def replay_argv(entry: dict[str, Any]) -> list[str]:
 _ROOT: Any = None
 
 
-def capture(argv: list[str], *, roll: bool) -> Capture:
+def budgets(entry: dict[str, Any]) -> list[Any]:
+    """What each stored result of a character's roll spent (``willpower_spent``), the
+    budget a roll paid as it went replays with."""
+    if not entry.get("character"):
+        return []
+    return [r.get("willpower_spent") if isinstance(r, dict) else None
+            for r in entry.get("results") or []]
+
+
+def capture(argv: list[str], *, roll: bool, budget: Optional[list[Any]] = None) -> Capture:
     """Run ``rpgdice ARGV`` in-process, printing and logging nothing: what it would
     roll (with ``roll``) and the exact odds spec of its roll. Usage errors propagate
     as exceptions (Click's, or RulesError)."""
@@ -84,6 +93,8 @@ def capture(argv: list[str], *, roll: bool) -> Capture:
     if _ROOT is None:
         _ROOT = get_command(app)
     run = Run(list(argv), Capture(roll))
+    assert run.capture is not None
+    run.capture.budgets = list(budget or [])
     with _ROOT.make_context(PROG, list(argv), obj=run) as ctx:
         _ROOT.invoke(ctx)
     assert run.capture is not None

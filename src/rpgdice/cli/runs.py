@@ -59,6 +59,9 @@ class Capture:
         self.total = 0
         self.seed: Optional[int] = None
         self.keys: dict[str, Any] = {}
+        self.budgets: list[Any] = []
+        """What a roll paid as it went had to spend, per result, as the log stored it
+        (an extended roll's Willpower): a replay rolls with the same."""
 
 
 def _context():  # -> click Context | None

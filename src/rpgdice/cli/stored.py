@@ -22,7 +22,7 @@ def is_roll(argv: list[str]) -> bool:
     asking for help or the version, which print instead of rolling)."""
     if not argv or any(a in ("--help", "-h", "--version") for a in argv):
         return False
-    if argv[0] == "roll":
+    if argv[0] == "roll" or argv[:2] == ["encounter", "start"]:  # an encounter's initiative
         return True
     if argv[0] not in rulesets.SHEET_RULESETS or len(argv) < 2:
         return False

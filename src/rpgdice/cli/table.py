@@ -86,10 +86,14 @@ def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
         if not sep:
             raise RulesError("TRAIT=VALUE", f"{shown(pair)} has no '='; accepts TRAIT=VALUE "
                              "such as dexterity=3")
-        if trait.rstrip().endswith(("+", "-")):  # `willpower-=1` once set Willpower to 1
-            raise RulesError("TRAIT=VALUE", f"{shown(pair)}: a relative change (TRAIT+=N, "
-                             "TRAIT-=N) is not built yet, and nothing was changed; give the "
-                             "new value, TRAIT=VALUE (rpgdice char show NAME tells the old)")
+        if trait.rstrip().endswith(("+", "-")):  # `willpower-=1`: a relative change
+            if not removing:
+                raise RulesError("TRAIT=VALUE", f"{shown(pair)}: a relative change (TRAIT+=N, "
+                                 "TRAIT-=N) is for char set; a new sheet takes TRAIT=VALUE")
+            sign = trait.rstrip()[-1]
+            trait = sheets.check_trait_name(trait.rstrip()[:-1])
+            out[trait] = _relative(pair, sign, value)
+            continue
         trait = sheets.check_trait_name(trait)
         if value.strip() == "-":
             if not removing:
@@ -98,6 +102,20 @@ def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
         else:
             out[trait] = value
     return out
+
+
+def _relative(pair: str, sign: str, value: str) -> Any:
+    """``TRAIT+=N`` / ``TRAIT-=N``: N a whole number from 0 to the most a trait holds."""
+    import re
+
+    from rpgdice.table import sheets
+
+    text = value.strip()
+    if not re.fullmatch(r"[0-9]{1,6}", text) or int(text) > sheets.MAX_VALUE:
+        raise RulesError("TRAIT=VALUE", f"{shown(pair)}: {shown(value)} is not a whole number "
+                         f"from 0 to {sheets.MAX_VALUE}; nothing was changed")
+    n = int(text)
+    return sheets.Relative(n if sign == "+" else -n, pair)
 
 
 PairsArg = Annotated[
@@ -145,12 +163,13 @@ def char_set(
     name: NameArg,
     pairs: Annotated[list[str], typer.Argument(
         metavar="TRAIT=VALUE...", show_default=False,
-        help="Traits to set; VALUE '-' removes the trait.")],
+        help="Traits to set; VALUE '-' removes the trait; TRAIT+=N and TRAIT-=N change it "
+        "by N (a resource within 0 and its maximum).")],
 ) -> None:
     """Set or remove traits of a character; the rest of the file (comments, your own
     keys) stays as it was.
 
-    Example: rpgdice char set ysolde wound=light willpower=3 stealth=-
+    Example: rpgdice char set ysolde wound=light willpower-=1 stealth=-
     """
     from rpgdice.table import sheets
 

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rpgdice import rulesets
+from rpgdice.core.errors import visible
 from rpgdice.rulesets import Views
 
 # What a die did -> its style.
@@ -152,6 +153,8 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
         lines = view(result)(result)
         if envelope.vs_table is not None:  # an attack's target (--vs): under the header
             lines[1:1] = [target_line(envelope.vs_table, type(result).RULESET)]
+            if isinstance(envelope.vs_table.get("hurt"), str):  # the damage it took, last
+                lines.append(Text(visible(envelope.vs_table["hurt"]), style="bold"))
         if envelope.table is not None:  # a character's roll (--as)
             lines[1:1] = [character_line(envelope.table, type(result).RULESET)]
         if after is not None:

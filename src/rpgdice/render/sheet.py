@@ -61,15 +61,38 @@ def sheet_view(sheet: Any, width: int = 80) -> Panel:
     columns = _trait_columns(sheet, schema, width - PANEL_EDGES)
     if columns is not None:
         parts.append(columns)
-    own = record.views().sheet_part
-    if own is not None:
-        part = own(sheet)
+    own = record.views().sheet_part or _resources_part
+    part = own(sheet)
+    if part is not None:
         parts.append(part if parts or not isinstance(part, Text) else part[1:])
     if not parts:
         parts.append(Text("no traits yet: rpgdice char set NAME TRAIT=VALUE", style="dim italic"))
     title = Text.assemble((visible(sheet.name), "bold"), (f" · {record.title}", "dim"))
     parts.append(Text("\n" + _path_lines(visible(str(sheet.path)), width - PANEL_EDGES), style="dim"))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def _resources_part(sheet: Any) -> Text | None:
+    """The sheet's resources, each as its value of its maximum (Crytures Stamina and Mana),
+    for a ruleset whose view shows them no other way; None when it has none."""
+    from rpgdice.table import sheets
+
+    line = Text()
+    for found in sheets.schema(sheet.ruleset).resources:
+        if not found.listed or sheet.spelling(found.name) is None:
+            continue
+        line.append(f"\n{found.label:<10}", style="bold cyan")
+        line.append_text(value_of_max(sheets.resource(sheet, found.name), sheet.maximum(found.name)))
+    return line if line.plain else None
+
+
+def value_of_max(value: int, top: int | None) -> Text:
+    """A resource as dots and ``(3 of 5)``, or its points when it has no maximum."""
+    if top is None:
+        return Text.assemble((f"{value} points", "bold"), ("  (no maximum set)", "dim"))
+    line = dots(value, top) if top <= DOTS_UP_TO else Text(str(value), style="bold")
+    line.append(f"  ({value} of {top})", style="dim")
+    return line
 
 
 def _path_lines(path: str, width: int) -> str:
@@ -98,6 +121,7 @@ def _trait_columns(sheet: Any, schema: Any, width: int = 76) -> Table | None:
     skill levels (Cypher), side by side where they fit in ``width``, else one under
     another; None when it has none."""
     reserved = {fold(r.name) for r in schema.reserved}
+    reserved |= {fold(r.max_trait) for r in schema.resources if r.listed}  # shown with their value
     attr_rows, skill_rows, skill_levels = [], [], []
     for name, value in sheet.traits.items():
         folded = fold(name)

@@ -66,6 +66,9 @@ class Resource:
     shown: bool = False
     """Whether ``char show --json`` gives it and its maximum as keys of their own
     (Seyruun's ``willpower`` and ``willpower_max``)."""
+    listed: bool = True
+    """Whether it is one of the sheet's ``resources`` (``char show``); Seyruun's ``damage``,
+    bounded by ``health``, is kept within its bounds but is no resource spent."""
 
 
 @frozen
@@ -85,6 +88,9 @@ class SheetSchema:
     defaults: Callable[[Sheet, str | None], dict[str, Any]] | None = None
     """What the sheet gives the options a command line leaves out (Seyruun's ``--wound``,
     Cypher's ``--edge`` from the chosen ``--pool``): ``defaults(sheet, pool)``."""
+    follows: Callable[[Sheet, set[str]], dict[str, Any]] | None = None
+    """What follows from a change of the sheet: ``follows(sheet, folded traits changed)`` gives
+    more traits to set (Seyruun's wound from its damage)."""
     labels: Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None = None
     """What a character's roll says it took from the sheet besides its traits (the
     sheet's wound): ``labels(sheet, command, options typed)``, as ``(what, text)``."""
@@ -138,6 +144,10 @@ class Cost:
     worst: int = 0
     cost: Callable[[Any], int] = lambda r: 0
     why: str = ""
+    paced: bool = False
+    """Paid as it goes, while the sheet has it (an extended roll's ``--willpower``): no
+    worst case is charged up front, and each repetition rolls with what is left,
+    ``roll(source, budget)``."""
 
 
 @frozen

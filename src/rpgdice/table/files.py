@@ -290,6 +290,11 @@ def glob_escape(name: str) -> str:
 
 
 def write_document(path: Path, doc: Any) -> None:
+    """Write a ``tomlkit`` document, or the text of one already made (a sheet's values
+    changed in place: rpgdice.table.sheets), as :func:`write_text` does."""
+    if isinstance(doc, str):
+        write_text(path, doc)
+        return
     import tomlkit
 
     write_text(path, tomlkit.dumps(doc))

@@ -187,6 +187,12 @@ class Sheet:
             "ruleset": self.ruleset,
             "traits": {key(k): v for k, v in self.traits.items()},
         }
+        own: dict[str, Any] = {}
+        for found in schema(self.ruleset).resources:
+            top = self.maximum(found.name)
+            if found.listed and (self.spelling(found.name) is not None or top is not None):
+                own[found.name] = {"value": resource(self, found.name), "max": top}
+        out["resources"] = own
         for found in schema(self.ruleset).resources:
             if found.shown:
                 out[found.name] = resource(self, found.name)
@@ -428,32 +434,78 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
         doc["ruleset"] = ruleset
         _set_traits(sheet, doc, {k: check_value(ruleset, k, v) for k, v in changes.items()
                                  if v is not None})
-        for found in schema(ruleset).resources:  # Willpower starts at its maximum
-            top = sheet.maximum(found.name)
-            if found.derive is not None and sheet.spelling(found.name) is None and top is not None:
-                _set_traits(sheet, doc, {found.name: top})
+        _new_maxima(sheet, doc)
         _check_sheet(sheet)
         _check_readable(path, doc)
         files.write_document(path, doc)
     return sheet
 
 
+def _new_maxima(sheet: Sheet, doc: Any) -> None:
+    """A new sheet's resources: Willpower starts at its maximum (composure + resolve)
+    when it is not given; a resource given without a maximum (``-max``, or what its
+    ruleset derives) takes the value given as its maximum."""
+    for found in schema(sheet.ruleset).resources:
+        if not found.listed:
+            continue
+        top = sheet.maximum(found.name)
+        given = sheet.spelling(found.name) is not None
+        if found.derive is not None and not given and top is not None:
+            _set_traits(sheet, doc, {found.name: top})
+        elif given and top is None:
+            _set_traits(sheet, doc, {found.max_trait: resource(sheet, found.name)})
+
+
+@dataclass(frozen=True)
+class Relative:
+    """A relative change of a trait, ``TRAIT+=N`` or ``TRAIT-=N``: ``delta`` (signed) and the
+    change as typed."""
+
+    delta: int
+    typed: str
+
+
+def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
+    """A change's new value as the sheet keeps it: a :class:`Relative` change adds to the
+    trait's value (0 for a trait the sheet lacks), never below 0."""
+    if not isinstance(value, Relative):
+        return None if value is None else check_value(sheet.ruleset, trait, value)
+    old = sheet.get(trait, 0)
+    if not isinstance(old, int):
+        raise RulesError("TRAIT", f"{shown(value.typed)}: {sheet.spelling(trait)} is "
+                         f"{shown(old)}, not a number; nothing was changed")
+    new = old + value.delta
+    if new < 0:
+        raise RulesError("TRAIT", f"{shown(value.typed)}: {old} − {-value.delta} is below 0; "
+                         "nothing was changed")
+    return check_value(sheet.ruleset, trait, new)
+
+
 def change(name: str, changes: dict[str, Any]) -> Sheet:
-    """Set (or with None remove) traits of ``name``'s sheet, keeping everything else
-    in the file as it was."""
+    """Set (or with None remove) traits of ``name``'s sheet, or change them by a
+    :class:`Relative` amount, keeping everything else in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
     with _locked(found):
         sheet, text = _read(found, "NAME")
         files.check_writable(sheet.path)
         doc = files.document(sheet.path, text)
-        typed = {trait: (None if v is None else check_value(sheet.ruleset, trait, v))
-                 for trait, v in changes.items()}
+        typed = {trait: _typed(sheet, trait, v) for trait, v in changes.items()}
         before = _over(sheet)
         _set_traits(sheet, doc, typed)
+        _follow(sheet, doc, {fold(t) for t in typed})
         _check_sheet(sheet, before, {fold(t) for t in typed})
         _check_readable(sheet.path, doc)
         files.write_document(sheet.path, doc)
     return sheet
+
+
+def _follow(sheet: Sheet, doc: Any, changed: set[str]) -> None:
+    """Set what follows from the change (Seyruun's wound from its damage)."""
+    follows = schema(sheet.ruleset).follows
+    more = follows(sheet, changed) if follows is not None else {}
+    more = {k: v for k, v in more.items() if sheet.get(k) != v}
+    if more:
+        _set_traits(sheet, doc, more)
 
 
 def _over(sheet: Sheet) -> dict[str, int]:
@@ -481,7 +533,8 @@ def _check_sheet(sheet: Sheet, before: dict[str, int] | None = None,
             continue
         worse = before is None or value - top > before.get(found.name, 0)
         if worse or fold(found.name) in (changed or set()):
-            raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why})")
+            raise RulesError("TRAIT", f"{found.name} {value} is more than its maximum {top} ({why}); "
+                             "nothing was changed")
 
 
 def _check_readable(path: Path, doc: Any) -> None:
@@ -529,10 +582,71 @@ def settle(who: str | Sheet, ruleset: str, pay: Callable[[Sheet], tuple[dict[str
         values, result = pay(sheet)
         changes = {k: v for k, v in values.items() if sheet.get(k) != v}
         if changes:
-            doc = files.document(sheet.path, text)
-            _set_traits(sheet, doc, changes)
-            files.write_document(sheet.path, doc)
+            quick = _quick_text(sheet, text, changes)
+            if quick is not None:  # the same file tomlkit would write, without loading it
+                files.write_document(sheet.path, quick)
+                for trait, value in changes.items():
+                    sheet.traits[sheet.spelling(trait) or canonical(sheet.ruleset, trait)] = value
+                sheet.__post_init__()
+            else:
+                doc = files.document(sheet.path, text)
+                _set_traits(sheet, doc, changes)
+                files.write_document(sheet.path, doc)
     return result
+
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_LINE = r"^([ \t]*{key}[ \t]*=[ \t]*)(-?[0-9]+|\"[a-z]*\"|'[a-z]*')([ \t]*(?:#.*)?)$"
+
+
+def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
+    """The sheet's text with ``changes`` (resources spent, damage taken: numbers and
+    words) made in place of the values in its ``[traits]`` table, or added at the table's
+    end, every other byte kept; None when the file is laid out otherwise (tomlkit then
+    writes it). The text made is read back and must hold exactly the sheet with the
+    changes, or None: this is a shortcut, never a different result."""
+    lines = text.split("\n")
+    heads = [i for i, line in enumerate(lines) if line.lstrip().startswith("[")]
+    start = next((i for i in heads if re.fullmatch(r"\[[ \t]*traits[ \t]*\][ \t]*(#.*)?",
+                                                   lines[i].strip())), None)
+    if start is None:
+        return None
+    end = next((i for i in heads if i > start), len(lines))
+    added = []
+    for trait, value in changes.items():
+        spelled = sheet.spelling(trait) or canonical(sheet.ruleset, trait)
+        if not _BARE.fullmatch(spelled) or not isinstance(value, (int, str)) or value is True:
+            return None
+        shown_value = str(value) if isinstance(value, int) else f'"{value}"'
+        pattern = re.compile(_LINE.format(key=re.escape(spelled)))
+        found = [i for i in range(start + 1, end) if pattern.match(lines[i])]
+        if len(found) > 1:
+            return None
+        if found:
+            m = pattern.match(lines[found[0]])
+            assert m is not None
+            lines[found[0]] = m.group(1) + shown_value + m.group(3)
+        elif sheet.spelling(trait) is None:
+            added.append(f"{spelled} = {shown_value}")
+        else:
+            return None  # the trait is there, written some other way
+    last = max((i for i in range(start, end) if lines[i].strip()
+                and not lines[i].lstrip().startswith("#")), default=start)
+    lines[last + 1:last + 1] = added
+    out = "\n".join(lines)
+    return out if _reads_as(sheet, text, out, changes) else None
+
+
+def _reads_as(sheet: Sheet, old: str, new: str, changes: dict[str, Any]) -> bool:
+    """Whether ``new`` reads as ``old`` with ``changes`` made to its traits, and nothing else."""
+    try:
+        before, after = files.parse(sheet.path, old), files.parse(sheet.path, new)
+    except RulesError:
+        return False
+    traits = dict(before.get("traits") or {})
+    for trait, value in changes.items():
+        traits[sheet.spelling(trait) or canonical(sheet.ruleset, trait)] = value
+    return after == {**before, "traits": traits}
 
 
 def spend(who: str | Sheet, ruleset: str, costs: dict[str, int],

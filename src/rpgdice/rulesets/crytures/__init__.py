@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
 
 
 def _views() -> Any:
@@ -26,7 +26,11 @@ RULESET = Ruleset(
     nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
     die=Die(10, "dice", "face"),
-    sheet=SheetSchema(),
+    sheet=SheetSchema(
+        reserved=(Reserved("stamina"), Reserved("mana")),
+        resources=(Resource("stamina", "Stamina", "stamina-max"),
+                   Resource("mana", "Mana", "mana-max")),
+    ),
     plan=None,
     takes_as=frozenset({"roll", "odds"}),
     stats_commands=frozenset({"roll"}),

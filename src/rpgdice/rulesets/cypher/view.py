@@ -138,7 +138,9 @@ def sheet_part(sheet: Any) -> Any:
     table.add_column("Edge", justify="right")
     for pool in POOLS:
         value = sheet.get(pool)
-        table.add_row(pool.title(), "—" if value is None else str(value), str(sheet.edge(pool)))
+        top = sheet.maximum(pool)
+        shown = "—" if value is None else str(value) if top is None else f"{value} of {top}"
+        table.add_row(pool.title(), shown, str(sheet.edge(pool)))
     level = sheet.effort_level
     table.caption = f"Effort {level}" if level is not None else "Effort level not set"
     table.caption_justify = "left"

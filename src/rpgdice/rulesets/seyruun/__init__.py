@@ -32,6 +32,26 @@ def _willpower_max(sheet: Any) -> int | None:
     return None
 
 
+HEALTH = 7
+"""Health boxes unless the sheet's ``health`` says otherwise (RULES.md, "Damage and wounds")."""
+
+
+def _health(sheet: Any) -> int:
+    return HEALTH
+
+
+def _follows(sheet: Any, changed: set[str]) -> dict[str, Any]:
+    """The wound follows the damage (unless the same change sets the wound by hand)."""
+    if "damage" not in changed or "wound" in changed:
+        return {}
+    from rpgdice.rulesets.seyruun.rules import wound_for
+
+    damage, health = sheet.get("damage", 0), sheet.get("health", HEALTH)
+    if not isinstance(damage, int) or not isinstance(health, int):
+        return {}
+    return {"wound": wound_for(damage, health)}
+
+
 def _defaults(sheet: Any, pool: str | None) -> dict[str, Any]:
     """The sheet's wound applies unless ``--wound`` is given."""
     return {"wound": sheet.wound} if sheet.wound else {}
@@ -69,9 +89,13 @@ RULESET = Ruleset(
               "botch": ("Botch", "dire")},
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
-        reserved=(Reserved("willpower"), Reserved("wound", words=WOUND_LEVELS)),
+        reserved=(Reserved("willpower"), Reserved("wound", words=WOUND_LEVELS),
+                  Reserved("health"), Reserved("damage")),
         resources=(Resource("willpower", "Willpower", "willpower-max", _willpower_max,
-                            derived="composure + resolve", shown=True),),
+                            derived="composure + resolve", shown=True),
+                   Resource("damage", "Damage", "health", _health, derived="health, 7 by default",
+                            listed=False)),
+        follows=_follows,
         attributes=ATTRIBUTES,
         defaults=_defaults,
         labels=_labels,

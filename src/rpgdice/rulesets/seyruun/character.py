@@ -10,18 +10,16 @@ from rpgdice.rulesets import Cost
 
 def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
     """The Willpower ``command`` may cost (``--willpower`` and ``--reroll`` may cost 2;
-    an extended roll pays roll by roll) and what a result did cost."""
+    an extended roll pays roll by roll, while the sheet has it) and what a result did cost."""
     p = params
     if command in ("roll", "team"):
         worst = int(bool(p.get("willpower"))) + int(bool(p.get("reroll")))
         if command == "roll":
             return Cost("willpower", worst, lambda r: r.willpower_spent)
         return Cost("willpower", worst, lambda r: r.rolls[0].willpower_spent)
-    if command == "extended":
+    if command == "extended":  # paid roll by roll while the sheet has it
         worst = p.get("max_rolls", 0) if p.get("willpower") else 0
-        return Cost("willpower", worst, lambda r: r.willpower_spent,
-                    f" (--willpower pays 1 for each of up to {p.get('max_rolls')} rolls: "
-                    "--max-rolls)")
+        return Cost("willpower", worst, lambda r: r.willpower_spent, paced=True)
     if command == "contest":
         return Cost("willpower", int(bool(p.get("attacker_willpower"))),
                     lambda r: r.attacker.willpower_spent)

@@ -3,6 +3,7 @@ resisted), extended and team."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -439,7 +440,7 @@ def extended_cmd(
 
     Roll the same pool again and again, adding up successes, until the target is reached, the roll limit is used up, or a botch ends it.
 
-    A botch ending the attempt is rpgdice's reading (the rules do not say). With --willpower every roll spends 1 Willpower for +3 dice.
+    A botch ending the attempt is rpgdice's reading (the rules do not say). With --willpower every roll spends 1 Willpower for +3 dice; a character (--as) pays roll by roll while its sheet has Willpower, and the rolls after go without.
 
     Example: rpgdice seyruun extended 3 2 --target 10 --max-rolls 5
     """
@@ -447,9 +448,13 @@ def extended_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
-    roll_type(lambda source: seyruun.roll_extended(spec, source),
-              ExactOdds("seyruun", "seyruun_extended_odds", spec), with_odds=odds,
-        work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed, times=times, as_json=as_json)
+    def roll(source: Any, budget: Optional[int] = None) -> Any:  # budget: the sheet's Willpower
+        paced = spec if budget is None else dataclasses.replace(spec, willpower_budget=budget)
+        return seyruun.roll_extended(paced, source)
+
+    roll_type(roll, ExactOdds("seyruun", "seyruun_extended_odds", spec), with_odds=odds,
+              work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed,
+              times=times, as_json=as_json)
 
 
 @app.command("team")
@@ -598,6 +603,8 @@ AttackArg = Annotated[
 ]
 VS = "rpgdice.vs"
 """``ctx.meta`` key of the target's sheet (``--vs``)."""
+VS_EXTRA = "rpgdice.vs.extra"
+"""``ctx.meta`` key of the encounter's extra (``--vs`` naming no saved character)."""
 VS_LABELS = "rpgdice.vs.labels"
 """``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
 VS_TERMS = "rpgdice.vs.terms"
@@ -628,7 +635,15 @@ def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
     name its traits)."""
     if value is None or not value.strip():
         return None
-    ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+    try:
+        ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+    except RulesError as e:
+        from rpgdice.rulesets.seyruun.target import encounter_extra
+
+        extra = encounter_extra(value) if "no character" in e.message else None
+        if extra is None:
+            raise
+        ctx.meta[VS_EXTRA] = extra  # an extra of the encounter: no sheet, its damage kept there
     return value
 
 
@@ -660,9 +675,19 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
     return wrapped
 
 
+def _vs_name(text: str) -> str:
+    return params.character(text)
+
+
+_vs_name.accepts = ("the name of a saved character (see rpgdice char list) or an extra of "  # type: ignore[attr-defined]
+                    "the encounter")
+_vs_name.completes = "characters"  # type: ignore[attr-defined]
+_vs_name.also_completes = "extras"  # type: ignore[attr-defined]  # TAB: the encounter's extras too
+_vs_name.__name__ = _vs_name.__qualname__ = params.character.__name__
+
 VsOpt = Annotated[
     Optional[str],
-    typer.Option("--vs", parser=params.character, metavar="NAME", is_eager=True, callback=_take_target,
+    typer.Option("--vs", parser=_vs_name, metavar="NAME", is_eager=True, callback=_take_target,
                  help="The target, a saved character: --defense and --soak may name its traits; "
                  "its wound applies, it pays --defender-willpower."),
 ]
@@ -725,6 +750,29 @@ def initiative_cmd(
         as_json=as_json)
 
 
+def _replaying() -> bool:
+    from rpgdice.cli.common import current_run
+
+    return current_run().capture is not None
+
+
+def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
+            labels: list[Any]) -> Any:
+    """The attack's target (``--vs``): a saved character, which pays
+    ``--defender-willpower`` from its sheet, or an extra of the encounter; None without one."""
+    if sheet is None and extra is None:
+        return None  # and the sheets stay unloaded
+    from rpgdice.rulesets.seyruun import target
+
+    if sheet is not None:
+        pays = willpower and not _replaying()  # a replay pays nothing
+        return target.TargetPays(sheet, times if pays else 0, labels)
+    if willpower:
+        raise RulesError("--defender-willpower", f"{extra.name} is an extra of the encounter, "
+                         "with no Willpower to pay (a saved character has it)")
+    return target.ExtraTarget(extra, labels)
+
+
 @app.command("attack")
 def attack_cmd(
     ctx: typer.Context,
@@ -753,10 +801,11 @@ def attack_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    target = ctx.meta.get(VS)
+    target, extra = ctx.meta.get(VS), ctx.meta.get(VS_EXTRA)
+    wound = target.wound if target else extra.wound if extra and extra.wound != "none" else None
     spec = seyruun.SeyruunAttack(
         attack=_side(attack, "ATTACK", attacker_willpower, _character_wound()),
-        defense=_side(defense, "--defense", defender_willpower, target.wound if target else None)
+        defense=_side(defense, "--defense", defender_willpower, wound)
         if defense is not None else None,
         damage=damage.terms if damage is not None else None,
         soak=soak.terms if soak is not None else None,
@@ -766,17 +815,13 @@ def attack_cmd(
     roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
     work = Work(spec.most_dice, spec.most_rolls)
     check_work(work, times)  # before the target pays anything
-    paid = None
-    if target is not None:
-        from rpgdice.cli.common import current_run
-        from rpgdice.rulesets.seyruun.target import TargetPays
-
-        pays = defender_willpower and current_run().capture is None  # a replay pays nothing
-        paid = TargetPays(target, times if pays else 0, ctx.meta.get(VS_LABELS, []))
+    paid = _target(target, extra, defender_willpower, times, ctx.meta.get(VS_LABELS, []))
     try:
         run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
             odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
             target=paid.side if paid is not None else None)
+        if paid is not None and not _replaying():  # a replay writes nothing
+            paid.apply()
     except (RulesError, OSError):  # faces that do not fit, or an output not delivered:
         if paid is not None:  # nothing was shown (nor logged), so nothing is paid
             paid.refund()

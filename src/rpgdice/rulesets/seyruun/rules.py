@@ -26,6 +26,19 @@ MULTI_ACTION_PENALTY = 2
 """(decision) −2 dice for each action beyond the first; the text says "−2 per action"."""
 
 WOUNDS = {"light": 1, "moderate": 2, "severe": 3, "crippled": 5}
+HEALTH = 7
+"""Health boxes a character has unless its sheet says otherwise (RULES.md, "Damage and wounds")."""
+
+
+def wound_for(damage: int, health: int = HEALTH) -> str:
+    """The wound level of ``damage`` boxes filled of ``health`` (RULES.md, "Damage and
+    wounds"): thresholds ``ceil(health * k / 7)`` for k = 1, 3, 5, 7 (health 7: light 1,
+    moderate 3, severe 5, crippled 7)."""
+    if damage <= 0:
+        return "none"
+    levels = ("none", *WOUNDS)
+    reached = sum(1 for k in (1, 3, 5, 7) if damage >= -(-health * k // 7))
+    return levels[reached]
 DIFFICULTIES = {"simple": 1, "moderate": 2, "complex": 3, "epic": 4, "legendary": 5}
 """Required successes. (decision) The text's one row "Epic / Legendary: 4 to 5" is split."""
 
@@ -368,6 +381,9 @@ class SeyruunExtended:
     pool: SeyruunPool
     target: int
     max_rolls: int = DEFAULT_MAX_ROLLS
+    willpower_budget: int | None = None
+    """The Willpower a character has for ``--willpower``: paid roll by roll, the first
+    that many rolls have the +3 dice, the rest go without (None: every roll has them)."""
 
     def __post_init__(self) -> None:
         if self.target < 1:
@@ -389,14 +405,26 @@ class SeyruunExtendedResult:
     ended_by: str
     """``target`` | ``botch`` | ``limit``."""
     willpower_spent: int
+    willpower_until: int | None = None
+    """The last roll (from 1) that had ``--willpower``'s +3 dice; None when none had."""
 
 
 def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedResult:
     """Roll the pool again and again, adding successes, until the target, the roll
-    limit, or (EXTENDED_BOTCH_ENDS) a botch."""
+    limit, or (EXTENDED_BOTCH_ENDS) a botch. ``--willpower`` is paid roll by roll while
+    the budget lasts (``willpower_budget``); the rolls after it go without the +3 dice."""
     spent = spec.pool.willpower_cost
+    budget = spec.willpower_budget
+    plain = replace(spec.pool, willpower=False)
+    made = [0]
+
+    def once() -> SeyruunResult:
+        made[0] += 1
+        pool = spec.pool if budget is None or made[0] <= budget else plain
+        return evaluate(pool, source.roll(10, pool.dice), pool.willpower_cost)
+
     rolls, totals, total, end = accumulate(
-        lambda: evaluate(spec.pool, source.roll(10, spec.pool.dice), spent),
+        once,
         gain=lambda r: r.successes,
         ends=lambda r: EXTENDED_BOTCH_ENDS and r.outcome == "botch",
         start=0, target=spec.target, max_rolls=spec.max_rolls,
@@ -411,8 +439,14 @@ def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedR
         running_totals=totals,
         max_rolls=spec.max_rolls,
         ended_by=ended_by,
-        willpower_spent=spent * len(rolls),
+        willpower_spent=sum(r.willpower_spent for r in rolls),
+        willpower_until=_until(rolls) if spent else None,
     )
+
+
+def _until(rolls: list[SeyruunResult]) -> int | None:
+    """The last roll (from 1) that spent Willpower, or None."""
+    return max((i for i, r in enumerate(rolls, 1) if r.willpower_spent), default=None)
 
 
 def team_pool(leader: SeyruunPool, assists: int) -> SeyruunPool:

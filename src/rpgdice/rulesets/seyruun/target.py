@@ -26,15 +26,36 @@ class TargetPays:
             self.left = left["willpower"] + cost  # counted down as the repetitions pay
         self.paid = cost
         self.rolled = 0
+        self.hurt = Hurt(sheets.resource(sheet, "damage"), sheet.maximum("damage") or 0,
+                         sheet.wound or "none")
 
     def side(self, result: Any) -> dict[str, Any]:
         """The target's side of the next result (called once a result, in order)."""
         self.rolled += 1
         spent = 1 if self.cost else 0
         self.left -= spent
-        return target_side(result, self.sheet, self.labels,
-                            {"willpower": spent} if self.cost else None,
-                            {"willpower": self.left} if self.cost else None)
+        out = target_side(result, self.sheet, self.labels,
+                          {"willpower": spent} if self.cost else None,
+                          {"willpower": self.left} if self.cost else None)
+        self.hurt.take(result, self.sheet.name, out)
+        return out
+
+    def apply(self) -> None:
+        """Write the damage dealt into the target's sheet, under the lock (what another
+        command changed meanwhile, Willpower spent, is kept), the wound following it."""
+        dealt = self.hurt.dealt
+        if not dealt:
+            return
+
+        def hurt(sheet: Sheet) -> tuple[dict[str, Any], None]:
+            from rpgdice.rulesets.seyruun.rules import wound_for
+
+            health = sheet.maximum("damage") or 0
+            damage = min(health, sheets.resource(sheet, "damage") + dealt)
+            return {"damage": damage, "wound": wound_for(damage, health)}, None
+
+        sheets.settle(self.sheet, "seyruun", hurt, "--vs")
+        self.hurt.dealt = 0
 
     def refund(self) -> None:
         if self.paid:
@@ -46,12 +67,91 @@ class TargetPays:
 
 
 def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]]) -> dict[str, Any]:
+                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> dict[str, Any]:
     """The target's side of ``result``, for its envelope: what JSON adds for the target
     (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
     view shows of it (``vs_table``). Not fields of the engine's record."""
     keys = {"vs": sheet.name, **({"vs_spent": spent, "vs_left": left} if spent else {})}
-    wound = [("wound", f"{sheet.wound} (the sheet's)")] if sheet.wound and result.defense is not None else []
+    wound = [("wound", f"{sheet.wound} ({whose})")] if sheet.wound and result.defense is not None else []
     table = {"character": sheet.name, "labels": [*labels, *wound],
              **({"spent": spent, "left": left} if spent else {})}
     return {"vs_keys": keys, "vs_table": table}
+
+
+class Hurt:
+    """The damage a target takes, repetition by repetition (``-n``): each result's dealt
+    damage fills its boxes, at most its health, and its wound follows (RULES.md, "Damage
+    and wounds"); ``dealt`` is what is still to be written."""
+
+    def __init__(self, damage: int, health: int, wound: str) -> None:
+        self.damage, self.health, self.wound, self.dealt = damage, health, wound, 0
+
+    def take(self, result: Any, name: str, side: dict[str, Any]) -> None:
+        """Add ``result``'s damage to the target's ``side`` (its JSON keys and its line)."""
+        from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
+
+        dealt = result.damage_dealt or 0
+        if dealt:
+            self.damage = min(self.health, self.damage + dealt)
+            self.wound = wound_for(self.damage, self.health)
+            self.dealt += dealt
+        side["vs_keys"].update(vs_damage=self.damage, vs_wound=self.wound)
+        if result.damage_dealt is not None:
+            now = "unhurt" if self.wound == "none" else f"{WORDS[self.wound]} (−{WOUNDS[self.wound]})"
+            side["vs_table"]["hurt"] = f"{name}: {dealt} damage, now {now}"
+
+
+WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
+         "severe": "severely wounded", "crippled": "crippled"}
+"""A wound level as the view line says it: "now severely wounded (−3)"."""
+
+
+class ExtraTarget:
+    """``--vs NAME`` naming an extra of the current encounter (a ``NAME=POOL`` combatant,
+    no sheet): its wound applies to its defense, and the damage dealt is kept in the
+    encounter (rpgdice.table.encounter), under its lock. An extra has no Willpower."""
+
+    def __init__(self, side: Any, labels: list[Any]) -> None:
+        from types import SimpleNamespace
+
+        self.name, self.labels = side.name, labels
+        self.shown = SimpleNamespace(name=side.name,
+                                     wound=None if side.wound == "none" else side.wound)
+        self.hurt = Hurt(side.damage or 0, side.health or 0, side.wound or "none")
+
+    def side(self, result: Any) -> dict[str, Any]:
+        out = target_side(result, self.shown, self.labels, None, None,  # type: ignore[arg-type]
+                          "the encounter's")
+        self.hurt.take(result, self.name, out)
+        return out
+
+    def apply(self) -> None:
+        """Add the damage dealt to the extra in the encounter, its wound following."""
+        dealt = self.hurt.dealt
+        if not dealt:
+            return
+        from rpgdice.core.errors import RulesError
+        from rpgdice.rulesets.seyruun.rules import wound_for
+        from rpgdice.table import encounter
+
+        def hurt(enc: Any) -> None:
+            side = enc.extra(self.name)
+            if side is None:
+                raise RulesError("--vs", f"{self.name} is no longer in the encounter; its "
+                                 "damage was not kept")
+            side.damage = min(side.health, side.damage + dealt)
+            side.wound = wound_for(side.damage, side.health)
+
+        encounter.update(hurt)
+        self.hurt.dealt = 0
+
+    def refund(self) -> None:
+        """An extra pays nothing, so there is nothing to give back."""
+
+
+def encounter_extra(name: str) -> Any:
+    """The extra of the current encounter called ``name``, or None."""
+    from rpgdice.table import encounter
+
+    found = encounter.load()
+    return None if found is None else found.extra(name)

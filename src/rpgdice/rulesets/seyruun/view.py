@@ -223,6 +223,10 @@ def extended(r: Any) -> list[Text]:
         said.append("a botch ends the extended roll (rpgdice's reading: the rules do not say)")
     if r.willpower_spent:
         said.append(f"Willpower spent: {r.willpower_spent} (1 per roll)")
+    until = getattr(r, "willpower_until", None)
+    if r.willpower_spent and until is not None and until < len(r.rolls):
+        said.append(f"Willpower ran out after roll {until}: rolls {until + 1} on went "
+                    "without the +3 dice")
     return lines + notes(said)
 
 
@@ -557,6 +561,10 @@ def sheet_part(sheet: Any) -> Text:
     else:
         n = rules.WOUNDS[wound]
         line.append(f"{wound} (−{n} {'die' if n == 1 else 'dice'})", style="bold red")
+    damage, health = sheet.get("damage", 0), sheet.maximum("damage")
+    if damage or sheet.spelling("health") is not None:
+        line.append("\nDamage    ", style="bold cyan")
+        line.append(f"{damage} of {health} health", style="bold red" if damage else "green")
     return line
 
 

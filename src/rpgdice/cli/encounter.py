@@ -1,0 +1,155 @@
+"""`rpgdice encounter`: a fight kept round by round — Seyruun initiative rolled once,
+the order kept in ``encounter.toml`` (rpgdice.table.encounter), whose turn it is, and
+each side's wound, damage and Willpower."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from rpgdice.cli.common import Command, DiceOpt, RulesetTyper, SeedOpt
+from rpgdice.rulesets.seyruun.commands import CombatantsArg
+
+app = RulesetTyper(
+    command_cls=Command,
+    help="The encounter: Seyruun initiative kept round by round, whose turn it is, each "
+    "side's wound, damage and Willpower.\n\nWithout a subcommand: the encounter as it stands.",
+    rich_markup_mode="markdown",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+
+StateJson = Annotated[bool, typer.Option("--json", help="The encounter as one JSON object.")]
+
+
+def _show(enc: Any, as_json: bool, rolled: Any = None) -> None:
+    """The encounter's state; ``rolled``: the initiative it started with, shown above it."""
+    from rpgdice.table import encounter
+
+    data = encounter.state(enc)
+    if as_json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        return
+    from rpgdice.render.common import console
+    from rpgdice.render.encounter import encounter_view
+
+    out = console()
+    if rolled is not None:
+        from rich.text import Text
+
+        from rpgdice.render.common import render
+
+        out.print(Text("\n").join(render(rolled, out.width)))
+        out.print()
+    out.print(encounter_view(data, out.width))
+
+
+@app.callback(invoke_without_command=True)
+def show_cmd(ctx: typer.Context, as_json: StateJson = False) -> None:
+    """The encounter as it stands: the round, the order, whose turn it is, and each side's
+    wound, damage and Willpower (a character's from its sheet as it is now).
+
+    Example: rpgdice encounter --json
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from rpgdice.table import encounter
+
+    _show(encounter.need(), as_json)
+
+
+@app.command("start")
+def start_cmd(
+    combatants: CombatantsArg,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    as_json: StateJson = False,
+) -> None:
+    """Start an encounter: roll Seyruun initiative and keep the order.
+
+    Every combatant rolls Wits + Dexterity, and the order is kept in encounter.toml: a
+    saved character by its name, an extra as NAME=WITS+DEXTERITY (the encounter keeps its
+    damage and wound). An encounter already running is replaced. Logged like a roll.
+
+    Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
+    """
+    from rpgdice.cli.common import Work, check_work, current_run, make_source, run
+    from rpgdice.core.dice import GivenDice
+    from rpgdice.rulesets.seyruun import rules as seyruun
+    from rpgdice.rulesets.seyruun.commands import _combatant
+    from rpgdice.table import encounter
+
+    spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
+    check_work(Work(spec.most_dice, spec.most_rolls), 1)
+    if len(combatants) > encounter.MAX_SIDES:
+        from rpgdice.core.errors import RulesError
+
+        raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
+    if current_run().capture is not None:  # a replay from the log: its roll, nothing written
+        run(lambda source: seyruun.roll_initiative(spec, source),
+            work=Work(spec.most_dice, spec.most_rolls), dice=dice, seed=seed, times=1,
+            as_json=as_json)
+        return
+    source = make_source(dice, seed)
+    result = seyruun.roll_initiative(spec, source)
+    if isinstance(source, GivenDice):
+        source.check_all_used()
+    characters = {i + 1 for i, c in enumerate(combatants) if c.pool is None}
+    enc = encounter.Encounter(1, 0, [
+        encounter.Side(e.name, e.rank, True) if e.named in characters else
+        encounter.Side(e.name, e.rank, False, encounter.HEALTH, 0, "none")
+        for e in result.order])
+    encounter.start(enc)
+    _log(result, dice, getattr(source, "seed", None))
+    _show(enc, as_json, result)
+
+
+def _log(result: Any, dice: Any, seed: Any) -> None:
+    """Record the initiative the encounter started with, as a roll is recorded."""
+    from rpgdice.cli.common import _who_typed_what, log_wanted
+
+    if not log_wanted():
+        return
+    from rpgdice.cli.output import warning
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.table.log import Recorder
+
+    recorder = Recorder({"seed": seed}, faces=dice, command="initiative")
+    for _ in recorder.watch([Rolled(result)]):
+        pass
+    argv, who = _who_typed_what()
+    recorder.save(argv, who, warning)
+
+
+@app.command("next")
+def next_cmd(as_json: StateJson = False) -> None:
+    """The next turn: the next in the order, or a new round after the last.
+
+    Example: rpgdice encounter next
+    """
+    from rpgdice.table import encounter
+
+    def advance(enc: Any) -> Any:
+        enc.advance()
+        return enc
+
+    _show(encounter.update(advance), as_json)
+
+
+@app.command("end")
+def end_cmd() -> None:
+    """End the encounter (encounter.toml is removed).
+
+    Example: rpgdice encounter end
+    """
+    from rpgdice.core.errors import visible
+    from rpgdice.table import encounter
+
+    enc = encounter.end()
+    sys.stdout.write(f"encounter ended in round {enc.round} "
+                     f"({', '.join(visible(s.name) for s in enc.order)})\n")
+    sys.stdout.flush()

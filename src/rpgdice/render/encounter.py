@@ -1,0 +1,60 @@
+"""The terminal view of an encounter (``rpgdice encounter``): the one a game master
+glances at between turns — the round, the order with whose turn it is marked, and each
+side's wound, damage of health and Willpower."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from rpgdice.core.errors import visible
+
+WOUND_STYLE = {"none": "green", "light": "yellow", "moderate": "yellow", "severe": "bold red",
+               "crippled": "bold red"}
+PENALTY = {"light": 1, "moderate": 2, "severe": 3, "crippled": 5}
+
+
+def _wound(wound: str | None) -> Text:
+    if wound is None:
+        return Text("—", style="dim")
+    if wound == "none":
+        return Text("unhurt", style="green")
+    return Text(f"{wound} (−{PENALTY.get(wound, 0)})", style=WOUND_STYLE.get(wound, ""))
+
+
+def _damage(side: dict[str, Any]) -> Text:
+    damage, health = side.get("damage"), side.get("health")
+    if damage is None:
+        return Text("—", style="dim")
+    if isinstance(health, int) and 0 < health <= 20:
+        return Text.assemble(("■" * damage, "red"), ("□" * max(0, health - damage), "dim"),
+                             (f" {damage}/{health}", "dim"))
+    return Text(f"{damage}/{health}")
+
+
+def encounter_view(state: dict[str, Any], width: int = 80) -> Table:
+    """The encounter ``state`` (its JSON object) as a table, the current side marked ▶."""
+    current = state["turn"]
+    table = Table(title=Text.assemble(("Encounter · round ", "bold"), (str(state["round"]), "bold cyan"),
+                                      ("  ·  turn: ", "dim"),
+                                      (visible(state["current"]), "bold")),
+                  title_justify="left", box=None, pad_edge=False, padding=(0, 1),
+                  show_edge=False, header_style="dim")
+    table.add_column("", width=1)
+    table.add_column("#", justify="right")
+    table.add_column("name", style="bold", overflow="fold")
+    table.add_column("wound")
+    table.add_column("damage")
+    table.add_column("WP", justify="right")
+    for i, side in enumerate(state["order"]):
+        here = i == current
+        name = Text(visible(side["name"]), style="bold reverse" if here else "bold")
+        if not side["character"]:
+            name.append(" (extra)", style="dim")
+        wp = side.get("willpower")
+        table.add_row(Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
+                      _wound(side.get("wound")), _damage(side),
+                      Text("—", style="dim") if wp is None else str(wp))
+    return table
