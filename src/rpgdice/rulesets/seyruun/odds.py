@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 import icepool
 
@@ -166,28 +166,29 @@ def _weighted(pool: Any) -> tuple[list[tuple[seyruun.SeyruunResult, int]], int]:
     return list(found.values()), rolls.denominator()
 
 
+class _Side(NamedTuple):
+    """What a contest reads of a side's roll: its successes."""
+
+    successes: int
+
+
 def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContestOdds:
-    """Every pair of distinct results of the two sides, judged by
-    :func:`rpgdice.rulesets.seyruun.rules.contest_winner` as a contest judges them."""
-    attackers, d_att = _weighted(spec.attacker)
-    defenders, d_dfn = _weighted(spec.defender)
-    winner = {"attacker": 0, "defender": 0}
-    margin: dict[int, int] = {}
-    for a, qa in attackers:
-        for d, qd in defenders:
-            w = qa * qd
-            winner[seyruun.contest_winner(a, d, spec.attacker.attribute,
-                                          spec.defender.attribute)] += w
-            gap = a.successes - d.successes
-            margin[gap] = margin.get(gap, 0) + w
-    whole = d_att * d_dfn
-    won = {side: Fraction(w, whole) for side, w in winner.items()}
+    """Each side's exact odds (:func:`seyruun_odds`), and every pair of their success counts
+    judged by :func:`rpgdice.rulesets.seyruun.rules.contest_winner` as a contest judges them
+    (it reads the successes and the base Attributes, nothing else of a roll)."""
+    attacker, defender = seyruun_odds(spec.attacker), seyruun_odds(spec.defender)
+    winner = {"attacker": Fraction(0), "defender": Fraction(0)}
+    margin: dict[int, Fraction] = {}
+    for a, pa in attacker.successes.items():
+        for d, pd in defender.successes.items():
+            p = pa * pd
+            side = seyruun.contest_winner(cast(Any, _Side(a)), cast(Any, _Side(d)),
+                                          spec.attacker.attribute, spec.defender.attribute)
+            winner[side] += p
+            margin[a - d] = margin.get(a - d, Fraction(0)) + p
     return seyruun.SeyruunContestOdds(
-        outcomes={"success": won["attacker"], "failure": won["defender"]},
-        winner=won,
-        margin={k: Fraction(w, whole) for k, w in sorted(margin.items())},
-        attacker=seyruun_odds(spec.attacker),
-        defender=seyruun_odds(spec.defender),
+        outcomes={"success": winner["attacker"], "failure": winner["defender"]},
+        winner=winner, margin=dict(sorted(margin.items())), attacker=attacker, defender=defender,
     )
 
 
