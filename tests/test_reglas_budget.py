@@ -70,3 +70,12 @@ def test_the_most_the_budget_accepts_runs(args, rolls):
         env={**os.environ, "RPGDICE_LOG": "never"})
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.count('"command": "roll"') <= _most(rolls) * rolls
+
+
+def test_the_reference_says_how_an_action_counts():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parents[1] / "docs" / "reference.md")
+                    .read_text(encoding="utf-8").split())
+    assert ("is one roll of one d10 whatever its índice, counted as 1 die and 1 roll" in text)
+    assert "`reglas multi 1000 1000 -n 100`" in text and _most(1000) == 100
