@@ -45,3 +45,10 @@ def test_an_atributo_and_a_habilidad_in_either_order(ana):
         run = cli("reglas", "roll", index, "--as", "ana", "--dice", "2")
         assert run.exit_code == 0 and label in run.stdout, run.stdout
         assert "iE 8" in run.stdout and KINDS.findall(run.stdout) == []
+
+
+def test_each_member_of_a_team_is_one_miembro(ana):
+    run = cli("reglas", "team", "5", "fuerza+destreza", "sigilo", "--as", "ana", "--seed", "4")
+    assert run.exit_code == 0, run.stderr
+    assert "Ana · miembro Fuerza 5 + Destreza 4 · miembro Sigilo 3" in run.stdout
+    assert "miembros Fuerza" not in run.stdout and "miembros Sigilo" not in run.stdout
