@@ -63,7 +63,7 @@ VOCABULARY = {
            "of": "de", "bars": "barras a una misma escala: una barra entera ({cells} celdas) es {top}",
            "spent": "gasta {spent} de {label}, le quedan {left}",
            "ATTACKER": "atacante", "DEFENDER": "defensor", "MEMBERS": "miembros",
-           "ACTIONS": "acciones"},
+           "MEMBERS_ONE": "miembro", "ACTIONS": "acciones"},
 }
 """The views' own words (headers, summaries), by the ruleset's language."""
 
@@ -203,7 +203,8 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
         if param not in POOL_PARAMS:
             # "attacker Dexterity 3 + Stealth 3": breaks between traits, a rating kept with its name
             # "wound light (the sheet's)" whole; "attacker Dexterity 3 + ..." breaks between traits
-            label = said.get(param, param.lower().lstrip('-'))
+            # a label is one member of a variadic argument: "miembro Sigilo 3", not "miembros"
+            label = said.get(param + "_ONE") or said.get(param, param.lower().lstrip('-'))
             join = " " if " + " in text else NBSP
             line.append(" · " + _trait_units(f"{label}{join}{_grouped(text)}"))
     for resource, spent in table.get("spent", {}).items():
