@@ -380,9 +380,17 @@ def layout(lines: list[Any], width: int, language: str = "en") -> list[Text]:
 # Words and numbers ---------------------------------------------------------------------
 
 
+FACES_SHOWN = 12
+"""A one-line summary names at most this many faces; a bigger pool gives its first ten and
+how many dice it rolled (``log show ID`` shows every die)."""
+
+
 def faces_text(dice: list[dict[str, Any]]) -> str:
-    """The faces of stored dice objects (``{"face": 4, ...}``), for a one-line summary."""
-    return " ".join(str(d.get("face")) for d in dice)
+    """The faces of stored dice objects (``{"face": 4, ...}``), for a one-line summary:
+    ``4 10 9``; ``4 10 9 3 6 10 8 7 2 5 … (40 dice)`` for a big pool."""
+    if len(dice) <= FACES_SHOWN:
+        return " ".join(str(d.get("face")) for d in dice)
+    return " ".join(str(d.get("face")) for d in dice[:10]) + f" … ({len(dice)} dice)"
 
 
 def contest_figures(r: dict[str, Any], key: str) -> str:
