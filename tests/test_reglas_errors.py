@@ -39,6 +39,7 @@ BAD = [
     ("reglas", "roll", "2000"),
     ("reglas", "roll", "+".join(["1"] * 25)),
     ("reglas", "rol", "5"),
+    ("reglas", "tirada", "5"),
     ("reglas", "multi", "1", "5"),
     ("reglas", "multi", "2", "5", "--dice", "3"),
     ("reglas", "multi", "1000", "1000", "-n", "101"),

@@ -152,6 +152,14 @@ def test_healing_lowers_damage_and_wound_and_a_hand_set_wound_holds(ghoul):
     assert cli_one("char", "show", "ghoul")["traits"]["wound"] == "none"
 
 
+def test_a_new_sheet_with_damage_takes_its_wound_from_the_track():
+    assert cli("char", "new", "hurt", "--ruleset", "seyruun", "damage=5").exit_code == 0
+    assert cli_one("char", "show", "hurt")["traits"]["wound"] == "severe"
+    assert cli("char", "new", "held", "--ruleset", "seyruun", "damage=5",
+               "wound=light").exit_code == 0
+    assert cli_one("char", "show", "held")["traits"]["wound"] == "light"
+
+
 def test_damage_stays_within_0_and_health(ghoul):
     before = sheet_text("ghoul")
     assert_usage_error(cli("char", "set", "ghoul", "damage+=8"), "maximum 7")
@@ -206,6 +214,24 @@ def test_encounter_start_keeps_the_initiative_order(fight):
     assert fight["order"][1]["willpower"] is None and fight["order"][1]["health"] == 7
     assert encounter_file().is_file()
     assert json.loads(cli("encounter", "--json").stdout) == fight
+
+
+def test_a_new_encounter_over_a_running_one_says_it_replaced_it(fight):
+    first = cli("encounter", "start", "ysolde", "Bandit=1+1", "--seed", "3")
+    assert first.exit_code == 0
+    assert first.stderr.count("\n") == 1
+    assert "encounter that was running (round 1: 'Ysolde', 'Ghoul', 'Thug') was replaced" in (
+        first.stderr)
+    assert cli("encounter", "end").exit_code == 0
+    again = cli("encounter", "start", "ysolde", "Bandit=1+1", "--seed", "3")
+    assert again.exit_code == 0 and again.stderr == ""
+
+
+def test_an_extra_named_as_a_saved_character_is_warned_of(fight):
+    run = cli("encounter", "start", "Ysolde=2+2", "Thug=2+1", "--seed", "3")
+    assert run.exit_code == 0
+    assert "the extra 'Ysolde' has the name of a saved character" in run.stderr
+    assert "'Thug'" not in run.stderr.split("replaced")[-1]
 
 
 def test_encounter_next_moves_the_turn_and_a_new_round_after_the_last(fight):

@@ -73,7 +73,8 @@ def start_cmd(
 
     Every combatant rolls Wits + Dexterity, and the order is kept in encounter.toml: a
     saved character by its name, an extra as NAME=WITS+DEXTERITY (the encounter keeps its
-    damage and wound). An encounter already running is replaced. Logged like a roll.
+    damage and wound). An encounter already running is replaced (a warning says so).
+    Logged like a roll.
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
@@ -103,9 +104,36 @@ def start_cmd(
         encounter.Side(e.name, e.rank, True) if e.named in characters else
         encounter.Side(e.name, e.rank, False, encounter.HEALTH, 0, "none")
         for e in result.order])
-    encounter.start(enc)
+    _warn_replaced(encounter.start(enc))
+    _warn_shadowed(c.name for c in combatants if c.pool is not None)
     _log(result, dice, getattr(source, "seed", None))
     _show(enc, as_json, result)
+
+
+def _warn_replaced(before: Any) -> None:
+    """Say so when the new encounter replaced one that was running (its extras' damage)."""
+    if before is None:
+        return
+    from rpgdice.cli.output import warning
+    from rpgdice.core.errors import shown
+
+    who = ", ".join(shown(side.name) for side in before.order[:6])
+    more = f" and {len(before.order) - 6} more" if len(before.order) > 6 else ""
+    warning(f"the encounter that was running (round {before.round}: {who}{more}) was replaced; "
+            "its extras' damage is gone")
+
+
+def _warn_shadowed(extras: Any) -> None:
+    """An extra named as a saved character is never the one --vs hits: say so now."""
+    from rpgdice.cli.output import warning
+    from rpgdice.core.errors import shown
+    from rpgdice.table import sheets
+
+    for name in extras:
+        if sheets.path_of(name).is_file():
+            warning(f"the extra {shown(name)} has the name of a saved character: --vs "
+                    f"{shown(name)} hits the character's sheet, not the extra; name the extra "
+                    "otherwise to hit it")
 
 
 def _log(result: Any, dice: Any, seed: Any) -> None:

@@ -167,12 +167,18 @@ def _text(enc: Encounter) -> str:
     return tomlkit.dumps(doc)
 
 
-def start(enc: Encounter) -> None:
-    """Write ``enc`` as the current encounter (one already running is replaced)."""
+def start(enc: Encounter) -> Encounter | None:
+    """Write ``enc`` as the current encounter; the one it replaced, if one was running
+    (a broken file is replaced too: ``encounter start`` is how a table starts over)."""
     _problem()
     where = path()
     with files.locked(where.parent, LOCK):
+        try:
+            before = load()
+        except RulesError:
+            before = None
         files.write_text(where, _text(enc))
+    return before
 
 
 def update(change: Callable[[Encounter], T]) -> T:

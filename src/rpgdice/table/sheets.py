@@ -432,8 +432,9 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
                                 "`rpgdice char set`."))
         doc["name"] = name
         doc["ruleset"] = ruleset
-        _set_traits(sheet, doc, {k: check_value(ruleset, k, v) for k, v in changes.items()
-                                 if v is not None})
+        given = {k: check_value(ruleset, k, v) for k, v in changes.items() if v is not None}
+        _set_traits(sheet, doc, given)
+        _follow(sheet, doc, {fold(t) for t in given})
         _new_maxima(sheet, doc)
         _check_sheet(sheet)
         _check_readable(path, doc)

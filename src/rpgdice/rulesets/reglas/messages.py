@@ -82,6 +82,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"a negative number is not an option, and (\S+) cannot be negative",
      r"un número negativo no es una opción, y \1 no puede ser negativo"),
     (r"is not a command of", r"no es una orden de"),
+    (r"\((rpgdice [^()]*?) --help says what each does\)", r"(\1 --help dice qué hace cada una)"),
     (r"no such option", r"no existe esa opción"),
     (r"\(did you mean (.*?)\?\)", r"(¿quisiste decir \1?)"),
     (r"is not a whole number", r"no es un número entero"),
