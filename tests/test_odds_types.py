@@ -224,12 +224,23 @@ def test_odds_type_views_fit_at_every_width(args, keys):
 def test_odds_type_takes_no_rolling_options():
     assert_usage_error(cli("seyruun", "odds", "contest", "3", "3", "--seed", "1"), "--seed:", "computed")
     assert_usage_error(cli("reglas", "odds", "multi", "2", "5", "-n", "3"), "-n:", "se calculan")
-    assert_usage_error(cli("reglas", "odds", "team", *["5"] * 700), "ÍNDICE:", "presupuesto de 20,000,000")
+    assert_usage_error(cli("reglas", "odds", "team", *["5"] * 700), "ÍNDICE:", "presupuesto de 1,000,000")
 
 
 def test_odds_over_the_budget_are_refused_at_once():
     run = cli("seyruun", "odds", "extended", "5", "5", "--target", "1000", "--max-rolls", "1000")
-    assert_usage_error(run, "--max-rolls:", "odds budget of 20,000,000")
+    assert_usage_error(run, "--max-rolls:", "odds budget of 1,000,000")
+
+
+def test_compared_alternatives_share_the_odds_budget():
+    alone = ("seyruun", "odds", "extended", "5", "5", "--target", "11", "--max-rolls", "500")
+    assert cli(*alone).exit_code == 0
+    run = cli(*alone, "--compare", "--willpower", "--compare", "--bonus 2", "--compare", "--bonus 1")
+    assert_usage_error(run, "--max-rolls:", "shared by the 4 computations --compare asks for")
+    assert cli(*alone[:-1], "100", "--compare", "--willpower").exit_code == 0
+    spanish = cli("reglas", "odds", "extended", "5", "--target", "100", "--max-rolls", "900",
+                  *["--compare=--mod 1"] * 9)
+    assert_usage_error(spanish, "--max-rolls:", "repartido entre los 10 cálculos")
 
 
 def test_odds_with_as_spend_nothing():

@@ -53,6 +53,10 @@ def add_compare_option(command: Any) -> None:
 
 
 def _keep(ctx: Any, param: Any, value: tuple[str, ...]) -> None:
+    from rpgdice.core.budget import share_odds_budget
+
+    if CAPTURE not in ctx.meta:  # the command itself, not one of its alternatives
+        share_odds_budget(1 + min(len(value), MAX_COMPARE))
     if value:
         if len(value) > MAX_COMPARE:
             raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")

@@ -56,14 +56,37 @@ def check_work(work: Work, times: int, param: str = "--times") -> None:
         )
 
 
-ODDS_BUDGET = 20_000_000
-"""The most steps the exact odds of one roll type may take (a step: one state of a
-sequence's running total times one result of its roll, or one cell of a sum): about ten
+ODDS_BUDGET = 1_000_000
+"""The most steps the exact odds of one command may take (a step: one state of a
+sequence's running total times one result of its roll, or one cell of a sum): about two
 seconds of exact arithmetic on a small machine. The common cases take a few thousand."""
+
+_odds_share = 1
+"""How many odds computations share :data:`ODDS_BUDGET` in the command running: 1, or
+1 + the number of ``--compare`` alternatives (each is a whole computation)."""
+
+
+def share_odds_budget(computations: int) -> None:
+    """Let the next odds computations of this command share the budget ``computations`` ways
+    (the command line sets it as it reads ``--compare``; 1 for a command without)."""
+    global _odds_share
+    _odds_share = max(1, computations)
+
+
+def sequence_steps(target: int, rolls: int, results: int) -> int:
+    """The worst case of a sequence's odds (an extended roll): each roll meets every running
+    total below the target with each distinct result of one roll, and the exact fractions
+    grow with the rolls made (measured: the cost of 1,000 rolls is mostly their length)."""
+    return rolls * (max(0, target) * results + rolls)
 
 
 def check_odds(steps: int, param: str, what: str) -> None:
-    """Refuse at once (a usage error) exact odds whose worst case is over :data:`ODDS_BUDGET`."""
-    if steps > ODDS_BUDGET:
+    """Refuse at once (a usage error) exact odds whose worst case is over their share of
+    :data:`ODDS_BUDGET`."""
+    share = ODDS_BUDGET // _odds_share
+    if steps > share:
+        shared = (f" (shared by the {_odds_share} computations --compare asks for: "
+                  f"{share:,} each)") if _odds_share > 1 else ""
         raise RulesError(param, f"the exact odds of {what} take up to {steps:,} steps, over the "
-                         f"odds budget of {ODDS_BUDGET:,}; ask for fewer rolls or a lower target")
+                         f"odds budget of {ODDS_BUDGET:,}{shared}; ask for fewer rolls or a "
+                         "lower target")

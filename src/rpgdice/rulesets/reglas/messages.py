@@ -22,6 +22,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"repeticiones de esta orden"),
     # Odds (rpgdice.core.budget.check_odds, rpgdice.cli.compare).
     (r"the exact odds of this (extended action|team) take up to ([\d,]+) steps, over the odds "
+     r"budget of ([\d,]+) \(shared by the (\d+) computations --compare asks for: ([\d,]+) "
+     r"each\); ask for fewer rolls or a lower target",
+     r"las probabilidades exactas de esta tirada llevan hasta \2 pasos, más que el presupuesto "
+     r"de \3 (repartido entre los \4 cálculos que pide --compare: \5 cada uno); pide menos "
+     r"tiradas o un objetivo menor"),
+    (r"the exact odds of this (extended action|team) take up to ([\d,]+) steps, over the odds "
      r"budget of ([\d,]+); ask for fewer rolls or a lower target",
      r"las probabilidades exactas de esta tirada llevan hasta \2 pasos, más que el presupuesto "
      r"de \3; pide menos tiradas o un objetivo menor"),

@@ -99,7 +99,7 @@ def reglas_team_odds(spec: reglas.ReglasTeam) -> reglas.ReglasTeamOdds:
 def reglas_extended_odds(spec: reglas.ReglasExtended) -> reglas.ReglasExtendedOdds:
     """The accumulator roll by roll, as :func:`rpgdice.rulesets.reglas.rules.roll_extended`
     fills it: each non-negative result added, a fracaso ending it (``EXTENDED_FUMBLE_ENDS``)."""
-    from rpgdice.core.budget import check_odds
+    from rpgdice.core.budget import check_odds, sequence_steps
     from rpgdice.rulesets.seyruun.odds import _cumulative, _sequence
 
     steps: dict[tuple[int, bool], int] = {}
@@ -107,8 +107,8 @@ def reglas_extended_odds(spec: reglas.ReglasExtended) -> reglas.ReglasExtendedOd
         ends = reglas.EXTENDED_FUMBLE_ENDS and r.outcome == "fumble"
         key = (0 if ends else max(0, r.result), ends)
         steps[key] = steps.get(key, 0) + 1
-    check_odds((spec.target - spec.start) * spec.max_rolls * len(steps), "--max-rolls",
-               "this extended action")
+    check_odds(sequence_steps(spec.target - spec.start, spec.max_rolls, len(steps)),
+               "--max-rolls", "this extended action")
     reached, ended, expected = _sequence(steps, 10, spec.start, spec.target, spec.max_rolls)
     success = sum(reached.values(), Fraction(0))
     fumble = sum(ended.values(), Fraction(0))

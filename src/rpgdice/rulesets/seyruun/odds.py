@@ -196,7 +196,7 @@ def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExten
     """The running total roll by roll, as :func:`rpgdice.rulesets.seyruun.rules.roll_extended`
     accumulates it: each roll's successes added, a botch ending the attempt
     (``EXTENDED_BOTCH_ENDS``), the target or the roll limit ending it."""
-    from rpgdice.core.budget import check_odds
+    from rpgdice.core.budget import check_odds, sequence_steps
 
     results, denominator = _weighted(spec.pool)
     steps: dict[tuple[int, bool], int] = {}
@@ -204,7 +204,8 @@ def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExten
         ends = seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch"
         key = (0 if ends else r.successes, ends)
         steps[key] = steps.get(key, 0) + q
-    check_odds(spec.target * spec.max_rolls * len(steps), "--max-rolls", "this extended roll")
+    check_odds(sequence_steps(spec.target, spec.max_rolls, len(steps)), "--max-rolls",
+               "this extended roll")
     reached, ended, expected = _sequence(steps, denominator, 0, spec.target, spec.max_rolls)
     success = sum(reached.values(), Fraction(0))
     botch = sum(ended.values(), Fraction(0))
