@@ -287,6 +287,21 @@ def test_compare_under_rolls_goes_inside_odds_and_names_the_best_choice():
     assert "lowest chance of botch: with --willpower" in run.stdout and "1 Willpower" in run.stdout
 
 
+def test_compared_attacks_weigh_the_damage_too():
+    attack = ("seyruun", "attack", "3+2", "--defense", "2+2", "--damage", "2+2", "--soak", "1+1",
+              "--seed", "1", "--odds")
+    (obj,) = cli_json(*attack, "--compare", "--damage 4+2")
+    base, (alt,) = obj["odds"], obj["odds"]["compare"]
+    assert alt["odds"]["outcomes"] == base["outcomes"]
+    mean = sum(int(k) * p for k, p in alt["odds"]["damage_dealt"].items())
+    assert mean > sum(int(k) * p for k, p in base["damage_dealt"].items())
+    run = cli(*attack, "--compare", "--damage 4+2", env={"NO_COLOR": "1", "COLUMNS": "100"})
+    assert "every choice gives the same chances" not in run.stdout
+    assert f"most damage: with --damage 4+2 (mean {mean:.2f})" in run.stdout
+    row = next(line for line in run.stdout.splitlines() if line.strip().startswith("with --damage"))
+    assert f"{mean:.2f}" in row
+
+
 def test_compare_spanish_and_a_bad_alternative():
     run = cli("reglas", "odds", "5+5", "--compare", "--raise 1", env={"NO_COLOR": "1"})
     assert "mejor probabilidad de éxito" in run.stdout and "con --raise 1" in run.stdout

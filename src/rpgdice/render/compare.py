@@ -14,11 +14,15 @@ from rpgdice.render.common import DIRE, GOOD, chart, console, layout, notes, out
 WORDS = {
     "en": {"choice": "choice", "base": "as given", "with": "with", "cost": "cost",
            "title": "Compared", "best": "best chance of {word}: {label} ({p})",
-           "least": "lowest chance of {word}: {label} ({p})", "same": "every choice gives the same chances"},
+           "least": "lowest chance of {word}: {label} ({p})", "same": "every choice gives the same chances",
+           "same_hit": "every choice gives the same chances of each outcome",
+           "damage": "damage", "most": "most damage: {label} (mean {mean})"},
     "es": {"choice": "opción", "base": "tal cual", "with": "con", "cost": "coste",
            "title": "Comparación", "best": "mejor probabilidad de {word}: {label} ({p})",
            "least": "menor probabilidad de {word}: {label} ({p})",
-           "same": "todas las opciones dan las mismas probabilidades"},
+           "same": "todas las opciones dan las mismas probabilidades",
+           "same_hit": "todas las opciones dan las mismas probabilidades de cada resultado",
+           "damage": "daño", "most": "más daño: {label} (media {mean})"},
 }
 
 
@@ -31,13 +35,18 @@ def lines(base: Any, compare: list[tuple[str, Any]]) -> list[Any]:
     if not outcomes:  # ordinary dice: no outcome, the totals' mean
         return _totals([(label, _one(o)) for label, o in choices], said)
     costs = [cost(o) for _, o in choices]
+    damage = [getattr(o, "mean_damage", None) for _, o in choices]
     header = [said["choice"], *(outcome_word(ruleset, k)[0].lower() for k in outcomes)]
+    if any(d is not None for d in damage):
+        header.append(said["damage"])
     if any(costs):
         header.append(said["cost"])
     first, tone = outcomes[0], outcome_word(ruleset, outcomes[0])[1]
     rows = []
-    for (label, odds), paid in zip(choices, costs):
+    for (label, odds), paid, mean in zip(choices, costs, damage):
         figures = [percent(odds.outcomes.get(k, 0)) for k in outcomes]
+        if any(d is not None for d in damage):
+            figures.append("—" if mean is None else f"{float(mean):.2f}")
         if any(costs):
             figures.append(paid or "—")
         rows.append((label, "", figures, odds.outcomes.get(first, 0), tone))
@@ -47,8 +56,15 @@ def lines(base: Any, compare: list[tuple[str, Any]]) -> list[Any]:
 
 def _verdicts(ruleset: str, choices: list[tuple[str, Any]], outcomes: list[str],
               said: dict[str, str]) -> list[str]:
+    hurt = [(label, getattr(o, "damage_dealt", None), getattr(o, "mean_damage", None))
+            for label, o in choices]
+    most = [(label, mean) for label, _, mean in hurt if mean is not None]
+    more = ([said["most"].format(label=max(most, key=lambda c: c[1])[0],
+                                 mean=f"{float(max(m for _, m in most)):.2f}")]
+            if len({d for _, _, d in hurt if d is not None}) > 1 else [])
     if all(o.outcomes == choices[0][1].outcomes for _, o in choices):
-        return [said["same"]]
+        return more or [said["same"] if len({repr(d) for _, d, _ in hurt}) == 1 else
+                        said["same_hit"]]
     verdicts = []
     good = next((k for k in outcomes if outcome_word(ruleset, k)[1] == GOOD), outcomes[0])
     label, odds = max(choices, key=lambda c: c[1].outcomes.get(good, 0))
@@ -59,7 +75,7 @@ def _verdicts(ruleset: str, choices: list[tuple[str, Any]], outcomes: list[str],
         label, odds = min(choices, key=lambda c: c[1].outcomes.get(dire, 0))
         verdicts.append(said["least"].format(word=outcome_word(ruleset, dire)[0].lower(),
                                              label=label, p=percent(odds.outcomes.get(dire, 0))))
-    return verdicts
+    return verdicts + more
 
 
 def _one(odds: Any) -> Any:
