@@ -7,6 +7,7 @@ alternative run alone."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -98,6 +99,42 @@ def test_seyruun_extended_against_every_sequence(target, max_rolls):
     assert _nonzero(odds.rolls_needed) == _nonzero(reached)
     assert odds.within[max(odds.within)] == odds.outcomes["success"]
     assert odds.expected_rolls == sum((p * k[1] for k, p in seen.items()), Fraction(0))
+
+
+@pytest.mark.slow
+def test_seyruun_extended_paced_willpower_against_every_sequence():
+    """--willpower --as: the sheet pays the +3 dice of the first roll only (enumerated), and
+    paying none or every roll is the plain pool's or the Willpower pool's odds exactly."""
+    pool = seyruun.SeyruunPool(attribute=1, skill=0, attributes_only=True, willpower=True)
+    spec = seyruun.SeyruunExtended(pool=pool, target=3, max_rolls=2, willpower_budget=1)
+    odds = seyruun_odds.seyruun_extended_odds(spec)
+    assert odds.willpower_rolls == 1
+    seen = enumerate_rolls(lambda s: _ended(seyruun.roll_extended(spec, s)))
+    assert _nonzero(odds.outcomes) == _nonzero(_by(seen, lambda k: k[0]))
+    reached = {k: _by(seen, lambda e: e[1] if e[0] == "success" else None).get(k, Fraction(0))
+               for k in range(1, 3)}
+    assert _nonzero(odds.rolls_needed) == _nonzero(reached)
+    assert odds.expected_rolls == sum((p * k[1] for k, p in seen.items()), Fraction(0))
+    plain = replace(pool, willpower=False)
+    for budget, same in ((0, plain), (5, pool)):
+        paced = seyruun_odds.seyruun_extended_odds(replace(spec, max_rolls=5, willpower_budget=budget))
+        alone = seyruun_odds.seyruun_extended_odds(seyruun.SeyruunExtended(same, 3, 5))
+        assert (paced.outcomes, paced.within, paced.expected_rolls) == (
+            alone.outcomes, alone.within, alone.expected_rolls)
+
+
+def test_extended_odds_with_as_follow_the_sheets_willpower():
+    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "occult=2",
+               "composure=1", "resolve=1", "willpower=1").exit_code == 0
+    args = ("extended", "wits", "occult", "--target", "8", "--max-rolls", "6", "--willpower")
+    (paced,) = cli_json("seyruun", "odds", *args, "--as", "ysolde")
+    (every,) = cli_json("seyruun", "odds", "extended", "3", "2", *args[3:])
+    (plain,) = cli_json("seyruun", "odds", *args[:-1], "--as", "ysolde")
+    assert paced["willpower_rolls"] == 1 and every["willpower_rolls"] is None
+    assert plain["outcomes"]["success"] < paced["outcomes"]["success"] < every["outcomes"]["success"]
+    assert paced["within"]["1"] == every["within"]["1"]
+    run = cli("seyruun", "odds", *args, "--as", "ysolde", env={"NO_COLOR": "1", "COLUMNS": "100"})
+    assert "Willpower pays the +3 dice of the first roll only" in run.stdout
 
 
 def _ended(r):

@@ -388,6 +388,16 @@ def _character_wound() -> str | None:
     return None if sheet is None else sheet.wound
 
 
+def _character_willpower() -> int | None:
+    """The Willpower on the sheet of the character rolling (``--as``), or None."""
+    from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.table.sheets import resource
+
+    ctx = get_current_context(silent=True)
+    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
+    return None if sheet is None else resource(sheet, "willpower")
+
+
 @app.command("contest")
 def contest_cmd(
     attacker: AttackerArg,
@@ -452,7 +462,9 @@ def extended_cmd(
         paced = spec if budget is None else dataclasses.replace(spec, willpower_budget=budget)
         return seyruun.roll_extended(paced, source)
 
-    roll_type(roll, ExactOdds("seyruun", "seyruun_extended_odds", spec), with_odds=odds,
+    had = _character_willpower() if willpower else None  # odds: paid while the sheet has it
+    chances = spec if had is None else dataclasses.replace(spec, willpower_budget=had)
+    roll_type(roll, ExactOdds("seyruun", "seyruun_extended_odds", chances), with_odds=odds,
               work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed,
               times=times, as_json=as_json)
 

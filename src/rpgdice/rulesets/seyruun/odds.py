@@ -4,6 +4,7 @@ rolling."""
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
@@ -198,31 +199,49 @@ def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExten
     (``EXTENDED_BOTCH_ENDS``), the target or the roll limit ending it."""
     from rpgdice.core.budget import check_odds, sequence_steps
 
-    results, denominator = _weighted(spec.pool)
-    steps: dict[tuple[int, bool], int] = {}
-    for r, q in results:
-        ends = seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch"
-        key = (0 if ends else r.successes, ends)
-        steps[key] = steps.get(key, 0) + q
+    steps, denominator = _extended_steps(spec.pool)
+    later = None  # a character's Willpower runs out: the rolls after go without the +3 dice
+    if spec.willpower_budget is not None and spec.pool.willpower:
+        later = (*_extended_steps(replace(spec.pool, willpower=False)), spec.willpower_budget)
     check_odds(sequence_steps(spec.target, spec.max_rolls, len(steps)), "--max-rolls",
                "this extended roll")
-    reached, ended, expected = _sequence(steps, denominator, 0, spec.target, spec.max_rolls)
+    reached, ended, expected = _sequence(steps, denominator, 0, spec.target, spec.max_rolls,
+                                         later)
     success = sum(reached.values(), Fraction(0))
     botch = sum(ended.values(), Fraction(0))
     return seyruun.SeyruunExtendedOdds(
         outcomes={"success": success, "failure": 1 - success - botch, "botch": botch},
         within=_cumulative(reached), rolls_needed=reached, expected_rolls=expected,
         target=spec.target, max_rolls=spec.max_rolls, roll=seyruun_odds(spec.pool),
+        willpower_rolls=None if later is None else later[2],
     )
 
 
+def _extended_steps(pool: seyruun.SeyruunPool) -> tuple[dict[tuple[int, bool], int], int]:
+    """One roll of an extended action: each (successes gained, ends the attempt) to its
+    weight, and the denominator of those weights."""
+    results, denominator = _weighted(pool)
+    steps: dict[tuple[int, bool], int] = {}
+    for r, q in results:
+        ends = seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch"
+        key = (0 if ends else r.successes, ends)
+        steps[key] = steps.get(key, 0) + q
+    return steps, denominator
+
+
+Later = tuple[dict[tuple[int, bool], int], int, int]
+"""The steps and denominator of the rolls after the first N (the third item)."""
+
+
 def _sequence(steps: dict[tuple[int, bool], int], denominator: int, start: int, target: int,
-              max_rolls: int) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
+              max_rolls: int, later: Later | None = None,
+              ) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
     """An extended action's running total as a chain of rolls (:func:`rpgdice.core.sequence.
     accumulate`): ``steps`` maps each roll's (gain, ends the attempt) to its weight out of
     ``denominator``. Returns the chance to reach ``target`` exactly at each roll, to be
     ended at each roll, and the expected number of rolls; it stops at ``max_rolls`` or
-    where nothing is left to roll."""
+    where nothing is left to roll. With ``later``, the rolls after its first N take its
+    steps instead (each roll's weights are out of its own denominator)."""
     alive = {start: 1}  # running total -> weight, out of denominator ** k after k rolls
     reached: dict[int, Fraction] = {}
     ended: dict[int, Fraction] = {}
@@ -230,6 +249,8 @@ def _sequence(steps: dict[tuple[int, bool], int], denominator: int, start: int, 
     scale = 1
     for k in range(1, max_rolls + 1):
         expected += Fraction(sum(alive.values()), scale)  # a roll is made: still going
+        if later is not None and k == later[2] + 1:
+            steps, denominator = later[0], later[1]
         scale *= denominator
         after: dict[int, int] = {}
         hit = stop = 0

@@ -886,6 +886,9 @@ class SeyruunExtendedOdds:
     roll: SeyruunOdds
     """One roll of the pool."""
     type: str = "extended"
+    willpower_rolls: int | None = None
+    """With ``--willpower`` for a character: the rolls its Willpower pays for (the first
+    that many have the +3 dice, the rest go without); None when every roll has them."""
 
 
 @record

@@ -302,6 +302,12 @@ def extended_odds(o: Any) -> list[Any]:
     out += step_chart(o.rolls_needed, o.within, "roll", "by then", "at this roll")
     said = [f"expected number of rolls: {float(o.expected_rolls):.2f}",
             "a botch ends the extended roll (rpgdice's reading: the rules do not say)"]
+    paid = getattr(o, "willpower_rolls", None)
+    if paid is not None:
+        first = {0: "of no roll (the sheet has none)", 1: "of the first roll only"}.get(
+            paid, f"of the first {paid} rolls only")
+        said.insert(0, f"the sheet's Willpower pays the +3 dice {first}; the rolls after go "
+                       "without")
     return out + notes(said)
 
 
