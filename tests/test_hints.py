@@ -85,3 +85,23 @@ def test_a_misspelled_difficulty_names_the_closest_level():
     assert_usage_error(cli("seyruun", "roll", "3", "3", "-d", "moderat"), "(did you mean 'moderate'?)")
     assert_usage_error(cli("reglas", "roll", "5", "-d", "dificl"), "(¿quisiste decir 'dificil'?)")
     assert_usage_error(cli("cypher", "task", "-d", "standrd"), "(did you mean 'standard'?)")
+
+
+@pytest.mark.parametrize("argv", [
+    ("seyruun", "roll", "3", "3", "--as", "ysold"),
+    ("seyruun", "attack", "3+2", "--defense", "2+2", "--vs", "ysold"),
+    ("seyruun", "initiative", "ysold"),
+    ("char", "show", "ysold"),
+    ("reglas", "roll", "5", "--as", "ysold"),
+])
+def test_a_misspelled_character_gets_the_closest_saved_name(argv):
+    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3").exit_code == 0
+    said = "¿quisiste decir 'ysolde'?" if argv[0] == "reglas" else "did you mean 'ysolde'?"
+    assert_usage_error(cli(*argv), "'ysold'", said)
+    assert "did you mean" not in cli("char", "show", "zzzzqq").stderr
+
+
+def test_a_misspelled_alias_gets_its_name():
+    assert cli("alias", "sneak", "seyruun roll 3 3").exit_code == 0
+    assert_usage_error(cli("sneek"), "COMMAND: 'sneek'", "did you mean 'sneak'?")
+    assert "sneak" not in cli("seyruun", "sneek").stderr  # aliases are commands at the top only

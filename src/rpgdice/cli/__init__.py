@@ -85,7 +85,8 @@ class NoSuchCommand(click.UsageError):
     def __init__(self, name: str, choices: Sequence[str], ctx: Any, args: Sequence[str] = ()) -> None:
         self.name = name
         self.choices = list(choices)
-        close = get_close_matches(name, self.choices, n=1) if len(name) < 64 else []
+        close = (get_close_matches(name, self.choices + _alias_names(ctx), n=1)
+                 if len(name) < 64 else [])
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         meant = _roll_meant(name, ctx) if not close and len(name) < 64 else None
         if meant is not None:
@@ -98,6 +99,19 @@ class NoSuchCommand(click.UsageError):
             f"accepts {', '.join(self.choices)}{hint}",
             ctx,
         )
+
+
+def _alias_names(ctx: Any) -> list[str]:
+    """The user's alias names, for the closest name to a mistyped command at the top
+    (``rpgdice sneek``: did you mean 'sneak'?); none when they cannot be read."""
+    if ctx is None or ctx.parent is not None:
+        return []
+    from rpgdice.table import aliases
+
+    try:
+        return sorted(aliases.load())
+    except (RulesError, OSError):
+        return []
 
 
 _POOL_LIKE = re.compile(r"[0-9]+(\s*[+\-\u2212\u2013]\s*[0-9]+)*")

@@ -358,8 +358,22 @@ def load(name: str, param: str = "NAME") -> Sheet:
     data = files.read_toml(path)
     if data is None:
         raise RulesError(param, f"no character {shown(name)} in {folder()}; "
-                         "create one with rpgdice char new")
+                         f"create one with rpgdice char new{_closest(name)}")
     return from_data(path, data)
+
+
+def _closest(name: str) -> str:
+    """`` (did you mean 'Ysolde'?)`` for the saved character closest to a mistyped name."""
+    from difflib import get_close_matches
+
+    if len(name) >= 64:
+        return ""
+    try:
+        stems = {fold(p.stem): p.stem for p in sorted(folder().glob("*.toml"))[:1000]}
+    except OSError:
+        return ""
+    close = get_close_matches(fold(name), list(stems), n=1)
+    return f" (did you mean {shown(stems[close[0]])}?)" if close else ""
 
 
 def _read(sheet: Sheet, param: str) -> tuple[Sheet, str]:
