@@ -146,3 +146,23 @@ def test_the_top_help_lists_commands_in_the_readme_order():
     listed = re.findall(r"^│ ([a-z]+) ", run.stdout, re.M)
     assert listed == ["crytures", "seyruun", "reglas", "cypher", "roll", "odds", "char",
                       "alias", "paths", "encounter", "log", "again", "completion"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) or "rpgdice" for p in PATHS])
+def test_help_under_80_columns_is_laid_out_with_whole_words(path):
+    """Issue 18, point 8: under 80 columns a help page lists each item under the other, so
+    nothing is cut or folded inside a word, at 40 columns as at 79."""
+    pages = {columns: _help(path, columns) for columns in (40, 60, 79)}
+    for columns, page in pages.items():
+        assert max(len(line) for line in page.splitlines()) <= columns, columns
+        assert "╭" not in page
+    # The same text at every width; a word of the page at 40 columns that is not one at 79
+    # is a piece of a value list too long for a line, broken after a separator.
+    assert "".join(pages[40].split()) == "".join(pages[60].split()) == "".join(pages[79].split())
+    wide, words = set(pages[79].split()), pages[40].split()
+    assert all(w[-1] in "|,/" or words[i - 1][-1] in "|,/"
+               for i, w in enumerate(words) if w not in wide)
+    assert ("Uso:" if path[:1] == ("reglas",) else "Usage:") in pages[40]
+    if path[:1] == ("reglas",):
+        for english in ("Usage", "[OPTIONS]", "[required]", "[default", "Options", "Show this"):
+            assert english not in pages[40], english

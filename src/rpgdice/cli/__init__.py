@@ -139,6 +139,12 @@ class CommandGroup(TyperGroup):
     """A group whose unknown command names get the one-line treatment: what the
     group accepts and the closest name."""
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from rpgdice.cli.typer_private import narrow_help
+
+        if not narrow_help(self, ctx, formatter):  # under 80 columns: a page words fit in
+            super().format_help(ctx, formatter)
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
         if (

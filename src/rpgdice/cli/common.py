@@ -53,6 +53,12 @@ class Command(TyperCommand):
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
                 for p in super().collect_usage_pieces(ctx)]
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from rpgdice.cli.typer_private import narrow_help
+
+        if not narrow_help(self, ctx, formatter):  # under 80 columns: a page words fit in
+            super().format_help(ctx, formatter)
+
 
 class RollCommand(Command):
     """Every ruleset command: a plain usage line, the help option in the Output panel, and

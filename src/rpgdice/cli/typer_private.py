@@ -99,6 +99,32 @@ def spanish_help_words(words: Mapping[str, str]) -> Iterator[None]:
             setattr(rich_utils, name, value)
 
 
+HELP_WORDS = ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE",
+              "REQUIRED_LONG_STRING", "DEFAULT_STRING")
+
+
+def help_words() -> dict[str, str]:
+    """Typer's own words of a help page as they stand now (in Spanish inside
+    :func:`spanish_help_words`), for the narrow page (rpgdice.cli.narrow_help)."""
+    from typer import rich_utils
+
+    return {name: getattr(rich_utils, name) for name in HELP_WORDS}
+
+
+def narrow_help(cmd: Any, ctx: Any, formatter: Any) -> bool:
+    """Write ``cmd``'s help page laid out for a narrow terminal into ``formatter`` and say
+    True; False (nothing written) when the terminal is 80 columns or wider."""
+    from rpgdice.cli.narrow_help import narrow, page
+
+    width = narrow()
+    if width is None:
+        return False
+    usage = ctx.make_formatter()
+    cmd.format_usage(ctx, usage)
+    formatter.write(page(cmd, ctx, " ".join(usage.getvalue().split()), help_words(), width))
+    return True
+
+
 def _spaced(highlight: Any) -> Any:
     """``highlight`` (a Rich highlighter, called with an option's joined names) with a
     space after each comma between names."""
