@@ -39,8 +39,11 @@ SETUP = [
     ("char", "new", "Brakka", "--ruleset", "crytures", "brawn=4", "fighting=2"),
     ("alias", "sneak", "seyruun roll dexterity stealth --as ysolde"),
     ("alias", "shot", "reglas roll destreza+armas-de-fuego -d normal --as thureck"),
+    ("encounter", "start", "ysolde", "Abominable Snow Creature of the North=2+2", "Thug=2+1",
+     "--seed", "3"),
+    ("encounter", "next"),
 ]
-"""Commands run once, before the corpus: the characters and aliases it names."""
+"""Commands run once, before the corpus: the characters, aliases and encounter it names."""
 
 LOGGED = [
     ("crytures", "roll", "6", "--roll-mod", "2", "--die-mod", "-1", "-d", "7", "-c", "2",
@@ -104,6 +107,7 @@ SHOWN = [
     ("char", "show", "nix"),
     ("char", "show", "brakka"),
     ("alias",),
+    ("encounter",),
 ]
 """Commands that show: their pages are compared at each width."""
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from rpgdice.core.errors import visible
+from rpgdice.render.common import wrap
 
 WOUND_STYLE = {"none": "green", "light": "yellow", "moderate": "yellow", "severe": "bold red",
                "crippled": "bold red"}
@@ -34,14 +36,13 @@ def _damage(side: dict[str, Any]) -> Text:
     return Text(f"{damage}/{health}")
 
 
-def encounter_view(state: dict[str, Any], width: int = 80) -> Table:
-    """The encounter ``state`` (its JSON object) as a table, the current side marked ▶."""
+def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
+    """The encounter ``state`` (its JSON object): its header (wrapped between words, a long
+    name too) above a table of the order, the current side marked ▶."""
     current = state["turn"]
-    table = Table(title=Text.assemble(("Encounter · round ", "bold"), (str(state["round"]), "bold cyan"),
-                                      ("  ·  turn: ", "dim"),
-                                      (visible(state["current"]), "bold")),
-                  title_justify="left", box=None, pad_edge=False, padding=(0, 1),
-                  show_edge=False, header_style="dim")
+    title = Text.assemble(("Encounter · round ", "bold"), (str(state["round"]), "bold cyan"),
+                          ("  ·  turn: ", "dim"), (visible(state["current"]), "bold"))
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
     table.add_column("", width=1)
     table.add_column("#", justify="right")
     table.add_column("name", style="bold", overflow="fold")
@@ -57,4 +58,4 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Table:
         table.add_row(Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
                       _wound(side.get("wound")), _damage(side),
                       Text("—", style="dim") if wp is None else str(wp))
-    return table
+    return Group(Text("\n").join(wrap(title, width)), table)
