@@ -138,27 +138,57 @@ def roll_cmd(
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    parsed = [notation.parse(text) for text in notation.join_arguments(expressions)]
-    # One repetition rolls every expression, each at worst (explosions at their bound); each
-    # dice term is a roll to score and show, a constant none (d20+5 is one roll, as d20 is).
-    check_work(Work(dice=sum(e.worst_case_dice for e in parsed),
-                    rolls=sum(max(1, sum(t.is_dice for t in e.terms)) for e in parsed)),
+    parsed = [parse_expression(text) for text in notation.join_arguments(expressions)]
+    # One repetition rolls every expression, each at worst (explosions and re-rolls at their
+    # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
+    check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
                times, "--times" if times > 1 else notation.PARAM)
     seed_shown = seed if dice is None else None
     turn = iter(range(times * len(parsed)))
 
-    def roll_one(source: Any) -> notation.NotationRoll:
-        return notation.roll(parsed[next(turn) % len(parsed)], source, seed=seed_shown)
+    def roll_one(source: Any) -> Any:
+        e = parsed[next(turn) % len(parsed)]
+        if isinstance(e, notation.Expression):
+            return notation.roll(e, source, seed=seed_shown)
+        from rpgdice.rulesets.dice import tree
+
+        return tree.roll(e, source, seed=seed_shown)
 
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
     run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact,
         compact=times > 1 and not (breakdown or odds) and all(is_one_term(e) for e in parsed))
 
 
+def parse_expression(text: str) -> Any:
+    """The first notation's terms (rules.py) when it takes ``text``, else the wider
+    notation's tree (grammar.py, loaded only then)."""
+    from rpgdice.rulesets.dice import rules as notation
+
+    try:
+        return notation.parse(text)
+    except RulesError:
+        from rpgdice.rulesets.dice.grammar import parse_any
+
+        return parse_any(text)
+
+
+def worst_case(e: Any) -> tuple[int, int]:
+    """The most dice one roll of ``e`` rolls, and its rolls (the work budget's figures)."""
+    if hasattr(e, "terms"):
+        return e.worst_case_dice, max(1, sum(t.is_dice for t in e.terms))
+    from rpgdice.rulesets.dice import tree
+
+    return tree.worst_case(e)
+
+
 def is_one_term(expression: Any) -> bool:
     """A roll whose breakdown is one dice term (``4d6kh3``, ``d20``, ``8d10>=6``): its
     repeats (``-n``) print as totals on one line, ``4d6kh3 ×6: 12, 13, 11, 10, 18, 10``
     (``--breakdown`` shows each roll's dice)."""
+    if not hasattr(expression, "terms"):
+        from rpgdice.rulesets.dice.grammar import Dice
+
+        return isinstance(expression.tree, Dice) and not expression.compare and expression.label is None
     return len(expression.terms) == 1 and expression.terms[0].is_dice
 
 
@@ -180,7 +210,7 @@ def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
         raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
                          f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "
                          "or ask for each in turn (rpgdice roll ... --odds shows each)")
-    parsed = notation.parse(joined[0])
+    parsed = parse_expression(joined[0])
 
     def exact() -> object:
         from rpgdice.rulesets.dice import odds as notation_odds

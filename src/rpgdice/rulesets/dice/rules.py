@@ -397,6 +397,52 @@ def roll(expression: Expression, source: DiceSource, seed: Optional[int] = None)
                         terms=terms, seed=seed)
 
 
+# The wider notation's roll (grammar.py parses it, tree.py rolls it) --------------------
+
+
+@record
+class TreeDie:
+    face: int
+    """The face rolled (for ``!!``, the compounded sum of its rolls)."""
+    kept: bool
+    """The die counts: kept, not dropped, not re-rolled, or satisfying a comparison."""
+    value: int
+    """What it counts for: its face, raised or lowered by min/max, less 1 a penetrating roll."""
+    marks: list[str]
+    """What happened to it, in order: ``rerolled``, ``exploded`` (it rolled again),
+    ``explosion`` (an extra roll), ``compounded``, ``penetrated``, ``raised``, ``lowered``,
+    ``dropped``, ``success``, ``failure``, ``count``/``sides`` (rolled for a count or sides)."""
+    rolls: list[int]
+    """``!!``: the rolls added into this die; otherwise []."""
+
+
+@record
+class TreeTerm:
+    expression: str
+    dice: list[TreeDie]
+    value: int
+    label: Optional[str] = None
+
+
+@record
+class TreeRoll:
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "roll"
+
+    expression: str
+    total: int
+    terms: list[TreeTerm]
+    seed: Optional[int]
+    outcome: Optional[str]
+    """``success`` or ``failure`` when the total is compared (``1d20+5 >= 15``), else null."""
+    label: Optional[str]
+    compare: Optional[str]
+    """The comparison of the total, ``>=`` etc., or null."""
+    against: Optional[TreeTerm]
+    """The right side of the comparison, rolled after the total's dice."""
+    notes: list[str]
+
+
 # Odds: the records of an odds command's answer (odds.py computes them) ------------
 
 
