@@ -464,6 +464,26 @@ class NotationOdds:
 
 
 @record
+class CompareOdds:
+    """The odds of a compared total (``1d20+5 >= 15``): :class:`NotationOdds`'s keys and
+    ``outcomes``."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    expression: str
+    distribution: dict[int, Fraction]
+    mean: Fraction
+    min: int
+    max: int
+    truncated: bool
+    explode_depth: Optional[int]
+    left_out: Fraction
+    outcomes: dict[str, Fraction]
+    """``success`` and ``failure`` to their exact probabilities (with ``left_out``, 1)."""
+
+
+@record
 class NotationOddsSet:
     """``roll --odds``: the odds of each expression a command rolls, found by a
     result's expression."""

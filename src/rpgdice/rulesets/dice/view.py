@@ -163,6 +163,14 @@ def odds(o: Any) -> list[Text]:
     return [header, *table, *notes(said)]
 
 
+def compare_odds(o: Any) -> list[Text]:
+    """A compared total's odds: the chance of success and of failure, then the totals."""
+    lines = odds(o)
+    verdict = Text.assemble(("  success ", GOOD), (percent(o.outcomes["success"]), "bold"),
+                            ("  failure ", BAD), (percent(o.outcomes["failure"]), "bold"))
+    return [lines[0], verdict, *lines[1:]]
+
+
 def _decimal(x: Any) -> str:
     text = f"{float(x):.2f}".rstrip("0").rstrip(".")
     return text.replace("-", MINUS_SIGN)
@@ -177,12 +185,16 @@ def odds_line(odds_set: Any, r: Any) -> Text:
     o = odds_set.of(r)
     exactly = o.distribution.get(r.total, Fraction(0))
     at_least = o.left_out + sum((p for t, p in o.distribution.items() if t >= r.total), Fraction(0))
-    return Text.assemble(
+    line = Text.assemble(
         ("  odds ", LABEL),
         (percent(exactly), "bold"),
         f" of exactly {num(r.total)}, {percent(at_least)} of {num(r.total)} or more",
         f" (mean {_decimal(o.mean)}, range {num(o.min)} to {num(o.max)})",
     )
+    outcomes = getattr(o, "outcomes", None)
+    if outcomes:
+        line.append(f"; success {percent(outcomes['success'])}, failure {percent(outcomes['failure'])}")
+    return line
 
 
 def _range_and_mean(totals: Counter[int]) -> str:
@@ -310,7 +322,8 @@ def tree_roll(r: Any) -> list[Text]:
     return lines
 
 
-VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds}
+VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds,
+         rules.CompareOdds: compare_odds}
 """Each command's view, by the result's ``COMMAND``."""
 SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
              rules.TreeRoll: (lambda r: (r.expression, r.total), "rolls")}
