@@ -182,6 +182,8 @@ class _Parser:
         self.text = text
         self.i = 0
         self.written = 0
+        self.op = ""
+        """The operator just read, for an error after it."""
 
     # -- reading --
 
@@ -271,6 +273,7 @@ class _Parser:
         while self.peek() in ("+", *MINUS):
             at = self.pos()
             op = "+" if self.peek() == "+" else "-"
+            self.op = self.text[self.i]
             self.i += 1
             left = BinOp(op=op, left=left, right=self.product(), pos=at)
         return left
@@ -280,14 +283,19 @@ class _Parser:
         while self.peek() in ("*", "/"):
             at = self.pos()
             op = self.peek()
+            self.op = op
             self.i += 1
-            left = BinOp(op=op, left=left, right=self.unary(), pos=at)
+            right = self.unary()
+            if op == "/" and bounds(right) == (0, 0):
+                raise self.fail("division by zero: the divisor is always 0", at)
+            left = BinOp(op=op, left=left, right=right, pos=at)
         return left
 
     def unary(self) -> Node:
         c = self.peek()
         if c in ("+", *MINUS):
             at = self.pos()
+            self.op = self.text[self.i]
             self.i += 1
             operand = self.unary()
             return operand if c == "+" else Neg(operand=operand, pos=at)
@@ -308,17 +316,23 @@ class _Parser:
         for name in FUNCTIONS:
             if self.peek(len(name)) == name:
                 return self.function(name, start)
-        what = "a number, dice (2d6, d%, 4dF), ( or {"
+        what = f"a number or dice after {_quote(self.op)}" if self.op else "a number or dice, such as 2d6+3"
         raise self.unexpected(what)
 
     def bracket(self, start: int) -> Node:
         close = ")" if self.peek() == "(" else "}"
         self.i += 1
+        self.op = ""
         items = [self.sum()]
+        comma = False
         while self.take(","):
+            comma = True
+            if self.peek() == close:  # a trailing comma: (1,) is a group of one
+                break
+            self.op = ","
             items.append(self.sum())
         self.expect(close, f"{close}" + (" or ," if len(items) == 1 else ""))
-        if close == ")" and len(items) == 1:
+        if close == ")" and len(items) == 1 and not comma:
             if self.peek() == "d" and self.peek(2) not in ("dl", "dh"):
                 return self.dice(items[0], start)
             return self.tagged(Paren(inner=items[0], text=self.since(start), pos=start + 1))
@@ -578,7 +592,7 @@ def _position(error: RulesError) -> int:
 def parse_any(text: str) -> Union["Expression", Roll]:
     """The first notation's :class:`~rpgdice.rulesets.dice.rules.Expression` when it takes
     the text (its rolls, views and odds stay byte for byte), else this grammar's tree;
-    when neither does, the error that read further (the first notation's on a tie)."""
+    when neither does, the error that read further (this grammar's on a tie)."""
     from rpgdice.rulesets.dice import rules
 
     try:
@@ -587,4 +601,4 @@ def parse_any(text: str) -> Union["Expression", Roll]:
         try:
             return parse(text)
         except RulesError as second:
-            raise (second if _position(second) > _position(first) else first) from None
+            raise (second if _position(second) >= _position(first) else first) from None
