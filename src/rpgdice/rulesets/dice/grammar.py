@@ -441,6 +441,7 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     if c == "!" and not group:
         p.i += 1
         kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
+        at = p.pos()
         op = p.compare_op()
         test = Test(op=op, target=p.signed("a number after " + op)) if op else None
         if faces is not None:

@@ -285,7 +285,13 @@ def join_arguments(args: list[str]) -> list[str]:
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
     joined: list[str] = []
+    labelled = next((i for i, a in enumerate(args) if "#" in a), None)
+    if labelled is not None:  # a label: the # and everything after it, in the arguments that follow too
+        args = [*args[:labelled], " ".join(args[labelled:])]
     for arg in args:
+        if joined and arg.lstrip()[:1] == "#":
+            joined[-1] = f"{joined[-1]} {arg}"
+            continue
         begins = arg.lstrip()[:1] in OPERATORS
         if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
             joined[-1] = f"{joined[-1]} {arg}"
