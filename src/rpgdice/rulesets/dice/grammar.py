@@ -431,10 +431,11 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or (c == "k" or not group) and _digit_after(p)):
         pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
         p.i += 2 if p.peek(2) == pair else 1
+        n_at = p.pos()
         n = p.number("how many") if p.is_digit() else 1
         if not 1 <= n <= most:
             verb = "keeps" if pair[0] == "k" else "drops"
-            raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", at)
+            raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", n_at)
         _once(p, seen, "keep", at)
         found.update(keep=pair, keep_n=n)
         return "keep"
