@@ -429,49 +429,11 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     at = p.pos()
     c = p.peek()
     if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or (c == "k" or not group) and _digit_after(p)):
-        pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
-        p.i += 2 if p.peek(2) == pair else 1
-        n_at = p.pos()
-        n = p.number("how many") if p.is_digit() else 1
-        if not 1 <= n <= most:
-            verb = "keeps" if pair[0] == "k" else "drops"
-            raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", n_at)
-        _once(p, seen, "keep", at)
-        found.update(keep=pair, keep_n=n)
-        return "keep"
+        return _keep(p, found, seen, most, at)
     if c == "!" and not group:
-        p.i += 1
-        kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
-        at = p.pos()
-        op = p.compare_op()
-        test = Test(op=op, target=p.signed("a number after " + op)) if op else None
-        if faces is not None:
-            lo, hi = faces
-            test = test or Test(op="=", target=hi)
-            if all(test(f) for f in range(lo, hi + 1)):
-                raise p.fail(f"{kind}{test.text if op else ''} explodes on every face: it would never stop", at)
-        _once(p, seen, "explode", at)
-        found.update(explode=test, explode_kind=kind)
-        return "explode"
+        return _explode(p, found, seen, faces, at)
     if c == "r" and not group:
-        p.i += 1
-        once = p.take("o")
-        if not once:
-            p.take("r")
-        op = p.compare_op()
-        test = None
-        if op:
-            test = Test(op=op, target=p.signed("a number after " + op))
-        elif p.is_digit() or p.peek() in MINUS:
-            test = Test(op="=", target=p.signed("a number"))
-        if faces is not None:
-            lo, hi = faces
-            test = test or Test(op="=", target=lo)
-            if not once and all(test(f) for f in range(lo, hi + 1)):
-                raise p.fail(f"r{test.text} re-rolls every face: it would never stop", at)
-        _once(p, seen, "re-roll", at)
-        found.update(reroll=test, reroll_once=once)
-        return "re-roll"
+        return _reroll(p, found, seen, faces, at)
     for word, key in (("min", "low"), ("max", "high")):
         if c == "m" and p.peek(3) == word and not group:
             p.i += 3
@@ -491,6 +453,61 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     if c == "f" and not group:
         raise p.fail("a failure test (f) comes after a success test (>=T)")
     return None
+
+
+def _keep(p: _Parser, found: dict, seen: set, most: int, at: int) -> str:
+    c = p.peek()
+    pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
+    p.i += 2 if p.peek(2) == pair else 1
+    n_at = p.pos()
+    n = p.number("how many") if p.is_digit() else 1
+    if not 1 <= n <= most:
+        verb = "keeps" if pair[0] == "k" else "drops"
+        raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", n_at)
+    _once(p, seen, "keep", at)
+    found.update(keep=pair, keep_n=n)
+    return "keep"
+
+
+def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
+    test_at = p.pos()
+    op = p.compare_op()
+    test = Test(op=op, target=p.signed("a number after " + op)) if op else None
+    if faces is not None:
+        lo, hi = faces
+        test = test or Test(op="=", target=hi)
+        if all(test(f) for f in range(lo, hi + 1)):
+            raise p.fail(f"{kind}{test.text if op else ''} explodes on every face: it would never stop", test_at)
+    if test is None:
+        raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", test_at)
+    _once(p, seen, "explode", at)
+    found.update(explode=test, explode_kind=kind)
+    return "explode"
+
+
+def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    once = p.take("o")
+    if not once:
+        p.take("r")
+    op = p.compare_op()
+    test = None
+    if op:
+        test = Test(op=op, target=p.signed("a number after " + op))
+    elif p.is_digit() or p.peek() in MINUS:
+        test = Test(op="=", target=p.signed("a number"))
+    if faces is not None:
+        lo, hi = faces
+        test = test or Test(op="=", target=lo)
+        if not once and all(test(f) for f in range(lo, hi + 1)):
+            raise p.fail(f"r{test.text} re-rolls every face: it would never stop", at)
+    if test is None:
+        raise p.fail("r on dice whose sides are an expression needs its face: rT, r<=T", at)
+    _once(p, seen, "re-roll", at)
+    found.update(reroll=test, reroll_once=once)
+    return "re-roll"
 
 
 def _digit_after(p: _Parser) -> bool:
