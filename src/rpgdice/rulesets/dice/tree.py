@@ -32,7 +32,7 @@ from rpgdice.rulesets.dice.grammar import (
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, TreeDie, TreeRoll, TreeTerm, compare, kept_flags
 
-DIV_ZERO = "a roll made a divisor 0: that quotient counts 0"
+DIV_ZERO = "a roll made a divisor 0: the total is 0 (RULES.md)"
 
 
 def _die(face: int, marks: Optional[list[str]] = None, kept: bool = True, value: Optional[int] = None,
@@ -232,11 +232,16 @@ def roll(expr: Roll, source: DiceSource, seed: Optional[int] = None) -> TreeRoll
         value = sign * r.value(node, dice)
         terms.append(TreeTerm(expression="".join(expr.text[start:end].split()), dice=dice, value=value,
                               label=label_of(node)))
+    if DIV_ZERO in r.notes:  # the roll is void: its total, and so every term's value, is 0
+        terms = [TreeTerm(expression=t.expression, dice=t.dice, value=0, label=t.label) for t in terms]
     total = sum(t.value for t in terms)
     against, outcome = None, None
     if expr.compare and expr.against is not None:
         dice = []
+        before = len(r.notes)
         target = r.value(expr.against, dice)
+        if len(r.notes) > before:
+            target = 0
         tail = expr.text[expr.end:].split("#")[0]
         against = TreeTerm(expression="".join(tail.split())[len(expr.compare):] or str(target),
                            dice=dice, value=target, label=None)

@@ -46,6 +46,21 @@ LEFT_OUT_GOAL = Fraction(1, 10**12)
 WORK_LIMIT = 3_000_000
 """Estimated work units (about a microsecond each on a small machine) the odds may take."""
 
+VOID = -(10**30)
+"""The value of a roll a rolled divisor of 0 made void (its total is 0, RULES.md): carried
+through the arithmetic, and counted as 0 at the end."""
+
+
+def _arith(op: str, a: int, b: int) -> int:
+    if a == VOID or b == VOID or (op == "/" and b == 0):
+        return VOID
+    return arith(op, a, b)
+
+
+def _func(name: str, args: list[int]) -> int:
+    return VOID if VOID in args else func(name, args)
+
+
 Dist = tuple[dict[int, Fraction], Fraction]
 """Probabilities of each value (adding up to 1) and the mass the distribution holds."""
 
@@ -102,7 +117,7 @@ class _Odds:
             return self.dist(node.inner)
         if isinstance(node, BinOp):
             op = node.op
-            return self.combine(self.dist(node.left), self.dist(node.right), lambda a, b: arith(op, a, b))
+            return self.combine(self.dist(node.left), self.dist(node.right), lambda a, b: _arith(op, a, b))
         if isinstance(node, Func):
             return self.function(node)
         if isinstance(node, Group):
@@ -115,15 +130,18 @@ class _Odds:
         if name in ("abs", "floor", "ceil"):
             out: dict[int, Fraction] = {}
             for v, p in acc[0].items():
-                k = func(name, [v])
+                k = _func(name, [v])
                 out[k] = out.get(k, Fraction(0)) + p
             return out, acc[1]
         for arg in node.args[1:]:
-            acc = self.combine(acc, self.dist(arg), lambda a, b: func(name, [a, b]))
+            acc = self.combine(acc, self.dist(arg), lambda a, b: _func(name, [a, b]))
         return acc
 
     def group(self, node: Group) -> Dist:
         parts = [self.dist(i) for i in node.items]
+        if any(VOID in d for d, _ in parts):
+            raise _refuse(self.expr.text, "exact odds of a group whose parts a rolled divisor of 0 can "
+                          "make void are out of reach here")
         mass = math.prod((m for _, m in parts), start=Fraction(1))
         dice = [self.die(d) for d, _ in parts]
         m = node.mods
@@ -144,6 +162,9 @@ class _Odds:
     def dice(self, node: Dice) -> Dist:
         counts = self.dist(node.count)
         sides = self.dist(node.sides)
+        if VOID in counts[0] or VOID in sides[0]:
+            raise _refuse(self.expr.text, "exact odds of a count or sides a rolled divisor of 0 can make "
+                          "void are out of reach here")
         if len(counts[0]) == 1 and len(sides[0]) == 1:
             (n,), (s,) = counts[0], sides[0]
             return self.term(n, s, node.mods)
@@ -247,6 +268,16 @@ class _Odds:
         return {v: p / mass for v, p in tail.items()}, mass
 
 
+def _unvoid(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    """A void roll's total is 0."""
+    if VOID not in dist:
+        return dist
+    out = dict(dist)
+    p = out.pop(VOID)
+    out[0] = out.get(0, Fraction(0)) + p
+    return out
+
+
 def _add(dice: list[icepool.Die]) -> icepool.Die:
     total = dice[0]
     for d in dice[1:]:
@@ -323,10 +354,12 @@ def odds(expr: Roll) -> Union[NotationOdds, CompareOdds]:
     """The exact distribution of the total (and, for a compared total, its outcomes)."""
     o = _Odds(expr)
     dist, mass = o.dist(expr.tree)
+    dist = _unvoid(dist)
     outcomes = None
     if expr.compare and expr.against is not None:
         op = expr.compare
         against = o.dist(expr.against)
+        against = _unvoid(against[0]), against[1]
         hit, m2 = o.combine((dist, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
         mass *= m2
         p = hit.get(1, Fraction(0)) * mass
