@@ -106,8 +106,8 @@ class Mods:
 
 @record
 class Dice:
-    count: "Node"
-    sides: Union[int, "Node"]
+    count: Node
+    sides: Union[int, Node]
     """2–1000, :data:`FUDGE`, or an expression rolled first."""
     mods: Mods
     text: str
@@ -117,7 +117,7 @@ class Dice:
 
 @record
 class Group:
-    items: list["Node"]
+    items: list[Node]
     mods: Mods
     text: str
     pos: int
@@ -127,21 +127,21 @@ class Group:
 @record
 class BinOp:
     op: str
-    left: "Node"
-    right: "Node"
+    left: Node
+    right: Node
     pos: int
 
 
 @record
 class Neg:
-    operand: "Node"
+    operand: Node
     pos: int
 
 
 @record
 class Func:
     name: str
-    args: list["Node"]
+    args: list[Node]
     text: str
     pos: int
     label: Optional[str] = None
@@ -149,7 +149,7 @@ class Func:
 
 @record
 class Paren:
-    inner: "Node"
+    inner: Node
     text: str
     pos: int
     label: Optional[str] = None
@@ -608,7 +608,7 @@ def _position(error: RulesError) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def parse_any(text: str) -> Union["Expression", Roll]:
+def parse_any(text: str) -> Union[Expression, Roll]:
     """The first notation's :class:`~rpgdice.rulesets.dice.rules.Expression` when it takes
     the text (its rolls, views and odds stay byte for byte), else this grammar's tree;
     when neither does, the error that read further (this grammar's on a tie)."""

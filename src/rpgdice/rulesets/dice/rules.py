@@ -485,8 +485,29 @@ class CompareOdds:
     truncated: bool
     explode_depth: Optional[int]
     left_out: Fraction
+    reroll_depth: Optional[int]
     outcomes: dict[str, Fraction]
     """``success`` and ``failure`` to their exact probabilities (with ``left_out``, 1)."""
+
+
+@record
+class TreeOdds:
+    """The odds of the wider notation's expression: :class:`NotationOdds`'s keys and
+    ``reroll_depth`` (re-rolls followed per roll, null without ``r``; what needs more is in
+    ``left_out``)."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    expression: str
+    distribution: dict[int, Fraction]
+    mean: Fraction
+    min: int
+    max: int
+    truncated: bool
+    explode_depth: Optional[int]
+    left_out: Fraction
+    reroll_depth: Optional[int]
 
 
 @record

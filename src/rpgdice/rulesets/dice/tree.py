@@ -27,7 +27,6 @@ from rpgdice.rulesets.dice.grammar import (
     Num,
     Paren,
     Roll,
-    Test,
     bounds,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, TreeDie, TreeRoll, TreeTerm, compare, kept_flags

@@ -16,8 +16,9 @@ anything whose estimated work is over :data:`WORK_LIMIT`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 
 import icepool
 
@@ -39,7 +40,7 @@ from rpgdice.rulesets.dice.grammar import (
     Test,
     bounds,
 )
-from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, NotationOdds, compare
+from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
 from rpgdice.rulesets.dice.tree import arith, children, func
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
@@ -78,6 +79,7 @@ class _Odds:
         self.expr = expr
         self.work = 0
         self.depth = explode_depth(expr)
+        self.rerolls = reroll_depth(expr)
 
     def spend(self, units: int) -> None:
         self.work += units
@@ -182,7 +184,7 @@ class _Odds:
     def term(self, n: int, sides: int, m: Mods) -> Dist:
         if n <= 0:
             return {0: Fraction(1)}, Fraction(1)
-        roll = rerolled(sides, m)
+        roll = rerolled(sides, m, self.rerolls)
         counted = False
         if m.explode is not None and m.explode_kind != "!!":
             if m.keep:
@@ -193,7 +195,8 @@ class _Odds:
         elif m.explode is not None:
             per, mass = self.entry(roll, m)
         else:
-            per, mass = _clamped(roll, m), Fraction(1)
+            mass = sum(roll.values(), Fraction(0))
+            per = _clamped({f: p / mass for f, p in roll.items()}, m)
         self.spend(n * len(per) * n * len(per) // 4 + 1)
         die = self.die(per)
         if m.keep:
@@ -304,9 +307,11 @@ def _clamped(roll: dict[int, Fraction], m: Mods) -> dict[int, Fraction]:
     return out
 
 
-def rerolled(sides: int, m: Mods) -> dict[int, Fraction]:
+def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Fraction]:
     """One roll's faces after the re-roll rule: re-rolled while (at most
-    :data:`MAX_REROLL` times) or once; the last roll stands."""
+    :data:`MAX_REROLL` times) or once; the last roll stands. Followed to ``depth``
+    re-rolls (below the rule's own bound, what needs more is left out: the probabilities
+    then add up to less than 1)."""
     faces = list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
     each = Fraction(1, len(faces))
     test: Optional[Test] = m.reroll
@@ -314,8 +319,43 @@ def rerolled(sides: int, m: Mods) -> dict[int, Fraction]:
         return {f: each for f in faces}
     hit = Fraction(sum(1 for f in faces if test(f)), len(faces))
     limit = 1 if m.reroll_once else MAX_REROLL
-    stays = sum((hit ** k for k in range(limit + 1)), Fraction(0))  # a pass on roll k+1
-    return {f: each * (hit ** limit if test(f) else stays) for f in faces}
+    follow = limit if depth is None else min(limit, depth)
+    stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
+    last = hit ** limit if follow == limit else Fraction(0)
+    return {f: each * (last if test(f) else stays) for f in faces}
+
+
+def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
+    """Each term that re-rolls while: its most rolls, and the chance one roll is re-rolled."""
+    if isinstance(node, int):
+        return []
+    out = [e for child in children(node) for e in _rerollers(child)]
+    m = getattr(node, "mods", None)
+    if isinstance(node, Dice) and m is not None and m.reroll is not None and not m.reroll_once:
+        test = m.reroll
+        sides = [node.sides] if isinstance(node.sides, int) else list(range(2, bounds(node.sides)[1] + 1))
+        worst = max(Fraction(sum(1 for f in _faces_of(s) if test(f)), len(_faces_of(s))) for s in sides)
+        rolls = max(1, bounds(node.count)[1]) * (1 + MAX_EXTRA if m.explode is not None else 1)
+        out.append((rolls, worst))
+    return out
+
+
+def _faces_of(sides: int) -> list[int]:
+    return list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+
+
+def reroll_depth(expr: Roll) -> Optional[int]:
+    """Re-rolls followed per roll: the smallest depth whose left-out probability is at most
+    :data:`LEFT_OUT_GOAL` (union bound); None without a re-roll while (``r``)."""
+    found = _rerollers(expr.tree) + (_rerollers(expr.against) if expr.against is not None else [])
+    if not found:
+        return None
+    rolls = sum(n for n, _ in found)
+    depth = 0
+    for _, p in found:
+        while depth < MAX_REROLL and rolls * p ** (depth + 1) > LEFT_OUT_GOAL:
+            depth += 1
+    return depth
 
 
 def _exploders(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
@@ -350,7 +390,7 @@ def explode_depth(expr: Roll) -> Optional[int]:
     return depth
 
 
-def odds(expr: Roll) -> Union[NotationOdds, CompareOdds]:
+def odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
     """The exact distribution of the total (and, for a compared total, its outcomes)."""
     o = _Odds(expr)
     dist, mass = o.dist(expr.tree)
@@ -368,7 +408,7 @@ def odds(expr: Roll) -> Union[NotationOdds, CompareOdds]:
     left_out = 1 - mass
     fields = dict(expression=expr.text, distribution=distribution,
                   mean=sum((v * p for v, p in dist.items()), Fraction(0)), min=min(dist), max=max(dist),
-                  truncated=bool(left_out), explode_depth=o.depth, left_out=left_out)
+                  truncated=bool(left_out), explode_depth=o.depth, left_out=left_out, reroll_depth=o.rerolls)
     if outcomes is None:
-        return NotationOdds(**fields)  # type: ignore[arg-type]
+        return TreeOdds(**fields)  # type: ignore[arg-type]
     return CompareOdds(**fields, outcomes=outcomes)  # type: ignore[arg-type]

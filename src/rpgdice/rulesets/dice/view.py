@@ -18,8 +18,8 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
-    CRIT,
     BAD,
+    CRIT,
     GOOD,
     HIT,
     LABEL,
@@ -160,6 +160,10 @@ def odds(o: Any) -> list[Text]:
                         f"left out (a die exploding further): {_tiny(o.left_out)}")
         else:
             said.append(f"explosions followed to {o.explode_depth} extra rolls a die, the rule's own bound: exact")
+    depth = getattr(o, "reroll_depth", None)
+    if depth is not None:
+        said.append(f"re-rolls followed to {depth} a roll" + (
+            f"; left out (with any explosion cut): {_tiny(o.left_out)}" if o.truncated else ": exact"))
     return [header, *table, *notes(said)]
 
 
@@ -323,7 +327,7 @@ def tree_roll(r: Any) -> list[Text]:
 
 
 VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds,
-         rules.CompareOdds: compare_odds}
+         rules.CompareOdds: compare_odds, rules.TreeOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
              rules.TreeRoll: (lambda r: (r.expression, r.total), "rolls")}
