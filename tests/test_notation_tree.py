@@ -332,3 +332,29 @@ def test_simulation_agrees_with_the_odds(text, seed):
     mean = sum(t * p for t, p in o.distribution.items()) / mass
     var = sum((t - mean) ** 2 * p for t, p in o.distribution.items()) / mass
     assert abs(float(Fraction(sum(totals), n) - mean)) <= 6 * math.sqrt(float(var) / n) + 1e-6
+
+
+# The work budget covers every new form ----------------------------------------------------
+
+@pytest.mark.parametrize(("args", "fits"), [
+    (["1000d6r1!"], False),          # a re-roll chain on each explosion: 1000 x 101 x 101 rolls at worst
+    (["100d6r1!"], True),
+    (["10d6!!", "-n", "10000"], False),  # compounding counts its extra rolls
+    (["{10d6!, 10d6!}kh1", "-n", "500"], True),
+    (["{10d6!, 10d6!}kh1", "-n", "1000"], False),  # a group's parts all count
+    (["(1d999)d6", "-n", "10"], True),
+    (["(1d999)d6", "-n", "2000"], False),  # a count given by an expression counts at its most
+])
+def test_the_work_budget_covers_the_new_forms(args, fits):
+    run = cli("roll", *args, "--json", "--seed", "1") if fits else cli("roll", *args, "--seed", "1")
+    if fits:
+        assert run.exit_code == 0, run.stderr
+    else:
+        assert run.exit_code == 2 and "budget" in run.stderr and run.stdout == ""
+
+
+def test_a_group_counts_only_the_parts_it_keeps():
+    r = _roll("{1d20, 1d20, 1d20}kh2>=10", GivenDice([15, 3, 12]))
+    assert r.total == 2  # 15 and 12 kept, both pass
+    r = _roll("{1d20, 1d20, 1d20}kl2>=10", GivenDice([15, 3, 12]))
+    assert r.total == 1  # 3 and 12 kept

@@ -131,19 +131,17 @@ class _Roller:
             values.append(self.value(item, inner))
             parts.append(inner)
         m = node.mods
+        flags = [True] * len(values)
         if m.keep:
-            flags = kept_flags(values, m.keep, m.keep_n) if m.keep_n <= len(values) else [True] * len(values)
-            for part, kept in zip(parts, flags):
-                dice.extend(part if kept else [_drop(d) for d in part])
-            total = sum(v for v, k in zip(values, flags) if k)
-        else:
-            for part in parts:
-                dice.extend(part)
-            total = sum(values)
+            n = min(m.keep_n, len(values))
+            flags = kept_flags(values, m.keep, n) if n < len(values) or m.keep[0] == "k" else [False] * len(values)
+        for part, kept in zip(parts, flags):
+            dice.extend(part if kept else [_drop(d) for d in part])
+        kept_values = [v for v, k in zip(values, flags) if k]
         if m.success is not None:
-            total = sum(1 for v in values if m.success(v)) - (
-                sum(1 for v in values if m.failure(v)) if m.failure else 0)
-        return total
+            return sum(1 for v in kept_values if m.success(v)) - (
+                sum(1 for v in kept_values if m.failure(v)) if m.failure else 0)
+        return sum(kept_values)
 
 
 def _drop(d: TreeDie) -> TreeDie:
