@@ -26,6 +26,7 @@ RULESET = Ruleset(
     language="en",
     help="Ordinary dice notation: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 8d10>=6f1, 1d20+5 >= 15.",
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     die=None,
     sheet=None,
     plan=None,
