@@ -358,3 +358,70 @@ def test_a_group_counts_only_the_parts_it_keeps():
     assert r.total == 2  # 15 and 12 kept, both pass
     r = _roll("{1d20, 1d20, 1d20}kl2>=10", GivenDice([15, 3, 12]))
     assert r.total == 1  # 3 and 12 kept
+
+
+# Agreement with rpg-dice-roller (whose notation decides, CLI.md) --------------------------
+
+RPG_DICE_ROLLER = [
+    # Every roll of @dice-roller/rpg-dice-roller's feature test (tests/Feature/rolling.test.ts):
+    # (notation, its mocked faces put in our order, the total it expects). Its order rolls a
+    # term's dice first and its re-rolls and explosions after them; ours puts them right after
+    # their die (CLI.md), so those faces are moved by hand. None: a form we do not take.
+    ("2d7 + (5d4 * 2)", [5, 2, 4, 2, 1, 3, 3], 33),
+    ("floor(2.56 * d7)", None, 12), ("ceil(2.56 * d7)", None, 13),
+    ("max(2 * (d7/2), 1d7)", [5, 2], 5),
+    ("min(2 * (d7/2), 1d7)", [5, 2], 2),
+    ("fix(4d10/3)", None, 4), ("fix(4d10/3, 2)", None, 4.33), ("trunc(4d10/3)", None, 4),
+    ("trunc(4d10/3, 2)", None, 4.33), ("3d6cs>3cf<3", None, 10), ("4d6sd", None, 16),
+    ("2d6r<=4", [4, 6, 5], 11),
+    ("6d10>=8!>=9", [4, 5, 6, 3, 10, 6, 8], 2),
+    ("6d10!>=9>=8", [4, 5, 6, 3, 10, 6, 8], 2),
+    ("2d10!<>8", [4, 6, 3, 10, 8, 5, 8], 44),
+    ("(4d10^7)*6d(3*2)", None, 128173828125), ("5d6%2d20", None, 20),
+    ("1d20+-5", [20], 15), ("1d20--6", [20], 26),
+    ("6d10min3max6", [10, 2, 3, 7, 1, 9], 27),
+    ("1d20+1.45", None, 9.45), ("1d20*0.20", None, 1.6), ("1d20/6.02", None, 1.33),
+    ("1d20+0", [8], 8), ("2d6u", None, 10), ("2d6uo", None, 8),
+    ("{4d6}", [4, 5, 1, 3], 13),
+    ("{4d6, 2d10, d4}", [4, 5, 1, 3, 8, 6, 3], 30),
+    ("{4d6+5, 20/2d10, d4-1}", [4, 5, 1, 3, 8, 6, 3], 21.43),
+    ("{4d10*5d6}k2", [10, 5, 3, 4, 2, 4, 3, 6, 1], 60),
+    ("{4d10*5d6}kl3", [10, 5, 7, 1, 2, 4, 3, 6, 4], 5),
+    ("{4d10*2, 5d6+10}k1", [10, 5, 3, 4, 2, 4, 3, 6, 1], 44),
+    ("{4d10*2, 5d6+10}kl1", [10, 5, 3, 4, 2, 4, 3, 6, 1], 26),
+    ("{4d10*5d6}d2", [10, 2, 3, 4, 5, 4, 3, 6, 1], 306),
+    ("{4d10*5d6}dh3", [10, 5, 7, 1, 2, 4, 3, 6, 4], 78),
+    ("{4d10*2, 5d6+10}d1", [10, 5, 3, 4, 2, 4, 3, 6, 1], 44),
+    ("{4d10*2, 5d6+10}dh1", [10, 5, 3, 4, 2, 4, 3, 6, 1], 26),
+    ("{4d6}s", None, 13), ("{4d6}sd", None, 13), ("{4d6, 2d10, d4}s", None, 30),
+    ("{4d6+5, 20/2d10, d4-1}sd", None, 21.43),
+    ("{4d6}>10", [4, 5, 1, 3], 1), ("{4d6}<10", [4, 5, 1, 3], 0),
+    ("{4d6+5, 20/2d10, d4-1}>10", [4, 5, 1, 3, 8, 6, 3], 1),
+    ("{4d6+5, 20/2d10, d4-1}<10", [4, 5, 1, 3, 8, 6, 3], 2),
+    ("{4d6}>20f<15", [4, 5, 1, 3], -1),
+    ("{4d6+5, 20/2d10, d4-1}>10f<10", [4, 5, 1, 3, 8, 6, 3], -1),
+    ("{4d6}>20f<10", [4, 5, 1, 3], 0),
+    ("{4d6+5, 20/2d10, d4-1}>10f<2", [4, 5, 1, 3, 8, 6, 3], 0),
+]
+RDR_DIFFERENT = {
+    "max(2 * (d7/2), 1d7)": "our / rounds down (RULES.md): 2*(5/2) is 4, theirs 5",
+    "{4d6+5, 20/2d10, d4-1}": "our / rounds down: 20/14 is 1, theirs 1.43",
+}
+
+
+@pytest.mark.parametrize(("notation", "faces", "total"), [c for c in RPG_DICE_ROLLER if c[1] is not None])
+def test_rpg_dice_rollers_rolls_agree_on_the_same_faces(notation, faces, total):
+    source = GivenDice(faces)
+    r = _roll(notation, source)
+    source.check_all_used()
+    if notation in RDR_DIFFERENT:
+        assert r.total != total  # a difference of meaning, stated (the rounding of /)
+    else:
+        assert r.total == total
+
+
+@pytest.mark.parametrize("notation", [c[0] for c in RPG_DICE_ROLLER if c[1] is None])
+def test_rpg_dice_rollers_forms_we_do_not_take_are_refused_cleanly(notation):
+    """Decimals, ^ and %, fix/trunc, sorting, unique, critical markers: exit 2, one line."""
+    run = cli("roll", notation)
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1

@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 
 FUDGE = 0
 """``sides`` of a Fudge die (faces −1, 0, +1)."""
-COMPARES = (">=", "<=", "==", ">", "<", "=")
+COMPARES = (">=", "<=", "<>", "==", ">", "<", "=")
+"""``<>`` is "not equal" (rpg-dice-roller's); ``==`` is ``=``."""
 FUNCTIONS = ("floor", "ceil", "abs", "min", "max")
 MAX_REROLL = 100
 """Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
@@ -76,7 +77,7 @@ class Test:
     def __call__(self, face: int) -> bool:
         op, t = self.op, self.target
         return (face >= t if op == ">=" else face > t if op == ">" else face <= t if op == "<="
-                else face < t if op == "<" else face == t)
+                else face < t if op == "<" else face != t if op == "<>" else face == t)
 
     @property
     def text(self) -> str:
@@ -122,6 +123,8 @@ class Group:
     text: str
     pos: int
     label: Optional[str] = None
+    across: bool = False
+    """A group of one expression whose keep or drop acts on all the dice in it."""
 
 
 @record
@@ -336,22 +339,36 @@ class _Parser:
             if self.peek() == "d" and self.peek(2) not in ("dl", "dh"):
                 return self.dice(items[0], start)
             return self.tagged(Paren(inner=items[0], text=self.since(start), pos=start + 1))
-        if len(items) == 1 and isinstance(items[0], Dice) and not items[0].mods.keep \
-                and items[0].mods.success is None:
-            return self.group_of_dice(items[0], start)
+        if len(items) == 1:
+            return self.group_of_one(items[0], start)
         mods = self.mods(len(items), group=True)
         label = self.tag()
         return Group(items=items, mods=mods, text=self.since(start), pos=start + 1, label=label)
 
-    def group_of_dice(self, dice: Dice, start: int) -> Dice:
-        """``{4d6}kh3``: a group of one dice term keeps, drops or counts its dice."""
-        most = bounds(dice.count)[1]
-        more = self.mods(most, group=True)
-        mods = Mods(**{**{k: getattr(dice.mods, k) for k in _MOD_FIELDS},
-                       **{k: getattr(more, k) for k in ("keep", "keep_n", "success", "failure")}})
-        label = self.tag() or dice.label
-        return Dice(count=dice.count, sides=dice.sides, mods=mods, text=self.since(start), pos=start + 1,
-                    label=label)
+    def group_of_one(self, item: Node, start: int) -> Node:
+        """A group of one expression (rpg-dice-roller's): a keep or drop acts on its dice
+        (``{4d6}kh3``, ``{4d10*5d6}k2`` keeps the two highest dice of the expression); a
+        comparison compares its total (``{4d6}>10`` is 1 or 0)."""
+        most = max(1, _dice_in(item))
+        mods = self.mods(most, group=True)
+        label = self.tag()
+        text = self.since(start)
+        count_only = Mods(success=mods.success, failure=mods.failure)
+        if not mods.keep:
+            return Group(items=[item], mods=mods, text=text, pos=start + 1, label=label)
+        if isinstance(item, Dice) and not item.mods.keep and item.mods.success is None:
+            merged = Mods(**{**{k: getattr(item.mods, k) for k in _MOD_FIELDS}, "keep": mods.keep,
+                             "keep_n": mods.keep_n})
+            dice = Dice(count=item.count, sides=item.sides, mods=merged, text=text, pos=start + 1,
+                        label=label if mods.success is None else item.label)
+            if mods.success is None:
+                return dice
+            return Group(items=[dice], mods=count_only, text=text, pos=start + 1, label=label)
+        across = Group(items=[item], mods=Mods(keep=mods.keep, keep_n=mods.keep_n), text=text, pos=start + 1,
+                       label=None if mods.success is not None else label, across=True)
+        if mods.success is None:
+            return across
+        return Group(items=[across], mods=count_only, text=text, pos=start + 1, label=label)
 
     def function(self, name: str, start: int) -> Node:
         self.i += len(name)
@@ -428,7 +445,7 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     """Read one modifier into ``found`` and name its kind, or None when none follows."""
     at = p.pos()
     c = p.peek()
-    if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or (c == "k" or not group) and _digit_after(p)):
+    if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or _digit_after(p)):
         return _keep(p, found, seen, most, at)
     if c == "!" and not group:
         return _explode(p, found, seen, faces, at)
@@ -601,6 +618,23 @@ def _group_bounds(node: Group) -> tuple[int, int]:
         n = len(spans)
         return (-n if node.mods.failure else 0), n
     return sum(min(0, s[0]) for s in spans), sum(max(0, s[1]) for s in spans)
+
+
+def _dice_in(node: Union[Node, int]) -> int:
+    """The most dice written in ``node`` (its dice terms' counts at their most)."""
+    if isinstance(node, int) or isinstance(node, Num):
+        return 0
+    if isinstance(node, Dice):
+        return bounds(node.count)[1]
+    if isinstance(node, Group):
+        return sum(_dice_in(i) for i in node.items)
+    if isinstance(node, BinOp):
+        return _dice_in(node.left) + _dice_in(node.right)
+    if isinstance(node, Neg):
+        return _dice_in(node.operand)
+    if isinstance(node, Paren):
+        return _dice_in(node.inner)
+    return sum(_dice_in(a) for a in node.args)
 
 
 def _position(error: RulesError) -> int:

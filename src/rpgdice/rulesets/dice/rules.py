@@ -345,6 +345,8 @@ def compare(op: str, face: int, target: int) -> bool:
         return face <= target
     if op == "<":
         return face < target
+    if op == "<>":  # the wider notation's "not equal" (grammar.py)
+        return face != target
     return face == target
 
 

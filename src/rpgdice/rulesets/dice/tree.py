@@ -44,6 +44,10 @@ class _Roller:
     def __init__(self, source: DiceSource) -> None:
         self.source = source
         self.notes: list[str] = []
+        self.recorded: Optional[dict[int, tuple[Dice, list[TreeDie]]]] = None
+        """While a group keeps across its expression's dice: each dice term's dice, rolled."""
+        self.replay: Optional[dict[int, tuple[int, list[TreeDie]]]] = None
+        """Then each dice term's value and dice, the group's keep applied, evaluated again."""
 
     def draw(self, sides: int) -> int:
         if sides == FUDGE:
@@ -77,6 +81,17 @@ class _Roller:
         return v
 
     def dice_term(self, node: Dice, dice: list[TreeDie]) -> int:
+        if self.replay is not None and id(node) in self.replay:
+            value, again = self.replay[id(node)]
+            dice.extend(again)
+            return value
+        start = len(dice)
+        value = self.roll_term(node, dice)
+        if self.recorded is not None:
+            self.recorded[id(node)] = (node, dice[start:])
+        return value
+
+    def roll_term(self, node: Dice, dice: list[TreeDie]) -> int:
         count = self.side_value(node.count, dice, "count") if not isinstance(node.count, Num) else node.count.value
         sides = node.sides if isinstance(node.sides, int) else self.side_value(node.sides, dice, "sides")
         entries: list[TreeDie] = []
@@ -123,7 +138,31 @@ class _Roller:
                 out.append(_die(raw, marks))
         return out
 
+    def across(self, node: Group, dice: list[TreeDie]) -> int:
+        """``{4d10*5d6}k2``: roll the expression, keep or drop among all its dice (those its
+        terms kept), then work it out again with the dice dropped."""
+        saved, self.recorded = self.recorded, {}
+        self.value(node.items[0], [])
+        recorded, self.recorded = self.recorded, saved
+        live = [(key, i) for key, (_, ds) in recorded.items() for i, d in enumerate(ds)
+                if d.kept and not {"count", "sides", "rerolled"} & set(d.marks)]
+        values = [recorded[key][1][i].value for key, i in live]
+        n = min(node.mods.keep_n, len(values))
+        flags = kept_flags(values, node.mods.keep, n) if n else [node.mods.keep[0] == "d"] * len(values)
+        lists = {key: list(ds) for key, (_, ds) in recorded.items()}
+        for (key, i), kept in zip(live, flags):
+            if not kept:
+                lists[key][i] = _drop(lists[key][i])
+        replay = {key: (_rescore(recorded[key][0], ds), ds) for key, ds in lists.items()}
+        saved_replay, self.replay = self.replay, {**(self.replay or {}), **replay}
+        try:
+            return self.value(node.items[0], dice)
+        finally:
+            self.replay = saved_replay
+
     def group(self, node: Group, dice: list[TreeDie]) -> int:
+        if node.across:
+            return self.across(node, dice)
         parts: list[list[TreeDie]] = []
         values: list[int] = []
         for item in node.items:
@@ -142,6 +181,15 @@ class _Roller:
             return sum(1 for v in kept_values if m.success(v)) - (
                 sum(1 for v in kept_values if m.failure(v)) if m.failure else 0)
         return sum(kept_values)
+
+
+def _rescore(node: Dice, dice: list[TreeDie]) -> int:
+    """A dice term's value from its dice once a group dropped some of them."""
+    own = [d for d in dice if not {"count", "sides", "rerolled"} & set(d.marks)]
+    if node.mods.success is not None:
+        return sum(1 for d in own if d.kept and "success" in d.marks) - sum(
+            1 for d in own if "failure" in d.marks and "dropped" not in d.marks)
+    return sum(d.value for d in own if d.kept)
 
 
 def _drop(d: TreeDie) -> TreeDie:

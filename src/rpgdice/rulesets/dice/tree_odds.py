@@ -140,6 +140,9 @@ class _Odds:
         return acc
 
     def group(self, node: Group) -> Dist:
+        if node.across:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
+                          "expression are out of reach here (keep within one dice term: {4d6}kh3)")
         parts = [self.dist(i) for i in node.items]
         if any(VOID in d for d, _ in parts):
             raise _refuse(self.expr.text, "exact odds of a group whose parts a rolled divisor of 0 can "
