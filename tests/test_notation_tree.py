@@ -425,3 +425,24 @@ def test_rpg_dice_rollers_forms_we_do_not_take_are_refused_cleanly(notation):
     """Decimals, ^ and %, fix/trunc, sorting, unique, critical markers: exit 2, one line."""
     run = cli("roll", notation)
     assert run.exit_code == 2 and run.stderr.count("\n") == 1
+
+
+# The breakdown: every modifier's work as characters -------------------------------------
+
+@pytest.mark.parametrize(("args", "marks"), [
+    (["5d6r1kh3", "--dice", "1,4,3,6,2,5"], ["1→4", "(3)", "(2)", "= +15"]),
+    (["2d6!", "--dice", "6,6,2,3"], ["6+6+2", "3"]),  # the first notation's view, as it was
+    (["2d6!>=5", "--dice", "6,5,2,3"], ["6!+5!+2", "3"]),
+    (["2d6!!", "--dice", "6,6,2,3"], ["6+6+2=14"]),
+    (["1d6!p", "--dice", "6,6,2"], ["6!+6!−1+2−1"]),
+    (["3d6min3max5", "--dice", "1,4,6"], ["1↑3", "4", "6↓5"]),
+    (["4d10>=6f1", "--dice", "6,1,9,3"], ["6 ✓", "1 ✗", "9 ✓", "= +1"]),
+    (["2d6[fire]+1d4[cold]", "--dice", "3,4,2"], ["· fire", "· cold"]),
+    (["1d20+5 >= 15 # attack", "--dice", "10"], ["Total 15 >= 15 → success", "· attack"]),
+    (["1d6/(1d2-1)", "--dice", "5,1"], ["the total is 0"]),
+])
+def test_plain_text_keeps_every_mark(args, marks):
+    run = cli("roll", *args, env={"NO_COLOR": "1", "COLUMNS": "100"})
+    assert run.exit_code == 0, run.stderr
+    for mark in marks:
+        assert mark in run.stdout, (mark, run.stdout)

@@ -250,14 +250,14 @@ def _entry(d: Any) -> tuple[str, str]:
         return f"{d.face}→", STRUCK
     face = "+".join(map(str, d.rolls)) + f"={d.face}" if d.rolls else str(d.face)
     face = face.replace("-", MINUS_SIGN)
+    if "exploded" in marks:
+        face += "!"
     if "penetrated" in marks:
         face = f"{face}{MINUS_SIGN}1"
     if "raised" in marks:
         face = f"{face}↑{d.value}"
     elif "lowered" in marks:
         face = f"{face}↓{d.value}"
-    if "exploded" in marks:
-        face += "!"
     if "count" in marks or "sides" in marks:
         face = f"{'count' if 'count' in marks else 'sides'} {face}"
     style = CRIT if "explosion" in marks or "exploded" in marks or d.rolls else HIT
