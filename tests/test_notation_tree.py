@@ -227,7 +227,7 @@ def test_how_many_of_d20s_expressions_are_accepted():
     rest are d20's own forms: //, %, !=, decimals, its k/p/e/mi/ma/ra spellings, a d1)."""
     accepted = [e for e in D20_TESTS if _accepted(e)]
     assert len(D20_TESTS) == 88
-    assert len(accepted) >= 44, len(accepted)
+    assert len(accepted) >= 48, len(accepted)
 
 
 D20_SPELLED = [
@@ -291,10 +291,17 @@ def _expr(children):
         st.builds(lambda a: f"({a})", children),
         st.builds(lambda a, b, k: f"{{{a}, {b}}}{k}", children, children, st.sampled_from(["kh1", "kl1", ">=3", ""])),
         st.builds(lambda a, b: f"max({a}, {b})", children, children),
+        st.builds(lambda a, k: f"{{{a}}}{k}", children, st.sampled_from(["kh1", "dl1", ">3"])),
+        st.builds(lambda a: f"abs({a})[tag]", children),
     )
 
 
-EXPRESSIONS = st.recursive(_atom, _expr, max_leaves=4)
+_TREES = st.recursive(_atom, _expr, max_leaves=4)
+EXPRESSIONS = st.builds(
+    lambda e, compared, label: e + compared + label, _TREES,
+    st.one_of(st.just(""), st.builds(lambda c, n: f" {c} {n}", _cmp, _num)),
+    st.sampled_from(["", " # a label"]),
+)
 TEXT = st.text(alphabet="0123456789dDfFkhlr!p<>=+-*/(){},[]# minaxbsceo%", max_size=24)
 
 

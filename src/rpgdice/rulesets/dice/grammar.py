@@ -260,7 +260,7 @@ class _Parser:
             raise self.fail("expected a number or dice, such as 2d6+3")
         tree = self.sum()
         end = self.pos() - 1
-        op = self.compare_op()
+        op = "<>" if self.take("!=") else self.compare_op()  # a total's "not equal" may be != too
         against = self.sum() if op else None
         label = None
         if self.peek() == "#":
@@ -338,6 +338,8 @@ class _Parser:
         if close == ")" and len(items) == 1 and not comma:
             if self.peek() == "d" and self.peek(2) not in ("dl", "dh"):
                 return self.dice(items[0], start)
+            if self.peek() == "k" or self.peek(2) in ("dl", "dh"):  # (10d6kh5)kl2: as a group of one
+                return self.group_of_one(items[0], start)
             return self.tagged(Paren(inner=items[0], text=self.since(start), pos=start + 1))
         if len(items) == 1:
             return self.group_of_one(items[0], start)

@@ -84,6 +84,8 @@ class _Roller:
         if self.replay is not None and id(node) in self.replay:
             value, again = self.replay[id(node)]
             dice.extend(again)
+            if self.recorded is not None:  # a group inside a group: the outer one keeps among these
+                self.recorded[id(node)] = (node, again)
             return value
         start = len(dice)
         value = self.roll_term(node, dice)
