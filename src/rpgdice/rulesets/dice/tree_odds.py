@@ -46,6 +46,10 @@ from rpgdice.rulesets.dice.tree import arith, children, func
 LEFT_OUT_GOAL = Fraction(1, 10**12)
 WORK_LIMIT = 3_000_000
 """Estimated work units (about a microsecond each on a small machine) the odds may take."""
+MAP_UNIT = 4
+"""A pair of outcomes worked out by a Python function (icepool.map) costs about four units."""
+CHAIN_UNIT = 8
+"""A step of an exploding die's chain, in exact fractions, costs about eight units."""
 
 VOID = -(10**30)
 """The value of a roll a rolled divisor of 0 made void (its total is 0, RULES.md): carried
@@ -80,6 +84,8 @@ class _Odds:
         self.work = 0
         self.depth = explode_depth(expr)
         self.rerolls = reroll_depth(expr)
+        self.per_die: dict[tuple[int, int], Dist] = {}
+        """Each dice term's one-die distribution, by (sides, the term's modifiers), worked out once."""
 
     def spend(self, units: int) -> None:
         self.work += units
@@ -97,13 +103,14 @@ class _Odds:
         d = die.denominator()
         return {int(v): Fraction(w, d) for v, w in die.items() if w}
 
-    def combine(self, a: Dist, b: Dist, op: Callable[[int, int], int]) -> Dist:
-        self.spend(len(a[0]) * len(b[0]))
-        out: dict[int, Fraction] = {}
+    def combine(self, a: Dist, b: Dist, op: Callable[[int, int], int], native: str = "") -> Dist:
+        """Two independent parts combined by ``op`` (icepool's own ``+`` or ``−`` when
+        ``native`` names it and no roll can be void)."""
+        fast = native in ("+", "-") and VOID not in a[0] and VOID not in b[0]
+        self.spend(len(a[0]) * len(b[0]) * (1 if fast else MAP_UNIT))
         da, db = self.die(a[0]), self.die(b[0])
-        result = icepool.map(op, da, db)
-        out = self.probs(result)
-        return out, a[1] * b[1]
+        result = (da + db if native == "+" else da - db) if fast else icepool.map(op, da, db)
+        return self.probs(result), a[1] * b[1]
 
     # -- nodes --
 
@@ -119,7 +126,7 @@ class _Odds:
             return self.dist(node.inner)
         if isinstance(node, BinOp):
             op = node.op
-            return self.combine(self.dist(node.left), self.dist(node.right), lambda a, b: _arith(op, a, b))
+            return self.combine(self.dist(node.left), self.dist(node.right), lambda a, b: _arith(op, a, b), op)
         if isinstance(node, Func):
             return self.function(node)
         if isinstance(node, Group):
@@ -170,43 +177,60 @@ class _Odds:
         if VOID in counts[0] or VOID in sides[0]:
             raise _refuse(self.expr.text, "exact odds of a count or sides a rolled divisor of 0 can make "
                           "void are out of reach here")
-        if len(counts[0]) == 1 and len(sides[0]) == 1:
-            (n,), (s,) = counts[0], sides[0]
-            return self.term(n, s, node.mods)
         out: dict[int, Fraction] = {}
         mass = Fraction(0)
-        for n, pn in counts[0].items():
-            for s, ps in sides[0].items():
-                d, m = self.term(n, s, node.mods)
-                w = pn * ps * m
+        for s, ps in sides[0].items():
+            for n, (d, m) in self.terms(sorted(counts[0]), s, node.mods):
+                w = counts[0][n] * ps * m
                 mass += w
                 for v, p in d.items():
                     out[v] = out.get(v, Fraction(0)) + w * p
+        if len(out) == 0:
+            return {0: Fraction(1)}, Fraction(1)
         return {v: p / mass for v, p in out.items()}, mass * counts[1] * sides[1]
 
-    def term(self, n: int, sides: int, m: Mods) -> Dist:
-        if n <= 0:
-            return {0: Fraction(1)}, Fraction(1)
-        roll = rerolled(sides, m, self.rerolls)
-        counted = False
-        if m.explode is not None and m.explode_kind != "!!":
-            if m.keep:
-                raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
-                              "out of reach here (each explosion adds a die to the pool)")
-            per, mass = self.chain(roll, m)
-            counted = True
-        elif m.explode is not None:
-            per, mass = self.entry(roll, m)
-        else:
-            mass = sum(roll.values(), Fraction(0))
-            per = _clamped({f: p / mass for f, p in roll.items()}, m)
-        self.spend(n * len(per) * n * len(per) // 4 + 1)
+    def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
+        """The term's distribution for each count (ascending): a keep works each out on its
+        own; a sum or a count adds one die at a time from one count to the next."""
+        counted = m.explode is not None and m.explode_kind != "!!"
+        if counted and m.keep:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
+                          "out of reach here (each explosion adds a die to the pool)")
+        key = (sides, id(m))
+        if key not in self.per_die:
+            self.per_die[key] = self.one_die(sides, m)
+        per, mass = self.per_die[key]
         die = self.die(per)
-        if m.keep:
-            return self.keep(die, n, m), mass ** n
-        if m.success is not None and not counted:
+        if m.success is not None and not counted and not m.keep:
             die = die.map(lambda v: _count((v,), m))
-        return self.probs(sum_of(die, n)), mass ** n
+        bits = max(1, die.denominator().bit_length())
+        out: list[tuple[int, Dist]] = []
+        if len(counts) == 1 or m.keep:
+            for n in counts:
+                if n <= 0:
+                    out.append((n, ({0: Fraction(1)}, Fraction(1))))
+                    continue
+                self.spend((n * len(die)) ** 2 // 4 * max(1, n * bits // 256) + 1)
+                found = self.keep(die, n, m) if m.keep else self.probs(sum_of(die, n))
+                out.append((n, (found, mass ** n)))
+            return out
+        acc, have = icepool.Die([0]), 0
+        for n in counts:
+            while have < n:
+                self.spend(len(acc) * len(die) * max(1, have * bits // 256) + 1)
+                acc, have = acc + die, have + 1
+            out.append((n, (self.probs(acc), mass ** max(n, 0))))
+        return out
+
+    def one_die(self, sides: int, m: Mods) -> Dist:
+        """One die of a term: its values (or counts) and the mass a depth left in."""
+        roll = rerolled(sides, m, self.rerolls)
+        if m.explode is not None and m.explode_kind != "!!":
+            return self.chain(roll, m)
+        if m.explode is not None:
+            return self.entry(roll, m)
+        mass = sum(roll.values(), Fraction(0))
+        return _clamped({f: p / mass for f, p in roll.items()}, m), mass
 
     def keep(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
         kept = _kept(m, n)
@@ -241,7 +265,7 @@ class _Odds:
                             level[r + t] = level.get(r + t, Fraction(0)) + p * q
                 else:
                     level[r] = level.get(r, Fraction(0)) + p
-            self.spend(len(level) * len(roll))
+            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
             tail = level
         mass = sum(tail.values(), Fraction(0))
         return _clamped({v: p / mass for v, p in tail.items()}, m), mass
@@ -268,7 +292,7 @@ class _Odds:
                         level[w + t] = level.get(w + t, Fraction(0)) + p * q
                 else:
                     level[w] = level.get(w, Fraction(0)) + p
-            self.spend(len(level) * len(roll))
+            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
             tail = level
         mass = sum(tail.values(), Fraction(0))
         return {v: p / mass for v, p in tail.items()}, mass
