@@ -283,7 +283,7 @@ def _tree_chips(dice: list[Any]) -> Text:
                 "exploded" in before.marks and "rerolled" in d.marks)
             text.append("" if "rerolled" in before.marks else "+" if joined else "  ")
         part, style = _entry(d)
-        text.append(part, style=style)
+        text.append(unit(part), style=style)
         before = d
     return text
 
