@@ -453,3 +453,17 @@ def test_plain_text_keeps_every_mark(args, marks):
     assert run.exit_code == 0, run.stderr
     for mark in marks:
         assert mark in run.stdout, (mark, run.stdout)
+
+
+@pytest.mark.slow
+def test_deep_nesting_and_long_chains_are_bounded_not_a_traceback():
+    deepest = "(" * 100 + "1d6" + ")" * 100
+    assert cli("roll", deepest, "--json").exit_code == 0
+    assert cli("odds", deepest, "--json").exit_code == 0
+    run = cli("roll", "(" * 101 + "1" + ")" * 101)
+    assert run.exit_code == 2 and "nested more than 100 deep at 101" in run.stderr
+    chain = "1d2" + "*1" * 1999
+    assert cli("roll", chain, "--json").exit_code == 0
+    assert cli("odds", chain, "--json").exit_code == 0
+    run = cli("roll", chain + "*1*1")
+    assert run.exit_code == 2 and "more than 2000 operators" in run.stderr

@@ -30,6 +30,9 @@ the 1-based position in the expression as typed.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Optional, Union
 
 from rpgdice.core.errors import RulesError
@@ -58,6 +61,10 @@ MAX_REROLL = 100
 """Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
 _MOD_FIELDS = ("reroll", "reroll_once", "explode", "explode_kind", "low", "high", "keep", "keep_n",
                "success", "failure")
+MAX_NESTING = 100
+"""Brackets, function calls and signs nested in one another, at most."""
+MAX_OPERATORS = 2000
+"""Operators (+ − * /) in one expression, at most."""
 MOD_HELP = "a modifier (kh kl dh dl k d, ! !! !p, r rr ro, min max, >= > <= < =, f)"
 
 
@@ -174,10 +181,23 @@ class Roll:
     """Where the compared (left) expression ends in ``text`` (0-based, exclusive)."""
 
 
+@contextmanager
+def deep() -> Iterator[None]:
+    """Room for the tree's recursion: an expression may nest :data:`MAX_NESTING` deep and
+    chain :data:`MAX_OPERATORS` operators, a few frames each."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 30_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 def parse(text: str) -> Roll:
     """The expression as a tree; a :class:`RulesError` naming the position of the first
     thing not understood, or of the first limit passed."""
-    return _Parser(text).roll()
+    with deep():
+        return _Parser(text).roll()
 
 
 class _Parser:
@@ -187,6 +207,8 @@ class _Parser:
         self.written = 0
         self.op = ""
         """The operator just read, for an error after it."""
+        self.nesting = 0
+        self.operators = 0
 
     # -- reading --
 
@@ -276,6 +298,7 @@ class _Parser:
         while self.peek() in ("+", *MINUS):
             at = self.pos()
             op = "+" if self.peek() == "+" else "-"
+            self.count_operator()
             self.op = self.text[self.i]
             self.i += 1
             left = BinOp(op=op, left=left, right=self.product(), pos=at)
@@ -286,6 +309,7 @@ class _Parser:
         while self.peek() in ("*", "/"):
             at = self.pos()
             op = self.peek()
+            self.count_operator()
             self.op = op
             self.i += 1
             right = self.unary()
@@ -294,12 +318,18 @@ class _Parser:
             left = BinOp(op=op, left=left, right=right, pos=at)
         return left
 
+    def count_operator(self) -> None:
+        self.operators += 1
+        if self.operators > MAX_OPERATORS:
+            raise self.fail(f"more than {MAX_OPERATORS} operators in one expression")
+
     def unary(self) -> Node:
         c = self.peek()
         if c in ("+", *MINUS):
             at = self.pos()
             self.op = self.text[self.i]
             self.i += 1
+            self.count_operator()
             operand = self.unary()
             return operand if c == "+" else Neg(operand=operand, pos=at)
         return self.atom()
@@ -324,6 +354,9 @@ class _Parser:
 
     def bracket(self, start: int) -> Node:
         close = ")" if self.peek() == "(" else "}"
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.fail(f"brackets nested more than {MAX_NESTING} deep")
         self.i += 1
         self.op = ""
         items = [self.sum()]
@@ -335,6 +368,7 @@ class _Parser:
             self.op = ","
             items.append(self.sum())
         self.expect(close, f"{close}" + (" or ," if len(items) == 1 else ""))
+        self.nesting -= 1
         if close == ")" and len(items) == 1 and not comma:
             if self.peek() == "d" and self.peek(2) not in ("dl", "dh"):
                 return self.dice(items[0], start)

@@ -28,6 +28,7 @@ from rpgdice.rulesets.dice.grammar import (
     Paren,
     Roll,
     bounds,
+    deep,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, TreeDie, TreeRoll, TreeTerm, compare, kept_flags
 
@@ -270,6 +271,11 @@ def terms_of(tree: Node) -> list[tuple[int, Node, int]]:
 
 def roll(expr: Roll, source: DiceSource, seed: Optional[int] = None) -> TreeRoll:
     """Roll the tree; the dice come from ``source`` in the order written."""
+    with deep():
+        return _roll(expr, source, seed)
+
+
+def _roll(expr: Roll, source: DiceSource, seed: Optional[int]) -> TreeRoll:
     r = _Roller(source)
     parts = terms_of(expr.tree)
     terms = []
@@ -345,8 +351,10 @@ def worst_dice(node: Union[Node, int]) -> tuple[int, int]:
 
 
 def worst_case(expr: Roll) -> tuple[int, int]:
-    d, r = worst_dice(expr.tree)
+    with deep():
+        d, r = worst_dice(expr.tree)
     if expr.against is not None:
-        d2, r2 = worst_dice(expr.against)
+        with deep():
+            d2, r2 = worst_dice(expr.against)
         d, r = d + d2, r + r2
     return d, max(1, r)

@@ -39,6 +39,7 @@ from rpgdice.rulesets.dice.grammar import (
     Roll,
     Test,
     bounds,
+    deep,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
 from rpgdice.rulesets.dice.tree import arith, children, func
@@ -419,6 +420,11 @@ def explode_depth(expr: Roll) -> Optional[int]:
 
 def odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
     """The exact distribution of the total (and, for a compared total, its outcomes)."""
+    with deep():
+        return _odds(expr)
+
+
+def _odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
     o = _Odds(expr)
     dist, mass = o.dist(expr.tree)
     dist = _unvoid(dist)
