@@ -58,6 +58,9 @@ dexterity = 2
 health = 1000
 """
 DICE_ROLL = ["roll", "2d6+3"]
+DICE_WIDE = ["roll", "{5d6r1!kh3min2[fire], (2d10!!>=9)*2}kh1 + 4dF - max(1d4, 2)/2 >= 10 # widest"]
+"""A colored roll of the widest form (issue 21): groups, re-roll, explode, keep, min, labels,
+Fudge dice, functions, a DC check."""
 """Ordinary dice (issue 13): held to the --json goal like every ruleset."""
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
@@ -65,7 +68,7 @@ TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
          "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
-         "dice --json roll": ("x", 1.15)}
+         "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6)}
 SHEET = """name = "Ysolde"
 ruleset = "seyruun"
 
@@ -108,6 +111,7 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
         "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
         "dice --json roll": ([*prog, *DICE_ROLL, "--json"], {}),
+        "dice colored widest": ([*prog, *DICE_WIDE], {"FORCE_COLOR": "1"}),
         "attack --vs": ([*prog, *ATTACK_VS], {"FORCE_COLOR": "1"}),
         "--help": ([*prog, "--help"], {}),
     }
@@ -167,12 +171,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"rpgdice startup: {args.rounds} interleaved rounds, medians; Python {sys.version.split()[0]} "
           f"({sys.executable}); program: {' '.join(_program())}")
-    print(f"{'case':<17} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
+    print(f"{'case':<19} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
     for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
-                 "dice --json roll", "attack --vs", "--help"):
+                 "dice --json roll", "dice colored widest", "attack --vs", "--help"):
         results[name] = med[name] / floor
-        print(f"{name:<17} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
+        print(f"{name:<19} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:
         tab = med["bash + TAB"] - med["bash -c :"]
         results["TAB in bash"] = tab

@@ -95,6 +95,7 @@ FALLBACKS = {
     "·": ".", "•": "*", "−": "-", "–": "-", "—": "-", "‐": "-", "…": "...", "×": "x",
     "≥": ">=", "≤": "<=", "→": "->", "←": "<-", "‘": "'", "’": "'", "“": '"', "”": '"',
     "«": '"', "»": '"', "χ": "chi", "α": "alpha", "✓": "v", "✗": "x", "\u00a0": " ",
+    "↑": "^", "↓": "v",
 }
 """Plain-ASCII look-alikes of the characters rpgdice writes, for streams that cannot
 carry them."""

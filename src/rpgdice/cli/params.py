@@ -29,6 +29,8 @@ nothing."""
 # ASCII digits only: ``int()`` would also take '٣' or '３', which no user means here.
 _INT = re.compile(r"[+-]?[0-9]+")
 _TERM = re.compile(r"[0-9]+")
+_FACE = re.compile(r"-?[0-9]+")
+"""A face given by hand: a Fudge die's may be −1 (any die refuses a face it does not have)."""
 
 MINUS_SIGNS = "\u2212\u2013"
 """Typed minus signs read as ``-``: the minus sign (U+2212) and the en dash (U+2013)."""
@@ -212,7 +214,7 @@ def faces(text: str) -> list[int]:
             raise typer.BadParameter(
                 f"{shown(text)} has an empty face (nothing between commas); accepts {FACES_ACCEPTS}"
             )
-        if not _TERM.fullmatch(p):
+        if not _FACE.fullmatch(p):
             raise typer.BadParameter(f"{shown(p)} is not a face; accepts {FACES_ACCEPTS}")
         face = _value(p)
         if face is None:

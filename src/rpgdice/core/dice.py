@@ -128,6 +128,16 @@ class GivenDice:
         self.used = end
         return taken
 
+    def roll_between(self, lo: int, hi: int) -> int:
+        """One face of a die numbered ``lo`` to ``hi`` (a Fudge die: −1 to 1)."""
+        if self.used >= len(self.faces):
+            self.roll(2, 1)  # too few faces: the same error as any die's
+        face = self.faces[self.used]
+        if not lo <= face <= hi:
+            raise RulesError(self.param, f"face {face} is not on a Fudge die ({lo} to {hi})")
+        self.used += 1
+        return face
+
     def check_all_used(self) -> None:
         """Faces left over mean the player gave dice the roll did not use."""
         if self.used != len(self.faces):

@@ -24,8 +24,9 @@ RULESET = Ruleset(
     title="Dice",
     short="Dice",
     language="en",
-    help="Ordinary dice notation: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6.",
-    outcomes={},
+    help="Ordinary dice notation: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 8d10>=6f1, 1d20+5 >= 15.",
+    outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     die=None,
     sheet=None,
     plan=None,
@@ -33,5 +34,5 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     views=_views,
     odds_functions=frozenset({"odds_set"}),
-    results={"roll": ("NotationRoll",)},
+    results={"roll": ("NotationRoll", "TreeRoll")},
 )

@@ -33,7 +33,8 @@ from rpgdice.core.errors import RulesError
 
 EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
 """The start of an argument that is an expression although it starts like an option."""
-ACCEPTS = "dice notation such as 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 (1d20 +5 is one roll)"
+ACCEPTS = ("dice notation such as 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 10d10>=6f1, {4d6, 3d8}kh1, "
+           "'1d20+5 >= 15' (1d20 +5 is one roll)")
 
 
 def _expression(text: str) -> str:
@@ -91,8 +92,10 @@ ExprsArg = Annotated[
     list[str],
     typer.Argument(
         parser=_expression, metavar="EXPR...", show_default=False,
-        help="Dice notation: 2d6+3, d% (a d100), 4d6kh3 (keep or drop: kh kl dh dl), 3d6! "
-        "(exploding), 8d10>=6 (count the dice that pass: >= > <= < =). One expression per "
+        help="Dice notation: 2d6+3, d% (a d100), 4dF (Fudge), * / ( ), 4d6kh3 (keep or drop: kh kl "
+        "dh dl k d), 3d6! (exploding; !>=8, !! compounding, !p penetrating), r1 / ro<3 (re-roll), "
+        "min2 / max5, 8d10>=6f1 (count the dice that pass, minus failures), {4d6, 3d8}kh1 (groups), "
+        "min() max() abs(), 1d20+5 >= 15 (a DC check), # label / [label]. One expression per "
         "argument; several are rolled in order. An argument that begins with an operator "
         "(+5, - 2) or follows one that ends with one continues the expression before it: "
         "1d20 +5 is one roll.",
@@ -107,8 +110,8 @@ BreakdownOpt = Annotated[
 ExprArg = Annotated[
     list[str],
     typer.Argument(parser=_expression, metavar="EXPR", show_default=False,
-                   help="Dice notation, as for roll: 2d6+3, d%, 4d6kh3, 3d6!, 8d10>=6 "
-                   "(1d20 +5 joins as for roll)."),
+                   help="Dice notation, as for roll: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, "
+                   "8d10>=6f1, {4d6, 3d8}kh1, 1d20+5 >= 15 (1d20 +5 joins as for roll)."),
 ]
 
 
@@ -124,12 +127,13 @@ def roll_cmd(
 ) -> None:
     """Roll ordinary dice: damage, random tables, percentiles.
 
-    Terms joined by + and −: a number, or NdS (N dice of S sides, 2 to 1000 or %),
-    with at most one of: khK / klK keep the K highest / lowest, dhK / dlK drop them,
-    ! explode (a die showing its top face rolls again and adds, at most 100 extra
-    rolls), or a comparison (>=T, >T, <=T, <T, =T) counting the dice that pass.
-    With --dice, the faces go to the dice in the order written, an exploding die's
-    extra rolls right after it.
+    Numbers and NdS (N dice of S sides, 2 to 1000, % or F) with + − * / and ( );
+    after a dice term, modifiers in any order: khK klK dhK dlK keep or drop, ! !! !p
+    explode (at most 100 extra rolls), r ro re-roll, minT maxT, and a comparison
+    (>=T ...) counting the dice that pass, fT the failures. Groups {a, b}kh1,
+    functions min max abs, a compared total (1d20+5 >= 15: success or failure), and
+    labels (# words, [words]). With --dice, the faces go to the dice in the order
+    written, re-rolls and explosions right after their die.
 
     Arguments are rolls; one that begins with an operator (+5, - 2), or follows one
     that ends with one, continues the expression before it: roll 1d20 +5 is one roll.
@@ -138,27 +142,57 @@ def roll_cmd(
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    parsed = [notation.parse(text) for text in notation.join_arguments(expressions)]
-    # One repetition rolls every expression, each at worst (explosions at their bound); each
-    # dice term is a roll to score and show, a constant none (d20+5 is one roll, as d20 is).
-    check_work(Work(dice=sum(e.worst_case_dice for e in parsed),
-                    rolls=sum(max(1, sum(t.is_dice for t in e.terms)) for e in parsed)),
+    parsed = [parse_expression(text) for text in notation.join_arguments(expressions)]
+    # One repetition rolls every expression, each at worst (explosions and re-rolls at their
+    # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
+    check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
                times, "--times" if times > 1 else notation.PARAM)
     seed_shown = seed if dice is None else None
     turn = iter(range(times * len(parsed)))
 
-    def roll_one(source: Any) -> notation.NotationRoll:
-        return notation.roll(parsed[next(turn) % len(parsed)], source, seed=seed_shown)
+    def roll_one(source: Any) -> Any:
+        e = parsed[next(turn) % len(parsed)]
+        if isinstance(e, notation.Expression):
+            return notation.roll(e, source, seed=seed_shown)
+        from rpgdice.rulesets.dice import tree
+
+        return tree.roll(e, source, seed=seed_shown)
 
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
     run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact,
         compact=times > 1 and not (breakdown or odds) and all(is_one_term(e) for e in parsed))
 
 
+def parse_expression(text: str) -> Any:
+    """The first notation's terms (rules.py) when it takes ``text``, else the wider
+    notation's tree (grammar.py, loaded only then)."""
+    from rpgdice.rulesets.dice import rules as notation
+
+    try:
+        return notation.parse(text)
+    except RulesError:
+        from rpgdice.rulesets.dice.grammar import parse_any
+
+        return parse_any(text)
+
+
+def worst_case(e: Any) -> tuple[int, int]:
+    """The most dice one roll of ``e`` rolls, and its rolls (the work budget's figures)."""
+    if hasattr(e, "terms"):
+        return e.worst_case_dice, max(1, sum(t.is_dice for t in e.terms))
+    from rpgdice.rulesets.dice import tree
+
+    return tree.worst_case(e)
+
+
 def is_one_term(expression: Any) -> bool:
     """A roll whose breakdown is one dice term (``4d6kh3``, ``d20``, ``8d10>=6``): its
     repeats (``-n``) print as totals on one line, ``4d6kh3 ×6: 12, 13, 11, 10, 18, 10``
     (``--breakdown`` shows each roll's dice)."""
+    if not hasattr(expression, "terms"):
+        from rpgdice.rulesets.dice.grammar import Dice
+
+        return isinstance(expression.tree, Dice) and not expression.compare and expression.label is None
     return len(expression.terms) == 1 and expression.terms[0].is_dice
 
 
@@ -168,8 +202,10 @@ def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
     mean and the range, without rolling.
 
     Exploding dice are followed until what is left out is below one in a trillion
-    (the output says how deep and what was left out). An expression whose exact odds
-    would take more than a few seconds is refused; the README says where that line is.
+    (the output says how deep and what was left out); re-rolls are exact. A compared
+    total (1d20+5 >= 15) gives the chance of success and failure. An expression
+    whose exact odds would take more than a few seconds, or are out of reach
+    (keeping among exploded dice), is refused with the reason.
 
     Example: rpgdice odds 4d6kh3
     """
@@ -180,7 +216,7 @@ def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
         raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
                          f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "
                          "or ask for each in turn (rpgdice roll ... --odds shows each)")
-    parsed = notation.parse(joined[0])
+    parsed = parse_expression(joined[0])
 
     def exact() -> object:
         from rpgdice.rulesets.dice import odds as notation_odds

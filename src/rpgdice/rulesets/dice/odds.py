@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import icepool
 
@@ -39,7 +39,6 @@ from rpgdice.rulesets.dice.rules import (
     NotationOddsSet,
     Term,
     compare,
-    parse,
 )
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
@@ -223,10 +222,17 @@ def _total(groups: dict[tuple, int], depth: Optional[int]) -> Optional[icepool.D
     return total
 
 
-def odds(expression: Expression | str) -> NotationOdds:
-    """The exact distribution of the expression's total."""
+def odds(expression: Any) -> Any:
+    """The exact distribution of the expression's total (the wider notation's tree: its
+    own module, tree_odds.py)."""
     if isinstance(expression, str):
-        expression = parse(expression)
+        from rpgdice.rulesets.dice.grammar import parse_any
+
+        expression = parse_any(expression)
+    if not isinstance(expression, Expression):
+        from rpgdice.rulesets.dice import tree_odds
+
+        return tree_odds.odds(expression)
     check(expression)
     depth = explode_depth(expression)
     offset, groups = _groups(expression)
@@ -263,10 +269,11 @@ def odds(expression: Expression | str) -> NotationOdds:
     )
 
 
-def odds_set(expressions: list[Expression]) -> NotationOddsSet:
+def odds_set(expressions: list[Any]) -> NotationOddsSet:
     """The odds of each expression (each computed once), every one checked first."""
     for e in expressions:
-        check(e)
+        if isinstance(e, Expression):
+            check(e)
     out: dict[str, NotationOdds] = {}
     for e in expressions:
         if e.text not in out:

@@ -285,7 +285,13 @@ def join_arguments(args: list[str]) -> list[str]:
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
     joined: list[str] = []
+    labelled = next((i for i, a in enumerate(args) if "#" in a), None)
+    if labelled is not None:  # a label: the # and everything after it, in the arguments that follow too
+        args = [*args[:labelled], " ".join(args[labelled:])]
     for arg in args:
+        if joined and arg.lstrip()[:1] == "#":
+            joined[-1] = f"{joined[-1]} {arg}"
+            continue
         begins = arg.lstrip()[:1] in OPERATORS
         if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
             joined[-1] = f"{joined[-1]} {arg}"
@@ -339,6 +345,8 @@ def compare(op: str, face: int, target: int) -> bool:
         return face <= target
     if op == "<":
         return face < target
+    if op == "<>":  # the wider notation's "not equal" (grammar.py)
+        return face != target
     return face == target
 
 
@@ -397,6 +405,52 @@ def roll(expression: Expression, source: DiceSource, seed: Optional[int] = None)
                         terms=terms, seed=seed)
 
 
+# The wider notation's roll (grammar.py parses it, tree.py rolls it) --------------------
+
+
+@record
+class TreeDie:
+    face: int
+    """The face rolled (for ``!!``, the compounded sum of its rolls)."""
+    kept: bool
+    """The die counts: kept, not dropped, not re-rolled, or satisfying a comparison."""
+    value: int
+    """What it counts for: its face, raised or lowered by min/max, less 1 a penetrating roll."""
+    marks: list[str]
+    """What happened to it, in order: ``rerolled``, ``exploded`` (it rolled again),
+    ``explosion`` (an extra roll), ``compounded``, ``penetrated``, ``raised``, ``lowered``,
+    ``dropped``, ``success``, ``failure``, ``count``/``sides`` (rolled for a count or sides)."""
+    rolls: list[int]
+    """``!!``: the rolls added into this die; otherwise []."""
+
+
+@record
+class TreeTerm:
+    expression: str
+    dice: list[TreeDie]
+    value: int
+    label: Optional[str] = None
+
+
+@record
+class TreeRoll:
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "roll"
+
+    expression: str
+    total: int
+    terms: list[TreeTerm]
+    seed: Optional[int]
+    outcome: Optional[str]
+    """``success`` or ``failure`` when the total is compared (``1d20+5 >= 15``), else null."""
+    label: Optional[str]
+    compare: Optional[str]
+    """The comparison of the total, ``>=`` etc., or null."""
+    against: Optional[TreeTerm]
+    """The right side of the comparison, rolled after the total's dice."""
+    notes: list[str]
+
+
 # Odds: the records of an odds command's answer (odds.py computes them) ------------
 
 
@@ -415,6 +469,47 @@ class NotationOdds:
     truncated: bool
     explode_depth: Optional[int]
     left_out: Fraction
+
+
+@record
+class CompareOdds:
+    """The odds of a compared total (``1d20+5 >= 15``): :class:`NotationOdds`'s keys and
+    ``outcomes``."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    expression: str
+    distribution: dict[int, Fraction]
+    mean: Fraction
+    min: int
+    max: int
+    truncated: bool
+    explode_depth: Optional[int]
+    left_out: Fraction
+    reroll_depth: Optional[int]
+    outcomes: dict[str, Fraction]
+    """``success`` and ``failure`` to their exact probabilities (with ``left_out``, 1)."""
+
+
+@record
+class TreeOdds:
+    """The odds of the wider notation's expression: :class:`NotationOdds`'s keys and
+    ``reroll_depth`` (re-rolls followed per roll, null without ``r``; what needs more is in
+    ``left_out``)."""
+
+    RULESET: ClassVar[str] = "dice"
+    COMMAND: ClassVar[str] = "odds"
+
+    expression: str
+    distribution: dict[int, Fraction]
+    mean: Fraction
+    min: int
+    max: int
+    truncated: bool
+    explode_depth: Optional[int]
+    left_out: Fraction
+    reroll_depth: Optional[int]
 
 
 @record

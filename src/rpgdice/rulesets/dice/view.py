@@ -18,11 +18,13 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.render.common import (
+    BAD,
     CRIT,
     GOOD,
     HIT,
     LABEL,
     MISS,
+    NOTE,
     chart,
     dice_line,
     faces_text,
@@ -158,7 +160,19 @@ def odds(o: Any) -> list[Text]:
                         f"left out (a die exploding further): {_tiny(o.left_out)}")
         else:
             said.append(f"explosions followed to {o.explode_depth} extra rolls a die, the rule's own bound: exact")
+    depth = getattr(o, "reroll_depth", None)
+    if depth is not None:
+        said.append(f"re-rolls followed to {depth} a roll" + (
+            f"; left out (with any explosion cut): {_tiny(o.left_out)}" if o.truncated else ": exact"))
     return [header, *table, *notes(said)]
+
+
+def compare_odds(o: Any) -> list[Text]:
+    """A compared total's odds: the chance of success and of failure, then the totals."""
+    lines = odds(o)
+    verdict = Text.assemble(("  success ", GOOD), (percent(o.outcomes["success"]), "bold"),
+                            ("  failure ", BAD), (percent(o.outcomes["failure"]), "bold"))
+    return [lines[0], verdict, *lines[1:]]
 
 
 def _decimal(x: Any) -> str:
@@ -175,12 +189,16 @@ def odds_line(odds_set: Any, r: Any) -> Text:
     o = odds_set.of(r)
     exactly = o.distribution.get(r.total, Fraction(0))
     at_least = o.left_out + sum((p for t, p in o.distribution.items() if t >= r.total), Fraction(0))
-    return Text.assemble(
+    line = Text.assemble(
         ("  odds ", LABEL),
         (percent(exactly), "bold"),
         f" of exactly {num(r.total)}, {percent(at_least)} of {num(r.total)} or more",
         f" (mean {_decimal(o.mean)}, range {num(o.min)} to {num(o.max)})",
     )
+    outcomes = getattr(o, "outcomes", None)
+    if outcomes:
+        line.append(f"; success {percent(outcomes['success'])}, failure {percent(outcomes['failure'])}")
+    return line
 
 
 def _range_and_mean(totals: Counter[int]) -> str:
@@ -220,13 +238,103 @@ def repeats(results: Iterable[Any]) -> list[Text]:
     return [*lines, *(line.split() if line is not None else [])]
 
 
-VIEWS = {rules.NotationRoll: roll, rules.NotationOdds: odds}
+STRUCK = "dim strike"
+FAILED = "red"
+
+
+def _entry(d: Any) -> tuple[str, str]:
+    """One entry of a die in the wider notation's breakdown, as text that keeps every mark
+    in plain text (RULES.md: no meaning carried by color or strike-through alone)."""
+    marks = d.marks
+    if "rerolled" in marks:
+        return f"{d.face}→", STRUCK
+    face = "+".join(map(str, d.rolls)) + f"={d.face}" if d.rolls else str(d.face)
+    face = face.replace("-", MINUS_SIGN)
+    if "exploded" in marks:
+        face += "!"
+    if "penetrated" in marks:
+        face = f"{face}{MINUS_SIGN}1"
+    if "raised" in marks:
+        face = f"{face}↑{d.value}"
+    elif "lowered" in marks:
+        face = f"{face}↓{d.value}"
+    if "count" in marks or "sides" in marks:
+        face = f"{'count' if 'count' in marks else 'sides'} {face}"
+    style = CRIT if "explosion" in marks or "exploded" in marks or d.rolls else HIT
+    if "dropped" in marks:
+        return f"({face})", DROPPED
+    if "success" in marks:
+        return f"{face} ✓", HIT
+    if "failure" in marks:
+        return f"{face} ✗", FAILED
+    if not d.kept:
+        return face, MISS
+    return face, style
+
+
+def _tree_chips(dice: list[Any]) -> Text:
+    """A term's dice, one chip a die: re-rolls joined to what replaced them by →, an
+    exploding die's rolls by +."""
+    text = Text()
+    before: Any = None
+    for d in dice:
+        if before is not None:
+            joined = "rerolled" in before.marks or "explosion" in d.marks or (
+                "exploded" in before.marks and "rerolled" in d.marks)
+            text.append("" if "rerolled" in before.marks else "+" if joined else "  ")
+        part, style = _entry(d)
+        text.append(unit(part), style=style)
+        before = d
+    return text
+
+
+def _tree_term(t: Any) -> Text:
+    line = Text.assemble((f"  {t.expression} ", LABEL))
+    if t.dice:
+        line.append_text(_tree_chips(t.dice))
+        line.append(f"  = {signed(t.value)}")
+    if t.label:
+        line.append(f"  · {t.label}", style=NOTE)
+    return line
+
+
+def tree_roll(r: Any) -> list[Text]:
+    """The wider notation's roll: each term's dice with every modifier's work marked,
+    labels beside their terms, and a compared total's verdict."""
+    lines = [Text.assemble(("Dice", "bold"), f" · {r.expression.strip()}")]
+    lines += [_tree_term(t) for t in r.terms[:MAX_TERM_LINES] if t.dice or t.label]
+    constants = [t.value for t in r.terms if not t.dice and not t.label]
+    if len(r.terms) > MAX_TERM_LINES:
+        lines.append(Text(f"  … {plural(len(r.terms) - MAX_TERM_LINES, 'more term')}", style=MISS))
+    if constants:
+        lines.append(Text.assemble(("  ", ""), (" ".join(signed(c) for c in constants[:MAX_CONSTANTS]), LABEL)))
+    total = Text.assemble(("  Total ", GOOD), (num(r.total), "bold"))
+    if r.compare and r.against is not None:
+        against = Text.assemble(f" {r.compare} ")
+        if r.against.dice:
+            against.append(f"{r.against.expression} ")
+            against.append_text(_tree_chips(r.against.dice))
+            against.append(" = ")
+        against.append(num(r.against.value), style="bold")
+        total.append_text(against)
+        good = r.outcome == "success"
+        total.append(f" → {'success' if good else 'failure'}", style=GOOD if good else BAD)
+    if r.label:
+        total.append(f"  · {r.label}", style=LABEL)
+    lines.append(total)
+    lines += notes(r.notes) if r.notes else []
+    return lines
+
+
+VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds,
+         rules.CompareOdds: compare_odds, rules.TreeOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
-SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls")}
+SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
+             rules.TreeRoll: (lambda r: (r.expression, r.total), "rolls")}
 """What repeated rolls tally (ordinary dice have no outcome): each expression's totals..."""
-CLOSINGS = {rules.NotationRoll: closing}
+CLOSINGS = {rules.NotationRoll: closing, rules.TreeRoll: closing}
 """...summed up as their range and mean, per expression."""
-REPEATS = {rules.NotationRoll: repeats}
+REPEATS = {rules.NotationRoll: repeats, rules.TreeRoll: repeats}
 """``-n`` of one-term rolls: the totals in one line."""
 
 AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}

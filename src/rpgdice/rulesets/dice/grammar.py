@@ -1,0 +1,693 @@
+"""The whole ordinary dice notation (CLI.md's table, RULES.md "Ordinary dice") as a tree.
+
+A recursive-descent parser (never ``eval``) over the expression as typed, making a tree of
+immutable nodes; :mod:`rpgdice.rulesets.dice.tree` rolls it and ``tree_odds`` gives its
+exact odds. The forms the first notation took (a signed sum of ``NdS`` terms, each with at
+most one suffix) stay with :mod:`rpgdice.rulesets.dice.rules`, byte for byte;
+:func:`rules.parse` is tried first and this parser takes what it refuses.
+
+Grammar (letters in any case; whitespace ignored between tokens, not inside a number)::
+
+    roll      := sum (compare sum)? label?
+    sum       := product (("+" | "-") product)*
+    product   := unary (("*" | "/") unary)*
+    unary     := ("+" | "-") unary | atom
+    atom      := (number | "(" sum ")")? "d" sides mods tag?      a dice term
+               | number tag? | "(" sum ")" tag? | "(" sum ("," sum)+ ")" gmods tag?
+               | "{" sum ("," sum)* "}" gmods tag? | func "(" sum ("," sum)* ")" tag?
+    sides     := number | "%" | "F" | "(" sum ")"
+    mods      := (keep | explode | reroll | "min" int | "max" int | compare int ("f" test)?)*
+    keep      := ("kh" | "kl" | "dh" | "dl") number? | "k" number | "d" number
+    explode   := ("!" | "!!" | "!p") (compare int)?
+    reroll    := ("r" | "rr" | "ro") test?
+    test      := compare int | int
+    compare   := ">=" | ">" | "<=" | "<" | "=" | "=="
+    tag       := "[" words "]"            label  := "#" words
+
+Errors are :class:`~rpgdice.core.errors.RulesError` naming ``EXPR``, what was expected, and
+the 1-based position in the expression as typed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Optional, Union
+
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import record
+from rpgdice.rulesets.dice.rules import (
+    MAX_DICE,
+    MAX_EXTRA,
+    MAX_NUMBER,
+    MAX_SIDES,
+    MIN_SIDES,
+    MINUS,
+    PERCENT,
+    _error,
+    _quote,
+)
+
+if TYPE_CHECKING:
+    from rpgdice.rulesets.dice.rules import Expression
+
+FUDGE = 0
+"""``sides`` of a Fudge die (faces −1, 0, +1)."""
+COMPARES = (">=", "<=", "<>", "==", ">", "<", "=")
+"""``<>`` is "not equal" (rpg-dice-roller's); ``==`` is ``=``."""
+FUNCTIONS = ("floor", "ceil", "abs", "min", "max")
+MAX_REROLL = 100
+"""Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
+_MOD_FIELDS = ("reroll", "reroll_once", "explode", "explode_kind", "low", "high", "keep", "keep_n",
+               "success", "failure")
+MAX_NESTING = 100
+"""Brackets, function calls and signs nested in one another, at most."""
+MAX_OPERATORS = 2000
+"""Operators (+ − * /) in one expression, at most."""
+MOD_HELP = "a modifier (kh kl dh dl k d, ! !! !p, r rr ro, min max, >= > <= < =, f)"
+
+
+@record
+class Num:
+    value: int
+    pos: int
+
+
+@record
+class Test:
+    """A comparison of a face: ``op`` one of >=, >, <=, <, = and its number."""
+
+    op: str
+    target: int
+
+    def __call__(self, face: int) -> bool:
+        op, t = self.op, self.target
+        return (face >= t if op == ">=" else face > t if op == ">" else face <= t if op == "<="
+                else face < t if op == "<" else face != t if op == "<>" else face == t)
+
+    @property
+    def text(self) -> str:
+        return f"{self.op}{self.target}"
+
+
+@record
+class Mods:
+    """A dice term's or a group's modifiers, in the order they apply (RULES.md): re-roll,
+    explode, min/max, keep/drop, success counting."""
+
+    reroll: Optional[Test] = None
+    reroll_once: bool = False
+    explode: Optional[Test] = None
+    explode_kind: str = ""
+    """``!`` (each extra roll its own die), ``!!`` (compounding) or ``!p`` (penetrating)."""
+    low: Optional[int] = None
+    """``minT``: a face below T counts as T."""
+    high: Optional[int] = None
+    """``maxT``: a face above T counts as T."""
+    keep: str = ""
+    """``kh``, ``kl``, ``dh`` or ``dl``."""
+    keep_n: int = 0
+    success: Optional[Test] = None
+    failure: Optional[Test] = None
+
+
+@record
+class Dice:
+    count: Node
+    sides: Union[int, Node]
+    """2–1000, :data:`FUDGE`, or an expression rolled first."""
+    mods: Mods
+    text: str
+    pos: int
+    label: Optional[str] = None
+
+
+@record
+class Group:
+    items: list[Node]
+    mods: Mods
+    text: str
+    pos: int
+    label: Optional[str] = None
+    across: bool = False
+    """A group of one expression whose keep or drop acts on all the dice in it."""
+
+
+@record
+class BinOp:
+    op: str
+    left: Node
+    right: Node
+    pos: int
+
+
+@record
+class Neg:
+    operand: Node
+    pos: int
+
+
+@record
+class Func:
+    name: str
+    args: list[Node]
+    text: str
+    pos: int
+    label: Optional[str] = None
+
+
+@record
+class Paren:
+    inner: Node
+    text: str
+    pos: int
+    label: Optional[str] = None
+
+
+Node = Union[Num, Dice, Group, BinOp, Neg, Func, Paren]
+
+
+@record
+class Roll:
+    """A whole expression: its tree, a comparison of its total, its label."""
+
+    text: str
+    tree: Node
+    compare: Optional[str] = None
+    against: Optional[Node] = None
+    label: Optional[str] = None
+    end: int = 0
+    """Where the compared (left) expression ends in ``text`` (0-based, exclusive)."""
+
+
+@contextmanager
+def deep() -> Iterator[None]:
+    """Room for the tree's recursion: an expression may nest :data:`MAX_NESTING` deep and
+    chain :data:`MAX_OPERATORS` operators, a few frames each."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 30_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def parse(text: str) -> Roll:
+    """The expression as a tree; a :class:`RulesError` naming the position of the first
+    thing not understood, or of the first limit passed."""
+    with deep():
+        return _Parser(text).roll()
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.written = 0
+        self.op = ""
+        """The operator just read, for an error after it."""
+        self.nesting = 0
+        self.operators = 0
+
+    # -- reading --
+
+    def skip(self) -> None:
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+
+    def peek(self, n: int = 1) -> str:
+        self.skip()
+        return self.text[self.i:self.i + n].lower()
+
+    def pos(self) -> int:
+        self.skip()
+        return self.i + 1
+
+    def fail(self, what: str, position: Optional[int] = None) -> RulesError:
+        return _error(self.text, what, self.pos() if position is None else position)
+
+    def unexpected(self, expected: str) -> RulesError:
+        c = self.peek()
+        if not c:
+            return self.fail(f"expected {expected}")
+        return self.fail(f"unexpected {_quote(self.text[self.i])}; expected {expected}")
+
+    def take(self, word: str) -> bool:
+        if self.peek(len(word)) == word:
+            self.i += len(word)
+            return True
+        return False
+
+    def expect(self, word: str, what: str) -> None:
+        if not self.take(word):
+            raise self.unexpected(what)
+
+    def number(self, what: str) -> int:
+        start = self.pos()
+        j = self.i
+        while j < len(self.text) and "0" <= self.text[j] <= "9":
+            j += 1
+        if j == self.i:
+            raise self.unexpected(what)
+        digits = self.text[self.i:j].lstrip("0") or "0"
+        self.i = j
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            raise self.fail(f"{what} is more than {MAX_NUMBER:,}", start)
+        return int(digits)
+
+    def signed(self, what: str) -> int:
+        sign = -1 if self.peek() in MINUS else 1
+        if self.peek() in ("+", *MINUS):
+            self.i += 1
+        return sign * self.number(what)
+
+    def is_digit(self) -> bool:
+        c = self.peek()
+        return bool(c) and "0" <= c <= "9"
+
+    def compare_op(self) -> Optional[str]:
+        for op in COMPARES:
+            if self.take(op):
+                return "=" if op == "==" else op
+        return None
+
+    def since(self, start: int) -> str:
+        return "".join(self.text[start:self.i].split())
+
+    # -- grammar --
+
+    def roll(self) -> Roll:
+        if not self.text.strip():
+            raise self.fail("expected a number or dice, such as 2d6+3")
+        tree = self.sum()
+        end = self.pos() - 1
+        op = "<>" if self.take("!=") else self.compare_op()  # a total's "not equal" may be != too
+        against = self.sum() if op else None
+        label = None
+        if self.peek() == "#":
+            label = self.text[self.i + 1:].strip()
+            self.i = len(self.text)
+        if self.peek():
+            raise self.unexpected("an operator (+ − * /)" + ("" if op else ", a comparison (>= > <= < =)")
+                                  + " or a label (# words)")
+        return Roll(text=self.text, tree=tree, compare=op, against=against, label=label, end=end)
+
+    def sum(self) -> Node:
+        left = self.product()
+        while self.peek() in ("+", *MINUS):
+            at = self.pos()
+            op = "+" if self.peek() == "+" else "-"
+            self.count_operator()
+            self.op = self.text[self.i]
+            self.i += 1
+            left = BinOp(op=op, left=left, right=self.product(), pos=at)
+        return left
+
+    def product(self) -> Node:
+        left = self.unary()
+        while self.peek() in ("*", "/"):
+            at = self.pos()
+            op = self.peek()
+            self.count_operator()
+            self.op = op
+            self.i += 1
+            right = self.unary()
+            if op == "/" and bounds(right) == (0, 0):
+                raise self.fail("division by zero: the divisor is always 0", at)
+            left = BinOp(op=op, left=left, right=right, pos=at)
+        return left
+
+    def count_operator(self) -> None:
+        self.operators += 1
+        if self.operators > MAX_OPERATORS:
+            raise self.fail(f"more than {MAX_OPERATORS} operators in one expression")
+
+    def unary(self) -> Node:
+        c = self.peek()
+        if c in ("+", *MINUS):
+            at = self.pos()
+            self.op = self.text[self.i]
+            self.i += 1
+            self.count_operator()
+            operand = self.unary()
+            return operand if c == "+" else Neg(operand=operand, pos=at)
+        return self.atom()
+
+    def atom(self) -> Node:
+        start = self.pos() - 1
+        c = self.peek()
+        if self.is_digit():
+            count: Node = Num(value=self.number("a number"), pos=start + 1)
+            if self.peek() == "d":
+                return self.dice(count, start)
+            return self.tagged(count)
+        if c == "d":
+            return self.dice(Num(value=1, pos=start + 1), start)
+        if c in ("(", "{"):
+            return self.bracket(start)
+        for name in FUNCTIONS:
+            if self.peek(len(name)) == name:
+                return self.function(name, start)
+        what = f"a number or dice after {_quote(self.op)}" if self.op else "a number or dice, such as 2d6+3"
+        raise self.unexpected(what)
+
+    def bracket(self, start: int) -> Node:
+        close = ")" if self.peek() == "(" else "}"
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.fail(f"brackets nested more than {MAX_NESTING} deep")
+        self.i += 1
+        self.op = ""
+        items = [self.sum()]
+        comma = False
+        while self.take(","):
+            comma = True
+            if self.peek() == close:  # a trailing comma: (1,) is a group of one
+                break
+            self.op = ","
+            items.append(self.sum())
+        self.expect(close, f"{close}" + (" or ," if len(items) == 1 else ""))
+        self.nesting -= 1
+        if close == ")" and len(items) == 1 and not comma:
+            if self.peek() == "d" and self.peek(2) not in ("dl", "dh"):
+                return self.dice(items[0], start)
+            if self.peek() == "k" or self.peek(2) in ("dl", "dh"):  # (10d6kh5)kl2: as a group of one
+                return self.group_of_one(items[0], start)
+            return self.tagged(Paren(inner=items[0], text=self.since(start), pos=start + 1))
+        if len(items) == 1:
+            return self.group_of_one(items[0], start)
+        mods = self.mods(len(items), group=True)
+        label = self.tag()
+        return Group(items=items, mods=mods, text=self.since(start), pos=start + 1, label=label)
+
+    def group_of_one(self, item: Node, start: int) -> Node:
+        """A group of one expression (rpg-dice-roller's): a keep or drop acts on its dice
+        (``{4d6}kh3``, ``{4d10*5d6}k2`` keeps the two highest dice of the expression); a
+        comparison compares its total (``{4d6}>10`` is 1 or 0)."""
+        most = max(1, _dice_in(item))
+        mods = self.mods(most, group=True)
+        label = self.tag()
+        text = self.since(start)
+        count_only = Mods(success=mods.success, failure=mods.failure)
+        if not mods.keep:
+            return Group(items=[item], mods=mods, text=text, pos=start + 1, label=label)
+        if isinstance(item, Dice) and not item.mods.keep and item.mods.success is None:
+            merged = Mods(**{**{k: getattr(item.mods, k) for k in _MOD_FIELDS}, "keep": mods.keep,
+                             "keep_n": mods.keep_n})
+            dice = Dice(count=item.count, sides=item.sides, mods=merged, text=text, pos=start + 1,
+                        label=label if mods.success is None else item.label)
+            if mods.success is None:
+                return dice
+            return Group(items=[dice], mods=count_only, text=text, pos=start + 1, label=label)
+        across = Group(items=[item], mods=Mods(keep=mods.keep, keep_n=mods.keep_n), text=text, pos=start + 1,
+                       label=None if mods.success is not None else label, across=True)
+        if mods.success is None:
+            return across
+        return Group(items=[across], mods=count_only, text=text, pos=start + 1, label=label)
+
+    def function(self, name: str, start: int) -> Node:
+        self.i += len(name)
+        self.expect("(", f"( after {name}")
+        args = [self.sum()]
+        while self.take(","):
+            args.append(self.sum())
+        self.expect(")", ") or ,")
+        wants = 2 if name in ("min", "max") else 1
+        if (len(args) < wants) if wants == 2 else len(args) != 1:
+            raise self.fail(f"{name}() takes {'two or more expressions' if wants == 2 else 'one expression'}",
+                            start + 1)
+        label = self.tag()
+        return Func(name=name, args=args, text=self.since(start), pos=start + 1, label=label)
+
+    def tag(self) -> Optional[str]:
+        if self.peek() != "[":
+            return None
+        end = self.text.find("]", self.i)
+        if end < 0:
+            raise self.fail("expected ] to close the label")
+        label = self.text[self.i + 1:end].strip()
+        self.i = end + 1
+        return label
+
+    def tagged(self, node: Node) -> Node:
+        label = self.tag()
+        if label is None:
+            return node
+        if isinstance(node, Num):
+            return Paren(inner=node, text=str(node.value), pos=node.pos, label=label)
+        return Paren(inner=node.inner, text=node.text, pos=node.pos, label=label)  # type: ignore[union-attr]
+
+    def dice(self, count: Node, start: int) -> Dice:
+        count_at = start + 1
+        self.i += 1  # the d
+        sides_at = self.pos()
+        sides: Union[int, Node]
+        if self.take("%"):
+            sides = PERCENT
+        elif self.take("f"):
+            sides = FUDGE
+        elif self.peek() == "(":
+            self.i += 1
+            sides = self.sum()
+            self.expect(")", ")")
+            _check_bounds(self, sides, MIN_SIDES, MAX_SIDES, "the sides", sides_at)
+        else:
+            sides = self.number(f"the sides after 'd' ({MIN_SIDES} to {MAX_SIDES}, %, or F)")
+            if not MIN_SIDES <= sides <= MAX_SIDES:
+                raise self.fail(f"a d{sides}: a die has {MIN_SIDES} to {MAX_SIDES} sides (or %, or F)", sides_at)
+        most = _check_bounds(self, count, 0, MAX_DICE, "the count", count_at)
+        if isinstance(count, Num) and count.value < 1:
+            raise self.fail("a dice term rolls at least 1 die", count_at)
+        if self.written + most > MAX_DICE:
+            raise self.fail(f"more than {MAX_DICE} dice in one expression (explosions aside)", count_at)
+        self.written += most
+        faces = _faces(sides)
+        mods = self.mods(most, group=False, faces=faces)
+        text = self.since(start)
+        label = self.tag()
+        return Dice(count=count, sides=sides, mods=mods, text=text, pos=start + 1, label=label)
+
+    def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None) -> Mods:
+        found: dict[str, object] = {}
+        seen: set[str] = set()
+        while _modifier(self, found, seen, most, group, faces):
+            pass
+        return Mods(**found)  # type: ignore[arg-type]
+
+
+def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
+              faces: Optional[tuple[int, int]]) -> Optional[str]:
+    """Read one modifier into ``found`` and name its kind, or None when none follows."""
+    at = p.pos()
+    c = p.peek()
+    if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or _digit_after(p)):
+        return _keep(p, found, seen, most, at)
+    if c == "!" and not group:
+        return _explode(p, found, seen, faces, at)
+    if c == "r" and not group:
+        return _reroll(p, found, seen, faces, at)
+    for word, key in (("min", "low"), ("max", "high")):
+        if c == "m" and p.peek(3) == word and not group:
+            p.i += 3
+            _once(p, seen, word, at)
+            found[key] = p.signed(f"a number after {word}")
+            return word
+    if c in (">", "<", "="):
+        op = p.compare_op()
+        assert op
+        _once(p, seen, "comparison", at)
+        found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
+        if p.peek() == "f":
+            p.i += 1
+            fop = p.compare_op()
+            found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
+        return "comparison"
+    if c == "f" and not group:
+        raise p.fail("a failure test (f) comes after a success test (>=T)")
+    return None
+
+
+def _keep(p: _Parser, found: dict, seen: set, most: int, at: int) -> str:
+    c = p.peek()
+    pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
+    p.i += 2 if p.peek(2) == pair else 1
+    n_at = p.pos()
+    n = p.number("how many") if p.is_digit() else 1
+    if not 1 <= n <= most:
+        verb = "keeps" if pair[0] == "k" else "drops"
+        raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", n_at)
+    _once(p, seen, "keep", at)
+    found.update(keep=pair, keep_n=n)
+    return "keep"
+
+
+def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
+    test_at = p.pos()
+    op = p.compare_op()
+    test = Test(op=op, target=p.signed("a number after " + op)) if op else None
+    if faces is not None:
+        lo, hi = faces
+        test = test or Test(op="=", target=hi)
+        if all(test(f) for f in range(lo, hi + 1)):
+            raise p.fail(f"{kind}{test.text if op else ''} explodes on every face: it would never stop", test_at)
+    if test is None:
+        raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", test_at)
+    _once(p, seen, "explode", at)
+    found.update(explode=test, explode_kind=kind)
+    return "explode"
+
+
+def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    once = p.take("o")
+    if not once:
+        p.take("r")
+    op = p.compare_op()
+    test = None
+    if op:
+        test = Test(op=op, target=p.signed("a number after " + op))
+    elif p.is_digit() or p.peek() in MINUS:
+        test = Test(op="=", target=p.signed("a number"))
+    if faces is not None:
+        lo, hi = faces
+        test = test or Test(op="=", target=lo)
+        if not once and all(test(f) for f in range(lo, hi + 1)):
+            raise p.fail(f"r{test.text} re-rolls every face: it would never stop", at)
+    if test is None:
+        raise p.fail("r on dice whose sides are an expression needs its face: rT, r<=T", at)
+    _once(p, seen, "re-roll", at)
+    found.update(reroll=test, reroll_once=once)
+    return "re-roll"
+
+
+def _digit_after(p: _Parser) -> bool:
+    j = p.i + 1
+    return j < len(p.text) and "0" <= p.text[j] <= "9"
+
+
+def _once(p: _Parser, seen: set, kind: str, at: int) -> None:
+    if kind in seen:
+        raise p.fail(f"a second {kind} modifier on one term", at)
+    seen.add(kind)
+
+
+def _faces(sides: Union[int, Node]) -> Optional[tuple[int, int]]:
+    if isinstance(sides, int):
+        return (-1, 1) if sides == FUDGE else (1, sides)
+    return None
+
+
+def _check_bounds(p: _Parser, node: Node, lo: int, hi: int, what: str, at: int) -> int:
+    """The most ``node`` can be; a usage error when it can fall outside ``lo``–``hi``."""
+    low, high = bounds(node)
+    if low < lo or high > hi:
+        raise p.fail(f"{what} can be {low if low < lo else high}: it must always be {lo} to {hi}", at)
+    return high
+
+
+def bounds(node: Node) -> tuple[int, int]:
+    """The least and the most ``node`` can be (a safe over-estimate)."""
+    if isinstance(node, Num):
+        return node.value, node.value
+    if isinstance(node, Neg):
+        lo, hi = bounds(node.operand)
+        return -hi, -lo
+    if isinstance(node, Paren):
+        return bounds(node.inner)
+    if isinstance(node, BinOp):
+        a, b = bounds(node.left), bounds(node.right)
+        if node.op == "+":
+            return a[0] + b[0], a[1] + b[1]
+        if node.op == "-":
+            return a[0] - b[1], a[1] - b[0]
+        if node.op == "*":
+            products = [x * y for x in a for y in b]
+            return min(products), max(products)
+        divisors = [d for d in (b[0], b[1], 1, -1) if d and b[0] <= d <= b[1]]
+        quotients = [x // d for x in a for d in divisors] + ([0] if b[0] <= 0 <= b[1] else [])
+        return min(quotients), max(quotients)
+    if isinstance(node, Func):
+        spans = [bounds(a) for a in node.args]
+        if node.name == "abs":
+            lo, hi = spans[0]
+            return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+        if node.name in ("floor", "ceil"):
+            return spans[0]
+        pick = min if node.name == "min" else max
+        return pick(s[0] for s in spans), pick(s[1] for s in spans)
+    if isinstance(node, Group):
+        return _group_bounds(node)
+    return _dice_bounds(node)
+
+
+def die_faces(sides: Union[int, Node]) -> tuple[int, int]:
+    if isinstance(sides, int):
+        return (-1, 1) if sides == FUDGE else (1, sides)
+    return 1, bounds(sides)[1]
+
+
+def _dice_bounds(node: Dice) -> tuple[int, int]:
+    c_lo, c_hi = bounds(node.count)
+    m = node.mods
+    rolls = 1 + MAX_EXTRA if m.explode is not None else 1
+    if m.success is not None:
+        return (-c_hi * rolls if m.failure else 0), c_hi * rolls
+    lo, hi = die_faces(node.sides)
+    if m.low is not None:
+        lo, hi = max(lo, m.low), max(hi, m.low)
+    if m.high is not None:
+        lo, hi = min(lo, m.high), min(hi, m.high)
+    if m.explode is not None:
+        lo, hi = min(lo, lo * rolls, lo - rolls), max(hi, hi * rolls)
+    if m.keep:
+        c_lo = 0
+    ends = [lo * c_lo, lo * c_hi, hi * c_lo, hi * c_hi]
+    return min(ends), max(ends)
+
+
+def _group_bounds(node: Group) -> tuple[int, int]:
+    spans = [bounds(i) for i in node.items]
+    if node.mods.success is not None:
+        n = len(spans)
+        return (-n if node.mods.failure else 0), n
+    return sum(min(0, s[0]) for s in spans), sum(max(0, s[1]) for s in spans)
+
+
+def _dice_in(node: Union[Node, int]) -> int:
+    """The most dice written in ``node`` (its dice terms' counts at their most)."""
+    if isinstance(node, int) or isinstance(node, Num):
+        return 0
+    if isinstance(node, Dice):
+        return bounds(node.count)[1]
+    if isinstance(node, Group):
+        return sum(_dice_in(i) for i in node.items)
+    if isinstance(node, BinOp):
+        return _dice_in(node.left) + _dice_in(node.right)
+    if isinstance(node, Neg):
+        return _dice_in(node.operand)
+    if isinstance(node, Paren):
+        return _dice_in(node.inner)
+    return sum(_dice_in(a) for a in node.args)
+
+
+def _position(error: RulesError) -> int:
+    tail = str(error).rsplit(" at ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def parse_any(text: str) -> Union[Expression, Roll]:
+    """The first notation's :class:`~rpgdice.rulesets.dice.rules.Expression` when it takes
+    the text (its rolls, views and odds stay byte for byte), else this grammar's tree;
+    when neither does, the error that read further (this grammar's on a tie)."""
+    from rpgdice.rulesets.dice import rules
+
+    try:
+        return rules.parse(text)
+    except RulesError as first:
+        try:
+            return parse(text)
+        except RulesError as second:
+            raise (second if _position(second) >= _position(first) else first) from None

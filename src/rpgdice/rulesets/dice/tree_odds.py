@@ -1,0 +1,447 @@
+"""Exact odds of the wider notation's tree (:mod:`rpgdice.rulesets.dice.grammar`), with icepool.
+
+Every node becomes a distribution: an icepool die (normalised) and the probability it
+holds (its *mass*: 1 unless an explosion depth cut some of it off). Independent parts are
+combined by icepool (``+ − *``, floor division, min/max, a pool's highest or lowest);
+a count or sides given by an expression is a mixture, worked out here over its values.
+
+A die's re-rolls are exact (the rule stops them at :data:`~grammar.MAX_REROLL`); an
+exploding die is followed to a depth chosen so that what is left out is at most
+:data:`LEFT_OUT_GOAL`, and the result states it (``explode_depth``, ``left_out``). What
+is out of reach is refused with its reason: keeping or dropping among exploded dice
+(``!`` adds dice to the pool, so which are kept depends on how many there are), and
+anything whose estimated work is over :data:`WORK_LIMIT`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Optional, Union
+
+import icepool
+
+from rpgdice.core.errors import RulesError
+from rpgdice.core.exact import sum_of
+from rpgdice.rulesets.dice.grammar import (
+    FUDGE,
+    MAX_REROLL,
+    BinOp,
+    Dice,
+    Func,
+    Group,
+    Mods,
+    Neg,
+    Node,
+    Num,
+    Paren,
+    Roll,
+    Test,
+    bounds,
+    deep,
+)
+from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
+from rpgdice.rulesets.dice.tree import arith, children, func
+
+LEFT_OUT_GOAL = Fraction(1, 10**12)
+WORK_LIMIT = 3_000_000
+"""Estimated work units (about a microsecond each on a small machine) the odds may take."""
+MAP_UNIT = 4
+"""A pair of outcomes worked out by a Python function (icepool.map) costs about four units."""
+CHAIN_UNIT = 8
+"""A step of an exploding die's chain, in exact fractions, costs about eight units."""
+
+VOID = -(10**30)
+"""The value of a roll a rolled divisor of 0 made void (its total is 0, RULES.md): carried
+through the arithmetic, and counted as 0 at the end."""
+
+
+def _arith(op: str, a: int, b: int) -> int:
+    if a == VOID or b == VOID or (op == "/" and b == 0):
+        return VOID
+    return arith(op, a, b)
+
+
+def _func(name: str, args: list[int]) -> int:
+    return VOID if VOID in args else func(name, args)
+
+
+Dist = tuple[dict[int, Fraction], Fraction]
+"""Probabilities of each value (adding up to 1) and the mass the distribution holds."""
+
+
+class OutOfReach(RulesError):
+    pass
+
+
+def _refuse(text: str, why: str) -> OutOfReach:
+    return OutOfReach(PARAM, f"{text.strip()} — {why}; simulate it instead: rpgdice roll EXPR -n 10000 --json")
+
+
+class _Odds:
+    def __init__(self, expr: Roll) -> None:
+        self.expr = expr
+        self.work = 0
+        self.depth = explode_depth(expr)
+        self.rerolls = reroll_depth(expr)
+        self.per_die: dict[tuple[int, int], Dist] = {}
+        """Each dice term's one-die distribution, by (sides, the term's modifiers), worked out once."""
+
+    def spend(self, units: int) -> None:
+        self.work += units
+        if self.work > WORK_LIMIT:
+            raise _refuse(self.expr.text, f"its exact odds would take too long (estimated work over "
+                          f"{WORK_LIMIT:,})")
+
+    # -- distributions as icepool dice --
+
+    def die(self, probs: dict[int, Fraction]) -> icepool.Die:
+        scale = math.lcm(*(p.denominator for p in probs.values())) if probs else 1
+        return icepool.Die({v: int(p * scale) for v, p in probs.items() if p})
+
+    def probs(self, die: icepool.Die) -> dict[int, Fraction]:
+        d = die.denominator()
+        return {int(v): Fraction(w, d) for v, w in die.items() if w}
+
+    def combine(self, a: Dist, b: Dist, op: Callable[[int, int], int], native: str = "") -> Dist:
+        """Two independent parts combined by ``op`` (icepool's own ``+`` or ``−`` when
+        ``native`` names it and no roll can be void)."""
+        fast = native in ("+", "-") and VOID not in a[0] and VOID not in b[0]
+        self.spend(len(a[0]) * len(b[0]) * (1 if fast else MAP_UNIT))
+        da, db = self.die(a[0]), self.die(b[0])
+        result = (da + db if native == "+" else da - db) if fast else icepool.map(op, da, db)
+        return self.probs(result), a[1] * b[1]
+
+    # -- nodes --
+
+    def dist(self, node: Union[Node, int]) -> Dist:
+        if isinstance(node, int):
+            return {node: Fraction(1)}, Fraction(1)
+        if isinstance(node, Num):
+            return {node.value: Fraction(1)}, Fraction(1)
+        if isinstance(node, Neg):
+            d, m = self.dist(node.operand)
+            return {-v: p for v, p in d.items()}, m
+        if isinstance(node, Paren):
+            return self.dist(node.inner)
+        if isinstance(node, BinOp):
+            op = node.op
+            return self.combine(self.dist(node.left), self.dist(node.right), lambda a, b: _arith(op, a, b), op)
+        if isinstance(node, Func):
+            return self.function(node)
+        if isinstance(node, Group):
+            return self.group(node)
+        return self.dice(node)
+
+    def function(self, node: Func) -> Dist:
+        name = node.name
+        acc = self.dist(node.args[0])
+        if name in ("abs", "floor", "ceil"):
+            out: dict[int, Fraction] = {}
+            for v, p in acc[0].items():
+                k = _func(name, [v])
+                out[k] = out.get(k, Fraction(0)) + p
+            return out, acc[1]
+        for arg in node.args[1:]:
+            acc = self.combine(acc, self.dist(arg), lambda a, b: _func(name, [a, b]))
+        return acc
+
+    def group(self, node: Group) -> Dist:
+        if node.across:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
+                          "expression are out of reach here (keep within one dice term: {4d6}kh3)")
+        parts = [self.dist(i) for i in node.items]
+        if any(VOID in d for d, _ in parts):
+            raise _refuse(self.expr.text, "exact odds of a group whose parts a rolled divisor of 0 can "
+                          "make void are out of reach here")
+        mass = math.prod((m for _, m in parts), start=Fraction(1))
+        dice = [self.die(d) for d, _ in parts]
+        m = node.mods
+        n = len(dice)
+        self.spend(math.prod(len(d) for d, _ in parts))
+        if m.keep:
+            kept = _kept(m, n)
+            pool = icepool.Pool(dice)
+            chosen = pool.highest(kept) if m.keep in ("kh", "dl") else pool.lowest(kept)
+            if m.success is None:
+                return (self.probs(chosen.sum()) if kept else {0: Fraction(1)}), mass
+            return self.probs(chosen.expand().map(lambda t: _count(t, m))), mass
+        if m.success is not None:
+            indicators = [d.map(lambda v: _count((v,), m)) for d in dice]
+            return self.probs(_add(indicators)), mass
+        return self.probs(_add(dice)), mass
+
+    def dice(self, node: Dice) -> Dist:
+        counts = self.dist(node.count)
+        sides = self.dist(node.sides)
+        if VOID in counts[0] or VOID in sides[0]:
+            raise _refuse(self.expr.text, "exact odds of a count or sides a rolled divisor of 0 can make "
+                          "void are out of reach here")
+        out: dict[int, Fraction] = {}
+        mass = Fraction(0)
+        for s, ps in sides[0].items():
+            for n, (d, m) in self.terms(sorted(counts[0]), s, node.mods):
+                w = counts[0][n] * ps * m
+                mass += w
+                for v, p in d.items():
+                    out[v] = out.get(v, Fraction(0)) + w * p
+        if len(out) == 0:
+            return {0: Fraction(1)}, Fraction(1)
+        return {v: p / mass for v, p in out.items()}, mass * counts[1] * sides[1]
+
+    def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
+        """The term's distribution for each count (ascending): a keep works each out on its
+        own; a sum or a count adds one die at a time from one count to the next."""
+        counted = m.explode is not None and m.explode_kind != "!!"
+        if counted and m.keep:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
+                          "out of reach here (each explosion adds a die to the pool)")
+        key = (sides, id(m))
+        if key not in self.per_die:
+            self.per_die[key] = self.one_die(sides, m)
+        per, mass = self.per_die[key]
+        die = self.die(per)
+        if m.success is not None and not counted and not m.keep:
+            die = die.map(lambda v: _count((v,), m))
+        bits = max(1, die.denominator().bit_length())
+        out: list[tuple[int, Dist]] = []
+        if len(counts) == 1 or m.keep:
+            for n in counts:
+                if n <= 0:
+                    out.append((n, ({0: Fraction(1)}, Fraction(1))))
+                    continue
+                self.spend((n * len(die)) ** 2 // 4 * max(1, n * bits // 256) + 1)
+                found = self.keep(die, n, m) if m.keep else self.probs(sum_of(die, n))
+                out.append((n, (found, mass ** n)))
+            return out
+        acc, have = icepool.Die([0]), 0
+        for n in counts:
+            while have < n:
+                self.spend(len(acc) * len(die) * max(1, have * bits // 256) + 1)
+                acc, have = acc + die, have + 1
+            out.append((n, (self.probs(acc), mass ** max(n, 0))))
+        return out
+
+    def one_die(self, sides: int, m: Mods) -> Dist:
+        """One die of a term: its values (or counts) and the mass a depth left in."""
+        roll = rerolled(sides, m, self.rerolls)
+        if m.explode is not None and m.explode_kind != "!!":
+            return self.chain(roll, m)
+        if m.explode is not None:
+            return self.entry(roll, m)
+        mass = sum(roll.values(), Fraction(0))
+        return _clamped({f: p / mass for f, p in roll.items()}, m), mass
+
+    def keep(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
+        kept = _kept(m, n)
+        if not kept:
+            return {0: Fraction(1)}
+        self.spend(4 * n * len(die) ** 2 * kept * max(1, n // 40))
+        high = m.keep in ("kh", "dl")
+        if m.success is None:
+            return self.probs(die.highest(n, kept) if high else die.lowest(n, kept))
+        self.spend(math.comb(n + len(die) - 1, n) * 4)
+        pool = die.pool(n)
+        chosen = pool.highest(kept) if high else pool.lowest(kept)
+        return self.probs(chosen.expand().map(lambda t: _count(t, m)))
+
+    def entry(self, roll: dict[int, Fraction], m: Mods) -> Dist:
+        """``!!``: one die's compounded total (its rolls added while they explode), then
+        raised or lowered by min/max."""
+        test = m.explode
+        assert test is not None and self.depth is not None
+        level: dict[int, Fraction] = {}
+        depth = self.depth
+        # the rolls from the last one followed back to the first: what each adds from there on
+        tail: dict[int, Fraction] = {}
+        for i in range(depth, -1, -1):
+            level = {}
+            for r, p in roll.items():
+                if test(r):
+                    if i == MAX_EXTRA:
+                        level[r] = level.get(r, Fraction(0)) + p
+                    else:
+                        for t, q in tail.items():
+                            level[r + t] = level.get(r + t, Fraction(0)) + p * q
+                else:
+                    level[r] = level.get(r, Fraction(0)) + p
+            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
+            tail = level
+        mass = sum(tail.values(), Fraction(0))
+        return _clamped({v: p / mass for v, p in tail.items()}, m), mass
+
+    def chain(self, roll: dict[int, Fraction], m: Mods) -> Dist:
+        """``!`` / ``!p``: what one die's rolls add up to (each extra roll its own die,
+        less 1 when penetrating), each raised or lowered, or counted when ``m`` counts."""
+        test = m.explode
+        assert test is not None and self.depth is not None
+
+        def worth(r: int, extra: bool) -> int:
+            v = r - 1 if extra and m.explode_kind == "!p" else r
+            v = max(v, m.low) if m.low is not None else v
+            v = min(v, m.high) if m.high is not None else v
+            return _count((v,), m) if m.success is not None else v
+
+        tail: dict[int, Fraction] = {}
+        for i in range(self.depth, -1, -1):
+            level: dict[int, Fraction] = {}
+            for r, p in roll.items():
+                w = worth(r, i > 0)
+                if test(r) and i < MAX_EXTRA:
+                    for t, q in tail.items():
+                        level[w + t] = level.get(w + t, Fraction(0)) + p * q
+                else:
+                    level[w] = level.get(w, Fraction(0)) + p
+            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
+            tail = level
+        mass = sum(tail.values(), Fraction(0))
+        return {v: p / mass for v, p in tail.items()}, mass
+
+
+def _unvoid(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    """A void roll's total is 0."""
+    if VOID not in dist:
+        return dist
+    out = dict(dist)
+    p = out.pop(VOID)
+    out[0] = out.get(0, Fraction(0)) + p
+    return out
+
+
+def _add(dice: list[icepool.Die]) -> icepool.Die:
+    total = dice[0]
+    for d in dice[1:]:
+        total = total + d
+    return total
+
+
+def _kept(m: Mods, n: int) -> int:
+    k = min(m.keep_n, n)
+    return k if m.keep in ("kh", "kl") else n - k
+
+
+def _count(values: tuple, m: Mods) -> int:
+    assert m.success is not None
+    return sum(1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values)
+
+
+def _clamped(roll: dict[int, Fraction], m: Mods) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for r, p in roll.items():
+        v = max(r, m.low) if m.low is not None else r
+        v = min(v, m.high) if m.high is not None else v
+        out[v] = out.get(v, Fraction(0)) + p
+    return out
+
+
+def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Fraction]:
+    """One roll's faces after the re-roll rule: re-rolled while (at most
+    :data:`MAX_REROLL` times) or once; the last roll stands. Followed to ``depth``
+    re-rolls (below the rule's own bound, what needs more is left out: the probabilities
+    then add up to less than 1)."""
+    faces = list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+    each = Fraction(1, len(faces))
+    test: Optional[Test] = m.reroll
+    if test is None:
+        return {f: each for f in faces}
+    hit = Fraction(sum(1 for f in faces if test(f)), len(faces))
+    limit = 1 if m.reroll_once else MAX_REROLL
+    follow = limit if depth is None else min(limit, depth)
+    stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
+    last = hit ** limit if follow == limit else Fraction(0)
+    return {f: each * (last if test(f) else stays) for f in faces}
+
+
+def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
+    """Each term that re-rolls while: its most rolls, and the chance one roll is re-rolled."""
+    if isinstance(node, int):
+        return []
+    out = [e for child in children(node) for e in _rerollers(child)]
+    m = getattr(node, "mods", None)
+    if isinstance(node, Dice) and m is not None and m.reroll is not None and not m.reroll_once:
+        test = m.reroll
+        sides = [node.sides] if isinstance(node.sides, int) else list(range(2, bounds(node.sides)[1] + 1))
+        worst = max(Fraction(sum(1 for f in _faces_of(s) if test(f)), len(_faces_of(s))) for s in sides)
+        rolls = max(1, bounds(node.count)[1]) * (1 + MAX_EXTRA if m.explode is not None else 1)
+        out.append((rolls, worst))
+    return out
+
+
+def _faces_of(sides: int) -> list[int]:
+    return list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+
+
+def reroll_depth(expr: Roll) -> Optional[int]:
+    """Re-rolls followed per roll: the smallest depth whose left-out probability is at most
+    :data:`LEFT_OUT_GOAL` (union bound); None without a re-roll while (``r``)."""
+    found = _rerollers(expr.tree) + (_rerollers(expr.against) if expr.against is not None else [])
+    if not found:
+        return None
+    rolls = sum(n for n, _ in found)
+    depth = 0
+    for _, p in found:
+        while depth < MAX_REROLL and rolls * p ** (depth + 1) > LEFT_OUT_GOAL:
+            depth += 1
+    return depth
+
+
+def _exploders(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
+    """Each exploding dice term: its most dice and its chance to explode on one roll."""
+    if isinstance(node, int):
+        return []
+    out = [e for child in children(node) for e in _exploders(child)]
+    if isinstance(node, Dice) and node.mods.explode is not None:
+        test = node.mods.explode
+        sides = [node.sides] if isinstance(node.sides, int) else list(range(2, bounds(node.sides)[1] + 1))
+        worst = Fraction(0)
+        for s in sides:
+            roll = rerolled(s, node.mods)
+            worst = max(worst, sum((p for f, p in roll.items() if test(f)), Fraction(0)))
+        out.append((max(1, bounds(node.count)[1]), worst))
+    return out
+
+
+def explode_depth(expr: Roll) -> Optional[int]:
+    """The smallest depth (extra rolls followed per die) whose left-out probability is at
+    most :data:`LEFT_OUT_GOAL` by the union bound; None without an explosion."""
+    found = _exploders(expr.tree) + (_exploders(expr.against) if expr.against is not None else [])
+    if not found:
+        return None
+    dice = sum(n for n, _ in found)
+    depth = 0
+    for _, p in found:
+        d = 0
+        while d < MAX_EXTRA and dice * p ** (d + 1) > LEFT_OUT_GOAL:
+            d += 1
+        depth = max(depth, d)
+    return depth
+
+
+def odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
+    """The exact distribution of the total (and, for a compared total, its outcomes)."""
+    with deep():
+        return _odds(expr)
+
+
+def _odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
+    o = _Odds(expr)
+    dist, mass = o.dist(expr.tree)
+    dist = _unvoid(dist)
+    outcomes = None
+    if expr.compare and expr.against is not None:
+        op = expr.compare
+        against = o.dist(expr.against)
+        against = _unvoid(against[0]), against[1]
+        hit, m2 = o.combine((dist, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
+        mass *= m2
+        p = hit.get(1, Fraction(0)) * mass
+        outcomes = {"success": p, "failure": mass - p}
+    distribution = {v: p * mass for v, p in sorted(dist.items())}
+    left_out = 1 - mass
+    fields = dict(expression=expr.text, distribution=distribution,
+                  mean=sum((v * p for v, p in dist.items()), Fraction(0)), min=min(dist), max=max(dist),
+                  truncated=bool(left_out), explode_depth=o.depth, left_out=left_out, reroll_depth=o.rerolls)
+    if outcomes is None:
+        return TreeOdds(**fields)  # type: ignore[arg-type]
+    return CompareOdds(**fields, outcomes=outcomes)  # type: ignore[arg-type]
