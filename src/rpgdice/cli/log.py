@@ -339,7 +339,7 @@ def clear_cmd(
         n = log.clear()
     except Exception as e:
         error(f"the roll log cannot be cleared: {reason(e)}")
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # the disk or the file at fault: exit 2, as elsewhere
     finally:
         log.release()
     sys.stdout.write(f"Deleted {n} {'entry' if n == 1 else 'entries'} from the roll log.\n")
