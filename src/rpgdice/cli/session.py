@@ -259,6 +259,8 @@ class Session:
             cmd, words = sub, words[1:]
         if cmd.name == "again":
             return True
+        if cmd.name == "alias" and (words and not words[0].startswith("-") or "--rm" in words):
+            return False  # setting or removing an alias says so in text, --json or not
         return any("--json" in getattr(p, "opts", ()) for p in cmd.params)
 
     def _unaliased(self, argv: list[str]) -> list[str]:
