@@ -236,3 +236,34 @@ def test_the_log_records_each_command_as_the_one_shot_would(monkeypatch):
     entries = cli("log", "--json").json()
     assert [e["argv"] for e in entries] == [["reglas", "roll", "5", "--seed", "1"],
                                             ["reglas", "roll", "5"]]
+
+
+def test_play_inside_a_session_is_an_error():
+    got = play("play\n")
+    assert got.exit_code == 2 and got.stderr.startswith("rpgdice: error: line 1: play: ")
+
+
+PROMPT_TOOLKIT_PROBE = """
+import sys
+from rpgdice.cli import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.write("\\n" + str(sorted(m for m in sys.modules if m.startswith("prompt_toolkit"))))
+sys.stderr.write("\\n" + str(code))
+"""
+
+
+@pytest.mark.parametrize("args", [["seyruun", "roll", "3", "3", "--json"],
+                                  ["play", "--json"], ["seyruun", "roll", "3", "3"]])
+def test_prompt_toolkit_loads_only_for_the_prompt(args):
+    run = subprocess.run([sys.executable, "-c", PROMPT_TOOLKIT_PROBE, *args], input="roll 1d6\n",
+                         capture_output=True, text=True, timeout=60)
+    modules, code = run.stderr.splitlines()[-2:]
+    assert code == "0" and run.stdout
+    assert modules == "[]"
+
+
+def test_the_probe_sees_prompt_toolkit_when_the_prompt_is_built():
+    run = subprocess.run([sys.executable, "-c", "import rpgdice.cli.prompt, sys; print("
+                          "'prompt_toolkit' in sys.modules)"], capture_output=True, text=True)
+    assert run.stdout.strip() == "True"

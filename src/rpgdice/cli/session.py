@@ -108,9 +108,12 @@ class Session:
         self.root: Any = get_command(root_app)  # built once: its groups load on first use
         self.ruleset: Optional[str] = None if ruleset in NO_RULESET else ruleset
         self.character: Optional[str] = None
-        """The character ``as`` names, as its sheet spells it (None: the environment's
+        """The character ``as`` names, by its sheet's file name (None: the environment's
         ``RPGDICE_AS``, if any, applies as it would to a one-shot command)."""
         self.as_json = as_json
+        self.numbered = True
+        """Whether an error line names its input line (not at the prompt, where the
+        error is right below the line)."""
         self.failed = False
         self._commands: dict[str, frozenset[str]] = {}
 
@@ -130,7 +133,7 @@ class Session:
         from rpgdice.table import sheets
 
         sheet = sheets.load(name, param)
-        self.character = sheet.name
+        self.character = sheet.path.stem  # as TAB offers it (and the prompt shows it)
         os.environ[AS_ENV] = sheet.name
         if self.ruleset is None:
             self.ruleset = sheet.ruleset
@@ -191,6 +194,9 @@ class Session:
             return self._use(rest)
         if head == "as":
             return self._as(rest)
+        if head == "play":
+            error("play: this is a session already (use and as change its context)")
+            return 2
         return self.run(self.argv(words))
 
     def _use(self, rest: list[str]) -> int:
@@ -284,7 +290,7 @@ class Session:
         """stderr for one line: its error lines caught (and, without ``--json``, said
         with the line's number)."""
         real = sys.stderr
-        caught = _ErrorLines(real, number, self.as_json)
+        caught = _ErrorLines(real, number if self.numbered else None, self.as_json)
         sys.stderr = caught  # type: ignore[assignment]
         try:
             yield caught
@@ -316,7 +322,7 @@ class _ErrorLines:
     and said as ``rpgdice: error: line N: ...`` (or not at all with ``--json``, whose
     error object says it). Anything else goes through as written."""
 
-    def __init__(self, real: Any, number: int, as_json: bool) -> None:
+    def __init__(self, real: Any, number: Optional[int], as_json: bool) -> None:
         self.real = real
         self.number = number
         self.as_json = as_json
@@ -336,7 +342,8 @@ class _ErrorLines:
             self.errors.append(reason)
             if self.as_json:
                 return
-            line = f"{ERROR}line {self.number}: {reason}"
+            if self.number is not None:
+                line = f"{ERROR}line {self.number}: {reason}"
         self.real.write(line + "\n")
 
     def close_line(self) -> None:
