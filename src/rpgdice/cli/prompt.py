@@ -155,7 +155,7 @@ class SessionCompleter(Completer):
             kind, _, ruleset = value[1:].partition(":")
             try:
                 yield from self._dynamic(kind, ruleset or None, argv)
-            except Exception:  # noqa: BLE001 - a broken file completes nothing, never a traceback
+            except Exception:  # a broken file completes nothing, never a traceback
                 continue
 
     def _dynamic(self, kind: str, ruleset: Optional[str], argv: list[str]) -> Iterable[str]:

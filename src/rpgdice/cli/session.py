@@ -291,7 +291,7 @@ class Session:
         with the line's number)."""
         real = sys.stderr
         caught = _ErrorLines(real, number if self.numbered else None, self.as_json)
-        sys.stderr = caught  # type: ignore[assignment]
+        sys.stderr = caught
         try:
             yield caught
         finally:
