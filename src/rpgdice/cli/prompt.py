@@ -24,6 +24,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from rpgdice.cli.session import SESSION_WORDS, STOPPED, Session
 
+INTERRUPTED = 130
 HISTORY_NAME = "history"
 """The session's history, a file in the state folder (beside the roll log)."""
 
@@ -47,12 +48,23 @@ def interact(session: Session) -> int:
                 return 0
             number += 1
             try:
-                if session.line(text, number) is STOPPED:
-                    return 0
-            except KeyboardInterrupt:  # between the command's own handling and the prompt
-                sys.stderr.write("rpgdice: error: interrupted\n")
+                code = session.line(text, number)
+            except KeyboardInterrupt:  # outside the command, as it started or ended
+                code = INTERRUPTED
+            if code is STOPPED:
+                return 0
+            if code == INTERRUPTED:  # Typer makes Ctrl-C a silent exit 130: say it
+                _say("rpgdice: interrupted")
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _history() -> History:
