@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
@@ -42,6 +43,9 @@ FAILED = 2
 STOPPED = None
 """What :meth:`Session.line` returns for ``exit`` and ``quit``."""
 READER_LEFT = 141
+_QUOTING = re.compile(r"['\"\\]")
+"""A line holding quotes or backslashes is split by shlex; any other by whitespace alone
+(the same words, some 10 times faster)."""
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
@@ -180,8 +184,8 @@ class Session:
     def _dispatch(self, text: str) -> Optional[int]:
         from rpgdice.cli.output import error
 
-        try:
-            words = shlex.split(text)
+        try:  # words split as a shell would (plain words need no shell rules)
+            words = shlex.split(text) if _QUOTING.search(text) else text.split()
         except ValueError as e:  # an unclosed quote
             error(f"{str(e).lower()}: quote marks come in pairs (or escape one with \\)")
             return 2
@@ -241,16 +245,15 @@ class Session:
         if as_json and "--json" not in argv:
             at = argv.index("--") if "--" in argv else len(argv)
             argv = [*argv[:at], "--json", *argv[at:]]
-        saved = dict(os.environ)
+        saved = _environment()
         try:
             with _stdout_to_stderr(self.as_json and not as_json):
                 code = self.root.main(args=argv, prog_name=PROG, standalone_mode=False)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         finally:
-            if os.environ != saved:
-                os.environ.clear()
-                os.environ.update(saved)
+            if _environment() != saved:
+                _restore(saved)
         return int(code or 0)
 
     def takes_json(self, argv: list[str]) -> bool:
@@ -315,6 +318,23 @@ class Session:
             if code == READER_LEFT or sys.stdout is not stdout:
                 return code
         return FAILED if self.failed else 0
+
+
+def _environment() -> dict[Any, Any]:
+    """The environment as it is now: ``os.environ``'s own mapping copied (a C-level copy
+    of its encoded keys and values, some 50 times faster than decoding every one)."""
+    data = getattr(os.environ, "_data", None)
+    return dict(data) if isinstance(data, dict) else dict(os.environ)
+
+
+def _restore(saved: dict[Any, Any]) -> None:
+    """Put the environment back as :func:`_environment` saw it."""
+    decode = getattr(os.environ, "decodekey", None), getattr(os.environ, "decodevalue", None)
+    items = ({decode[0](k): decode[1](v) for k, v in saved.items()}
+             if isinstance(getattr(os.environ, "_data", None), dict) and all(decode)
+             else saved)
+    os.environ.clear()
+    os.environ.update(items)
 
 
 class _ErrorLines:
