@@ -329,10 +329,10 @@ def _environment() -> dict[Any, Any]:
 
 def _restore(saved: dict[Any, Any]) -> None:
     """Put the environment back as :func:`_environment` saw it."""
-    decode = getattr(os.environ, "decodekey", None), getattr(os.environ, "decodevalue", None)
-    items = ({decode[0](k): decode[1](v) for k, v in saved.items()}
-             if isinstance(getattr(os.environ, "_data", None), dict) and all(decode)
-             else saved)
+    key, value = getattr(os.environ, "decodekey", None), getattr(os.environ, "decodevalue", None)
+    items = saved
+    if key is not None and value is not None and isinstance(getattr(os.environ, "_data", None), dict):
+        items = {key(k): value(v) for k, v in saved.items()}
     os.environ.clear()
     os.environ.update(items)
 
