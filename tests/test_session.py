@@ -267,3 +267,39 @@ def test_the_probe_sees_prompt_toolkit_when_the_prompt_is_built():
     run = subprocess.run([sys.executable, "-c", "import rpgdice.cli.prompt, sys; print("
                           "'prompt_toolkit' in sys.modules)"], capture_output=True, text=True)
     assert run.stdout.strip() == "True"
+
+
+PROMPT = re.compile(r"^([a-z]+(?::[a-z0-9-]+)?)> (.*)$")
+
+
+def test_the_transcript_in_docs_session_is_what_a_session_prints(monkeypatch):
+    """docs/session.md's transcript, line by line: each prompt is the session's, and what
+    follows it is what that line prints (stdout and stderr in order, 80 columns)."""
+    import io
+
+    from rpgdice.cli.session import STOPPED, Session
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "session.md").read_text(encoding="utf-8")
+    block = text.split("<!-- session transcript: checked by tests/test_session.py -->\n```text\n")[1]
+    block = block.split("```")[0]
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3")
+    for name, value in {"COLUMNS": "80", "NO_COLOR": "1", "RPGDICE_LOG": "never"}.items():
+        monkeypatch.setenv(name, value)
+    session = Session()
+    session.numbered = False  # as at the prompt
+    steps: list[tuple[str, str, list[str]]] = []
+    for line in block.splitlines():
+        if (m := PROMPT.match(line)) is not None:
+            steps.append((m.group(1) + "> ", m.group(2), []))
+        else:
+            steps[-1][2].append(line)
+    assert len(steps) >= 8
+    for prompt, typed, shown in steps:
+        assert session.prompt == prompt, typed
+        out = io.StringIO()
+        with monkeypatch.context() as streams:
+            streams.setattr(sys, "stdout", out)
+            streams.setattr(sys, "stderr", out)
+            code = session.line(typed, 1)
+        assert out.getvalue().splitlines() == shown, typed
+    assert code is STOPPED
