@@ -96,7 +96,10 @@ def _interactive() -> bool:
 
 
 def _lines(stream: Any) -> Iterator[str]:
-    """The physical lines of ``stream``, without their line ends."""
+    """The physical lines of ``stream``, without their line ends; bytes the encoding cannot
+    read come through as a command line's do (escaped, then named by the error they make)."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="surrogateescape")
     for line in stream:
         yield line.rstrip("\r\n")
 
