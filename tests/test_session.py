@@ -203,6 +203,15 @@ def test_text_only_commands_print_on_stderr_with_json():
     assert "sneak" in got.stderr and got.exit_code == 0
 
 
+def test_a_rulesets_language_does_not_outlive_its_line():
+    got = play("reglas roll x\nuse bogus\nseyruun roll x\n")
+    first, second, third = got.stderr.splitlines()
+    assert "no es un número" in first
+    assert second == ("rpgdice: error: line 2: use: 'bogus' is not a ruleset; accepts crytures, "
+                      "seyruun, reglas, cypher, dice or -")
+    assert "is no number" in third
+
+
 def test_exit_stops_reading_and_quit_too():
     for word in ("exit", "quit"):
         got = play(f"roll 1d6 --seed 1\n{word}\nroll x\n")

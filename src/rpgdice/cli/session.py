@@ -185,7 +185,10 @@ class Session:
         return code
 
     def _dispatch(self, text: str) -> Optional[int]:
+        from rpgdice.cli import output
         from rpgdice.cli.output import error
+
+        output.SPOKEN[0] = "en"  # the session's own lines speak English, whatever ran before
 
         try:  # words split as a shell would (plain words need no shell rules)
             words = shlex.split(text) if _QUOTING.search(text) else text.split()
