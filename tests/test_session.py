@@ -58,6 +58,10 @@ CORPUS: list[tuple[str, list[str] | None, str | None, bool]] = [
     ("log stats --ruleset crytures", ["log", "stats", "--ruleset", "crytures"], None, True),
     ("log clear", ["log", "clear"], None, False),
     ("char rm ysolde --yes", ["char", "rm", "ysolde", "--yes"], None, False),
+    ("seyruun roll --help", ["seyruun", "roll", "--help"], None, False),
+    ("reglas roll -h", ["reglas", "roll", "-h"], None, False),
+    ("--version", ["--version"], None, False),
+    ("seyruun", ["seyruun"], None, False),
 ]
 
 TIMES = re.compile(r"\d\d\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ|\b\d\d:\d\d:\d\d\b")
@@ -125,7 +129,7 @@ def test_the_corpus_prints_the_same_one_shot_and_in_a_session(tmp_path, as_json)
               if line.startswith("rpgdice: error: ")]
     if as_json:
         assert errors == []  # in the JSON objects only
-        assert len(text) == 4 and all(t in got.stderr for t in text) and all(text[:2])
+        assert len(text) == 8 and all(t in got.stderr for t in text) and all(text[:2])
     else:
         assert errors == reasons and len(errors) == 6
 

@@ -267,6 +267,9 @@ class Session:
         option ``--json``, or ``again`` (which passes it on)."""
         cmd = self.root
         words = self._unaliased(argv)
+        given = words[:words.index("--")] if "--" in words else words
+        if any(w in ("--help", "-h", "--version") for w in given):
+            return False  # a help page or the version: text
         while words and hasattr(cmd, "list_commands"):
             sub = cmd.get_command(None, words[0])
             if sub is None:
