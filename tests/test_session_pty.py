@@ -21,11 +21,11 @@ pytestmark = pytest.mark.slow
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r")
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn(*args: str, columns: int = 100) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env.update(PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color")  # no cursor-position probe
     child = pexpect.spawn(sys.executable, ["-m", "rpgdice", "play", *args], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(30, 100))
+                          encoding="utf-8", timeout=30, dimensions=(30, columns))
     return child
 
 
@@ -156,3 +156,17 @@ def test_ctrl_c_clears_the_line_and_stops_a_running_command():
     child.expect_exact("rpgdice>")
     child.sendcontrol("d")
     assert ends(child) == 0
+
+
+def test_output_is_laid_out_at_the_terminals_width():
+    for columns in (100, 50):
+        child = spawn(columns=columns)
+        child.expect_exact("rpgdice>")
+        shown = plain(answer(child, "seyruun roll 3 3 --dice 10,5,6,9,1,8", "Seyruun roll",
+                             "rpgdice>"))
+        lines = shown.splitlines()[:-1]
+        header = "Seyruun roll · 6 dice (Attribute 3 + Skill 3 = 6) · 1 success needed"
+        assert (lines[0] == header) == (columns == 100), lines[0]  # 70 columns: one line, or two
+        assert all(len(line) <= columns for line in lines)
+        child.sendline("exit")
+        assert ends(child) == 0
