@@ -170,3 +170,19 @@ def test_output_is_laid_out_at_the_terminals_width():
         assert all(len(line) <= columns for line in lines)
         child.sendline("exit")
         assert ends(child) == 0
+
+
+def test_a_history_that_cannot_be_written_costs_one_warning_and_no_line():
+    (paths.state_dir() / "history").mkdir(parents=True)  # a folder where the file would be
+    child = spawn()
+    child.expect_exact("rpgdice>")
+    child.sendline("roll 1d6 --seed 1")
+    child.expect_exact("rpgdice: warning: the history file")
+    child.expect_exact("Dice · 1d6")  # the line still runs
+    child.expect_exact("rpgdice>")
+    child.sendline("roll 1d6 --seed 2")
+    child.expect_exact("Dice · 1d6")
+    child.expect_exact("rpgdice>")
+    assert "warning" not in plain(child.before)  # once
+    child.sendline("exit")
+    assert ends(child) == 0

@@ -36,7 +36,9 @@ def interact(session: Session) -> int:
     prompt: PromptSession[str] = PromptSession(
         history=_history(), completer=SessionCompleter(session), complete_while_typing=False)
     session.numbered = False  # the error is right below its line
-    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    old = signal.getsignal(signal.SIGINT)
+    if old != signal.SIG_IGN:  # a background job keeps ignoring it
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         number = 0
         while True:
@@ -73,15 +75,42 @@ def _history() -> History:
     from rpgdice.cli.output import warning
     from rpgdice.table import paths
 
+    home = paths.home_problem()
+    problem = str(home) if home is not None else ""
     folder = paths.state_dir()
     try:
-        if paths.home_problem() is None:
+        if home is None:
             folder.mkdir(parents=True, exist_ok=True)
-            return FileHistory(str(folder / HISTORY_NAME))
+            return _KeptHistory(str(folder / HISTORY_NAME))
     except OSError as e:
-        warning(f"the history cannot be kept in {folder}: {e.strerror or e}; this session's "
-                "history is forgotten when it ends")
+        problem = str(e.strerror or e)
+    warning(f"the history cannot be kept in {folder}: {problem}; this session's history is "
+            "forgotten when it ends")
     return InMemoryHistory()
+
+
+class _KeptHistory(FileHistory):
+    """The history file; a line that cannot be written to it is kept in memory alone (one
+    warning, the first time), never a failed prompt."""
+
+    failed = False
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError as e:
+            if not self.failed:
+                from rpgdice.cli.output import warning
+
+                warning(f"the history file {self.filename!s} cannot be written: "
+                        f"{e.strerror or e}; this session's lines are kept in memory only")
+            self.failed = True
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except OSError:  # unreadable: an empty history
+            return
 
 
 class SessionCompleter(Completer):
