@@ -178,10 +178,10 @@ def test_a_history_that_cannot_be_written_costs_one_warning_and_no_line():
     child.expect_exact("rpgdice>")
     child.sendline("roll 1d6 --seed 1")
     child.expect_exact("rpgdice: warning: the history file")
-    child.expect_exact("Dice · 1d6")  # the line still runs
+    child.expect_exact("Total")  # the line still runs
     child.expect_exact("rpgdice>")
     child.sendline("roll 1d6 --seed 2")
-    child.expect_exact("Dice · 1d6")
+    child.expect_exact("Total")
     child.expect_exact("rpgdice>")
     assert "warning" not in plain(child.before)  # once
     child.sendline("exit")
