@@ -316,3 +316,33 @@ def test_the_transcript_in_docs_session_is_what_a_session_prints(monkeypatch):
             code = session.line(typed, 1)
         assert out.getvalue().splitlines() == shown, typed
     assert code is STOPPED
+
+
+@pytest.mark.slow  # builds the whole command tree (every ruleset), as the first TAB does
+def test_tab_offers_the_shell_vocabulary_the_context_and_the_users_names():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rpgdice.cli.prompt import SessionCompleter
+    from rpgdice.cli.session import Session
+
+    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    cli("char", "new", "Nix", "--ruleset", "cypher", "might=10")
+    cli("alias", "sneak", "seyruun roll dexterity stealth --as ysolde")
+    session = Session()
+    tab = SessionCompleter(session)
+
+    def offered(text: str) -> list[str]:
+        return [c.text for c in tab.get_completions(Document(text), CompleteEvent())]
+
+    assert {"use", "as", "exit", "seyruun", "play", "sneak"} <= set(offered(""))
+    assert offered("sey") == ["seyruun"]
+    assert offered("seyruun roll --wound ") == ["none", "light", "moderate", "severe", "crippled"]
+    assert offered("seyruun roll --as ") == ["ysolde"]  # the ruleset's characters only
+    assert offered("as ") == ["nix", "ysolde", "-"]
+    assert offered("use d") == ["dice"]
+    assert offered("roll ") == []  # ordinary dice: no named values
+    session.take_character("ysolde")
+    assert offered("roll dex") == ["dexterity"]  # the context's ruleset and traits
+    assert {"roll", "contest", "char", "log"} <= set(offered(""))
+    assert offered("cypher task --as nix --skill ") == ["trained", "specialized", "inability"]

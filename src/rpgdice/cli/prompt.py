@@ -133,10 +133,12 @@ class SessionCompleter(Completer):
         text = document.text_before_cursor
         words = _split(text)
         current = "" if not text or text[-1].isspace() else (words.pop() if words else "")
-        seen = set()
-        for word in self.candidates(words, current):
-            if word not in seen and word.lower().startswith(current.lower()):
-                seen.add(word)
+        try:
+            found = list(dict.fromkeys(self.candidates(words, current)))
+        except Exception:  # TAB offers nothing rather than end the session
+            return
+        for word in found:
+            if word.lower().startswith(current.lower()):
                 yield Completion(word, start_position=-len(current))
 
     def candidates(self, done: list[str], current: str) -> Iterable[str]:
