@@ -276,6 +276,7 @@ def test_prompt_toolkit_loads_only_for_the_prompt(args):
     assert modules == "[]"
 
 
+@pytest.mark.slow  # imports prompt_toolkit in a process of its own
 def test_the_probe_sees_prompt_toolkit_when_the_prompt_is_built():
     run = subprocess.run([sys.executable, "-c", "import rpgdice.cli.prompt, sys; print("
                           "'prompt_toolkit' in sys.modules)"], capture_output=True, text=True)
