@@ -114,8 +114,7 @@ def test_history_is_kept_across_sessions_and_searched_with_ctrl_r():
     child.sendline("crytures roll 4 --seed 77")
     child.expect_exact("Crytures roll")
     child.expect_exact("rpgdice>")
-    child.sendline("roll 2d6 --seed 5")
-    child.expect_exact("rpgdice>")
+    answer(child, "roll 2d6 --seed 5", "Total", "rpgdice>")
     child.sendcontrol("d")
     assert ends(child) == 0
     assert "+crytures roll 4 --seed 77" in (paths.state_dir() / "history").read_text()
