@@ -154,9 +154,17 @@ def colored_batch(env: dict[str, str], n: int, rounds: int) -> float:
     return statistics.median(per)
 
 
-def mixed(env: dict[str, str], n: int) -> tuple[float, int]:
+def mixed(env: dict[str, str], n: int) -> tuple[float, float, int]:
+    """Wall and CPU seconds (the session's user + system time: what a busy machine's other
+    work does not add) of one batch of ``n`` mixed lines."""
+    import resource
+
     lines = mixed_lines(n)
-    return _batch(env, "\n".join(lines) + "\n"), len(lines)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _batch(env, "\n".join(lines) + "\n")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, len(lines)
 
 
 def _prompt_start(env: dict[str, str]) -> float:
@@ -222,10 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     results["colored roll (batch)"] = colored_batch(env, args.rolls, 5) * 1000
     print(f"colored roll (batch)    {results['colored roll (batch)']:.3f} ms a roll "
           f"({args.rolls} rolls minus an empty session, median of 5)")
-    seconds, count = mixed(env, args.mixed)
+    seconds, cpu, count = mixed(env, args.mixed)
     results["10,000 mixed"] = seconds * 10000 / count
     print(f"mixed batch             {seconds:.2f} s for {count} commands "
-          f"({seconds / count * 1000:.3f} ms each)")
+          f"({seconds / count * 1000:.3f} ms each; CPU {cpu:.2f} s)")
     med = starts(env, args.rounds)
     floor, bare = med["import typer"], med["python -c pass"]
     print(f"{'start-up case':<22} {'median ms':>10} {'x import typer':>15} {'x python -c pass':>17}")
