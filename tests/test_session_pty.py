@@ -9,12 +9,11 @@ import re
 import sys
 import time
 
+import pexpect  # the test extra's: a real pseudo-terminal
 import pytest
 
 from conftest import cli
 from rpgdice.table import paths
-
-pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.slow
 
