@@ -181,6 +181,7 @@ def test_play_as_and_ruleset_options_set_the_context():
     cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
     got = play("roll dexterity stealth --seed 3 --json\n", "--as", "ysolde")
     assert json.loads(got.stdout)["character"] == "Ysolde"
+    assert "RPGDICE_AS" not in os.environ  # the session's own, gone with it
     got = play("roll 4 --seed 3\n", "--ruleset", "crytures")
     assert got.stdout.startswith("Crytures roll") and got.exit_code == 0
     missing = play("roll 4\n", "--as", "nobody")

@@ -75,15 +75,22 @@ def play_cmd(
 
     Example: rpgdice play --ruleset seyruun --as ysolde
     """
-    session = Session(ruleset=ruleset, as_json=as_json)
-    if as_name is not None:
-        session.take_character(as_name, param="--as")
-    if _interactive():
-        from rpgdice.cli.prompt import interact
+    before = os.environ.get(AS_ENV)
+    try:
+        session = Session(ruleset=ruleset, as_json=as_json)
+        if as_name is not None:
+            session.take_character(as_name, param="--as")
+        if _interactive():
+            from rpgdice.cli.prompt import interact
 
-        code = interact(session)
-    else:
-        code = session.batch(_lines(sys.stdin))
+            code = interact(session)
+        else:
+            code = session.batch(_lines(sys.stdin))
+    finally:  # the session's character was its own (an in-process caller keeps its own)
+        if before is None:
+            os.environ.pop(AS_ENV, None)
+        else:
+            os.environ[AS_ENV] = before
     if code:
         raise typer.Exit(code)
 
