@@ -142,22 +142,23 @@ complete -c rpgdice -f
 complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -615,6 +616,12 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcomm
 
 # rpgdice again
 complete -c rpgdice -n '__fish_seen_subcommand_from again' -s h -l help -d 'Show this message and exit'
+
+# rpgdice play
+complete -c rpgdice -n '__fish_seen_subcommand_from play' -l ruleset -x -a 'crytures\\t\'None\' seyruun\\t\'None\' reglas\\t\'None\' cypher\\t\'None\' dice\\t\'None\'' -d 'Start with this ruleset in use (as the line \'use RULESET\')'
+complete -c rpgdice -n '__fish_seen_subcommand_from play' -l as -x -a '(__rpgdice_characters)' -d 'Start rolling for this saved character (as the line \'as NAME\')'
+complete -c rpgdice -n '__fish_seen_subcommand_from play' -l json -d 'JSON Lines: every command that has a JSON form gives it; an error is…'
+complete -c rpgdice -n '__fish_seen_subcommand_from play' -s h -l help -d 'Show this message and exit'
 
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'

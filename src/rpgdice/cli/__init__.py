@@ -290,12 +290,13 @@ COMMAND_MODULES = {
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
     "again": "rpgdice.cli.again",
+    "play": "rpgdice.cli.session",
     "completion": "rpgdice.cli.completion",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "encounter", "log",
-              "again", "completion")
+              "again", "play", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
 roll log, then completion (the README's order)."""
 

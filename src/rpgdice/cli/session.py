@@ -1,0 +1,414 @@
+"""`rpgdice play`: one process for the whole evening.
+
+Each line is one rpgdice command without the word ``rpgdice``, run through the very
+Click app the one-shot command runs (the root group's ``main``, the same parser, the
+same error lines), so a session cannot drift from the command line. The session adds
+its own words only: ``use RULESET`` (or ``use -``/``use dice``), ``as NAME`` (or
+``as -``), ``exit`` and ``quit``, and ``#`` comment lines.
+
+With stdin not a terminal the lines come from stdin (batch mode, here); at a terminal
+they come from a prompt (:mod:`rpgdice.cli.prompt`, the only module importing
+prompt_toolkit). A ``--json`` session adds ``--json`` to every command that takes it,
+writes an error as ``{"error": ..., "line": N}`` on stdout in its place, and sends the
+text of a command with no JSON form to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, Optional
+
+import typer
+
+from rpgdice import rulesets
+from rpgdice.cli import params
+from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.cli.output import PROG
+
+AS_ENV = "RPGDICE_AS"
+ERROR = f"{PROG}: error: "
+EXIT_WORDS = ("exit", "quit")
+SESSION_WORDS = ("use", "as", *EXIT_WORDS)
+"""The words a session reads itself; every other line is an rpgdice command."""
+NO_RULESET = ("-", "dice")
+"""``use -`` and ``use dice``: no ruleset, ``roll 2d6`` is ordinary dice."""
+FAILED = 2
+"""The session's exit status when any line failed (batch mode)."""
+STOPPED = None
+"""What :meth:`Session.line` returns for ``exit`` and ``quit``."""
+READER_LEFT = 141
+_QUOTING = re.compile(r"['\"\\]")
+"""A line holding quotes or backslashes is split by shlex; any other by whitespace alone
+(the same words, some 10 times faster)."""
+
+app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
+
+
+@app.command("play")
+def play_cmd(
+    ruleset: Annotated[Optional[str], typer.Option(
+        "--ruleset", parser=params.choice(dict.fromkeys(rulesets.NAMES)), metavar="RULESET",
+        show_default=False, help="Start with this ruleset in use (as the line 'use RULESET').",
+    )] = None,
+    as_name: Annotated[Optional[str], typer.Option(
+        "--as", parser=params.character, metavar="NAME", show_default=False,
+        help="Start rolling for this saved character (as the line 'as NAME').",
+    )] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="JSON Lines: every command that has a JSON form gives it; an error "
+        "is an object {error, line} in its place.",
+    )] = False,
+) -> None:
+    """A session: rpgdice commands without the word rpgdice, one a line.
+
+    At a terminal, a prompt with TAB completion and history (Ctrl-R searches it; Ctrl-C
+    clears the line; Ctrl-D, exit or quit ends it). use RULESET makes 'roll 3 3' mean
+    'RULESET roll 3 3' (use - for none); as NAME rolls for a saved character. With stdin
+    not a terminal, one command a line from stdin, each printed as the one-shot command
+    prints it; exit status 2 at the end if any line failed.
+
+    Example: rpgdice play --ruleset seyruun --as ysolde
+    """
+    before = os.environ.get(AS_ENV)
+    try:
+        session = Session(ruleset=ruleset, as_json=as_json)
+        if as_name is not None:
+            session.take_character(as_name, param="--as")
+        if _interactive():
+            from rpgdice.cli.prompt import interact
+
+            code = interact(session)
+        else:
+            code = session.batch(_lines(sys.stdin))
+    finally:  # the session's character was its own (an in-process caller keeps its own)
+        if before is None:
+            os.environ.pop(AS_ENV, None)
+        else:
+            os.environ[AS_ENV] = before
+    if code:
+        raise typer.Exit(code)
+
+
+def _interactive() -> bool:
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _lines(stream: Any) -> Iterator[str]:
+    """The physical lines of ``stream``, without their line ends; bytes the encoding cannot
+    read come through as a command line's do (escaped, then named by the error they make)."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="surrogateescape")
+    for line in stream:
+        yield line.rstrip("\r\n")
+
+
+class Session:
+    """What a session keeps between lines (the ruleset in use, the character) and the
+    running of one line through the root group."""
+
+    def __init__(self, ruleset: Optional[str] = None, as_json: bool = False) -> None:
+        from rpgdice.cli import app as root_app
+        from rpgdice.cli.typer_private import get_command
+
+        self.root: Any = get_command(root_app)  # built once: its groups load on first use
+        self.ruleset: Optional[str] = None if ruleset in NO_RULESET else ruleset
+        self.character: Optional[str] = None
+        """The character ``as`` names, by its sheet's file name (None: the environment's
+        ``RPGDICE_AS``, if any, applies as it would to a one-shot command)."""
+        self.as_json = as_json
+        self.numbered = True
+        """Whether an error line names its input line (not at the prompt, where the
+        error is right below the line)."""
+        self.failed = False
+        self._commands: dict[str, frozenset[str]] = {}
+
+    # The context --------------------------------------------------------------------
+
+    @property
+    def prompt(self) -> str:
+        """``rpgdice> ``, ``seyruun> ``, ``seyruun:ysolde> `` (``dice:ysolde> ``: a
+        character, and ``use -`` since)."""
+        if self.character is None:
+            return f"{self.ruleset or PROG}> "
+        return f"{self.ruleset or 'dice'}:{self.character}> "
+
+    def take_character(self, name: str, param: str = "as") -> None:
+        """``as NAME``: roll for NAME (``RPGDICE_AS`` for every line after); with no
+        ruleset in use, use the character's. A name no sheet has is a RulesError."""
+        from rpgdice.table import sheets
+
+        sheet = sheets.load(name, param)
+        self.character = sheet.path.stem  # as TAB offers it (and the prompt shows it)
+        os.environ[AS_ENV] = sheet.name
+        if self.ruleset is None:
+            self.ruleset = sheet.ruleset
+
+    def drop_character(self) -> None:
+        """``as -``: no character (not even the environment's)."""
+        self.character = None
+        os.environ.pop(AS_ENV, None)
+
+    def group_commands(self, ruleset: str) -> frozenset[str]:
+        """The command names of a ruleset's group (loaded once)."""
+        if ruleset not in self._commands:
+            group = self.root.get_command(None, ruleset)
+            names = group.list_commands(None) if hasattr(group, "list_commands") else []
+            self._commands[ruleset] = frozenset(names)
+        return self._commands[ruleset]
+
+    def argv(self, words: list[str]) -> list[str]:
+        """The one-shot arguments of a line: with a ruleset in use, a line whose first
+        word is a command of that ruleset's group runs in it; any other as typed."""
+        if self.ruleset is not None and words and words[0] in self.group_commands(self.ruleset):
+            return [self.ruleset, *words]
+        return list(words)
+
+    # One line -----------------------------------------------------------------------
+
+    def line(self, text: str, number: int) -> Optional[int]:
+        """Run one input line (``number`` counts physical lines from 1); its exit status,
+        or :data:`STOPPED` for ``exit``/``quit``. Errors are reported on the line's
+        streams: ``rpgdice: error: line N: ...`` on stderr, or with ``--json`` an
+        ``{"error", "line"}`` object on stdout."""
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            return 0
+        with self._errors(number) as caught:
+            code = self._dispatch(stripped)
+        if code:
+            self.failed = True
+            if self.as_json and code != READER_LEFT:
+                reason = caught.errors[0] if caught.errors else f"exit status {code}"
+                self._json_error(reason, number)
+        return code
+
+    def _dispatch(self, text: str) -> Optional[int]:
+        from rpgdice.cli import output
+        from rpgdice.cli.output import error
+
+        output.SPOKEN[0] = "en"  # the session's own lines speak English, whatever ran before
+
+        try:  # words split as a shell would (plain words need no shell rules)
+            words = shlex.split(text) if _QUOTING.search(text) else text.split()
+        except ValueError as e:  # an unclosed quote
+            error(f"{str(e).lower()}: quote marks come in pairs (or escape one with \\)")
+            return 2
+        if not words:
+            return 0
+        head, rest = words[0], words[1:]
+        if head in EXIT_WORDS and not rest:
+            return STOPPED
+        if head == "use":
+            return self._use(rest)
+        if head == "as":
+            return self._as(rest)
+        if head == "play":
+            error("play: this is a session already (use and as change its context)")
+            return 2
+        return self.run(self.argv(words))
+
+    def _use(self, rest: list[str]) -> int:
+        from rpgdice.cli.output import error
+        from rpgdice.core.names import fold
+
+        accepts = f"accepts {', '.join(rulesets.NAMES)} or -"
+        if len(rest) != 1:
+            error(f"use: takes one ruleset; {accepts}")
+            return 2
+        name = "-" if rest[0] == "-" else fold(rest[0])
+        if name not in (*rulesets.NAMES, "-"):
+            from rpgdice.core.errors import shown
+
+            error(f"use: {shown(rest[0])} is not a ruleset; {accepts}")
+            return 2
+        self.ruleset = None if name in NO_RULESET else name
+        return 0
+
+    def _as(self, rest: list[str]) -> int:
+        from rpgdice.cli.output import error
+        from rpgdice.core.errors import RulesError
+
+        if not rest:
+            error("as: takes the name of a saved character (rpgdice char list), or - for none")
+            return 2
+        if rest == ["-"]:
+            self.drop_character()
+            return 0
+        try:
+            self.take_character(" ".join(rest))
+        except RulesError as e:
+            error(str(e))
+            return 2
+        return 0
+
+    def run(self, argv: list[str]) -> int:
+        """``rpgdice ARGV`` through the root group, as the one-shot command runs it; the
+        environment as it was before (a command may tidy it). With ``--json``, ``--json``
+        is added where the command takes it; else its text goes to stderr."""
+        as_json = self.as_json and self.takes_json(argv)
+        if as_json and "--json" not in argv:
+            at = argv.index("--") if "--" in argv else len(argv)
+            argv = [*argv[:at], "--json", *argv[at:]]
+        saved = _environment()
+        try:
+            with _stdout_to_stderr(self.as_json and not as_json):
+                code = self.root.main(args=argv, prog_name=PROG, standalone_mode=False)
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        finally:
+            if _environment() != saved:
+                _restore(saved)
+        return int(code or 0)
+
+    def takes_json(self, argv: list[str]) -> bool:
+        """Whether the command ``argv`` names (aliases followed) has a JSON form: an
+        option ``--json``, or ``again`` (which passes it on)."""
+        cmd = self.root
+        words = self._unaliased(argv)
+        given = words[:words.index("--")] if "--" in words else words
+        if any(w in ("--help", "-h", "--version") for w in given):
+            return False  # a help page or the version: text
+        while words and hasattr(cmd, "list_commands"):
+            sub = cmd.get_command(None, words[0])
+            if sub is None:
+                break
+            cmd, words = sub, words[1:]
+        if cmd.name == "again":
+            return True
+        if cmd.name == "alias" and (words and not words[0].startswith("-") or "--rm" in words):
+            return False  # setting or removing an alias says so in text, --json or not
+        return any("--json" in getattr(p, "opts", ()) for p in cmd.params)
+
+    def _unaliased(self, argv: list[str]) -> list[str]:
+        if not argv or argv[0].startswith("-") or self.root.get_command(None, argv[0]) is not None:
+            return argv
+        from rpgdice.core.errors import RulesError
+        from rpgdice.table import aliases
+
+        try:
+            known = aliases.load()
+            if argv[0] in known:
+                return [*aliases.split(argv[0], known[argv[0]]), *argv[1:]]
+        except RulesError:  # the run reports it
+            pass
+        return argv
+
+    # Reporting ----------------------------------------------------------------------
+
+    @contextmanager
+    def _errors(self, number: int) -> Iterator[_ErrorLines]:
+        """stderr for one line: its error lines caught (and, without ``--json``, said
+        with the line's number)."""
+        real = sys.stderr
+        caught = _ErrorLines(real, number if self.numbered else None, self.as_json)
+        sys.stderr = caught
+        try:
+            yield caught
+        finally:
+            caught.close_line()
+            if sys.stderr is caught:
+                sys.stderr = real
+
+    def _json_error(self, reason: str, number: int) -> None:
+        sys.stdout.write(json.dumps({"error": reason, "line": number}, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    def batch(self, lines: Iterable[str]) -> int:
+        """Every line in turn, until ``exit``; exit status 2 if any line failed. Output
+        that can no longer be delivered (the reader left, a full disk) ends it at once,
+        with the one-shot command's status."""
+        stdout = sys.stdout
+        for number, text in enumerate(lines, 1):
+            code = self.line(text, number)
+            if code is STOPPED:
+                break
+            if code == READER_LEFT or sys.stdout is not stdout:
+                return code
+        return FAILED if self.failed else 0
+
+
+def _environment() -> dict[Any, Any]:
+    """The environment as it is now: ``os.environ``'s own mapping copied (a C-level copy
+    of its encoded keys and values, some 50 times faster than decoding every one)."""
+    data = getattr(os.environ, "_data", None)
+    return dict(data) if isinstance(data, dict) else dict(os.environ)
+
+
+def _restore(saved: dict[Any, Any]) -> None:
+    """Put the environment back as :func:`_environment` saw it."""
+    key, value = getattr(os.environ, "decodekey", None), getattr(os.environ, "decodevalue", None)
+    items = saved
+    if key is not None and value is not None and isinstance(getattr(os.environ, "_data", None), dict):
+        items = {key(k): value(v) for k, v in saved.items()}
+    os.environ.clear()
+    os.environ.update(items)
+
+
+class _ErrorLines:
+    """A stderr that catches ``rpgdice: error: ...`` lines: kept in :attr:`errors`,
+    and said as ``rpgdice: error: line N: ...`` (or not at all with ``--json``, whose
+    error object says it). Anything else goes through as written."""
+
+    def __init__(self, real: Any, number: Optional[int], as_json: bool) -> None:
+        self.real = real
+        self.number = number
+        self.as_json = as_json
+        self.errors: list[str] = []
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        while "\n" in self._pending:
+            line, self._pending = self._pending.split("\n", 1)
+            self._line(line)
+        return len(text)
+
+    def _line(self, line: str) -> None:
+        if line.startswith(ERROR):
+            reason = line[len(ERROR):]
+            self.errors.append(reason)
+            if self.as_json:
+                return
+            if self.number is not None:
+                line = f"{ERROR}line {self.number}: {reason}"
+        self.real.write(line + "\n")
+
+    def close_line(self) -> None:
+        if self._pending:
+            self.real.write(self._pending)
+            self._pending = ""
+        self.flush()
+
+    def flush(self) -> None:
+        try:
+            self.real.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
+        return getattr(self.real, name)
+
+
+@contextmanager
+def _stdout_to_stderr(redirect: bool) -> Iterator[None]:
+    """A ``--json`` session's text of a command with no JSON form: on stderr."""
+    if not redirect:
+        yield
+        return
+    stdout = sys.stdout
+    sys.stdout = sys.stderr.real if isinstance(sys.stderr, _ErrorLines) else sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        if sys.stdout is not stdout:
+            sys.stdout = stdout
