@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again serve completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --compare --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --compare --as" ;;
@@ -50,6 +50,7 @@ _rpgdice_node()
         "log clear") subs="" opts="--yes -h --help" vopts="" ;;
         "log stats") subs="" opts="--as --ruleset --since --until --json -h --help" vopts="--as --ruleset --since --until" ;;
         "again") subs="" opts="-h --help" vopts="" ;;
+        "serve") subs="" opts="--host --port --token --discord -h --help" vopts="--host --port --token --discord" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;
     esac

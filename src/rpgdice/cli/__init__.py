@@ -271,11 +271,12 @@ COMMAND_MODULES = {
     "paths": "rpgdice.cli.table:paths_app",
     "again": "rpgdice.cli.again",
     "completion": "rpgdice.cli.completion",
+    "serve": "rpgdice.cli.serve",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "encounter", "log",
-              "again", "completion")
+              "again", "serve", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
 roll log, then completion (the README's order)."""
 
