@@ -183,6 +183,8 @@ def _number(text: Optional[str], low: int) -> Optional[int]:
 
 
 def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
+    if not log.exists():  # nothing logged yet
+        return []
     reader = follow.Reader(log)
     try:
         return reader.after(after, limit)

@@ -105,6 +105,7 @@ class Hub:
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(OVERFLOW)
+                self.clients.discard(queue)  # nothing more goes to it
 
     def subscribe(self) -> asyncio.Queue[Any]:
         queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
