@@ -338,7 +338,7 @@ class Webhook(BaseHTTPRequestHandler):
     problems: list = []
     limited = [False]
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         try:
             data = json.loads(body)
