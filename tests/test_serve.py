@@ -425,3 +425,17 @@ def test_discord_in_config_toml_is_read(monkeypatch):
     (home / "config.toml").write_text('[serve]\ndiscord = "https://discord.com/api/webhooks/1/x"\n')
     assert discord_url(None) == "https://discord.com/api/webhooks/1/x"
     assert discord_url("https://example.org/h") == "https://example.org/h"
+
+
+def test_the_page_shows_the_encounter_and_at_most_a_dozen_results_of_an_entry():
+    from rpgdice.serve import views
+    from rpgdice.serve.app import encounter_html
+
+    assert encounter_html() == ""
+    assert cli("encounter", "start", "Ghoul=2+2", "Thug=2+1", "--seed", "1").exit_code == 0
+    html = encounter_html()
+    assert "Encounter" in html and "round" in html and "Ghoul" in html and "Thug" in html
+    cli("roll", "1d6", "-n", "40", "--seed", "2", "--log")
+    entry = last_entry()
+    html = views.entry_html(entry)
+    assert html.count("Total") == 12 and f"… and 28 more (rpgdice log show {entry['id']})" in html

@@ -13,6 +13,8 @@ from typing import Any
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
 
+MAX_SHOWN = 12
+"""Results of one entry the page shows (an entry of ``-n 1000`` says how many more there are)."""
 WIDTH = 58
 """Columns a roll is laid out in: the page scales its font so that they fit a phone's width
 and fill a TV's."""
@@ -82,7 +84,13 @@ def _show(entry: dict[str, Any]) -> None:
     after = None
     if odds is not None:
         after = lambda r: common.odds_lines(odds, r)  # noqa: E731
-    common.show(records, after=after, total=len(records))
+    common.show(records[:MAX_SHOWN], after=after, total=min(len(records), MAX_SHOWN))
+    more = int(entry.get("count") or 0) - min(len(records), MAX_SHOWN)
+    if more > 0:
+        from rich.text import Text
+
+        common.console().print(Text(f"… and {more} more (rpgdice log show {entry['id']})",
+                                    style=common.NOTE))
 
 
 def encounter_html(state: dict[str, Any] | None) -> str:
