@@ -102,13 +102,20 @@ class Table:
 
     def open(self) -> None:
         """Read what the page opens with (the newest rolls, the encounter), then follow."""
+        reader = follow.Reader(self.log)
+        last = seq = None
         try:
-            for entry in follow.Reader(self.log).newest(follow.RECENT):
+            seq = reader.last_reveal()
+            entries = reader.newest(follow.RECENT)  # then followed from the last of them on
+            for entry in entries:
                 self.hub.entry(entry, False)
+            last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
             self.hub.notice("log", str(e))
+        finally:
+            reader.close()
         self.hub.set_encounter(encounter_html())
-        self.follower.start()
+        self.follower.start(last, seq)
         if self.poster is not None:
             self.poster.start()
 

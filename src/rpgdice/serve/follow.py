@@ -166,10 +166,12 @@ class Follower:
         self.started = False
         self.thread = threading.Thread(target=self._loop, name="rpgdice-follow", daemon=True)
 
-    def start(self) -> None:
-        """Begin from the log as it is now: what was logged before is not new."""
+    def start(self, last: Optional[int] = None, seq: Optional[int] = None) -> None:
+        """Begin after entry ``last`` and reveal ``seq`` (by default, the log as it is now:
+        what was logged before is not new)."""
         try:
-            self.last, self.seq = self.reader.last_id(), self.reader.last_reveal()
+            self.seq = self.reader.last_reveal() if seq is None else seq
+            self.last = self.reader.last_id() if last is None else last
             self.started = True
         except Unreadable as e:
             self._say(str(e))
