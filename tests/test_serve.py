@@ -439,3 +439,15 @@ def test_the_page_shows_the_encounter_and_at_most_a_dozen_results_of_an_entry():
     entry = last_entry()
     html = views.entry_html(entry)
     assert html.count("Total") == 12 and f"… and 28 more (rpgdice log show {entry['id']})" in html
+
+
+def test_a_port_in_use_or_a_host_not_here_is_a_usage_error():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert_usage_error(cli("serve", "--port", str(port)), f"cannot listen on 127.0.0.1:{port}")
+    assert_usage_error(cli("serve", "--host", "no-such-host.invalid", "--token", "x" * 16),
+                       "--host")

@@ -109,12 +109,30 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
                             log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
-    config.callback_notify = None
+    sock = _bound(host, port)
     _announce(server, host, token)
-    server.run()
-    if not getattr(server, "started", False):
-        raise RulesError("--port", f"cannot listen on {host}:{port} (in use, or not "
-                         "this machine's address)")
+    server.run(sockets=[sock])
+
+
+def _bound(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` (a usage error, exit 2, when it cannot be)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as e:
+        raise RulesError("--host", f"{host!r} is no address of this machine "
+                         f"({getattr(e, 'strerror', None) or e})") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        raise RulesError("--port", f"cannot listen on {host}:{port}: "
+                         f"{e.strerror or e}") from None
+    return sock
 
 
 def _announce(server: Any, host: str, token: Optional[str]) -> None:
