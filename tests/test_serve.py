@@ -451,3 +451,21 @@ def test_a_port_in_use_or_a_host_not_here_is_a_usage_error():
         assert_usage_error(cli("serve", "--port", str(port)), f"cannot listen on 127.0.0.1:{port}")
     assert_usage_error(cli("serve", "--host", "no-such-host.invalid", "--token", "x" * 16),
                        "--host")
+
+
+@pytest.mark.slow
+def test_a_locked_log_is_a_notice_and_reads_again_once_free():
+    from rpgdice.serve.follow import Reader, Unreadable
+
+    proc("reglas", "roll", "8", "--dice", "3", "--log")  # a process of its own: no connection left
+    holder = sqlite3.connect(log_path(), isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE entries SET outcome = outcome")
+    reader = Reader(log_path())
+    with pytest.raises(Unreadable, match="locked"):
+        reader.after(0)
+    holder.execute("COMMIT")
+    holder.close()
+    assert [e["id"] for e in reader.after(0)] == [1]
+    reader.close()

@@ -145,3 +145,27 @@ def test_a_schema_4_log_is_migrated_to_secret_rolls():
     cli("reglas", "roll", "8", "--dice", "3", "--secret")
     assert [e["secret"] for e in entries()] == [False, True]
     assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 5
+
+
+def _rolling_commands() -> list[tuple[str, ...]]:
+    from rpgdice import rulesets
+
+    found = [(r, c) for r in rulesets.SHEET_RULESETS for c in rulesets.get(r).results]
+    return [*found, ("roll",), ("encounter", "start")]
+
+
+@pytest.mark.parametrize("command", _rolling_commands(), ids=" ".join)
+def test_every_rolling_command_takes_short_and_secret(command):
+    run = cli(*command, "--help", env={"COLUMNS": "120"})
+    assert run.exit_code == 0, run.stderr
+    assert "--short" in run.stdout and "--secret" in run.stdout
+
+
+def test_encounter_start_short_and_secret():
+    run = cli("encounter", "start", "Ghoul=2+2", "Thug=2+1", "--dice", "1,2,3,4,5,6,7",
+              "--short", "--secret")
+    assert run.exit_code == 0, run.stderr
+    (line,) = run.stdout.splitlines()
+    assert line.startswith("encounter start Ghoul=2+2 Thug=2+1 --dice 1,2,3,4,5,6,7 · ")
+    (e,) = entries()
+    assert e["secret"] is True and e["command"] == "initiative"
