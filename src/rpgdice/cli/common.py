@@ -354,13 +354,17 @@ def run(
         items = recorder.watch(items)
     _shown(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact,
            compare=compared)
-    if recorder is not None:
-        from rpgdice.cli.output import warning
+    return None if recorder is None else _save(recorder, spec, odds)
 
-        argv, who = _who_typed_what()
-        return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds),
-                             secret=current_run().secret)
-    return None
+
+def _save(recorder: Any, spec: Callable[[], object] | None,
+          odds: Callable[[], object] | None) -> Optional[int]:
+    """Record the command (``--secret``: as a secret roll); the entry's ID, or None."""
+    from rpgdice.cli.output import warning
+
+    argv, who = _who_typed_what()
+    return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds),
+                         secret=current_run().secret)
 
 
 def _shown(items: Iterable[Any], **kwargs: Any) -> None:
