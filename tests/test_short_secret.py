@@ -110,6 +110,7 @@ def test_log_views_say_secret_and_reveal_makes_it_public():
 
 def test_reveal_of_a_missing_entry_exits_2():
     assert_usage_error(cli("log", "reveal", "5"), "no entry 5")
+    assert not log_path().exists()  # nothing made by asking
     cli("reglas", "roll", "8", "--dice", "3", "--log")
     assert_usage_error(cli("log", "reveal", "5"), "no entry 5")
 

@@ -336,6 +336,10 @@ def reveal_cmd(
 
     from rpgdice.table.log import reason
 
+    from rpgdice.table.paths import log_file
+
+    if not log_file().exists():  # nothing logged yet: nothing made here either
+        raise RulesError("ID", f"no entry {entry_id} in the roll log")
     log = _open(write=True)
     try:
         if log.get(entry_id) is None:
