@@ -335,7 +335,6 @@ def reveal_cmd(
     import sqlite3
 
     from rpgdice.table.log import reason
-
     from rpgdice.table.paths import log_file
 
     if not log_file().exists():  # nothing logged yet: nothing made here either
