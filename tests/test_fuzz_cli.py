@@ -190,6 +190,10 @@ def command_lines(draw) -> tuple[list[str], dict[str, str] | None]:
     return args, env or None
 
 
+def _not_served(*args: object) -> None:
+    sys.stdout.write("rpgdice serve: (the fuzz test starts no server)\n")
+
+
 def _times_bound_kept(args: list[str]) -> bool:
     """Only this file's own pairs give --times a value; a flag= form could not."""
     return not any(a.startswith("--times=") for a in args)
@@ -215,7 +219,9 @@ def test_no_command_line_breaks_rpgdice(case):
     assert _times_bound_kept(args)
     # The command tree is built once (ROOT): Typer's CliRunner would rebuild it for
     # every example, which costs more than most runs.
-    with mock.patch.object(typer.testing, "_get_command", lambda _app: ROOT):
+    # `rpgdice serve` would serve until stopped: its options are fuzzed, its server is not started.
+    with mock.patch.object(typer.testing, "_get_command", lambda _app: ROOT), \
+            mock.patch("rpgdice.cli.serve._run", _not_served):
         result = CliRunner().invoke(app, args, env=env)
     out, err = result.stdout, result.stderr
     context = (args, env, result.exit_code, out[-400:], err)
@@ -283,6 +289,7 @@ def _process(args: list[str], env: dict[str, str], stream: str) -> tuple[int, by
 def test_no_environment_or_stream_breaks_rpgdice(case, encoding, stream):
     args, env = case
     assume(not any("\x00" in a for a in args))  # no process can be given a NUL byte
+    assume(not any("serve" in a for a in args))  # it serves until stopped (test_serve.py)
     env = {**(env or {}), **encoding}
     code, out, err = _process(args, env, stream)
     context = (args, env, stream, code, out[-300:], err[-600:])

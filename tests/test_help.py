@@ -139,13 +139,13 @@ def test_completion_help_says_where_the_files_go_not_the_readme():
 
 
 def test_the_top_help_lists_commands_in_the_readme_order():
-    """Rulesets, ordinary dice, your table, the roll log, completion: ``log`` is not
+    """Rulesets, ordinary dice, your table, the roll log, the table shown, completion: ``log`` is not
     wedged between the rulesets and ``roll``."""
     run = cli("--help", env={"COLUMNS": "80"})
     assert run.exit_code == 0
     listed = re.findall(r"^│ ([a-z]+) ", run.stdout, re.M)
     assert listed == ["crytures", "seyruun", "reglas", "cypher", "roll", "odds", "char",
-                      "alias", "paths", "encounter", "log", "again", "play", "completion"]
+                      "alias", "paths", "encounter", "log", "again", "play", "serve", "completion"]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) or "rpgdice" for p in PATHS])

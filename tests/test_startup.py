@@ -180,3 +180,30 @@ def test_ordinary_dice_odds_load_icepool():
 def test_an_ordinary_dice_roll_loads_nothing_of_the_sheets():
     _, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
     assert _loaded(modules, TABLE_MODULES) == []
+
+
+SERVER = ("starlette", "uvicorn", "anyio", "h11")
+
+
+@pytest.mark.parametrize("extra", [["--json", "--log"], ["--short", "--secret"], ["--seed", "3"]],
+                         ids=" ".join)
+def test_a_roll_loads_nothing_of_the_server(extra):
+    # rpgdice serve's modules and libraries load with that command alone.
+    out, modules = _modules_after([*ROLLS["reglas"], *extra])
+    assert out.strip()
+    loaded = sorted(m for m in modules if m.split(".")[0] in SERVER
+                    or m.startswith(("rpgdice.serve", "rpgdice.cli.serve")))
+    assert loaded == []
+
+
+def test_the_probe_sees_the_server_when_it_is_loaded():
+    run = subprocess.run([sys.executable, "-c", "import sys, rpgdice.serve.app; "
+                          "print(sorted(m for m in sys.modules if m.startswith('starlette')))"],
+                         capture_output=True, text=True, timeout=60)
+    assert "starlette" in run.stdout
+
+
+def test_help_lists_serve_without_loading_it():
+    out, modules = _modules_after(["--help"])
+    assert "serve" in out
+    assert not [m for m in modules if m.split(".")[0] in SERVER or m.startswith("rpgdice.serve")]

@@ -292,11 +292,12 @@ COMMAND_MODULES = {
     "again": "rpgdice.cli.again",
     "play": "rpgdice.cli.session",
     "completion": "rpgdice.cli.completion",
+    "serve": "rpgdice.cli.serve",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "encounter", "log",
-              "again", "play", "completion")
+              "again", "play", "serve", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
 roll log, then completion (the README's order)."""
 

@@ -219,7 +219,10 @@ LOG_MODES = ("auto", "always", "never")
 
 def log_wanted() -> bool:
     """Whether this command is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
-    choice = current_run().log_choice
+    state = current_run()
+    if state.secret:  # a secret roll is logged, so that it can be revealed
+        return True
+    choice = state.log_choice
     if choice is not None:
         return choice
     mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
@@ -242,7 +245,8 @@ def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
 
 def add_rolling_options(command: Any) -> Any:
     """Give a rolling command (one that takes ``--seed``) the options every rolling
-    command shares beyond its own signature: ``--log``/``--no-log``, in the command's
+    command shares beyond its own signature: ``--log``/``--no-log``, ``--short`` and
+    ``--secret``, in the command's
     Output panel and language (:attr:`RollCommand.language`). Called once, where the
     lazily built groups build their commands (``rpgdice.cli._shared_options``)."""
     from typer.core import TyperOption
@@ -254,12 +258,25 @@ def add_rolling_options(command: Any) -> Any:
         command.params.insert(at, TyperOption(
             param_decls=["--log/--no-log", "log"], default=None, is_flag=True,
             expose_value=False, callback=_log_flag, rich_help_panel=PANELS[language]["output"],
-            help=f"Guarda la orden en el registro de tiradas, o no; sin ninguna, decide "
-            f"{LOG_ENV} (auto: si la salida es un terminal)." if language == "es" else
-            f"Record the command in the roll log, or not; without either, {LOG_ENV} decides "
-            "(auto: when stdout is a terminal).",
+            help=f"Al registro de tiradas o no (o {LOG_ENV})." if language == "es" else
+            f"Log it or not (else {LOG_ENV} decides).",
         ))
+        at += 1
+        for name, es, en in (
+                ("short", "Una línea por tirada (un mensaje).", "One line per roll (a chat message)."),
+                ("secret", "Secreta: solo aquí hasta log reveal.",
+                 "Logged, shown here only until log reveal.")):
+            command.params.insert(at, TyperOption(
+                param_decls=[f"--{name}", name], default=False, is_flag=True,
+                expose_value=False, callback=_run_flag, rich_help_panel=PANELS[language]["output"],
+                help=es if language == "es" else en))
+            at += 1
     return command
+
+
+def _run_flag(ctx: Any, param: Any, value: bool) -> None:
+    if value:
+        setattr(current_run(ctx), param.name, True)
 
 
 def seed_from_environment() -> int | None:
@@ -324,6 +341,7 @@ def run(
 
     if _odds_alone(odds, as_json):  # an alternative of --compare: its odds, no roll
         return None
+    check_output_options(as_json)
     check_work(work, times)
     source = make_source(dice, seed)
     all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
@@ -340,14 +358,46 @@ def run(
 
         recorder = Recorder(all_keys, faces=dice, command=log_command)
         items = recorder.watch(items)
-    _emit(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact,
-          compare=compared)
-    if recorder is not None:
-        from rpgdice.cli.output import warning
+    _shown(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact,
+           compare=compared)
+    return None if recorder is None else _save(recorder, spec, odds)
 
-        argv, who = _who_typed_what()
-        return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds))
-    return None
+
+def _save(recorder: Any, spec: Callable[[], object] | None,
+          odds: Callable[[], object] | None) -> Optional[int]:
+    """Record the command (``--secret``: as a secret roll); the entry's ID, or None."""
+    from rpgdice.cli.output import warning
+
+    argv, who = _who_typed_what()
+    return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds),
+                         secret=current_run().secret)
+
+
+def _shown(items: Iterable[Any], **kwargs: Any) -> None:
+    """The results shown: ``--short``, one line each, else as :func:`_emit` shows them."""
+    if not current_run().short:
+        return _emit(items, **kwargs)
+    from rpgdice.render import short
+
+    argv, who = _who_typed_what()
+    try:
+        short.show(items, kwargs["keys"], argv, who)
+    except OSError:
+        from rpgdice.cli.character import refund
+
+        refund(_context())
+        raise
+
+
+def check_output_options(as_json: bool) -> None:
+    """``--short`` with ``--json`` and ``--secret`` with ``--no-log`` are usage errors."""
+    state = current_run()
+    if state.short and as_json:
+        raise RulesError("--short", "cannot be combined with --json (one is for people, the "
+                         "other for programs)")
+    if state.secret and state.log_choice is False:
+        raise RulesError("--secret", "cannot be combined with --no-log (a secret roll is "
+                         "logged, so that it can be revealed)")
 
 
 def _odds_alone(odds: Callable[[], object] | None, as_json: bool) -> bool:

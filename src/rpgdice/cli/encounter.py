@@ -78,13 +78,21 @@ def start_cmd(
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import Work, check_work, current_run, make_source, run
+    from rpgdice.cli.common import (
+        Work,
+        check_output_options,
+        check_work,
+        current_run,
+        make_source,
+        run,
+    )
     from rpgdice.core.dice import GivenDice
     from rpgdice.rulesets.seyruun import rules as seyruun
     from rpgdice.rulesets.seyruun.commands import _combatant
     from rpgdice.table import encounter
 
     spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
+    check_output_options(as_json)
     check_work(Work(spec.most_dice, spec.most_rolls), 1)
     if len(combatants) > encounter.MAX_SIDES:
         from rpgdice.core.errors import RulesError
@@ -107,6 +115,8 @@ def start_cmd(
     _warn_replaced(encounter.start(enc))
     _warn_shadowed(c.name for c in combatants if c.pool is not None)
     _log(result, dice, getattr(source, "seed", None))
+    if current_run().short:
+        return _short(result, getattr(source, "seed", None))
     _show(enc, as_json, result)
 
 
@@ -136,9 +146,18 @@ def _warn_shadowed(extras: Any) -> None:
                     "otherwise to hit it")
 
 
+def _short(result: Any, seed: Any) -> None:
+    from rpgdice.cli.common import _who_typed_what
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.render import short
+
+    argv, who = _who_typed_what()
+    short.show([Rolled(result)], {"seed": seed}, argv, who)
+
+
 def _log(result: Any, dice: Any, seed: Any) -> None:
     """Record the initiative the encounter started with, as a roll is recorded."""
-    from rpgdice.cli.common import _who_typed_what, log_wanted
+    from rpgdice.cli.common import _who_typed_what, current_run, log_wanted
 
     if not log_wanted():
         return
@@ -150,7 +169,7 @@ def _log(result: Any, dice: Any, seed: Any) -> None:
     for _ in recorder.watch([Rolled(result)]):
         pass
     argv, who = _who_typed_what()
-    recorder.save(argv, who, warning)
+    recorder.save(argv, who, warning, secret=current_run().secret)
 
 
 @app.command("next")

@@ -168,7 +168,7 @@ def _show_brief(rows: Any) -> None:
     from rpgdice.render import log as view
 
     keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
-            "rerolled_by")
+            "rerolled_by", "secret")
     entries = ({**{k: e[k] for k in keep}, "figures": _figures(e, view),
                 "verdict": view.entry_outcome(e)} for e in rows)
     view.show_entries(entries)  # read, laid out and written a batch at a time
@@ -319,6 +319,38 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         warning(f"entry {entry_id} does not replay as it was logged (this rpgdice rolls it "
                 "differently, or a character sheet changed): shown as replayed now")
         raise typer.Exit(1)
+
+
+@app.command("reveal")
+def reveal_cmd(
+    entry_id: Annotated[int, typer.Argument(
+        parser=params.integer(1, 2**62), metavar="ID", help="The secret entry's ID (see rpgdice log).",
+        show_default=False)],
+) -> None:
+    """Make a secret roll (--secret) public: the table's page and feed show it from now on
+    (rpgdice serve sends it again, whole, and posts it to Discord).
+
+    Example: rpgdice log reveal 12
+    """
+    import sqlite3
+
+    from rpgdice.table.log import reason
+    from rpgdice.table.paths import log_file
+
+    if not log_file().exists():  # nothing logged yet: nothing made here either
+        raise RulesError("ID", f"no entry {entry_id} in the roll log")
+    log = _open(write=True)
+    try:
+        if log.get(entry_id) is None:
+            raise RulesError("ID", f"no entry {entry_id} in the roll log")
+        done = log.reveal(entry_id)
+    except sqlite3.Error as e:
+        raise RulesError("", f"the roll log cannot be written: {reason(e)}") from None
+    finally:
+        log.release()
+    sys.stdout.write(f"Entry {entry_id} is public now.\n" if done
+                     else f"Entry {entry_id} is already public; nothing changed.\n")
+    sys.stdout.flush()
 
 
 @app.command("clear")

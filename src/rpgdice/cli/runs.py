@@ -17,11 +17,15 @@ class Run:
     the :class:`Capture` that collects instead of printing. A nested run (``again``, a
     replay) has its own."""
 
-    __slots__ = ("argv", "log_choice", "character", "spent", "capture")
+    __slots__ = ("argv", "log_choice", "character", "spent", "capture", "short", "secret")
 
     def __init__(self, argv: Optional[list[str]] = None, capture: Optional[Capture] = None) -> None:
         self.argv = argv
         self.log_choice: Optional[bool] = None
+        self.short = False
+        """``--short``: one line per roll."""
+        self.secret = False
+        """``--secret``: logged as secret, never on the table's page or feed until revealed."""
         self.character: Optional[str] = None
         """The character the command rolls for (``--as``, or the entry a re-roll names)."""
         self.spent: dict[str, int] = {}

@@ -14,6 +14,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from itertools import chain
 from typing import Any
 
@@ -41,11 +42,19 @@ MINUS = "−"
 """The one minus sign of every human view (U+2212); JSON keeps plain numbers."""
 
 
+CAPTURE: ContextVar[Console | None] = ContextVar("rpgdice_capture", default=None)
+"""A console the views print to instead of stdout, in this thread alone (``rpgdice serve``
+records a roll's view, colors and all, to show it on the table's page)."""
+
+
 def console() -> Console:
     """A stdout console. Colored in a terminal, plain when piped. FORCE_COLOR (non-empty)
     colors piped output too, even where TERM says the terminal is dumb. NO_COLOR
     (non-empty) wins over FORCE_COLOR: color off, and escape codes only when stdout
-    really is a terminal."""
+    really is a terminal. :data:`CAPTURE`, when set, is the console."""
+    captured = CAPTURE.get()
+    if captured is not None:
+        return captured
     if os.environ.get("NO_COLOR"):
         return Console(highlight=False, soft_wrap=True, no_color=True, force_terminal=sys.stdout.isatty())
     if os.environ.get("FORCE_COLOR") and os.environ.get("TERM", "") in ("dumb", "unknown"):

@@ -283,6 +283,8 @@ def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
     if e.get("rerolled_at"):
         by = e.get("rerolled_by")
         outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
+    if e.get("secret"):
+        outcome.append(" (secret)", style=NOTE)
     return (str(e["id"]), when(e["time"]), visible(e["character"] or "—"), command_text(e["argv"]),
             outcome, e["figures"] if "figures" in e else safe_figures(e))
 
@@ -291,9 +293,10 @@ def show_header(entry: dict[str, Any]) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
             else f"seed {entry['seed']}")
     who = f" · {unit(visible(entry['character']))}" if entry["character"] else ""
+    secret = " · secret" if entry.get("secret") else ""
     out = console()
     header = Text(f"#{entry['id']} · {unit(when(entry['time']))}{who} · "
-                  f"{PROG} {command_text(entry['argv'])} · {unit(dice)}", style=NOTE)
+                  f"{PROG} {command_text(entry['argv'])} · {unit(dice)}{secret}", style=NOTE)
     out.print(Text("\n").join(layout([header], out.width)))  # wrapped between words
 
 

@@ -240,15 +240,26 @@ MIGRATIONS: list[tuple[str, ...]] = [
                 DELETE FROM stats_hand WHERE n <= 0;
             END""",
     ),
+    # 5, "secret rolls": a ``--secret`` roll is kept from the table's page and feed until
+    # ``log reveal`` makes it public; each reveal is a row of ``reveals`` (``seq`` only
+    # grows), which ``rpgdice serve`` follows as it follows the entries, by ID.
+    (
+        "ALTER TABLE entries ADD COLUMN secret INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE entries ADD COLUMN revealed_at TEXT",
+        """CREATE TABLE reveals (seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            entry INTEGER NOT NULL, time TEXT NOT NULL)""",
+    ),
 ]
 """Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
 VERSION = len(MIGRATIONS)
 
-MIGRATION_NAMES = ("first release", "stats tables", "results as data", "hand-rolled apart")
+MIGRATION_NAMES = ("first release", "stats tables", "results as data", "hand-rolled apart",
+                   "secret rolls")
 """Each step of :data:`MIGRATIONS` by name."""
 
 COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
-           "outcome", "results", "rerolled_at", "rerolled_by", "kinds", "spec", "shown")
+           "outcome", "results", "rerolled_at", "rerolled_by", "kinds", "spec", "shown", "secret",
+           "revealed_at")
 
 
 def _die_of(ruleset: Optional[str]) -> Any:
@@ -565,7 +576,8 @@ class Log:
             seed: Optional[int], faces: Optional[list[int]], count: int,
             outcome: Optional[str], results: list[dict[str, Any]],
             kinds: Optional[list[str]] = None, spec: Optional[dict[str, Any]] = None,
-            shown: Optional[dict[str, Any]] = None, texts: Optional[list[str]] = None) -> int:
+            shown: Optional[dict[str, Any]] = None, texts: Optional[list[str]] = None,
+            secret: bool = False) -> int:
         """Record one command; returns its ID. Old entries beyond the bound go. The
         results are cut to :func:`capped` (``texts``: their JSON, when already made).
         ``kinds``: the record class of each result (one name when they share it);
@@ -578,14 +590,14 @@ class Log:
         try:
             cur = con.execute(
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
-                " outcome, results, rolled, kinds, spec, shown)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " outcome, results, rolled, kinds, spec, shown, secret)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
                  None if seed is None else str(seed),
                  None if faces is None else json.dumps(faces), count, outcome,
                  "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
                  None if kinds is None else _dumps(kinds), None if spec is None else _dumps(spec),
-                 None if shown is None else _dumps(shown)),
+                 None if shown is None else _dumps(shown), int(secret)),
             )
             entry = int(cur.lastrowid or 0)
             if entry > MAX_ENTRIES:
@@ -608,6 +620,23 @@ class Log:
         paid after all), unless a re-roll was recorded against it."""
         self.con.execute(
             "UPDATE entries SET rerolled_at = NULL WHERE id = ? AND rerolled_by IS NULL", (entry,))
+
+    def reveal(self, entry: int) -> bool:
+        """Make a secret entry public; True when this call revealed it (False: already public)."""
+        con = self.con
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            stamp = now()
+            cur = con.execute("UPDATE entries SET secret = 0, revealed_at = ? WHERE id = ?"
+                              " AND secret != 0", (stamp, entry))
+            done = cur.rowcount == 1
+            if done:
+                con.execute("INSERT INTO reveals (entry, time) VALUES (?, ?)", (entry, stamp))
+            con.execute("COMMIT")
+        except BaseException:
+            _roll_back(con)
+            raise
+        return done
 
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
@@ -874,6 +903,7 @@ def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
     d["kinds"] = _loads(d.get("kinds"), None, list)
     d["spec"] = _loads(d.get("spec"), None, dict)
     d["shown"] = _loads(d.get("shown"), None, dict)
+    d["secret"] = bool(d.get("secret"))
     return d
 
 
@@ -885,8 +915,21 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
         "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
         "count": entry["count"], "outcome": entry["outcome"],
         "rerolled": entry["rerolled_at"] is not None, "rerolled_by": entry["rerolled_by"],
+        "secret": entry["secret"], "revealed": entry.get("revealed_at"),
         "results": entry["results"],
     }
+
+
+SECRET_KEYS = ("id", "time", "character", "ruleset", "command", "secret")
+"""What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
+
+
+def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
+    secret one, only :data:`SECRET_KEYS`."""
+    if entry["secret"]:
+        return {k: entry[k] for k in SECRET_KEYS}
+    return public(entry)
 
 
 def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
@@ -958,8 +1001,8 @@ class Recorder:
 
     def save(self, argv: list[str], character: Optional[str],
              warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
-             odds: Optional[dict[str, Any]] = None) -> Optional[int]:
-        """Add the entry; a log that cannot be written is one warning line (``warn``),
+             odds: Optional[dict[str, Any]] = None, secret: bool = False) -> Optional[int]:
+        """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
         and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
         as data (None when there is none)."""
         if not self.kept:
@@ -975,7 +1018,7 @@ class Recorder:
                 command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
                 faces=self.faces, count=self.count,
                 outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
-                kinds=kinds, spec=spec, shown=shown, texts=self.texts)
+                kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret)
         except LogUnavailable as e:
             warn(f"the roll was not logged: {e}")
             return None

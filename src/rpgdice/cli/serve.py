@@ -1,0 +1,152 @@
+"""`rpgdice serve`: the table's live page (rpgdice.serve). Starlette and uvicorn, the
+optional extra ``rpgdice[serve]``, are imported here only once the command runs."""
+
+from __future__ import annotations
+
+import ipaddress
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from rpgdice.cli import params
+from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.errors import RulesError
+
+app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
+
+HINT = "rpgdice serve needs its extra: pip install 'rpgdice[serve]'"
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+MIN_TOKEN = 16
+"""The fewest characters a token given with --token may have."""
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` is this machine alone (no token needed)."""
+    if host.lower() in LOOPBACK:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def discord_url(given: Optional[str]) -> Optional[str]:
+    """``--discord URL``, else ``[serve] discord`` in config.toml; checked to be http(s)."""
+    url = given
+    if url is None:
+        from rpgdice.table import files, paths
+
+        where = paths.config_file()
+        data = files.read_toml(where) or {}
+        section = data.get("serve", {})
+        url = section.get("discord") if isinstance(section, dict) else None
+        if url is not None and not isinstance(url, str):
+            raise files.broken(where, "[serve] discord is not a text (a webhook URL)")
+    if url is None:
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or not url.isprintable():
+        raise RulesError("--discord", f"{url[:80]!r} is not a webhook URL (https://...)")
+    return url
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(
+        "--host", metavar="HOST", help="Where to listen: 127.0.0.1 (this machine) unless "
+        "told; any other host needs a token.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        "--port", parser=params.integer(0, 65535), metavar="PORT",
+        help="The port (0: any free one).")] = 8737,
+    token: Annotated[Optional[str], typer.Option(
+        "--token", metavar="TOKEN", help="The token every request must carry (?token=); "
+        "made and printed when the host is not loopback and none is given.")] = None,
+    discord: Annotated[Optional[str], typer.Option(
+        "--discord", metavar="WEBHOOK_URL", help="Post each public roll to this Discord "
+        "webhook (or [serve] discord in config.toml).")] = None,
+) -> None:
+    """Show the table: a live web page of the roll log (every rpgdice process's rolls,
+    newest first, secret ones as "a secret roll"), the current encounter, /api/rolls and
+    /events. Read-only. Needs pip install 'rpgdice[serve]'.
+
+    Example: rpgdice serve --host 0.0.0.0
+    """
+    try:
+        import starlette  # noqa: F401
+        import uvicorn
+    except ImportError:
+        raise RulesError("", HINT) from None
+    if token is not None and (len(token) < MIN_TOKEN or not token.isprintable()
+                              or any(c.isspace() for c in token)):
+        raise RulesError("--token", f"a token is at least {MIN_TOKEN} printable characters, "
+                         "no spaces")
+    if token is None and not loopback(host):
+        import secrets
+
+        token = secrets.token_urlsafe(24)
+    url = discord_url(discord)
+    _run(uvicorn, host, port, token, url)
+
+
+def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
+    from rpgdice.cli.output import warning
+    from rpgdice.serve.app import Guard, Table, make_app
+    from rpgdice.table.paths import log_file
+
+    poster = None
+    if url is not None:
+        from rpgdice.serve.discord import Poster
+
+        table_ref: list[Any] = []
+        poster = Poster(url, lambda t: table_ref[0].hub.notice("discord", t), warning)
+    table = Table(log_file(), token, poster)
+    if poster is not None:
+        table_ref.append(table)
+    config = uvicorn.Config(Guard(make_app(table), token), host=host, port=port,
+                            log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    sock = _bound(host, port)
+    _announce(server, host, token)
+    server.run(sockets=[sock])
+
+
+def _bound(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` (a usage error, exit 2, when it cannot be)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as e:
+        raise RulesError("--host", f"{host!r} is no address of this machine "
+                         f"({getattr(e, 'strerror', None) or e})") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        raise RulesError("--port", f"cannot listen on {host}:{port}: "
+                         f"{e.strerror or e}") from None
+    return sock
+
+
+def _announce(server: Any, host: str, token: Optional[str]) -> None:
+    """Print the page's URL (with its token) once the server listens."""
+    startup = server.startup
+
+    async def announced(sockets: Any = None) -> None:
+        await startup(sockets=sockets)
+        if not server.started:
+            return
+        port = server.servers[0].sockets[0].getsockname()[1] if server.servers else "?"
+        shown = f"[{host}]" if ":" in host else host
+        query = f"/?token={token}" if token else "/"
+        sys.stdout.write(f"rpgdice serve: the table is at http://{shown}:{port}{query}\n")
+        sys.stdout.flush()
+
+    server.startup = announced

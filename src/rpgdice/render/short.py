@@ -1,0 +1,102 @@
+"""``--short``: one line per roll, the form a chat message takes: who (the character, if
+any), what (the command as typed, without its output options), the dice and the verdict.
+Made from a result's JSON object (as the log stores it), so the same line is written by
+``--short`` on a terminal and posted to Discord by ``rpgdice serve --discord``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Any, Optional
+
+from rich.text import Text
+
+from rpgdice import rulesets
+
+OUTPUT_FLAGS = frozenset({"--short", "--secret", "--json", "--odds", "--log", "--no-log"})
+"""Options of a rolling command that change how it is shown or kept, not what is rolled:
+left out of a short line's command."""
+OUTPUT_VALUED = frozenset({"--compare"})
+"""Output options that take a value (left out with it)."""
+
+
+def what(argv: list[str]) -> str:
+    """The command as typed, without its output options (``--short``, ``--json``, ...)."""
+    from rpgdice.render.log import command_text
+
+    kept: list[str] = []
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+            continue
+        if word in OUTPUT_FLAGS:
+            continue
+        if word in OUTPUT_VALUED:
+            skip = True
+            continue
+        if word.split("=", 1)[0] in OUTPUT_VALUED:
+            continue
+        kept.append(word)
+    return command_text(kept)
+
+
+def line(argv: list[str], character: Optional[str], r: dict[str, Any]) -> Text:
+    """The short line of one result (its JSON object): ``Ysolde · seyruun roll dexterity
+    stealth --as ysolde · 4 5 2 7 8 → 2 succ. · Success``. A roll type's adds how many
+    rolls it made; an ordinary roll's verdict is its total, which its figures end with."""
+    from rpgdice.core.errors import visible
+    from rpgdice.render import log as view
+
+    out = Text()
+    if character:
+        out.append(visible(character), style="bold")
+        out.append(" · ")
+    out.append(what(argv))
+    try:
+        figures = view.figures(r)
+        own = view.verdict(r)
+    except Exception:  # a stored result forged into a shape the views cannot read
+        figures, own = "", None
+    if figures:
+        out.append(f" · {visible(figures)}")
+    if own is not None:
+        out.append(" · ")
+        out.append(own[0], style=own[1])
+    elif r.get("outcome") is not None:
+        out.append(" · ")
+        out.append_text(view.outcome_text(str(r.get("ruleset")), str(r["outcome"])))
+    rolls = r.get("rolls")
+    said = view.words(r["ruleset"]) if r.get("ruleset") in rulesets.NAMES else {}
+    word = said.get("rolls", "rolls")
+    if isinstance(rolls, list) and word not in figures:
+        out.append(f" ({len(rolls)} {word})")
+    return out
+
+
+def show(items: Iterable[Any], keys: dict[str, Any], argv: list[str],
+         character: Optional[str]) -> None:
+    """Print one short line per item (each a result and its envelope) as it comes."""
+    from rpgdice.core.data import to_data
+    from rpgdice.render.common import console
+
+    out = console()
+    for item in items:
+        data = to_data(item.result)
+        data.update(to_data(keys))
+        who = character
+        table = item.envelope.table
+        if who is None and isinstance(table, dict):
+            who = table.get("character")
+        out.print(line(argv, who, data), crop=False, overflow="ignore")
+    sys.stdout.flush()
+
+
+DISCORD_LIMIT = 2000
+"""Discord's limit on a message's ``content``, in characters."""
+
+
+def chat(argv: list[str], character: Optional[str], r: dict[str, Any]) -> str:
+    """The short line as plain text within Discord's limit (cut with ``…``)."""
+    text = line(argv, character, r).plain
+    return text if len(text) <= DISCORD_LIMIT else text[:DISCORD_LIMIT - 1] + "…"

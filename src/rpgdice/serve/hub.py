@@ -1,0 +1,116 @@
+"""What the server knows of the table and hands to its clients: the newest rolls as the page
+shows them, the encounter, the notices (a log that cannot be read, a Discord post that
+failed), and one queue per ``/events`` client. The follower's thread makes each event once
+(its JSON, its HTML); the event loop hands it to every client without waiting for any: a
+client whose queue is full (slow, or gone) is cut off and catches up from the log when it
+reconnects (``Last-Event-ID``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from typing import Any, Optional
+
+from rpgdice.serve import views
+from rpgdice.table.log import on_the_table
+
+QUEUE = 256
+"""Events a client may fall behind by before it is cut off."""
+OVERFLOW = object()
+"""What a cut-off client's queue holds: its stream ends."""
+
+
+def dumps(data: Any) -> str:
+    """JSON for an SSE data line or a page's script: one line, no ``<`` (so no ``</script>``)."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def roll_event(entry: dict[str, Any], revealed: bool) -> tuple[int, str, str]:
+    """An entry's SSE events: the ``log --json`` object (a secret one's few keys), with the
+    entry's ID as the event ID (not for a reveal, whose ID is older than those already
+    sent), then the page's view of it (a ``view`` event)."""
+    ident = int(entry["id"])
+    head = "" if revealed else f"id: {ident}\n"
+    html = views.entry_html(entry)
+    text = (f"{head}data: {dumps(on_the_table(entry))}\n\n"
+            f"event: view\ndata: {dumps({'id': ident, 'html': html})}\n\n")
+    return ident, text, html
+
+
+class Hub:
+    def __init__(self, recent: int) -> None:
+        self.loop: Optional[asyncio.AbstractEventLoop] = None
+        self.clients: set[asyncio.Queue[Any]] = set()
+        self.recent: OrderedDict[int, str] = OrderedDict()
+        """The newest entries' HTML, by ID, oldest first (the page opens with them)."""
+        self.size = recent
+        self.notices: dict[str, Optional[str]] = {"log": None, "discord": None}
+        self.encounter = ""
+        self.last = 0
+
+    # From the follower's thread -------------------------------------------------------
+
+    def entry(self, entry: dict[str, Any], revealed: bool) -> None:
+        ident, text, html = roll_event(entry, revealed)
+        self._call(self._add, ident, html, text, revealed)
+
+    def notice(self, kind: str, text: Optional[str]) -> None:
+        self._call(self._notice, kind, text)
+
+    def set_encounter(self, html: str) -> None:
+        self._call(self._encounter, html)
+
+    def _call(self, *args: Any) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            args[0](*args[1:])  # no loop yet (start-up): only the state changes
+            return
+        try:
+            loop.call_soon_threadsafe(*args)
+        except RuntimeError:  # the loop is closing: the server is stopping
+            pass
+
+    # On the event loop ---------------------------------------------------------------
+
+    def _add(self, ident: int, html: str, text: str, revealed: bool) -> None:
+        if not revealed or ident in self.recent:  # a reveal replaces its secret roll
+            self.recent[ident] = html
+            while len(self.recent) > self.size:
+                self.recent.popitem(last=False)
+        if not revealed:
+            self.last = max(self.last, ident)
+        self.publish((ident, revealed, text))
+
+    def _notice(self, kind: str, text: Optional[str]) -> None:
+        self.notices[kind] = text
+        self.publish((None, True, self.notice_event()))
+
+    def _encounter(self, html: str) -> None:
+        if html != self.encounter:
+            self.encounter = html
+            self.publish((None, True, self.encounter_event()))
+
+    def notice_event(self) -> str:
+        return f"event: notice\ndata: {dumps(self.notices)}\n\n"
+
+    def encounter_event(self) -> str:
+        return f"event: encounter\ndata: {dumps({'html': self.encounter})}\n\n"
+
+    def publish(self, event: Any) -> None:
+        for queue in list(self.clients):
+            try:
+                queue.put_nowait(event)
+            except asyncio.QueueFull:  # too slow: cut off, never waited for
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(OVERFLOW)
+                self.clients.discard(queue)  # nothing more goes to it
+
+    def subscribe(self) -> asyncio.Queue[Any]:
+        queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
+        self.clients.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[Any]) -> None:
+        self.clients.discard(queue)
