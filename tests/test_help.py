@@ -166,3 +166,11 @@ def test_help_under_80_columns_is_laid_out_with_whole_words(path):
     if path[:1] == ("reglas",):
         for english in ("Usage", "[OPTIONS]", "[required]", "[default", "Options", "Show this"):
             assert english not in pages[40], english
+
+
+@pytest.mark.parametrize("path", [(), ("seyruun",), ("reglas",), ("char",)])
+def test_a_bare_group_under_80_columns_shows_its_narrow_help(path):
+    run = cli(*path, env={"COLUMNS": "50"})
+    assert run.exit_code == 0 and run.stderr == ""
+    assert run.stdout == _help(path, 50)
+    assert ("Uso:" if path == ("reglas",) else "Usage:") in run.stdout

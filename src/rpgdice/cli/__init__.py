@@ -629,9 +629,12 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except click.NoArgsIsHelpError as e:
-            # A bare group shows its help: Typer's Rich help printer has already
-            # written it to stdout while building this exception. Exit 0.
-            del e
+            # A bare group shows its help: Typer's Rich help printer has already written it
+            # to stdout while building this exception; the narrow page (under 80 columns)
+            # is its message, written here. Exit 0.
+            if e.message:
+                sys.stdout.write(e.message.rstrip("\n") + "\n")
+                sys.stdout.flush()
             code = 0
         except click.UsageError as e:
             if e.ctx is None:
