@@ -49,13 +49,22 @@ def browser():
 
 
 def _wait(driver, check, timeout: float = 5.0):
+    """``check(driver)`` once it is true; an element the page replaced while it was read
+    (the live page redraws a row in place) is read again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(check)
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=(
+        StaleElementReferenceException, NoSuchElementException)).until(check)
 
 
 def _rolls(driver) -> list[str]:
     return [e.get_attribute("id") for e in driver.find_elements("css selector", "#rolls article")]
+
+
+def _text(driver, element_id: str) -> str:
+    """The text of the element ``element_id``, read again if the page redrew it meanwhile."""
+    return _wait(driver, lambda d: d.find_element("id", element_id).text or None)
 
 
 def test_a_roll_made_elsewhere_appears_without_reload_and_secret_rolls_stay_hidden(browser, tmp_path):
@@ -66,16 +75,16 @@ def test_a_roll_made_elsewhere_appears_without_reload_and_secret_rolls_stay_hidd
         browser.execute_script("window.sameDocument = true")  # gone if the page reloads
         proc("cypher", "task", "-d", "2", "--dice", "12", "--log")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)  # within 2 s (+ slack)
-        assert "Cypher task" in browser.find_element("id", "roll-2").text
+        assert "Cypher task" in _text(browser, "roll-2")
         assert browser.execute_script("return window.sameDocument") is True
         proc("roll", "3d6", "--dice", "6,6,6", "--secret")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-3"])
-        secret = browser.find_element("id", "roll-3").text
+        secret = _text(browser, "roll-3")
         assert "a secret roll" in secret and "18" not in secret and "6 6 6" not in secret
         proc("log", "reveal", "3")
         _wait(browser, lambda d: "6 6 6" in d.find_element("id", "roll-3").text
               or "18" in d.find_element("id", "roll-3").text)
-        assert _rolls(browser) == ["roll-3", "roll-2", "roll-1"]  # replaced in place
+        assert _wait(browser, lambda d: _rolls(d) == ["roll-3", "roll-2", "roll-1"])  # in place
         assert browser.execute_script("return window.sameDocument") is True
         # Colors as the terminal shows them: the outcome is styled.
         styled = browser.find_elements("css selector", "#roll-2 pre span[style*='color']")
@@ -94,12 +103,12 @@ def test_markup_in_a_name_or_a_command_shows_as_text(browser, tmp_path):
                " rolled, kinds, spec, shown, secret")
     with serving(tmp=tmp_path) as server:
         browser.get(server.url)
-        text = browser.find_element("id", "roll-2").text
+        text = _text(browser, "roll-2")
         assert "<script>window.pwned = 1</script>" in text and "<img src=x" in text
         # The same, arriving live (through the page's script).
         con.execute(f"INSERT INTO entries ({columns}) SELECT {columns} FROM entries WHERE id = 2")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-3"])
-        text = browser.find_element("id", "roll-3").text
+        text = _text(browser, "roll-3")
         assert "<script>window.pwned = 1</script>" in text and "<img src=x" in text
         assert browser.execute_script("return window.pwned") is None
         assert browser.find_elements("css selector", "#rolls img, #rolls script") == []

@@ -348,3 +348,16 @@ def test_tab_offers_the_shell_vocabulary_the_context_and_the_users_names():
     assert offered("roll dex") == ["dexterity"]  # the context's ruleset and traits
     assert {"roll", "contest", "char", "log"} <= set(offered(""))
     assert offered("cypher task --as nix --skill ") == ["trained", "specialized", "inability"]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_session_whose_output_is_full_says_so_on_stderr(tmp_path, as_json):
+    """CLI.md: exit 1, with one stderr line, when the output could not be delivered."""
+    env = {**os.environ, "RPGDICE_HOME": str(tmp_path)}
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "rpgdice", "play", *(["--json"] * as_json)],
+                             input="roll 1d6\nroll 1d8\n", stdout=full, stderr=subprocess.PIPE,
+                             text=True, env=env, timeout=60)
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [
+        "rpgdice: error: line 1: could not write the output: No space left on device"]

@@ -188,8 +188,18 @@ class Session:
             self.failed = True
             if self.as_json and code != READER_LEFT:
                 reason = caught.errors[0] if caught.errors else f"exit status {code}"
+                if code == 1:  # stdout could not take it: said on stderr, as one-shot says it
+                    self._stderr_error(reason, number)
                 self._json_error(reason, number)
         return code
+
+    @staticmethod
+    def _stderr_error(reason: str, number: int) -> None:
+        try:
+            sys.stderr.write(f"rpgdice: error: line {number}: {reason}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
 
     def _dispatch(self, text: str) -> Optional[int]:
         from rpgdice.cli import output

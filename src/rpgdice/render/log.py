@@ -286,7 +286,7 @@ def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
     if e.get("secret"):
         outcome.append(" (secret)", style=NOTE)
     return (str(e["id"]), when(e["time"]), visible(e["character"] or "—"), command_text(e["argv"]),
-            outcome, e["figures"] if "figures" in e else safe_figures(e))
+            outcome, visible(e["figures"] if "figures" in e else safe_figures(e)))
 
 
 def show_header(entry: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from rpgdice.core.dice import DiceSource
+from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.dice.grammar import (
     FUDGE,
     MAX_REROLL,
@@ -30,7 +31,7 @@ from rpgdice.rulesets.dice.grammar import (
     bounds,
     deep,
 )
-from rpgdice.rulesets.dice.rules import MAX_EXTRA, TreeDie, TreeRoll, TreeTerm, compare, kept_flags
+from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, TreeDie, TreeRoll, TreeTerm, compare, kept_flags
 
 DIV_ZERO = "a roll made a divisor 0: the total is 0 (RULES.md)"
 
@@ -199,18 +200,34 @@ def _drop(d: TreeDie) -> TreeDie:
     return _die(d.face, [*d.marks, "dropped"], False, d.value, d.rolls)
 
 
+MAX_TOTAL = 10**15
+"""The largest value (either sign) the arithmetic of a roll may reach: beyond it a number is
+no total a table reads (and JSON's numbers lose their last digits), so it is a usage error."""
+
+
 def arith(op: str, a: int, b: int, notes: Optional[list[str]] = None) -> int:
     if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if b == 0:
+        out = a + b
+    elif op == "-":
+        out = a - b
+    elif op == "*":
+        if a and b and abs(a).bit_length() + abs(b).bit_length() > 2 * MAX_TOTAL.bit_length():
+            raise _too_big()
+        out = a * b
+    elif b == 0:
         if notes is not None and DIV_ZERO not in notes:
             notes.append(DIV_ZERO)
         return 0
-    return a // b
+    else:
+        out = a // b
+    if abs(out) > MAX_TOTAL:
+        raise _too_big()
+    return out
+
+
+def _too_big() -> RulesError:
+    return RulesError(PARAM, f"the arithmetic reaches a value beyond ±{MAX_TOTAL:,}, the most a "
+                             "roll's total may be; use smaller numbers")
 
 
 def func(name: str, args: list[int]) -> int:

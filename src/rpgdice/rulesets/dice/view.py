@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
     CRIT,
@@ -92,7 +93,7 @@ def roll(r: Any) -> list[Text]:
     from rpgdice.rulesets.dice.rules import parse
 
     terms = parse(r.expression).terms  # the term kinds, read again from the expression
-    header = Text.assemble(("Dice", "bold"), f" · {r.expression.strip()}")
+    header = Text.assemble(("Dice", "bold"), f" · {visible(r.expression.strip())}")
     lines = [header]
     constants: list[int] = []
     folded, folded_value = 0, 0
@@ -149,7 +150,7 @@ def _distribution_rows(o: Any) -> tuple[list[Text], str | None]:
 
 
 def odds(o: Any) -> list[Text]:
-    header = Text.assemble(("Dice odds", "bold"), f" · {o.expression.strip()}")
+    header = Text.assemble(("Dice odds", "bold"), f" · {visible(o.expression.strip())}")
     table, hidden = _distribution_rows(o)
     said = [f"mean {_decimal(o.mean)} · range {num(o.min)} to {num(o.max)}"]
     if hidden:
@@ -220,7 +221,7 @@ def closing(tally: Counter[tuple[str, int]]) -> Text | None:
     if len(by_expression) == 1:
         (totals,) = repeated.values()
         return Text(f"{sum(totals.values())} rolls: {_range_and_mean(totals)}", style="bold")
-    return Text("\n").join(Text(f"{e.strip()} ×{sum(t.values())}: {_range_and_mean(t)}", style="bold")
+    return Text("\n").join(Text(f"{visible(e.strip())} ×{sum(t.values())}: {_range_and_mean(t)}", style="bold")
                            for e, t in repeated.items())
 
 
@@ -231,7 +232,7 @@ def repeats(results: Iterable[Any]) -> list[Text]:
     by_expression: dict[str, list[int]] = {}
     for r in results:
         by_expression.setdefault(r.expression, []).append(r.total)
-    lines = [Text.assemble((f"{e.strip()} ×{len(t)}", "bold"), ": ", ", ".join(num(x) for x in t))
+    lines = [Text.assemble((f"{visible(e.strip())} ×{len(t)}", "bold"), ": ", ", ".join(num(x) for x in t))
              for e, t in by_expression.items()]
     tally = Counter((e, x) for e, t in by_expression.items() for x in t)
     line = closing(tally)
@@ -289,19 +290,19 @@ def _tree_chips(dice: list[Any]) -> Text:
 
 
 def _tree_term(t: Any) -> Text:
-    line = Text.assemble((f"  {t.expression} ", LABEL))
+    line = Text.assemble((f"  {visible(t.expression)} ", LABEL))
     if t.dice:
         line.append_text(_tree_chips(t.dice))
         line.append(f"  = {signed(t.value)}")
     if t.label:
-        line.append(f"  · {t.label}", style=NOTE)
+        line.append(f"  · {visible(t.label)}", style=NOTE)
     return line
 
 
 def tree_roll(r: Any) -> list[Text]:
     """The wider notation's roll: each term's dice with every modifier's work marked,
     labels beside their terms, and a compared total's verdict."""
-    lines = [Text.assemble(("Dice", "bold"), f" · {r.expression.strip()}")]
+    lines = [Text.assemble(("Dice", "bold"), f" · {visible(r.expression.strip())}")]
     lines += [_tree_term(t) for t in r.terms[:MAX_TERM_LINES] if t.dice or t.label]
     constants = [t.value for t in r.terms if not t.dice and not t.label]
     if len(r.terms) > MAX_TERM_LINES:
@@ -312,7 +313,7 @@ def tree_roll(r: Any) -> list[Text]:
     if r.compare and r.against is not None:
         against = Text.assemble(f" {r.compare} ")
         if r.against.dice:
-            against.append(f"{r.against.expression} ")
+            against.append(f"{visible(r.against.expression)} ")
             against.append_text(_tree_chips(r.against.dice))
             against.append(" = ")
         against.append(num(r.against.value), style="bold")
@@ -320,7 +321,7 @@ def tree_roll(r: Any) -> list[Text]:
         good = r.outcome == "success"
         total.append(f" → {'success' if good else 'failure'}", style=GOOD if good else BAD)
     if r.label:
-        total.append(f"  · {r.label}", style=LABEL)
+        total.append(f"  · {visible(r.label)}", style=LABEL)
     lines.append(total)
     lines += notes(r.notes) if r.notes else []
     return lines
