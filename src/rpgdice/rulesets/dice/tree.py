@@ -31,7 +31,15 @@ from rpgdice.rulesets.dice.grammar import (
     bounds,
     deep,
 )
-from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, TreeDie, TreeRoll, TreeTerm, compare, kept_flags
+from rpgdice.rulesets.dice.rules import (
+    MAX_EXTRA,
+    PARAM,
+    TreeDie,
+    TreeRoll,
+    TreeTerm,
+    compare,
+    kept_flags,
+)
 
 DIV_ZERO = "a roll made a divisor 0: the total is 0 (RULES.md)"
 
