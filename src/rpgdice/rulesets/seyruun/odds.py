@@ -177,7 +177,8 @@ def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContest
     """Each side's exact odds (:func:`seyruun_odds`), and every pair of their success counts
     judged by :func:`rpgdice.rulesets.seyruun.rules.contest_winner` as a contest judges them
     (it reads the successes and the base Attributes, nothing else of a roll)."""
-    attacker, defender = seyruun_odds(spec.attacker), seyruun_odds(spec.defender)
+    attacker = seyruun_odds(spec.attacker)
+    defender = attacker if spec.defender == spec.attacker else seyruun_odds(spec.defender)
     winner = {"attacker": Fraction(0), "defender": Fraction(0)}
     margin: dict[int, Fraction] = {}
     for a, pa in attacker.successes.items():
