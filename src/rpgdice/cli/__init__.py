@@ -290,7 +290,7 @@ COMMAND_MODULES = {
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
     "again": "rpgdice.cli.again",
-    "play": "rpgdice.cli.session",
+    "play": "rpgdice.cli.play",
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
 }
@@ -447,11 +447,11 @@ def _shared_options(cmd: Any, group: str) -> None:
     (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
     (:func:`_with_character`), those its record's ``takes_as`` names (not ``seyruun
     reroll``: the logged roll says whose it was)."""
-    from rpgdice.cli.common import add_rolling_options
+    from rpgdice.cli.common import PANELS, add_rolling_options
     from rpgdice.cli.compare import add_compare_option
 
     add_rolling_options(cmd)
-    add_compare_option(cmd)
+    add_compare_option(cmd, PANELS)
     if group in SHEET_RULESETS and cmd.name in rulesets.get(group).takes_as:
         _with_character(cmd, group)
 

@@ -33,11 +33,10 @@ def takes_compare(command: Any) -> bool:
     return command.name == "odds" or any(p.name == "odds" for p in command.params)
 
 
-def add_compare_option(command: Any) -> None:
-    """``--compare ARGS`` (repeatable) for an odds-capable command, beside ``--odds``."""
+def add_compare_option(command: Any, panels: dict[str, dict[str, Any]]) -> None:
+    """``--compare ARGS`` (repeatable) for an odds-capable command, beside ``--odds``, in
+    the output panel of ``panels`` (rpgdice.cli.common.PANELS) in the command's language."""
     from typer.core import TyperOption
-
-    from rpgdice.cli.common import PANELS
 
     if not takes_compare(command) or any(p.name == "compare" for p in command.params):
         return
@@ -45,7 +44,7 @@ def add_compare_option(command: Any) -> None:
     at = next((i for i, p in enumerate(command.params) if p.name == "help"), len(command.params))
     command.params.insert(at, TyperOption(
         param_decls=["--compare", "compare"], multiple=True, expose_value=False,
-        callback=_keep, metavar="ARGS", rich_help_panel=PANELS["es" if spanish else "en"]["output"],
+        callback=_keep, metavar="ARGS", rich_help_panel=panels["es" if spanish else "en"]["output"],
         help=("Compara las probabilidades con estos argumentos añadidos (repetible): "
               "--compare '--raise 1'.") if spanish else
         "Compare the odds with these arguments added (repeatable): --compare --willpower.",

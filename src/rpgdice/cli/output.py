@@ -89,10 +89,10 @@ def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None
 
         jsonl.write([result], sys.stdout, keys)
     else:
-        from rpgdice.render import common
+        from rpgdice.render import compare as comparing
 
         _tolerant_stdout()
-        common.show_odds([result], compare=compare)
+        comparing.show_odds([result], compare=compare)
     sys.stdout.flush()
 
 

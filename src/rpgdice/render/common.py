@@ -242,19 +242,6 @@ def _trait_units(text: str) -> str:
     return re.sub(r" (?=[−+\-]?\d|[−+\-] )", NBSP, text)
 
 
-def show_odds(results: Iterable[Any], compare: list[tuple[str, Any]] | None = None) -> None:
-    """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``; with
-    ``compare`` (``--compare``), the choices side by side under them, on the same scale."""
-    out = console()
-    for result in results:
-        lines = view(result)(result)
-        if compare:
-            from rpgdice.render.compare import lines as compared
-
-            lines = lines + compared(result, compare)
-        out.print(Text("\n").join(layout(lines, out.width, rulesets.of(result).language)))
-
-
 # Fitting the width ---------------------------------------------------------------------
 
 NBSP = "\u00a0"

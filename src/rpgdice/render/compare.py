@@ -4,12 +4,23 @@ gives the best chance of success and the lowest chance of disaster."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.text import Text
 
 from rpgdice import rulesets
-from rpgdice.render.common import DIRE, GOOD, chart, console, layout, notes, outcome_word, percent
+from rpgdice.render.common import (
+    DIRE,
+    GOOD,
+    chart,
+    console,
+    layout,
+    notes,
+    outcome_word,
+    percent,
+    view,
+)
 
 WORDS = {
     "en": {"choice": "choice", "base": "as given", "with": "with", "cost": "cost",
@@ -108,3 +119,14 @@ def show(base: Any, compare: list[tuple[str, Any]]) -> None:
     out = console()
     language = rulesets.of(base).language
     out.print(Text("\n").join(layout(lines(base, compare), out.width, language)))
+
+
+def show_odds(results: Iterable[Any], compare: list[tuple[str, Any]] | None = None) -> None:
+    """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``; with
+    ``compare`` (``--compare``), the choices side by side under them, on the same scale."""
+    out = console()
+    for result in results:
+        shown = view(result)(result)
+        if compare:
+            shown = shown + lines(result, compare)
+        out.print(Text("\n").join(layout(shown, out.width, rulesets.of(result).language)))
