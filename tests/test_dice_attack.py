@@ -59,3 +59,21 @@ def test_odds_of_a_keep_among_small_groups_are_exact():
         for b in range(1, 7):
             want[max(a, b)] = want.get(max(a, b), 0) + 1 / 24
     assert {int(k): v for k, v in obj["distribution"].items()} == pytest.approx(want)
+
+
+@pytest.mark.parametrize("expr, said", [
+    ("1d(1d2+1)!<=3", "!<=3 explodes on every face of a d2"),
+    ("1d(2+1)!>=1", "!>=1 explodes on every face of a d3"),
+    ("1d(1d2+1)r<=3", "r<=3 re-rolls every face of a d2"),
+])
+def test_sides_given_by_an_expression_that_would_never_stop_are_refused(expr, said):
+    """RULES.md: a die that would explode (or re-roll) on every face is a usage error, and
+    so is one whose sides, given by an expression, can make such a die."""
+    for command in (("roll", expr), ("odds", expr)):
+        assert_usage_error(cli(*command), "EXPR:", said)
+
+
+@pytest.mark.parametrize("expr", ["1d(1d6+3)!>=6", "1d(1d6+3)r1", "1d(1d2+1)ro<=3"])
+def test_sides_given_by_an_expression_that_stop_roll(expr):
+    run = cli("roll", expr, "--seed", "1", "--json")
+    assert run.exit_code == 0, run.stderr

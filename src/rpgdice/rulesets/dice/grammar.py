@@ -205,6 +205,7 @@ class _Parser:
         self.text = text
         self.i = 0
         self.written = 0
+        self.least_sides: Optional[int] = None
         self.op = ""
         """The operator just read, for an error after it."""
         self.nesting = 0
@@ -463,6 +464,9 @@ class _Parser:
             raise self.fail(f"more than {MAX_DICE} dice in one expression (explosions aside)", count_at)
         self.written += most
         faces = _faces(sides)
+        # Sides given by an expression: a test every face of the smallest die they can make
+        # satisfies would never stop on that die (RULES.md: a usage error, as for a fixed die).
+        self.least_sides = None if isinstance(sides, int) else bounds(sides)[0]
         mods = self.mods(most, group=False, faces=faces)
         text = self.since(start)
         label = self.tag()
@@ -535,6 +539,10 @@ def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]
             raise p.fail(f"{kind}{test.text if op else ''} explodes on every face: it would never stop", test_at)
     if test is None:
         raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", test_at)
+    least = p.least_sides if faces is None else None
+    if least is not None and all(test(f) for f in range(1, least + 1)):
+        raise p.fail(f"{kind}{test.text} explodes on every face of a d{least}, which these sides can "
+                     "make: it would never stop", test_at)
     _once(p, seen, "explode", at)
     found.update(explode=test, explode_kind=kind)
     return "explode"
@@ -558,6 +566,10 @@ def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]]
             raise p.fail(f"r{test.text} re-rolls every face: it would never stop", at)
     if test is None:
         raise p.fail("r on dice whose sides are an expression needs its face: rT, r<=T", at)
+    least = p.least_sides if faces is None else None
+    if not once and least is not None and all(test(f) for f in range(1, least + 1)):
+        raise p.fail(f"r{test.text} re-rolls every face of a d{least}, which these sides can make: "
+                     "it would never stop", at)
     _once(p, seen, "re-roll", at)
     found.update(reroll=test, reroll_once=once)
     return "re-roll"
