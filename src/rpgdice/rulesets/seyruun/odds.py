@@ -178,7 +178,8 @@ def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContest
     judged by :func:`rpgdice.rulesets.seyruun.rules.contest_winner` as a contest judges them
     (it reads the successes and the base Attributes, nothing else of a roll)."""
     attacker = seyruun_odds(spec.attacker)
-    defender = attacker if spec.defender == spec.attacker else seyruun_odds(spec.defender)
+    same = repr(spec.defender) == repr(spec.attacker)  # records compare by identity: by value
+    defender = attacker if same else seyruun_odds(spec.defender)
     winner = {"attacker": Fraction(0), "defender": Fraction(0)}
     margin: dict[int, Fraction] = {}
     for a, pa in attacker.successes.items():
