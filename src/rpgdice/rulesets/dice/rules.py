@@ -472,27 +472,6 @@ class NotationOdds:
 
 
 @record
-class CompareOdds:
-    """The odds of a compared total (``1d20+5 >= 15``): :class:`NotationOdds`'s keys and
-    ``outcomes``."""
-
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
-
-    expression: str
-    distribution: dict[int, Fraction]
-    mean: Fraction
-    min: int
-    max: int
-    truncated: bool
-    explode_depth: Optional[int]
-    left_out: Fraction
-    reroll_depth: Optional[int]
-    outcomes: dict[str, Fraction]
-    """``success`` and ``failure`` to their exact probabilities (with ``left_out``, 1)."""
-
-
-@record
 class TreeOdds:
     """The odds of the wider notation's expression: :class:`NotationOdds`'s keys and
     ``reroll_depth`` (re-rolls followed per roll, null without ``r``; what needs more is in
@@ -510,6 +489,15 @@ class TreeOdds:
     explode_depth: Optional[int]
     left_out: Fraction
     reroll_depth: Optional[int]
+
+
+@record
+class CompareOdds(TreeOdds):
+    """The odds of a compared total (``1d20+5 >= 15``): :class:`TreeOdds`'s keys and
+    ``outcomes``."""
+
+    outcomes: dict[str, Fraction]
+    """``success`` and ``failure`` to their exact probabilities (with ``left_out``, 1)."""
 
 
 @record
