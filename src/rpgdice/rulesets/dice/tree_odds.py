@@ -253,33 +253,14 @@ class _Odds:
     def entry(self, roll: dict[int, Fraction], m: Mods) -> Dist:
         """``!!``: one die's compounded total (its rolls added while they explode), then
         raised or lowered by min/max."""
-        test = m.explode
-        assert test is not None and self.depth is not None
-        level: dict[int, Fraction] = {}
-        depth = self.depth
-        # the rolls from the last one followed back to the first: what each adds from there on
-        tail: dict[int, Fraction] = {}
-        for i in range(depth, -1, -1):
-            level = {}
-            for r, p in roll.items():
-                if test(r):
-                    if i == MAX_EXTRA:
-                        level[r] = level.get(r, Fraction(0)) + p
-                    else:
-                        for t, q in tail.items():
-                            level[r + t] = level.get(r + t, Fraction(0)) + p * q
-                else:
-                    level[r] = level.get(r, Fraction(0)) + p
-            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
-            tail = level
-        mass = sum(tail.values(), Fraction(0))
-        return _clamped({v: p / mass for v, p in tail.items()}, m), mass
+        assert m.explode is not None
+        dist, mass = self.fold(roll, m.explode, lambda r, extra: r)
+        return _clamped(dist, m), mass
 
     def chain(self, roll: dict[int, Fraction], m: Mods) -> Dist:
         """``!`` / ``!p``: what one die's rolls add up to (each extra roll its own die,
         less 1 when penetrating), each raised or lowered, or counted when ``m`` counts."""
-        test = m.explode
-        assert test is not None and self.depth is not None
+        assert m.explode is not None
 
         def worth(r: int, extra: bool) -> int:
             v = r - 1 if extra and m.explode_kind == "!p" else r
@@ -287,6 +268,14 @@ class _Odds:
             v = min(v, m.high) if m.high is not None else v
             return _count((v,), m) if m.success is not None else v
 
+        return self.fold(roll, m.explode, worth)
+
+    def fold(self, roll: dict[int, Fraction], test: Callable[[int], bool],
+             worth: Callable[[int, bool], int]) -> Dist:
+        """One die's rolls while ``test`` says they explode, to the stated depth: what they
+        add up to (each roll counted as ``worth(face, is an extra roll)``), followed from
+        the last roll back to the first; the mass is what the depth kept."""
+        assert self.depth is not None
         tail: dict[int, Fraction] = {}
         for i in range(self.depth, -1, -1):
             level: dict[int, Fraction] = {}
