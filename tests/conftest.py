@@ -73,6 +73,29 @@ def assert_usage_error(run, *fragments: str) -> None:
         assert fragment in lines[0], (fragment, lines[0])
 
 
+def _default_homes() -> dict[str, object]:
+    """What the user's own rpgdice folders hold (without RPGDICE_HOME): each file's size
+    and modification time, or None for a folder that does not exist."""
+    from platformdirs import user_config_path, user_state_path
+
+    out: dict[str, object] = {}
+    for where in (user_config_path("rpgdice", appauthor=False),
+                  user_state_path("rpgdice", appauthor=False)):
+        out[str(where)] = None if not where.exists() else sorted(
+            (str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in where.rglob("*")
+            if p.is_file())
+    return out
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _users_own_files_untouched():
+    """No test writes the user's own files: after the run, their rpgdice folders are
+    as they were before it (every test's RPGDICE_HOME is a temporary folder)."""
+    before = _default_homes()
+    yield
+    assert _default_homes() == before, "a test wrote the user's own rpgdice folders"
+
+
 @pytest.fixture(autouse=True)
 def _no_ambient_seed(monkeypatch, tmp_path_factory):
     """Tests decide about seeds, color and characters themselves, and never touch the
