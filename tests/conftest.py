@@ -110,3 +110,27 @@ def _own_home(monkeypatch):
     """Every test keeps its files (sheets, aliases, the roll log...) in the fresh
     RPGDICE_HOME set above, and starts from the default logging mode."""
     monkeypatch.delenv("RPGDICE_LOG", raising=False)
+
+
+def log_path():
+    """The roll log of the test's own RPGDICE_HOME."""
+    import os
+    from pathlib import Path
+
+    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
+
+
+def old_log(version: int):
+    """A roll log made by hand at schema ``version`` (its first migrations only), open in
+    autocommit: what an older rpgdice left."""
+    import sqlite3
+
+    from rpgdice.table.log import MIGRATIONS
+
+    log_path().parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(log_path(), isolation_level=None)
+    for steps in MIGRATIONS[:version]:
+        for statement in steps:
+            con.execute(statement)
+    con.execute(f"PRAGMA user_version = {version}")
+    return con

@@ -21,11 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, proc
-
-
-def log_path() -> Path:
-    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
+from conftest import assert_usage_error, cli, log_path, old_log, proc
 
 
 def last_entry() -> dict:
@@ -104,14 +100,8 @@ def test_the_discord_message_is_the_short_line_within_2000_characters():
 
 def test_the_follower_reads_an_old_log_without_writing_it():
     from rpgdice.serve.follow import Reader
-    from rpgdice.table.log import MIGRATIONS
 
-    log_path().parent.mkdir(parents=True, exist_ok=True)
-    con = sqlite3.connect(log_path(), isolation_level=None)
-    for steps in MIGRATIONS[:4]:
-        for statement in steps:
-            con.execute(statement)
-    con.execute("PRAGMA user_version = 4")
+    con = old_log(4)
     con.execute("INSERT INTO entries (time, argv, ruleset, command, count, outcome, results,"
                 " rolled) VALUES ('2026-01-01T00:00:00Z', '[\"reglas\", \"roll\", \"8\"]',"
                 " 'reglas', 'roll', 1, 'failure', '[]', '{}')")

@@ -4,13 +4,11 @@ reveal`` (CLI.md, "Your table" and "Showing the table")."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli
+from conftest import assert_usage_error, cli, log_path, old_log
 
 ROLLING = [
     ("crytures", "roll", "3", "--dice", "4,10,9"),
@@ -21,10 +19,6 @@ ROLLING = [
     ("cypher", "task", "-d", "3", "--dice", "12"),
     ("roll", "2d6", "--dice", "3,5"),
 ]
-
-
-def log_path() -> Path:
-    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
 
 
 def entries() -> list[dict]:
@@ -128,12 +122,7 @@ def test_a_schema_4_log_is_migrated_to_secret_rolls():
     from rpgdice.table.log import MIGRATION_NAMES, MIGRATIONS
 
     assert MIGRATION_NAMES[4] == "secret rolls" and len(MIGRATIONS) == 5
-    log_path().parent.mkdir(parents=True, exist_ok=True)
-    con = sqlite3.connect(log_path(), isolation_level=None)
-    for steps in MIGRATIONS[:4]:
-        for statement in steps:
-            con.execute(statement)
-    con.execute("PRAGMA user_version = 4")
+    con = old_log(4)
     result = {"ruleset": "reglas", "command": "roll", "outcome": "failure", "seed": None}
     con.execute("INSERT INTO entries (time, argv, ruleset, command, seed, count, outcome,"
                 " results, rolled) VALUES ('2026-01-01T00:00:00Z', ?, 'reglas', 'roll', NULL,"
