@@ -148,6 +148,60 @@ def test_an_inner_page_corrupt_is_set_aside_like_a_corrupt_header():
     assert _seeds_in(log_path()) == {77, 78}
 
 
+TRY_LOCK = textwrap.dedent("""
+    import fcntl, os, sys
+    fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        print("free")
+    except BlockingIOError:
+        print("held")
+""")
+
+
+def test_no_log_is_set_aside_between_sqlite_opening_it_and_its_first_read(monkeypatch):
+    # A connection made to a file that is then renamed aside reads and writes the new
+    # log's -wal (SQLite finds it by name) through the old file: the new log's pages went
+    # into the corrupt original and rolls were lost. Opening holds the lock's shared side.
+    from rpgdice.table import log
+
+    assert cli("crytures", "roll", "3", "--seed", "1", "--log").exit_code == 0
+    lock = log_path().with_name(log_path().name + ".lock")
+    real = log.sqlite3.connect
+    seen: list[str] = []
+
+    def connect(*args, **kwargs):
+        con = real(*args, **kwargs)
+        seen.append(subprocess.run([sys.executable, "-c", TRY_LOCK, str(lock)],
+                                   capture_output=True, text=True).stdout.strip())
+        return con
+
+    monkeypatch.setattr(log.sqlite3, "connect", connect)
+    opened = log.Log.open(write=True)
+    assert opened is not None and seen == ["held"]
+    opened.close()
+
+
+def test_a_connection_to_a_log_set_aside_is_never_closed():
+    # Closing the last connection checkpoints and deletes the -wal by its name: that of
+    # a log set aside since it was opened is now the new log's.
+    from rpgdice.table import log
+
+    assert cli("crytures", "roll", "3", "--seed", "1", "--log").exit_code == 0
+    old = log.Log.open(write=True)
+    assert old is not None
+    old.add(argv=[], character=None, ruleset="crytures", command="roll", seed=2, faces=None,
+            count=1, outcome=None, results=[{}])
+    aside = log.set_aside(log_path())
+    new = log.Log.repaired(log_path(), None)
+    new.add(argv=[], character=None, ruleset="crytures", command="roll", seed=3, faces=None,
+            count=1, outcome=None, results=[{}])
+    new.release()
+    old.close()
+    assert old.con in log._ORPHANS
+    assert _seeds_in(log_path()) == {3} and _seeds_in(aside) == {1, 2}
+
+
 # What an entry keeps, and memory --------------------------------------------------------
 
 

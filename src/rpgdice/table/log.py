@@ -369,28 +369,42 @@ def _reason(e: BaseException) -> str:
 
 
 class _Locked:
-    """An exclusive ``flock`` on ``log.sqlite3.lock`` beside the log, held while a corrupt
-    log is set aside and a new one made (SQLite's own locks live in the database file,
-    which a corrupt file may not honor). Waits at most :data:`BUSY_TIMEOUT` seconds."""
+    """A ``flock`` on ``log.sqlite3.lock`` beside the log: exclusive while a corrupt log
+    is set aside and a new one made (SQLite's own locks live in the database file, which
+    a corrupt file may not honor); ``shared`` while a log is opened, so that no file is
+    renamed between SQLite opening the log and its first read (a connection to a file
+    renamed aside then would pair it with the new log's ``-wal`` by name, and write
+    the new log's pages into the old file). Waits at most :data:`BUSY_TIMEOUT` seconds.
+    ``optional``: a lock file that cannot be made (a read-only folder) is no lock."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, shared: bool = False, optional: bool = False) -> None:
         self.path = path.with_name(path.name + ".lock")
+        self.shared = shared
+        self.optional = optional
         self.fd = -1
 
     def __enter__(self) -> _Locked:
         import fcntl
         import os
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            if self.optional:
+                return self
+            raise LogUnavailable(f"the roll log's lock {self.path} cannot be made: "
+                                 f"{e.strerror or e}") from None
         deadline = time.monotonic() + BUSY_TIMEOUT
+        mode = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         while True:
             try:
-                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(self.fd, mode | fcntl.LOCK_NB)
                 return self
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     os.close(self.fd)
+                    self.fd = -1
                     raise LogUnavailable(f"the roll log {self.path.with_suffix('')} is "
                                          "being repaired by another program") from None
                 time.sleep(0.02)
@@ -398,7 +412,8 @@ class _Locked:
     def __exit__(self, *exc: object) -> None:
         import os
 
-        os.close(self.fd)  # closing the file releases the lock
+        if self.fd >= 0:
+            os.close(self.fd)  # closing the file releases the lock
 
 
 def _inode(path: Path) -> Optional[int]:
@@ -434,6 +449,19 @@ def set_aside(path: Path) -> Path:
 
 _HELD: Optional[Log] = None
 """The connection :meth:`Log.release` keeps open until the process exits."""
+_ORPHANS: list[sqlite3.Connection] = []
+"""Connections to a log another process has since set aside, never closed (see
+:func:`_close`)."""
+
+
+def _close(log: Log) -> None:
+    """Close ``log``'s connection, unless its file has been set aside since it was opened:
+    the last connection to close checkpoints and deletes the ``-wal`` by its name, which
+    is now the new log's. Such a connection stays open until the process exits."""
+    if log.inode is not None and _inode(log.path) != log.inode:
+        _ORPHANS.append(log.con)
+        return
+    log.con.close()
 
 
 class Log:
@@ -459,15 +487,17 @@ class Log:
             return None
         if path.exists() and not path.is_file():  # a FIFO would hang SQLite's open
             raise LogUnavailable(f"the roll log {path} is not a regular file; move it away")
-        seen = _inode(path)
-        try:
-            log = cls._open(path, write, create=False)
-            log.inode = seen if _inode(path) == seen else None
-            return log
-        except sqlite3.DatabaseError as e:
-            if not (write and (_is_corrupt(e) or _missing(e))):
-                raise LogUnavailable(f"the roll log {path} cannot be "
-                                     f"{'written' if write else 'read'}: {_reason(e)}") from None
+        with _Locked(path, shared=True, optional=not write):
+            seen = _inode(path)  # no file is renamed while this lock is held
+            try:
+                log = cls._open(path, write, create=False)
+                log.inode = seen
+                return log
+            except sqlite3.DatabaseError as e:
+                if not (write and (_is_corrupt(e) or _missing(e))):
+                    raise LogUnavailable(
+                        f"the roll log {path} cannot be {'written' if write else 'read'}: "
+                        f"{_reason(e)}") from None
         return cls.repaired(path, seen)
 
     @classmethod
@@ -480,7 +510,9 @@ class Log:
             if seen is not None and _inode(path) == seen:
                 try:  # still the same file: is it still corrupt?
                     if not inner:
-                        return cls._open(path, True, create=False)
+                        log = cls._open(path, True, create=False)
+                        log.inode = seen
+                        return log
                 except sqlite3.DatabaseError as e:
                     if not _is_corrupt(e):
                         raise LogUnavailable(f"the roll log {path} cannot be written: "
@@ -495,6 +527,7 @@ class Log:
             except sqlite3.Error as e:
                 raise LogUnavailable(f"the roll log {path} cannot be written: "
                                      f"{_reason(e)}") from None
+            log.inode = _inode(path)
         log.set_aside = aside  # type: ignore[attr-defined]
         return log
 
@@ -528,7 +561,7 @@ class Log:
         if not write and version < VERSION:  # an older log: bring it up to date first
             con.close()
             try:
-                cls._open(path, write=True).close()
+                cls._open(path, write=True, create=False).close()
             except sqlite3.Error as e:
                 raise LogUnavailable(f"the roll log {path} is of an older rpgdice and cannot "
                                      f"be brought up to date: {_reason(e)}") from None
@@ -557,7 +590,7 @@ class Log:
         global _HELD
         if _HELD is self:
             _HELD = None
-        self.con.close()
+        _close(self)
 
     def release(self) -> None:
         """Done with the log: leave the connection open until the process exits (the
@@ -567,7 +600,7 @@ class Log:
         earlier one is closed."""
         global _HELD
         if _HELD is not None and _HELD is not self:
-            _HELD.con.close()
+            _close(_HELD)
         _HELD = self
 
     # Writing ---------------------------------------------------------------------------
