@@ -15,12 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli, proc
+from conftest import cli, log_path, proc
 from rpgdice.core import luck
-
-
-def log_path() -> Path:
-    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
 
 
 def split_header(stdout: str) -> tuple[str, str]:

@@ -15,13 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_json, proc
-
-
-def log_path() -> Path:
-    from rpgdice.table.paths import log_file
-
-    return log_file()
+from conftest import assert_usage_error, cli, cli_json, log_path, proc
 
 
 def _seeds_in(db: Path) -> set[int]:

@@ -13,12 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import cli, log_path
 from test_log import split_header
-
-
-def log_path() -> Path:
-    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
 
 
 def drawn(run):
