@@ -473,8 +473,9 @@ class Log:
         self.con = con
         _size_check(con)
         self.path = path
-        self.inode: Optional[int] = None
-        """The file's inode when it was opened (None: not known for sure)."""
+        self.inode = _inode(path)
+        """The file's inode when it was opened: the file SQLite opened, as every open
+        holds the lock file (:class:`_Locked`) until here."""
 
     @classmethod
     def open(cls, write: bool = True, path: Optional[Path] = None) -> Optional[Log]:
@@ -490,9 +491,7 @@ class Log:
         with _Locked(path, shared=True, optional=not write):
             seen = _inode(path)  # no file is renamed while this lock is held
             try:
-                log = cls._open(path, write, create=False)
-                log.inode = seen
-                return log
+                return cls._open(path, write, create=False)
             except sqlite3.DatabaseError as e:
                 if not (write and (_is_corrupt(e) or _missing(e))):
                     raise LogUnavailable(
@@ -510,9 +509,7 @@ class Log:
             if seen is not None and _inode(path) == seen:
                 try:  # still the same file: is it still corrupt?
                     if not inner:
-                        log = cls._open(path, True, create=False)
-                        log.inode = seen
-                        return log
+                        return cls._open(path, True, create=False)
                 except sqlite3.DatabaseError as e:
                     if not _is_corrupt(e):
                         raise LogUnavailable(f"the roll log {path} cannot be written: "
@@ -527,7 +524,6 @@ class Log:
             except sqlite3.Error as e:
                 raise LogUnavailable(f"the roll log {path} cannot be written: "
                                      f"{_reason(e)}") from None
-            log.inode = _inode(path)
         log.set_aside = aside  # type: ignore[attr-defined]
         return log
 
