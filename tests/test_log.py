@@ -178,7 +178,7 @@ def test_many_results_are_one_entry_keeping_the_first_1000():
 def test_the_log_is_bounded(monkeypatch):
     from rpgdice.table import log
 
-    monkeypatch.setattr(log, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(log.store, "MAX_ENTRIES", 5)
     for d in range(1, 9):
         cli("cypher", "task", "-d", str(d), "--log")
     kept = entries()
@@ -615,7 +615,7 @@ def test_stats_follow_the_bound(monkeypatch):
     # Entries that fall out of the log fall out of the stats too.
     from rpgdice.table import log
 
-    monkeypatch.setattr(log, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(log.store, "MAX_ENTRIES", 3)
     for faces in ("1", "2", "3", "20", "20"):
         drawn(cli("cypher", "task", "-d", "3", "--dice", faces, "--log"))
     (g,) = cli("log", "stats", "--json").json()
@@ -671,7 +671,7 @@ def test_a_locked_log_costs_no_roll(monkeypatch):
     from rpgdice.table import log
 
     cli(*ROLL, "--log")
-    monkeypatch.setattr(log, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(log.store, "BUSY_TIMEOUT", 0.2)
     holder = sqlite3.connect(log_path(), isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:

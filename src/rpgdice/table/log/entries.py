@@ -1,0 +1,177 @@
+"""An entry of the roll log as data: what it stores of a command's results (bounded:
+:func:`capped`), the faces they show (:func:`rolled_faces`), and a stored row read back
+(:func:`entry_data`, never an exception however the row was forged) and given out
+(:func:`public`, :func:`on_the_table`). No sqlite3 here."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Optional
+
+from rpgdice.table.log.schema import COLUMNS
+
+MAX_RESULTS = 1000
+"""An entry keeps at most this many result objects (``count`` says how many there were)."""
+MAX_BYTES = 1_000_000
+"""An entry keeps at most this many bytes of result JSON (the first result always): a
+1000-die Crytures roll is about 35 kB, so ``crytures roll 1000 -n 990`` keeps 28."""
+MAX_CELL = 2 * MAX_BYTES
+"""The most of an entry's stored results ever read: a cell bigger than this (forged:
+rpgdice never writes one, see :func:`capped`) is left unread, found by its size alone,
+and reads as no results, ``too_large`` (the rolls replay from the seed)."""
+_TOO_LARGE = '"rpgdice: results over the cap"'
+"""What a query reads for the results of an entry over :data:`MAX_CELL`."""
+
+
+def _die_of(ruleset: Optional[str]) -> Any:
+    """Where a ruleset's results show the faces rolled (its record's ``die``), or None."""
+    from rpgdice import rulesets
+
+    try:
+        return rulesets.get(ruleset or "").die
+    except KeyError:  # no ruleset, or one forged by hand
+        return None
+
+
+def _sides(expression: Any) -> Optional[int]:
+    """The die size of an ordinary dice term (``2d6`` -> 6, ``-d%`` -> 100), or None."""
+    import re
+
+    found = re.search(r"[dD](%|\d+)", expression) if isinstance(expression, str) else None
+    if found is None:
+        return None
+    return 100 if found.group(1) == "%" else int(found.group(1))
+
+
+def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Every face the results show, per die size, sorted (``{"d10": [3, 8, ...]}``),
+    re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
+    out: dict[str, list[int]] = {}
+
+    def walk(obj: Any, ruleset: Optional[str]) -> None:
+        if isinstance(obj, list):
+            for x in obj:
+                walk(x, ruleset)
+            return
+        if not isinstance(obj, dict):
+            return
+        ruleset = obj.get("ruleset", ruleset)
+        if ruleset == "dice" and "terms" in obj:  # ordinary dice: each term its own size
+            for term in obj.get("terms") or ():
+                sides = _sides(term.get("expression")) if isinstance(term, dict) else None
+                if sides is not None:
+                    out.setdefault(f"d{sides}", []).extend(
+                        d["face"] for d in term.get("dice") or ()
+                        if isinstance(d, dict) and isinstance(d.get("face"), int))
+            return
+        where = _die_of(ruleset)
+        if where is not None and "command" in obj:
+            die, list_key, face_key = f"d{where.sides}", where.dice, where.face
+            if list_key is None:
+                face = obj.get(face_key)
+                if isinstance(face, int) and not isinstance(face, bool):
+                    out.setdefault(die, []).append(face)
+            else:
+                out.setdefault(die, []).extend(
+                    d[face_key] for d in obj.get(list_key) or () if isinstance(d, dict))
+        if "rolls" in obj:  # a roll type: its single rolls (attacker, defender... are among them)
+            walk(obj["rolls"], ruleset)
+            return
+        for key, value in obj.items():
+            if isinstance(value, (dict, list)) and key != "dice":
+                walk(value, ruleset)
+
+    walk(results, None)
+    return {die: sorted(faces) for die, faces in out.items()}  # sorted: fewer distinct values
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The first results an entry keeps (at most :data:`MAX_RESULTS`, and
+    :data:`MAX_BYTES` of JSON, the first always), and their JSON."""
+    kept: list[dict[str, Any]] = []
+    texts: list[str] = []
+    size = 0
+    for r in results:
+        text = _dumps(r)
+        if len(kept) >= MAX_RESULTS or (kept and size + len(text) + 1 > MAX_BYTES):
+            break
+        if len(text.encode("utf-8")) + 2 > MAX_CELL:  # never written, as it would not be read
+            break
+        kept.append(r)
+        texts.append(text)
+        size += len(text) + 1
+    return kept, texts
+
+
+def _loads(text: Any, default: Any, kind: type) -> Any:
+    """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
+    another shape than ``kind``."""
+    if text is None:
+        return default
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return default
+    return value if isinstance(value, kind) else default
+
+
+def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
+    or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
+    d = dict(zip(COLUMNS, row))
+    d["argv"] = [str(a) for a in _loads(d["argv"], [], list)]
+    try:
+        d["seed"] = None if d["seed"] is None else int(d["seed"])
+    except (TypeError, ValueError):
+        d["seed"] = None
+    d["faces"] = _loads(d["faces"], None, list)
+    d["too_large"] = d["results"] == _TOO_LARGE
+    d["results"] = _loads(d["results"], [], list)
+    d["kinds"] = _loads(d.get("kinds"), None, list)
+    d["spec"] = _loads(d.get("spec"), None, dict)
+    d["shown"] = _loads(d.get("shown"), None, dict)
+    d["secret"] = bool(d.get("secret"))
+    return d
+
+
+def public(entry: dict[str, Any]) -> dict[str, Any]:
+    """The ``log --json`` object of an entry."""
+    return {
+        "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
+        "character": entry["character"], "ruleset": entry["ruleset"],
+        "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
+        "count": entry["count"], "outcome": entry["outcome"],
+        "rerolled": entry["rerolled_at"] is not None, "rerolled_by": entry["rerolled_by"],
+        "secret": entry["secret"], "revealed": entry.get("revealed_at"),
+        "results": entry["results"],
+    }
+
+
+SECRET_KEYS = ("id", "time", "character", "ruleset", "command", "secret")
+"""What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
+
+
+def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
+    secret one, only :data:`SECRET_KEYS`."""
+    if entry["secret"]:
+        return {k: entry[k] for k in SECRET_KEYS}
+    return public(entry)
+
+
+ENVELOPE = ("table", "vs_table", "vs_keys")
+"""What travels beside a result (rpgdice.core.envelope.Envelope), for its view and JSON:
+the character line (``--as``), an attack target's line and keys (``--vs``)."""
+
+
+def envelope(beside: Any) -> Optional[dict[str, Any]]:
+    """A result's envelope as data (None: nothing beside the result)."""
+    from rpgdice.core.data import to_data
+
+    found = {k: to_data(getattr(beside, k)) for k in ENVELOPE if getattr(beside, k, None)}
+    return found or None

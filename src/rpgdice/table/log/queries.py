@@ -1,0 +1,193 @@
+"""Reading the roll log: the WHERE clauses, the listing (one row at a time, a results
+cell over the cap never read), the stats rows and the cached odds. :class:`Queries` is
+the reading half of :class:`rpgdice.table.log.store.Log`."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from typing import Any, Optional
+
+from rpgdice.table.log.entries import _TOO_LARGE, MAX_CELL, entry_data
+from rpgdice.table.log.schema import _KEY, COLUMNS
+
+
+class Queries:
+    """What is read of an open log (its connection ``con``)."""
+
+    con: sqlite3.Connection
+
+    def stats_rows(self, *, ruleset: Optional[str], character: Optional[str],
+                   since: Optional[str] = None, before: Optional[str] = None
+                   ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        """What ``log stats`` counts: (ruleset, command, spec key, who, outcome, n) of the
+        drawn one-result entries, (ruleset, command, die, face, n) of their faces, and
+        (ruleset, command, n) of the one-result entries of given faces. From the stats
+        tables, or, within ``since``/``before``, counted from the entries in SQL."""
+        if since is None and before is None:
+            clause, args = self.where("n > 0", ruleset=ruleset, character=character, who="who")
+            return (
+                self.con.execute("SELECT ruleset, command, spec, who, outcome, n"
+                                 f" FROM stats_rolls{clause}", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, die, face, sum(n) FROM stats_faces"
+                                 f"{clause} GROUP BY ruleset, command, die, face", args).fetchall(),
+                self.con.execute(f"SELECT ruleset, command, sum(n) FROM stats_hand{clause}"
+                                 " GROUP BY ruleset, command", args).fetchall())
+        clause, args = self.where("count = 1", ruleset=ruleset, character=character,
+                                  since=since, before=before)
+        drawn, given = clause + " AND faces IS NULL", clause + " AND faces IS NOT NULL"
+        return (
+            self.con.execute(f"SELECT ruleset, command, {_KEY.format(row='entries')},"
+                             " coalesce(character, ''), coalesce(outcome, ''), count(*)"
+                             f" FROM entries{drawn} GROUP BY 1, 2, 3, 4, 5", args).fetchall(),
+            self.con.execute("SELECT ruleset, command, d.key, f.value, count(*) FROM (SELECT"
+                             f" ruleset, command, rolled FROM entries{drawn}"
+                             " AND json_valid(rolled)) e, json_each(e.rolled) d,"
+                             " json_each(d.value) f GROUP BY 1, 2, 3, 4", args).fetchall(),
+            self.con.execute(f"SELECT ruleset, command, count(*) FROM entries{given}"
+                             " GROUP BY 1, 2", args).fetchall())
+
+    def cached_odds(self) -> dict[str, str]:
+        return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
+
+    def get(self, entry: int) -> Optional[dict[str, Any]]:
+        row = self.con.execute(f"SELECT {_SELECT} FROM entries WHERE id = ?",
+                               (entry,)).fetchone()
+        return None if row is None else entry_data(row)
+
+    def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
+             n: int = 1, character: Optional[str] = None) -> list[dict[str, Any]]:
+        """The last ``n`` entries (oldest first), of a ruleset/command/character."""
+        where, args = self.where(ruleset=ruleset, command=command, character=character)
+        rows = self.con.execute(
+            f"SELECT {_SELECT} FROM entries{where} ORDER BY id DESC LIMIT ?",
+            (*args, n)).fetchall()
+        return [entry_data(row) for row in reversed(rows)]
+
+    def listing(self, *, n: int, ruleset: Optional[str] = None,
+                character: Optional[str] = None, since: Optional[str] = None,
+                before: Optional[str] = None, full: bool = True) -> Iterator[dict[str, Any]]:
+        """The last ``n`` entries, oldest first, one at a time (memory stays flat however
+        many and however large). ``full``: every stored result; otherwise only what a line
+        of ``rpgdice log`` shows: the first result of a one-result entry, and the outcome
+        (and total) of each result of the others."""
+        where, args = self.where(ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        (first,) = self.con.execute(
+            f"SELECT min(id) FROM (SELECT id FROM entries{where} ORDER BY id DESC LIMIT ?)",
+            (*args, n)).fetchone()
+        if first is None:
+            return
+        where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
+                                 before=before)
+        columns = ", ".join(_results(_RAW) if c == "results" else c for c in COLUMNS) if full \
+            else ", ".join(_results(_BRIEF) if c == "results"
+                           else "NULL" if c in ("kinds", "spec", "shown") else c for c in COLUMNS)
+        cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
+                               (first, *args))
+        at = COLUMNS.index("results")
+        for row in iter_rows(cur):
+            if not full:
+                yield entry_data(row)
+                continue
+            entry = entry_data(row[:at] + ("[]" if row[at] != _TOO_LARGE else row[at],)
+                               + row[at + 1:])
+            entry["results_text"] = "[]" if entry["too_large"] else row[at]  # never parsed here
+            yield entry
+
+    def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
+              character: Optional[str] = None, who: str = "character",
+              since: Optional[str] = None, before: Optional[str] = None
+              ) -> tuple[str, tuple[Any, ...]]:
+        """A WHERE clause (empty when nothing is asked) and its arguments: ``terms`` as
+        they are (their arguments come first), a ruleset, a command, a character's entries
+        (its name matched like every name: case, accents, spaces, hyphens and underscores
+        aside; ``who`` the column holding it), entries of ``since`` or later and from
+        before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
+        clauses, args = list(terms), []
+        if since:
+            clauses.append("time >= ?")
+            args.append(since)
+        if before:
+            clauses.append("time < ?")
+            args.append(before)
+        if ruleset:
+            clauses.append("ruleset = ?")
+            args.append(ruleset)
+        if command:
+            clauses.append("command = ?")
+            args.append(command)
+        if character:
+            from rpgdice.core.names import fold
+
+            self.con.create_function("fold", 1, lambda s: None if s is None else fold(s),
+                                     deterministic=True)
+            clauses.append(f"fold({who}) = ?")
+            args.append(fold(character))
+        return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+READ_BATCH = 256
+"""Rows fetched from SQLite at a time while listing."""
+
+
+def iter_rows(cur: sqlite3.Cursor) -> Iterator[tuple[Any, ...]]:
+    """The cursor's rows, fetched :data:`READ_BATCH` at a time (never all at once)."""
+    while True:
+        rows = cur.fetchmany(READ_BATCH)
+        if not rows:
+            return
+        yield from rows
+
+
+_RAW = "CASE WHEN json_valid(results) AND json_type(results) = 'array' THEN results ELSE '[]' END"
+"""An entry's stored results as they are, for ``log --json`` (an entry forged into
+anything but a list of them reads as none)."""
+_BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
+    WHEN count = 1 THEN '[' || (results -> '$[0]') || ']'
+    ELSE (SELECT json_group_array(CASE WHEN json_type(value, '$.total') IS NULL
+                                       THEN json_object('outcome', json_extract(value, '$.outcome'))
+                                       ELSE json_object('outcome', json_extract(value, '$.outcome'),
+                                                        'total', json_extract(value, '$.total'))
+                                  END) FROM json_each(results)) END"""
+"""What a line of ``rpgdice log`` reads of an entry's results, worked out by SQLite."""
+
+
+if sqlite3.sqlite_version_info >= (3, 43):  # octet_length reads a cell's size, not its text
+    _OVER = f"octet_length(results) > {MAX_CELL}"
+elif hasattr(sqlite3.Connection, "blobopen"):  # Python 3.11 on: the size by incremental I/O
+    _OVER = "rpgdice_too_big(id)"
+else:  # pragma: no cover - Python 3.10 with an old SQLite: bounded, though read to measure
+    _OVER = f"length(CAST(results AS BLOB)) > {MAX_CELL}"
+"""True for an entry whose stored results are over :data:`MAX_CELL`, worked out
+without reading them (the ``CASE`` that asks it reads ``results`` only when false)."""
+
+
+def _results(expression: str = "results") -> str:
+    """``expression`` over an entry's results, or :data:`_TOO_LARGE` for a cell over the
+    cap, which SQLite then never reads."""
+    return f"CASE WHEN {_OVER} THEN '{_TOO_LARGE}' ELSE {expression} END"
+
+
+def _size_check(con: sqlite3.Connection) -> None:
+    """Give ``con`` the SQL function :data:`_OVER` may call: whether entry ``id``'s results
+    cell is over :data:`MAX_CELL`, from its size in the file (``blobopen`` reads nothing
+    of it)."""
+    if not _OVER.startswith("rpgdice_too_big"):
+        return
+
+    open_cell = con.blobopen  # type: ignore[attr-defined]  # Python 3.11 on
+
+    def too_big(entry: Any) -> bool:
+        try:
+            with open_cell("entries", "results", entry, readonly=True) as cell:
+                return len(cell) > MAX_CELL
+        except (sqlite3.Error, TypeError, OverflowError):  # not a text: small, read as ever
+            return False
+
+    con.create_function("rpgdice_too_big", 1, too_big)
+
+
+_SELECT = ", ".join(_results() if c == "results" else c for c in COLUMNS)
+"""Every column of an entry, its results unread when over the cap."""
+

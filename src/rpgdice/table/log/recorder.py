@@ -1,0 +1,84 @@
+"""Recording a command: :class:`Recorder` watches its results go by, keeps what the
+entry stores, and adds the entry afterwards; a log that cannot be written costs a warning
+line, never the roll."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Optional
+
+from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, _dumps, envelope
+from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
+
+
+class Recorder:
+    """Watches a command's results go by and records the command afterwards: each
+    result's data, its record class, and what its view showed beside it (its envelope:
+    the character line of ``--as``, an attack target's line and keys)."""
+
+    def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
+                 command: Optional[str] = None) -> None:
+        self.keys = keys
+        self.faces = faces
+        self.command = command
+        self.kept: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.kinds: list[str] = []
+        self.envelopes: list[Optional[dict[str, Any]]] = []
+        self.count = 0
+        self.size = 0
+        self.full = False
+
+    def watch(self, results: Iterable[Any]) -> Iterator[Any]:
+        """Each result goes by; only what the entry stores is kept (:func:`capped`'s
+        bounds, as they come), so memory stays flat however many there are."""
+        from rpgdice.core.data import to_data
+
+        kept, keys = self.kept, self.keys
+        for item in results:  # each a result and its envelope (rpgdice.core.envelope.Rolled)
+            if not self.full:
+                data = to_data(item.result)
+                data.update(to_data(keys))
+                text = _dumps(data)
+                if len(kept) >= MAX_RESULTS or (kept and self.size + len(text) + 1 > MAX_BYTES):
+                    self.full = True
+                else:
+                    kept.append(data)
+                    self.texts.append(text)
+                    self.size += len(text) + 1
+                    self.kinds.append(type(item.result).__name__)
+                    self.envelopes.append(envelope(item.envelope))
+            self.count += 1
+            yield item
+
+    def save(self, argv: list[str], character: Optional[str],
+             warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
+             odds: Optional[dict[str, Any]] = None, secret: bool = False) -> Optional[int]:
+        """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
+        and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
+        as data (None when there is none)."""
+        if not self.kept:
+            return None
+        first = self.kept[0]
+        kinds = self.kinds if len(set(self.kinds)) > 1 else self.kinds[:1]
+        shown: Optional[dict[str, Any]] = None
+        if odds is not None or any(e is not None for e in self.envelopes):
+            shown = {"odds": odds, "envelopes": self.envelopes}
+        try:
+            entry, aside = write_entry(
+                argv=argv, character=character, ruleset=first.get("ruleset", ""),
+                command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
+                faces=self.faces, count=self.count,
+                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
+                kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret)
+        except LogUnavailable as e:
+            warn(f"the roll was not logged: {e}")
+            return None
+        except (sqlite3.Error, OSError) as e:
+            warn(f"the roll was not logged: the roll log cannot be written: {_reason(e)}")
+            return None
+        if aside is not None:
+            warn(f"the roll log was corrupt: it was set aside as {aside} and a new log begun")
+        return entry
+
