@@ -190,7 +190,7 @@ def test_schema_version_and_wal():
     con = sqlite3.connect(log_path())
     from rpgdice.table.log import MIGRATIONS
 
-    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 5
+    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
@@ -214,7 +214,7 @@ def test_a_first_release_log_is_migrated_keeping_its_entries():
     assert g["rolls"] == 1 and g["outcomes"]["failure"] == 1 and g["faces"]["d20"]["2"] == 1
     drawn(cli("cypher", "task", "-d", "3", "--dice", "20", "--log"))
     assert [e["id"] for e in entries()] == [1, 2]
-    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 5
+    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 6
     (g,) = cli("log", "stats", "--json").json()
     assert g["rolls"] == 2 and g["faces"]["d20"]["20"] == 1
 

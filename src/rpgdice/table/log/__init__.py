@@ -48,6 +48,8 @@ from rpgdice.table.log.entries import (
     envelope,
     on_the_table,
     public,
+    read_roll,
+    roll_cell,
     rolled_faces,
 )
 from rpgdice.table.log.queries import _OVER, READ_BATCH, iter_rows
@@ -70,6 +72,6 @@ __all__ = [
     "BUSY_TIMEOUT", "COLUMNS", "ENVELOPE", "MAX_BYTES", "MAX_CELL", "MAX_ENTRIES",
     "MAX_RESULTS", "MIGRATIONS", "MIGRATION_NAMES", "READ_BATCH", "SECRET_KEYS", "VERSION",
     "_ORPHANS", "_OVER", "Log", "LogUnavailable", "Recorder", "_missing", "capped",
-    "entry_data", "envelope", "iter_rows", "now", "on_the_table", "public", "reason",
-    "rolled_faces", "set_aside", "write_entry",
+    "entry_data", "envelope", "iter_rows", "now", "on_the_table", "public", "read_roll", "reason",
+    "roll_cell", "rolled_faces", "set_aside", "write_entry",
 ]

@@ -136,7 +136,34 @@ def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
     d["spec"] = _loads(d.get("spec"), None, dict)
     d["shown"] = _loads(d.get("shown"), None, dict)
     d["secret"] = bool(d.get("secret"))
+    d["roll"] = read_roll(d.get("roll"))
     return d
+
+
+def roll_cell(roll: Any) -> Optional[str]:
+    """A roll's value (a JSON object the command made) as the log stores it: compact JSON,
+    or None (NULL) when there is none, or it is no object, no strict JSON, or over
+    :data:`MAX_BYTES` (refused rather than cut: a part of a value is no value)."""
+    if not isinstance(roll, dict):
+        return None
+    try:
+        text = json.dumps(roll, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return None if len(text.encode("utf-8")) > MAX_BYTES else text
+
+
+def read_roll(text: Any) -> Optional[dict[str, Any]]:
+    """A stored roll's value, or None when the cell is empty (an entry of an older rpgdice),
+    over :data:`MAX_BYTES`, or forged into anything but a JSON object (however deep)."""
+    if not isinstance(text, str) or len(text) > MAX_BYTES \
+            or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any, Optional
 
-from rpgdice.table.log.entries import _TOO_LARGE, MAX_CELL, entry_data
+from rpgdice.table.log.entries import _TOO_LARGE, MAX_BYTES, MAX_CELL, entry_data
 from rpgdice.table.log.schema import _KEY, COLUMNS
 
 
@@ -80,9 +80,11 @@ class Queries:
             return
         where, args = self.where("id >= ?", ruleset=ruleset, character=character, since=since,
                                  before=before)
-        columns = ", ".join(_results(_RAW) if c == "results" else c for c in COLUMNS) if full \
+        columns = ", ".join(_results(_RAW) if c == "results" else _ROLL if c == "roll" else c
+                            for c in COLUMNS) if full \
             else ", ".join(_results(_BRIEF) if c == "results"
-                           else "NULL" if c in ("kinds", "spec", "shown") else c for c in COLUMNS)
+                           else "NULL" if c in ("kinds", "spec", "shown", "roll") else c
+                           for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
         at = COLUMNS.index("results")
@@ -153,14 +155,23 @@ _BRIEF = """CASE WHEN NOT json_valid(results) THEN '[]'
 """What a line of ``rpgdice log`` reads of an entry's results, worked out by SQLite."""
 
 
-if sqlite3.sqlite_version_info >= (3, 43):  # octet_length reads a cell's size, not its text
-    _OVER = f"octet_length(results) > {MAX_CELL}"
-elif hasattr(sqlite3.Connection, "blobopen"):  # Python 3.11 on: the size by incremental I/O
-    _OVER = "rpgdice_too_big(id)"
-else:  # pragma: no cover - Python 3.10 with an old SQLite: bounded, though read to measure
-    _OVER = f"length(CAST(results AS BLOB)) > {MAX_CELL}"
+def _over(column: str, most: int) -> str:
+    """True for an entry whose ``column`` cell is over ``most`` bytes, worked out without
+    reading it (the ``CASE`` that asks it reads the cell only when false)."""
+    if sqlite3.sqlite_version_info >= (3, 43):  # octet_length reads a cell's size, not its text
+        return f"octet_length({column}) > {most}"
+    if hasattr(sqlite3.Connection, "blobopen"):  # Python 3.11 on: the size by incremental I/O
+        return "rpgdice_too_big(id)" if column == "results" else \
+            f"rpgdice_too_big(id, '{column}', {most})"
+    return f"length(CAST({column} AS BLOB)) > {most}"  # pragma: no cover - bounded, though read
+
+
+_OVER = _over("results", MAX_CELL)
 """True for an entry whose stored results are over :data:`MAX_CELL`, worked out
 without reading them (the ``CASE`` that asks it reads ``results`` only when false)."""
+_ROLL = f"CASE WHEN {_over('roll', MAX_BYTES)} THEN NULL ELSE roll END"
+"""An entry's stored roll, or NULL when the cell is over :data:`MAX_BYTES` (forged: rpgdice
+never writes one), which SQLite then never reads."""
 
 
 def _results(expression: str = "results") -> str:
@@ -170,24 +181,25 @@ def _results(expression: str = "results") -> str:
 
 
 def _size_check(con: sqlite3.Connection) -> None:
-    """Give ``con`` the SQL function :data:`_OVER` may call: whether entry ``id``'s results
-    cell is over :data:`MAX_CELL`, from its size in the file (``blobopen`` reads nothing
-    of it)."""
+    """Give ``con`` the SQL function :data:`_OVER` (and :data:`_ROLL`) may call: whether
+    entry ``id``'s results cell is over :data:`MAX_CELL` (or its cell ``column`` over
+    ``most``), from its size in the file (``blobopen`` reads nothing of it)."""
     if not _OVER.startswith("rpgdice_too_big"):
         return
 
     open_cell = con.blobopen  # type: ignore[attr-defined]  # Python 3.11 on
 
-    def too_big(entry: Any) -> bool:
+    def too_big(entry: Any, column: Any = "results", most: Any = MAX_CELL) -> bool:
         try:
-            with open_cell("entries", "results", entry, readonly=True) as cell:
-                return len(cell) > MAX_CELL
+            with open_cell("entries", column, entry, readonly=True) as cell:
+                return bool(len(cell) > most)
         except (sqlite3.Error, TypeError, OverflowError):  # not a text: small, read as ever
             return False
 
-    con.create_function("rpgdice_too_big", 1, too_big)
+    con.create_function("rpgdice_too_big", -1, too_big)
 
 
-_SELECT = ", ".join(_results() if c == "results" else c for c in COLUMNS)
-"""Every column of an entry, its results unread when over the cap."""
+_SELECT = ", ".join(_results() if c == "results" else _ROLL if c == "roll" else c
+                    for c in COLUMNS)
+"""Every column of an entry, its results (and roll) unread when over the cap."""
 

@@ -54,10 +54,12 @@ class Recorder:
 
     def save(self, argv: list[str], character: Optional[str],
              warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
-             odds: Optional[dict[str, Any]] = None, secret: bool = False) -> Optional[int]:
+             odds: Optional[dict[str, Any]] = None, secret: bool = False,
+             roll: Optional[dict[str, Any]] = None) -> Optional[int]:
         """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
         and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
-        as data (None when there is none)."""
+        as data (None when there is none); ``roll``: the roll's value as data (stored
+        when it fits, else NULL)."""
         if not self.kept:
             return None
         first = self.kept[0]
@@ -71,7 +73,8 @@ class Recorder:
                 command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
                 faces=self.faces, count=self.count,
                 outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
-                kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret)
+                kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret,
+                roll=roll)
         except LogUnavailable as e:
             warn(f"the roll was not logged: {e}")
             return None

@@ -207,14 +207,19 @@ MIGRATIONS: list[tuple[str, ...]] = [
         """CREATE TABLE reveals (seq INTEGER PRIMARY KEY AUTOINCREMENT,
             entry INTEGER NOT NULL, time TEXT NOT NULL)""",
     ),
+    # 6, "roll as data": an entry stores its roll's value as data (``roll``, a JSON object
+    # the command makes; NULL for an entry of an older rpgdice, or one too large to keep).
+    (
+        "ALTER TABLE entries ADD COLUMN roll TEXT",
+    ),
 ]
 """Schema steps: entry ``k`` takes a log from version ``k`` to ``k + 1``. Add, never edit."""
 VERSION = len(MIGRATIONS)
 
 MIGRATION_NAMES = ("first release", "stats tables", "results as data", "hand-rolled apart",
-                   "secret rolls")
+                   "secret rolls", "roll as data")
 """Each step of :data:`MIGRATIONS` by name."""
 
 COLUMNS = ("id", "time", "argv", "character", "ruleset", "command", "seed", "faces", "count",
            "outcome", "results", "rerolled_at", "rerolled_by", "kinds", "spec", "shown", "secret",
-           "revealed_at")
+           "revealed_at", "roll")

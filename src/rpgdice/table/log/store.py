@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from rpgdice.table import paths
-from rpgdice.table.log.entries import _dumps, capped, rolled_faces
+from rpgdice.table.log.entries import _dumps, capped, roll_cell, rolled_faces
 from rpgdice.table.log.queries import Queries, _size_check
 from rpgdice.table.log.schema import MIGRATIONS, VERSION
 
@@ -303,12 +303,14 @@ class Log(Queries):
             outcome: Optional[str], results: list[dict[str, Any]],
             kinds: Optional[list[str]] = None, spec: Optional[dict[str, Any]] = None,
             shown: Optional[dict[str, Any]] = None, texts: Optional[list[str]] = None,
-            secret: bool = False) -> int:
+            secret: bool = False, roll: Optional[dict[str, Any]] = None) -> int:
         """Record one command; returns its ID. Old entries beyond the bound go. The
         results are cut to :func:`capped` (``texts``: their JSON, when already made).
         ``kinds``: the record class of each result (one name when they share it);
         ``spec``: the exact odds spec of its roll, as data; ``shown``: what the view
-        showed beside the results (the ``--odds`` spec, each result's character line)."""
+        showed beside the results (the ``--odds`` spec, each result's character line);
+        ``roll``: the roll's value as data (stored as :func:`roll_cell` gives it: NULL when
+        there is none, or it is too large)."""
         if texts is None:
             results, texts = capped(results)
         con = self.con
@@ -316,14 +318,14 @@ class Log(Queries):
         try:
             cur = con.execute(
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
-                " outcome, results, rolled, kinds, spec, shown, secret)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " outcome, results, rolled, kinds, spec, shown, secret, roll)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
                  None if seed is None else str(seed),
                  None if faces is None else json.dumps(faces), count, outcome,
                  "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
                  None if kinds is None else _dumps(kinds), None if spec is None else _dumps(spec),
-                 None if shown is None else _dumps(shown), int(secret)),
+                 None if shown is None else _dumps(shown), int(secret), roll_cell(roll)),
             )
             entry = int(cur.lastrowid or 0)
             if entry > MAX_ENTRIES:
@@ -402,15 +404,16 @@ def _roll_back(con: sqlite3.Connection) -> None:
             pass
 
 
-def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
-    """Open the log, add ``entry``, close; returns its ID and where a corrupt log was
+def write_entry(*, roll: Optional[dict[str, Any]] = None,
+                **entry: Any) -> tuple[int, Optional[Path]]:
+    """Open the log, add ``entry`` (``roll``: the roll's value as data, see :meth:`Log.add`), close; returns its ID and where a corrupt log was
     set aside (None when it was not). A log whose inner page turns out corrupt while
     writing is set aside like a corrupt header, and the entry goes into a new log.
     Raises :class:`LogUnavailable`."""
     log = Log.open(write=True)
     assert log is not None
     try:
-        return log.add(**entry), getattr(log, "set_aside", None)
+        return log.add(**entry, roll=roll), getattr(log, "set_aside", None)
     except sqlite3.DatabaseError as e:
         if not _is_corrupt(e):
             raise LogUnavailable(f"the roll log {log.path} cannot be written: "
@@ -422,7 +425,7 @@ def write_entry(**entry: Any) -> tuple[int, Optional[Path]]:
     log.close()
     log = Log.repaired(log.path, log.inode, inner=True)
     try:
-        return log.add(**entry), getattr(log, "set_aside", None)
+        return log.add(**entry, roll=roll), getattr(log, "set_aside", None)
     except sqlite3.Error as e:
         raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
     finally:
