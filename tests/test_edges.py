@@ -16,7 +16,6 @@ import time
 import pytest
 
 from conftest import assert_usage_error, cli, cli_json
-from rpgdice.cli import common
 from rpgdice.cli.common import ROLL_COST, WORK_BUDGET, Work, check_work
 from rpgdice.core.errors import RulesError
 
@@ -381,14 +380,16 @@ def test_the_largest_repetition_count_the_budget_allows_is_allowed():
 
 
 def test_every_rolling_command_states_its_work(monkeypatch):
+    from rpgdice.roll import execute
+
     seen = []
-    real = common.check_work
+    real = execute.check_work
 
     def spy(work, times):
         seen.append(work)
         real(work, times)
 
-    monkeypatch.setattr(common, "check_work", spy)
+    monkeypatch.setattr(execute, "check_work", spy)
     cases = {
         ("crytures", "roll", "7", "--die-mod", "2"): Work(9, 1),
         ("seyruun", "roll", "4", "2", "--reroll"): Work(12, 2),

@@ -219,10 +219,11 @@ def test_an_entry_keeps_at_most_max_bytes_and_the_rest_replays():
 
 
 def test_the_recorder_keeps_only_what_it_stores():
-    from rpgdice.cli.replay import capture
+    from rpgdice.cli.replay import parse
+    from rpgdice.roll.execute import replay
     from rpgdice.table.log import MAX_BYTES, Recorder
 
-    cap = capture(["crytures", "roll", "1000", "-n", "100", "--seed", "1"], roll=True)
+    cap = replay(parse(["crytures", "roll", "1000", "-n", "100", "--seed", "1"]), roll=True)
     recorder = Recorder({"seed": 1}, None)
     assert sum(1 for _ in recorder.watch(cap.results)) == 100
     assert recorder.count == 100 and 1 <= len(recorder.kept) < 100
@@ -253,11 +254,12 @@ def test_a_line_of_log_reads_only_what_it_shows():
 def test_log_memory_stays_flat_whatever_the_entries_hold():
     # Ten 200-result entries as an rpgdice before the byte cap stored them (7 MB each):
     # listing them holds one at a time (all at once was over 700 MB).
-    from rpgdice.cli.replay import capture
+    from rpgdice.cli.replay import parse
     from rpgdice.render.jsonl import to_data
+    from rpgdice.roll.execute import replay
     from rpgdice.table.log import Log
 
-    cap = capture(["crytures", "roll", "1000", "-n", "200", "--seed", "1"], roll=True)
+    cap = replay(parse(["crytures", "roll", "1000", "-n", "200", "--seed", "1"]), roll=True)
     text = json.dumps([{**to_data(r.result), "seed": 1} for r in cap.results])
     log = Log.open(write=True)
     for _ in range(10):
@@ -495,10 +497,16 @@ def test_a_log_malformed_inside_is_one_line_for_the_reading_commands():
 
 
 def test_a_forged_roll_asking_for_help_is_not_replayed():
-    """argv ["seyruun", "roll", "--help"] passed for a roll: --replay printed the help."""
-    cli("seyruun", "roll", "3", "2", "--log", "--seed", "1")
+    """argv ["seyruun", "roll", "--help"] passed for a roll: --replay printed the help.
+    Now the stored roll value replays, whatever the words say; an entry with none (an
+    older rpgdice's) is read from its words, and words asking for help are no roll."""
+    rolled = cli("seyruun", "roll", "3", "2", "--log", "--seed", "1")
     con = sqlite3.connect(log_path())
     con.execute("UPDATE entries SET argv = ?", (json.dumps(["seyruun", "roll", "--help"]),))
+    con.commit()
+    run = cli("log", "show", "1", "--replay")
+    assert run.exit_code == 0 and run.stdout.split("\n", 1)[1] == rolled.stdout
+    con.execute("UPDATE entries SET roll = NULL")
     con.commit()
     con.close()
     run = cli("log", "show", "1", "--replay")

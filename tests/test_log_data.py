@@ -107,7 +107,17 @@ def test_a_sheet_edited_after_a_roll_does_not_change_what_log_show_shows(ysolde)
     (obj,) = ok("log", "show", "1", "--json").json()
     (logged,) = ok("log", "--json").json()
     assert obj["results"] == logged["results"] and obj["replayed"] is None
-    # The replay rolls today's sheet: the dice differ, and it says so (exit 1).
+    # The replay rolls the stored roll value (the traits' numbers as they were), not
+    # today's sheet: the same dice and the same results.
+    replay = cli("log", "show", "1", "--replay", "--json")
+    assert replay.exit_code == 0 and replay.json()[0]["replayed"] is True, replay.stderr
+    assert "Dexterity 3 + Stealth 2" in ok("log", "show", "1", "--replay").stdout
+    # An entry of an older rpgdice (no roll value stored) is read from its words, so it
+    # rolls today's sheet: the dice differ, and it says so (exit 1).
+    con = sqlite3.connect(log_path())
+    con.execute("UPDATE entries SET roll = NULL")
+    con.commit()
+    con.close()
     replay = cli("log", "show", "1", "--replay", "--json")
     assert replay.exit_code == 1 and replay.json()[0]["replayed"] is False
     assert "does not replay" in replay.stderr
@@ -158,7 +168,13 @@ def test_a_forged_non_roll_entry_never_runs(ysolde, argv):
     ok("seyruun", "roll", "3", "--seed", "1", "--log")
     ok("seyruun", "roll", "3", "--seed", "2", "--log")
     forge(argv=json.dumps(argv))
-    con = sqlite3.connect(log_path())  # and as an entry of an older rpgdice: no spec
+    # The stored roll value is what replays: the forged words are shown, never run.
+    replay = cli("log", "show", "1", "--replay", "--json")
+    assert replay.exit_code == 0 and replay.json()[0]["replayed"] is True, replay.stderr
+    (again,) = ok("again", "--json", "--no-log").json()
+    assert again["command"] == "roll" and again["pool"] == 2 and sheet_exists("ysolde")
+    con = sqlite3.connect(log_path())  # and as entries of an older rpgdice: no spec, no roll
+    con.execute("UPDATE entries SET roll = NULL")
     con.execute("UPDATE entries SET spec = NULL, kinds = NULL WHERE id = 2")
     con.commit()
     con.close()
@@ -326,11 +342,19 @@ def test_a_run_keeps_its_state_in_the_click_context_not_in_a_class():
 
 
 def test_a_replay_that_cannot_roll_now_differs_and_shows_what_was_logged():
-    """--replay of a character's roll whose sheet is gone: what the log stored is shown,
-    one warning says it cannot be rolled again now, exit 1 (it differs), not an error."""
+    """--replay of a character's roll whose sheet is gone: its stored roll value replays
+    (it needs no sheet); an entry of an older rpgdice, read from its words, cannot: what
+    the log stored is shown, one warning says it cannot be rolled again now, exit 1 (it
+    differs), not an error."""
     cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
     cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "3", "--log")
     cli("char", "rm", "ysolde", "--yes")
+    same = cli("log", "show", "1", "--replay", "--json")
+    assert same.exit_code == 0 and same.json()[0]["replayed"] is True, same.stderr
+    con = sqlite3.connect(log_path())
+    con.execute("UPDATE entries SET roll = NULL")
+    con.commit()
+    con.close()
     run = cli("log", "show", "1", "--replay")
     assert run.exit_code == 1
     assert "Seyruun roll" in run.stdout

@@ -95,14 +95,15 @@ def test_a_roll_round_trips_compact_and_stays_out_of_log_json():
 
 
 def test_write_entry_and_the_recorder_store_the_roll():
-    from rpgdice.cli.replay import capture
+    from rpgdice.cli.replay import parse
+    from rpgdice.roll.execute import replay
     from rpgdice.table.log import Log, Recorder, write_entry
 
     entry, aside = write_entry(argv=["roll", "d6"], character=None, ruleset="dice",
                                command="roll", seed=2, faces=None, count=1, outcome=None,
                                results=[{"ruleset": "dice"}], roll={"sides": 6})
     assert aside is None and _cell(entry) == '{"sides":6}'
-    cap = capture(["roll", "2d6", "--seed", "3"], roll=True)
+    cap = replay(parse(["roll", "2d6", "--seed", "3"]), roll=True)
     recorder = Recorder({"seed": 3}, None)
     list(recorder.watch(cap.results))
     warned: list[str] = []

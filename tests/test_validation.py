@@ -12,7 +12,7 @@ import pytest
 import typer
 
 from conftest import assert_usage_error, cli, cli_json, proc
-from rpgdice.cli import common, params
+from rpgdice.cli import params
 from rpgdice.core.dice import MAX_POOL
 
 POOL_ACCEPTS = "accepts a number such as 5, or a sum such as 4+2 or 3+2+1-2"
@@ -177,8 +177,10 @@ def test_very_long_input_is_refused_quickly_and_echoed_short():
 
 
 def test_huge_repetitions_are_refused_before_any_roll(monkeypatch):
+    from rpgdice.roll import execute
+
     rolled = []
-    monkeypatch.setattr(common, "make_source", lambda *a: rolled.append(a))
+    monkeypatch.setattr(execute, "make_source", lambda *a: rolled.append(a))
     assert_usage_error(cli("crytures", "roll", "1000", "-n", "100001"), "-n: 100001")
     assert rolled == []
 

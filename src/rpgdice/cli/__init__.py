@@ -12,6 +12,7 @@ process and building all of them would cost every roll the time of all.
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import re
 import sys
@@ -171,11 +172,6 @@ class CommandGroup(TyperGroup):
             raise
 
 
-_ARGV: list[str] = []
-"""The arguments of the command being run, as typed: errors name an option the way the
-user wrote it (``--niveles``, not its canonical ``--raise``)."""
-
-
 def _param_hint(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if param.param_type_name == "option" and opts:
@@ -197,7 +193,11 @@ def typed_name(param: Any, ctx: Any = None) -> str:
             return envvar if isinstance(envvar, str) else envvar[0]
     names = [*param.opts, *param.secondary_opts]
     typed = None
-    for word in _ARGV:
+    from rpgdice.cli.runs import current_run
+
+    # The arguments as typed: errors name an option the way the user wrote it
+    # (``--niveles``, not its canonical ``--raise``).
+    for word in current_run(ctx).argv or ():
         if word == "--":
             break
         for name in names:
@@ -447,11 +447,9 @@ def _shared_options(cmd: Any, group: str) -> None:
     (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
     (:func:`_with_character`), those its record's ``takes_as`` names (not ``seyruun
     reroll``: the logged roll says whose it was)."""
-    from rpgdice.cli.common import PANELS, add_rolling_options
-    from rpgdice.cli.compare import add_compare_option
+    from rpgdice.cli.common import add_shared_options
 
-    add_rolling_options(cmd)
-    add_compare_option(cmd, PANELS)
+    add_shared_options(cmd)
     if group in SHEET_RULESETS and cmd.name in rulesets.get(group).takes_as:
         _with_character(cmd, group)
 
@@ -514,10 +512,16 @@ class RulesetGroup(LazyCommands, CommandGroup):
         app = self.typer_app
 
         def builder(info: Any) -> Any:
-            return lambda: get_command_from_info(
-                info, pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode,
-            )
+            def build() -> Any:
+                from rpgdice.cli.common import mark
+
+                cmd = get_command_from_info(
+                    info, pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode)
+                mark(cmd, info)
+                return cmd
+
+            return build
 
         return {info.name or get_command_name(info.callback.__name__): builder(info)
                 for info in app.registered_commands}
@@ -550,6 +554,10 @@ def _load_command(spec: str) -> Any:
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
     cmd = get_command(typer_app)
+    if len(typer_app.registered_commands) == 1:
+        from rpgdice.cli.common import mark
+
+        mark(cmd, typer_app.registered_commands[0])
     _shared_options(cmd, "")  # a top-level rolling command (rpgdice roll) logs too
     return cmd
 
@@ -574,6 +582,9 @@ def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
                          "name another alias (rpgdice alias to see them)")
     expanded = words + list(args[1:])
     ctx.meta[ARGV] = expanded
+    from rpgdice.cli.runs import current_run
+
+    current_run(ctx).argv = expanded
     return expanded
 
 
@@ -622,7 +633,6 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
         extra.setdefault("obj", Run([str(a) for a in (sys.argv[1:] if args is None else args)]))
         code = 0
-        _ARGV[:] = [str(a) for a in (sys.argv[1:] if args is None else args)]
         tidy_environment()
         output.SPOKEN[0] = "en"
         try:
@@ -737,21 +747,27 @@ def tidy_environment(environ: Any = None) -> None:
     tidy_help_printer(env)  # Typer's help printer read them when imported
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run ``rpgdice ARGV`` and return its exit status."""
+@functools.cache
+def root() -> Any:
+    """The root Click group (:class:`RpgdiceGroup`), built once per process: every command
+    line a process parses (a session's lines, a replay's older entries, the server's
+    rolls) goes through the same group and the commands it has built."""
     from rpgdice.cli.typer_private import get_command
 
-    return get_command(app).main(args=argv, prog_name=PROG, standalone_mode=False)
+    return get_command(app)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run ``rpgdice ARGV`` and return its exit status."""
+    return int(root().main(args=argv, prog_name=PROG, standalone_mode=False))
 
 
 def command_tree() -> Any:
     """The root Click command with every ruleset group loaded — for tools that walk
     the whole interface (completion scripts, the fuzz test), not for a roll."""
-    from rpgdice.cli.typer_private import get_command
-
-    root: Any = get_command(app)  # the RpgdiceGroup
-    for name in root.list_commands(None):
-        group = root.get_command(None, name)
+    top: Any = root()  # the RpgdiceGroup
+    for name in top.list_commands(None):
+        group = top.get_command(None, name)
         for sub in getattr(group, "list_commands", lambda _ctx: [])(None):
             group.get_command(None, sub)
-    return root
+    return top

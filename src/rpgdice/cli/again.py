@@ -58,7 +58,7 @@ def again_cmd(
 
     Example: rpgdice again --bonus 1
     """
-    from rpgdice.cli.replay import strip, with_character
+    from rpgdice.cli.replay import entry_spec, strip, with_character
     from rpgdice.core.errors import RulesError
     from rpgdice.table.log import Log, LogUnavailable
 
@@ -72,15 +72,27 @@ def again_cmd(
     if not last:
         raise RulesError("again", "the roll log is empty: nothing to repeat")
     entry = last[-1]
-    from rpgdice.cli.stored import is_roll
-
-    if not is_roll(entry["argv"]):  # a forged or foreign entry: only rolls are repeated
+    try:
+        spec = entry_spec(entry)
+    except RulesError:  # a forged or foreign entry: only rolls are repeated
         raise RulesError("again", f"entry {entry['id']} is no roll of a kind this rpgdice "
-                         f"knows ('{' '.join(entry['argv'][:2])}'); nothing was run")
-    argv = [*with_character(strip(entry["argv"]), entry["character"]), *(more or [])]
-    from rpgdice.cli import main
+                         f"knows ('{' '.join(entry['argv'][:2])}'); nothing was run") from None
+    shown = [*with_character(strip(entry["argv"]), entry["character"]), *(more or [])]
+    _announce(shown)
+    spec = spec.replace(dice=None, seed=None, argv=tuple(shown))
+    if more:
+        spec, sheet, extras = _with_more(spec, list(more))
+    else:
+        sheet, extras = None, {}
+    from rpgdice.roll.execute import execute
 
-    _announce(argv)
-    code = main(argv)
-    if code:
-        raise typer.Exit(code)
+    execute(spec, sheet=sheet, extras=extras)
+
+
+def _with_more(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+    """The repeated roll with MORE ARGS: options read by the command's own parser and
+    added to the stored spec (a single-valued option given replaces its value, a repeatable
+    one adds); the rest of the roll is the stored spec's, never its words read again."""
+    from rpgdice.cli.common import more_options
+
+    return more_options(spec, more)

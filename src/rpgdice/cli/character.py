@@ -10,20 +10,16 @@ named, so a roll without ``--as`` loads nothing of it (nor tomllib, nor the shee
 * :func:`traits` turns trait names in a pool, attribute, skill or index argument into
   their numbers (``dexterity+stealth`` -> ``3+3``) before the argument's own parser
   sees it, and keeps the names for the view ("Dexterity 3 + Stealth 3").
-* :func:`settle` rolls under the sheet's lock and pays from the sheet what the
-  command spent (Seyruun Willpower, Cypher Effort from a Pool, given back on a
-  natural 20); a command that cannot pay for the worst case of every repetition rolls
-  nothing and exits 2, the sheet untouched.
+* :func:`described` is what the roll value keeps of it (rpgdice.roll.spec.Character);
+  paying from the sheet is the executor's (rpgdice.roll.character).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from rpgdice.cli.typer_private import Context, ParameterSource
 from rpgdice.core.errors import RulesError, shown
-from rpgdice.rulesets import Cost
 from rpgdice.table import sheets
 
 SHEET = "rpgdice.sheet"
@@ -32,8 +28,6 @@ LABELS = "rpgdice.labels"
 """``ctx.meta`` key of what each argument named: ``[(PARAM, "Dexterity 3 + Stealth 3")]``."""
 TERMS = "rpgdice.terms"
 """``ctx.meta`` key of each argument's terms as it named them: ``{PARAM: [Term, ...]}``."""
-PAID = "rpgdice.paid"
-"""``ctx.meta`` key of what the sheet paid, ``(sheet, resource, points)``, until the output is out."""
 POOL = "rpgdice.pool"
 """``ctx.meta`` key of the Cypher Pool ``--pool`` named."""
 AS_ENV = "RPGDICE_AS"
@@ -174,109 +168,23 @@ def skill(ctx: Context, value: str) -> str | None:
     return level
 
 
-# Paying ------------------------------------------------------------------------
+# The character's part of a roll value ---------------------------------------------
 
 
-def plan(ctx: Context, sheet: sheets.Sheet) -> Cost:
-    """The costs of the command ``ctx`` runs, from its parameters: its ruleset's own
-    ``plan`` (rpgdice.rulesets.Ruleset.plan)."""
-    from rpgdice import rulesets
+def described(ctx: Context) -> Any:
+    """The character part of the roll the command line ``ctx`` parsed
+    (:class:`rpgdice.roll.spec.Character`): its name, what each argument named (and the
+    sheet's wound where it applied), the terms as named, a practiced skill, the Pool."""
+    from rpgdice.roll.spec import Character, Term
 
-    own = rulesets.get(sheet.ruleset).plan
-    if own is None:
-        return Cost()
-    return own(ctx.command.name or "", ctx.params, sheet, ctx.meta.get(POOL))
-
-
-def check(ctx: Context) -> None:
-    """The checks an ``odds`` command with ``--as`` makes (it pays nothing)."""
-    sheet = sheet_of(ctx)
-    if sheet is not None:
-        plan(ctx, sheet)
-
-
-def extra_base(ctx: Context) -> dict[str, Any]:
-    """What every result of a character's command carries: its name, the traits the
-    arguments named, and the sheet's wound where it applied."""
     sheet = ctx.meta[SHEET]
     labels = list(ctx.meta.get(LABELS, []))
+    given = tuple(name for name in ctx.params
+                  if ctx.get_parameter_source(name) != ParameterSource.DEFAULT_MAP)
     own = sheets.schema(sheet.ruleset).labels
     if own is not None:
-        given = {name for name in ctx.params
-                 if ctx.get_parameter_source(name) != ParameterSource.DEFAULT_MAP}
-        labels += own(sheet, ctx.command.name or "", given)
-    base = {"character": sheet.name, "labels": labels}
-    if PRACTICED in ctx.meta:  # Cypher: a skill the sheet does not list
-        base["practiced"] = ctx.meta[PRACTICED]
-    return base
-
-
-def settle(ctx: Context, roll: Callable[..., Any], source: Any, times: int
-           ) -> tuple[Iterable[Any] | None, Callable[[Any], dict[str, Any]]]:
-    """Roll ``times`` times for the character, paying from the sheet under its lock.
-    Returns the results (None when nothing is to be paid: the caller rolls as any
-    command does) and, for each, the keys the output adds: ``character``, and where
-    something may be paid ``spent`` and ``left``."""
-    from rpgdice.core.dice import GivenDice
-
-    sheet = ctx.meta[SHEET]
-    base = extra_base(ctx)
-    costs = plan(ctx, sheet)
-    if costs.resource is None or costs.worst == 0:
-        return None, lambda r: base  # nothing to pay: roll as any command does
-    resource = costs.resource
-    extras: dict[int, dict[str, Any]] = {}
-
-    def pay(fresh: sheets.Sheet) -> tuple[dict[str, int], list[Any]]:
-        have = sheets.resource(fresh, resource)
-        worst = costs.worst * times
-        if worst > have and not costs.paced:
-            e = sheets.cannot_pay(fresh, "--as", resource, worst, have)
-            raise RulesError(e.param, e.message + costs.why)
-        results, left = [], have
-        for _ in range(times):
-            r = roll(source, left) if costs.paced else roll(source)
-            results.append(r)
-            spent = costs.cost(r)
-            left -= spent
-            extras[id(r)] = {**base, "spent": {resource: spent}, "left": {resource: left}}
-        if isinstance(source, GivenDice):
-            source.check_all_used()
-        return {resource: left}, results
-
-    results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays
-    from rpgdice.cli.runs import current_run
-
-    spent = current_run(ctx).spent
-    paid = 0
-    for extra in extras.values():
-        for name, n in extra["spent"].items():
-            spent[name] = spent.get(name, 0) + n
-            paid += n
-    ctx.meta[PAID] = (sheet, resource, paid)
-    return results, lambda r: extras[id(r)]
-
-
-def refund(ctx: Context | None) -> None:
-    """Give back what :func:`settle` paid, when the output could not be delivered (so
-    nothing was logged either): a sheet pays only for what was shown and recorded. A
-    refund that cannot be made is a warning; the output's own error is the one reported."""
-    paid = None if ctx is None else ctx.meta.pop(PAID, None)
-    if not paid or not paid[2]:
-        return
-    sheet, resource, points = paid
-
-    def give_back(fresh: sheets.Sheet) -> tuple[dict[str, int], None]:
-        return {resource: sheets.resource(fresh, resource) + points}, None
-
-    try:
-        sheets.settle(sheet, sheet.ruleset, give_back)
-    except (RulesError, OSError) as e:
-        from rpgdice.cli.output import warning
-
-        warning(f"the {points} {resource} paid could not be given back: {e}")
-        return
-    from rpgdice.cli.runs import current_run
-
-    spent = current_run(ctx).spent
-    spent[resource] = spent.get(resource, 0) - points
+        labels += own(sheet, ctx.command.name or "", set(given))
+    terms = tuple((param, tuple(Term(t.sign, t.trait, t.value) for t in named))
+                  for param, named in ctx.meta.get(TERMS, {}).items())
+    return Character(name=sheet.name, ruleset=sheet.ruleset, labels=tuple(labels), terms=terms,
+                     practiced=ctx.meta.get(PRACTICED), pool=ctx.meta.get(POOL), given=given)

@@ -1,30 +1,35 @@
-"""What every rolling command shares: the ``--dice``/``--seed``/``--times``/``--json``
-options (and ``--log``/``--no-log``, added to every rolling command by
-:func:`add_rolling_options`), the choice of dice source, and the loop that rolls,
-hands results on and records the command in the roll log."""
+"""The command-line framework of every rolling command: its Click command classes, the
+options every rolling command shares — declared once here (:data:`SHARED`), with their help
+in each language, and given to each command by :func:`add_shared_options` — and
+:func:`rolls`, which registers a ruleset's command: its thin parser (Typer's, from the
+builder's signature) makes a :class:`~rpgdice.roll.spec.RollSpec`, handed to the one
+executor (:func:`rpgdice.roll.execute.execute`)."""
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Callable, Iterable, Iterator
-from typing import Annotated, Any, Optional, TypeVar
+from collections.abc import Callable
+from typing import Any, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
-from rpgdice.cli.runs import Capture as Capture  # re-exported: the replay's collector
 from rpgdice.cli.runs import Run as Run
 from rpgdice.cli.runs import current_run as current_run
 from rpgdice.cli.typer_private import click
 from rpgdice.core.budget import CHECKED as CHECKED  # re-exported for the commands,
+from rpgdice.core.budget import MAX_TIMES
 from rpgdice.core.budget import ROLL_COST as ROLL_COST  # which state their work here
 from rpgdice.core.budget import WORK_BUDGET as WORK_BUDGET
 from rpgdice.core.budget import Work as Work
 from rpgdice.core.budget import check_work as check_work
-from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.errors import RulesError, shown
+from rpgdice.roll.execute import LOG_ENV as LOG_ENV
+from rpgdice.roll.execute import MAX_SEED
+from rpgdice.roll.odds import ExactOdds as ExactOdds
+from rpgdice.roll.odds import exact_odds as exact_odds
+from rpgdice.roll.plan import Effects as Effects
+from rpgdice.roll.plan import Plan as Plan
 
 R = TypeVar("R")
 
@@ -167,498 +172,361 @@ def ruleset_app(help: str, command_cls: type = RollCommand) -> typer.Typer:
                         command_cls=command_cls)
 
 
-MAX_SEED = 2**64 - 1
-SEED_ENV = "RPGDICE_SEED"
-"""An exported seed: read by :func:`make_source` (not by the option's parser), so that
-``--dice`` sets it aside before it is read, and blank counts as unset."""
+# The options every rolling command shares, declared once ---------------------------------
 
 
-def _options(language: str) -> dict[str, Any]:
-    """The options every rolling command shares, said briefly, in ``language``."""
-    panel = PANELS[language]
-    es = language == "es"
-    return {
-        "dice": Annotated[Optional[str], typer.Option(  # the parser makes a list of faces
-            "--dice", parser=params.faces, metavar="CARAS" if es else "FACES",
-            rich_help_panel=panel["dice"],
-            help="Caras tiradas a mano (4,7,2) en vez de tirar." if es else
-            "Faces rolled by hand (4,7,2) instead of rolling.")],
-        "seed": Annotated[Optional[int], typer.Option(
-            "--seed", parser=params.integer(0, MAX_SEED), metavar="N", rich_help_panel=panel["dice"],
-            help="Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, "
-            "una nueva, que queda en el JSON y el registro." if es else
-            "Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a fresh "
-            "one, kept in the JSON and the log.")],
-        "times": Annotated[int, typer.Option(
-            "-n", "--times", parser=params.integer(1, params.MAX_TIMES), metavar="N",
-            show_default=False, rich_help_panel=panel["dice"],
-            help=f"Repite la orden N veces (1 a {params.MAX_TIMES})." if es else
-            f"Repeat the command N times (1 to {params.MAX_TIMES}).")],
-        "json": Annotated[bool, typer.Option(
-            "--json", rich_help_panel=panel["output"],
-            help="JSON Lines: un objeto por tirada." if es else
-            "JSON Lines: one object per repetition.")],
-        "odds": Annotated[bool, typer.Option(
-            "--odds", rich_help_panel=panel["output"],
-            help="Añade la probabilidad exacta del resultado." if es else
-            "Add the exact chance of the outcome rolled.")],
-    }
+class Shared:
+    """One option every rolling (or odds) command takes, as declared once: its names,
+    the Run attribute it sets (:class:`rpgdice.cli.runs.Run`), its panel (``dice`` or
+    ``output``, in the command's language), its help and metavar in each language."""
+
+    __slots__ = ("attr", "decls", "panel", "help", "metavar", "parse", "flag", "multiple",
+                 "default", "kinds")
+
+    def __init__(self, attr: str, decls: list[str], panel: str, help: dict[str, str], *,
+                 kinds: str, metavar: Optional[dict[str, str]] = None,
+                 parse: Optional[Callable[[str], Any]] = None, flag: bool = False,
+                 multiple: bool = False, default: Any = None) -> None:
+        self.attr, self.decls, self.panel, self.help = attr, decls, panel, help
+        self.metavar, self.parse, self.flag, self.multiple = metavar, parse, flag, multiple
+        self.default = default
+        self.kinds = frozenset(kinds.split())
+        """``roll``: every rolling command; ``odds``: every odds command too."""
+
+    def option(self, language: str, help: Optional[str] = None) -> Any:
+        """The Click option, in ``language``, which sets the run's attribute."""
+        from typer.core import TyperOption
+
+        from rpgdice.cli.typer_private import FuncParamType
+
+        kwargs: dict[str, Any] = {}
+        if self.parse is not None:
+            kwargs["type"] = FuncParamType(self.parse)
+        if self.metavar is not None:
+            kwargs["metavar"] = self.metavar[language]
+        return TyperOption(
+            param_decls=[*self.decls, self.attr], default=self.default, is_flag=self.flag or None,
+            multiple=self.multiple, expose_value=False, callback=_SETTERS[self.attr],
+            show_default=False, rich_help_panel=PANELS[language][self.panel],
+            help=help or self.help[language], **kwargs)
 
 
-_EN, _ES = _options("en"), _options("es")
-DiceOpt, SeedOpt, TimesOpt, JsonOpt, OddsOpt = (
-    _EN["dice"], _EN["seed"], _EN["times"], _EN["json"], _EN["odds"])
-DiceOptEs, SeedOptEs, TimesOptEs, JsonOptEs, OddsOptEs = (
-    _ES["dice"], _ES["seed"], _ES["times"], _ES["json"], _ES["odds"])
+def _integer(lo: int, hi: int) -> Callable[[str], int]:
+    return params.integer(lo, hi)
 
 
-LOG_ENV = "RPGDICE_LOG"
-LOG_MODES = ("auto", "always", "never")
-"""``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
+SHARED: tuple[Shared, ...] = (
+    Shared("dice", ["--dice"], "dice", kinds="roll", parse=params.faces,
+           metavar={"en": "FACES", "es": "CARAS"},
+           help={"es": "Caras tiradas a mano (4,7,2) en vez de tirar.",
+                 "en": "Faces rolled by hand (4,7,2) instead of rolling."}),
+    Shared("seed", ["--seed"], "dice", kinds="roll", parse=_integer(0, MAX_SEED),
+           metavar={"en": "N", "es": "N"},
+           help={"es": "Semilla (0 a 2^64-1, o RPGDICE_SEED): repite los mismos dados; sin ella, "
+                 "una nueva, que queda en el JSON y el registro.",
+                 "en": "Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; else a "
+                 "fresh one, kept in the JSON and the log."}),
+    Shared("times", ["-n", "--times"], "dice", kinds="roll", parse=_integer(1, MAX_TIMES),
+           metavar={"en": "N", "es": "N"}, default=1,
+           help={"es": f"Repite la orden N veces (1 a {MAX_TIMES}).",
+                 "en": f"Repeat the command N times (1 to {MAX_TIMES})."}),
+    Shared("json", ["--json"], "output", kinds="roll odds", flag=True, default=False,
+           help={"es": "JSON Lines: un objeto por tirada.",
+                 "en": "JSON Lines: one object per repetition."}),
+    Shared("odds", ["--odds"], "output", kinds="roll", flag=True, default=False,
+           help={"es": "Añade la probabilidad exacta del resultado.",
+                 "en": "Add the exact chance of the outcome rolled."}),
+    Shared("log_choice", ["--log/--no-log"], "output", kinds="roll", flag=True,
+           help={"es": f"Al registro de tiradas o no (o {LOG_ENV}).",
+                 "en": f"Log it or not (else {LOG_ENV} decides)."}),
+    Shared("short", ["--short"], "output", kinds="roll", flag=True, default=False,
+           help={"es": "Una línea por tirada (un mensaje).",
+                 "en": "One line per roll (a chat message)."}),
+    Shared("secret", ["--secret"], "output", kinds="roll", flag=True, default=False,
+           help={"es": "Secreta: solo aquí hasta log reveal.",
+                 "en": "Logged, shown here only until log reveal."}),
+    Shared("compare", ["--compare"], "output", kinds="roll odds", multiple=True,
+           metavar={"en": "ARGS", "es": "ARGS"},
+           help={"es": "Compara las probabilidades con estos argumentos añadidos (repetible): "
+                 "--compare '--raise 1'.",
+                 "en": "Compare the odds with these arguments added (repeatable): "
+                 "--compare --willpower."}),
+)
+"""The shared options, in the order every command's help lists them (after its own)."""
+MAX_COMPARE = 10
+"""The most alternatives one command compares (each is a whole odds computation)."""
 
 
-def log_wanted() -> bool:
-    """Whether this command is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
-    state = current_run()
-    if state.secret:  # a secret roll is logged, so that it can be revealed
-        return True
-    choice = state.log_choice
-    if choice is not None:
-        return choice
-    mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
-    if mode == "always":
-        return True
-    if mode == "never":
-        return False
-    if mode != "auto":
-        raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
+def _set(attr: str) -> Callable[[Any, Any, Any], None]:
+    def setter(ctx: Any, param: Any, value: Any) -> None:
+        run = current_run(ctx)
+        if attr == "compare":
+            _compare(ctx, value)
+            run.compare = tuple(value or ())
+        elif attr in ("dice", "seed", "log_choice"):
+            if value is not None:
+                setattr(run, attr, value)
+        elif attr == "times":
+            run.times = 1 if value is None else value
+        elif value:
+            setattr(run, attr, True)
+
+    return setter
 
 
-def _log_flag(ctx: Any, param: Any, value: Optional[bool]) -> None:
-    if value is not None:
-        current_run(ctx).log_choice = value
+def _compare(ctx: Any, value: tuple[str, ...]) -> None:
+    from rpgdice.core.budget import share_odds_budget
+
+    if not current_run(ctx).parse_only:  # the command itself, not one of its alternatives
+        share_odds_budget(1 + min(len(value or ()), MAX_COMPARE))
+    if value and len(value) > MAX_COMPARE:
+        raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")
 
 
-def add_rolling_options(command: Any) -> Any:
-    """Give a rolling command (one that takes ``--seed``) the options every rolling
-    command shares beyond its own signature: ``--log``/``--no-log``, ``--short`` and
-    ``--secret``, in the command's
-    Output panel and language (:attr:`RollCommand.language`). Called once, where the
-    lazily built groups build their commands (``rpgdice.cli._shared_options``)."""
-    from typer.core import TyperOption
+_SETTERS = {s.attr: _set(s.attr) for s in SHARED}
 
-    names = {p.name for p in command.params}
-    if "seed" in names and "log" not in names:
-        language = getattr(command, "language", "en")
-        at = next((i for i, p in enumerate(command.params) if p.name == "help"), len(command.params))
-        command.params.insert(at, TyperOption(
-            param_decls=["--log/--no-log", "log"], default=None, is_flag=True,
-            expose_value=False, callback=_log_flag, rich_help_panel=PANELS[language]["output"],
-            help=f"Al registro de tiradas o no (o {LOG_ENV})." if language == "es" else
-            f"Log it or not (else {LOG_ENV} decides).",
-        ))
-        at += 1
-        for name, es, en in (
-                ("short", "Una línea por tirada (un mensaje).", "One line per roll (a chat message)."),
-                ("secret", "Secreta: solo aquí hasta log reveal.",
-                 "Logged, shown here only until log reveal.")):
-            command.params.insert(at, TyperOption(
-                param_decls=[f"--{name}", name], default=False, is_flag=True,
-                expose_value=False, callback=_run_flag, rich_help_panel=PANELS[language]["output"],
-                help=es if language == "es" else en))
-            at += 1
+
+def add_shared_options(command: Any) -> Any:
+    """Give a command registered by :func:`rolls` the shared options its kind takes (a
+    roll: all of them; an odds command: ``--json`` and ``--compare``), less those it
+    does without, before its help option, in its language. Called once, where the lazily
+    built groups build their commands (``rpgdice.cli._shared_options``)."""
+    kind = getattr(command, "rpgdice_kind", None)
+    if kind is None or getattr(command, "rpgdice_shared", False):
+        return command
+    command.rpgdice_shared = True
+    without: frozenset[str] = getattr(command, "rpgdice_without", frozenset())
+    helps: dict[str, str] = getattr(command, "rpgdice_help", {})
+    after: frozenset[str] = getattr(command, "rpgdice_after", frozenset())
+    language = getattr(command, "language", "en")
+    takes_odds = kind == "odds" or "odds" not in without
+    for options in (FIRST, LAST):
+        at = next((i for i, p in enumerate(command.params)
+                   if p.name == "help" or (options is FIRST and p.name in after)),
+                  len(command.params))
+        command.params[at:at] = [
+            s.option(language, helps.get(s.attr)) for s in SHARED
+            if s.attr in options and kind in s.kinds and s.attr not in without
+            and (s.attr != "compare" or takes_odds)]
     return command
 
 
-def _run_flag(ctx: Any, param: Any, value: bool) -> None:
-    if value:
-        setattr(current_run(ctx), param.name, True)
+FIRST = frozenset({"dice", "seed", "times", "json", "odds"})
+"""The shared options listed right after a command's own arguments and options (but for
+those it lists after them: ``rolls(..., after=...)``)."""
+LAST = frozenset({"log_choice", "short", "secret", "compare"})
+"""The shared options listed last, before ``--help``."""
 
 
-def seed_from_environment() -> int | None:
-    """``RPGDICE_SEED``'s seed; None when it is unset, empty or blank."""
-    text = os.environ.get(SEED_ENV, "").strip()
-    if not text:
-        return None
-    try:
-        return params.integer(0, MAX_SEED)(text)
-    except typer.BadParameter as e:
-        raise RulesError(SEED_ENV, e.message) from None
+# Registering a ruleset's commands ---------------------------------------------------------
 
 
-def make_source(dice: list[int] | None, seed: int | None) -> DiceSource:
-    """The dice source. (decision) ``--dice`` with an explicit ``--seed`` is a usage
-    error; a seed from ``RPGDICE_SEED`` gives way to ``--dice`` (it is not even read,
-    so a stale or mistyped one does not matter), so an exported seed does not stop a
-    player from typing the faces they rolled. Without either, a fresh seed from the
-    operating system: every roll can be replayed."""
-    if dice is not None and seed is not None:
-        raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
-    if dice is not None:
-        return GivenDice(dice)
-    if seed is None:
-        seed = seed_from_environment()
-    return SeededDice(fresh_seed() if seed is None else seed)
+def rolls(app: Any, name: str, ruleset: str, *, kind: str = "roll",
+          without: tuple[str, ...] = (), option_help: Optional[dict[str, str]] = None,
+          after: tuple[str, ...] = (), **command_kwargs: Any) -> Callable[[Callable[..., Plan]], Callable[..., Plan]]:
+    """Register ``builder`` as ``ruleset``'s command ``name`` in the Typer ``app``: its
+    signature is the command's own arguments (Typer's parser reads them); the shared
+    options (:data:`SHARED`) are added to it, less ``without``; ``option_help`` overrides a
+    shared option's help (by attribute); ``after``: own options its help lists after the
+    shared ``--dice`` ... ``--odds``. A command line parsed by it becomes a
+    :class:`~rpgdice.roll.spec.RollSpec` that the executor runs, and the builder
+    (``builder(**args) -> Plan``) is what the executor calls — from a command line, the
+    session, a replay or the table's server alike. ``kind``: ``roll`` or ``odds``."""
+    import functools
+
+    from rpgdice.roll import execute
+
+    def register(builder: Callable[..., Plan]) -> Callable[..., Plan]:
+        @functools.wraps(builder)
+        def parsed(**kwargs: Any) -> Any:
+            return submit(ruleset, name, kwargs)
+
+        execute.register(ruleset, name, builder)
+        app.command(name, **command_kwargs)(parsed)
+        info = app.registered_commands[-1]
+        info.rpgdice = (kind, frozenset(without), dict(option_help or {}), frozenset(after))
+        return builder
+
+    return register
 
 
-def run(
-    roll: Callable[[DiceSource], R],
-    *,
-    work: Work,
-    dice: list[int] | None,
-    seed: int | None,
-    times: int,
-    as_json: bool,
-    odds: Callable[[], object] | None = None,
-    spec: Callable[[], object] | None = None,
-    keys: dict[str, Any] | None = None,
-    log_command: str | None = None,
-    character: dict[str, Any] | None = None,
-    target: Callable[[Any], dict[str, Any]] | None = None, compact: bool = False,
-) -> Optional[int]:
-    """Roll ``times`` times, hand the results to the output as they come, and record
-    the command in the roll log when it is wanted; returns the log entry's ID (None
-    when nothing was logged).
-
-    Given faces (``--dice``) are all consumed before anything is printed, so a count
-    that does not match leaves stdout empty. Random dice cannot run short: the first
-    roll is made before anything is printed (any error the roll's spec can raise shows
-    there), then the rest stream, so memory stays flat however large ``--times`` is.
-    ``odds`` (``--odds``) computes the exact odds of the roll, once, to show beside
-    each result; ``spec`` is the roll's exact odds, for ``log stats`` (never computed
-    here). ``keys`` are added to every JSON object (and logged result); ``seed`` always
-    is (null for given faces). ``character`` (``character``, ``spent``, ``left``) is what
-    a command that paid from a sheet itself (``seyruun reroll``) shows and adds to JSON
-    as ``--as`` does; it is not logged with the results (a replay pays nothing).
-    ``compact``: repeats in their ruleset's short form (:func:`~rpgdice.cli.output.emit`).
-    ``target(result)`` (``seyruun attack --vs``) gives each result's target side, called
-    once per result in the order rolled: ``vs_table`` and ``vs_keys`` (each result's
-    :class:`~rpgdice.core.envelope.Envelope`). ``work``: see :func:`check_work`."""
-
-    if _odds_alone(odds, as_json):  # an alternative of --compare: its odds, no roll
-        return None
-    check_output_options(as_json)
-    check_work(work, times)
-    source = make_source(dice, seed)
-    all_keys = {"seed": getattr(source, "seed", None), **(keys or {})}
-    if (capture := current_run().capture) is not None:  # a replay: collect, print nothing
-        _collect(capture, roll, source, times, all_keys, odds, spec, target)
-        return None
-    logging = log_wanted()
-    exact = odds() if odds is not None else None
-    compared = _alternatives() if exact is not None else []  # before anything is paid
-    items = _enveloped(*_paid_rolls(roll, source, times, character), target)
-    recorder = None
-    if logging:
-        from rpgdice.table.log import Recorder
-
-        recorder = Recorder(all_keys, faces=dice, command=log_command)
-        items = recorder.watch(items)
-    _shown(items, as_json=as_json, odds=exact, total=times, keys=all_keys, compact=compact,
-           compare=compared)
-    return None if recorder is None else _save(recorder, spec, odds)
+def shares(app: Any, *, kind: str = "roll", without: tuple[str, ...] = (),
+           after: tuple[str, ...] = ()) -> None:
+    """The command ``app`` registered last takes the shared options of ``kind`` (less
+    ``without``) though it is no ruleset's roll (``encounter start``, which rolls
+    initiative and keeps the order): it reads them from its run."""
+    app.registered_commands[-1].rpgdice = (kind, frozenset(without), {}, frozenset(after))
 
 
-def _save(recorder: Any, spec: Callable[[], object] | None,
-          odds: Callable[[], object] | None) -> Optional[int]:
-    """Record the command (``--secret``: as a secret roll); the entry's ID, or None."""
-    from rpgdice.cli.output import warning
-
-    argv, who = _who_typed_what()
-    return recorder.save(argv, who, warning, spec=_spec_data(spec), odds=_spec_data(odds),
-                         secret=current_run().secret)
+def mark(command: Any, info: Any) -> None:
+    """What :func:`rolls` registered, on the Click command Typer built from ``info``."""
+    marked = getattr(info, "rpgdice", None)
+    if marked is not None:
+        (command.rpgdice_kind, command.rpgdice_without, command.rpgdice_help,
+         command.rpgdice_after) = marked
 
 
-def _shown(items: Iterable[Any], **kwargs: Any) -> None:
-    """The results shown: ``--short``, one line each, else as :func:`_emit` shows them."""
-    if not current_run().short:
-        return _emit(items, **kwargs)
-    from rpgdice.render import short
+def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any) -> Any:
+    """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed."""
+    from rpgdice.roll.spec import RollSpec
 
-    argv, who = _who_typed_what()
-    try:
-        short.show(items, kwargs["keys"], argv, who)
-    except OSError:
-        from rpgdice.cli.character import refund
-
-        refund(_context())
-        raise
-
-
-def check_output_options(as_json: bool) -> None:
-    """``--short`` with ``--json`` and ``--secret`` with ``--no-log`` are usage errors."""
-    state = current_run()
-    if state.short and as_json:
-        raise RulesError("--short", "cannot be combined with --json (one is for people, the "
-                         "other for programs)")
-    if state.secret and state.log_choice is False:
-        raise RulesError("--secret", "cannot be combined with --no-log (a secret roll is "
-                         "logged, so that it can be revealed)")
-
-
-def _odds_alone(odds: Callable[[], object] | None, as_json: bool) -> bool:
-    """``--compare`` runs a command again for an alternative's odds: shown (captured), no roll."""
-    from rpgdice.cli import compare
-
-    if odds is None or not compare.odds_alone(_context()):
-        return False
-    show_odds(odds, as_json=as_json)
-    return True
-
-
-def _alternatives() -> list[tuple[str, Any]]:
-    from rpgdice.cli import compare
-
-    return compare.alternatives(_context())
-
-
-def _emit(items: Iterable[Any], **kwargs: Any) -> None:
-    """Show the results; when the output cannot be delivered (so it is not logged
-    either), what the character paid for them is given back."""
-    from rpgdice.cli.output import emit
-
-    try:
-        emit(items, **kwargs)
-    except OSError:
-        from rpgdice.cli.character import refund
-
-        refund(_context())
-        raise
-
-
-def _paid_rolls(roll: Callable[[DiceSource], R], source: DiceSource, times: int,
-                character: dict[str, Any] | None,
-                ) -> tuple[Iterable[R], Callable[[Any], dict[str, Any]] | None]:
-    """The rolls, and what each shows of the character who rolled: with ``--as`` paid
-    from its sheet (cli/character.py), else the ``character`` a command paid itself."""
-    ctx = _context()
-    if ctx is not None and ctx.meta.get(SHEET) is not None:
-        # --as: a character rolls; what the roll spends is paid from its sheet.
-        from rpgdice.cli import character as sheet_rolls
-
-        results, paid = sheet_rolls.settle(ctx, roll, source, times)
-        return (results if results is not None else _rolled(roll, source, times)), paid
-    shown = (lambda r: character) if character is not None else None
-    return _rolled(roll, source, times), shown
-
-
-def _collect(capture: Capture, roll: Callable[[DiceSource], R], source: DiceSource, times: int,
-             all_keys: dict[str, Any], odds: Callable[[], object] | None,
-             spec: Callable[[], object] | None,
-             target: Callable[[Any], dict[str, Any]] | None) -> None:
-    """A replay (``log show --replay``): the rolls collected into ``capture``, nothing
-    printed, paid or logged."""
-    capture.spec, capture.seed, capture.keys = spec, all_keys["seed"], all_keys
-    if not capture.roll:
-        return
-    roll = _paced(capture, roll)
-    if isinstance(source, GivenDice):
-        capture.results = [roll(source) for _ in range(times)]
-        source.check_all_used()
-    else:  # the first results to check, the rest streamed as they are shown
-        capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
-        capture.rest = (roll(source) for _ in range(times - len(capture.results)))
-    capture.odds = odds() if odds is not None else None
-    capture.total = times
-    ctx = _context()
-    table: Callable[[Any], dict[str, Any]] | None = None
-    if ctx is not None and ctx.meta.get(SHEET) is not None:  # shown with its character
-        from rpgdice.cli import character as sheet_view
-
-        base = sheet_view.extra_base(ctx)
-        table = lambda r: base  # noqa: E731
-    capture.results = list(_enveloped(capture.results, table, target))
-    capture.rest = _enveloped(capture.rest, table, target)
-
-
-def _paced(capture: Capture, roll: Callable[..., R]) -> Callable[[DiceSource], R]:
-    """A character's roll paid as it went (an extended roll's ``--willpower``): each
-    result replays with what the log says it spent (``capture.budgets``), in order."""
-    ctx = _context()
-    sheet = None if ctx is None else ctx.meta.get(SHEET)
-    if sheet is None or not capture.budgets:
-        return roll
-    from rpgdice.cli.character import plan
-
-    if not plan(ctx, sheet).paced:
-        return roll
-    budgets = iter(capture.budgets)
-
-    def paced(source: DiceSource) -> R:
-        budget = next(budgets, None)
-        return roll(source, budget) if isinstance(budget, int) else roll(source)
-
-    return paced
-
-
-def _spec_data(spec: object) -> Optional[dict[str, Any]]:
-    """An exact odds spec as the log stores it (None for odds that are no :class:`ExactOdds`)."""
-    return spec.data() if isinstance(spec, ExactOdds) else None
-
-
-def _enveloped(results: Iterable[Any], table: Callable[[Any], dict[str, Any]] | None,
-               target: Callable[[Any], dict[str, Any]] | None) -> Iterator[Any]:
-    """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
-    the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
-    from rpgdice.core.envelope import EMPTY, Envelope, Rolled
-
-    if table is None and target is None:
-        return (Rolled(r, EMPTY) for r in results)
-    return (Rolled(r, Envelope(table=table(r) if table is not None else None,
-                               **(target(r) if target is not None else {})))
-            for r in results)
-
-
-def _rolled(roll: Callable[[DiceSource], R], source: DiceSource, times: int) -> Iterable[R]:
-    """``times`` rolls: all made at once from given faces (which must all be used), else
-    the first made now and the rest as they are read."""
-    from itertools import chain
-
-    if isinstance(source, GivenDice):
-        results = [roll(source) for _ in range(times)]
-        source.check_all_used()
-        return results
-    first = roll(source)
-    return chain((first,), (roll(source) for _ in range(times - 1)))
-
-
-def _who_typed_what() -> tuple[list[str], Optional[str]]:
-    """The arguments as typed (after alias expansion) and the character rolling."""
-    ctx = _context()
+    run = current_run(ctx)
     meta = ctx.meta if ctx is not None else {}
-    state = current_run(ctx)
-    argv = meta.get(ARGV) or state.argv or []
-    sheet = meta.get(SHEET)  # --as: the sheet's own spelling of the name
-    return list(argv), state.character or getattr(sheet, "name", None)
+    character = None
+    if meta.get(SHEET) is not None:
+        from rpgdice.cli import character as sheet_parse
+
+        character = sheet_parse.described(ctx)
+    from rpgdice.cli.compare import ODDS_ALONE
+
+    argv = meta.get(ARGV) or run.argv or []
+    spec = RollSpec(
+        ruleset=ruleset, command=command, args=tuple((k, _frozen(v)) for k, v in kwargs.items()),
+        dice=None if run.dice is None else tuple(run.dice), seed=run.seed, times=run.times,
+        character=character, log=run.log_choice, secret=run.secret, short=run.short,
+        json=run.json, odds=run.odds, odds_alone=bool(meta.get(ODDS_ALONE)),
+        argv=tuple(str(a) for a in argv))
+    extras = {"target": meta.get(TARGET), "target_extra": meta.get(TARGET_EXTRA)}
+    if meta.get(TARGET) is not None:
+        from rpgdice.roll.spec import Character, Term
+
+        sheet = meta[TARGET]
+        spec = spec.replace(target=Character(
+            name=sheet.name, ruleset=sheet.ruleset, labels=tuple(meta.get(TARGET_LABELS, ())),
+            terms=tuple((p, tuple(Term(t.sign, t.trait, t.value) for t in named))
+                        for p, named in meta.get(TARGET_TERMS, {}).items())))
+    if run.compare:
+        from rpgdice.cli.compare import alternatives
+
+        spec = spec.replace(compare=alternatives(ctx, run.compare))
+    return spec, extras
 
 
-class ExactOdds:
-    """The exact odds of a roll (``<function>(*args, **kwargs)`` of its ruleset's ``odds.py``),
-    computed only when called, so the odds engine and icepool load on the odds path
-    alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
-
-    __slots__ = ("ruleset", "function", "args", "kwargs")
-
-    def __init__(self, ruleset: str, function: str, *args: object, **kwargs: object) -> None:
-        self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
-
-    def __call__(self) -> object:
-        from rpgdice import rulesets
-
-        return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
-
-    @property
-    def key(self) -> str:
-        return repr((self.function, self.args, sorted(self.kwargs.items())))
-
-    def data(self) -> dict[str, Any]:
-        """The spec as plain data, for the roll log: a record argument as its class name
-        and its fields (:func:`from_data` rebuilds it)."""
-        return {"ruleset": self.ruleset, "function": self.function,
-                "args": [_arg_data(a) for a in self.args],
-                "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
-
-    @classmethod
-    def from_data(cls, data: Any) -> ExactOdds:
-        """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
-        data makes none (forged, or of another rpgdice). Nothing is computed here."""
-        from rpgdice import rulesets
-        from rpgdice.core.rebuild import BadData
-
-        try:
-            ruleset = rulesets.get(data["ruleset"])
-            function, args, kwargs = data["function"], data["args"], data["kwargs"]
-            if not (isinstance(function, str) and function.isidentifier()
-                    and isinstance(args, list) and isinstance(kwargs, dict)):
-                raise TypeError
-        except (KeyError, TypeError):
-            raise BadData("the odds spec is not one this rpgdice knows") from None
-        if function not in ruleset.odds_functions:  # never any other name of its odds.py
-            raise BadData(f"the odds spec names no odds function of {ruleset.name}")
-        built = [_arg(ruleset, a) for a in args]
-        if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(
-                _is_record, a))) for a in built):
-            raise BadData("the odds spec's arguments are not the records of a roll")
-        if not all(isinstance(v, bool) for v in kwargs.values()):
-            raise BadData("the odds spec's options are not flags")
-        return cls(ruleset.name, function, *built, **{str(k): v for k, v in kwargs.items()})
+TARGET = "rpgdice.target"
+"""``ctx.meta`` key of the sheet of a roll's target (an attack's ``--vs``)."""
+TARGET_EXTRA = "rpgdice.target.extra"
+"""``ctx.meta`` key of the encounter's extra a roll targets (``--vs`` naming no character)."""
+TARGET_LABELS = "rpgdice.target.labels"
+"""``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
+TARGET_TERMS = "rpgdice.target.terms"
+"""``ctx.meta`` key of the terms each target pool named, for their roles: ``{"--defense": [...]}``."""
 
 
-def _arg_data(value: object) -> Any:
-    from dataclasses import is_dataclass
+def target_found(ctx: Any, sheet: Any, extra: Any) -> None:
+    """A ruleset's parser found the roll's target (``--vs``): a saved character's sheet,
+    or an extra of the encounter."""
+    if sheet is not None:
+        ctx.meta[TARGET] = sheet
+    if extra is not None:
+        ctx.meta[TARGET_EXTRA] = extra
 
-    from rpgdice.core.data import to_data
 
-    if is_dataclass(value) and not isinstance(value, type):
-        return {"record": type(value).__name__, "data": to_data(value)}
+def target_traits(text: str, param: str) -> str:
+    """A target's pool ``param`` with the target's trait names as their numbers
+    (``dexterity+athletics`` -> ``2+3``), kept for the view and the pool's roles."""
+    from rpgdice.cli.typer_private import get_current_context
+
+    ctx = get_current_context(silent=True)
+    sheet = None if ctx is None else ctx.meta.get(TARGET)
+    if ctx is None or sheet is None:
+        return text
+    from rpgdice.table import sheets
+
+    try:
+        got = sheets.resolve(sheet, text, param)
+    except RulesError as e:
+        raise typer.BadParameter(e.message) from None
+    if got is None:
+        return text
+    text, terms = got
+    ctx.meta.setdefault(TARGET_LABELS, []).append((param, sheets.describe(terms)))
+    ctx.meta.setdefault(TARGET_TERMS, {})[param] = terms
+    return text
+
+
+def _frozen(value: Any) -> Any:
     if isinstance(value, list):
-        return [_arg_data(v) for v in value]
-    return to_data(value)
-
-
-def _is_record(value: object) -> bool:
-    from dataclasses import is_dataclass
-
-    return is_dataclass(value) and not isinstance(value, type)
-
-
-def _arg(ruleset: Any, value: Any) -> Any:
-    from rpgdice.core.rebuild import BadData, from_data
-
-    if isinstance(value, dict) and set(value) == {"record", "data"}:
-        try:
-            cls = ruleset.record_class(str(value["record"]))
-        except KeyError:
-            raise BadData(f"the odds spec names no record of {ruleset.name}") from None
-        return from_data(cls, value["data"])
-    if isinstance(value, list):
-        return [_arg(ruleset, v) for v in value]
+        return tuple(_frozen(v) for v in value)
     return value
 
 
-exact_odds = ExactOdds
-
-
-def show_odds(odds: Callable[[], object], *, as_json: bool) -> None:
-    """An ``odds`` command: compute the exact odds (no dice) and print them."""
-    from rpgdice.cli import compare
-    from rpgdice.cli.output import emit_odds
-
-    ctx = _context()
-    exact = odds()
-    if compare.captured(ctx, exact):  # an alternative of --compare: kept, not printed
-        return
-    extra = None
-    if ctx is not None and ctx.meta.get(SHEET) is not None:
-        from rpgdice.cli import character
-
-        character.check(ctx)
-        extra = character.extra_base(ctx)
-    emit_odds(exact, as_json=as_json, extra=extra, compare=compare.alternatives(ctx))
-
-
-def roll_type(roll: Callable[[DiceSource], R], odds: ExactOdds, *, with_odds: bool, work: Work,
-              dice: list[int] | None, seed: int | None, times: int, as_json: bool) -> None:
-    """A roll type's command: rolled (its odds beside it with ``--odds``), or, asked as
-    ``rpgdice RULESET odds TYPE ...``, its odds alone."""
-    from rpgdice.cli import compare
-
-    ctx = _context()
-    if compare.odds_alone(ctx):
-        if compare.CAPTURE not in ctx.meta:  # asked by the user (not an alternative's)
-            compare.refuse_rolling_options(dice, seed, times)
-        show_odds(odds, as_json=as_json)
-        return
-    run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
-        odds=odds if with_odds else None)
-
-
-def _context():  # -> click Context | None
+def submit(ruleset: str, command: str, kwargs: dict[str, Any]) -> Optional[int]:
+    """A command line parsed: its spec executed, or — while a line is only parsed
+    (``rpgdice play``, the server, an alternative of ``--compare``) — kept in its run."""
     from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.roll.execute import execute
 
-    return get_current_context(silent=True)
+    ctx: Any = get_current_context()
+    spec, extras = spec_of(ruleset, command, kwargs, ctx)
+    run = current_run(ctx)
+    if run.parse_only:
+        run.parsed = (spec, ctx.meta.get(SHEET), extras)
+        return None
+    run.entry = execute(spec, sheet=ctx.meta.get(SHEET), extras=extras)
+    return None
 
+
+def command_of(spec: Any) -> Any:
+    """The Click command that parses ``spec``'s command (its group's, or the top-level
+    ``roll`` and ``odds`` of ordinary dice)."""
+    from rpgdice.cli import root
+
+    top = root()
+    if spec.ruleset == "dice":
+        return top.get_command(None, spec.command)
+    group = top.get_command(None, spec.ruleset)
+    command = group.get_command(None, spec.command) if group is not None else None
+    if command is None:
+        raise RulesError("command", f"'{spec.ruleset} {spec.command}' is no command")
+    return command
+
+
+def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+    """``spec`` with the options ``more`` adds (``again --bonus 1 --json``), read by its
+    command's own parser: a single-valued option given replaces its value, a repeatable one
+    adds, a shared option sets the run's choice. The stored spec's arguments are never
+    parsed again. Returns the spec, the character's sheet (``--as``) and the extras a
+    ruleset's parser found."""
+    from rpgdice.cli.typer_private import Context
+
+    command = command_of(spec)
+    run = Run(list(spec.argv), parse_only=True)
+    run.dice, run.seed, run.times = spec.dice, spec.seed, spec.times
+    run.json, run.odds, run.log_choice = spec.json, spec.odds, spec.log
+    run.short, run.secret = spec.short, spec.secret
+    ctx = Context(command, info_name=command.name, obj=run)
+    with ctx:
+        sheet = None
+        if spec.character is not None:
+            from rpgdice.table import sheets
+
+            sheet = ctx.meta[SHEET] = sheets.load(spec.character.name, "--as")
+        parser = command.make_parser(ctx)
+        opts, left, order = parser.parse_args(args=list(more))
+        if [a for a in left if a != "--"]:
+            raise click.UsageError(f"again adds options only; {shown(left[0])} is an argument "
+                                   f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
+                                   "arguments whole)", ctx)
+        changed: dict[str, Any] = {}
+        for param in order:
+            if param.param_type_name == "option" and opts.get(param.name) is not None:
+                param.handle_parse_result(ctx, opts, [])
+                if param.expose_value and param.name in ctx.params:
+                    changed[param.name] = ctx.params[param.name]
+        args = dict(spec.args)
+        for name, value in changed.items():
+            param = next(p for p in command.params if p.name == name)
+            if getattr(param, "multiple", False) and args.get(name):
+                value = (*args[name], *(value or ()))
+            args[name] = _frozen(value)
+        compare = spec.compare
+        if run.compare:
+            from rpgdice.cli.compare import alternatives
+
+            ctx.meta["rpgdice.args"] = [*spec.argv[2:]]
+            compare = alternatives(ctx, run.compare)
+        extras = {"target": ctx.meta.get(TARGET), "target_extra": ctx.meta.get(TARGET_EXTRA)}
+    return spec.replace(
+        args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
+        seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
+        short=run.short, secret=run.secret, compare=compare), sheet, extras

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rpgdice.cli.common import Command, DiceOpt, RulesetTyper, SeedOpt
+from rpgdice.cli.common import Command, RulesetTyper, shares
 from rpgdice.rulesets.seyruun.commands import CombatantsArg
 
 app = RulesetTyper(
@@ -62,11 +62,8 @@ def show_cmd(ctx: typer.Context, as_json: StateJson = False) -> None:
     _show(encounter.need(), as_json)
 
 
-@app.command("start")
 def start_cmd(
     combatants: CombatantsArg,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
     as_json: StateJson = False,
 ) -> None:
     """Start an encounter: roll Seyruun initiative and keep the order.
@@ -78,32 +75,27 @@ def start_cmd(
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import (
-        Work,
-        check_output_options,
-        check_work,
-        current_run,
-        make_source,
-        run,
-    )
+    from rpgdice.cli.common import Work, check_work, current_run
     from rpgdice.core.dice import GivenDice
+    from rpgdice.roll.execute import check_output_options, make_source
+    from rpgdice.roll.spec import RollSpec
     from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.rulesets.seyruun.commands import _combatant
+    from rpgdice.rulesets.seyruun.commands import combatant_of
     from rpgdice.table import encounter
 
-    spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
-    check_output_options(as_json)
+    run = current_run()
+    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant_of(c) for c in combatants))
+    roll = RollSpec("seyruun", "initiative", (("combatants", tuple(combatants)),),
+                    dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
+                    log=run.log_choice, secret=run.secret, short=run.short, json=as_json,
+                    argv=tuple(run.argv or ()))
+    check_output_options(roll)
     check_work(Work(spec.most_dice, spec.most_rolls), 1)
     if len(combatants) > encounter.MAX_SIDES:
         from rpgdice.core.errors import RulesError
 
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
-    if current_run().capture is not None:  # a replay from the log: its roll, nothing written
-        run(lambda source: seyruun.roll_initiative(spec, source),
-            work=Work(spec.most_dice, spec.most_rolls), dice=dice, seed=seed, times=1,
-            as_json=as_json)
-        return
-    source = make_source(dice, seed)
+    source = make_source(run.dice, run.seed)
     result = seyruun.roll_initiative(spec, source)
     if isinstance(source, GivenDice):
         source.check_all_used()
@@ -114,10 +106,16 @@ def start_cmd(
         for e in result.order])
     _warn_replaced(encounter.start(enc))
     _warn_shadowed(c.name for c in combatants if c.pool is not None)
-    _log(result, dice, getattr(source, "seed", None))
-    if current_run().short:
-        return _short(result, getattr(source, "seed", None))
+    _log(result, roll, getattr(source, "seed", None))
+    if run.short:
+        return _short(result, roll, getattr(source, "seed", None))
     _show(enc, as_json, result)
+
+
+app.command("start")(start_cmd)
+shares(app, without=("times", "json", "odds", "compare"), after=("as_json",))
+"""``--dice``, ``--seed``, ``--log``/``--no-log``, ``--short``, ``--secret`` as every roll
+has them; its own ``--json`` is the encounter's state."""
 
 
 def _warn_replaced(before: Any) -> None:
@@ -146,30 +144,29 @@ def _warn_shadowed(extras: Any) -> None:
                     "otherwise to hit it")
 
 
-def _short(result: Any, seed: Any) -> None:
-    from rpgdice.cli.common import _who_typed_what
+def _short(result: Any, roll: Any, seed: Any) -> None:
     from rpgdice.core.envelope import Rolled
     from rpgdice.render import short
 
-    argv, who = _who_typed_what()
-    short.show([Rolled(result)], {"seed": seed}, argv, who)
+    short.show([Rolled(result)], {"seed": seed}, list(roll.argv), None)
 
 
-def _log(result: Any, dice: Any, seed: Any) -> None:
-    """Record the initiative the encounter started with, as a roll is recorded."""
-    from rpgdice.cli.common import _who_typed_what, current_run, log_wanted
+def _log(result: Any, roll: Any, seed: Any) -> None:
+    """Record the initiative the encounter started with, as a roll is recorded: its roll
+    value that of ``seyruun initiative`` with the same combatants, which replays it."""
+    from rpgdice.roll.execute import log_wanted, stored
 
-    if not log_wanted():
+    if not log_wanted(roll):
         return
     from rpgdice.cli.output import warning
     from rpgdice.core.envelope import Rolled
     from rpgdice.table.log import Recorder
 
-    recorder = Recorder({"seed": seed}, faces=dice, command="initiative")
+    faces = None if roll.dice is None else list(roll.dice)
+    recorder = Recorder({"seed": seed}, faces=faces, command="initiative")
     for _ in recorder.watch([Rolled(result)]):
         pass
-    argv, who = _who_typed_what()
-    recorder.save(argv, who, warning, secret=current_run().secret)
+    recorder.save(list(roll.argv), None, warning, secret=roll.secret, roll=stored(roll))
 
 
 @app.command("next")

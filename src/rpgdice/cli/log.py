@@ -258,14 +258,13 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     missing = entry["count"] - len(records)
     if missing <= 0:
         return records
-    from rpgdice.cli import stored
-    from rpgdice.cli.replay import budgets, capture, replay_argv
+    from rpgdice.cli.replay import NotARoll, capture
 
-    if not stored.is_roll(entry["argv"]):
+    try:
+        cap = capture(entry, roll=True)
+    except NotARoll:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log")
         return records
-    try:
-        cap = capture(replay_argv(entry), roll=True, budget=budgets(entry))
     except Exception as e:  # a command that no longer parses: the stored part stands
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
                 f"cannot be rolled again ({getattr(e, 'message', None) or e})")
@@ -276,18 +275,16 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
 def _replay(entry: dict[str, Any], as_json: bool) -> None:
     """``log show ID --replay``: roll the entry's command again with its own dice, pay
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
-    from rpgdice.cli import stored
     from rpgdice.cli.output import emit
-    from rpgdice.cli.replay import budgets, capture, replay_argv
+    from rpgdice.cli.replay import NotARoll, capture
     from rpgdice.core.data import to_data
     from rpgdice.table.log import MAX_RESULTS, public
 
     entry_id = entry["id"]
-    if not stored.is_roll(entry["argv"]):
-        raise RulesError("ID", f"entry {entry_id} is no roll of a kind this rpgdice knows "
-                         f"('{' '.join(entry['argv'][:2])}'); it cannot be replayed")
     try:
-        cap = capture(replay_argv(entry), roll=True, budget=budgets(entry))
+        cap = capture(entry, roll=True)
+    except NotARoll as e:
+        raise RulesError("ID", f"{e.message}; it cannot be replayed") from None
     except Exception as e:  # usage errors of a command that rolled then: rules or sheets changed
         message = getattr(e, "message", None) or str(e)
         if as_json:  # what the log stored, which no replay matches now
@@ -594,12 +591,13 @@ def _spec(spec_text: str, who: Optional[str]) -> Any:
             return stored.spec(json.loads(spec_text))
         except (BadData, ValueError, TypeError):
             return None
-    from rpgdice.cli.replay import FLAGS, VALUED, capture, strip, with_character
+    from rpgdice.cli.replay import capture
 
     try:
         argv = json.loads(spec_text[len("argv "):])
         if not (isinstance(argv, list) and stored.is_roll([str(a) for a in argv])):
             return None
-        return capture(with_character(strip(argv, VALUED, FLAGS), who), roll=False).spec
+        entry = {"id": 0, "argv": [str(a) for a in argv], "character": who, "roll": None}
+        return capture(entry, roll=False).spec
     except Exception:  # a command that no longer parses (a sheet changed...)
         return None

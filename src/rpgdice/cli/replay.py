@@ -1,12 +1,14 @@
-"""Running a logged command again, in-process: the arguments it was typed with,
-re-parsed by the command line itself (so a replay builds its roll exactly as the
-roll did), with its seed or its faces, printing and logging nothing.
+"""A logged roll as a value again: :func:`entry_spec` is the
+:class:`~rpgdice.roll.spec.RollSpec` the log stored with the entry, and :func:`capture`
+executes it printing, paying and logging nothing (rpgdice.roll.execute.replay).
 
-Used only for a roll of a known kind (:func:`rpgdice.cli.stored.is_roll`): by ``log
-show --replay`` (replay and check), ``log show`` of an entry longer than the log keeps
-(the rest), ``log stats`` for an entry of an older rpgdice that stored no odds spec, and
-``again`` (the arguments, fresh dice). ``log show`` and ``seyruun reroll`` otherwise read
-the stored results (rpgdice.cli.stored, rpgdice.rulesets.seyruun.reroll).
+``log show --replay`` (replay and check), ``log show`` of an entry longer than the log
+keeps (the rest), ``log stats`` and ``again`` (the roll with fresh dice) rebuild the roll
+from the stored spec and never from the words it was typed with: the stored ``argv`` is
+for display only, so an entry whose argv was edited by hand still replays what was
+rolled. Only an entry of an older rpgdice, which stored no spec, is read from its argv —
+parsed into a spec by the command line without running anything, and only when it is a
+roll of a known kind (:func:`rpgdice.cli.stored.is_roll`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Optional
 
-from rpgdice.cli.common import Capture, Run
+from rpgdice.core.errors import RulesError
+from rpgdice.roll.execute import Capture
+from rpgdice.roll.spec import BadSpec, RollSpec
 
 VALUED = ("--seed", "--dice")
 """Options that take a value and name the dice (dropped for fresh dice)."""
@@ -54,22 +58,53 @@ def with_character(argv: list[str], character: Optional[str]) -> list[str]:
     return argv
 
 
-def replay_argv(entry: dict[str, Any]) -> list[str]:
-    """The entry's arguments with its own dice: its faces, else its seed."""
+class NotARoll(RulesError):
+    """A logged entry that holds no roll this rpgdice can make again (forged, foreign)."""
+
+
+def not_a_roll(entry: dict[str, Any]) -> NotARoll:
+    return NotARoll("ID", f"entry {entry['id']} is no roll of a kind this rpgdice knows "
+                    f"('{' '.join(entry['argv'][:2])}')")
+
+
+def entry_spec(entry: dict[str, Any]) -> RollSpec:
+    """The roll value of a logged entry: the spec the log stored; for an entry of an older
+    rpgdice (none stored), its words parsed — a roll of a known kind only. A
+    :class:`NotARoll` when the entry holds no roll this rpgdice can make again; the words
+    of an older entry that no longer parse (a sheet gone) raise their usage error."""
+    from rpgdice.cli import stored
+    from rpgdice.roll.execute import builder
+
+    data = entry.get("roll")
+    if data is not None:
+        try:
+            spec = RollSpec.from_data(data)
+            builder(spec.ruleset, spec.command)  # a roll this rpgdice makes, or an error
+        except (BadSpec, RulesError):
+            raise not_a_roll(entry) from None
+        return spec.replace(argv=tuple(entry["argv"]))
+    if not stored.is_roll(entry["argv"]):
+        raise not_a_roll(entry)
     argv = with_character(strip(entry["argv"], flags=FLAGS), entry.get("character"))
-    if entry.get("command") == "reroll" and entry.get("results"):
-        # `seyruun reroll` without an ID meant the last seyruun roll then: name it.
-        target = entry["results"][0].get("rerolls")
-        if target is not None and not (len(argv) > 2 and argv[2].isdigit()):
-            argv = [*argv[:2], str(target), *argv[2:]]
-    if entry.get("faces") is not None:
-        return [*argv, "--dice", ",".join(str(f) for f in entry["faces"])]
-    if entry.get("seed") is not None:
-        return [*argv, "--seed", str(entry["seed"])]
-    return argv
+    if argv[:2] == ["encounter", "start"]:  # its roll: the initiative of its combatants
+        argv = ["seyruun", "initiative", *argv[2:]]
+    return parse(argv).replace(argv=tuple(entry["argv"]))
 
 
-_ROOT: Any = None
+def parse(argv: list[str]) -> RollSpec:
+    """``rpgdice ARGV`` parsed into its roll value, nothing run; a usage error (Click's,
+    or a RulesError) when it makes none."""
+    from rpgdice.cli import root
+    from rpgdice.cli.output import PROG
+    from rpgdice.cli.runs import Run
+
+    group = root()
+    run = Run(list(argv), parse_only=True)
+    with group.make_context(PROG, list(argv), obj=run) as ctx:
+        group.invoke(ctx)
+    if run.parsed is None:
+        raise RulesError("command", f"'{' '.join(argv[:2])}' is no roll")
+    return run.parsed[0]
 
 
 def budgets(entry: dict[str, Any]) -> list[Any]:
@@ -81,21 +116,24 @@ def budgets(entry: dict[str, Any]) -> list[Any]:
             for r in entry.get("results") or []]
 
 
-def capture(argv: list[str], *, roll: bool, budget: Optional[list[Any]] = None) -> Capture:
-    """Run ``rpgdice ARGV`` in-process, printing and logging nothing: what it would
-    roll (with ``roll``) and the exact odds spec of its roll. Usage errors propagate
-    as exceptions (Click's, or RulesError)."""
-    global _ROOT
-    from rpgdice.cli import app
-    from rpgdice.cli.output import PROG
-    from rpgdice.cli.typer_private import get_command
+def replay_spec(entry: dict[str, Any]) -> RollSpec:
+    """The entry's roll with its own dice (its faces, else its seed), shown and kept
+    nowhere: what ``log show --replay`` rolls."""
+    spec = entry_spec(entry)
+    if spec.ruleset == "seyruun" and spec.command == "reroll" and entry.get("results"):
+        # `seyruun reroll` without an ID meant the last seyruun roll then: name it.
+        target = entry["results"][0].get("rerolls")
+        if target is not None and spec.arg("entry_id") is None:
+            spec = spec.with_args(entry_id=target)
+    faces = entry.get("faces")
+    return spec.replace(dice=None if faces is None else tuple(faces),
+                        seed=None if faces is not None else entry.get("seed"),
+                        log=False, json=False, short=False, secret=False, compare=())
 
-    if _ROOT is None:
-        _ROOT = get_command(app)
-    run = Run(list(argv), Capture(roll))
-    assert run.capture is not None
-    run.capture.budgets = list(budget or [])
-    with _ROOT.make_context(PROG, list(argv), obj=run) as ctx:
-        _ROOT.invoke(ctx)
-    assert run.capture is not None
-    return run.capture
+
+def capture(entry: dict[str, Any], *, roll: bool) -> Capture:
+    """Execute the entry's roll again, printing, paying and logging nothing: what it
+    rolls (with ``roll``) and the exact odds spec of its roll."""
+    from rpgdice.roll.execute import replay
+
+    return replay(replay_spec(entry), roll=roll, budgets=budgets(entry))

@@ -1,36 +1,41 @@
-"""One run of the command line: what it decided besides a command's own arguments
-(:class:`Run`, kept in the Click context), and the :class:`Capture` a replay collects into.
-Imported by the rolling machinery (``common``) and by what pays for a character
-(``character``) alike, so neither imports the other for it."""
+"""One run of the command line: what parsing decided besides a command's own arguments
+(:class:`Run`, kept in the Click context's ``obj``, which every sub-context shares) — the
+words as typed and the shared options' values — until the command's roll becomes a
+:class:`~rpgdice.roll.spec.RollSpec`. Parsing only: nothing here executes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, Optional
 
 
 class Run:
-    """What one run of the command line decided besides the command's own arguments,
-    kept in the Click context (``ctx.obj``, which every sub-context shares): the
-    arguments as typed, ``--log``/``--no-log`` (None when neither was given), the
-    character the command rolls for, what it spent, and, while the log replays an entry,
-    the :class:`Capture` that collects instead of printing. A nested run (``again``, a
-    replay) has its own."""
+    """The shared options of one command line as parsed (``--dice``, ``--seed``, ``-n``,
+    ``--json``, ``--odds``, ``--log``/``--no-log``, ``--short``, ``--secret``,
+    ``--compare``), the words as typed, and — for a line that is only to be parsed
+    (``rpgdice play``, the table's server, ``--compare``'s alternatives) — the spec it
+    made, in ``parsed``, instead of executing it."""
 
-    __slots__ = ("argv", "log_choice", "character", "spent", "capture", "short", "secret")
+    __slots__ = ("argv", "dice", "seed", "times", "json", "odds", "log_choice", "short",
+                 "secret", "compare", "parse_only", "parsed", "entry", "character")
 
-    def __init__(self, argv: Optional[list[str]] = None, capture: Optional[Capture] = None) -> None:
+    def __init__(self, argv: Optional[list[str]] = None, parse_only: bool = False) -> None:
         self.argv = argv
+        self.dice: Optional[list[int]] = None
+        self.seed: Optional[int] = None
+        self.times = 1
+        self.json = False
+        self.odds = False
         self.log_choice: Optional[bool] = None
         self.short = False
-        """``--short``: one line per roll."""
         self.secret = False
-        """``--secret``: logged as secret, never on the table's page or feed until revealed."""
+        self.compare: tuple[str, ...] = ()
+        self.parse_only = parse_only
+        self.parsed: Any = None
+        """The :class:`~rpgdice.roll.spec.RollSpec` the line made (``parse_only``)."""
+        self.entry: Optional[int] = None
+        """The log entry the roll was recorded as."""
         self.character: Optional[str] = None
-        """The character the command rolls for (``--as``, or the entry a re-roll names)."""
-        self.spent: dict[str, int] = {}
-        """What the command paid from the character's sheet, in all."""
-        self.capture = capture
+        """Who rolled a command that is no ruleset roll (``encounter start``)."""
 
 
 def current_run(ctx: Any = None) -> Run:
@@ -44,28 +49,6 @@ def current_run(ctx: Any = None) -> Run:
         ctx.find_root().obj = run
         ctx.obj = run
     return run
-
-
-class Capture:
-    """An in-process run of a command that prints and logs nothing (``log show``,
-    ``seyruun reroll``, ``log stats``): :func:`run` records the roll's odds spec and,
-    with ``roll``, the results."""
-
-    HEAD = 1000
-    """Results made at once (as many as a log entry keeps); the rest come in ``rest``."""
-
-    def __init__(self, roll: bool) -> None:
-        self.roll = roll
-        self.spec: Any = None
-        self.results: list[Any] = []
-        self.rest: Iterable[Any] = ()
-        self.odds: Any = None
-        self.total = 0
-        self.seed: Optional[int] = None
-        self.keys: dict[str, Any] = {}
-        self.budgets: list[Any] = []
-        """What a roll paid as it went had to spend, per result, as the log stored it
-        (an extended roll's Willpower): a replay rolls with the same."""
 
 
 def _context():  # -> click Context | None

@@ -199,6 +199,11 @@ class Ruleset:
     def module(self) -> str:
         return f"{__name__}.{self.name}"
 
+    @property
+    def builders(self) -> str:
+        """The module whose commands' builders make its rolls (rpgdice.roll.execute)."""
+        return self.commands or f"{self.module}.commands"
+
     def odds(self) -> Any:
         """Its ``odds.py`` (icepool loads with it)."""
         return import_module(f"{self.module}.odds")

@@ -7,18 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import (
-    DiceOpt,
-    JsonOpt,
-    OddsOpt,
-    SeedOpt,
-    TimesOpt,
-    Work,
-    exact_odds,
-    ruleset_app,
-    run,
-    show_odds,
-)
+from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
 from rpgdice.rulesets.crytures import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
@@ -98,7 +87,7 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
     )
 
 
-@app.command("roll")
+@rolls(app, "roll", RULESET.name)
 def roll_cmd(
     pool: PoolArg,
     die_mod: DieModOpt = None,
@@ -107,12 +96,7 @@ def roll_cmd(
     complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
     attack: AttackOpt = False,
     crit_hits: CritHitsOpt = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Roll a Crytures dice pool.
 
     Each die meeting the Difficulty is a success; a natural 10 is always a success,
@@ -124,12 +108,12 @@ def roll_cmd(
     from rpgdice.rulesets.crytures import rules as crytures
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
-    run(lambda source: crytures.roll(spec, source), work=Work(spec.pool), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("crytures", "crytures_odds", spec) if odds else None,
-        spec=exact_odds("crytures", "crytures_odds", spec))
+    exact = exact_odds("crytures", "crytures_odds", spec)
+    return Plan(lambda source: crytures.roll(spec, source), work=Work(spec.pool), odds=exact,
+                stats=exact)
 
 
-@app.command("odds")
+@rolls(app, "odds", RULESET.name, kind="odds")
 def odds_cmd(
     pool: PoolArg,
     die_mod: DieModOpt = None,
@@ -138,12 +122,11 @@ def odds_cmd(
     complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
     attack: AttackOpt = False,
     crit_hits: CritHitsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Exact odds of a Crytures roll, without rolling: success and failure, the
     distribution of successes (exactly k, at least k) and natural 10s.
 
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
     """
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
-    show_odds(exact_odds("crytures", "crytures_odds", spec), as_json=as_json)
+    return Plan(odds=exact_odds("crytures", "crytures_odds", spec))

@@ -7,18 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import (
-    DiceOpt,
-    JsonOpt,
-    OddsOpt,
-    SeedOpt,
-    TimesOpt,
-    Work,
-    exact_odds,
-    ruleset_app,
-    run,
-    show_odds,
-)
+from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
 from rpgdice.rulesets.cypher import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
@@ -82,7 +71,6 @@ def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int
     )
 
 
-@app.command("task")
 def task_cmd(
     difficulty: DifficultyOpt,
     ease: EaseOpt = 0,
@@ -93,12 +81,7 @@ def task_cmd(
     edge: EdgeOpt = 0,
     bonus: BonusOpt = 0,
     attack: AttackOpt = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
 
     Routine (0 or less) succeeds with no roll; a target even 20 + bonus cannot
@@ -109,18 +92,18 @@ def task_cmd(
     from rpgdice.rulesets.cypher import rules as cypher
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    run(lambda source: cypher.roll(task, source), work=Work(1), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("cypher", "cypher_odds", task) if odds else None,
-        spec=exact_odds("cypher", "cypher_odds", task))
+    exact = exact_odds("cypher", "cypher_odds", task)
+    return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact)
 
 
-app.command("roll", help=(task_cmd.__doc__ or "").replace(
+rolls(app, "task", RULESET.name)(task_cmd)
+rolls(app, "roll", RULESET.name, help=(task_cmd.__doc__ or "").replace(
     "Attempt a task:", "The same command as task: attempt a task,", 1).replace(
     "cypher task", "cypher roll"))(task_cmd)
 """Every other group rolls with ``roll``: in the Cypher group it is ``task`` by another name."""
 
 
-@app.command("odds")
+@rolls(app, "odds", RULESET.name, kind="odds")
 def odds_cmd(
     difficulty: DifficultyOpt,
     ease: EaseOpt = 0,
@@ -131,12 +114,11 @@ def odds_cmd(
     edge: EdgeOpt = 0,
     bonus: BonusOpt = 0,
     attack: AttackOpt = False,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Exact odds of a task, without rolling: success and failure (routine and
     impossible tasks included) and each special roll.
 
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
     """
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    show_odds(exact_odds("cypher", "cypher_odds", task), as_json=as_json)
+    return Plan(odds=exact_odds("cypher", "cypher_odds", task))

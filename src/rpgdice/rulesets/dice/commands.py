@@ -15,20 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rpgdice.cli.common import (
-    CHECKED,
-    DiceOpt,
-    JsonOpt,
-    OddsOpt,
-    RollCommand,
-    SeedOpt,
-    TimesOpt,
-    Work,
-    check_work,
-    exact_odds,
-    run,
-    show_odds,
-)
+from rpgdice.cli.common import CHECKED, Plan, RollCommand, Work, check_work, exact_odds, rolls
 from rpgdice.core.errors import RulesError
 
 EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
@@ -115,16 +102,11 @@ ExprArg = Annotated[
 ]
 
 
-@roll_app.command("roll", cls=NotationCommand)
+@rolls(roll_app, "roll", "dice", cls=NotationCommand, after=("breakdown",))
 def roll_cmd(
     expressions: ExprsArg,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
     breakdown: BreakdownOpt = False,
-) -> None:
+) -> Plan:
     """Roll ordinary dice: damage, random tables, percentiles.
 
     Numbers and NdS (N dice of S sides, 2 to 1000, % or F) with + − * / and ( );
@@ -140,14 +122,18 @@ def roll_cmd(
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
+    from rpgdice.roll.execute import turn as executing
     from rpgdice.rulesets.dice import rules as notation
 
+    run = executing()
+    assert run is not None
+    times, odds = run.spec.times, run.spec.odds
     parsed = [parse_expression(text) for text in notation.join_arguments(expressions)]
     # One repetition rolls every expression, each at worst (explosions and re-rolls at their
     # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
     check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
                times, "--times" if times > 1 else notation.PARAM)
-    seed_shown = seed if dice is None else None
+    seed_shown = run.spec.seed if run.spec.dice is None else None
     turn = iter(range(times * len(parsed)))
 
     def roll_one(source: Any) -> Any:
@@ -159,8 +145,8 @@ def roll_cmd(
         return tree.roll(e, source, seed=seed_shown)
 
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
-    run(roll_one, work=CHECKED, dice=dice, seed=seed, times=times * len(parsed), as_json=as_json, odds=exact,
-        compact=times > 1 and not (breakdown or odds) and all(is_one_term(e) for e in parsed))
+    return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
+                compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
 
 
 def parse_expression(text: str) -> Any:
@@ -196,8 +182,8 @@ def is_one_term(expression: Any) -> bool:
     return len(expression.terms) == 1 and expression.terms[0].is_dice
 
 
-@odds_app.command("odds", cls=NotationCommand)
-def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
+@rolls(odds_app, "odds", "dice", kind="odds", cls=NotationCommand)
+def odds_cmd(expressions: ExprArg) -> Plan:
     """Exact odds of an ordinary dice expression: the chance of every total, the
     mean and the range, without rolling.
 
@@ -223,4 +209,4 @@ def odds_cmd(expressions: ExprArg, as_json: JsonOpt = False) -> None:
 
         return notation_odds.odds(parsed)
 
-    show_odds(exact, as_json=as_json)
+    return Plan(odds=exact)

@@ -11,19 +11,13 @@ from rpgdice.cli import params
 from rpgdice.cli.common import (
     PANELS,
     ExactOdds,
+    Plan,
     ReglasCommand,
     Work,
     exact_odds,
-    roll_type,
+    rolls,
     ruleset_app,
-    run,
-    show_odds,
 )
-from rpgdice.cli.common import DiceOptEs as DiceOpt
-from rpgdice.cli.common import JsonOptEs as JsonOpt
-from rpgdice.cli.common import OddsOptEs as OddsOpt
-from rpgdice.cli.common import SeedOptEs as SeedOpt
-from rpgdice.cli.common import TimesOptEs as TimesOpt
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.rulesets.reglas import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
@@ -93,19 +87,14 @@ def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | Non
     )
 
 
-@app.command("roll")
+@rolls(app, "roll", RULESET.name)
 def roll_cmd(
     index: IndexArg,
     difficulty: DifficultyOpt = 0,
     raises: RaiseOpt = 0,
     mod: ModOpt = None,
     attempt: AttemptOpt = 1,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Tirada simple: resultado = iE − 1d10.
 
     Éxito si el resultado alcanza la dificultad (crítico si el dado saca un 1), fracaso de
@@ -116,27 +105,24 @@ def roll_cmd(
     from rpgdice.rulesets.reglas import rules as reglas
 
     spec = _spec(index, difficulty, raises, mod, attempt)
-    run(lambda source: reglas.roll(spec, source), work=Work(1), dice=dice, seed=seed, times=times,
-        as_json=as_json, odds=exact_odds("reglas", "reglas_odds", spec) if odds else None,
-        spec=exact_odds("reglas", "reglas_odds", spec))
+    return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', 'reglas_odds', spec), stats=exact_odds('reglas', 'reglas_odds', spec))
 
 
-@app.command("odds")
+@rolls(app, "odds", RULESET.name, kind="odds")
 def odds_cmd(
     index: IndexArg,
     difficulty: DifficultyOpt = 0,
     raises: RaiseOpt = 0,
     mod: ModOpt = None,
     attempt: AttemptOpt = 1,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
     crítico y cada grado de fracaso.
 
     Ejemplo: rpgdice reglas odds 5+5 -d normal
     """
     spec = _spec(index, difficulty, raises, mod, attempt)
-    show_odds(exact_odds("reglas", "reglas_odds", spec), as_json=as_json)
+    return Plan(odds=exact_odds('reglas', 'reglas_odds', spec))
 
 
 # Las acciones: multi, contest, team, extended, retry -----------------------------------
@@ -199,19 +185,14 @@ MaxAttemptsOpt = Annotated[
 ]
 
 
-@app.command("multi")
+@rolls(app, "multi", RULESET.name)
 def multi_cmd(
     actions: ActionsArg,
     index: IndexArg,
     difficulty: DifficultyOpt = 0,
     raises: RaiseOpt = 0,
     mod: ModOpt = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Acciones múltiples: una tirada por acción, −N, −N−2, …
 
     N acciones en un turno; la tirada k tiene −(N + 2·(k − 1)): cuatro disparos → −4, −6, −8, −10. Un fracaso no anula las acciones que quedan (lectura de rpgdice).
@@ -224,11 +205,10 @@ def multi_cmd(
         actions=actions,
         spec=_spec(index, difficulty, raises, mod),
     )
-    roll_type(lambda source: reglas.roll_multi(spec, source),
-              ExactOdds("reglas", "reglas_multi_odds", spec), with_odds=odds, work=Work(actions, actions), dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: reglas.roll_multi(spec, source), odds=ExactOdds('reglas', 'reglas_multi_odds', spec), work=Work(actions, actions), roll_type=True)
 
 
-@app.command("contest")
+@rolls(app, "contest", RULESET.name)
 def contest_cmd(
     attacker: AttackerArg,
     defender: DefenderArg,
@@ -236,12 +216,7 @@ def contest_cmd(
     raises: RaiseOpt = 0,
     mod: ModOpt = None,
     defender_mod: DefenderModOpt = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Acciones enfrentadas: tiran los dos; gana quien saca más éxitos.
 
     El atacante debe superar su dificultad (-d, --raise y --mod son suyos) y luego el resultado del defensor, que no tiene dificultad (un fracaso cuenta como su número negativo). Un empate gana el defensor (lectura de rpgdice). --dice: el dado del atacante, luego el del defensor.
@@ -254,21 +229,15 @@ def contest_cmd(
         attacker=_spec(attacker, difficulty, raises, mod),
         defender=_spec(defender, mod=defender_mod, mod_param="--defender-mod"),
     )
-    roll_type(lambda source: reglas.roll_contest(spec, source),
-              ExactOdds("reglas", "reglas_contest_odds", spec), with_odds=odds, work=Work(2, 2), dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: reglas.roll_contest(spec, source), odds=ExactOdds('reglas', 'reglas_contest_odds', spec), work=Work(2, 2), roll_type=True)
 
 
-@app.command("team")
+@rolls(app, "team", RULESET.name)
 def team_cmd(
     members: MembersArg,
     difficulty: DifficultyOpt = 0,
     raises: RaiseOpt = 0,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Trabajo en equipo: tira cada miembro y se suman los resultados.
 
     Se suman todos, fracasos (negativos) incluidos, así que el fracaso de uno puede hundir al grupo, que tiene éxito si la suma alcanza la dificultad. --dice: un dado por miembro, en orden.
@@ -279,24 +248,17 @@ def team_cmd(
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
                              difficulty=reglas.raised(difficulty, raises), raises=raises)
-    roll_type(lambda source: reglas.roll_team(spec, source),
-              ExactOdds("reglas", "reglas_team_odds", spec), with_odds=odds,
-        work=Work(len(spec.members), len(spec.members)), dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: reglas.roll_team(spec, source), odds=ExactOdds('reglas', 'reglas_team_odds', spec), work=Work(len(spec.members), len(spec.members)), roll_type=True)
 
 
-@app.command("extended")
+@rolls(app, "extended", RULESET.name)
 def extended_cmd(
     index: IndexArg,
     target: TargetOpt,
     start: StartOpt = 0,
     max_rolls: MaxRollsOpt = DEFAULT_MAX_ROLLS,
     mod: ModOpt = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Acciones extendidas: acumula éxitos tirada tras tirada hasta un objetivo.
 
     Tira una y otra vez sumando los éxitos (resultados no negativos) hasta el objetivo o el límite de tiradas; un fracaso acaba el intento (lectura de rpgdice).
@@ -309,24 +271,17 @@ def extended_cmd(
         spec=_spec(index, mod=mod),
         target=target, start=start, max_rolls=max_rolls,
     )
-    roll_type(lambda source: reglas.roll_extended(spec, source),
-              ExactOdds("reglas", "reglas_extended_odds", spec), with_odds=odds, work=Work(max_rolls, max_rolls),
-        dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: reglas.roll_extended(spec, source), odds=ExactOdds('reglas', 'reglas_extended_odds', spec), work=Work(max_rolls, max_rolls), roll_type=True)
 
 
-@app.command("retry")
+@rolls(app, "retry", RULESET.name)
 def retry_cmd(
     index: IndexArg,
     difficulty: DifficultyOpt = 0,
     raises: RaiseOpt = 0,
     mod: ModOpt = None,
     max_attempts: MaxAttemptsOpt = DEFAULT_MAX_ROLLS,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido.
 
     Se intenta hasta un éxito; cada intento fallido anterior da −2, acumulable, y tras un fracaso no hay otro intento.
@@ -339,6 +294,4 @@ def retry_cmd(
         spec=_spec(index, difficulty, raises, mod),
         max_attempts=max_attempts,
     )
-    roll_type(lambda source: reglas.roll_retry(spec, source),
-              ExactOdds("reglas", "reglas_retry_odds", spec), with_odds=odds, work=Work(max_attempts, max_attempts),
-        dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: reglas.roll_retry(spec, source), odds=ExactOdds('reglas', 'reglas_retry_odds', spec), work=Work(max_attempts, max_attempts), roll_type=True)

@@ -12,23 +12,19 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import (
-    DiceOpt,
+    Effects,
     ExactOdds,
-    JsonOpt,
-    OddsOpt,
-    SeedOpt,
-    TimesOpt,
+    Plan,
     Work,
     check_work,
     exact_odds,
-    roll_type,
+    rolls,
     ruleset_app,
-    run,
-    show_odds,
 )
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.roll.execute import turn
 from rpgdice.rulesets.seyruun import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
@@ -159,18 +155,17 @@ def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
 
 
 def _named(param: str) -> tuple[Sheet | None, list[Any]]:
-    """With ``--as``: the sheet, and the terms the argument ``param`` named (cli/character.py)."""
-    from rpgdice.cli.typer_private import get_current_context
-
-    ctx = get_current_context(silent=True)
-    if ctx is not None and param in TARGET_SIDES:  # --vs: the target's sheet names them
-        sheet = ctx.meta.get(VS)
-        return (sheet, ctx.meta.get(VS_TERMS, {}).get(param, [])) if sheet else (None, [])
-    # cli/character.py's SHEET and TERMS keys, read without loading it (nor the sheets)
-    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
-    if ctx is None or sheet is None:
+    """With ``--as``: the sheet, and the terms the argument ``param`` named (with ``--vs``,
+    a target's pool: the target's sheet and terms)."""
+    state = turn()
+    if state is None:
         return None, []
-    return sheet, ctx.meta.get("rpgdice.terms", {}).get(param, [])
+    if param in TARGET_SIDES:  # --vs: the target's sheet names them
+        sheet = state.extras.get("target")
+        return (sheet, state.target_terms(param)) if sheet is not None else (None, [])
+    if state.sheet is None:
+        return None, []
+    return state.sheet, state.terms(param)
 
 
 def _two_skills(sheet: Sheet, param: str, first: str, second: str) -> RulesError:
@@ -193,11 +188,11 @@ def _roles(sheet: Sheet, first: Any, second: Any, param: str) -> tuple[bool, boo
 
 def _relabel(param: str, swap: bool, terms: list[Any] | None = None) -> None:
     """The character line in the pool's order: the Attribute first."""
-    from rpgdice.cli.character import LABELS
-    from rpgdice.cli.typer_private import get_current_context
     from rpgdice.table.sheets import describe
 
-    labels = get_current_context().meta.get(VS_LABELS if param in TARGET_SIDES else LABELS, [])
+    state = turn()
+    assert state is not None
+    labels = state.target_labels if param in TARGET_SIDES else state.labels
     if terms is not None:
         labels[:] = [(p, describe(terms) if p == param else text) for p, text in labels]
     elif swap:
@@ -258,7 +253,7 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
     )
 
 
-@app.command("roll")
+@rolls(app, "roll", RULESET.name)
 def roll_cmd(
     attribute: AttributeArg,
     skill: SkillArg = None,
@@ -269,12 +264,7 @@ def roll_cmd(
     willpower: WillpowerOpt = False,
     reroll: RerollOpt = False,
     difficulty: DifficultyOpt = 1,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower,
     penalties; 10 dice at most, a chance die at 0 or less.
 
@@ -285,14 +275,10 @@ def roll_cmd(
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
-    run(lambda source: seyruun.roll(pool, source, reroll=reroll),
-        work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1),
-        dice=dice, seed=seed, times=times, as_json=as_json,
-        odds=exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll) if odds else None,
-        spec=exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll))
+    return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
 
 
-@app.command("odds")
+@rolls(app, "odds", RULESET.name, kind="odds")
 def odds_cmd(
     attribute: AttributeArg,
     skill: SkillArg = None,
@@ -303,8 +289,7 @@ def odds_cmd(
     willpower: WillpowerOpt = False,
     reroll: RerollOpt = False,
     difficulty: DifficultyOpt = 1,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
     the distribution of successes (exactly k, at least k), 10s and tiers. With
     --reroll, the odds of the roll that stands.
@@ -312,7 +297,7 @@ def odds_cmd(
     Example: rpgdice seyruun odds 3 3 -d moderate --reroll
     """
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
-    show_odds(exact_odds("seyruun", "seyruun_odds", pool, reroll=reroll), as_json=as_json)
+    return Plan(odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
 
 
 # Roll types: contest (and resisted), extended, team ------------------------------------
@@ -381,24 +366,21 @@ def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -
 
 def _character_wound() -> str | None:
     """The wound of the character rolling (``--as``), which applies to its side."""
-    from rpgdice.cli.typer_private import get_current_context
-
-    ctx = get_current_context(silent=True)
-    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
+    state = turn()
+    sheet = None if state is None else state.sheet
     return None if sheet is None else sheet.wound
 
 
 def _character_willpower() -> int | None:
     """The Willpower on the sheet of the character rolling (``--as``), or None."""
-    from rpgdice.cli.typer_private import get_current_context
     from rpgdice.table.sheets import resource
 
-    ctx = get_current_context(silent=True)
-    sheet = None if ctx is None else ctx.meta.get("rpgdice.sheet")
+    state = turn()
+    sheet = None if state is None else state.sheet
     return None if sheet is None else resource(sheet, "willpower")
 
 
-@app.command("contest")
+@rolls(app, "contest", RULESET.name)
 def contest_cmd(
     attacker: AttackerArg,
     defender: DefenderArg,
@@ -406,12 +388,7 @@ def contest_cmd(
         "--attacker-willpower", help="The attacker spends 1 Willpower for +3 dice.")] = False,
     defender_willpower: Annotated[bool, typer.Option(
         "--defender-willpower", help="The defender spends 1 Willpower for +3 dice.")] = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Contested or resisted roll: both sides roll; more successes wins.
 
     A tie goes to the defender unless the attacker has the higher base Attribute. Each pool follows every pool rule. --dice faces go to the attacker first.
@@ -424,12 +401,10 @@ def contest_cmd(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
         defender=_side(defender, "DEFENDER", defender_willpower),
     )
-    roll_type(lambda source: seyruun.roll_contest(spec, source),
-              ExactOdds("seyruun", "seyruun_contest_odds", spec), with_odds=odds,
-        work=Work(spec.attacker.dice + spec.defender.dice, 2), dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', 'seyruun_contest_odds', spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
 
 
-@app.command("extended")
+@rolls(app, "extended", RULESET.name)
 def extended_cmd(
     attribute: AttributeArg,
     target: TargetOpt,
@@ -440,12 +415,7 @@ def extended_cmd(
     wound: WoundOpt = None,
     actions: ActionsOpt = 1,
     willpower: WillpowerOpt = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Extended roll: accumulate successes roll after roll up to a target.
 
     Roll the same pool again and again, adding up successes, until the target is reached, the roll limit is used up, or a botch ends it.
@@ -464,12 +434,10 @@ def extended_cmd(
 
     had = _character_willpower() if willpower else None  # odds: paid while the sheet has it
     chances = spec if had is None else dataclasses.replace(spec, willpower_budget=had)
-    roll_type(roll, ExactOdds("seyruun", "seyruun_extended_odds", chances), with_odds=odds,
-              work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), dice=dice, seed=seed,
-              times=times, as_json=as_json)
+    return Plan(roll, odds=ExactOdds('seyruun', 'seyruun_extended_odds', chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
 
 
-@app.command("team")
+@rolls(app, "team", RULESET.name)
 def team_cmd(
     attribute: AttributeArg,
     assists: AssistsOpt,
@@ -481,12 +449,7 @@ def team_cmd(
     willpower: WillpowerOpt = False,
     reroll: RerollOpt = False,
     difficulty: DifficultyOpt = 1,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: OddsOpt = False,
-) -> None:
+) -> Plan:
     """Team roll: the leader rolls, +1 die per assisting member.
 
     The highest pool (the leader's, given here) rolls; every other member adds +1 die, an external bonus, so bonuses and assists together count at most +5.
@@ -497,26 +460,19 @@ def team_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
-    roll_type(lambda source: seyruun.roll_team(spec, source),
-              ExactOdds("seyruun", "seyruun_team_odds", spec), with_odds=odds,
-        work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1),
-                  2 if spec.reroll else 1),
-        dice=dice, seed=seed, times=times, as_json=as_json)
+    return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', 'seyruun_team_odds', spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
 
 
 # The Willpower re-roll after the fact (rulesets/seyruun/reroll.py) -----------------------
 
 
-@app.command("reroll")
+@rolls(app, "reroll", RULESET.name, without=("times", "odds"))
 def reroll_cmd(
     entry_id: Annotated[Optional[int], typer.Argument(
         parser=params.integer(1, 2**62), metavar="[ID]", show_default=False,
         help="The log entry of the roll to re-roll (see rpgdice log); default: the last "
         "logged seyruun roll.")] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Willpower re-roll after the fact: a failed or botched roll, already shown, rolls
     again with the same pool for 1 Willpower (the Storyteller approves), and the re-roll
     stands. Once per roll.
@@ -529,7 +485,7 @@ def reroll_cmd(
     """
     from rpgdice.rulesets.seyruun import reroll
 
-    reroll.reroll(entry_id, dice=dice, seed=seed, as_json=as_json)
+    return reroll.reroll(entry_id)
 
 
 # Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
@@ -613,14 +569,6 @@ AttackArg = Annotated[
                    "3+3+1 (with --as, the attacker's traits).",
                    show_default=False),
 ]
-VS = "rpgdice.vs"
-"""``ctx.meta`` key of the target's sheet (``--vs``)."""
-VS_EXTRA = "rpgdice.vs.extra"
-"""``ctx.meta`` key of the encounter's extra (``--vs`` naming no saved character)."""
-VS_LABELS = "rpgdice.vs.labels"
-"""``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
-VS_TERMS = "rpgdice.vs.terms"
-"""``ctx.meta`` key of the terms each target pool named, for their roles: ``{"--defense": [...]}``."""
 TARGET_SIDES = ("--defense",)
 """The contest sides the target (``--vs``) rolls: their traits are the target's."""
 
@@ -647,16 +595,25 @@ def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
     name its traits)."""
     if value is None or not value.strip():
         return None
+    from rpgdice.cli.common import target_found
+
+    sheet, extra = _target_named(value)
+    target_found(ctx, sheet, extra)
+    return value
+
+
+def _target_named(value: str) -> tuple[Optional[Sheet], Any]:
+    """The target ``--vs`` names: a saved Seyruun character's sheet, else an extra of the
+    encounter (its damage kept there)."""
     try:
-        ctx.meta[VS] = _seyruun_sheet(value, "--vs")
+        return _seyruun_sheet(value, "--vs"), None
     except RulesError as e:
         from rpgdice.rulesets.seyruun.target import encounter_extra
 
         extra = encounter_extra(value) if "no character" in e.message else None
         if extra is None:
             raise
-        ctx.meta[VS_EXTRA] = extra  # an extra of the encounter: no sheet, its damage kept there
-    return value
+        return None, extra
 
 
 def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str], object]:
@@ -665,21 +622,9 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 
     def wrapped(text: str) -> object:
         if isinstance(text, str):
-            from rpgdice.cli.typer_private import get_current_context
+            from rpgdice.cli.common import target_traits as named
 
-            ctx = get_current_context(silent=True)
-            sheet = None if ctx is None else ctx.meta.get(VS)
-            if ctx is not None and sheet is not None:
-                from rpgdice.table import sheets
-
-                try:
-                    got = sheets.resolve(sheet, text, param)
-                except RulesError as e:
-                    raise typer.BadParameter(e.message) from None
-                if got is not None:
-                    text, terms = got
-                    ctx.meta.setdefault(VS_LABELS, []).append((param, sheets.describe(terms)))
-                    ctx.meta.setdefault(VS_TERMS, {})[param] = terms  # roles: _sum_by_role
+            text = named(text, param)
         return parse(text)
 
     wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
@@ -723,7 +668,7 @@ SoakOpt = Annotated[
 ]
 
 
-def _combatant(arg: CombatantArg) -> Combatant:
+def combatant_of(arg: CombatantArg) -> Combatant:
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
@@ -740,14 +685,10 @@ def _combatant(arg: CombatantArg) -> Combatant:
                              bonuses=side.bonuses, penalties=side.penalties)
 
 
-@app.command("initiative")
+@rolls(app, "initiative", RULESET.name, without=("odds",))
 def initiative_cmd(
     combatants: CombatantsArg,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-) -> None:
+) -> Plan:
     """Initiative: every combatant rolls Wits + Dexterity; the order to act in.
 
     Most successes act first; a botch acts after every non-botch. Ties go to the higher Wits + Dexterity before bonuses and penalties; still tied, the combatants share a rank (1, 1, 3) and the Storyteller decides (rpgdice's reading: the rules give the pool, not the order). No extra dice are rolled for ties. Both are Attributes, so there is no untrained −1 die.
@@ -756,16 +697,13 @@ def initiative_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
-    run(lambda source: seyruun.roll_initiative(spec, source),
-        work=Work(spec.most_dice, spec.most_rolls), dice=dice, seed=seed, times=times,
-        as_json=as_json)
+    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant_of(c) for c in combatants))
+    return Plan(lambda source: seyruun.roll_initiative(spec, source), work=Work(spec.most_dice, spec.most_rolls))
 
 
 def _replaying() -> bool:
-    from rpgdice.cli.common import current_run
-
-    return current_run().capture is not None
+    state = turn()
+    return state is not None and state.replaying
 
 
 def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
@@ -785,9 +723,8 @@ def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
     return target.ExtraTarget(extra, labels)
 
 
-@app.command("attack")
+@rolls(app, "attack", RULESET.name, option_help={"odds": "Add the exact chance to hit and of each damage dealt."})
 def attack_cmd(
-    ctx: typer.Context,
     attack: AttackArg,
     defense: DefenseOpt = None,
     damage: DamageOpt = None,
@@ -797,14 +734,7 @@ def attack_cmd(
         "--attacker-willpower", help="+3 attack dice for 1 Willpower.")] = False,
     defender_willpower: Annotated[bool, typer.Option(
         "--defender-willpower", help="+3 defense dice for 1 Willpower.")] = False,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    times: TimesOpt = 1,
-    as_json: JsonOpt = False,
-    odds: Annotated[bool, typer.Option(
-        "--odds", rich_help_panel="Output",
-        help="Add the exact chance to hit and of each damage dealt.")] = False,
-) -> None:
+) -> Plan:
     """Attack: the attack against a defense (a contest), then damage against soak.
 
     A hit needs at least 1 success and the contest won (a tie goes to the defender unless the attack's base Attribute is higher); a botch deals no damage. Damage pool = --damage + extra successes (net beyond the first) + the attack's overflow past 10 dice (rpgdice's reading). Damage and soak are plain sums, at most 10 dice, nothing rolled at 0 or less; damage dealt = damage − soak successes, at least 0. --dice faces: attack, defense, damage, soak.
@@ -813,7 +743,12 @@ def attack_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    target, extra = ctx.meta.get(VS), ctx.meta.get(VS_EXTRA)
+    state = turn()
+    assert state is not None
+    target, extra = state.extras.get("target"), state.extras.get("target_extra")
+    if vs is not None and target is None and extra is None:  # a replay: named again
+        target, extra = _target_named(vs)
+        state.extras.update(target=target, target_extra=extra)
     wound = target.wound if target else extra.wound if extra and extra.wound != "none" else None
     spec = seyruun.SeyruunAttack(
         attack=_side(attack, "ATTACK", attacker_willpower, _character_wound()),
@@ -826,15 +761,23 @@ def attack_cmd(
         raise RulesError("--defender-willpower", "needs --defense (the defender's pool)")
     roll: Callable[..., object] = lambda source: seyruun.roll_attack(spec, source)  # noqa: E731
     work = Work(spec.most_dice, spec.most_rolls)
+    times = state.spec.times
     check_work(work, times)  # before the target pays anything
-    paid = _target(target, extra, defender_willpower, times, ctx.meta.get(VS_LABELS, []))
-    try:
-        run(roll, work=work, dice=dice, seed=seed, times=times, as_json=as_json,
-            odds=exact_odds("seyruun", "seyruun_attack_odds", spec) if odds else None,
-            target=paid.side if paid is not None else None)
-        if paid is not None and not _replaying():  # a replay writes nothing
-            paid.apply()
-    except (RulesError, OSError):  # faces that do not fit, or an output not delivered:
-        if paid is not None:  # nothing was shown (nor logged), so nothing is paid
-            paid.refund()
-        raise
+    paid = _target(target, extra, defender_willpower, times, state.target_labels)
+    return Plan(roll, work=work, odds=exact_odds("seyruun", "seyruun_attack_odds", spec),
+                target=paid.side if paid is not None else None,
+                effects=_TargetEffects(paid) if paid is not None and not _replaying() else None)
+
+
+class _TargetEffects(Effects):
+    """What an attack does to its target: applied once the roll is shown and logged;
+    what the target paid given back when the roll was not shown."""
+
+    def __init__(self, paid: Any) -> None:
+        self.paid = paid
+
+    def finish(self, entry: Optional[int]) -> None:
+        self.paid.apply()
+
+    def undo(self) -> None:
+        self.paid.refund()

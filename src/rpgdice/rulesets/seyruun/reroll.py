@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rpgdice.core.errors import RulesError
+from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
 
 
@@ -160,45 +161,56 @@ def _mark_and_pay(log: Any, n: int, character: str | None) -> dict[str, Any] | N
         raise
 
 
-def reroll(entry_id: int | None, *, dice: list[int] | None, seed: int | None,
-           as_json: bool) -> None:
-    """``seyruun reroll [ID]``: find and check the entry, mark it and pay, then roll the
-    stored pool again (through the common rolling loop, which shows and logs it). While
+def reroll(entry_id: int | None) -> Any:
+    """``seyruun reroll [ID]``: find and check the entry, mark it and pay, then the plan
+    that rolls the stored pool again (the executor shows and logs it, as any roll). While
     the log replays a re-roll (``log show --replay``) nothing is marked or paid."""
     from dataclasses import replace
 
-    from rpgdice.cli.common import Work, current_run, run
+    from rpgdice.core.budget import Work
     from rpgdice.core.dice import GivenDice
+    from rpgdice.roll.execute import turn
+    from rpgdice.roll.plan import Plan
 
-    state = current_run()
-    replaying = state.capture is not None
+    state = turn()
+    assert state is not None
+    replaying = state.replaying
+    dice = state.spec.dice
     log = _open_log(replaying)
     try:
         entry = find_entry(log, entry_id, replaying)
         n, character = entry["id"], entry["character"]
         first, pool = first_roll(entry)
         if dice is not None:  # wrong faces are refused before the entry is marked
-            given = GivenDice(dice)
+            given = GivenDice(list(dice))
             given.roll(10, pool.dice)
             given.check_all_used()
         paid = None if replaying else _mark_and_pay(log, n, character)
     finally:
         log.release()
     spent = first.willpower_spent + 1
-    state.character = character
+    state.extras["character"] = character
     if paid is not None:  # the first roll's trait line ("Dexterity 3 + Stealth 3") shows again
         paid = {**paid, "labels": first_labels(entry)}
-    try:
-        new = run(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice),
-                                                          spent), rerolled=first),
-                  work=Work(pool.dice), dice=dice, seed=seed, times=1, as_json=as_json,
-                  keys={"rerolls": n}, log_command="reroll", character=paid)
-    except OSError:  # the re-roll could not be shown (so it was not logged either)
-        if not replaying:
-            _take_back(n, character if paid is not None else None)
-        raise
-    if new is not None:
-        _note_rerolled_by(n, new)
+    return Plan(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
+                                       rerolled=first),
+                work=Work(pool.dice), keys={"rerolls": n}, log_command="reroll", character=paid,
+                effects=None if replaying else _Marked(n, character if paid is not None else None))
+
+
+class _Marked(Effects):
+    """The entry a re-roll marked (and the Willpower it paid): the new entry noted on it
+    once logged; undone when the re-roll could not be shown."""
+
+    def __init__(self, n: int, character: str | None) -> None:
+        self.n, self.character = n, character
+
+    def finish(self, entry: int | None) -> None:
+        if entry is not None:
+            _note_rerolled_by(self.n, entry)
+
+    def undo(self) -> None:
+        _take_back(self.n, self.character)
 
 
 def _note_rerolled_by(n: int, new: int) -> None:

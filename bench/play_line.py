@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""What one line of ``rpgdice play`` costs against one repetition of ``-n``.
+
+    python bench/play_line.py [--lines N] [--rounds R]
+
+Times, as whole processes (the same home, nothing logged), ``rpgdice play --json`` fed
+N lines of ``roll 4d6kh3`` and ``rpgdice roll 4d6kh3 -n N --json``, each less an empty
+run of the same process (``play`` with no line, ``roll 4d6kh3 --json``), and prints the
+cost per roll of each and their ratio (issue "A roll is a value": at most 3x). The
+median of R rounds, the two interleaved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _program() -> list[str]:
+    exe = Path(sys.executable).with_name("rpgdice")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "rpgdice"]
+
+
+def _time(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, input=stdin, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, check=False)
+    took = time.perf_counter() - start
+    if done.returncode:
+        sys.exit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr.decode()[:300]}")
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    n = args.lines
+    home = tempfile.mkdtemp(prefix="rpgdice-bench-")
+    env = {**os.environ, "RPGDICE_HOME": home, "RPGDICE_LOG": "never"}
+    prog = _program()
+    lines = ("roll 4d6kh3\n" * n).encode()
+    play, play0, rep, rep0 = [], [], [], []
+    for _ in range(args.rounds):
+        play.append(_time([*prog, "play", "--json"], lines, env))
+        play0.append(_time([*prog, "play", "--json"], b"", env))
+        rep.append(_time([*prog, "roll", "4d6kh3", "-n", str(n), "--json"], b"", env))
+        rep0.append(_time([*prog, "roll", "4d6kh3", "--json"], b"", env))
+    per_line = (statistics.median(play) - statistics.median(play0)) / n * 1e6
+    per_rep = (statistics.median(rep) - statistics.median(rep0)) / n * 1e6
+    print(f"play --json, a line of roll 4d6kh3:  {per_line:7.1f} µs")
+    print(f"roll 4d6kh3 -n {n} --json, a roll:  {per_rep:7.1f} µs")
+    print(f"ratio: {per_line / per_rep:.2f}x (goal: at most 3x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,486 @@
+"""The one function that executes a roll: :func:`execute`.
+
+Every path that rolls comes here with a :class:`~rpgdice.roll.spec.RollSpec`: the one-shot
+commands, ``rpgdice play``, ``again``, ``log show --replay``, ``log stats``, ``--compare``,
+``seyruun reroll`` and the table's server. It finds the command's builder in its ruleset's
+folder, which makes the :class:`~rpgdice.roll.plan.Plan`; then it checks the work, picks the
+dice source, spends from the character's sheet under its lock, rolls, hands the results to
+the output as they come, and records the roll — its spec as data — in the roll log.
+
+While a spec executes, :func:`turn` is its :class:`Turn`: what the builders may read of the
+run (the character's sheet, what its arguments named), never a parser's context.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
+from importlib import import_module
+from typing import Any, Optional
+
+from rpgdice.core.budget import check_work
+from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
+from rpgdice.core.errors import RulesError
+from rpgdice.roll.plan import Plan
+from rpgdice.roll.spec import RollSpec, StoredRecord
+
+MAX_SEED = 2**64 - 1
+SEED_ENV = "RPGDICE_SEED"
+LOG_ENV = "RPGDICE_LOG"
+LOG_MODES = ("auto", "always", "never")
+"""``RPGDICE_LOG``: ``auto`` (the default) logs a command whose stdout is a terminal."""
+
+BUILDERS: dict[tuple[str, str], Callable[..., Plan]] = {}
+"""Each ruleset command's builder, ``(ruleset, command) -> builder(**args) -> Plan``,
+registered as its ``commands.py`` loads (:func:`builder`)."""
+
+
+class Capture:
+    """An execution that prints, pays and logs nothing (``log show --replay``, ``log stats``,
+    ``seyruun reroll`` reading a roll again): what it would roll (with ``roll``) and the
+    exact odds spec of its roll."""
+
+    HEAD = 1000
+    """Results made at once (as many as a log entry keeps); the rest come in ``rest``."""
+
+    def __init__(self, roll: bool, budgets: Optional[list[Any]] = None) -> None:
+        self.roll = roll
+        self.spec: Any = None
+        self.results: list[Any] = []
+        self.rest: Iterable[Any] = ()
+        self.odds: Any = None
+        self.total = 0
+        self.seed: Optional[int] = None
+        self.keys: dict[str, Any] = {}
+        self.budgets: list[Any] = list(budgets or [])
+        """What a roll paid as it went had to spend, per result, as the log stored it
+        (an extended roll's Willpower): a replay rolls with the same."""
+
+
+class Turn:
+    """One spec executing: what the builders read of the run besides its arguments.
+    ``sheet``: the character's sheet (``--as``), read once; ``labels``: what the arguments
+    named, which a builder may correct (Seyruun's roles); ``capture``: set while the log
+    replays; ``spent``: what the character paid, in all; ``paid``: what to give back if
+    the output cannot be delivered; ``extras``: a ruleset's own parse-time data (an attack
+    target's sheet)."""
+
+    __slots__ = ("spec", "sheet", "labels", "target_labels", "capture", "spent", "paid",
+                 "extras", "entry")
+
+    def __init__(self, spec: RollSpec, sheet: Any = None, capture: Optional[Capture] = None,
+                 extras: Optional[dict[str, Any]] = None) -> None:
+        self.spec = spec
+        self.sheet = sheet
+        character = spec.character
+        self.labels: list[tuple[str, str]] = list(character.labels) if character else []
+        self.target_labels: list[tuple[str, str]] = list(spec.target.labels) if spec.target else []
+        self.capture = capture
+        self.spent: dict[str, int] = {}
+        self.paid: Optional[tuple[Any, str, int]] = None
+        self.extras: dict[str, Any] = dict(extras or {})
+        self.entry: Optional[int] = None
+        """The log entry the roll was recorded as (None: not logged)."""
+
+    @property
+    def replaying(self) -> bool:
+        return self.capture is not None
+
+    def terms(self, param: str) -> list[Any]:
+        """The terms argument ``param`` named (``[]``: it named no trait)."""
+        if self.spec.character is None:
+            return []
+        from rpgdice.table.sheets import Term
+
+        return [Term(t.sign, t.trait, t.value) for t in self.spec.character.terms_of(param)]
+
+    def target_terms(self, param: str) -> list[Any]:
+        """The terms the target's pool ``param`` named (``[]``: it named no trait)."""
+        if self.spec.target is None:
+            return []
+        from rpgdice.table.sheets import Term
+
+        return [Term(t.sign, t.trait, t.value) for t in self.spec.target.terms_of(param)]
+
+
+_TURN: ContextVar[Optional[Turn]] = ContextVar("rpgdice_turn", default=None)
+
+
+def turn() -> Optional[Turn]:
+    """The spec executing now (None outside :func:`execute`)."""
+    return _TURN.get()
+
+
+# Builders ---------------------------------------------------------------------------
+
+
+def register(ruleset: str, command: str, build: Callable[..., Plan]) -> None:
+    BUILDERS[(ruleset, command)] = build
+
+
+def builder(ruleset: str, command: str) -> Callable[..., Plan]:
+    """The builder of ``ruleset``'s ``command`` (its ``commands.py`` loaded once); a
+    RulesError for a command that is no roll of a registered ruleset."""
+    key = (ruleset, command)
+    if key not in BUILDERS:
+        from rpgdice import rulesets
+
+        try:
+            record = rulesets.get(ruleset)
+        except KeyError:
+            raise RulesError("ruleset", f"{ruleset!r} is not a ruleset this rpgdice knows") from None
+        import_module(record.builders)
+    try:
+        return BUILDERS[key]
+    except KeyError:
+        raise RulesError("command", f"'{ruleset} {command}' is not a roll this rpgdice knows") from None
+
+
+def arguments(spec: RollSpec, build: Callable[..., Plan]) -> dict[str, Any]:
+    """The spec's arguments as its builder takes them: a record stored as data (a
+    Seyruun combatant) made again by the builder's module, and nothing else."""
+    args = spec.kwargs
+    if not any(_has_record(v) for v in args.values()):
+        return args
+    module = sys.modules[build.__module__]
+
+    def made(value: Any) -> Any:
+        if isinstance(value, StoredRecord):
+            from dataclasses import is_dataclass
+
+            from rpgdice.core.rebuild import from_data
+
+            cls = getattr(module, value.name, None) if value.name.isidentifier() else None
+            if not (isinstance(cls, type) and is_dataclass(cls)
+                    and cls.__module__ == module.__name__):
+                raise RulesError("roll", f"the stored roll names no record of {spec.ruleset}")
+            return from_data(cls, value.data)
+        if isinstance(value, tuple):
+            return tuple(made(v) for v in value)
+        return value
+
+    return {k: made(v) for k, v in args.items()}
+
+
+def _has_record(value: Any) -> bool:
+    if isinstance(value, StoredRecord):
+        return True
+    return isinstance(value, tuple) and any(_has_record(v) for v in value)
+
+
+def plan_of(spec: RollSpec) -> Plan:
+    """The plan the spec's command makes of its arguments."""
+    build = builder(spec.ruleset, spec.command)
+    return build(**arguments(spec, build))
+
+
+# The dice source and the log's choice ---------------------------------------------------
+
+
+def seed_from_environment() -> int | None:
+    """``RPGDICE_SEED``'s seed; None when it is unset, empty or blank."""
+    text = os.environ.get(SEED_ENV, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEED:
+        raise RulesError(SEED_ENV, f"{text!r} is not a whole number from 0 to {MAX_SEED}"
+                         if len(text) < 64 else f"is not a whole number from 0 to {MAX_SEED}")
+    return int(text)
+
+
+def make_source(dice: Optional[Iterable[int]], seed: int | None) -> DiceSource:
+    """The dice source. (decision) ``--dice`` with an explicit ``--seed`` is a usage
+    error; a seed from ``RPGDICE_SEED`` gives way to ``--dice`` (it is not even read,
+    so a stale or mistyped one does not matter), so an exported seed does not stop a
+    player from typing the faces they rolled. Without either, a fresh seed from the
+    operating system: every roll can be replayed."""
+    if dice is not None and seed is not None:
+        raise RulesError("--dice", "cannot be combined with --seed (given faces are not rolled)")
+    if dice is not None:
+        return GivenDice(list(dice))
+    if seed is None:
+        seed = seed_from_environment()
+    return SeededDice(fresh_seed() if seed is None else seed)
+
+
+def log_wanted(spec: RollSpec) -> bool:
+    """Whether the roll is recorded: ``--log``/``--no-log``, else ``RPGDICE_LOG``."""
+    if spec.secret:  # a secret roll is logged, so that it can be revealed
+        return True
+    if spec.log is not None:
+        return spec.log
+    mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    if mode != "auto":
+        raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def check_output_options(spec: RollSpec) -> None:
+    """``--short`` with ``--json`` and ``--secret`` with ``--no-log`` are usage errors."""
+    if spec.short and spec.json:
+        raise RulesError("--short", "cannot be combined with --json (one is for people, the "
+                         "other for programs)")
+    if spec.secret and spec.log is False:
+        raise RulesError("--secret", "cannot be combined with --no-log (a secret roll is "
+                         "logged, so that it can be revealed)")
+
+
+def refuse_rolling_options(spec: RollSpec) -> None:
+    """Odds are computed, not rolled: ``odds TYPE`` takes no ``--dice``, ``--seed`` or ``-n``."""
+    for name, given in (("--dice", spec.dice is not None), ("--seed", spec.seed is not None),
+                        ("--times", spec.times != 1)):
+        if given:
+            raise RulesError(name, "the odds are computed, not rolled: an odds command takes "
+                             "no --dice, --seed or --times")
+
+
+# Executing ----------------------------------------------------------------------------
+
+
+def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = None,
+            extras: Optional[dict[str, Any]] = None) -> Optional[int]:
+    """Execute ``spec``: build its plan, spend, roll, render, log. Returns the log entry's
+    ID (None when nothing was logged). ``sheet``: the character's sheet as parsing read it
+    (else read here when the spec names a character and something is to be paid);
+    ``capture``: a replay, which collects instead of printing, paying or logging."""
+    if sheet is None and spec.character is not None and capture is None:
+        from rpgdice.table import sheets
+
+        sheet = sheets.load(spec.character.name, "--as")
+    state = Turn(spec, sheet, capture, extras)
+    token = _TURN.set(state)
+    try:
+        plan = plan_of(spec)
+        if plan.roll is None or spec.odds_alone:
+            if spec.odds_alone and capture is None:
+                refuse_rolling_options(spec)
+            _odds_only(spec, plan, state)
+            return None
+        try:
+            return _rolled(spec, plan, state)
+        except (RulesError, OSError):  # nothing was shown, nor logged: nothing is changed
+            if plan.effects is not None:
+                plan.effects.undo()
+            raise
+    finally:
+        _TURN.reset(token)
+
+
+def _odds_only(spec: RollSpec, plan: Plan, state: Turn) -> None:
+    """An odds command, or a roll type's odds alone: computed and printed (captured for a
+    replay or a comparison)."""
+    if plan.odds is None:
+        raise RulesError(spec.command, "this command has no exact odds")
+    if state.capture is not None:
+        state.capture.spec = plan.odds
+        state.capture.odds = plan.odds()
+        return
+    from rpgdice.cli.output import emit_odds
+
+    exact = plan.odds()
+    extra = None
+    if spec.character is not None:
+        from rpgdice.roll import character
+
+        character.check(state, spec)
+        extra = character.base(state)
+    emit_odds(exact, as_json=spec.json, extra=extra, compare=alternatives(spec))
+
+
+def alternatives(spec: RollSpec) -> list[tuple[str, Any]]:
+    """The exact odds of each ``--compare`` alternative, in order."""
+    out = []
+    for typed, alt in spec.compare:
+        cap = Capture(roll=False)
+        execute(alt.replace(odds_alone=True, compare=()), capture=cap)
+        out.append((typed, cap.odds))
+    return out
+
+
+def _rolled(spec: RollSpec, plan: Plan, state: Turn) -> Optional[int]:
+    times = spec.times if plan.times is None else plan.times
+    check_output_options(spec)
+    check_work(plan.work, spec.times)
+    source = make_source(spec.dice, spec.seed)
+    all_keys = {"seed": getattr(source, "seed", None), **(plan.keys or {})}
+    if state.capture is not None:  # a replay: collect, print nothing
+        _collect(state, plan, source, times, all_keys)
+        return None
+    logging = log_wanted(spec)
+    odds = plan.odds if spec.odds else None
+    exact = odds() if odds is not None else None
+    compared = alternatives(spec) if exact is not None else []  # before anything is paid
+    items = _enveloped(*_paid_rolls(state, plan, source, times), plan.target)
+    recorder = None
+    if logging:
+        from rpgdice.table.log import Recorder
+
+        recorder = Recorder(all_keys, faces=None if spec.dice is None else list(spec.dice),
+                            command=plan.log_command)
+        items = recorder.watch(items)
+    try:
+        _shown(spec, items, as_json=spec.json, odds=exact, total=times, keys=all_keys,
+               compact=plan.compact, compare=compared)
+    except OSError:
+        from rpgdice.roll.character import refund
+
+        refund(state)
+        raise
+    if recorder is not None:
+        from rpgdice.cli.output import warning
+        from rpgdice.roll.odds import ExactOdds
+
+        stats = plan.stats
+        state.entry = recorder.save(
+            list(spec.argv), _who(spec, state), warning,
+            spec=stats.data() if isinstance(stats, ExactOdds) else None,
+            odds=odds.data() if isinstance(odds, ExactOdds) else None,
+            secret=spec.secret, roll=stored(spec))
+    if plan.effects is not None:
+        plan.effects.finish(state.entry)
+    return state.entry
+
+
+def stored(spec: RollSpec) -> Optional[dict[str, Any]]:
+    """The spec as the log keeps it (None when it holds what no JSON can)."""
+    try:
+        return spec.data()
+    except (TypeError, ValueError):
+        return None
+
+
+def _who(spec: RollSpec, state: Turn) -> Optional[str]:
+    if state.sheet is not None:
+        return str(state.sheet.name)
+    if spec.character is not None:
+        return spec.character.name
+    if state.extras.get("character"):
+        return str(state.extras["character"])
+    return None
+
+
+def _shown(spec: RollSpec, items: Iterable[Any], **kwargs: Any) -> None:
+    """The results shown: ``--short``, one line each, else as the output shows them."""
+    if spec.short:
+        from rpgdice.render import short
+
+        short.show(items, kwargs["keys"], list(spec.argv), _who(spec, turn_or_die()))
+        return
+    from rpgdice.cli.output import emit
+
+    emit(items, **kwargs)
+
+
+def turn_or_die() -> Turn:
+    state = turn()
+    assert state is not None
+    return state
+
+
+def _paid_rolls(state: Turn, plan: Plan, source: DiceSource, times: int,
+                ) -> tuple[Iterable[Any], Callable[[Any], Any] | None]:
+    """The rolls, and what each shows of the character who rolled: with ``--as`` paid
+    from its sheet, else the ``character`` a command paid itself."""
+    roll = plan.roll
+    assert roll is not None
+    if state.sheet is not None:
+        from rpgdice.roll import character
+
+        results, paid = character.settle(state, plan, source, times)
+        return (results if results is not None else _results(roll, source, times)), paid
+    paid_itself = plan.character
+    shown = (lambda r: paid_itself) if paid_itself is not None else None
+    return _results(roll, source, times), shown
+
+
+def _collect(state: Turn, plan: Plan, source: DiceSource, times: int,
+             all_keys: dict[str, Any]) -> None:
+    """A replay: the rolls collected into the capture, nothing printed, paid or logged."""
+    capture = state.capture
+    assert capture is not None and plan.roll is not None
+    capture.spec = plan.stats
+    capture.seed, capture.keys = all_keys["seed"], all_keys
+    if not capture.roll:
+        return
+    roll = _paced(state, plan, capture)
+    if isinstance(source, GivenDice):
+        capture.results = [roll(source) for _ in range(times)]
+        source.check_all_used()
+    else:  # the first results to check, the rest streamed as they are shown
+        capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
+        capture.rest = (roll(source) for _ in range(times - len(capture.results)))
+    capture.odds = plan.odds() if plan.odds is not None and state.spec.odds else None
+    capture.total = times
+    table: Callable[[Any], dict[str, Any]] | None = None
+    if state.spec.character is not None:  # shown with its character
+        from rpgdice.roll import character
+
+        base = character.base(state)
+        table = lambda r: base  # noqa: E731
+    capture.results = list(_enveloped(capture.results, table, plan.target))
+    capture.rest = _enveloped(capture.rest, table, plan.target)
+
+
+def _paced(state: Turn, plan: Plan, capture: Capture) -> Callable[[DiceSource], Any]:
+    """A character's roll paid as it went (an extended roll's ``--willpower``): each
+    result replays with what the log says it spent, in order."""
+    roll = plan.roll
+    assert roll is not None
+    spec = state.spec
+    if spec.character is None or not capture.budgets or not spec.arg("willpower", False):
+        return roll
+    from rpgdice import rulesets
+
+    own: Any = rulesets.get(spec.ruleset).plan
+    if own is None or not own(spec.command, spec.kwargs, None, None).paced:
+        return roll
+    budgets = iter(capture.budgets)
+
+    def paced(source: DiceSource) -> Any:
+        budget = next(budgets, None)
+        return roll(source, budget) if isinstance(budget, int) else roll(source)
+
+    return paced
+
+
+def _enveloped(results: Iterable[Any], table: Callable[[Any], Any] | None,
+               target: Callable[[Any], dict[str, Any]] | None) -> Iterator[Any]:
+    """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
+    the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
+    from rpgdice.core.envelope import EMPTY, Envelope, Rolled
+
+    if table is None and target is None:
+        return (Rolled(r, EMPTY) for r in results)
+    return (Rolled(r, Envelope(table=table(r) if table is not None else None,
+                               **(target(r) if target is not None else {})))
+            for r in results)
+
+
+def _results(roll: Callable[[DiceSource], Any], source: DiceSource, times: int) -> Iterable[Any]:
+    """``times`` rolls: all made at once from given faces (which must all be used), else
+    the first made now and the rest as they are read."""
+    from itertools import chain
+
+    if isinstance(source, GivenDice):
+        results = [roll(source) for _ in range(times)]
+        source.check_all_used()
+        return results
+    first = roll(source)
+    return chain((first,), (roll(source) for _ in range(times - 1)))
+
+
+def replay(spec: RollSpec, *, roll: bool, budgets: Optional[list[Any]] = None) -> Capture:
+    """Execute ``spec`` printing, paying and logging nothing: what it rolls (with ``roll``)
+    and its exact odds spec (the log's replays, ``log stats``)."""
+    capture = Capture(roll, budgets)
+    execute(spec, capture=capture)
+    return capture

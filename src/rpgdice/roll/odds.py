@@ -1,0 +1,94 @@
+"""The exact odds of a roll as a value: :class:`ExactOdds`, a function of a ruleset's
+``odds.py`` and its arguments, computed only when called (icepool loads on the odds
+path alone), kept by the roll log as data for ``log stats``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ExactOdds:
+    """The exact odds of a roll (``<function>(*args, **kwargs)`` of its ruleset's ``odds.py``),
+    computed only when called, so the odds engine and icepool load on the odds path
+    alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
+
+    __slots__ = ("ruleset", "function", "args", "kwargs")
+
+    def __init__(self, ruleset: str, function: str, *args: object, **kwargs: object) -> None:
+        self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
+
+    def __call__(self) -> object:
+        from rpgdice import rulesets
+
+        return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
+
+    @property
+    def key(self) -> str:
+        return repr((self.function, self.args, sorted(self.kwargs.items())))
+
+    def data(self) -> dict[str, Any]:
+        """The spec as plain data, for the roll log: a record argument as its class name
+        and its fields (:func:`from_data` rebuilds it)."""
+        return {"ruleset": self.ruleset, "function": self.function,
+                "args": [_arg_data(a) for a in self.args],
+                "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
+
+    @classmethod
+    def from_data(cls, data: Any) -> ExactOdds:
+        """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
+        data makes none (forged, or of another rpgdice). Nothing is computed here."""
+        from rpgdice import rulesets
+        from rpgdice.core.rebuild import BadData
+
+        try:
+            ruleset = rulesets.get(data["ruleset"])
+            function, args, kwargs = data["function"], data["args"], data["kwargs"]
+            if not (isinstance(function, str) and function.isidentifier()
+                    and isinstance(args, list) and isinstance(kwargs, dict)):
+                raise TypeError
+        except (KeyError, TypeError):
+            raise BadData("the odds spec is not one this rpgdice knows") from None
+        if function not in ruleset.odds_functions:  # never any other name of its odds.py
+            raise BadData(f"the odds spec names no odds function of {ruleset.name}")
+        built = [_arg(ruleset, a) for a in args]
+        if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(
+                _is_record, a))) for a in built):
+            raise BadData("the odds spec's arguments are not the records of a roll")
+        if not all(isinstance(v, bool) for v in kwargs.values()):
+            raise BadData("the odds spec's options are not flags")
+        return cls(ruleset.name, function, *built, **{str(k): v for k, v in kwargs.items()})
+
+
+def _arg_data(value: object) -> Any:
+    from dataclasses import is_dataclass
+
+    from rpgdice.core.data import to_data
+
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"record": type(value).__name__, "data": to_data(value)}
+    if isinstance(value, list):
+        return [_arg_data(v) for v in value]
+    return to_data(value)
+
+
+def _is_record(value: object) -> bool:
+    from dataclasses import is_dataclass
+
+    return is_dataclass(value) and not isinstance(value, type)
+
+
+def _arg(ruleset: Any, value: Any) -> Any:
+    from rpgdice.core.rebuild import BadData, from_data
+
+    if isinstance(value, dict) and set(value) == {"record", "data"}:
+        try:
+            cls = ruleset.record_class(str(value["record"]))
+        except KeyError:
+            raise BadData(f"the odds spec names no record of {ruleset.name}") from None
+        return from_data(cls, value["data"])
+    if isinstance(value, list):
+        return [_arg(ruleset, v) for v in value]
+    return value
+
+
+exact_odds = ExactOdds

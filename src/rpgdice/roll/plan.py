@@ -1,0 +1,70 @@
+"""What a ruleset's command makes of its arguments: a :class:`Plan`.
+
+A command's builder (``rulesets/<name>/commands.py``) takes the command's typed
+arguments and returns a plan: the roll as a function of a dice source, the work it may
+cost (rpgdice.core.budget), its exact odds (computed only when asked), and what the
+output adds to each result. It rolls nothing, prints nothing and writes nothing: that is
+:func:`rpgdice.roll.execute.execute`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Optional
+
+from rpgdice.core.budget import Work
+
+
+class Plan:
+    """A roll ready to execute. ``roll(source)`` makes one result (``roll(source, budget)``
+    where a character pays as it goes); ``work`` is what one repetition may cost;
+    ``odds`` its exact odds (an :class:`~rpgdice.roll.odds.ExactOdds`, or any function
+    computing them), shown with ``--odds``; ``stats`` the exact odds the log keeps for
+    ``log stats`` (None: none); ``keys`` are added to every JSON object;
+    ``target(result)`` an attack target's side of each result; ``character`` what a command
+    that paid from a sheet itself shows (``seyruun reroll``); ``compact`` repeats in the
+    ruleset's short form; ``times`` a count of results other than the spec's (ordinary
+    dice: one per expression and repetition); ``log_command`` the command the log files
+    it under. A plan with no ``roll`` is an odds command's: its odds alone are shown.
+    ``roll_type``: its odds alone may be asked for (``rpgdice RULESET odds TYPE``).
+    ``effects``: what the roll changes beyond the character's sheet (an attack's target,
+    the entry a re-roll marks), an :class:`Effects`: finished once the roll is shown and
+    logged, undone when it could not be."""
+
+    __slots__ = ("roll", "work", "odds", "stats", "keys", "target", "character",
+                 "compact", "times", "log_command", "roll_type", "effects")
+
+    def __init__(self, roll: Optional[Callable[..., Any]] = None, *, work: Optional[Work] = None,
+                 odds: Optional[Callable[[], object]] = None,
+                 stats: Optional[Callable[[], object]] = None,
+                 keys: Optional[dict[str, Any]] = None,
+                 target: Optional[Callable[[Any], dict[str, Any]]] = None,
+                 character: Optional[dict[str, Any]] = None, compact: bool = False,
+                 times: Optional[int] = None, log_command: Optional[str] = None,
+                 roll_type: bool = False, effects: Optional[Effects] = None) -> None:
+        self.roll = roll
+        self.work = work if work is not None else Work(1)
+        self.odds = odds
+        self.stats = stats
+        self.keys = keys
+        self.target = target
+        self.character = character
+        self.compact = compact
+        self.times = times
+        self.log_command = log_command
+        self.roll_type = roll_type
+        self.effects = effects
+
+
+class Effects:
+    """What a roll changes beyond the character's sheet, made ready by its builder (a
+    target's Willpower paid, a logged roll marked re-rolled): :meth:`finish` once the roll
+    was shown and logged (``entry``: its log entry, None when not logged), :meth:`undo`
+    when it was not (faces that do not fit, an output that could not be delivered). A
+    replay makes none."""
+
+    def finish(self, entry: Optional[int]) -> None:
+        """The roll was shown (and logged as ``entry``)."""
+
+    def undo(self) -> None:
+        """The roll was not shown: give back what was taken."""
