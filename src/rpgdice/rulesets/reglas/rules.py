@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
-from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -166,19 +167,9 @@ class ReglasMultiResult:
 
 
 def roll_multi(spec: ReglasMulti, source: DiceSource) -> ReglasMultiResult:
-    rolls: list[ReglasResult] = []
-    for k in range(1, spec.actions + 1):
-        r = roll(spec.action(k), source)
-        rolls.append(r)
-        if r.outcome == "fumble" and MULTI_FUMBLE_STOPS:
-            break
-    outcomes = {r.outcome for r in rolls}
-    if "fumble" in outcomes:
-        outcome = "fumble"
-    elif outcomes == {"success"} and len(rolls) == spec.actions:
-        outcome = "success"
-    else:
-        outcome = "failure"
+    rolls, outcome = rolltypes.series(
+        (spec.action(k) for k in range(1, spec.actions + 1)), lambda s: roll(s, source),
+        _outcome, "fumble", stops=MULTI_FUMBLE_STOPS)
     return ReglasMultiResult(
         outcome=outcome,
         rolls=rolls,
@@ -187,14 +178,15 @@ def roll_multi(spec: ReglasMulti, source: DiceSource) -> ReglasMultiResult:
     )
 
 
+def _outcome(r: ReglasResult) -> str:
+    return r.outcome
+
+
 def contest_winner(attacker: ReglasResult, defender: ReglasResult) -> str:
     """The attacker must pass its own difficulty, then beat the defender's result (a
     fracaso counts as the negative number it is); a tie goes to CONTEST_TIE_WINNER."""
-    if attacker.outcome != "success":
-        return "defender"
-    if attacker.result == defender.result:
-        return CONTEST_TIE_WINNER
-    return "attacker" if attacker.result > defender.result else "defender"
+    return rolltypes.contest_winner(attacker.result, defender.result, CONTEST_TIE_WINNER,
+                                    attacker_may_win=attacker.outcome == "success")
 
 
 @record
@@ -209,33 +201,18 @@ class ReglasContest:
 
 
 @record
-class ReglasContestResult:
+class ReglasContestResult(rolltypes.ContestResult[ReglasResult]):
+    """An acción enfrentada: ``margin`` is the attacker's result minus the defender's."""
+
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "contest"
-
-    outcome: str
-    winner: str
-    attacker: ReglasResult
-    defender: ReglasResult
-    rolls: list[ReglasResult]
-    margin: int
-    """Attacker's result minus the defender's."""
-    tie: bool
 
 
 def evaluate_contest(spec: ReglasContest, attacker_die: int, defender_die: int) -> ReglasContestResult:
     att = evaluate(spec.attacker, attacker_die)
     dfn = evaluate(spec.defender, defender_die)
-    winner = contest_winner(att, dfn)
-    return ReglasContestResult(
-        outcome="success" if winner == "attacker" else "failure",
-        winner=winner,
-        attacker=att,
-        defender=dfn,
-        rolls=[att, dfn],
-        margin=att.result - dfn.result,
-        tie=att.result == dfn.result,
-    )
+    return rolltypes.contest(ReglasContestResult, att, dfn, (att.result, dfn.result),
+                             contest_winner(att, dfn))
 
 
 def roll_contest(spec: ReglasContest, source: DiceSource) -> ReglasContestResult:
@@ -263,13 +240,12 @@ class ReglasTeam:
 
 
 @record
-class ReglasTeamResult:
+class ReglasTeamResult(rolltypes.TeamResult):
+    """``total``: the sum of every member's result, fracasos (negative) included."""
+
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "team"
 
-    outcome: str
-    total: int
-    """The sum of every member's result, fracasos (negative) included."""
     difficulty: int
     rolls: list[ReglasResult]
     sunk_by: list[int]
@@ -282,16 +258,14 @@ class ReglasTeamResult:
 
 def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
     rolls = [evaluate(m, d) for m, d in zip(spec.members, dice, strict=True)]
-    total = sum(r.result for r in rolls)
-    ok = total >= spec.difficulty
-    without_fumbles = sum(r.result for r in rolls if r.result >= 0)
-    sunk = not ok and without_fumbles >= spec.difficulty
+    total, ok, sunk_by = rolltypes.team_sum([r.result for r in rolls], spec.difficulty,
+                                            [r.outcome == "fumble" for r in rolls])
     return ReglasTeamResult(
         outcome="success" if ok else "failure",
         total=total,
         difficulty=spec.difficulty,
         rolls=rolls,
-        sunk_by=[i for i, r in enumerate(rolls, 1) if r.outcome == "fumble"] if sunk else [],
+        sunk_by=sunk_by,
         base_difficulty=spec.difficulty - RAISE_STEP * spec.raises,
         raises=spec.raises,
     )
@@ -321,13 +295,10 @@ class ReglasExtended:
 
 
 @record
-class ReglasExtendedResult:
+class ReglasExtendedResult(rolltypes.ExtendedResult):
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "extended"
 
-    outcome: str
-    total: int
-    target: int
     start: int
     rolls: list[ReglasResult]
     running_totals: list[int]
@@ -339,24 +310,14 @@ class ReglasExtendedResult:
 def roll_extended(spec: ReglasExtended, source: DiceSource) -> ReglasExtendedResult:
     """Roll again and again, adding the non-negative results, until the target, the
     roll limit, or (EXTENDED_FUMBLE_ENDS) a fracaso."""
-    rolls, totals, total, end = accumulate(
+    run = rolltypes.extended(
         lambda: roll(spec.spec, source),
         gain=lambda r: max(0, r.result),
         ends=lambda r: EXTENDED_FUMBLE_ENDS and r.outcome == "fumble",
-        start=spec.start, target=spec.target, max_rolls=spec.max_rolls,
+        end="fumble", start=spec.start, target=spec.target, max_rolls=spec.max_rolls,
     )
-    ended_by = "fumble" if end == "ended" else end
-    outcome = {"target": "success", "fumble": "fumble", "limit": "failure"}[ended_by]
-    return ReglasExtendedResult(
-        outcome=outcome,
-        total=total,
-        target=spec.target,
-        start=spec.start,
-        rolls=rolls,
-        running_totals=totals,
-        max_rolls=spec.max_rolls,
-        ended_by=ended_by,
-    )
+    return rolltypes.extended_result(ReglasExtendedResult, run, target=spec.target,
+                                     max_rolls=spec.max_rolls, start=spec.start)
 
 
 @record
@@ -385,17 +346,10 @@ class ReglasRetryResult:
 
 
 def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
-    rolls: list[ReglasResult] = []
-    ended_by = "limit"
-    for k in range(spec.spec.attempt, spec.spec.attempt + spec.max_attempts):
-        r = roll(replace(spec.spec, attempt=k), source)
-        rolls.append(r)
-        if r.outcome == "success":
-            ended_by = "success"
-            break
-        if r.outcome == "fumble" and not RETRY_AFTER_FUMBLE:
-            ended_by = "fumble"
-            break
+    first = spec.spec.attempt
+    rolls, ended_by = rolltypes.retry(
+        lambda k: roll(replace(spec.spec, attempt=k), source),
+        range(first, first + spec.max_attempts), _outcome, "fumble", RETRY_AFTER_FUMBLE)
     return ReglasRetryResult(
         outcome=rolls[-1].outcome,
         rolls=rolls,
@@ -442,49 +396,33 @@ class ReglasMultiOdds:
 
 
 @record
-class ReglasContestOdds:
-    """Acciones enfrentadas: ``outcomes`` are the attacker's, ``winner`` each side's
-    chance, ``margin`` each difference of results (the attacker's minus the defender's)."""
+class ReglasContestOdds(rolltypes.ContestOdds[ReglasOdds]):
+    """Acciones enfrentadas: ``margin`` each difference of results (the attacker's minus the
+    defender's)."""
 
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "odds"
 
-    outcomes: dict[str, Fraction]
-    winner: dict[str, Fraction]
-    margin: dict[int, Fraction]
-    attacker: ReglasOdds
-    defender: ReglasOdds
-    type: str = "contest"
-
 
 @record
-class ReglasTeamOdds:
+class ReglasTeamOdds(rolltypes.TeamOdds):
     """Trabajo en equipo: each sum of the members' results (``total``)."""
 
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "odds"
 
-    outcomes: dict[str, Fraction]
-    total: dict[int, Fraction]
     difficulty: int
     members: int
     type: str = "team"
 
 
 @record
-class ReglasExtendedOdds:
-    """Acumulación de éxitos: ``within[k]`` the chance to have reached the target by roll
-    k (cumulative), ``rolls_needed[k]`` exactly at roll k, ``expected_rolls`` the mean
-    number of rolls made."""
+class ReglasExtendedOdds(rolltypes.ExtendedOdds):
+    """Acumulación de éxitos, from a starting total."""
 
     RULESET: ClassVar[str] = "reglas"
     COMMAND: ClassVar[str] = "odds"
 
-    outcomes: dict[str, Fraction]
-    within: dict[int, Fraction]
-    rolls_needed: dict[int, Fraction]
-    expected_rolls: Fraction
-    target: int
     start: int
     max_rolls: int
     roll: ReglasOdds

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
-from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -317,9 +318,8 @@ def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
                    attacker_attribute: int, defender_attribute: int) -> str:
     """More successes wins; a tie goes to the defender (the resisting side) unless the
     attacker has the higher base Attribute."""
-    if attacker.successes != defender.successes:
-        return "attacker" if attacker.successes > defender.successes else "defender"
-    return "attacker" if attacker_attribute > defender_attribute else "defender"
+    tie = "attacker" if attacker_attribute > defender_attribute else "defender"
+    return rolltypes.contest_winner(attacker.successes, defender.successes, tie)
 
 
 @record
@@ -331,18 +331,13 @@ class SeyruunContest:
 
 
 @record
-class SeyruunContestResult:
+class SeyruunContestResult(rolltypes.ContestResult[SeyruunResult]):
+    """A contest: ``margin`` is the attacker's successes minus the defender's; the base
+    Attributes break a tie."""
+
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "contest"
 
-    outcome: str
-    winner: str
-    attacker: SeyruunResult
-    defender: SeyruunResult
-    rolls: list[SeyruunResult]
-    margin: int
-    """Attacker's successes minus the defender's."""
-    tie: bool
     attacker_attribute: int
     defender_attribute: int
 
@@ -352,18 +347,9 @@ def evaluate_contest(spec: SeyruunContest, attacker_faces: list[int],
     att = evaluate(spec.attacker, attacker_faces, spec.attacker.willpower_cost)
     dfn = evaluate(spec.defender, defender_faces, spec.defender.willpower_cost)
     a_attr, d_attr = spec.attacker.attribute, spec.defender.attribute
-    winner = contest_winner(att, dfn, a_attr, d_attr)
-    return SeyruunContestResult(
-        outcome="success" if winner == "attacker" else "failure",
-        winner=winner,
-        attacker=att,
-        defender=dfn,
-        rolls=[att, dfn],
-        margin=att.successes - dfn.successes,
-        tie=att.successes == dfn.successes,
-        attacker_attribute=a_attr,
-        defender_attribute=d_attr,
-    )
+    return rolltypes.contest(SeyruunContestResult, att, dfn, (att.successes, dfn.successes),
+                             contest_winner(att, dfn, a_attr, d_attr),
+                             attacker_attribute=a_attr, defender_attribute=d_attr)
 
 
 def roll_contest(spec: SeyruunContest, source: DiceSource) -> SeyruunContestResult:
@@ -392,13 +378,10 @@ class SeyruunExtended:
 
 
 @record
-class SeyruunExtendedResult:
+class SeyruunExtendedResult(rolltypes.ExtendedResult):
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "extended"
 
-    outcome: str
-    total: int
-    target: int
     rolls: list[SeyruunResult]
     running_totals: list[int]
     max_rolls: int
@@ -423,25 +406,16 @@ def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedR
         pool = spec.pool if budget is None or made[0] <= budget else plain
         return evaluate(pool, source.roll(10, pool.dice), pool.willpower_cost)
 
-    rolls, totals, total, end = accumulate(
+    run = rolltypes.extended(
         once,
         gain=lambda r: r.successes,
         ends=lambda r: EXTENDED_BOTCH_ENDS and r.outcome == "botch",
-        start=0, target=spec.target, max_rolls=spec.max_rolls,
+        end="botch", start=0, target=spec.target, max_rolls=spec.max_rolls,
     )
-    ended_by = "botch" if end == "ended" else end
-    outcome = {"target": "success", "botch": "botch", "limit": "failure"}[ended_by]
-    return SeyruunExtendedResult(
-        outcome=outcome,
-        total=total,
-        target=spec.target,
-        rolls=rolls,
-        running_totals=totals,
-        max_rolls=spec.max_rolls,
-        ended_by=ended_by,
-        willpower_spent=sum(r.willpower_spent for r in rolls),
-        willpower_until=_until(rolls) if spent else None,
-    )
+    return rolltypes.extended_result(
+        SeyruunExtendedResult, run, target=spec.target, max_rolls=spec.max_rolls,
+        willpower_spent=sum(r.willpower_spent for r in run.rolls),
+        willpower_until=_until(run.rolls) if spent else None)
 
 
 def _until(rolls: list[SeyruunResult]) -> int | None:
@@ -467,13 +441,12 @@ class SeyruunTeam:
 
 
 @record
-class SeyruunTeamResult:
+class SeyruunTeamResult(rolltypes.TeamResult):
+    """``total``: the leader's successes."""
+
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "team"
 
-    outcome: str
-    total: int
-    """The leader's successes."""
     rolls: list[SeyruunResult]
     assists: int
     assist_dice: int
@@ -852,36 +825,20 @@ class SeyruunOdds:
 
 
 @record
-class SeyruunContestOdds:
-    """A contest's exact odds: ``outcomes`` are the attacker's (``success`` it wins),
-    ``winner`` each side's chance, ``margin`` each difference of successes (the
-    attacker's minus the defender's)."""
+class SeyruunContestOdds(rolltypes.ContestOdds[SeyruunOdds]):
+    """A contest's exact odds: ``margin`` each difference of successes."""
 
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    winner: dict[str, Fraction]
-    margin: dict[int, Fraction]
-    attacker: SeyruunOdds
-    defender: SeyruunOdds
-    type: str = "contest"
 
 
 @record
-class SeyruunExtendedOdds:
-    """An extended roll's exact odds: ``within[k]`` the chance to have reached the target
-    by roll k (cumulative), ``rolls_needed[k]`` to reach it exactly at roll k, and
-    ``expected_rolls`` the mean number of rolls made (whatever ends the attempt)."""
+class SeyruunExtendedOdds(rolltypes.ExtendedOdds):
+    """An extended roll's exact odds, from no successes."""
 
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "odds"
 
-    outcomes: dict[str, Fraction]
-    within: dict[int, Fraction]
-    rolls_needed: dict[int, Fraction]
-    expected_rolls: Fraction
-    target: int
     max_rolls: int
     roll: SeyruunOdds
     """One roll of the pool."""
@@ -892,15 +849,13 @@ class SeyruunExtendedOdds:
 
 
 @record
-class SeyruunTeamOdds:
+class SeyruunTeamOdds(rolltypes.TeamOdds):
     """A team roll's exact odds: the leader's pool with the assists' dice (``total``: each
     count of successes)."""
 
     RULESET: ClassVar[str] = "seyruun"
     COMMAND: ClassVar[str] = "odds"
 
-    outcomes: dict[str, Fraction]
-    total: dict[int, Fraction]
     roll: SeyruunOdds
     assists: int
     type: str = "team"
