@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -58,7 +58,7 @@ def contest_winner(attacker: int, defender: int, tie: str, attacker_may_win: boo
 
 
 @record
-class ContestResult(Generic[R]):
+class ContestResult(Tagged, Generic[R]):
     """Both sides' rolls, the winner (``outcome`` is the attacker's), and the scores'
     difference."""
 
@@ -86,7 +86,7 @@ def contest(cls: type[C], attacker: R, defender: R, scores: tuple[int, int], win
 
 
 @record
-class ContestOdds(Generic[O]):
+class ContestOdds(Tagged, Generic[O]):
     """A contest's exact odds: ``outcomes`` are the attacker's (``success`` it wins),
     ``winner`` each side's chance, ``margin`` each difference of the scores (the
     attacker's minus the defender's)."""
@@ -103,7 +103,7 @@ class ContestOdds(Generic[O]):
 
 
 @record
-class ExtendedResult:
+class ExtendedResult(Tagged):
     """An extended roll: what it ended with and what it aimed at (a ruleset's record adds
     its rolls and what ended it, in its own order)."""
 
@@ -178,7 +178,7 @@ def extended_result(cls: type[E], run: Run[Any], *, target: int, max_rolls: int,
 
 
 @record
-class ExtendedOdds:
+class ExtendedOdds(Tagged):
     """An extended roll's exact odds: ``within[k]`` the chance to have reached the target
     by roll k (cumulative), ``rolls_needed[k]`` to reach it exactly at roll k, and
     ``expected_rolls`` the mean number of rolls made (whatever ends the attempt)."""
@@ -194,7 +194,7 @@ class ExtendedOdds:
 
 
 @record
-class TeamResult:
+class TeamResult(Tagged):
     """A team roll: its outcome and the team's total (a ruleset's record adds the rest)."""
 
     outcome: str
@@ -202,7 +202,7 @@ class TeamResult:
 
 
 @record
-class TeamOdds:
+class TeamOdds(Tagged):
     """A team roll's exact odds: each ``total`` the team can make."""
 
     outcomes: dict[str, Fraction]

@@ -4,12 +4,12 @@ críticos."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
@@ -66,10 +66,7 @@ class ReglasRoll:
 
 
 @record
-class ReglasResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "roll"
-
+class ReglasResult(Tagged, ruleset="reglas", command="roll"):
     outcome: str
     index: int
     difficulty: int
@@ -155,10 +152,7 @@ class ReglasMulti:
 
 
 @record
-class ReglasMultiResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "multi"
-
+class ReglasMultiResult(Tagged, ruleset="reglas", command="multi"):
     outcome: str
     rolls: list[ReglasResult]
     penalties: list[int]
@@ -201,11 +195,9 @@ class ReglasContest:
 
 
 @record
-class ReglasContestResult(rolltypes.ContestResult[ReglasResult]):
+class ReglasContestResult(rolltypes.ContestResult[ReglasResult],
+                          ruleset="reglas", command="contest"):
     """An acción enfrentada: ``margin`` is the attacker's result minus the defender's."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "contest"
 
 
 def evaluate_contest(spec: ReglasContest, attacker_die: int, defender_die: int) -> ReglasContestResult:
@@ -240,11 +232,8 @@ class ReglasTeam:
 
 
 @record
-class ReglasTeamResult(rolltypes.TeamResult):
+class ReglasTeamResult(rolltypes.TeamResult, ruleset="reglas", command="team"):
     """``total``: the sum of every member's result, fracasos (negative) included."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "team"
 
     difficulty: int
     rolls: list[ReglasResult]
@@ -295,10 +284,7 @@ class ReglasExtended:
 
 
 @record
-class ReglasExtendedResult(rolltypes.ExtendedResult):
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "extended"
-
+class ReglasExtendedResult(rolltypes.ExtendedResult, ruleset="reglas", command="extended"):
     start: int
     rolls: list[ReglasResult]
     running_totals: list[int]
@@ -333,10 +319,7 @@ class ReglasRetry:
 
 
 @record
-class ReglasRetryResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "retry"
-
+class ReglasRetryResult(Tagged, ruleset="reglas", command="retry"):
     outcome: str
     rolls: list[ReglasResult]
     attempts: int
@@ -363,10 +346,7 @@ def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
 
 
 @record
-class ReglasOdds:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
+class ReglasOdds(Tagged, ruleset="reglas", command="odds"):
     outcomes: dict[str, Fraction]
     critical: Fraction
     """A crítico: the die shows 1 and the roll succeeds."""
@@ -381,12 +361,9 @@ class ReglasOdds:
 
 
 @record
-class ReglasMultiOdds:
+class ReglasMultiOdds(Tagged, ruleset="reglas", command="odds"):
     """Acciones múltiples: each action's own odds (``each``), and the series'
     ``outcomes`` (``success``: every action succeeds; ``fumble``: any fracaso)."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     outcomes: dict[str, Fraction]
     each: list[ReglasOdds]
@@ -396,20 +373,14 @@ class ReglasMultiOdds:
 
 
 @record
-class ReglasContestOdds(rolltypes.ContestOdds[ReglasOdds]):
+class ReglasContestOdds(rolltypes.ContestOdds[ReglasOdds], ruleset="reglas", command="odds"):
     """Acciones enfrentadas: ``margin`` each difference of results (the attacker's minus the
     defender's)."""
 
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
 
 @record
-class ReglasTeamOdds(rolltypes.TeamOdds):
+class ReglasTeamOdds(rolltypes.TeamOdds, ruleset="reglas", command="odds"):
     """Trabajo en equipo: each sum of the members' results (``total``)."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     difficulty: int
     members: int
@@ -417,11 +388,8 @@ class ReglasTeamOdds(rolltypes.TeamOdds):
 
 
 @record
-class ReglasExtendedOdds(rolltypes.ExtendedOdds):
+class ReglasExtendedOdds(rolltypes.ExtendedOdds, ruleset="reglas", command="odds"):
     """Acumulación de éxitos, from a starting total."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     start: int
     max_rolls: int
@@ -430,12 +398,9 @@ class ReglasExtendedOdds(rolltypes.ExtendedOdds):
 
 
 @record
-class ReglasRetryOdds:
+class ReglasRetryOdds(Tagged, ruleset="reglas", command="odds"):
     """Inténtalo de nuevo: ``by_attempt[k]`` the chance of a success by attempt k
     (cumulative); ``outcomes`` of the last attempt made."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     outcomes: dict[str, Fraction]
     by_attempt: dict[int, Fraction]

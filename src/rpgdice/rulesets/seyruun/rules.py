@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
@@ -177,10 +177,7 @@ class SeyruunDie:
 
 
 @record
-class SeyruunResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "roll"
-
+class SeyruunResult(Tagged, ruleset="seyruun", command="roll"):
     outcome: str
     pool: int
     chance_die: bool
@@ -331,12 +328,10 @@ class SeyruunContest:
 
 
 @record
-class SeyruunContestResult(rolltypes.ContestResult[SeyruunResult]):
+class SeyruunContestResult(rolltypes.ContestResult[SeyruunResult],
+                           ruleset="seyruun", command="contest"):
     """A contest: ``margin`` is the attacker's successes minus the defender's; the base
     Attributes break a tie."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "contest"
 
     attacker_attribute: int
     defender_attribute: int
@@ -378,10 +373,7 @@ class SeyruunExtended:
 
 
 @record
-class SeyruunExtendedResult(rolltypes.ExtendedResult):
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "extended"
-
+class SeyruunExtendedResult(rolltypes.ExtendedResult, ruleset="seyruun", command="extended"):
     rolls: list[SeyruunResult]
     running_totals: list[int]
     max_rolls: int
@@ -441,11 +433,8 @@ class SeyruunTeam:
 
 
 @record
-class SeyruunTeamResult(rolltypes.TeamResult):
+class SeyruunTeamResult(rolltypes.TeamResult, ruleset="seyruun", command="team"):
     """``total``: the leader's successes."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "team"
 
     rolls: list[SeyruunResult]
     assists: int
@@ -550,10 +539,7 @@ class InitiativeEntry:
 
 
 @record
-class SeyruunInitiativeResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "initiative"
-
+class SeyruunInitiativeResult(Tagged, ruleset="seyruun", command="initiative"):
     outcome: None
     order: list[InitiativeEntry]
     """First to act first."""
@@ -724,10 +710,7 @@ def damage_dealt(damage: SeyruunResult | None, soak: SeyruunResult | None) -> in
 
 
 @record
-class SeyruunAttackResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "attack"
-
+class SeyruunAttackResult(Tagged, ruleset="seyruun", command="attack"):
     outcome: str
     attack: SeyruunResult
     defense: SeyruunResult | None
@@ -794,10 +777,7 @@ def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
 
 
 @record
-class SeyruunOdds:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
-
+class SeyruunOdds(Tagged, ruleset="seyruun", command="odds"):
     outcomes: dict[str, Fraction]
     successes: dict[int, Fraction]
     at_least: dict[int, Fraction]
@@ -825,19 +805,13 @@ class SeyruunOdds:
 
 
 @record
-class SeyruunContestOdds(rolltypes.ContestOdds[SeyruunOdds]):
+class SeyruunContestOdds(rolltypes.ContestOdds[SeyruunOdds], ruleset="seyruun", command="odds"):
     """A contest's exact odds: ``margin`` each difference of successes."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
 
 
 @record
-class SeyruunExtendedOdds(rolltypes.ExtendedOdds):
+class SeyruunExtendedOdds(rolltypes.ExtendedOdds, ruleset="seyruun", command="odds"):
     """An extended roll's exact odds, from no successes."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
 
     max_rolls: int
     roll: SeyruunOdds
@@ -849,12 +823,9 @@ class SeyruunExtendedOdds(rolltypes.ExtendedOdds):
 
 
 @record
-class SeyruunTeamOdds(rolltypes.TeamOdds):
+class SeyruunTeamOdds(rolltypes.TeamOdds, ruleset="seyruun", command="odds"):
     """A team roll's exact odds: the leader's pool with the assists' dice (``total``: each
     count of successes)."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
 
     roll: SeyruunOdds
     assists: int
@@ -862,10 +833,7 @@ class SeyruunTeamOdds(rolltypes.TeamOdds):
 
 
 @record
-class SeyruunAttackOdds:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "attack-odds"
-
+class SeyruunAttackOdds(Tagged, ruleset="seyruun", command="attack-odds"):
     hit: Fraction
     outcomes: dict[str, Fraction]
     """``success`` (a hit), ``failure``, ``botch`` (the attack botched)."""
