@@ -4,11 +4,11 @@ die and roll modifiers, and natural 10s."""
 from __future__ import annotations
 
 from dataclasses import field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -77,10 +77,7 @@ def die_successes(spec: CryturesRoll, face: int) -> int:
 
 
 @record
-class CryturesResult:
-    RULESET: ClassVar[str] = "crytures"
-    COMMAND: ClassVar[str] = "roll"
-
+class CryturesResult(Tagged, ruleset="crytures", command="roll"):
     outcome: str
     pool: int
     base_pool: int
@@ -140,10 +137,7 @@ def roll(spec: CryturesRoll, source: DiceSource) -> CryturesResult:
 
 
 @record
-class CryturesOdds:
-    RULESET: ClassVar[str] = "crytures"
-    COMMAND: ClassVar[str] = "odds"
-
+class CryturesOdds(Tagged, ruleset="crytures", command="odds"):
     outcomes: dict[str, Fraction]
     successes: dict[int, Fraction]
     """Probability of exactly k successes."""
