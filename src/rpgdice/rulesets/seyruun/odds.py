@@ -68,20 +68,8 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
         critical=sum((p for t, p in tens.items() if t >= 1), Fraction(0)),
         multiple_critical=sum((p for t, p in tens.items() if t >= 2), Fraction(0)),
         tiers=named(tiers, tuple(name for _, name in reversed(seyruun.TIERS))),
-        pool=pool.dice,
-        chance_die=pool.chance_die,
-        overflow=pool.overflow,
-        required=pool.required,
-        pool_total=pool.total,
         reroll=reroll,
-        attribute=pool.attribute,
-        skill=pool.skill,
-        untrained=pool.untrained,
-        bonus=pool.bonus,
-        willpower_dice=pool.willpower_dice,
-        penalty=pool.penalty,
-        penalties=pool.penalty_parts,
-        attributes_only=pool.attributes_only,
+        **seyruun.pool_fields(pool),
     )
 
 

@@ -268,10 +268,6 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         multiple = tens >= 2
     return SeyruunResult(
         outcome=outcome,
-        pool=pool.dice,
-        chance_die=pool.chance_die,
-        overflow=pool.overflow,
-        required=pool.required,
         dice=dice,
         successes=successes,
         tens=tens,
@@ -279,17 +275,20 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         tier=tier,
         willpower_spent=willpower_spent,
         multiple_critical=multiple,
-        pool_total=pool.total,
-        untrained=pool.untrained,
         bonus_capped=pool.bonus_capped,
-        penalty=pool.penalty,
-        attribute=pool.attribute,
-        skill=pool.skill,
-        bonus=pool.bonus,
-        willpower_dice=pool.willpower_dice,
-        penalties=pool.penalty_parts,
-        attributes_only=getattr(pool, "attributes_only", False),
+        **pool_fields(pool),
     )
+
+
+def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> dict[str, Any]:
+    """How ``pool`` was built, as a roll of it (:class:`SeyruunResult`) and its odds
+    (:class:`SeyruunOdds`) show it: their fields of these names."""
+    return {"pool": pool.dice, "chance_die": pool.chance_die, "overflow": pool.overflow,
+            "required": pool.required, "pool_total": pool.total, "untrained": pool.untrained,
+            "penalty": pool.penalty, "attribute": pool.attribute, "skill": pool.skill,
+            "bonus": pool.bonus, "willpower_dice": pool.willpower_dice,
+            "penalties": pool.penalty_parts,
+            "attributes_only": getattr(pool, "attributes_only", False)}
 
 
 def roll(pool: SeyruunPool, source: DiceSource, reroll: bool = False) -> SeyruunResult:
