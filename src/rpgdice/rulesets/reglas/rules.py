@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource
-from rpgdice.core.errors import RulesError
+from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
@@ -43,14 +43,11 @@ class ReglasRoll:
     attempt: int = 1
 
     def __post_init__(self) -> None:
-        if self.index < 0:
-            raise RulesError("ÍNDICE", f"{self.index} es negativo")
-        if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
-        if self.raises < 0:
-            raise RulesError("--raise", f"{self.raises} es negativo")
-        if self.attempt < 1:
-            raise RulesError("--attempt", f"{self.attempt} es menor que 1 (el primer intento es el 1)")
+        at_least("ÍNDICE", self.index, 0, f"{self.index} es negativo")
+        at_least("--difficulty", self.difficulty, 0, f"{self.difficulty} es negativa")
+        at_least("--raise", self.raises, 0, f"{self.raises} es negativo")
+        at_least("--attempt", self.attempt, 1,
+                 f"{self.attempt} es menor que 1 (el primer intento es el 1)")
 
     @property
     def needed(self) -> int:
@@ -143,8 +140,8 @@ class ReglasMulti:
     spec: ReglasRoll
 
     def __post_init__(self) -> None:
-        if self.actions < 2:
-            raise RulesError("ACCIONES", f"{self.actions} es menor que 2 (las acciones múltiples son 2 o más)")
+        at_least("ACCIONES", self.actions, 2,
+                 f"{self.actions} es menor que 2 (las acciones múltiples son 2 o más)")
         check_limit("ACCIONES", self.actions)
 
     def action(self, k: int) -> ReglasRoll:
@@ -227,8 +224,7 @@ class ReglasTeam:
         if len(self.members) < 2:
             raise RulesError("ÍNDICE", "un equipo tiene al menos dos miembros")
         check_limit("ÍNDICE", len(self.members))
-        if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
+        at_least("--difficulty", self.difficulty, 0, f"{self.difficulty} es negativa")
 
 
 @record
@@ -276,8 +272,7 @@ class ReglasExtended:
     max_rolls: int = DEFAULT_MAX_ROLLS
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise RulesError("--target", f"{self.target} es menor que 1")
+        at_least("--target", self.target, 1, f"{self.target} es menor que 1")
         if not 0 <= self.start < self.target:
             raise RulesError("--start", f"{self.start} debe ir de 0 a menos del objetivo ({self.target})")
         check_limit("--max-rolls", self.max_rolls)

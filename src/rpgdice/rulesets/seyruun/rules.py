@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
-from rpgdice.core.errors import RulesError
+from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
@@ -84,8 +84,7 @@ class SeyruunPool:
     """Both terms are Attributes (initiative's Wits + Dexterity): no untrained −1."""
 
     def __post_init__(self) -> None:
-        if self.attribute < 0:
-            raise RulesError("ATTRIBUTE", f"{self.attribute} is negative")
+        at_least("ATTRIBUTE", self.attribute, 0, f"{self.attribute} is negative")
         if self.skill is not None and self.skill < 0:
             raise RulesError("SKILL", f"{self.skill} is negative")
         if any(b < 0 for b in self.bonuses):
@@ -94,10 +93,8 @@ class SeyruunPool:
             raise RulesError("--penalty", "a penalty is given as 0 or more dice to remove")
         if self.wound is not None and self.wound not in WOUNDS:
             raise RulesError("--wound", f"'{self.wound}' is not one of {', '.join(WOUNDS)}")
-        if self.actions < 1:
-            raise RulesError("--actions", f"{self.actions} is below 1")
-        if self.required < 1:
-            raise RulesError("--difficulty", f"{self.required} is below 1")
+        at_least("--actions", self.actions, 1, f"{self.actions} is below 1")
+        at_least("--difficulty", self.required, 1, f"{self.required} is below 1")
         check_pool(self.total, "ATTRIBUTE")
 
     @property
@@ -366,8 +363,7 @@ class SeyruunExtended:
     that many rolls have the +3 dice, the rest go without (None: every roll has them)."""
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise RulesError("--target", f"{self.target} is below 1")
+        at_least("--target", self.target, 1, f"{self.target} is below 1")
         check_limit("--max-rolls", self.max_rolls)
 
 
