@@ -14,7 +14,10 @@ mechanics out of one die:
 
 Their results are records generic over the single roll's result (``R``) and odds
 (``O``); a ruleset's own records are thin subclasses that name its ruleset and command
-and add its own fields after these (the JSON keys keep that order). Their exact odds are
+(:class:`rpgdice.core.record.Tagged`) and add its own fields after these (the JSON keys
+keep that order; the roll log rebuilds a subclass's nested rolls as the ruleset's own
+records, :mod:`rpgdice.core.rebuild`). Which roll types a ruleset offers, its record
+declares (``Ruleset.odds_types``, ``Ruleset.results``). Their exact odds are
 :mod:`rpgdice.core.rolltypes_odds`, loaded on the odds path only.
 
 Pure: nothing above rpgdice.core (no typer, rich, files, sqlite, clock, no ruleset).
@@ -36,7 +39,6 @@ O = TypeVar("O")  # noqa: E741
 """A single roll's odds record."""
 S = TypeVar("S")
 """A single roll's spec."""
-T = TypeVar("T")
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
