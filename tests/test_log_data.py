@@ -389,3 +389,28 @@ def test_a_forged_odds_spec_names_nothing_but_an_odds_function_of_records(spec):
     show = cli("log", "show", "2")
     assert show.exit_code == 0 and "internal error" not in show.stderr, show.stderr
     assert "Seyruun roll" in show.stdout
+
+
+def test_roll_type_records_of_generic_bases_rebuild_their_nested_rolls():
+    """A roll type's record is a thin subclass of a generic one (core.rolltypes): the log
+    rebuilds its nested rolls as the ruleset's own records."""
+    from rpgdice.core.data import to_data
+    from rpgdice.core.dice import GivenDice
+    from rpgdice.core.rebuild import from_data
+    from rpgdice.rulesets.reglas import rules as reglas
+    from rpgdice.rulesets.seyruun import rules as seyruun
+
+    results = [
+        reglas.roll_contest(reglas.ReglasContest(reglas.ReglasRoll(5), reglas.ReglasRoll(4)),
+                            GivenDice([3, 2])),
+        seyruun.roll_contest(seyruun.SeyruunContest(seyruun.SeyruunPool(3, 2), seyruun.SeyruunPool(2, 2)),
+                             GivenDice([6, 7, 8, 2, 2, 6, 2, 2, 2])),
+        reglas.roll_extended(reglas.ReglasExtended(reglas.ReglasRoll(8), 9, start=2), GivenDice([2, 1])),
+        seyruun.roll_team(seyruun.SeyruunTeam(seyruun.SeyruunPool(3, 2), 2), GivenDice([6] * 7)),
+    ]
+    for r in results:
+        again = from_data(type(r), to_data(r))
+        assert to_data(again) == to_data(r)
+        assert type(again.rolls[0]) is type(r.rolls[0])
+        if hasattr(r, "attacker"):
+            assert type(again.attacker) is type(r.attacker) and type(again.defender) is type(r.defender)

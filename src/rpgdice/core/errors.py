@@ -23,6 +23,13 @@ class RulesError(ValueError):
         return f"{self.param}: {self.message}" if self.param else self.message
 
 
+def at_least(param: str, value: int, least: int, message: str) -> None:
+    """Refuse ``value`` below ``least``: a :class:`RulesError` for ``param``, ``message``
+    saying why in the rules' own language."""
+    if value < least:
+        raise RulesError(param, message)
+
+
 SHOWN_LIMIT = 40
 """An echoed input longer than this is cut short in an error message."""
 

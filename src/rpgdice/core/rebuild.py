@@ -28,10 +28,43 @@ def _hints(cls: type) -> dict[str, Any]:
     if hints is None:
         from fractions import Fraction  # annotations name it under TYPE_CHECKING only
 
-        module = sys.modules.get(cls.__module__)
-        namespace = {"Fraction": Fraction, **vars(module)} if module else {"Fraction": Fraction}
-        hints = _HINTS[cls] = typing.get_type_hints(cls, globalns=namespace)
+        namespace: dict[str, Any] = {"Fraction": Fraction}
+        for base in reversed(cls.__mro__):  # a generic base's fields name its module's types
+            module = sys.modules.get(base.__module__)
+            if module is not None:
+                namespace.update(vars(module))
+        hints = typing.get_type_hints(cls, globalns=namespace)
+        bound = _bound(cls)
+        hints = _HINTS[cls] = {k: _substitute(v, bound) for k, v in hints.items()} if bound else hints
     return hints
+
+
+def _bound(cls: type) -> dict[Any, Any]:
+    """The type variables of ``cls``'s generic bases, each to the type the class gives it
+    (``ReglasContestResult(ContestResult[ReglasResult])``: ``R`` to ``ReglasResult``)."""
+    bound: dict[Any, Any] = {}
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = typing.get_origin(base)
+            params = getattr(origin, "__parameters__", ())
+            for param, arg in zip(params, typing.get_args(base)):
+                bound.setdefault(param, arg)
+    return bound
+
+
+def _substitute(hint: Any, bound: dict[Any, Any]) -> Any:
+    if isinstance(hint, typing.TypeVar):
+        return bound.get(hint, Any)
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    new = tuple(_substitute(a, bound) for a in args)
+    if all(a is b for a, b in zip(new, args)):
+        return hint
+    origin = typing.get_origin(hint)
+    if origin in _UNIONS:
+        return Union[new]
+    return origin[new if len(new) > 1 else new[0]]
 
 
 def from_data(cls: type[T], data: Any, where: str = "") -> T:

@@ -15,7 +15,7 @@ frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=Fals
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 T = TypeVar("T")
 
@@ -42,6 +42,23 @@ else:
         return cls
 
     frozen = record
+
+
+class Tagged:
+    """A record a ruleset's command gives (a result, its odds): ``class
+    ReglasContestResult(ContestResult[ReglasResult], ruleset="reglas", command="contest")``
+    gives the class the ``RULESET`` and ``COMMAND`` that become its JSON's ``ruleset`` and
+    ``command`` keys (:func:`rpgdice.core.data.to_data`)."""
+
+    RULESET: ClassVar[str]
+    COMMAND: ClassVar[str]
+
+    def __init_subclass__(cls, ruleset: str = "", command: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if ruleset:
+            cls.RULESET = ruleset
+        if command:
+            cls.COMMAND = command
 
 
 def _lazy_init(cls: type) -> object:

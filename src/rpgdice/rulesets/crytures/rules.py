@@ -4,11 +4,11 @@ die and roll modifiers, and natural 10s."""
 from __future__ import annotations
 
 from dataclasses import field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
-from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.errors import RulesError, at_least
+from rpgdice.core.record import Tagged, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -43,14 +43,12 @@ class CryturesRoll:
     """Successes each critical hit adds in an attack."""
 
     def __post_init__(self) -> None:
-        if self.base_pool < 0:
-            raise RulesError("POOL", f"{self.base_pool} is negative; a pool is 0 or more dice")
-        if self.difficulty < 1:
-            raise RulesError("--difficulty", f"{self.difficulty} is below 1")
-        if self.complexity < 1:
-            raise RulesError("--complexity", f"{self.complexity} is below 1")
-        if self.crit_hits < 0:
-            raise RulesError("--crit-hits", f"{self.crit_hits} is negative; a critical hit adds 0 or more hits")
+        at_least("POOL", self.base_pool, 0,
+                 f"{self.base_pool} is negative; a pool is 0 or more dice")
+        at_least("--difficulty", self.difficulty, 1, f"{self.difficulty} is below 1")
+        at_least("--complexity", self.complexity, 1, f"{self.complexity} is below 1")
+        at_least("--crit-hits", self.crit_hits, 0,
+                 f"{self.crit_hits} is negative; a critical hit adds 0 or more hits")
         check_pool(self.pool, "POOL")
 
     @property
@@ -77,10 +75,7 @@ def die_successes(spec: CryturesRoll, face: int) -> int:
 
 
 @record
-class CryturesResult:
-    RULESET: ClassVar[str] = "crytures"
-    COMMAND: ClassVar[str] = "roll"
-
+class CryturesResult(Tagged, ruleset="crytures", command="roll"):
     outcome: str
     pool: int
     base_pool: int
@@ -140,10 +135,7 @@ def roll(spec: CryturesRoll, source: DiceSource) -> CryturesResult:
 
 
 @record
-class CryturesOdds:
-    RULESET: ClassVar[str] = "crytures"
-    COMMAND: ClassVar[str] = "odds"
-
+class CryturesOdds(Tagged, ruleset="crytures", command="odds"):
     outcomes: dict[str, Fraction]
     successes: dict[int, Fraction]
     """Probability of exactly k successes."""

@@ -3,11 +3,11 @@ times the task's difficulty, eased and hindered in steps."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -104,10 +104,7 @@ class CypherTask:
 
 
 @record
-class CypherResult:
-    RULESET: ClassVar[str] = "cypher"
-    COMMAND: ClassVar[str] = "task"
-
+class CypherResult(Tagged, ruleset="cypher", command="task"):
     outcome: str
     difficulty: int
     effective_difficulty: int
@@ -166,10 +163,7 @@ def roll(task: CypherTask, source: DiceSource) -> CypherResult:
 
 
 @record
-class CypherOdds:
-    RULESET: ClassVar[str] = "cypher"
-    COMMAND: ClassVar[str] = "odds"
-
+class CypherOdds(Tagged, ruleset="cypher", command="odds"):
     outcomes: dict[str, Fraction]
     special: dict[str, Fraction]
     difficulty: int

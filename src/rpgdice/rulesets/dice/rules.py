@@ -25,11 +25,11 @@ Errors are :class:`~rpgdice.core.errors.RulesError` naming ``EXPR`` and the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
+from rpgdice.core.record import Tagged, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -325,10 +325,7 @@ class TermRoll:
 
 
 @record
-class NotationRoll:
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "roll"
-
+class NotationRoll(Tagged, ruleset="dice", command="roll"):
     expression: str
     total: int
     terms: list[TermRoll]
@@ -433,10 +430,7 @@ class TreeTerm:
 
 
 @record
-class TreeRoll:
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "roll"
-
+class TreeRoll(Tagged, ruleset="dice", command="roll"):
     expression: str
     total: int
     terms: list[TreeTerm]
@@ -455,10 +449,7 @@ class TreeRoll:
 
 
 @record
-class NotationOdds:
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
-
+class NotationOdds(Tagged, ruleset="dice", command="odds"):
     expression: str
     distribution: dict[int, Fraction]
     """Each possible total (ascending) to its exact probability."""
@@ -472,13 +463,10 @@ class NotationOdds:
 
 
 @record
-class TreeOdds:
+class TreeOdds(Tagged, ruleset="dice", command="odds"):
     """The odds of the wider notation's expression: :class:`NotationOdds`'s keys and
     ``reroll_depth`` (re-rolls followed per roll, null without ``r``; what needs more is in
     ``left_out``)."""
-
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
 
     expression: str
     distribution: dict[int, Fraction]
@@ -501,12 +489,9 @@ class CompareOdds(TreeOdds):
 
 
 @record
-class NotationOddsSet:
+class NotationOddsSet(Tagged, ruleset="dice", command="odds"):
     """``roll --odds``: the odds of each expression a command rolls, found by a
     result's expression."""
-
-    RULESET: ClassVar[str] = "dice"
-    COMMAND: ClassVar[str] = "odds"
 
     by_expression: dict[str, NotationOdds]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from rpgdice.core import rolltypes_odds
 from rpgdice.core.exact import D10, marginal, named
 from rpgdice.rulesets.reglas import rules as reglas
 from rpgdice.rulesets.reglas.rules import ReglasOdds
@@ -44,34 +45,25 @@ def _faces(spec: reglas.ReglasRoll) -> list[reglas.ReglasResult]:
 
 
 def reglas_multi_odds(spec: reglas.ReglasMulti) -> reglas.ReglasMultiOdds:
-    """The actions are independent rolls: every one succeeds with the product of their
-    chances, and none fumbles with the product of theirs (``MULTI_FUMBLE_STOPS`` is off:
-    a fracaso does not stop the rest, which changes nothing of the series' outcome)."""
+    """The actions are independent rolls (``MULTI_FUMBLE_STOPS`` is off: a fracaso does not
+    stop the rest, which changes nothing of the series' outcome)."""
     each = [reglas_odds(spec.action(k)) for k in range(1, spec.actions + 1)]
-    all_succeed = Fraction(1)
-    no_fumble = Fraction(1)
-    for o in each:
-        all_succeed *= o.outcomes["success"]
-        no_fumble *= 1 - o.outcomes["fumble"]
-    return reglas.ReglasMultiOdds(
-        outcomes={"success": all_succeed, "failure": no_fumble - all_succeed,
-                  "fumble": 1 - no_fumble},
-        each=each, all_succeed=all_succeed, actions=spec.actions)
+    outcomes, all_succeed = rolltypes_odds.series_odds((o.outcomes for o in each), "fumble")
+    return reglas.ReglasMultiOdds(outcomes=outcomes, each=each, all_succeed=all_succeed,
+                                  actions=spec.actions)
 
 
 def reglas_contest_odds(spec: reglas.ReglasContest) -> reglas.ReglasContestOdds:
     """Every pair of faces, judged by :func:`rpgdice.rulesets.reglas.rules.evaluate_contest`."""
-    winner = {"attacker": 0, "defender": 0}
-    margin: dict[int, int] = {}
-    for a in range(1, 11):
-        for d in range(1, 11):
-            r = reglas.evaluate_contest(spec, a, d)
-            winner[r.winner] += 1
-            margin[r.margin] = margin.get(r.margin, 0) + 1
-    won = {side: Fraction(w, 100) for side, w in winner.items()}
+
+    def judge(a: int, d: int) -> tuple[str, int]:
+        r = reglas.evaluate_contest(spec, a, d)
+        return r.winner, r.margin
+
+    faces = [(face, Fraction(1, 10)) for face in range(1, 11)]
+    outcomes, winner, margin = rolltypes_odds.contest_odds(faces, faces, judge)
     return reglas.ReglasContestOdds(
-        outcomes={"success": won["attacker"], "failure": won["defender"]}, winner=won,
-        margin={k: Fraction(w, 100) for k, w in sorted(margin.items())},
+        outcomes=outcomes, winner=winner, margin=margin,
         attacker=reglas_odds(spec.attacker), defender=reglas_odds(spec.defender))
 
 
@@ -81,40 +73,26 @@ def reglas_team_odds(spec: reglas.ReglasTeam) -> reglas.ReglasTeamOdds:
 
     n = len(spec.members)
     check_odds(10 * (9 * n * (n + 1) // 2 + n), "ÍNDICE", "this team")
-    sums = {0: 1}
-    for member in spec.members:
-        results = [r.result for r in _faces(member)]
-        after: dict[int, int] = {}
-        for so_far, w in sums.items():
-            for got in results:
-                after[so_far + got] = after.get(so_far + got, 0) + w
-        sums = after
-    whole = 10 ** n
-    total = {k: Fraction(w, whole) for k, w in sorted(sums.items())}
-    success = sum((p for k, p in total.items() if k >= spec.difficulty), Fraction(0))
-    return reglas.ReglasTeamOdds(outcomes={"success": success, "failure": 1 - success},
-                                total=total, difficulty=spec.difficulty, members=n)
+    outcomes, total = rolltypes_odds.team_sum_odds(
+        ([r.result for r in _faces(member)] for member in spec.members), spec.difficulty)
+    return reglas.ReglasTeamOdds(outcomes=outcomes, total=total, difficulty=spec.difficulty,
+                                 members=n)
 
 
 def reglas_extended_odds(spec: reglas.ReglasExtended) -> reglas.ReglasExtendedOdds:
     """The accumulator roll by roll, as :func:`rpgdice.rulesets.reglas.rules.roll_extended`
     fills it: each non-negative result added, a fracaso ending it (``EXTENDED_FUMBLE_ENDS``)."""
     from rpgdice.core.budget import check_odds, sequence_steps
-    from rpgdice.rulesets.seyruun.odds import _cumulative, _sequence
 
-    steps: dict[tuple[int, bool], int] = {}
-    for r in _faces(spec.spec):
-        ends = reglas.EXTENDED_FUMBLE_ENDS and r.outcome == "fumble"
-        key = (0 if ends else max(0, r.result), ends)
-        steps[key] = steps.get(key, 0) + 1
+    steps = rolltypes_odds.extended_steps(
+        ((r, 1) for r in _faces(spec.spec)), gain=lambda r: max(0, r.result),
+        ends=lambda r: reglas.EXTENDED_FUMBLE_ENDS and r.outcome == "fumble")
     check_odds(sequence_steps(spec.target - spec.start, spec.max_rolls, len(steps)),
                "--max-rolls", "this extended action")
-    reached, ended, expected = _sequence(steps, 10, spec.start, spec.target, spec.max_rolls)
-    success = sum(reached.values(), Fraction(0))
-    fumble = sum(ended.values(), Fraction(0))
+    outcomes, within, needed, expected = rolltypes_odds.extended_odds(
+        steps, 10, "fumble", start=spec.start, target=spec.target, max_rolls=spec.max_rolls)
     return reglas.ReglasExtendedOdds(
-        outcomes={"success": success, "failure": 1 - success - fumble, "fumble": fumble},
-        within=_cumulative(reached), rolls_needed=reached, expected_rolls=expected,
+        outcomes=outcomes, within=within, rolls_needed=needed, expected_rolls=expected,
         target=spec.target, start=spec.start, max_rolls=spec.max_rolls,
         roll=reglas_odds(spec.spec))
 
@@ -123,26 +101,10 @@ def reglas_retry_odds(spec: reglas.ReglasRetry) -> reglas.ReglasRetryOdds:
     """Attempt after attempt (−2 for each earlier failed one), as
     :func:`rpgdice.rulesets.reglas.rules.roll_retry` tries: a success or a fracaso (no
     retry after one, ``RETRY_AFTER_FUMBLE``) ends it; the last outcome is the series'."""
-    going = Fraction(1)
-    by_attempt: dict[int, Fraction] = {}
-    outcomes = {"success": Fraction(0), "failure": Fraction(0), "fumble": Fraction(0)}
-    expected = Fraction(0)
-    success = Fraction(0)
-    first, last = spec.spec.attempt, spec.max_attempts - 1
-    for k in range(spec.max_attempts):
-        expected += going
-        o = reglas_odds(replace(spec.spec, attempt=first + k))
-        success += going * o.outcomes["success"]
-        by_attempt[k + 1] = success
-        if not reglas.RETRY_AFTER_FUMBLE or k == last:  # a fracaso ends the series
-            outcomes["fumble"] += going * o.outcomes["fumble"]
-            going *= o.outcomes["failure"]
-        else:
-            going *= o.outcomes["failure"] + o.outcomes["fumble"]
-        if not going:
-            break
-    outcomes["success"] = success
-    outcomes["failure"] = 1 - success - outcomes["fumble"]
+    first = spec.spec.attempt
+    outcomes, by_attempt, expected = rolltypes_odds.retry_odds(
+        lambda k: reglas_odds(replace(spec.spec, attempt=first + k)).outcomes,
+        spec.max_attempts, "fumble", reglas.RETRY_AFTER_FUMBLE)
     return reglas.ReglasRetryOdds(outcomes=outcomes, by_attempt=by_attempt,
                                  expected_attempts=expected, max_attempts=spec.max_attempts,
                                  first=reglas_odds(spec.spec))

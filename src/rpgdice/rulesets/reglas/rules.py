@@ -4,12 +4,13 @@ críticos."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
+from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource
-from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
-from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.errors import RulesError, at_least
+from rpgdice.core.record import Tagged, record
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -42,14 +43,11 @@ class ReglasRoll:
     attempt: int = 1
 
     def __post_init__(self) -> None:
-        if self.index < 0:
-            raise RulesError("ÍNDICE", f"{self.index} es negativo")
-        if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
-        if self.raises < 0:
-            raise RulesError("--raise", f"{self.raises} es negativo")
-        if self.attempt < 1:
-            raise RulesError("--attempt", f"{self.attempt} es menor que 1 (el primer intento es el 1)")
+        at_least("ÍNDICE", self.index, 0, f"{self.index} es negativo")
+        at_least("--difficulty", self.difficulty, 0, f"{self.difficulty} es negativa")
+        at_least("--raise", self.raises, 0, f"{self.raises} es negativo")
+        at_least("--attempt", self.attempt, 1,
+                 f"{self.attempt} es menor que 1 (el primer intento es el 1)")
 
     @property
     def needed(self) -> int:
@@ -65,10 +63,7 @@ class ReglasRoll:
 
 
 @record
-class ReglasResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "roll"
-
+class ReglasResult(Tagged, ruleset="reglas", command="roll"):
     outcome: str
     index: int
     difficulty: int
@@ -145,8 +140,8 @@ class ReglasMulti:
     spec: ReglasRoll
 
     def __post_init__(self) -> None:
-        if self.actions < 2:
-            raise RulesError("ACCIONES", f"{self.actions} es menor que 2 (las acciones múltiples son 2 o más)")
+        at_least("ACCIONES", self.actions, 2,
+                 f"{self.actions} es menor que 2 (las acciones múltiples son 2 o más)")
         check_limit("ACCIONES", self.actions)
 
     def action(self, k: int) -> ReglasRoll:
@@ -154,10 +149,7 @@ class ReglasMulti:
 
 
 @record
-class ReglasMultiResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "multi"
-
+class ReglasMultiResult(Tagged, ruleset="reglas", command="multi"):
     outcome: str
     rolls: list[ReglasResult]
     penalties: list[int]
@@ -166,19 +158,9 @@ class ReglasMultiResult:
 
 
 def roll_multi(spec: ReglasMulti, source: DiceSource) -> ReglasMultiResult:
-    rolls: list[ReglasResult] = []
-    for k in range(1, spec.actions + 1):
-        r = roll(spec.action(k), source)
-        rolls.append(r)
-        if r.outcome == "fumble" and MULTI_FUMBLE_STOPS:
-            break
-    outcomes = {r.outcome for r in rolls}
-    if "fumble" in outcomes:
-        outcome = "fumble"
-    elif outcomes == {"success"} and len(rolls) == spec.actions:
-        outcome = "success"
-    else:
-        outcome = "failure"
+    rolls, outcome = rolltypes.series(
+        (spec.action(k) for k in range(1, spec.actions + 1)), lambda s: roll(s, source),
+        _outcome, "fumble", stops=MULTI_FUMBLE_STOPS)
     return ReglasMultiResult(
         outcome=outcome,
         rolls=rolls,
@@ -187,14 +169,15 @@ def roll_multi(spec: ReglasMulti, source: DiceSource) -> ReglasMultiResult:
     )
 
 
+def _outcome(r: ReglasResult) -> str:
+    return r.outcome
+
+
 def contest_winner(attacker: ReglasResult, defender: ReglasResult) -> str:
     """The attacker must pass its own difficulty, then beat the defender's result (a
     fracaso counts as the negative number it is); a tie goes to CONTEST_TIE_WINNER."""
-    if attacker.outcome != "success":
-        return "defender"
-    if attacker.result == defender.result:
-        return CONTEST_TIE_WINNER
-    return "attacker" if attacker.result > defender.result else "defender"
+    return rolltypes.contest_winner(attacker.result, defender.result, CONTEST_TIE_WINNER,
+                                    attacker_may_win=attacker.outcome == "success")
 
 
 @record
@@ -209,33 +192,16 @@ class ReglasContest:
 
 
 @record
-class ReglasContestResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "contest"
-
-    outcome: str
-    winner: str
-    attacker: ReglasResult
-    defender: ReglasResult
-    rolls: list[ReglasResult]
-    margin: int
-    """Attacker's result minus the defender's."""
-    tie: bool
+class ReglasContestResult(rolltypes.ContestResult[ReglasResult],
+                          ruleset="reglas", command="contest"):
+    """An acción enfrentada: ``margin`` is the attacker's result minus the defender's."""
 
 
 def evaluate_contest(spec: ReglasContest, attacker_die: int, defender_die: int) -> ReglasContestResult:
     att = evaluate(spec.attacker, attacker_die)
     dfn = evaluate(spec.defender, defender_die)
-    winner = contest_winner(att, dfn)
-    return ReglasContestResult(
-        outcome="success" if winner == "attacker" else "failure",
-        winner=winner,
-        attacker=att,
-        defender=dfn,
-        rolls=[att, dfn],
-        margin=att.result - dfn.result,
-        tie=att.result == dfn.result,
-    )
+    return rolltypes.contest(ReglasContestResult, att, dfn, (att.result, dfn.result),
+                             contest_winner(att, dfn))
 
 
 def roll_contest(spec: ReglasContest, source: DiceSource) -> ReglasContestResult:
@@ -258,18 +224,13 @@ class ReglasTeam:
         if len(self.members) < 2:
             raise RulesError("ÍNDICE", "un equipo tiene al menos dos miembros")
         check_limit("ÍNDICE", len(self.members))
-        if self.difficulty < 0:
-            raise RulesError("--difficulty", f"{self.difficulty} es negativa")
+        at_least("--difficulty", self.difficulty, 0, f"{self.difficulty} es negativa")
 
 
 @record
-class ReglasTeamResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "team"
+class ReglasTeamResult(rolltypes.TeamResult, ruleset="reglas", command="team"):
+    """``total``: the sum of every member's result, fracasos (negative) included."""
 
-    outcome: str
-    total: int
-    """The sum of every member's result, fracasos (negative) included."""
     difficulty: int
     rolls: list[ReglasResult]
     sunk_by: list[int]
@@ -282,16 +243,14 @@ class ReglasTeamResult:
 
 def evaluate_team(spec: ReglasTeam, dice: list[int]) -> ReglasTeamResult:
     rolls = [evaluate(m, d) for m, d in zip(spec.members, dice, strict=True)]
-    total = sum(r.result for r in rolls)
-    ok = total >= spec.difficulty
-    without_fumbles = sum(r.result for r in rolls if r.result >= 0)
-    sunk = not ok and without_fumbles >= spec.difficulty
+    total, ok, sunk_by = rolltypes.team_sum([r.result for r in rolls], spec.difficulty,
+                                            [r.outcome == "fumble" for r in rolls])
     return ReglasTeamResult(
         outcome="success" if ok else "failure",
         total=total,
         difficulty=spec.difficulty,
         rolls=rolls,
-        sunk_by=[i for i, r in enumerate(rolls, 1) if r.outcome == "fumble"] if sunk else [],
+        sunk_by=sunk_by,
         base_difficulty=spec.difficulty - RAISE_STEP * spec.raises,
         raises=spec.raises,
     )
@@ -313,21 +272,14 @@ class ReglasExtended:
     max_rolls: int = DEFAULT_MAX_ROLLS
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise RulesError("--target", f"{self.target} es menor que 1")
+        at_least("--target", self.target, 1, f"{self.target} es menor que 1")
         if not 0 <= self.start < self.target:
             raise RulesError("--start", f"{self.start} debe ir de 0 a menos del objetivo ({self.target})")
         check_limit("--max-rolls", self.max_rolls)
 
 
 @record
-class ReglasExtendedResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "extended"
-
-    outcome: str
-    total: int
-    target: int
+class ReglasExtendedResult(rolltypes.ExtendedResult, ruleset="reglas", command="extended"):
     start: int
     rolls: list[ReglasResult]
     running_totals: list[int]
@@ -339,24 +291,14 @@ class ReglasExtendedResult:
 def roll_extended(spec: ReglasExtended, source: DiceSource) -> ReglasExtendedResult:
     """Roll again and again, adding the non-negative results, until the target, the
     roll limit, or (EXTENDED_FUMBLE_ENDS) a fracaso."""
-    rolls, totals, total, end = accumulate(
+    run = rolltypes.extended(
         lambda: roll(spec.spec, source),
         gain=lambda r: max(0, r.result),
         ends=lambda r: EXTENDED_FUMBLE_ENDS and r.outcome == "fumble",
-        start=spec.start, target=spec.target, max_rolls=spec.max_rolls,
+        end="fumble", start=spec.start, target=spec.target, max_rolls=spec.max_rolls,
     )
-    ended_by = "fumble" if end == "ended" else end
-    outcome = {"target": "success", "fumble": "fumble", "limit": "failure"}[ended_by]
-    return ReglasExtendedResult(
-        outcome=outcome,
-        total=total,
-        target=spec.target,
-        start=spec.start,
-        rolls=rolls,
-        running_totals=totals,
-        max_rolls=spec.max_rolls,
-        ended_by=ended_by,
-    )
+    return rolltypes.extended_result(ReglasExtendedResult, run, target=spec.target,
+                                     max_rolls=spec.max_rolls, start=spec.start)
 
 
 @record
@@ -372,10 +314,7 @@ class ReglasRetry:
 
 
 @record
-class ReglasRetryResult:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "retry"
-
+class ReglasRetryResult(Tagged, ruleset="reglas", command="retry"):
     outcome: str
     rolls: list[ReglasResult]
     attempts: int
@@ -385,17 +324,10 @@ class ReglasRetryResult:
 
 
 def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
-    rolls: list[ReglasResult] = []
-    ended_by = "limit"
-    for k in range(spec.spec.attempt, spec.spec.attempt + spec.max_attempts):
-        r = roll(replace(spec.spec, attempt=k), source)
-        rolls.append(r)
-        if r.outcome == "success":
-            ended_by = "success"
-            break
-        if r.outcome == "fumble" and not RETRY_AFTER_FUMBLE:
-            ended_by = "fumble"
-            break
+    first = spec.spec.attempt
+    rolls, ended_by = rolltypes.retry(
+        lambda k: roll(replace(spec.spec, attempt=k), source),
+        range(first, first + spec.max_attempts), _outcome, "fumble", RETRY_AFTER_FUMBLE)
     return ReglasRetryResult(
         outcome=rolls[-1].outcome,
         rolls=rolls,
@@ -409,10 +341,7 @@ def roll_retry(spec: ReglasRetry, source: DiceSource) -> ReglasRetryResult:
 
 
 @record
-class ReglasOdds:
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
+class ReglasOdds(Tagged, ruleset="reglas", command="odds"):
     outcomes: dict[str, Fraction]
     critical: Fraction
     """A crítico: the die shows 1 and the roll succeeds."""
@@ -427,12 +356,9 @@ class ReglasOdds:
 
 
 @record
-class ReglasMultiOdds:
+class ReglasMultiOdds(Tagged, ruleset="reglas", command="odds"):
     """Acciones múltiples: each action's own odds (``each``), and the series'
     ``outcomes`` (``success``: every action succeeds; ``fumble``: any fracaso)."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     outcomes: dict[str, Fraction]
     each: list[ReglasOdds]
@@ -442,49 +368,24 @@ class ReglasMultiOdds:
 
 
 @record
-class ReglasContestOdds:
-    """Acciones enfrentadas: ``outcomes`` are the attacker's, ``winner`` each side's
-    chance, ``margin`` each difference of results (the attacker's minus the defender's)."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    winner: dict[str, Fraction]
-    margin: dict[int, Fraction]
-    attacker: ReglasOdds
-    defender: ReglasOdds
-    type: str = "contest"
+class ReglasContestOdds(rolltypes.ContestOdds[ReglasOdds], ruleset="reglas", command="odds"):
+    """Acciones enfrentadas: ``margin`` each difference of results (the attacker's minus the
+    defender's)."""
 
 
 @record
-class ReglasTeamOdds:
+class ReglasTeamOdds(rolltypes.TeamOdds, ruleset="reglas", command="odds"):
     """Trabajo en equipo: each sum of the members' results (``total``)."""
 
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    total: dict[int, Fraction]
     difficulty: int
     members: int
     type: str = "team"
 
 
 @record
-class ReglasExtendedOdds:
-    """Acumulación de éxitos: ``within[k]`` the chance to have reached the target by roll
-    k (cumulative), ``rolls_needed[k]`` exactly at roll k, ``expected_rolls`` the mean
-    number of rolls made."""
+class ReglasExtendedOdds(rolltypes.ExtendedOdds, ruleset="reglas", command="odds"):
+    """Acumulación de éxitos, from a starting total."""
 
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    within: dict[int, Fraction]
-    rolls_needed: dict[int, Fraction]
-    expected_rolls: Fraction
-    target: int
     start: int
     max_rolls: int
     roll: ReglasOdds
@@ -492,12 +393,9 @@ class ReglasExtendedOdds:
 
 
 @record
-class ReglasRetryOdds:
+class ReglasRetryOdds(Tagged, ruleset="reglas", command="odds"):
     """Inténtalo de nuevo: ``by_attempt[k]`` the chance of a success by attempt k
     (cumulative); ``outcomes`` of the last attempt made."""
-
-    RULESET: ClassVar[str] = "reglas"
-    COMMAND: ClassVar[str] = "odds"
 
     outcomes: dict[str, Fraction]
     by_attempt: dict[int, Fraction]

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, cast
 
 import icepool
 
+from rpgdice.core import rolltypes_odds
 from rpgdice.core.dice import d10_successes
 from rpgdice.core.exact import D10, counts, marginal, named
 from rpgdice.rulesets.seyruun import rules as seyruun
@@ -67,20 +68,8 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
         critical=sum((p for t, p in tens.items() if t >= 1), Fraction(0)),
         multiple_critical=sum((p for t, p in tens.items() if t >= 2), Fraction(0)),
         tiers=named(tiers, tuple(name for _, name in reversed(seyruun.TIERS))),
-        pool=pool.dice,
-        chance_die=pool.chance_die,
-        overflow=pool.overflow,
-        required=pool.required,
-        pool_total=pool.total,
         reroll=reroll,
-        attribute=pool.attribute,
-        skill=pool.skill,
-        untrained=pool.untrained,
-        bonus=pool.bonus,
-        willpower_dice=pool.willpower_dice,
-        penalty=pool.penalty,
-        penalties=pool.penalty_parts,
-        attributes_only=pool.attributes_only,
+        **seyruun.pool_fields(pool),
     )
 
 
@@ -180,19 +169,16 @@ def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContest
     attacker = seyruun_odds(spec.attacker)
     same = repr(spec.defender) == repr(spec.attacker)  # records compare by identity: by value
     defender = attacker if same else seyruun_odds(spec.defender)
-    winner = {"attacker": Fraction(0), "defender": Fraction(0)}
-    margin: dict[int, Fraction] = {}
-    for a, pa in attacker.successes.items():
-        for d, pd in defender.successes.items():
-            p = pa * pd
-            side = seyruun.contest_winner(cast(Any, _Side(a)), cast(Any, _Side(d)),
-                                          spec.attacker.attribute, spec.defender.attribute)
-            winner[side] += p
-            margin[a - d] = margin.get(a - d, Fraction(0)) + p
-    return seyruun.SeyruunContestOdds(
-        outcomes={"success": winner["attacker"], "failure": winner["defender"]},
-        winner=winner, margin=dict(sorted(margin.items())), attacker=attacker, defender=defender,
-    )
+
+    def judge(a: int, d: int) -> tuple[str, int]:
+        side = seyruun.contest_winner(cast(Any, _Side(a)), cast(Any, _Side(d)),
+                                      spec.attacker.attribute, spec.defender.attribute)
+        return side, a - d
+
+    outcomes, winner, margin = rolltypes_odds.contest_odds(
+        attacker.successes.items(), defender.successes.items(), judge)
+    return seyruun.SeyruunContestOdds(outcomes=outcomes, winner=winner, margin=margin,
+                                      attacker=attacker, defender=defender)
 
 
 def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExtendedOdds:
@@ -207,79 +193,24 @@ def seyruun_extended_odds(spec: seyruun.SeyruunExtended) -> seyruun.SeyruunExten
         later = (*_extended_steps(replace(spec.pool, willpower=False)), spec.willpower_budget)
     check_odds(sequence_steps(spec.target, spec.max_rolls, len(steps)), "--max-rolls",
                "this extended roll")
-    reached, ended, expected = _sequence(steps, denominator, 0, spec.target, spec.max_rolls,
-                                         later)
-    success = sum(reached.values(), Fraction(0))
-    botch = sum(ended.values(), Fraction(0))
+    outcomes, within, needed, expected = rolltypes_odds.extended_odds(
+        steps, denominator, "botch", start=0, target=spec.target, max_rolls=spec.max_rolls,
+        later=later)
     return seyruun.SeyruunExtendedOdds(
-        outcomes={"success": success, "failure": 1 - success - botch, "botch": botch},
-        within=_cumulative(reached), rolls_needed=reached, expected_rolls=expected,
+        outcomes=outcomes, within=within, rolls_needed=needed, expected_rolls=expected,
         target=spec.target, max_rolls=spec.max_rolls, roll=seyruun_odds(spec.pool),
         willpower_rolls=None if later is None else later[2],
     )
 
 
-def _extended_steps(pool: seyruun.SeyruunPool) -> tuple[dict[tuple[int, bool], int], int]:
+def _extended_steps(pool: seyruun.SeyruunPool) -> tuple[rolltypes_odds.Steps, int]:
     """One roll of an extended action: each (successes gained, ends the attempt) to its
     weight, and the denominator of those weights."""
     results, denominator = _weighted(pool)
-    steps: dict[tuple[int, bool], int] = {}
-    for r, q in results:
-        ends = seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch"
-        key = (0 if ends else r.successes, ends)
-        steps[key] = steps.get(key, 0) + q
+    steps = rolltypes_odds.extended_steps(
+        results, gain=lambda r: r.successes,
+        ends=lambda r: seyruun.EXTENDED_BOTCH_ENDS and r.outcome == "botch")
     return steps, denominator
-
-
-Later = tuple[dict[tuple[int, bool], int], int, int]
-"""The steps and denominator of the rolls after the first N (the third item)."""
-
-
-def _sequence(steps: dict[tuple[int, bool], int], denominator: int, start: int, target: int,
-              max_rolls: int, later: Later | None = None,
-              ) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
-    """An extended action's running total as a chain of rolls (:func:`rpgdice.core.sequence.
-    accumulate`): ``steps`` maps each roll's (gain, ends the attempt) to its weight out of
-    ``denominator``. Returns the chance to reach ``target`` exactly at each roll, to be
-    ended at each roll, and the expected number of rolls; it stops at ``max_rolls`` or
-    where nothing is left to roll. With ``later``, the rolls after its first N take its
-    steps instead (each roll's weights are out of its own denominator)."""
-    alive = {start: 1}  # running total -> weight, out of denominator ** k after k rolls
-    reached: dict[int, Fraction] = {}
-    ended: dict[int, Fraction] = {}
-    expected = Fraction(0)
-    scale = 1
-    for k in range(1, max_rolls + 1):
-        expected += Fraction(sum(alive.values()), scale)  # a roll is made: still going
-        if later is not None and k == later[2] + 1:
-            steps, denominator = later[0], later[1]
-        scale *= denominator
-        after: dict[int, int] = {}
-        hit = stop = 0
-        for total, w in alive.items():
-            for (gain, ends), q in steps.items():
-                if ends:
-                    stop += w * q
-                elif total + gain >= target:
-                    hit += w * q
-                else:
-                    after[total + gain] = after.get(total + gain, 0) + w * q
-        reached[k] = Fraction(hit, scale)
-        if stop:
-            ended[k] = Fraction(stop, scale)
-        alive = after
-        if not alive:
-            break
-    return reached, ended, expected
-
-
-def _cumulative(by_step: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    running = Fraction(0)
-    for k, p in by_step.items():
-        running += p
-        out[k] = running
-    return out
 
 
 def seyruun_team_odds(spec: seyruun.SeyruunTeam) -> seyruun.SeyruunTeamOdds:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rpgdice.core import rolltypes
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
-from rpgdice.core.errors import RulesError
-from rpgdice.core.record import record
-from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, accumulate, check_limit
+from rpgdice.core.errors import RulesError, at_least
+from rpgdice.core.record import Tagged, record
+from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, check_limit
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -83,8 +84,7 @@ class SeyruunPool:
     """Both terms are Attributes (initiative's Wits + Dexterity): no untrained −1."""
 
     def __post_init__(self) -> None:
-        if self.attribute < 0:
-            raise RulesError("ATTRIBUTE", f"{self.attribute} is negative")
+        at_least("ATTRIBUTE", self.attribute, 0, f"{self.attribute} is negative")
         if self.skill is not None and self.skill < 0:
             raise RulesError("SKILL", f"{self.skill} is negative")
         if any(b < 0 for b in self.bonuses):
@@ -93,10 +93,8 @@ class SeyruunPool:
             raise RulesError("--penalty", "a penalty is given as 0 or more dice to remove")
         if self.wound is not None and self.wound not in WOUNDS:
             raise RulesError("--wound", f"'{self.wound}' is not one of {', '.join(WOUNDS)}")
-        if self.actions < 1:
-            raise RulesError("--actions", f"{self.actions} is below 1")
-        if self.required < 1:
-            raise RulesError("--difficulty", f"{self.required} is below 1")
+        at_least("--actions", self.actions, 1, f"{self.actions} is below 1")
+        at_least("--difficulty", self.required, 1, f"{self.required} is below 1")
         check_pool(self.total, "ATTRIBUTE")
 
     @property
@@ -176,10 +174,7 @@ class SeyruunDie:
 
 
 @record
-class SeyruunResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "roll"
-
+class SeyruunResult(Tagged, ruleset="seyruun", command="roll"):
     outcome: str
     pool: int
     chance_die: bool
@@ -270,10 +265,6 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         multiple = tens >= 2
     return SeyruunResult(
         outcome=outcome,
-        pool=pool.dice,
-        chance_die=pool.chance_die,
-        overflow=pool.overflow,
-        required=pool.required,
         dice=dice,
         successes=successes,
         tens=tens,
@@ -281,17 +272,20 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
         tier=tier,
         willpower_spent=willpower_spent,
         multiple_critical=multiple,
-        pool_total=pool.total,
-        untrained=pool.untrained,
         bonus_capped=pool.bonus_capped,
-        penalty=pool.penalty,
-        attribute=pool.attribute,
-        skill=pool.skill,
-        bonus=pool.bonus,
-        willpower_dice=pool.willpower_dice,
-        penalties=pool.penalty_parts,
-        attributes_only=getattr(pool, "attributes_only", False),
+        **pool_fields(pool),
     )
+
+
+def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> dict[str, Any]:
+    """How ``pool`` was built, as a roll of it (:class:`SeyruunResult`) and its odds
+    (:class:`SeyruunOdds`) show it: their fields of these names."""
+    return {"pool": pool.dice, "chance_die": pool.chance_die, "overflow": pool.overflow,
+            "required": pool.required, "pool_total": pool.total, "untrained": pool.untrained,
+            "penalty": pool.penalty, "attribute": pool.attribute, "skill": pool.skill,
+            "bonus": pool.bonus, "willpower_dice": pool.willpower_dice,
+            "penalties": pool.penalty_parts,
+            "attributes_only": getattr(pool, "attributes_only", False)}
 
 
 def roll(pool: SeyruunPool, source: DiceSource, reroll: bool = False) -> SeyruunResult:
@@ -317,9 +311,8 @@ def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
                    attacker_attribute: int, defender_attribute: int) -> str:
     """More successes wins; a tie goes to the defender (the resisting side) unless the
     attacker has the higher base Attribute."""
-    if attacker.successes != defender.successes:
-        return "attacker" if attacker.successes > defender.successes else "defender"
-    return "attacker" if attacker_attribute > defender_attribute else "defender"
+    tie = "attacker" if attacker_attribute > defender_attribute else "defender"
+    return rolltypes.contest_winner(attacker.successes, defender.successes, tie)
 
 
 @record
@@ -331,18 +324,11 @@ class SeyruunContest:
 
 
 @record
-class SeyruunContestResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "contest"
+class SeyruunContestResult(rolltypes.ContestResult[SeyruunResult],
+                           ruleset="seyruun", command="contest"):
+    """A contest: ``margin`` is the attacker's successes minus the defender's; the base
+    Attributes break a tie."""
 
-    outcome: str
-    winner: str
-    attacker: SeyruunResult
-    defender: SeyruunResult
-    rolls: list[SeyruunResult]
-    margin: int
-    """Attacker's successes minus the defender's."""
-    tie: bool
     attacker_attribute: int
     defender_attribute: int
 
@@ -352,18 +338,9 @@ def evaluate_contest(spec: SeyruunContest, attacker_faces: list[int],
     att = evaluate(spec.attacker, attacker_faces, spec.attacker.willpower_cost)
     dfn = evaluate(spec.defender, defender_faces, spec.defender.willpower_cost)
     a_attr, d_attr = spec.attacker.attribute, spec.defender.attribute
-    winner = contest_winner(att, dfn, a_attr, d_attr)
-    return SeyruunContestResult(
-        outcome="success" if winner == "attacker" else "failure",
-        winner=winner,
-        attacker=att,
-        defender=dfn,
-        rolls=[att, dfn],
-        margin=att.successes - dfn.successes,
-        tie=att.successes == dfn.successes,
-        attacker_attribute=a_attr,
-        defender_attribute=d_attr,
-    )
+    return rolltypes.contest(SeyruunContestResult, att, dfn, (att.successes, dfn.successes),
+                             contest_winner(att, dfn, a_attr, d_attr),
+                             attacker_attribute=a_attr, defender_attribute=d_attr)
 
 
 def roll_contest(spec: SeyruunContest, source: DiceSource) -> SeyruunContestResult:
@@ -386,19 +363,12 @@ class SeyruunExtended:
     that many rolls have the +3 dice, the rest go without (None: every roll has them)."""
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise RulesError("--target", f"{self.target} is below 1")
+        at_least("--target", self.target, 1, f"{self.target} is below 1")
         check_limit("--max-rolls", self.max_rolls)
 
 
 @record
-class SeyruunExtendedResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "extended"
-
-    outcome: str
-    total: int
-    target: int
+class SeyruunExtendedResult(rolltypes.ExtendedResult, ruleset="seyruun", command="extended"):
     rolls: list[SeyruunResult]
     running_totals: list[int]
     max_rolls: int
@@ -423,25 +393,16 @@ def roll_extended(spec: SeyruunExtended, source: DiceSource) -> SeyruunExtendedR
         pool = spec.pool if budget is None or made[0] <= budget else plain
         return evaluate(pool, source.roll(10, pool.dice), pool.willpower_cost)
 
-    rolls, totals, total, end = accumulate(
+    run = rolltypes.extended(
         once,
         gain=lambda r: r.successes,
         ends=lambda r: EXTENDED_BOTCH_ENDS and r.outcome == "botch",
-        start=0, target=spec.target, max_rolls=spec.max_rolls,
+        end="botch", start=0, target=spec.target, max_rolls=spec.max_rolls,
     )
-    ended_by = "botch" if end == "ended" else end
-    outcome = {"target": "success", "botch": "botch", "limit": "failure"}[ended_by]
-    return SeyruunExtendedResult(
-        outcome=outcome,
-        total=total,
-        target=spec.target,
-        rolls=rolls,
-        running_totals=totals,
-        max_rolls=spec.max_rolls,
-        ended_by=ended_by,
-        willpower_spent=sum(r.willpower_spent for r in rolls),
-        willpower_until=_until(rolls) if spent else None,
-    )
+    return rolltypes.extended_result(
+        SeyruunExtendedResult, run, target=spec.target, max_rolls=spec.max_rolls,
+        willpower_spent=sum(r.willpower_spent for r in run.rolls),
+        willpower_until=_until(run.rolls) if spent else None)
 
 
 def _until(rolls: list[SeyruunResult]) -> int | None:
@@ -467,13 +428,9 @@ class SeyruunTeam:
 
 
 @record
-class SeyruunTeamResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "team"
+class SeyruunTeamResult(rolltypes.TeamResult, ruleset="seyruun", command="team"):
+    """``total``: the leader's successes."""
 
-    outcome: str
-    total: int
-    """The leader's successes."""
     rolls: list[SeyruunResult]
     assists: int
     assist_dice: int
@@ -577,10 +534,7 @@ class InitiativeEntry:
 
 
 @record
-class SeyruunInitiativeResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "initiative"
-
+class SeyruunInitiativeResult(Tagged, ruleset="seyruun", command="initiative"):
     outcome: None
     order: list[InitiativeEntry]
     """First to act first."""
@@ -751,10 +705,7 @@ def damage_dealt(damage: SeyruunResult | None, soak: SeyruunResult | None) -> in
 
 
 @record
-class SeyruunAttackResult:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "attack"
-
+class SeyruunAttackResult(Tagged, ruleset="seyruun", command="attack"):
     outcome: str
     attack: SeyruunResult
     defense: SeyruunResult | None
@@ -821,10 +772,7 @@ def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
 
 
 @record
-class SeyruunOdds:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
-
+class SeyruunOdds(Tagged, ruleset="seyruun", command="odds"):
     outcomes: dict[str, Fraction]
     successes: dict[int, Fraction]
     at_least: dict[int, Fraction]
@@ -852,36 +800,14 @@ class SeyruunOdds:
 
 
 @record
-class SeyruunContestOdds:
-    """A contest's exact odds: ``outcomes`` are the attacker's (``success`` it wins),
-    ``winner`` each side's chance, ``margin`` each difference of successes (the
-    attacker's minus the defender's)."""
-
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    winner: dict[str, Fraction]
-    margin: dict[int, Fraction]
-    attacker: SeyruunOdds
-    defender: SeyruunOdds
-    type: str = "contest"
+class SeyruunContestOdds(rolltypes.ContestOdds[SeyruunOdds], ruleset="seyruun", command="odds"):
+    """A contest's exact odds: ``margin`` each difference of successes."""
 
 
 @record
-class SeyruunExtendedOdds:
-    """An extended roll's exact odds: ``within[k]`` the chance to have reached the target
-    by roll k (cumulative), ``rolls_needed[k]`` to reach it exactly at roll k, and
-    ``expected_rolls`` the mean number of rolls made (whatever ends the attempt)."""
+class SeyruunExtendedOdds(rolltypes.ExtendedOdds, ruleset="seyruun", command="odds"):
+    """An extended roll's exact odds, from no successes."""
 
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    within: dict[int, Fraction]
-    rolls_needed: dict[int, Fraction]
-    expected_rolls: Fraction
-    target: int
     max_rolls: int
     roll: SeyruunOdds
     """One roll of the pool."""
@@ -892,25 +818,17 @@ class SeyruunExtendedOdds:
 
 
 @record
-class SeyruunTeamOdds:
+class SeyruunTeamOdds(rolltypes.TeamOdds, ruleset="seyruun", command="odds"):
     """A team roll's exact odds: the leader's pool with the assists' dice (``total``: each
     count of successes)."""
 
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "odds"
-
-    outcomes: dict[str, Fraction]
-    total: dict[int, Fraction]
     roll: SeyruunOdds
     assists: int
     type: str = "team"
 
 
 @record
-class SeyruunAttackOdds:
-    RULESET: ClassVar[str] = "seyruun"
-    COMMAND: ClassVar[str] = "attack-odds"
-
+class SeyruunAttackOdds(Tagged, ruleset="seyruun", command="attack-odds"):
     hit: Fraction
     outcomes: dict[str, Fraction]
     """``success`` (a hit), ``failure``, ``botch`` (the attack botched)."""
