@@ -622,22 +622,15 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             output.SPOKEN[0] = rulesets.get(resolved[0]).language
         return resolved
 
-    def main(  # type: ignore[override]
-        self,
-        args: Optional[Sequence[str]] = None,
-        prog_name: Optional[str] = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        from rpgdice.cli.common import Run
-
-        extra.setdefault("obj", Run([str(a) for a in (sys.argv[1:] if args is None else args)]))
+    def guarded(self, work: Any, prog_name: str = PROG) -> int:
+        """``work()``'s exit status, every error turned into one line and its status: a
+        usage error 2, output that could not be delivered 1 (or 141), a bug 1 (no
+        traceback), as the one-shot command and every line of a session report them."""
         code = 0
         tidy_environment()
         output.SPOKEN[0] = "en"
         try:
-            rv = super().main(args=args, prog_name=prog_name or PROG, standalone_mode=False, **extra)
-            code = rv if isinstance(rv, int) else 0
+            code = work()
         except click.NoArgsIsHelpError as e:
             # A bare group shows its help: Typer's Rich help printer has already written it
             # to stdout while building this exception; the narrow page (under 80 columns)
@@ -648,7 +641,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             code = 0
         except click.UsageError as e:
             if e.ctx is None:
-                e.ctx = Context(self, info_name=prog_name or PROG)
+                e.ctx = Context(self, info_name=prog_name)
             error(_usage_message(e))
             code = 2
         except RulesError as e:
@@ -659,14 +652,19 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             code = 1
         except typer.Exit as e:
             code = e.exit_code
-        except OutputFailed as e:
+        except (OutputFailed, OSError) as e:
+            if isinstance(e, OSError) and not _output_failed(e):
+                if os.environ.get(DEBUG_ENV):
+                    raise
+                return _unexpected(e)
             # The output could not be delivered: a pipe closed early, a full disk, a
             # closed stdout. Not a success, and not a bug either.
+            failed = e if isinstance(e, OutputFailed) else OutputFailed(e)
             _drop_stdout()
-            if e.reader_left:
+            if failed.reader_left:
                 code = READER_LEFT
             else:
-                error(f"could not write the output: {e}")
+                error(f"could not write the output: {failed}")
                 code = UNDELIVERED
         except KeyboardInterrupt:  # the console script's own handler exits sooner
             error("interrupted")
@@ -675,6 +673,75 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             if os.environ.get(DEBUG_ENV):
                 raise
             code = _unexpected(e)
+        return code
+
+    def run_words(self, words: list[str]) -> int:
+        """``rpgdice WORDS`` in-process (a session's line): a ruleset's roll, or ordinary
+        dice, parsed by its own command straight into its roll value and executed — the
+        groups and parsers built once, no root context made per line; anything else
+        (another command, an alias, help, ``odds TYPE``) through :meth:`main`."""
+        command = self._roll_command(words)
+        if command is None:
+            return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
+        cmd, group, name, args = command
+        from rpgdice.cli.common import Run
+        from rpgdice.cli.compare import ARGS
+
+        def work() -> int:
+            root_ctx = Context(self, info_name=PROG, obj=Run(list(words)), **self.context_settings)
+            with root_ctx:
+                parent = root_ctx
+                if group is not self:
+                    parent = Context(group, info_name=words[0], parent=root_ctx)
+                    output.SPOKEN[0] = rulesets.get(words[0]).language
+                parent.meta[ARGS] = list(args)
+                try:
+                    with cmd.make_context(name, list(args), parent=parent) as ctx:
+                        cmd.invoke(ctx)
+                except click.UsageError as e:
+                    if e.ctx is None:  # a parser error: it belongs to the command
+                        e.ctx = Context(cmd, info_name=name, parent=parent)
+                    raise
+            return 0
+
+        return self.guarded(work)
+
+    def _roll_command(self, words: list[str]) -> Any:
+        """The rolling command ``words`` name directly (a ruleset's, or ``roll``), its
+        group, its name and its arguments; None for any other line."""
+        if not words or any(w in ("--help", "-h", "--version") for w in words):
+            return None
+        head = words[0]
+        if head == "roll":
+            group, name, args = self, head, words[1:]
+        elif head in rulesets.NAMES and len(words) > 1 and words[1] != "odds":
+            group, name, args = self.get_command(None, head), words[1], words[2:]
+        else:
+            return None
+        cmd = group.get_command(None, name) if group is not None else None
+        if cmd is None or getattr(cmd, "rpgdice_kind", None) is None:
+            return None
+        return cmd, group, name, args
+
+    def main(  # type: ignore[override]
+        self,
+        args: Optional[Sequence[str]] = None,
+        prog_name: Optional[str] = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        from rpgdice.cli.common import Run
+
+        words = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        extra.setdefault("obj", Run(words))
+        name = prog_name or PROG
+
+        def parsed_and_run() -> int:
+            rv = super(RpgdiceGroup, self).main(args=args, prog_name=name,
+                                                standalone_mode=False, **extra)
+            return rv if isinstance(rv, int) else 0
+
+        code = self.guarded(parsed_and_run, name)
         if standalone_mode:
             sys.exit(code)
         return code

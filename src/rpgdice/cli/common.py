@@ -52,7 +52,20 @@ class StrayValue(click.UsageError):
 
 class Command(TyperCommand):
     """A command whose usage line shows its arguments as their help names them: ``POOL``,
-    not Typer's ``{POOL}``."""
+    not Typer's ``{POOL}``; its option parser is built once (a session parses many lines)."""
+
+    def make_parser(self, ctx: Any) -> Any:
+        key = (ctx.allow_interspersed_args, ctx.ignore_unknown_options,
+               tuple(ctx.help_option_names))
+        built = self.__dict__.get("_rpgdice_parser")
+        if built is not None and built[0] == key and ctx.token_normalize_func is None:
+            parser = built[1]
+        else:
+            parser = super().make_parser(ctx)
+            if ctx.token_normalize_func is None:
+                self._rpgdice_parser = (key, parser)
+        parser.ctx = ctx  # errors name the context of the line being parsed
+        return parser
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
@@ -175,6 +188,11 @@ def ruleset_app(help: str, command_cls: type = RollCommand) -> typer.Typer:
 # The options every rolling command shares, declared once ---------------------------------
 
 
+SharedOption: Any = None
+"""The class of the shared options (made on first use: Typer's option class loads with the
+command line)."""
+
+
 class Shared:
     """One option every rolling (or odds) command takes, as declared once: its names,
     the Run attribute it sets (:class:`rpgdice.cli.runs.Run`), its panel (``dice`` or
@@ -195,20 +213,43 @@ class Shared:
 
     def option(self, language: str, help: Optional[str] = None) -> Any:
         """The Click option, in ``language``, which sets the run's attribute."""
-        from typer.core import TyperOption
-
         from rpgdice.cli.typer_private import FuncParamType
+
+        global SharedOption
+        if SharedOption is None:
+            SharedOption = _shared_option_class()
 
         kwargs: dict[str, Any] = {}
         if self.parse is not None:
             kwargs["type"] = FuncParamType(self.parse)
         if self.metavar is not None:
             kwargs["metavar"] = self.metavar[language]
-        return TyperOption(
+        return SharedOption(
             param_decls=[*self.decls, self.attr], default=self.default, is_flag=self.flag or None,
             multiple=self.multiple, expose_value=False, callback=_SETTERS[self.attr],
             show_default=False, rich_help_panel=PANELS[language][self.panel],
             help=help or self.help[language], **kwargs)
+
+
+def _shared_option_class() -> type:
+    from typer.core import TyperOption
+
+    from rpgdice.cli.typer_private import ParameterSource
+
+    class SharedOption(TyperOption):
+        """A shared option: one not given on the command line costs no more than its
+        default handed to its callback (a session parses many lines)."""
+
+        def handle_parse_result(self, ctx: Any, opts: Any, args: list[str]) -> Any:
+            if self.name in opts:
+                return super().handle_parse_result(ctx, opts, args)
+            ctx.set_parameter_source(self.name, ParameterSource.DEFAULT)
+            default = () if self.multiple else self.default
+            if self.callback is not None:
+                self.callback(ctx, self, default)
+            return default, args
+
+    return SharedOption
 
 
 def _integer(lo: int, hi: int) -> Callable[[str], int]:

@@ -57,10 +57,9 @@ class Session:
     running of one line through the root group."""
 
     def __init__(self, ruleset: Optional[str] = None, as_json: bool = False) -> None:
-        from rpgdice.cli import app as root_app
-        from rpgdice.cli.typer_private import get_command
+        from rpgdice.cli import root
 
-        self.root: Any = get_command(root_app)  # built once: its groups load on first use
+        self.root: Any = root()  # built once: its groups, commands and parsers load on first use
         self.ruleset: Optional[str] = None if ruleset in NO_RULESET else ruleset
         self.character: Optional[str] = None
         """The character ``as`` names, by its sheet's file name (None: the environment's
@@ -212,7 +211,7 @@ class Session:
         saved = _environment()
         try:
             with _stdout_to_stderr(self.as_json and not as_json):
-                code = self.root.main(args=argv, prog_name=PROG, standalone_mode=False)
+                code = self.root.run_words(argv)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         finally:

@@ -10,6 +10,7 @@ arguments that begin or end with an operator join into one expression (``rpgdice
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Annotated, Any
 
@@ -149,9 +150,11 @@ def roll_cmd(
                 compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
 
 
+@functools.lru_cache(maxsize=256)
 def parse_expression(text: str) -> Any:
     """The first notation's terms (rules.py) when it takes ``text``, else the wider
-    notation's tree (grammar.py, loaded only then)."""
+    notation's tree (grammar.py, loaded only then). Parsed once per text (a session rolls
+    the same expressions again and again; the parsed records are never changed)."""
     from rpgdice.rulesets.dice import rules as notation
 
     try:
