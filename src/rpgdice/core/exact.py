@@ -69,3 +69,55 @@ def counts(probs: dict[int, Fraction]) -> tuple[dict[int, Fraction], dict[int, F
 
 def certain(value: Hashable) -> icepool.Die:
     return icepool.Die([value])
+
+
+Later = tuple[dict[tuple[int, bool], int], int, int]
+"""The steps and denominator of the rolls after the first N (the third item)."""
+
+
+def extended_chain(steps: dict[tuple[int, bool], int], denominator: int, start: int,
+                   target: int, max_rolls: int, later: Later | None = None,
+                   ) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
+    """An extended action's running total as a chain of rolls (:func:`rpgdice.core.sequence.
+    accumulate`; Seyruun's and Reglas Básicas's extended odds): ``steps`` maps each roll's (gain, ends the attempt) to its weight out of
+    ``denominator``. Returns the chance to reach ``target`` exactly at each roll, to be
+    ended at each roll, and the expected number of rolls; it stops at ``max_rolls`` or
+    where nothing is left to roll. With ``later``, the rolls after its first N take its
+    steps instead (each roll's weights are out of its own denominator)."""
+    alive = {start: 1}  # running total -> weight, out of denominator ** k after k rolls
+    reached: dict[int, Fraction] = {}
+    ended: dict[int, Fraction] = {}
+    expected = Fraction(0)
+    scale = 1
+    for k in range(1, max_rolls + 1):
+        expected += Fraction(sum(alive.values()), scale)  # a roll is made: still going
+        if later is not None and k == later[2] + 1:
+            steps, denominator = later[0], later[1]
+        scale *= denominator
+        after: dict[int, int] = {}
+        hit = stop = 0
+        for total, w in alive.items():
+            for (gain, ends), q in steps.items():
+                if ends:
+                    stop += w * q
+                elif total + gain >= target:
+                    hit += w * q
+                else:
+                    after[total + gain] = after.get(total + gain, 0) + w * q
+        reached[k] = Fraction(hit, scale)
+        if stop:
+            ended[k] = Fraction(stop, scale)
+        alive = after
+        if not alive:
+            break
+    return reached, ended, expected
+
+
+def cumulative(by_step: dict[int, Fraction]) -> dict[int, Fraction]:
+    """The chance to have reached it by each roll, from the chance at each roll."""
+    out: dict[int, Fraction] = {}
+    running = Fraction(0)
+    for k, p in by_step.items():
+        running += p
+        out[k] = running
+    return out

@@ -100,7 +100,7 @@ def reglas_extended_odds(spec: reglas.ReglasExtended) -> reglas.ReglasExtendedOd
     """The accumulator roll by roll, as :func:`rpgdice.rulesets.reglas.rules.roll_extended`
     fills it: each non-negative result added, a fracaso ending it (``EXTENDED_FUMBLE_ENDS``)."""
     from rpgdice.core.budget import check_odds, sequence_steps
-    from rpgdice.rulesets.seyruun.odds import _cumulative, _sequence
+    from rpgdice.core.exact import cumulative, extended_chain
 
     steps: dict[tuple[int, bool], int] = {}
     for r in _faces(spec.spec):
@@ -109,12 +109,12 @@ def reglas_extended_odds(spec: reglas.ReglasExtended) -> reglas.ReglasExtendedOd
         steps[key] = steps.get(key, 0) + 1
     check_odds(sequence_steps(spec.target - spec.start, spec.max_rolls, len(steps)),
                "--max-rolls", "this extended action")
-    reached, ended, expected = _sequence(steps, 10, spec.start, spec.target, spec.max_rolls)
+    reached, ended, expected = extended_chain(steps, 10, spec.start, spec.target, spec.max_rolls)
     success = sum(reached.values(), Fraction(0))
     fumble = sum(ended.values(), Fraction(0))
     return reglas.ReglasExtendedOdds(
         outcomes={"success": success, "failure": 1 - success - fumble, "fumble": fumble},
-        within=_cumulative(reached), rolls_needed=reached, expected_rolls=expected,
+        within=cumulative(reached), rolls_needed=reached, expected_rolls=expected,
         target=spec.target, start=spec.start, max_rolls=spec.max_rolls,
         roll=reglas_odds(spec.spec))
 

@@ -12,6 +12,8 @@ import icepool
 
 from rpgdice.core.dice import d10_successes
 from rpgdice.core.exact import D10, counts, marginal, named
+from rpgdice.core.exact import cumulative as _cumulative
+from rpgdice.core.exact import extended_chain as _sequence
 from rpgdice.rulesets.seyruun import rules as seyruun
 from rpgdice.rulesets.seyruun.rules import SeyruunAttackOdds, SeyruunOdds
 
@@ -229,57 +231,6 @@ def _extended_steps(pool: seyruun.SeyruunPool) -> tuple[dict[tuple[int, bool], i
         key = (0 if ends else r.successes, ends)
         steps[key] = steps.get(key, 0) + q
     return steps, denominator
-
-
-Later = tuple[dict[tuple[int, bool], int], int, int]
-"""The steps and denominator of the rolls after the first N (the third item)."""
-
-
-def _sequence(steps: dict[tuple[int, bool], int], denominator: int, start: int, target: int,
-              max_rolls: int, later: Later | None = None,
-              ) -> tuple[dict[int, Fraction], dict[int, Fraction], Fraction]:
-    """An extended action's running total as a chain of rolls (:func:`rpgdice.core.sequence.
-    accumulate`): ``steps`` maps each roll's (gain, ends the attempt) to its weight out of
-    ``denominator``. Returns the chance to reach ``target`` exactly at each roll, to be
-    ended at each roll, and the expected number of rolls; it stops at ``max_rolls`` or
-    where nothing is left to roll. With ``later``, the rolls after its first N take its
-    steps instead (each roll's weights are out of its own denominator)."""
-    alive = {start: 1}  # running total -> weight, out of denominator ** k after k rolls
-    reached: dict[int, Fraction] = {}
-    ended: dict[int, Fraction] = {}
-    expected = Fraction(0)
-    scale = 1
-    for k in range(1, max_rolls + 1):
-        expected += Fraction(sum(alive.values()), scale)  # a roll is made: still going
-        if later is not None and k == later[2] + 1:
-            steps, denominator = later[0], later[1]
-        scale *= denominator
-        after: dict[int, int] = {}
-        hit = stop = 0
-        for total, w in alive.items():
-            for (gain, ends), q in steps.items():
-                if ends:
-                    stop += w * q
-                elif total + gain >= target:
-                    hit += w * q
-                else:
-                    after[total + gain] = after.get(total + gain, 0) + w * q
-        reached[k] = Fraction(hit, scale)
-        if stop:
-            ended[k] = Fraction(stop, scale)
-        alive = after
-        if not alive:
-            break
-    return reached, ended, expected
-
-
-def _cumulative(by_step: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    running = Fraction(0)
-    for k, p in by_step.items():
-        running += p
-        out[k] = running
-    return out
 
 
 def seyruun_team_odds(spec: seyruun.SeyruunTeam) -> seyruun.SeyruunTeamOdds:
