@@ -88,7 +88,7 @@ def start_cmd(
     )
     from rpgdice.core.dice import GivenDice
     from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.rulesets.seyruun.commands import _combatant
+    from rpgdice.rulesets.seyruun.initiative import combatant as _combatant
     from rpgdice.table import encounter
 
     spec = seyruun.SeyruunInitiative(combatants=tuple(_combatant(c) for c in combatants))
