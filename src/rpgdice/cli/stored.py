@@ -18,10 +18,9 @@ from typing import Any, Optional
 from rpgdice import rulesets
 from rpgdice.core.rebuild import BadData
 from rpgdice.render import stored as rebuilt
-from rpgdice.render.stored import _classes, _envelope, _envelope_ok, records
+from rpgdice.render.stored import records
 
-__all__ = ["BadData", "_classes", "_envelope", "_envelope_ok", "is_roll", "odds", "records",
-           "spec"]
+__all__ = ["BadData", "is_roll", "odds", "records", "spec"]
 
 
 def is_roll(argv: list[str]) -> bool:
