@@ -459,3 +459,26 @@ def test_a_locked_log_is_a_notice_and_reads_again_once_free():
     holder.close()
     assert [e["id"] for e in reader.after(0)] == [1]
     reader.close()
+
+
+def test_the_page_shows_an_entrys_odds_as_log_show_does_once_serve_gives_the_spec_reader(
+        monkeypatch):
+    # The page's views import nothing of the command line: `rpgdice serve` hands them the
+    # command line's reader of a stored odds spec (views.read_odds_spec).
+    from rpgdice.cli.stored import spec
+    from rpgdice.serve import views
+
+    assert cli("roll", "2d6+1", "--odds", "--seed", "1", "--log").exit_code == 0
+    entry = last_entry()
+    monkeypatch.setattr(views, "read_odds_spec", None)
+    assert "Total" in views.entry_html(entry) and "16.7%" not in views.entry_html(entry)
+    monkeypatch.setattr(views, "read_odds_spec", spec)
+    assert "16.7%" in views.entry_html(entry) and "of exactly" in views.entry_html(entry)
+
+
+@pytest.mark.slow
+def test_rpgdice_serve_shows_an_entrys_odds_lines_on_the_page(tmp_path):
+    assert cli("roll", "2d6+1", "--odds", "--seed", "1", "--log").exit_code == 0
+    with serving(tmp=tmp_path) as server:
+        status, page = server.get("/")
+        assert status == 200 and "16.7%" in page.decode()

@@ -89,3 +89,156 @@ def test_the_length_check_counts_the_whole_function(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("\n".join(method + function) + "\n", encoding="utf-8")
     assert _long_functions(probe, tmp_path) == ["probe.py:2 long (61 lines)"]
+
+
+# Layers point down ----------------------------------------------------------------------
+
+RULESET_FOLDERS = frozenset(p.name for p in (SRC / "rulesets").iterdir()
+                            if p.is_dir() and (p / "__init__.py").exists())
+
+LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
+    ("table/", "the user's files and the roll log: beneath the rulesets and every view",
+     ("rpgdice.rulesets", "rpgdice.cli", "rpgdice.serve", "rpgdice.render")),
+    ("render/", "the shared render primitives: beneath the command line, the server and "
+     "the ruleset registry", ("rpgdice.cli", "rpgdice.serve", "rpgdice.rulesets")),
+    ("serve/", "the table's page: beside the command line, never through it",
+     ("rpgdice.cli",)),
+]
+"""Each folder under src/rpgdice, what it is, and what it never imports (through
+:mod:`rpgdice.core.registry` the layers beneath the rulesets find a ruleset's record)."""
+
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+"""Imports against the layers that stay for now, each (module path, imported name) with the
+reason: none today. A listed one that is gone fails the test, so the list only shrinks."""
+
+
+def _module_of(path: Path, root: Path) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path, root: Path = SRC) -> list[tuple[int, str]]:
+    """Every rpgdice name ``path`` imports (at the top, inside functions, under
+    TYPE_CHECKING alike): ``import a.b`` gives ``a.b``; ``from a import b`` gives ``a.b``;
+    relative imports are resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    here = _module_of(path, root)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([module] if module else []))
+            found += [(node.lineno, f"{module}.{a.name}") for a in node.names]
+    return [(line, name) for line, name in found if name.split(".")[0] == "rpgdice"]
+
+
+def _under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def _rules_may_import(name: str, folder: str) -> bool:
+    """A ruleset's rules.py or odds.py: the engine (core), its own folder, and the
+    registry's records (``rpgdice.rulesets.Die``), never another ruleset's folder."""
+    if _under(name, "rpgdice.core") or _under(name, f"rpgdice.rulesets.{folder}"):
+        return True
+    parts = name.split(".")
+    return parts[:2] == ["rpgdice", "rulesets"] and (len(parts) == 2 or
+                                                     parts[2] not in RULESET_FOLDERS)
+
+
+def _layer_offences(path: Path, root: Path = SRC) -> list[str]:
+    rel = path.relative_to(root).as_posix()
+    out = []
+    for line, name in _imported(path, root):
+        if rel.startswith("core/") and not _under(name, "rpgdice.core"):
+            out.append(f"{rel}:{line} {name} (core/ imports only core)")
+        if rel.startswith("rulesets/") and rel.count("/") == 2 and \
+                path.name in ("rules.py", "odds.py") and \
+                not _rules_may_import(name, rel.split("/")[1]):
+            out.append(f"{rel}:{line} {name} (a ruleset's rules and odds import only core, "
+                       "their own folder and the registry's records)")
+        for folder, _, never in LAYERS:
+            if rel.startswith(folder) and any(_under(name, p) for p in never):
+                out.append(f"{rel}:{line} {name} ({folder} never imports {', '.join(never)})")
+    return [o for o in out if (o.split(":")[0], o.split()[1]) not in EXCEPTIONS]
+
+
+def test_layers_point_down():
+    offences = [o for path in _sources() for o in _layer_offences(path)]
+    assert offences == [], ("imports against the layers (inject what is needed, or find a "
+                            "ruleset through rpgdice.core.registry):\n  " + "\n  ".join(offences))
+
+
+def test_every_listed_layer_exception_is_still_needed():
+    found = {(rel, name) for path in _sources()
+             for rel in [path.relative_to(SRC).as_posix()] for _, name in _imported(path)}
+    assert [e for e in EXCEPTIONS if e not in found] == []
+
+
+def test_the_layer_check_sees_each_kind_of_import(tmp_path):
+    # The check above can fail: an import at the top, inside a function, under
+    # TYPE_CHECKING and a relative one are all seen, in each layer.
+    root = tmp_path / "rpgdice"
+    probes = {
+        "core/probe.py": "from rpgdice.table import paths\n",
+        "table/probe.py": "def f():\n    from rpgdice import rulesets\n",
+        "table/log/probe.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                              "    from rpgdice.render.common import show\n",
+        "render/probe.py": "from ..cli import stored\n",
+        "serve/probe.py": "import rpgdice.cli.common\n",
+        "rulesets/reglas/odds.py": "from rpgdice.rulesets.seyruun.odds import _sequence\n"
+                                   "from rpgdice.rulesets.reglas import rules\n"
+                                   "from rpgdice.rulesets import Die\nfrom rpgdice.core import exact\n",
+        "rulesets/reglas/rules.py": "from rpgdice.table import sheets\n",
+        "rulesets/reglas/view.py": "from rpgdice.render import common\n",  # no rule for views
+    }
+    for rel, text in probes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    found = {rel: _layer_offences(root / rel, root) for rel in probes}
+    assert {rel: [o.split(" (")[0] for o in offences] for rel, offences in found.items()} == {
+        "core/probe.py": ["core/probe.py:1 rpgdice.table.paths"],
+        "table/probe.py": ["table/probe.py:2 rpgdice.rulesets"],
+        "table/log/probe.py": ["table/log/probe.py:3 rpgdice.render.common.show"],
+        "render/probe.py": ["render/probe.py:1 rpgdice.cli.stored"],
+        "serve/probe.py": ["serve/probe.py:1 rpgdice.cli.common"],
+        "rulesets/reglas/odds.py": ["rulesets/reglas/odds.py:1 rpgdice.rulesets.seyruun.odds._sequence"],
+        "rulesets/reglas/rules.py": ["rulesets/reglas/rules.py:1 rpgdice.table.sheets"],
+        "rulesets/reglas/view.py": [],
+    }
+
+
+def _private_imports(path: Path, root: Path = SRC) -> list[str]:
+    """Private names (``_x``) ``path`` imports from a module of another folder."""
+    here = _module_of(path, root).rpartition(".")[0] if path.name != "__init__.py" \
+        else _module_of(path, root)
+    out = []
+    for line, name in _imported(path, root):
+        module, _, last = name.rpartition(".")
+        folder = module.rpartition(".")[0]
+        if last.startswith("_") and not last.startswith("__") and not _under(here, folder) \
+                and not _under(folder, here):
+            out.append(f"{path.relative_to(root).as_posix()}:{line} {name}")
+    return out
+
+
+def test_no_private_name_is_imported_from_another_folder():
+    # Another folder's helper is public where it lives (Seyruun's initiative combatants:
+    # rulesets/seyruun/initiative.py, not its commands' _combatant).
+    offences = [o for path in _sources() for o in _private_imports(path)]
+    assert offences == [], "make these public where they live:\n  " + "\n  ".join(offences)
+
+
+def test_the_private_import_check_sees_one(tmp_path):
+    root = tmp_path / "rpgdice"
+    (root / "cli").mkdir(parents=True)
+    (root / "cli" / "probe.py").write_text(
+        "def f():\n    from rpgdice.rulesets.seyruun.commands import _combatant\n"
+        "from rpgdice.cli.common import _who_typed_what\n", encoding="utf-8")
+    assert _private_imports(root / "cli" / "probe.py", root) == [
+        "cli/probe.py:2 rpgdice.rulesets.seyruun.commands._combatant"]

@@ -80,11 +80,11 @@ def start_cmd(
     from rpgdice.roll.execute import check_output_options, make_source
     from rpgdice.roll.spec import RollSpec
     from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.rulesets.seyruun.commands import combatant_of
+    from rpgdice.rulesets.seyruun.initiative import combatant
     from rpgdice.table import encounter
 
     run = current_run()
-    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant_of(c) for c in combatants))
+    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant(c) for c in combatants))
     roll = RollSpec("seyruun", "initiative", (("combatants", tuple(combatants)),),
                     dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
                     log=run.log_choice, secret=run.secret, short=run.short, json=as_json,

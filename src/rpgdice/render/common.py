@@ -2,7 +2,8 @@
 dice chips, notes, charts and bars, and the ``show`` loop.
 
 A result finds its view through its ruleset's record: :func:`view` asks the registry
-(rpgdice.rulesets) for the ruleset of the result's class, whose ``views()`` imports that
+(through :mod:`rpgdice.core.registry`, which rpgdice.rulesets fills: the render
+primitives import no registry) for the ruleset of the result's class, whose ``views()`` imports that
 ruleset's ``view.py`` and keys its views by result class. This module imports no
 ruleset's view; each ruleset's view imports this one. Rich decides about color: none when piped, on with ``FORCE_COLOR``, and
 ``NO_COLOR`` wins over both.
@@ -21,9 +22,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from rpgdice import rulesets
+from rpgdice.core import registry
 from rpgdice.core.errors import visible
-from rpgdice.rulesets import Views
 
 # What a die did -> its style.
 HIT = "green"
@@ -79,14 +79,14 @@ VOCABULARY = {
 
 def words(ruleset: str) -> dict[str, str]:
     """The view's own words (headers, summaries) in the ruleset's language."""
-    return VOCABULARY[rulesets.get(ruleset).language]
+    return VOCABULARY[registry.get(ruleset).language]
 
 
 def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
     """An outcome in the ruleset's words, and its style: ``("Fracaso", DIRE)``."""
-    if ruleset not in rulesets.NAMES:  # a log entry forged by hand
+    if ruleset not in registry.names():  # a log entry forged by hand
         return str(outcome or "rolled"), ""
-    record = rulesets.get(ruleset)
+    record = registry.get(ruleset)
     return record.word(outcome), TONE.get(record.tone(outcome), "")
 
 
@@ -95,9 +95,10 @@ def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
 View = Callable[[Any], list[Text]]
 
 
-def views_of(result: Any) -> Views:
-    """The views of ``result``'s ruleset, from its record (rpgdice.rulesets)."""
-    return rulesets.of(result).views()
+def views_of(result: Any) -> Any:
+    """The views of ``result``'s ruleset (its :class:`rpgdice.rulesets.Views`), from its
+    record (found through :mod:`rpgdice.core.registry`)."""
+    return registry.of(result).views()
 
 
 def view(result: Any) -> View:
@@ -107,7 +108,7 @@ def view(result: Any) -> View:
 
 def render(result: Any, width: int = 80) -> list[Text]:
     """The lines for one result, laid out for ``width`` columns."""
-    return layout(view(result)(result), width, rulesets.of(result).language)
+    return layout(view(result)(result), width, registry.of(result).language)
 
 
 def summary(tally: Counter[Any], noun: str,
@@ -130,7 +131,7 @@ def _tally(result: Any) -> tuple[Callable[[Any], Any], Callable[[Counter[Any]], 
         label, noun = own
         closing = views.closings.get(type(result))
         return label, closing if closing is not None else (lambda tally: summary(tally, noun))
-    record = rulesets.of(result)
+    record = registry.of(result)
     noun = VOCABULARY[record.language]["rolls"]
     return (lambda r: r.outcome), (lambda tally: summary(tally, noun, record.counted))
 
@@ -170,7 +171,7 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines += after(result)
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
-        out.print(Text("\n").join(layout(lines, width, rulesets.of(result).language)))  # one print a result: Rich's per-call cost adds up
+        out.print(Text("\n").join(layout(lines, width, registry.of(result).language)))  # one print a result: Rich's per-call cost adds up
     line = closing(tally) if total > 1 and closing is not None else None
     if line is not None:
         out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
@@ -192,7 +193,7 @@ POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")
 
 def _resource_label(ruleset: str, name: str) -> str:
     """A resource as the ruleset's record labels it ("Willpower", "Might")."""
-    schema = rulesets.get(ruleset).sheet if ruleset in rulesets.NAMES else None
+    schema = registry.get(ruleset).sheet if ruleset in registry.names() else None
     found = [r.label for r in schema.resources if r.name == name] if schema is not None else []
     return found[0] if found else name
 
@@ -203,7 +204,7 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     from rpgdice.core.errors import visible  # names and traits come from the user's sheet
 
     line = Text.assemble(INDENT, (visible(table["character"]), LABEL))
-    said = VOCABULARY[rulesets.get(ruleset).language if ruleset in rulesets.NAMES else "en"]
+    said = VOCABULARY[registry.get(ruleset).language if ruleset in registry.names() else "en"]
     labels = [(param, visible(text)) for param, text in table.get("labels", ())]
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:
@@ -577,7 +578,7 @@ def odds_lines(odds: Any, result: Any) -> list[Any]:
 def outcome_line(odds: Any, result: Any) -> Text:
     """``--odds``: one line under a roll's breakdown with the chance of its outcome."""
     ruleset = type(odds).RULESET
-    record, vocabulary = rulesets.get(ruleset), words(ruleset)
+    record, vocabulary = registry.get(ruleset), words(ruleset)
     word, style = outcome_word(ruleset, result.outcome)
     others = ", ".join(f"{record.word(o).lower()} {percent(p)}" for o, p in odds.outcomes.items())
     return Text.assemble(

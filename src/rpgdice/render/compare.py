@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from rpgdice import rulesets
+from rpgdice.core import registry
 from rpgdice.render.common import (
     DIRE,
     GOOD,
@@ -40,7 +40,7 @@ WORDS = {
 def lines(base: Any, compare: list[tuple[str, Any]]) -> list[Any]:
     """The comparison's lines: a chart of every choice (the base first), and its verdicts."""
     ruleset = type(base).RULESET
-    said = WORDS[rulesets.get(ruleset).language]
+    said = WORDS[registry.get(ruleset).language]
     choices = [(said["base"], base)] + [(f"{said['with']} {args}", odds) for args, odds in compare]
     outcomes = list(getattr(base, "outcomes", None) or ())
     if not outcomes:  # ordinary dice: no outcome, the totals' mean
@@ -117,7 +117,7 @@ def cost(odds: Any) -> str:
 def show(base: Any, compare: list[tuple[str, Any]]) -> None:
     """``--odds --compare`` under rolls: the comparison alone, after the rolls."""
     out = console()
-    language = rulesets.of(base).language
+    language = registry.of(base).language
     out.print(Text("\n").join(layout(lines(base, compare), out.width, language)))
 
 
@@ -129,4 +129,4 @@ def show_odds(results: Iterable[Any], compare: list[tuple[str, Any]] | None = No
         shown = view(result)(result)
         if compare:
             shown = shown + lines(result, compare)
-        out.print(Text("\n").join(layout(shown, out.width, rulesets.of(result).language)))
+        out.print(Text("\n").join(layout(shown, out.width, registry.of(result).language)))

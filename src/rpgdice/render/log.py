@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from rich.text import Text
 
-from rpgdice import rulesets
+from rpgdice.core import registry
 from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
@@ -57,14 +57,14 @@ def figures(r: dict[str, Any]) -> str:
     """The key figures of one result object, in a few words: its ruleset's own
     (``Views.figures``, by command), else its total or how many rolls it made."""
     ruleset, command = r.get("ruleset"), r.get("command")
-    if isinstance(ruleset, str) and ruleset in rulesets.NAMES:
-        own = rulesets.get(ruleset).views().figures.get(str(command))
+    if isinstance(ruleset, str) and ruleset in registry.names():
+        own = registry.get(ruleset).views().figures.get(str(command))
         if own is not None:
             return own(r)
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:
-        said = words(ruleset) if isinstance(ruleset, str) and ruleset in rulesets.NAMES else {}
+        said = words(ruleset) if isinstance(ruleset, str) and ruleset in registry.names() else {}
         return f"{len(r['rolls'])} {said.get('rolls', 'rolls')}"
     return ""
 
@@ -75,8 +75,8 @@ def verdict(r: dict[str, Any]) -> tuple[str, str] | None:
     from rpgdice.render.common import TONE
 
     ruleset, command = r.get("ruleset"), r.get("command")
-    if isinstance(ruleset, str) and ruleset in rulesets.NAMES:
-        own = rulesets.get(ruleset).views().verdicts.get(str(command))
+    if isinstance(ruleset, str) and ruleset in registry.names():
+        own = registry.get(ruleset).views().verdicts.get(str(command))
         if own is not None:
             word, tone = own(r)
             return word, TONE.get(tone, "")

@@ -52,9 +52,9 @@ def sheet_view(sheet: Any, width: int = 80) -> Panel:
     Pools), its view's ``sheet_part``; laid out for ``width`` columns (the trait columns
     one under another where they do not fit side by side, the path broken after a
     ``/``)."""
-    from rpgdice import rulesets
+    from rpgdice.core import registry
 
-    record = rulesets.get(sheet.ruleset)
+    record = registry.get(sheet.ruleset)
     schema = record.sheet
     assert schema is not None  # a sheet's ruleset keeps sheets (table.sheets checks)
     parts: list[Any] = []

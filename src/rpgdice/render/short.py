@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from rich.text import Text
 
-from rpgdice import rulesets
+from rpgdice.core import registry
 
 OUTPUT_FLAGS = frozenset({"--short", "--secret", "--json", "--odds", "--log", "--no-log"})
 """Options of a rolling command that change how it is shown or kept, not what is rolled:
@@ -67,7 +67,7 @@ def line(argv: list[str], character: Optional[str], r: dict[str, Any]) -> Text:
         out.append(" · ")
         out.append_text(view.outcome_text(str(r.get("ruleset")), str(r["outcome"])))
     rolls = r.get("rolls")
-    said = view.words(r["ruleset"]) if r.get("ruleset") in rulesets.NAMES else {}
+    said = view.words(r["ruleset"]) if r.get("ruleset") in registry.names() else {}
     word = said.get("rolls", "rolls")
     if isinstance(rolls, list) and word not in figures:
         out.append(f" ({len(rolls)} {word})")

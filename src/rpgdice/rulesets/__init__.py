@@ -23,6 +23,7 @@ from dataclasses import field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from rpgdice.core import registry
 from rpgdice.core.record import frozen
 
 if TYPE_CHECKING:
@@ -272,3 +273,6 @@ holds this against each record's ``sheet``)."""
 def view(result: Any) -> Callable[[Any], list[Any]]:
     """The view of ``result``, found from its class through its ruleset's record."""
     return of(result).views().show[type(result)]
+
+
+registry.register(get, NAMES, SHEET_RULESETS)  # what the layers beneath find the rulesets by

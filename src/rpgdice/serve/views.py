@@ -7,8 +7,9 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, Optional
 
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
@@ -18,6 +19,11 @@ MAX_SHOWN = 12
 WIDTH = 58
 """Columns a roll is laid out in: the page scales its font so that they fit a phone's width
 and fill a TV's."""
+
+read_odds_spec: Optional[Callable[[Any], Any]] = None
+"""How an entry's stored exact odds spec is read (the command line's, which ``rpgdice
+serve`` sets here before it serves: this package imports nothing of the command line).
+None: an entry's ``--odds`` lines are not shown."""
 
 
 def _recorder() -> Console:
@@ -66,9 +72,8 @@ def entry_html(entry: dict[str, Any]) -> str:
 def _show(entry: dict[str, Any]) -> None:
     """``log show``'s view of an entry, from the stored results only (nothing is rolled
     again, no warning is printed)."""
-    from rpgdice.cli import stored
     from rpgdice.core.rebuild import BadData
-    from rpgdice.render import common
+    from rpgdice.render import common, stored
     from rpgdice.render import log as view
 
     view.show_header(entry)
@@ -78,7 +83,7 @@ def _show(entry: dict[str, Any]) -> None:
         view.show_data(entry)
         return
     try:
-        odds = stored.odds(entry)
+        odds = None if read_odds_spec is None else stored.odds(entry, read_odds_spec)
     except BadData:
         odds = None
     after = None

@@ -34,10 +34,9 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rpgdice import rulesets
+from rpgdice.core import registry
 from rpgdice.core.errors import RulesError, cut, shown, visible
 from rpgdice.core.names import fold
-from rpgdice.rulesets import SHEET_RULESETS, Resource, SheetSchema
 from rpgdice.table import files, paths
 
 T = TypeVar("T")
@@ -51,15 +50,18 @@ _NAME = re.compile(r"[\w \-]+")
 NAME_ACCEPTS = f"letters, digits, spaces, - and _ (at most {MAX_NAME})"
 
 
-def schema(ruleset: str) -> SheetSchema:
-    """What a sheet of ``ruleset`` may hold: its ruleset's record says (rpgdice.rulesets)."""
-    found = rulesets.get(ruleset).sheet
+def schema(ruleset: str) -> Any:
+    """What a sheet of ``ruleset`` may hold (a :class:`rpgdice.rulesets.SheetSchema`): its
+    ruleset's record says, found through :mod:`rpgdice.core.registry` (this package imports
+    nothing of the rulesets)."""
+    found = registry.get(ruleset).sheet
     if found is None:
         raise KeyError(ruleset)
     return found
 
 
-def resource_of(ruleset: str, name: str) -> Resource | None:
+def resource_of(ruleset: str, name: str) -> Any:
+    """The :class:`rpgdice.rulesets.Resource` ``name`` of ``ruleset``'s sheets, or None."""
     return next((r for r in schema(ruleset).resources if r.name == name), None)
 
 
@@ -325,8 +327,8 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
                            f"in a sheet copied by hand: set name to match the file, or rename "
                            f"the file to {cut(key(name))}.toml")
     ruleset = data.get("ruleset")
-    if ruleset not in SHEET_RULESETS:
-        raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(SHEET_RULESETS)}")
+    if ruleset not in registry.sheet_names():
+        raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(registry.sheet_names())}")
     traits = data.get("traits", {})
     if not isinstance(traits, dict):
         raise files.broken(path, "'traits' is not a table")

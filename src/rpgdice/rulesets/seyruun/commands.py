@@ -26,6 +26,8 @@ from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.roll.execute import turn
 from rpgdice.rulesets.seyruun import RULESET  # its help, said once, in the record
+from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
+from rpgdice.rulesets.seyruun.initiative import seyruun_sheet as _seyruun_sheet
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
     MULTI_ACTION_PENALTY,
@@ -34,7 +36,7 @@ from rpgdice.rulesets.seyruun.rules import (
 )
 
 if TYPE_CHECKING:
-    from rpgdice.rulesets.seyruun.rules import Combatant, SeyruunPool
+    from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
 
 app = ruleset_app(RULESET.help)
@@ -573,23 +575,6 @@ TARGET_SIDES = ("--defense",)
 """The contest sides the target (``--vs``) rolls: their traits are the target's."""
 
 
-def _seyruun_sheet(name: str, param: str) -> Sheet:
-    from rpgdice.table import sheets
-
-    sheet = sheets.load(name, param)
-    if sheet.ruleset != "seyruun":
-        raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, and Seyruun "
-                         "combat rolls seyruun")
-    return sheet
-
-
-def _trait_number(sheet: Sheet, trait: str, param: str) -> int:
-    value = sheet.get(trait)
-    if not isinstance(value, int):
-        raise sheet.missing(param, trait)
-    return value
-
-
 def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
     """``--vs NAME`` (eager, so the target's sheet is read before --defense and --soak
     name its traits)."""
@@ -666,23 +651,6 @@ SoakOpt = Annotated[
                                                  "--soak"), metavar="POOL",
                  help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]."),
 ]
-
-
-def combatant_of(arg: CombatantArg) -> Combatant:
-    from rpgdice.rulesets.seyruun import rules as seyruun
-
-    if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
-        try:
-            sheet = _seyruun_sheet(arg.name, "COMBATANT")
-        except RulesError as e:
-            if "no character" not in e.message:
-                raise
-            raise RulesError("COMBATANT", f"{e.message}, or give a pool: {arg.name}=WITS+DEXTERITY") from None
-        wits, dexterity = (_trait_number(sheet, t, "COMBATANT") for t in ("wits", "dexterity"))
-        return seyruun.Combatant(name=sheet.name, wits=wits, dexterity=dexterity, wound=sheet.wound)
-    side = arg.pool
-    return seyruun.Combatant(name=arg.name, wits=side.attribute, dexterity=side.skill or 0,
-                             bonuses=side.bonuses, penalties=side.penalties)
 
 
 @rolls(app, "initiative", RULESET.name, without=("odds",))

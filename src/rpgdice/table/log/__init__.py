@@ -28,14 +28,16 @@ The package, one job a module:
 * :mod:`~rpgdice.table.log.queries` — reading it (the listing, the stats rows);
 * :mod:`~rpgdice.table.log.recorder` — :class:`Recorder`, a command's entry as it runs.
 
-Every name other modules use is here. Only the commands that log, and the ``log``
-commands, import this package (and sqlite3).
+Every name other modules use is here (the limits as read-only copies: the code reads
+``MAX_ENTRIES`` and ``BUSY_TIMEOUT`` in :mod:`~rpgdice.table.log.store`, where a test
+changes them). Only the commands that log, and the ``log`` commands, import this package
+(and sqlite3).
 """
 
 from __future__ import annotations
 
-import sqlite3  # noqa: F401  (as ever: log.sqlite3, log.time)
-import time  # noqa: F401
+import sqlite3  # noqa: F401  (reached through the package as ever: log.sqlite3.connect,
+import time  # noqa: F401  log.time.strftime)
 
 from rpgdice.table.log.entries import (
     ENVELOPE,

@@ -25,11 +25,13 @@ _TOO_LARGE = '"rpgdice: results over the cap"'
 
 
 def _die_of(ruleset: Optional[str]) -> Any:
-    """Where a ruleset's results show the faces rolled (its record's ``die``), or None."""
-    from rpgdice import rulesets
+    """Where a ruleset's results show the faces rolled (its record's ``die``), or None;
+    the record found through :mod:`rpgdice.core.registry` (the log imports nothing of the
+    rulesets)."""
+    from rpgdice.core import registry
 
     try:
-        return rulesets.get(ruleset or "").die
+        return registry.get(ruleset or "").die
     except KeyError:  # no ruleset, or one forged by hand
         return None
 

@@ -1,0 +1,45 @@
+"""The rulesets as the layers beneath them find them: a slot the ruleset registry
+(:mod:`rpgdice.rulesets`) fills when it is imported, which is before anything asks (every
+command imports it). The roll log (the die a result shows), the character sheets (what a
+sheet may hold) and the shared views (a ruleset's words, tones and views) look a ruleset's
+record up here by name, and so import nothing above them. Nothing here imports anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_get: Callable[[str], Any] | None = None
+_names: tuple[str, ...] = ()
+_sheet_names: tuple[str, ...] = ()
+
+
+def register(get: Callable[[str], Any], names: tuple[str, ...],
+             sheet_names: tuple[str, ...]) -> None:
+    """Called once, by :mod:`rpgdice.rulesets`: its ``get``, ``NAMES`` and ``SHEET_RULESETS``."""
+    global _get, _names, _sheet_names
+    _get, _names, _sheet_names = get, names, sheet_names
+
+
+def get(name: str) -> Any:
+    """The ruleset called ``name`` (its :class:`rpgdice.rulesets.Ruleset` record); a
+    KeyError for any other name."""
+    if _get is None:
+        raise LookupError("no rulesets are registered: rpgdice.rulesets is not imported")
+    return _get(name)
+
+
+def of(result: Any) -> Any:
+    """The ruleset a result record belongs to (its class's ``RULESET``)."""
+    return get(type(result).RULESET)
+
+
+def names() -> tuple[str, ...]:
+    """Every ruleset's name (``rpgdice.rulesets.NAMES``)."""
+    return _names
+
+
+def sheet_names() -> tuple[str, ...]:
+    """The names of the rulesets that keep character sheets (``SHEET_RULESETS``)."""
+    return _sheet_names

@@ -1,0 +1,89 @@
+"""A roll-log entry rebuilt from what the log stored, for showing it (``log show``, the
+table's page): its result records (their class names and data), what the view showed
+beside them (the character line, an attack target's line), and the exact odds it showed.
+Nothing here runs a command; the records' classes are found through
+:mod:`rpgdice.core.registry` (the render primitives import no registry), and the exact
+odds spec is read by the function the caller gives (the command line's ``ExactOdds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Optional
+
+from rpgdice.core import registry
+from rpgdice.core.envelope import EMPTY, Envelope, Rolled
+from rpgdice.core.rebuild import BadData, from_data
+
+
+def _classes(entry: dict[str, Any]) -> list[type]:
+    """The record class of each stored result: the names the log stored, or, for an
+    entry of an older rpgdice, the one class its command makes."""
+    try:
+        ruleset = registry.get(str(entry["ruleset"]))
+    except KeyError:
+        raise BadData(f"no ruleset {entry['ruleset']!r}") from None
+    results, names = entry["results"], entry.get("kinds")
+    known = {n for kinds in ruleset.results.values() for n in kinds}
+    if names is None:
+        found = [ruleset.result_class(str(r.get("command")) if isinstance(r, dict) else "")
+                 for r in results]
+        if None in found:
+            raise BadData("results of a kind this rpgdice does not know")
+        return [c for c in found if c is not None]
+    if len(names) not in (1, len(results)) or not all(isinstance(n, str) and n in known
+                                                        for n in names):
+        raise BadData("results of a kind this rpgdice does not know")
+    classes = [ruleset.record_class(n) for n in names]
+    return classes * len(results) if len(classes) == 1 else classes
+
+
+def records(entry: dict[str, Any]) -> list[Rolled]:
+    """The entry's results as records, each with what its view showed beside it (its
+    envelope); a :class:`BadData` when the stored data makes none."""
+    results = entry["results"]
+    if not results:
+        raise BadData("no results")
+    out = []
+    envelopes = (entry.get("shown") or {}).get("envelopes") or []
+    for i, (cls, data) in enumerate(zip(_classes(entry), results)):
+        record: Any = from_data(cls, data, f"result {i + 1}")
+        stored = envelopes[i] if i < len(envelopes) else None
+        out.append(Rolled(record, _envelope(stored) if isinstance(stored, dict) else EMPTY))
+    return out
+
+
+def _envelope(stored: dict[str, Any]) -> Envelope:
+    """The stored envelope, each part kept only when it has the shape the views read."""
+    from rpgdice.table.log import ENVELOPE
+
+    parts = {key: stored.get(key) for key in ENVELOPE}
+    return Envelope(**{key: value for key, value in parts.items()
+                       if isinstance(value, dict) and _envelope_ok(value, key)})
+
+
+def _envelope_ok(value: dict[str, Any], key: str) -> bool:
+    if key == "vs_keys":
+        return True
+    labels = value.get("labels", [])
+    spent, left = value.get("spent", {}), value.get("left", {})
+    return (isinstance(value.get("character"), str) and isinstance(labels, list)
+            and all(isinstance(x, list) and len(x) == 2 and all(isinstance(t, str) for t in x)
+                    for x in labels)
+            and isinstance(spent, dict) and isinstance(left, dict) and set(spent) <= set(left))
+
+
+def odds(entry: dict[str, Any], read_spec: Callable[[Any], Any]) -> Optional[Any]:
+    """The exact odds the entry showed (``--odds``), computed again from its stored spec
+    (None when it showed none): ``read_spec(data)`` makes the spec (a
+    :class:`~rpgdice.core.rebuild.BadData` when the data makes none), calling it computes
+    the odds; a :class:`BadData` when the spec makes none."""
+    data = (entry.get("shown") or {}).get("odds")
+    if data is None:
+        return None
+    from rpgdice.core.errors import RulesError
+
+    try:
+        return read_spec(data)()
+    except (RulesError, AttributeError, TypeError, ValueError) as e:
+        raise BadData(f"its odds: {e}") from None

@@ -1,0 +1,52 @@
+"""Seyruun's initiative combatants: a ``COMBATANT`` as typed (a name and its pool, or the
+name of a saved Seyruun character) made the rules' :class:`~rpgdice.rulesets.seyruun.rules.
+Combatant`, a saved character's Wits, Dexterity and wound read from its sheet. ``seyruun
+initiative`` and ``encounter start`` both take them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from rpgdice.table.sheets import Sheet
+
+
+def seyruun_sheet(name: str, param: str) -> Sheet:
+    """The saved character ``name``, which must be a Seyruun one (``param``: the option or
+    argument that named it, for the error)."""
+    from rpgdice.table import sheets
+
+    sheet = sheets.load(name, param)
+    if sheet.ruleset != "seyruun":
+        raise RulesError(param, f"{sheet.name} is a {sheet.ruleset} character, and Seyruun "
+                         "combat rolls seyruun")
+    return sheet
+
+
+def trait_number(sheet: Sheet, trait: str, param: str) -> int:
+    """A trait of the sheet that must be a number."""
+    value = sheet.get(trait)
+    if not isinstance(value, int):
+        raise sheet.missing(param, trait)
+    return value
+
+
+def combatant(arg: Any) -> Any:
+    """The rules' ``Combatant`` of a ``COMBATANT`` as typed (its ``name`` and ``pool``, a
+    contest side's pool; None: a saved character, whose Wits, Dexterity and wound it takes)."""
+    from rpgdice.rulesets.seyruun import rules as seyruun
+
+    if arg.pool is None:  # a saved character: its wits and dexterity, with its wound
+        try:
+            sheet = seyruun_sheet(arg.name, "COMBATANT")
+        except RulesError as e:
+            if "no character" not in e.message:
+                raise
+            raise RulesError("COMBATANT", f"{e.message}, or give a pool: {arg.name}=WITS+DEXTERITY") from None
+        wits, dexterity = (trait_number(sheet, t, "COMBATANT") for t in ("wits", "dexterity"))
+        return seyruun.Combatant(name=sheet.name, wits=wits, dexterity=dexterity, wound=sheet.wound)
+    side = arg.pool
+    return seyruun.Combatant(name=arg.name, wits=side.attribute, dexterity=side.skill or 0,
+                             bonuses=side.bonuses, penalties=side.penalties)
