@@ -29,7 +29,6 @@ from rpgdice.cli import output
 from rpgdice.cli.output import PROG, error
 from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
 from rpgdice.core.errors import RulesError, cut, shown
-from rpgdice.rulesets import SHEET_RULESETS
 
 DEBUG_ENV = "RPGDICE_DEBUG"
 """Set (non-empty) to let an internal error's traceback through, for developers."""
@@ -275,14 +274,12 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
-GROUP_MODULES = {name: f"rpgdice.rulesets.{name}.commands" for name in SHEET_RULESETS}
-"""The rulesets' groups (name -> module whose ``app`` is a ``typer.Typer``), in help order,
-from the registry's names (rpgdice.rulesets: each folder's record names its own
-``commands``; a meta-test holds the two together). They load on first use, so a roll
-imports only its own ruleset's commands and rules and builds only its own command:
-startup is what every roll pays (bench/startup.py)."""
-GROUP_MODULES["log"] = "rpgdice.cli.log"
-GROUP_MODULES["encounter"] = "rpgdice.cli.encounter"
+GROUP_MODULES = {"log": "rpgdice.cli.log", "encounter": "rpgdice.cli.encounter"}
+"""Groups that are no ruleset's (name -> module whose ``app`` is a ``typer.Typer``). Each
+ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by the registry
+(rpgdice.rulesets). They load on first use, so a roll imports only its own ruleset's
+commands and rules and builds only its own command: startup is what every roll pays
+(bench/startup.py)."""
 COMMAND_MODULES = {
     "roll": "rpgdice.rulesets.dice.commands:roll_app",
     "odds": "rpgdice.rulesets.dice.commands:odds_app",
@@ -296,10 +293,18 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = (*SHEET_RULESETS, "roll", "odds", "char", "alias", "paths", "encounter", "log",
-              "again", "play", "serve", "completion")
-"""The order ``rpgdice --help`` lists them in: the rulesets, ordinary dice, your table, the
-roll log, then completion (the README's order)."""
+HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
+              "serve", "completion")
+"""The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
+ordinary dice, your table, the roll log, then completion (the README's order)."""
+
+
+def ruleset_group(name: str) -> str | None:
+    """The module whose ``app`` is the group of the ruleset ``name`` (None: no ruleset of
+    that name has a group of its own)."""
+    if not rulesets.known(name):
+        return None
+    return rulesets.get(name).commands or None
 
 
 class LazyCommands:
@@ -315,12 +320,20 @@ class LazyCommands:
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)  # type: ignore[misc]
         names = names + [n for n in self.pending() if n not in names]
-        order = {n: i for i, n in enumerate(HELP_ORDER)}
+        order = {n: i for i, n in enumerate((*self.first(), *HELP_ORDER))}
         return sorted(names, key=lambda n: order.get(n, len(order)))
+
+    def first(self) -> tuple[str, ...]:
+        """Names listed before :data:`HELP_ORDER`'s (the root: the rulesets)."""
+        return ()
+
+    def builder(self, name: str) -> Any:
+        """The builder of the command ``name`` (None: no such command)."""
+        return self.pending().get(name)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         commands = self.commands  # type: ignore[attr-defined]
-        build = self.pending().get(cmd_name) if cmd_name not in commands else None
+        build = self.builder(cmd_name) if cmd_name not in commands else None
         if build is not None:
             cmd = build()
             cmd.name = cmd_name
@@ -450,7 +463,7 @@ def _shared_options(cmd: Any, group: str) -> None:
     from rpgdice.cli.common import add_shared_options
 
     add_shared_options(cmd)
-    if group in SHEET_RULESETS and cmd.name in rulesets.get(group).takes_as:
+    if group and cmd.name in rulesets.get(group).takes_as:
         _with_character(cmd, group)
 
 
@@ -460,12 +473,13 @@ class RulesetGroup(LazyCommands, CommandGroup):
     given the shared options (:func:`_shared_options`)."""
 
     typer_app: Any = None
+    ruleset: str | None = None
+    """The ruleset whose group it is (None: ``log``, ``encounter``)."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
-        name = self.name or ""
-        if (len(args) > 1 and args[0] == "odds" and name in rulesets.NAMES
-                and args[1] in rulesets.get(name).odds_types):
+        if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
+                and args[1] in rulesets.get(self.ruleset).odds_types):
             from rpgdice.cli.compare import ODDS_ALONE
 
             ctx.meta[ODDS_ALONE] = True
@@ -474,8 +488,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
     def _spanish(self) -> bool:
         """Whether the group's help speaks Spanish: its ruleset's record says so."""
-        name = self.name or ""
-        return name in rulesets.NAMES and rulesets.get(name).language == "es"
+        return self.ruleset is not None and rulesets.get(self.ruleset).language == "es"
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)
@@ -503,7 +516,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         fresh = cmd_name not in self.commands
         cmd = super().get_command(ctx, cmd_name)
         if fresh and cmd is not None:
-            _shared_options(cmd, self.name or "")
+            _shared_options(cmd, self.ruleset or "")
         return cmd
 
     def pending(self) -> dict[str, Any]:
@@ -542,8 +555,10 @@ class RulesetGroup(LazyCommands, CommandGroup):
         return group
 
 
-def _load_group(module: str) -> Any:
-    return RulesetGroup.build(import_module(module).app)
+def _load_group(module: str | None, ruleset: str | None = None) -> Any:
+    group = RulesetGroup.build(import_module(str(module)).app)
+    group.ruleset = ruleset
+    return group
 
 
 def _load_command(spec: str) -> Any:
@@ -588,6 +603,14 @@ def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
     return expanded
 
 
+def tagline() -> str:
+    """``rpgdice --help``'s first line, naming the rulesets the registry finds: "Dice for
+    Crytures, Seyruun, Reglas Básicas and the Cypher System, by the letter of each rule."."""
+    said = [r.called or r.title for r in map(rulesets.get, rulesets.group_names())]
+    systems = said[0] if len(said) < 2 else f"{', '.join(said[:-1])} and {said[-1]}"
+    return f"Dice for {systems}, by the letter of each rule."
+
+
 class RpgdiceGroup(LazyCommands, CommandGroup):
     """The root group: runs the app and turns every error into a clean exit. Its
     groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
@@ -609,17 +632,32 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             raise
 
     def pending(self) -> dict[str, Any]:
-        loaders = {n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()}
+        loaders = {n: (lambda n=n: _load_group(ruleset_group(n), n))
+                   for n in rulesets.group_names()}
+        loaders.update({n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()})
         loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
         return loaders
+
+    def builder(self, name: str) -> Any:
+        """One command's builder, without listing them all (a roll reads no entry points)."""
+        if name in GROUP_MODULES:
+            return lambda: _load_group(GROUP_MODULES[name])
+        if name in COMMAND_MODULES:
+            return lambda: _load_command(COMMAND_MODULES[name])
+        module = ruleset_group(name) if name.isidentifier() else None
+        return None if module is None else (lambda: _load_group(module, name))
+
+    def first(self) -> tuple[str, ...]:
+        return rulesets.group_names()
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if (args and not args[0].startswith("-") and not ctx.resilient_parsing
                 and self.get_command(ctx, args[0]) is None):
             args = _expand_alias(self, ctx, args)
         resolved = super().resolve_command(ctx, args)
-        if resolved[0] in rulesets.NAMES:  # its errors speak the ruleset's language
-            output.SPOKEN[0] = rulesets.get(resolved[0]).language
+        ruleset = getattr(resolved[1], "ruleset", None)
+        if ruleset is not None:  # its errors speak the ruleset's language
+            output.SPOKEN[0] = rulesets.get(ruleset).language
         return resolved
 
     def guarded(self, work: Any, prog_name: str = PROG) -> int:
@@ -675,6 +713,16 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             code = _unexpected(e)
         return code
 
+    @property
+    def help(self) -> str:
+        """The root's help text: the rulesets named as the registry finds them (read only
+        when a help page is shown)."""
+        return tagline()
+
+    @help.setter
+    def help(self, value: Any) -> None:  # Typer sets the app's placeholder: the property wins
+        pass
+
     def run_words(self, words: list[str]) -> int:
         """``rpgdice WORDS`` in-process (a session's line): a ruleset's roll, or ordinary
         dice, parsed by its own command straight into its roll value and executed — the
@@ -714,7 +762,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         head = words[0]
         if head == "roll":
             group, name, args = self, head, words[1:]
-        elif head in rulesets.NAMES and len(words) > 1 and words[1] != "odds":
+        elif len(words) > 1 and words[1] != "odds" and ruleset_group(head) is not None:
             group, name, args = self.get_command(None, head), words[1], words[2:]
         else:
             return None
@@ -768,8 +816,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
-    help="Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System, "
-    "by the letter of each rule.",
+    help="Dice for every ruleset rpgdice knows, by the letter of each rule.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -786,7 +833,7 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """Dice for Crytures, Seyruun, Reglas Básicas and the Cypher System."""
+    """Dice for every ruleset rpgdice knows, by the letter of each rule."""
 
 
 WIDTH_VARIABLES = ("COLUMNS", "LINES", "TERMINAL_WIDTH")

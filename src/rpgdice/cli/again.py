@@ -9,10 +9,19 @@ import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
 
-NOT_A_REROLL = "NOT (IFNULL(ruleset, '') = 'seyruun' AND IFNULL(command, '') = 'reroll')"
-"""The log's entries ``again`` may repeat: any but a re-roll after the fact (repeating
-one would spend Willpower on an entry already re-rolled). ``again`` itself is never
-logged: the command it runs is, under its own arguments."""
+
+def _not_repeated() -> tuple[str, list[str]]:
+    """The log's entries ``again`` may repeat, as an SQL condition and its arguments: any
+    but those of a command its ruleset says is never repeated (``Ruleset.not_repeated``:
+    Seyruun's re-roll after the fact, which would spend Willpower on an entry already
+    re-rolled). ``again`` itself is never logged: the command it runs is."""
+    from rpgdice import rulesets
+
+    pairs = [(r, c) for r in rulesets.names() for c in sorted(rulesets.get(r).not_repeated)]
+    if not pairs:
+        return "1", []
+    condition = " OR ".join("(IFNULL(ruleset, '') = ? AND IFNULL(command, '') = ?)" for _ in pairs)
+    return f"NOT ({condition})", [x for pair in pairs for x in pair]
 
 
 def _announce(argv: list[str]) -> None:
@@ -33,7 +42,9 @@ def _last_repeatable(log: Any) -> list[dict[str, Any]]:
     """The last entry of ``log`` that is not a ``seyruun reroll`` (a list of 0 or 1)."""
     from rpgdice.table.log import COLUMNS, entry_data
 
-    where, args = log.where(NOT_A_REROLL)
+    condition, values = _not_repeated()
+    where, args = log.where(condition)
+    args = [*values, *args]
     row = log.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries{where} "
                           "ORDER BY id DESC LIMIT 1", args).fetchone()
     return [] if row is None else [entry_data(row)]

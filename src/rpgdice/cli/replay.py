@@ -49,9 +49,12 @@ def strip(argv: Iterable[str], valued: tuple[str, ...] = VALUED,
 
 
 def with_character(argv: list[str], character: Optional[str]) -> list[str]:
-    """A character's roll made through ``RPGDICE_AS`` names it on replay. (``seyruun
-    reroll`` takes no ``--as``: the entry it re-rolls says whose roll it was.)"""
-    if argv[:2] == ["seyruun", "reroll"]:
+    """A character's roll made through ``RPGDICE_AS`` names it on replay, where its
+    command takes ``--as`` (``seyruun reroll`` does not: the entry it re-rolls says whose
+    roll it was)."""
+    from rpgdice import rulesets
+
+    if len(argv) < 2 or not rulesets.known(argv[0]) or argv[1] not in rulesets.get(argv[0]).takes_as:
         return argv
     if character and not any(a == "--as" or a.startswith("--as=") for a in argv):
         return [*argv, "--as", character]
@@ -119,12 +122,17 @@ def budgets(entry: dict[str, Any]) -> list[Any]:
 def replay_spec(entry: dict[str, Any]) -> RollSpec:
     """The entry's roll with its own dice (its faces, else its seed), shown and kept
     nowhere: what ``log show --replay`` rolls."""
+    from rpgdice import rulesets
+
     spec = entry_spec(entry)
-    if spec.ruleset == "seyruun" and spec.command == "reroll" and entry.get("results"):
-        # `seyruun reroll` without an ID meant the last seyruun roll then: name it.
-        target = entry["results"][0].get("rerolls")
-        if target is not None and spec.arg("entry_id") is None:
-            spec = spec.with_args(entry_id=target)
+    named = rulesets.get(spec.ruleset).entry_arg.get(spec.command)
+    if named is not None and entry.get("results") and isinstance(entry["results"][0], dict):
+        # A roll acting on a logged one (`seyruun reroll`) without its ID meant the last
+        # one then: name the entry its result says it acted on.
+        param, key = named
+        target = entry["results"][0].get(key)
+        if isinstance(target, int) and spec.arg(param) is None:
+            spec = spec.with_args(**{param: target})
     faces = entry.get("faces")
     return spec.replace(dice=None if faces is None else tuple(faces),
                         seed=None if faces is not None else entry.get("seed"),

@@ -8,18 +8,32 @@ record up here by name, and so import nothing above them. Nothing here imports a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 _get: Callable[[str], Any] | None = None
-_names: tuple[str, ...] = ()
-_sheet_names: tuple[str, ...] = ()
+
+_known: Callable[[str], bool] = frozenset().__contains__
+
+_names: Callable[[], tuple[str, ...]] = tuple
+_sheet_names: Callable[[], tuple[str, ...]] = tuple
 
 
-def register(get: Callable[[str], Any], names: tuple[str, ...],
-             sheet_names: tuple[str, ...]) -> None:
-    """Called once, by :mod:`rpgdice.rulesets`: its ``get``, ``NAMES`` and ``SHEET_RULESETS``."""
-    global _get, _names, _sheet_names
-    _get, _names, _sheet_names = get, names, sheet_names
+def register(get: Callable[[str], Any], names: Callable[[], tuple[str, ...]],
+             sheet_names: Callable[[], tuple[str, ...]], known: Callable[[str], bool]) -> None:
+    """Called once, by :mod:`rpgdice.rulesets`: its ``get``, ``names``, ``group_names`` and
+    ``known``."""
+    global _get, _names, _sheet_names, _known
+    _get, _names, _sheet_names, _known = get, names, sheet_names, known
+
+
+def known(name: object) -> TypeGuard[str]:
+    """Whether ``name`` is a ruleset's (cheap: no record is imported for it)."""
+    return isinstance(name, str) and _known(name)
+
+
+def keeps_sheets(name: object) -> TypeGuard[str]:
+    """Whether ``name`` is a ruleset whose characters have sheets."""
+    return known(name) and get(str(name)).sheet is not None
 
 
 def get(name: str) -> Any:
@@ -37,9 +51,9 @@ def of(result: Any) -> Any:
 
 def names() -> tuple[str, ...]:
     """Every ruleset's name (``rpgdice.rulesets.NAMES``)."""
-    return _names
+    return _names()
 
 
 def sheet_names() -> tuple[str, ...]:
     """The names of the rulesets that keep character sheets (``SHEET_RULESETS``)."""
-    return _sheet_names
+    return _sheet_names()

@@ -84,7 +84,7 @@ def words(ruleset: str) -> dict[str, str]:
 
 def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
     """An outcome in the ruleset's words, and its style: ``("Fracaso", DIRE)``."""
-    if ruleset not in registry.names():  # a log entry forged by hand
+    if not registry.known(ruleset):  # a log entry forged by hand
         return str(outcome or "rolled"), ""
     record = registry.get(ruleset)
     return record.word(outcome), TONE.get(record.tone(outcome), "")
@@ -193,7 +193,7 @@ POOL_PARAMS = ("ATTRIBUTE", "SKILL", "POOL", "INDEX")
 
 def _resource_label(ruleset: str, name: str) -> str:
     """A resource as the ruleset's record labels it ("Willpower", "Might")."""
-    schema = registry.get(ruleset).sheet if ruleset in registry.names() else None
+    schema = registry.get(ruleset).sheet if registry.known(ruleset) else None
     found = [r.label for r in schema.resources if r.name == name] if schema is not None else []
     return found[0] if found else name
 
@@ -204,7 +204,7 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     from rpgdice.core.errors import visible  # names and traits come from the user's sheet
 
     line = Text.assemble(INDENT, (visible(table["character"]), LABEL))
-    said = VOCABULARY[registry.get(ruleset).language if ruleset in registry.names() else "en"]
+    said = VOCABULARY[registry.get(ruleset).language if registry.known(ruleset) else "en"]
     labels = [(param, visible(text)) for param, text in table.get("labels", ())]
     pool = [text for param, text in labels if param in POOL_PARAMS]
     if pool:

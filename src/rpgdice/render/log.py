@@ -57,14 +57,14 @@ def figures(r: dict[str, Any]) -> str:
     """The key figures of one result object, in a few words: its ruleset's own
     (``Views.figures``, by command), else its total or how many rolls it made."""
     ruleset, command = r.get("ruleset"), r.get("command")
-    if isinstance(ruleset, str) and ruleset in registry.names():
+    if registry.known(ruleset):
         own = registry.get(ruleset).views().figures.get(str(command))
         if own is not None:
             return own(r)
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:
-        said = words(ruleset) if isinstance(ruleset, str) and ruleset in registry.names() else {}
+        said = words(ruleset) if registry.known(ruleset) else {}
         return f"{len(r['rolls'])} {said.get('rolls', 'rolls')}"
     return ""
 
@@ -75,7 +75,7 @@ def verdict(r: dict[str, Any]) -> tuple[str, str] | None:
     from rpgdice.render.common import TONE
 
     ruleset, command = r.get("ruleset"), r.get("command")
-    if isinstance(ruleset, str) and ruleset in registry.names():
+    if registry.known(ruleset):
         own = registry.get(ruleset).views().verdicts.get(str(command))
         if own is not None:
             word, tone = own(r)

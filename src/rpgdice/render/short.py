@@ -67,7 +67,7 @@ def line(argv: list[str], character: Optional[str], r: dict[str, Any]) -> Text:
         out.append(" · ")
         out.append_text(view.outcome_text(str(r.get("ruleset")), str(r["outcome"])))
     rolls = r.get("rolls")
-    said = view.words(r["ruleset"]) if r.get("ruleset") in registry.names() else {}
+    said = view.words(r["ruleset"]) if registry.known(r.get("ruleset")) else {}
     word = said.get("rolls", "rolls")
     if isinstance(rolls, list) and word not in figures:
         out.append(f" ({len(rolls)} {word})")

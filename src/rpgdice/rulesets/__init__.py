@@ -11,13 +11,18 @@ A folder ``rulesets/<name>/`` holds one ruleset whole:
 
 Its ``__init__.py`` declares one :class:`Ruleset` record — what everything outside the
 folder reads instead of keeping a table of its own (titles, outcome words, the die, the
-sheet's schema, costs, views). The registry below maps a name to its folder lazily:
+sheet's schema, costs, views). The registry below finds the rulesets itself: every folder
+of this package that holds an ``__init__.py`` is one, and so is every entry point of the
+group ``rpgdice.rulesets`` another package declares (a ruleset of its own, as a package
+laid out the same way; docs/adding-a-ruleset.md). It maps a name to its folder lazily:
 ``get("seyruun")`` imports ``rulesets/seyruun/__init__.py`` alone, which imports nothing
-heavy, so a roll still loads its own ruleset and no other.
+heavy, so a roll still loads its own ruleset and no other; the entry points are read only
+for a name no folder has, or to list every ruleset (help, completion).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from importlib import import_module
@@ -36,8 +41,9 @@ if TYPE_CHECKING:
 
         def get(self, trait: str, default: Any = None) -> Any: ...
 
-NAMES = ("crytures", "seyruun", "reglas", "cypher", "dice")
-"""Every ruleset, in the order help and the README list them (ordinary dice last)."""
+ENTRY_POINTS = "rpgdice.rulesets"
+"""The entry point group a package's ruleset registers under: ``NAME = "package"`` (the
+package's ``RULESET``) or ``NAME = "package:RECORD"``."""
 TONES = ("good", "bad", "dire")
 """How an outcome reads, which the views turn into a style: good, bad, or a disaster."""
 
@@ -195,10 +201,24 @@ class Ruleset:
     nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Each JSON ``outcome`` value as a noun in the rules' language, singular and plural,
     for counting them (the ``-n`` summary: "3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
+    called: str = ""
+    """How a sentence names the system ("the Cypher System"; "": its title)."""
+    order: int = 100
+    """Where help, the README and every list put it (the four systems 10 to 40, ordinary
+    dice 90; a ruleset of another package 100, then by name)."""
+    package: str = ""
+    """The package of its folder ("": ``rpgdice.rulesets.<name>``)."""
+    not_repeated: frozenset[str] = frozenset()
+    """Commands ``again`` never repeats (Seyruun's re-roll after the fact: repeating it
+    would spend again on an entry already re-rolled)."""
+    entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Commands that act on a logged roll, each to its argument naming the entry and the
+    key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):
+    a replay names it, as the roll named it when it was made."""
 
     @property
     def module(self) -> str:
-        return f"{__name__}.{self.name}"
+        return self.package or f"{__name__}.{self.name}"
 
     @property
     def builders(self) -> str:
@@ -247,12 +267,92 @@ class Ruleset:
         return self.outcomes.get(outcome or "", ("", ""))[1]
 
 
+def _folders() -> frozenset[str]:
+    """The rulesets of this package: its folders that hold an ``__init__.py``."""
+    global _FOLDERS
+    if _FOLDERS is None:
+        here = os.path.dirname(__file__)
+        with os.scandir(here) as entries:
+            _FOLDERS = frozenset(
+                e.name for e in entries
+                if e.is_dir() and e.name.isidentifier() and not e.name.startswith("_")
+                and os.path.isfile(os.path.join(here, e.name, "__init__.py")))
+    return _FOLDERS
+
+
+_FOLDERS: frozenset[str] | None = None
+_PLUGINS: dict[str, Any] | None = None
+_LOADED: dict[str, Ruleset] = {}
+
+
+def _plugins() -> dict[str, Any]:
+    """The entry points of :data:`ENTRY_POINTS`, by name (read once; a built-in name wins)."""
+    global _PLUGINS
+    if _PLUGINS is None:
+        from importlib.metadata import entry_points
+
+        found: dict[str, Any] = {}
+        for ep in entry_points(group=ENTRY_POINTS):
+            if ep.name not in _folders() and ep.name.isidentifier():
+                found.setdefault(ep.name, ep)
+        _PLUGINS = found
+    return _PLUGINS
+
+
+def forget() -> None:
+    """Read the folders and entry points again (a test that installs a ruleset)."""
+    global _FOLDERS, _PLUGINS
+    _FOLDERS, _PLUGINS = None, None
+    _LOADED.clear()
+
+
+def known(name: str) -> bool:
+    """Whether ``name`` is a ruleset's (the entry points are read only for a name no
+    folder of this package has)."""
+    return name in _folders() or (name.isidentifier() and name in _plugins())
+
+
 def get(name: str) -> Ruleset:
-    """The ruleset called ``name`` (a :data:`NAMES` entry): its folder's ``RULESET``."""
-    if name not in NAMES:
+    """The ruleset called ``name``: its folder's ``RULESET``, or the record an entry point
+    names; a KeyError for any other name."""
+    ruleset = _LOADED.get(name)
+    if ruleset is not None:
+        return ruleset
+    if name in _folders():
+        ruleset = import_module(f"{__name__}.{name}").RULESET
+    elif name.isidentifier() and name in _plugins():
+        loaded = _plugins()[name].load()
+        ruleset = getattr(loaded, "RULESET", loaded)
+        if not isinstance(ruleset, Ruleset) or ruleset.name != name:
+            raise KeyError(name)
+    else:
         raise KeyError(name)
-    ruleset: Ruleset = import_module(f"{__name__}.{name}").RULESET
+    _LOADED[name] = ruleset
     return ruleset
+
+
+def names() -> tuple[str, ...]:
+    """Every ruleset, in the order help and the README list them (:attr:`Ruleset.order`,
+    then by name): the four systems, ordinary dice, then other packages' rulesets. Imports
+    every record and reads the entry points: for lists, never for a roll."""
+    found = [get(n) for n in sorted({*_folders(), *_plugins()})]
+    return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name)))
+
+
+def group_names() -> tuple[str, ...]:
+    """The rulesets with a command group of their own (``rpgdice NAME ...``): all but
+    ordinary dice, whose commands are the top-level ``roll`` and ``odds``."""
+    return tuple(n for n in names() if get(n).commands)
+
+
+def __getattr__(attr: str) -> Any:
+    """``NAMES`` (:func:`names`) and ``SHEET_RULESETS`` (:func:`group_names`), read when
+    first asked for."""
+    if attr == "NAMES":
+        return names()
+    if attr == "SHEET_RULESETS":
+        return group_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def of(result: Any) -> Ruleset:
@@ -262,12 +362,7 @@ def of(result: Any) -> Ruleset:
 
 def with_sheets() -> Iterator[Ruleset]:
     """The rulesets that keep character sheets, in order (imports each one's record)."""
-    return (r for r in map(get, NAMES) if r.sheet is not None)
-
-
-SHEET_RULESETS = tuple(n for n in NAMES if n != "dice")
-"""The names of the rulesets that keep character sheets (without importing them; a meta-test
-holds this against each record's ``sheet``)."""
+    return (r for r in map(get, names()) if r.sheet is not None)
 
 
 def view(result: Any) -> Callable[[Any], list[Any]]:
@@ -275,4 +370,4 @@ def view(result: Any) -> Callable[[Any], list[Any]]:
     return of(result).views().show[type(result)]
 
 
-registry.register(get, NAMES, SHEET_RULESETS)  # what the layers beneath find the rulesets by
+registry.register(get, names, group_names, known)  # what the layers beneath find the rulesets by

@@ -327,7 +327,7 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
                            f"in a sheet copied by hand: set name to match the file, or rename "
                            f"the file to {cut(key(name))}.toml")
     ruleset = data.get("ruleset")
-    if ruleset not in registry.sheet_names():
+    if not registry.keeps_sheets(ruleset):
         raise files.broken(path, f"'ruleset' is {shown(ruleset)}, not one of {', '.join(registry.sheet_names())}")
     traits = data.get("traits", {})
     if not isinstance(traits, dict):

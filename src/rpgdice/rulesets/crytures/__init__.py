@@ -19,6 +19,7 @@ def _views() -> Any:
 
 RULESET = Ruleset(
     name="crytures",
+    order=10,
     title="Crytures",
     short="Crytures",
     language="en",

@@ -36,6 +36,8 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
 
 RULESET = Ruleset(
     name="cypher",
+    order=40,
+    called="the Cypher System",
     title="Cypher System",
     short="Cypher",
     language="en",

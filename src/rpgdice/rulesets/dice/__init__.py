@@ -21,6 +21,7 @@ def _views() -> Any:
 
 RULESET = Ruleset(
     name="dice",
+    order=90,
     title="Dice",
     short="Dice",
     language="en",

@@ -21,6 +21,7 @@ def _views() -> Any:
 
 RULESET = Ruleset(
     name="reglas",
+    order=30,
     title="Reglas Básicas",
     short="Reglas Básicas",
     language="es",

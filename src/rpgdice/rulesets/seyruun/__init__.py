@@ -79,6 +79,7 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
 
 RULESET = Ruleset(
     name="seyruun",
+    order=20,
     title="Seyruun",
     short="Seyruun",
     language="en",
@@ -109,6 +110,8 @@ RULESET = Ruleset(
                               "seyruun_extended_odds", "seyruun_team_odds"}),
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
+    not_repeated=frozenset({"reroll"}),
+    entry_arg={"reroll": ("entry_id", "rerolls")},
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
              "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
              "team": ("SeyruunTeamResult",), "initiative": ("SeyruunInitiativeResult",),
