@@ -1,4 +1,6 @@
-"""Shared helpers: run the CLI in-process (CliRunner) or as a real process."""
+"""Shared helpers: run the CLI in-process (CliRunner) or as a real process; the table every
+test starts from (its own RPGDICE_HOME, the characters defined once as data, its roll log);
+and the ``process`` mark, held to what each test does."""
 
 from __future__ import annotations
 
