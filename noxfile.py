@@ -1,8 +1,13 @@
-"""nox: the test suite on every Python version rpgdice declares.
+"""nox: the pure tests on every Python version rpgdice declares.
 
-    nox                      # every declared version
+    nox                      # every declared version: the pure tests (-m "not process")
     nox -p 3.10 3.13         # some of them
+    nox -p 3.12 -- -m ""     # arguments replace the selection: here the whole suite
     python noxfile.py others # the declared versions other than this Python's (for .ci/run)
+
+The pure tests start no process, pseudo-terminal, real shell, server or browser (the
+``process`` marker, which tests/conftest.py holds to what each test does): what differs
+between Python versions is the code, and .ci/run runs the whole suite once, on its python3.
 
 The declared versions are pyproject.toml's "Programming Language :: Python :: 3.X"
 classifiers (tests/test_packaging.py keeps them in step with requires-python). An
@@ -93,8 +98,14 @@ for _version in declared_versions():
 os.environ["PATH"] = f"{_LINKS}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
+PURE = ["-m", "not process"]
+"""The tests each session runs unless arguments say otherwise."""
+
+
 @nox.session(python=declared_versions())
 def tests(session: nox.Session) -> None:
-    """The whole test suite on one Python version."""
+    """The pure tests on one Python version (arguments, ``nox -- ARGS``, replace ``-m "not
+    process"``)."""
     session.install("-e", ".[test]")
-    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                *(session.posargs or PURE))

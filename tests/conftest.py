@@ -1,12 +1,16 @@
-"""Shared helpers: run the CLI in-process (CliRunner) or as a real process."""
+"""Shared helpers: run the CLI in-process (CliRunner) or as a real process; the table every
+test starts from (its own RPGDICE_HOME, the characters defined once as data, its roll log);
+and the ``process`` mark, held to what each test does."""
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -112,12 +116,101 @@ def _own_home(monkeypatch):
     monkeypatch.delenv("RPGDICE_LOG", raising=False)
 
 
-def log_path():
-    """The roll log of the test's own RPGDICE_HOME."""
-    import os
-    from pathlib import Path
+# The table: the test's home, its characters and its roll log ---------------------------
+#
+# Every test has a fresh temporary RPGDICE_HOME (above). The characters tests share are
+# data, defined once here: ``character("Ysolde")`` saves her as a user would (``rpgdice
+# char new``); a test that needs a trait of its own says so, ``character("Ysolde",
+# stealth=2)``, and ``make_character`` saves any other character with exactly the traits
+# given.
 
-    return Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
+CHARACTERS: dict[str, tuple[str, str, dict[str, object]]] = {
+    "ysolde": ("Ysolde", "seyruun",
+               {"dexterity": 3, "stealth": 3, "composure": 3, "resolve": 2}),
+    "thureck": ("Thureck", "reglas", {"destreza": 4, "armas-de-fuego": 3}),
+    "nix": ("Nix", "cypher",
+            {"might": 10, "speed": 12, "intellect": 8, "might-edge": 1, "speed-edge": 0,
+             "effort": 2, "climbing": "trained", "lore": "inability"}),
+}
+"""The table's characters by key: their name, ruleset and traits."""
+
+
+def home() -> Path:
+    """The test's own RPGDICE_HOME."""
+    return Path(os.environ["RPGDICE_HOME"])
+
+
+def sheet_file(key: str) -> Path:
+    """Where the character ``key`` (its lowercased name) is saved."""
+    return home() / "characters" / f"{key}.toml"
+
+
+def hand_sheet(key: str, text: str) -> Path:
+    """A sheet written by hand (as a user's editor leaves it), never through rpgdice."""
+    path = sheet_file(key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def ok(*args: str, env: dict[str, str] | None = None, quiet: bool = True) -> Run:
+    """``rpgdice ARGS`` in-process, which must succeed and (``quiet``) say nothing on
+    stderr."""
+    run = cli(*args, env=env)
+    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
+    assert run.stderr == "" or not quiet, run.stderr
+    return run
+
+
+def make_character(name: str, ruleset: str, traits: dict[str, object] | None = None,
+                   **more: object) -> Path:
+    """Save ``name`` of ``ruleset`` with exactly ``traits`` and ``more`` (``char new``,
+    as a user does); its sheet's path. ``traits`` holds names keywords cannot spell
+    ("Armas de Fuego", "might-edge")."""
+    given = {**(traits or {}), **more}
+    ok("char", "new", name, "--ruleset", ruleset, *(f"{k}={v}" for k, v in given.items()))
+    return sheet_file(name.lower())
+
+
+def character(key: str, traits: dict[str, object] | None = None, **more: object) -> Path:
+    """Save one of the table's :data:`CHARACTERS` (``"Ysolde"`` or ``"ysolde"``), with
+    ``traits`` and ``more`` changing (or, given None, leaving out) its traits."""
+    name, ruleset, canonical = CHARACTERS[key.lower()]
+    changed = {**canonical, **(traits or {}), **more}
+    return make_character(name, ruleset, {k: v for k, v in changed.items() if v is not None})
+
+
+def ruleset_groups() -> list[str]:
+    """The registered rulesets (``rpgdice.rulesets.NAMES``, in order) that have a command
+    group of their own, ``rpgdice NAME ...`` (ordinary dice have the top-level ``roll`` and
+    ``odds``)."""
+    from rpgdice import rulesets
+
+    return [name for name in rulesets.NAMES if rulesets.get(name).commands]
+
+
+def log_path() -> Path:
+    """The roll log of the test's own RPGDICE_HOME."""
+    return home() / "log.sqlite3"
+
+
+def drawn(run):
+    """The last entry, logged with ``--dice``, made a seeded roll whose dice came out as
+    given (``log stats`` leaves out rolls of given faces): re-inserted with its faces gone
+    and a seed, so the stats tables' triggers count it as a drawn roll. Returns ``run``."""
+    import sqlite3
+
+    assert run.exit_code == 0, run.stderr
+    con = sqlite3.connect(log_path(), isolation_level=None)
+    con.execute("BEGIN")
+    con.execute("CREATE TEMP TABLE drawn AS SELECT * FROM entries WHERE id = "
+                "(SELECT max(id) FROM entries)")
+    con.execute("DELETE FROM entries WHERE id = (SELECT id FROM drawn)")
+    con.execute("UPDATE drawn SET faces = NULL, seed = '1'")
+    con.execute("INSERT INTO entries SELECT * FROM drawn")
+    con.execute("COMMIT")
+    con.close()
+    return run
 
 
 def old_log(version: int):
@@ -134,3 +227,66 @@ def old_log(version: int):
             con.execute(statement)
     con.execute(f"PRAGMA user_version = {version}")
     return con
+
+
+# Pure tests and process tests ------------------------------------------------------------
+#
+# A test not marked ``process`` is pure: it starts no process, pseudo-terminal, real shell,
+# server or browser (an in-process CliRunner run is pure). nox runs only the pure tests on
+# the other Python versions (``-m "not process"``), so the mark must be right: while a pure
+# test runs (its setup, module-scoped fixtures included, its call and its teardown),
+# whatever it starts is refused and the test fails naming it. With
+# RPGDICE_TEST_RECORD_PROCESSES=FILE, nothing is refused: each pure test that started
+# something is written to FILE instead (to find the tests a change made process tests).
+
+_RECORD = "RPGDICE_TEST_RECORD_PROCESSES"
+_STARTS = [(subprocess.Popen, "_execute_child", "a process (subprocess)"),
+           (socket.socket, "listen", "a server (a listening socket)")]
+_STARTS += [(os, name, f"a process (os.{name})")
+            for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system")
+            if hasattr(os, name)]
+_pure_test: dict[str, object] = {"item": None, "started": []}
+"""The pure test being run (None: a process test, or none), and what it started."""
+
+
+def _refused_in_a_pure_test(owner: object, name: str, what: str) -> None:
+    real = getattr(owner, name)
+
+    def guarded(*args, **kwargs):
+        if _pure_test["item"] is not None:
+            started = _pure_test["started"]
+            assert isinstance(started, list)
+            started.append(what)
+            if not os.environ.get(_RECORD):
+                raise RuntimeError(f"a test not marked 'process' started {what}")
+        return real(*args, **kwargs)
+
+    setattr(owner, name, guarded)
+
+
+for _owner, _name, _what in _STARTS:
+    _refused_in_a_pure_test(_owner, _name, _what)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    pure = item.get_closest_marker("process") is None
+    _pure_test.update(item=item if pure else None, started=[])
+    yield
+    started = _pure_test["started"]
+    _pure_test.update(item=None, started=[])
+    if started and os.environ.get(_RECORD):
+        with open(os.environ[_RECORD], "a", encoding="utf-8") as out:
+            out.write(f"{item.nodeid}\t{started[0]}\n")  # type: ignore[index]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    started = _pure_test["started"]
+    if (call.when == "teardown" and started and _pure_test["item"] is item
+            and not os.environ.get(_RECORD)):
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} started {started[0]}"  # type: ignore[index]
+                           " but is not marked @pytest.mark.process")

@@ -15,6 +15,7 @@ ROLLS = [
 ESC = "\x1b["
 
 
+@pytest.mark.process
 def test_design_card_roll_is_colored_in_a_terminal():
     # FORCE_COLOR stands in for a terminal here.
     run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "TERM": "xterm-256color"})
@@ -24,22 +25,26 @@ def test_design_card_roll_is_colored_in_a_terminal():
 
 
 @pytest.mark.parametrize("args", ROLLS)
+@pytest.mark.process
 def test_piped_output_has_no_escape_codes(args):
     run = proc(*args, "--seed", "3")
     assert run.returncode == 0 and run.stdout and ESC not in run.stdout
 
 
+@pytest.mark.process
 def test_force_color_colors_even_a_dumb_terminal():
     run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "TERM": "dumb"})
     assert run.returncode == 0 and ESC in run.stdout
 
 
+@pytest.mark.process
 def test_no_color_wins_over_force_color():
     run = proc(*ROLLS[0], env={"FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"})
     assert run.returncode == 0 and ESC not in run.stdout
 
 
 @pytest.mark.parametrize("args", ROLLS)
+@pytest.mark.process
 def test_json_lines_and_nothing_else(args):
     run = proc(*args, "--json", "-n", "3", "--seed", "9", env={"FORCE_COLOR": "1"})
     assert run.returncode == 0 and run.stderr == ""
@@ -51,6 +56,7 @@ def test_json_lines_and_nothing_else(args):
 
 
 @pytest.mark.parametrize("args", ROLLS)
+@pytest.mark.process
 def test_seeded_rolls_repeat(args):
     a = cli_json(*args, "--seed", "1234", "-n", "5")
     b = cli_json(*args, "--seed", "1234", "-n", "5")
@@ -118,6 +124,7 @@ def test_terminal_output_streams_with_random_dice(monkeypatch):
     assert seen and seen[0] is not list
 
 
+@pytest.mark.process
 def test_version_and_module_entry_point():
     run = proc("--version")
     assert run.returncode == 0 and run.stdout.startswith("rpgdice ")
@@ -137,6 +144,7 @@ def test_bare_program_shows_help():
     assert run.exit_code == 0 and "crytures" in run.stdout
 
 
+@pytest.mark.process
 def test_errors_are_one_line_without_traceback_in_a_real_process():
     run = proc("seyruun", "roll", "3", "--wound", "mortal")
     assert_usage_error(run, "--wound: 'mortal' is not one of none, light, moderate, severe, crippled")

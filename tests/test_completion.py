@@ -16,7 +16,8 @@ import pytest
 from typer._click.core import Context
 from typer.main import get_command
 
-from conftest import assert_usage_error, cli
+from conftest import assert_usage_error, character, cli, home, ok, ruleset_groups
+from rpgdice import rulesets
 from rpgdice.cli import app
 from rpgdice.cli.completion import SHELLS, generate, model
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES as CYPHER_DIFFICULTIES
@@ -73,6 +74,7 @@ def test_completion_command_refuses_an_unknown_shell():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_generator_check_mode_finds_a_stale_script(tmp_path):
     write = subprocess.run([sys.executable, "-m", "rpgdice.cli.completion", "--write", str(tmp_path)],
                            capture_output=True, text=True)
@@ -89,7 +91,7 @@ def test_the_model_holds_every_command_and_option_of_the_app():
     nodes = {node.path: node for node in tree.walk()}
     for group in _group_commands():
         assert (group,) in nodes
-        if group in ("crytures", "seyruun", "reglas", "cypher"):
+        if group in ruleset_groups():
             for command in _group_commands(group):
                 assert (group, command) in nodes
     roll = nodes[("seyruun", "roll")]
@@ -262,16 +264,19 @@ CASE_IDS = ["group-prefix", "group-commands", "wound-values"]
 
 
 @pytest.mark.parametrize("line,expected", CASES, ids=CASE_IDS)
+@pytest.mark.process
 def test_bash_completes(line, expected):
     assert _bash(line) == expected()
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_zsh_completes():
     assert _zsh_many(*[line for line, _ in CASES]) == [expected() for _, expected in CASES]
 
 
 @pytest.mark.parametrize("line,expected", CASES, ids=CASE_IDS)
+@pytest.mark.process
 def test_fish_completes(line, expected):
     # fish sorts what it offers.
     assert _fish(line) == sorted(expected())
@@ -290,6 +295,7 @@ def test_bash_words_are_split_as_bash_splits_them():
     assert _bash_words("rpgdice --wound=") == ["rpgdice", "--wound", "="]
 
 
+@pytest.mark.process
 def test_bash_completes_option_values_in_every_form():
     assert _bash("rpgdice reglas roll 5+5 --dificultad muy") == ["muy-dificil"]
     # bash splits `--wound=mo` at '=' (COMP_WORDBREAKS) into `--wound`, `=`, `mo`.
@@ -304,6 +310,7 @@ def test_bash_completes_option_values_in_every_form():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_zsh_loads_the_script_from_fpath():
     code = (f"fpath=('{COMPLETIONS}' $fpath); autoload -Uz compinit; compinit -u -D; "
             "print -r -- $_comps[rpgdice]")
@@ -312,12 +319,14 @@ def test_zsh_loads_the_script_from_fpath():
     assert run.stdout.strip() == "_rpgdice"
 
 
+@pytest.mark.process
 def test_fish_completes_options_and_values():
     assert "--willpower" in _fish("rpgdice seyruun roll 3 --w")
     assert _fish("rpgdice cypher task --difficulty im") == ["immortal", "impossible"]
     assert _fish("rpgdice seyruun roll 3 --bonus ") == []
 
 
+@pytest.mark.process
 def test_fish_describes_each_value_on_its_own():
     wounds = _fish_described("rpgdice seyruun roll 3 --wound ")
     assert wounds == {"none": "no wound, even with --as NAME",
@@ -341,16 +350,12 @@ def test_fish_describes_each_value_on_its_own():
 @pytest.fixture
 def table():
     """Characters of three rulesets and two aliases, saved as a user saves them."""
-    for argv in (["char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=12", "intellect=8",
-                  "stealth=trained", "Pilot craft=specialized"],
-                 ["char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2",
-                  "composure=2", "resolve=3", "wound=light"],
-                 ["char", "new", "Thureck", "--ruleset", "reglas", "destreza=3", "armas de fuego=2"],
-                 ["alias", "sneak", "seyruun roll dexterity stealth --as ysolde"],
-                 ["alias", "t", "cypher task --as nix"]):
-        run = cli(*argv)
-        assert run.exit_code == 0, run.stderr
-    return Path(os.environ["RPGDICE_HOME"])
+    character("Nix", {"stealth": "trained", "Pilot craft": "specialized"})
+    character("Ysolde", wound="light")
+    character("Thureck")
+    ok("alias", "sneak", "seyruun roll dexterity stealth --as ysolde")
+    ok("alias", "t", "cypher task --as nix")
+    return home()
 
 
 def _sheet(name: str) -> dict:
@@ -411,22 +416,26 @@ def test_user_cases_expect_something_of_their_own(table):
 
 
 @pytest.mark.parametrize("line,expected", USER_CASES, ids=USER_IDS)
+@pytest.mark.process
 def test_bash_completes_the_users_names(table, line, expected):
     assert sorted(_bash(line)) == sorted(expected())
 
 
 @pytest.mark.parametrize("line,expected", USER_CASES, ids=USER_IDS)
+@pytest.mark.process
 def test_fish_completes_the_users_names(table, line, expected):
     assert sorted(_fish(line)) == sorted(expected())
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_zsh_completes_the_users_names(table):
     offered = _zsh_many(*[line for line, _ in USER_CASES])
     for (line, expected), got in zip(USER_CASES, offered):
         assert sorted(got) == sorted(expected()), line
 
 
+@pytest.mark.process
 def test_names_come_from_rpgdice_home_else_xdg_config(table, tmp_path):
     xdg = tmp_path / "xdg"
     (xdg / "rpgdice" / "characters").mkdir(parents=True)
@@ -442,6 +451,7 @@ def test_names_come_from_rpgdice_home_else_xdg_config(table, tmp_path):
     assert _bash("rpgdice seyruun roll --as ") == ["ysolde"]
 
 
+@pytest.mark.process
 def test_rpgdice_as_names_the_character_whose_traits_are_offered(table, monkeypatch):
     monkeypatch.setenv("RPGDICE_AS", "Ysolde")
     assert sorted(_bash("rpgdice seyruun roll ")) == _traits("ysolde")
@@ -450,6 +460,7 @@ def test_rpgdice_as_names_the_character_whose_traits_are_offered(table, monkeypa
     assert sorted(_bash("rpgdice reglas roll --as thureck ")) == _traits("thureck")
 
 
+@pytest.mark.process
 def test_fish_describes_each_character_with_its_rulesets_title(table):
     from rpgdice import rulesets
 
@@ -459,10 +470,11 @@ def test_fish_describes_each_character_with_its_rulesets_title(table):
     assert _fish_described("rpgdice seyruun roll --as ") == {"ysolde": "Seyruun"}
 
 
+@pytest.mark.process
 def test_a_sheet_of_no_ruleset_is_no_ruleset_s_character(table):
     (table / "characters" / "odd.toml").write_text('name = "Odd"\n\n[traits]\nx = 1\n', encoding="utf-8")
     assert "odd" in _bash("rpgdice char show ")
-    for ruleset in ("seyruun", "cypher", "reglas", "crytures"):
+    for ruleset in [r.name for r in rulesets.with_sheets() if "roll" in r.takes_as]:
         assert "odd" not in _bash(f"rpgdice {ruleset} roll --as ")
 
 
@@ -473,6 +485,7 @@ WIDE_LINES = ["rpgdice ", "rpgdice seyruun ", "rpgdice seyruun roll -", "rpgdice
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_zsh_lists_each_described_candidate_in_80_columns():
     sessions = _zsh_session(*WIDE_LINES)
     listed = [line for _, shown in sessions for line in shown]
@@ -481,6 +494,7 @@ def test_zsh_lists_each_described_candidate_in_80_columns():
     assert any(line.endswith("…") for line in listed)  # a long help was cut short
 
 
+@pytest.mark.process
 def test_fish_descriptions_fit_in_80_columns_beside_their_names():
     pairs = [(name, text) for line in WIDE_LINES for name, text in _fish_described(line).items()]
     assert len(pairs) > 50
@@ -545,21 +559,25 @@ def _no_options(words: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+@pytest.mark.process
 def test_bash_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_bash(line)) == sorted(expected())
 
 
 @pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+@pytest.mark.process
 def test_fish_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_fish(line)) == sorted(expected())
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_zsh_completes_the_encounters_extras(fight):
     offered = _zsh_many(*[line for line, _ in ENCOUNTER_CASES])
     for (line, expected), got in zip(ENCOUNTER_CASES, offered):
         assert _no_options(got) == sorted(expected()), line
 
 
+@pytest.mark.process
 def test_without_an_encounter_vs_offers_the_characters_only(table):
     assert sorted(_bash("rpgdice seyruun attack 5 --vs ")) == _characters("seyruun")

@@ -67,6 +67,7 @@ def _one_line(stderr: bytes) -> str:
 # Closed, full and broken streams -----------------------------------------------------
 
 
+@pytest.mark.process
 def test_a_closed_stdout_is_an_undelivered_output_not_a_traceback():
     done = _run(ROLL, close=(1,), stdout=None)
     assert done.returncode == 1
@@ -75,12 +76,14 @@ def test_a_closed_stdout_is_an_undelivered_output_not_a_traceback():
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["completion", "fish"]])
+@pytest.mark.process
 def test_help_version_and_completion_to_a_closed_stdout_fail_too(args):
     done = _run(args, close=(1,), stdout=None)
     assert done.returncode == 1
     assert "could not write the output" in _one_line(done.stderr)
 
 
+@pytest.mark.process
 def test_bad_input_with_a_closed_stdout_is_still_a_usage_error():
     done = _run(["crytures", "roll", "x"], close=(1,), stdout=None)
     assert done.returncode == 2
@@ -89,6 +92,7 @@ def test_bad_input_with_a_closed_stdout_is_still_a_usage_error():
 
 @pytest.mark.parametrize("args, code", [(["--version"], 0), (ROLL, 0), (["--help"], 0),
                                         (["crytures", "roll", "x"], 2)])
+@pytest.mark.process
 def test_a_closed_stderr_changes_no_exit_status(args, code):
     done = subprocess.run([*RPGDICE, *args], capture_output=False, stdout=subprocess.PIPE,
                           env=_env(), timeout=60, preexec_fn=lambda: os.close(2))
@@ -96,12 +100,14 @@ def test_a_closed_stderr_changes_no_exit_status(args, code):
     assert bool(done.stdout) == (code == 0)
 
 
+@pytest.mark.process
 def test_a_closed_stdin_is_no_matter():
     done = _run(ROLL, close=(0,))
     assert done.returncode == 0 and done.stderr == b""
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_full_disk_says_so_and_exits_1():
     with open("/dev/full", "wb") as full:
         for args in (ROLL, [*ROLL, "--json"], ["--help"], ["crytures", "odds", "4"]):
@@ -116,6 +122,7 @@ def test_a_full_disk_says_so_and_exits_1():
     ["crytures", "roll", "1000", "-n", "30", "--seed", "1"],
     ["--help"],
 ])
+@pytest.mark.process
 def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
     proc = subprocess.Popen([*RPGDICE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=_env())
@@ -132,6 +139,7 @@ def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
 @pytest.mark.parametrize("command", ["--help", "roll 2d6+1 d20 -n 3000 --seed 1",
                                      "roll 4d6kh3 -n 3000 --seed 1 --breakdown",
                                      "roll 4d6kh3 -n 20000 --seed 1"])
+@pytest.mark.process
 def test_a_real_pipe_to_head_exits_141_and_says_nothing(command):
     # `rpgdice --help | head -1`, through a shell, as a user types it.
     rpgdice = " ".join(f"'{a}'" for a in RPGDICE)
@@ -151,6 +159,7 @@ def test_a_full_disk_is_still_an_error_the_reader_leaving_is_not():
     assert not streams.reader_left(streams.UndeliveredOutput(9, "standard output is closed"))
 
 
+@pytest.mark.process
 def test_stdout_and_stderr_on_one_pipe_closed_early_exit_141():
     # `rpgdice ... 2>&1 | head -c 10`: the error line cannot be delivered either.
     proc = subprocess.Popen([*RPGDICE, "crytures", "roll", "1000", "-n", "30", "--seed", "1"],
@@ -170,6 +179,7 @@ def _foreground() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.process
 def test_ctrl_c_during_a_roll_exits_130_with_one_line():
     proc = subprocess.Popen([*RPGDICE, "crytures", "roll", "1000", "-n", "990", "--seed", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
@@ -182,6 +192,7 @@ def test_ctrl_c_during_a_roll_exits_130_with_one_line():
     assert _one_line(err) == "rpgdice: interrupted"
 
 
+@pytest.mark.process
 def test_ctrl_c_during_start_up_imports_exits_130_with_one_line(tmp_path):
     # A stand-in for Typer that is interrupted while it is being imported.
     shim = tmp_path / "typer"
@@ -200,6 +211,7 @@ def test_ctrl_c_during_start_up_imports_exits_130_with_one_line(tmp_path):
     assert _one_line(done.stderr) == "rpgdice: interrupted"
 
 
+@pytest.mark.process
 def test_a_job_started_with_ctrl_c_ignored_keeps_ignoring_it(tmp_path):
     # `rpgdice ... &` in a script: SIGINT is ignored from the start, and stays so.
     shim = tmp_path / "typer"
@@ -224,6 +236,7 @@ def _utf8_lines(args: tuple[str, ...]) -> int:
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
 @pytest.mark.parametrize("args", HELP[:2] + COMPLETIONS[1:] + [VIEWS[3], VIEWS[6]], ids=" ".join)
+@pytest.mark.process
 def test_every_output_degrades_to_the_stream_encoding(encoding, args):
     done = _run(args, env=_env(PYTHONIOENCODING=encoding))
     assert done.returncode == 0, done.stderr
@@ -233,6 +246,7 @@ def test_every_output_degrades_to_the_stream_encoding(encoding, args):
 
 
 @pytest.mark.parametrize("args", VIEWS + HELP[1:2] + COMPLETIONS[2:], ids=" ".join)
+@pytest.mark.process
 def test_a_c_locale_gets_plain_ascii(args):
     env = _env(LC_ALL="C", PYTHONUTF8="0")
     env.pop("LANG", None)
@@ -242,6 +256,7 @@ def test_a_c_locale_gets_plain_ascii(args):
     assert done.stdout.isascii() and done.stdout.strip()
 
 
+@pytest.mark.process
 def test_look_alikes_keep_the_view_readable():
     env = _env(LC_ALL="C", PYTHONUTF8="0")
     done = _run(["reglas", "roll", "5", "--dice", "9"], env=env)
@@ -250,6 +265,7 @@ def test_look_alikes_keep_the_view_readable():
     assert "5 - 9 = -4" in text  # true minus signs
 
 
+@pytest.mark.process
 def test_an_undecodable_argument_in_a_c_locale_is_one_escaped_line():
     env = _env(LC_ALL="C", PYTHONUTF8="0")
     done = subprocess.run([*RPGDICE, "crytures", "roll", b"\xff\xfe"], capture_output=True,
@@ -270,6 +286,7 @@ def _plain(args: tuple[str, ...]) -> bytes:
                                    "COLUMNS=abc", "COLUMNS=1", "TERMINAL_WIDTH=x",
                                    "TERMINAL_WIDTH=0", "LINES=0"])
 @pytest.mark.parametrize("args", [["--help"], ["crytures", "odds", "5"]], ids=" ".join)
+@pytest.mark.process
 def test_an_unusable_width_is_no_width(width, args):
     name, value = width.split("=")
     done = _run(args, env=_env(**{name: value}))
@@ -283,6 +300,7 @@ def test_an_unusable_width_is_no_width(width, args):
     (["crytures", "odds", "3"], "FORCE_COLOR"), (["--help"], "PY_COLORS"),
     (["reglas", "roll", "--help"], "GITHUB_ACTIONS"),
 ], ids=str)
+@pytest.mark.process
 def test_no_color_wins_everywhere(args, forcing):
     forced = _run(args, env=_env(**{forcing: "1"}))
     assert b"\x1b[" in forced.stdout  # forcing works alone...

@@ -206,6 +206,7 @@ def test_a_seed_gives_the_dice_the_algorithm_defines(seed, sides):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_seed_gives_the_same_dice_in_every_process():
     args = ["crytures", "roll", "12", "--seed", "424242", "-n", "3", "--json"]
     first, second = proc(*args), proc(*args)
@@ -219,6 +220,7 @@ def test_a_seed_gives_the_same_dice_in_every_process():
     assert via_env.stdout == first.stdout
 
 
+@pytest.mark.process
 def test_without_a_seed_runs_differ():
     args = ["crytures", "roll", "30", "--json"]
     assert proc(*args).stdout != proc(*args).stdout

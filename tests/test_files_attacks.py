@@ -16,25 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, proc
+from conftest import assert_usage_error, character, cli, home, make_character, ok, proc, sheet_file
 from rpgdice.table import files
 
 ESC_TITLE = "\x1b]0;pwned\x07"
 ESC_CLEAR = "\x1b[2J"
-
-
-def home() -> Path:
-    return Path(os.environ["RPGDICE_HOME"])
-
-
-def sheet_file(key: str) -> Path:
-    return home() / "characters" / f"{key}.toml"
-
-
-def ok(*args: str):
-    run = cli(*args)
-    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
-    return run
 
 
 def willpower(key: str) -> int:
@@ -45,9 +31,7 @@ def willpower(key: str) -> int:
 
 @pytest.fixture
 def ysolde() -> Path:
-    ok("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
-       "composure=3", "resolve=2")
-    return sheet_file("ysolde")
+    return character("Ysolde")
 
 
 # 1. A spend is paid by the file that was read -----------------------------------
@@ -96,6 +80,7 @@ def test_a_reroll_pays_from_the_sheet_it_read(ysolde):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 @pytest.mark.parametrize("which", ["sheet", "config"])
+@pytest.mark.process
 def test_a_fifo_as_a_sheet_or_config_is_refused_at_once(which):
     folder = home() / "characters" if which == "sheet" else home()
     folder.mkdir(parents=True, exist_ok=True)
@@ -107,6 +92,7 @@ def test_a_fifo_as_a_sheet_or_config_is_refused_at_once(which):
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+@pytest.mark.process
 def test_a_sheet_linked_to_dev_zero_is_refused():
     folder = home() / "characters"
     folder.mkdir(parents=True)
@@ -285,6 +271,7 @@ def test_a_new_sheet_in_a_folder_that_cannot_be_made_is_named(monkeypatch):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.process
 def test_a_spend_whose_output_is_not_delivered_is_given_back(ysolde):
     ok("char", "new", "Ghoul", "--ruleset", "seyruun", "composure=2", "resolve=2")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
@@ -357,8 +344,7 @@ def test_a_log_the_file_system_refuses_is_one_line_naming_it_and_exit_2(monkeypa
 def test_rich_markup_in_a_sheet_is_shown_as_text(tmp_path):
     """A trait key written by hand as "[red]boom[/red]" is shown as typed, brackets and
     all: text from the user's files is never read as Rich markup."""
-    cli("char", "new", "Mark", "--ruleset", "crytures", "a=3")
-    sheet = Path(os.environ["RPGDICE_HOME"]) / "characters" / "mark.toml"
+    sheet = make_character("Mark", "crytures", a=3)
     sheet.write_text('name = "Mark"\nruleset = "crytures"\n\n[traits]\n"[red]boom[/red]" = 3\n',
                      encoding="utf-8")
     run = cli("char", "show", "mark")
@@ -372,8 +358,8 @@ def test_a_sheet_with_a_key_of_thousands_of_dotted_parts_is_refused_at_once():
     `char list` still lists the others."""
     import time
 
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
-    folder = Path(os.environ["RPGDICE_HOME"]) / "characters"
+    make_character("Ysolde", "seyruun", dexterity=3)
+    folder = home() / "characters"
     (folder / "dots.toml").write_text('name = "dots"\nruleset = "seyruun"\n[traits]\ndex = 1\n[n]\n'
                                       + "a" + ".a" * 20000 + " = 1\n", encoding="utf-8")
     started = time.monotonic()
@@ -389,7 +375,7 @@ def test_a_pool_argument_of_thousands_of_terms_is_refused_at_once():
     of the terms (16 s for 20,000); more than 64 terms is refused at once."""
     import time
 
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
+    make_character("Ysolde", "seyruun", dexterity=3)
     started = time.monotonic()
     run = cli("seyruun", "roll", "x-" * 20000 + "x", "1", "--as", "ysolde")
     assert time.monotonic() - started < 2
@@ -406,6 +392,7 @@ sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "ysolde", 
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_sheet_linked_from_two_homes_takes_one_lock_and_loses_no_spend(ysolde, tmp_path):
     ysolde.write_text(ysolde.read_text(encoding="utf-8").replace("willpower = 5", "willpower = 12")
                       .replace("composure = 3", "composure = 10"), encoding="utf-8")
@@ -428,6 +415,7 @@ def test_a_sheet_linked_from_two_homes_takes_one_lock_and_loses_no_spend(ysolde,
     assert all((h / "characters" / "ysolde.toml").is_symlink() for h in homes)
 
 
+@pytest.mark.process
 def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_sheets(ysolde):
     folder = ysolde.parent
     os.mkfifo(folder / "fifo.toml")  # opened, it would block char list for ever
@@ -444,12 +432,13 @@ def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_s
                 "fifo.toml": "FIFO", "null.toml": "device"}
     for line, (name, why) in zip(warnings, sorted(expected.items())):
         assert line.startswith("rpgdice: warning: ") and str(folder / name) in line and why in line
-    data = [json.loads(line) for line in ok("char", "list", "--json").stdout.splitlines()]
+    data = [json.loads(line) for line in ok("char", "list", "--json", quiet=False).stdout.splitlines()]
     assert [c["name"] for c in data] == ["Ysolde"]
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 @pytest.mark.parametrize("who", [("dexterity", "stealth", "--as", "ysolde"), ("3", "3")])
+@pytest.mark.process
 def test_a_reroll_whose_output_is_not_delivered_is_given_back_and_unmarked(ysolde, who):
     ok("seyruun", "roll", *who, "--dice", "2,2,3,3,4,4", "--log")  # a failure
     (entry,) = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]

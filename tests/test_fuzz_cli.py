@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from conftest import ruleset_groups
 from rpgdice.cli import app, command_tree
 
 EXAMPLES = int(os.environ.get("RPGDICE_FUZZ_EXAMPLES", "3000"))
@@ -201,7 +202,7 @@ def _times_bound_kept(args: list[str]) -> bool:
 
 def test_vocabulary_was_read_from_the_app():
     # The walk found every group and command, and each command's options.
-    assert {"crytures", "seyruun", "reglas", "cypher"} <= set(COMMAND_NAMES)
+    assert set(ruleset_groups()) <= set(COMMAND_NAMES)
     assert {"roll", "task"} <= set(COMMAND_NAMES)
     assert "--dice" in ALL_FLAGS and "--json" in ALL_FLAGS
     assert {"muy-dificil", "heroic", "crippled", "legendary"} <= set(ALL_WORDS)
@@ -288,6 +289,7 @@ def _process(args: list[str], env: dict[str, str], stream: str) -> tuple[int, by
 @settings(max_examples=PROCESSES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(command_lines(), ENCODINGS, st.sampled_from(STREAMS))
+@pytest.mark.process
 def test_no_environment_or_stream_breaks_rpgdice(case, encoding, stream):
     args, env = case
     assume(not any("\x00" in a for a in args))  # no process can be given a NUL byte

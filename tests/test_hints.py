@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_usage_error, cli, proc
+from conftest import assert_usage_error, cli, make_character, proc
 
 TRAITS_WITHOUT_AS = [
     (["seyruun", "roll", "dexterity", "stealth"], "ATTRIBUTE: 'dexterity'", "a trait name"),
@@ -37,7 +37,7 @@ def test_no_hint_of_traits_for_what_is_no_name_or_a_misspelled_level():
 
 
 def test_a_trait_hint_does_not_hide_a_character_roll_that_names_a_missing_trait(tmp_path):
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2").exit_code == 0
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
     assert cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "1").exit_code == 0
     run = cli("seyruun", "roll", "dexterity", "stelth", "--as", "ysolde")
     assert_usage_error(run, "stealth")
@@ -67,6 +67,7 @@ def test_an_unknown_command_says_where_the_commands_are_described():
     assert "roll 5" not in run.stderr
 
 
+@pytest.mark.process
 def test_a_real_process_suggests_the_roll_too():
     done = proc("2d6")
     assert done.returncode == 2 and done.stdout == ""
@@ -95,7 +96,7 @@ def test_a_misspelled_difficulty_names_the_closest_level():
     ("reglas", "roll", "5", "--as", "ysold"),
 ])
 def test_a_misspelled_character_gets_the_closest_saved_name(argv):
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3").exit_code == 0
+    make_character("Ysolde", "seyruun", wits=3)
     said = "¿quisiste decir 'ysolde'?" if argv[0] == "reglas" else "did you mean 'ysolde'?"
     assert_usage_error(cli(*argv), "'ysold'", said)
     assert "did you mean" not in cli("char", "show", "zzzzqq").stderr

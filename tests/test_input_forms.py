@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_json, cli_one
+from conftest import assert_usage_error, character, cli, cli_json, cli_one
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES as REGLAS
 
 MINUS = "\u2212"
@@ -133,3 +133,19 @@ def test_reglas_options_in_either_language(spanish, english, value):
 ])
 def test_reglas_roll_type_options_in_either_language(command, spanish, english, value):
     same(["reglas", *command, spanish, value], ["reglas", *command, english, value])
+
+
+# The minus sign in a pool read from a sheet (--as) ---------------------------------------
+
+
+def test_as_reads_an_en_dash_as_a_minus_like_every_pool_argument():
+    # README "Numbers": the minus sign may be typed as -, − or an en dash –; a pool
+    # without --as takes 3–1, so the same pool by trait name takes dexterity–1.
+    character("Ysolde")  # Dexterity 3, Stealth 3
+    plain = cli("seyruun", "roll", "3\u20131", "3", "--dice", "1,1,1,1,1", "--json").json()[0]
+    for minus in ("-", "\u2212", "\u2013"):
+        run = cli("seyruun", "roll", f"dexterity{minus}1", "stealth", "--as", "ysolde",
+                  "--dice", "1,1,1,1,1", "--json")
+        assert run.exit_code == 0, (minus, run.stderr)
+        r = run.json()[0]
+        assert r["pool_total"] == plain["pool_total"] == 3 - 1 + 3 - 0

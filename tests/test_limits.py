@@ -126,6 +126,7 @@ def test_one_over_the_work_budget_is_refused_at_once(quote, largest, over):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("quote, largest, over", BIG, ids=[" ".join(c[1]) for c in BIG])
+@pytest.mark.process
 def test_the_largest_command_the_budget_allows_runs(quote, largest, over):
     done = subprocess.run([sys.executable, "-m", "rpgdice", *largest, "--seed", "1", "--json"],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -162,7 +163,55 @@ def _env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.process
 def test_the_budgets_error_line_is_the_one_the_reference_shows():
     run = proc("crytures", "roll", "1000", "-n", "100000")
     assert_usage_error(run)
     assert run.stderr.strip() in TEXT
+
+
+# The Crytures odds budget: critical hits that add successes --------------------------------
+
+
+@pytest.mark.process
+def test_crytures_odds_with_huge_critical_hits_are_refused_at_once_not_left_to_run():
+    # CLI.md "Errors": a command's work is bounded by a budget the README states, and a
+    # command over it is refused at once (exit 2), naming the budget. 1000 dice whose
+    # critical hits add 1000 successes each have ~500000 distinct totals: hours of
+    # exact arithmetic. (A subprocess with a timeout, so a regression fails, not hangs.)
+    for args in (["crytures", "odds", "1000", "--attack", "--crit-hits", "1000"],
+                 ["crytures", "roll", "1000", "--attack", "--crit-hits", "1000", "--odds",
+                  "--seed", "1"]):
+        assert_usage_error(proc(*args, timeout=60), "--crit-hits", "budget")
+
+
+def test_the_largest_ordinary_crytures_odds_stay_within_the_budget():
+    # The budget refuses only what the README says takes too long: a 1000-die pool, an
+    # attack whose critical hits add the default 1 success, is allowed.
+    from rpgdice.rulesets.crytures import odds as cry_odds
+    from rpgdice.rulesets.crytures import rules as crytures
+
+    for spec in (crytures.CryturesRoll(base_pool=1000),
+                 crytures.CryturesRoll(base_pool=1000, attack=True),
+                 crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=3),
+                 crytures.CryturesRoll(base_pool=100, attack=True, crit_hits=1000)):
+        assert cry_odds.crytures_work(spec) <= cry_odds.CRYTURES_MAX_WORK, spec
+    huge = crytures.CryturesRoll(base_pool=1000, attack=True, crit_hits=1000)
+    assert cry_odds.crytures_work(huge) > cry_odds.CRYTURES_MAX_WORK
+
+
+@pytest.mark.process
+def test_log_stats_leaves_out_a_logged_roll_whose_odds_are_over_the_budget():
+    # `log stats` weighs each logged roll against its exact odds; a roll whose odds are
+    # refused (over the budget) is left out, like one that no longer parses, and the
+    # other rolls are still judged.
+    env = {"RPGDICE_LOG": "never"}
+    for args in (["crytures", "roll", "1000", "--attack", "--crit-hits", "1000"],
+                 ["crytures", "roll", "3"]):
+        assert proc(*args, "--seed", "1", "--log", "--json", env=env).returncode == 0
+    run = proc("log", "stats", "--json", env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    import json
+
+    (stats,) = [json.loads(line) for line in run.stdout.splitlines()]
+    assert stats["ruleset"] == "crytures" and stats["rolls"] == 1 and stats["left_out"] == 1

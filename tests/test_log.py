@@ -11,11 +11,10 @@ import re
 import sqlite3
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import cli, log_path, proc
+from conftest import character, cli, drawn, home, log_path, proc
 from rpgdice.core import luck
 
 
@@ -27,23 +26,6 @@ def split_header(stdout: str) -> tuple[str, str]:
     while n < len(lines) and lines[n].startswith(" "):
         n += 1
     return " ".join(line.strip() for line in lines[:n]), "\n".join(lines[n:])
-
-
-def drawn(run):
-    """The last entry, logged with ``--dice``, made a seeded roll whose dice came out as
-    given (``log stats`` leaves out rolls of given faces): re-inserted with its faces gone
-    and a seed, so the stats tables' triggers count it as a drawn roll. Returns ``run``."""
-    assert run.exit_code == 0, run.stderr
-    con = sqlite3.connect(log_path(), isolation_level=None)
-    con.execute("BEGIN")
-    con.execute("CREATE TEMP TABLE drawn AS SELECT * FROM entries WHERE id = "
-                "(SELECT max(id) FROM entries)")
-    con.execute("DELETE FROM entries WHERE id = (SELECT id FROM drawn)")
-    con.execute("UPDATE drawn SET faces = NULL, seed = '1'")
-    con.execute("INSERT INTO entries SELECT * FROM drawn")
-    con.execute("COMMIT")
-    con.close()
-    return run
 
 
 def entries() -> list[dict]:
@@ -119,6 +101,7 @@ def test_modes_and_flags(monkeypatch, mode, flag, logged):
     assert len(entries()) == (1 if logged else 0)
 
 
+@pytest.mark.process
 def test_auto_logs_a_command_whose_stdout_is_a_terminal():
     import pty
 
@@ -220,6 +203,7 @@ def test_a_first_release_log_is_migrated_keeping_its_entries():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_sixteen_processes_logging_at_once_lose_no_entry():
     env = {k: v for k, v in os.environ.items() if k not in ("RPGDICE_SEED",)}
     procs = [subprocess.Popen([sys.executable, "-m", "rpgdice", "reglas", "roll", str(i),
@@ -426,12 +410,7 @@ FAILED = "2,2,3,4,5,5"  # dexterity 3 + stealth 3: six dice, no success, no 1
 
 
 def _sheet(willpower: int | None = None) -> None:
-    args = ["char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
-            "composure=2", "resolve=2"]
-    if willpower is not None:
-        args.append(f"willpower={willpower}")
-    run = cli(*args)
-    assert run.exit_code == 0, run.stderr
+    character("Ysolde", composure=2, willpower=willpower)  # Willpower 4 unless given
 
 
 def _willpower() -> int:
@@ -654,6 +633,7 @@ def test_a_read_only_log_costs_no_roll(read_only_log):
     assert len(entries()) == 1
 
 
+@pytest.mark.process
 def test_a_corrupt_log_is_set_aside_and_costs_no_roll():
     log_path().parent.mkdir(parents=True, exist_ok=True)
     garbage = b"this is not a database, it is a shopping list\n" * 100
@@ -759,9 +739,8 @@ def test_log_show_of_a_long_command_replays_all_of_it():
 def test_a_command_that_only_reads_the_log_creates_none(args):
     """With no log yet, asking for one (a re-roll of nothing, ``again``, the list) is an
     answer, not a new empty database: nothing is written until a command needs it."""
-    home = Path(os.environ["RPGDICE_HOME"])
     cli(*args)
-    assert not any(home.iterdir()), sorted(p.name for p in home.iterdir())
+    assert not any(home().iterdir()), sorted(p.name for p in home().iterdir())
 
 
 def test_log_stats_fits_80_columns():
@@ -777,6 +756,7 @@ def test_log_stats_fits_80_columns():
     assert all(len(line) <= 80 for line in lines), [ln for ln in lines if len(ln) > 80]
 
 
+@pytest.mark.process
 def test_the_time_column_dates_entries_not_from_today_in_local_time():
     cli(*ROLL, "--log")
     cli(*ROLL, "--log")

@@ -53,6 +53,7 @@ WORKER = textwrap.dedent("""
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_corrupt_log_locked_by_another_program_loses_nothing_under_many_writers(tmp_path):
     path = log_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -153,6 +154,7 @@ TRY_LOCK = textwrap.dedent("""
 """)
 
 
+@pytest.mark.process
 def test_no_log_is_set_aside_between_sqlite_opening_it_and_its_first_read(monkeypatch):
     # A connection made to a file that is then renamed aside reads and writes the new
     # log's -wal (SQLite finds it by name) through the old file: the new log's pages went
@@ -251,6 +253,7 @@ def test_a_line_of_log_reads_only_what_it_shows():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_log_memory_stays_flat_whatever_the_entries_hold():
     # Ten 200-result entries as an rpgdice before the byte cap stored them (7 MB each):
     # listing them holds one at a time (all at once was over 700 MB).
@@ -465,6 +468,7 @@ def test_log_stats_says_rolls_by_hand_are_why_they_were_left_out():
     assert group["left_out"] == 2 and group["left_out_by_hand"] == 2
 
 
+@pytest.mark.process
 def test_a_fifo_as_the_log_is_refused_not_waited_on(tmp_path, monkeypatch):
     """mkfifo log.sqlite3: log, again and log stats hung forever; now one line each, exit
     2, and a roll still rolls with one warning (a subprocess: a hang fails by timeout)."""
@@ -479,6 +483,7 @@ def test_a_fifo_as_the_log_is_refused_not_waited_on(tmp_path, monkeypatch):
     assert roll.returncode == 0 and "not logged" in roll.stderr
 
 
+@pytest.mark.process
 def test_a_log_malformed_inside_is_one_line_for_the_reading_commands():
     """A log whose inner pages are garbage made log, log stats, log show and again an
     "internal error ... please report it": now one line naming the log, exit 2."""
@@ -543,6 +548,7 @@ def test_a_results_cell_over_the_cap_is_never_read_and_replays_from_its_seed():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_forged_500_mb_results_cell_costs_nothing_to_list_or_show():
     from rpgdice.table import log as stored
 
@@ -598,6 +604,7 @@ def test_log_prints_its_table_a_batch_at_a_time_with_the_same_columns(monkeypatc
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_log_last_n_memory_does_not_grow_with_n():
     # 6,000 entries of 20 results: the whole table at once grew by about 8 kB a line.
     from rpgdice.table.log import Log

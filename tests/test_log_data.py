@@ -7,41 +7,17 @@ RPGDICE_HOME (conftest)."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from conftest import cli, log_path
+from conftest import character, cli, drawn, log_path, make_character, ok, sheet_file
 from test_log import split_header
 
 
-def drawn(run):
-    """The last entry, logged with ``--dice``, made a seeded roll whose dice came out as
-    given (``log stats`` leaves out rolls of given faces): re-inserted with its faces gone
-    and a seed, so the stats tables' triggers count it as a drawn roll. Returns ``run``."""
-    assert run.exit_code == 0, run.stderr
-    con = sqlite3.connect(log_path(), isolation_level=None)
-    con.execute("BEGIN")
-    con.execute("CREATE TEMP TABLE drawn AS SELECT * FROM entries WHERE id = "
-                "(SELECT max(id) FROM entries)")
-    con.execute("DELETE FROM entries WHERE id = (SELECT id FROM drawn)")
-    con.execute("UPDATE drawn SET faces = NULL, seed = '1'")
-    con.execute("INSERT INTO entries SELECT * FROM drawn")
-    con.execute("COMMIT")
-    con.close()
-    return run
-
-
-def ok(*args: str):
-    run = cli(*args)
-    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
-    return run
-
-
 def sheet_exists(name: str) -> bool:
-    return (Path(os.environ["RPGDICE_HOME"]) / "characters" / f"{name}.toml").exists()
+    return sheet_file(name).exists()
 
 
 def forge(**columns: object) -> None:
@@ -55,8 +31,9 @@ def forge(**columns: object) -> None:
 
 @pytest.fixture
 def ysolde():
-    ok("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2",
-       "composure=2", "resolve=2")
+    # Stealth 2, Composure 2: the tests below read "Dexterity 3 + Stealth 2" and her
+    # Willpower (4) from the log.
+    character("Ysolde", stealth=2, composure=2)
 
 
 # Rebuilding records from their data ---------------------------------------------------
@@ -171,7 +148,9 @@ def test_a_forged_non_roll_entry_never_runs(ysolde, argv):
     # The stored roll value is what replays: the forged words are shown, never run.
     replay = cli("log", "show", "1", "--replay", "--json")
     assert replay.exit_code == 0 and replay.json()[0]["replayed"] is True, replay.stderr
-    (again,) = ok("again", "--json", "--no-log").json()
+    run = ok("again", "--json", "--no-log", quiet=False)
+    assert run.stderr == "rpgdice: again: seyruun roll --json --no-log\n"  # not the words
+    (again,) = run.json()
     assert again["command"] == "roll" and again["pool"] == 2 and sheet_exists("ysolde")
     con = sqlite3.connect(log_path())  # and as entries of an older rpgdice: no spec, no roll
     con.execute("UPDATE entries SET roll = NULL")
@@ -190,7 +169,7 @@ def test_a_forged_non_roll_entry_never_runs(ysolde, argv):
 
 def test_again_runs_a_stored_roll():
     ok("reglas", "roll", "5", "--seed", "3", "--log")
-    (again,) = ok("again", "--json", "--no-log").json()
+    (again,) = ok("again", "--json", "--no-log", quiet=False).json()
     assert again["command"] == "roll" and again["index"] == 5
 
 
@@ -346,7 +325,7 @@ def test_a_replay_that_cannot_roll_now_differs_and_shows_what_was_logged():
     (it needs no sheet); an entry of an older rpgdice, read from its words, cannot: what
     the log stored is shown, one warning says it cannot be rolled again now, exit 1 (it
     differs), not an error."""
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
     cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "3", "--log")
     cli("char", "rm", "ysolde", "--yes")
     same = cli("log", "show", "1", "--replay", "--json")

@@ -45,6 +45,7 @@ def test_an_en_dash_is_a_minus_in_roll_and_odds():
     assert (odds["min"], odds["max"]) == (0, 3)
 
 
+@pytest.mark.process
 def test_a_real_process_takes_a_negative_expression():
     run = proc("roll", "-1d4+6", "--json", "--seed", "1")
     assert run.returncode == 0, run.stderr
@@ -183,6 +184,7 @@ def test_odds_takes_no_dice_or_seed():
 
 @pytest.mark.parametrize("env", [{}, {"NO_COLOR": "1"}, {"PYTHONIOENCODING": "ascii"},
                                  {"FORCE_COLOR": "1"}])
+@pytest.mark.process
 def test_dropped_dice_carry_a_mark_in_plain_text_in_every_color_mode(env):
     """Strike-through is only a style: a piped, NO_COLOR or ASCII view marks a dropped die
     in its text (parentheses), kept dice stay bare."""
@@ -197,6 +199,7 @@ def test_dropped_dice_carry_a_mark_in_plain_text_in_every_color_mode(env):
 
 
 @pytest.mark.parametrize("env", [{}, {"PYTHONIOENCODING": "ascii"}])
+@pytest.mark.process
 def test_counted_and_uncounted_dice_differ_in_plain_text(env):
     run = proc("roll", "4d10>=6", "--dice", "3,6,9,5", env=env)
     assert run.returncode == 0, run.stderr

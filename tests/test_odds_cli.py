@@ -209,6 +209,7 @@ def test_odds_bad_input_is_a_usage_error(args, fragments):
 # Real processes: exit status, no color when piped, light imports ---------------------------
 
 
+@pytest.mark.process
 def test_odds_process_piped_has_no_color_and_exits_zero():
     p = proc("seyruun", "odds", "5", "3", "--willpower")
     assert p.returncode == 0, p.stderr
@@ -234,6 +235,7 @@ sys.stderr.write(' '.join(heavy) + '\\n')
     (("crytures", "roll", "6", "--json", "--odds", "--seed", "1"), "icepool"),
     (("crytures", "roll", "6", "--seed", "1"), "rich"),
 ])
+@pytest.mark.process
 def test_rolling_never_imports_icepool(args, expected):
     import subprocess
 

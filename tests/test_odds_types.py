@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_json
+from conftest import assert_usage_error, cli, cli_json, make_character
 from rpgdice.rulesets.reglas import odds as reglas_odds
 from rpgdice.rulesets.reglas import rules as reglas
 from rpgdice.rulesets.seyruun import odds as seyruun_odds
@@ -124,8 +124,7 @@ def test_seyruun_extended_paced_willpower_against_every_sequence():
 
 
 def test_extended_odds_with_as_follow_the_sheets_willpower():
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "occult=2",
-               "composure=1", "resolve=1", "willpower=1").exit_code == 0
+    make_character("Ysolde", "seyruun", wits=3, occult=2, composure=1, resolve=1, willpower=1)
     args = ("extended", "wits", "occult", "--target", "8", "--max-rolls", "6", "--willpower")
     (paced,) = cli_json("seyruun", "odds", *args, "--as", "ysolde")
     (every,) = cli_json("seyruun", "odds", "extended", "3", "2", *args[3:])
@@ -281,8 +280,7 @@ def test_compared_alternatives_share_the_odds_budget():
 
 
 def test_odds_with_as_spend_nothing():
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "occult=2",
-               "composure=1", "resolve=1").exit_code == 0
+    make_character("Ysolde", "seyruun", wits=3, occult=2, composure=1, resolve=1)
     before = cli_json("char", "show", "ysolde")
     (o,) = cli_json("seyruun", "odds", "extended", "wits", "occult", "--target", "5",
                     "--willpower", "--as", "ysolde")

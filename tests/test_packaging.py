@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
@@ -36,11 +38,21 @@ def test_readme_names_the_supported_versions():
     assert f"Python {versions[0]} to {versions[-1]}" in README
 
 
+@pytest.mark.process
 def test_noxfile_names_the_other_declared_versions():
     out = subprocess.run([sys.executable, str(ROOT / "noxfile.py"), "others"],
                          capture_output=True, text=True, timeout=60, check=True).stdout.split()
     mine = "{}.{}".format(*sys.version_info[:2])
     assert out == [v for v in _declared() if v != mine]
+
+
+def test_nox_runs_the_pure_tests_unless_told_otherwise_and_the_marker_is_registered():
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    assert 'PURE = ["-m", "not process"]' in noxfile
+    assert "*(session.posargs or PURE)" in noxfile
+    assert re.search(r'^\s*"process: ', PYPROJECT, re.M)
+    # The whole suite runs once, on CI's own python3: the README's command, unfiltered.
+    assert re.search(r"^python3 -m venv .* && \.venv/bin/python -m pytest$", CI, re.M)
 
 
 def test_ci_runs_nox_on_the_other_versions_and_the_checkers():

@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError, field, replace
 
 import pytest
 
-from conftest import cli
+from conftest import cli, make_character
 from rpgdice.core.record import record
 
 
@@ -45,8 +45,7 @@ def test_engine_records_are_frozen():
 
 
 def test_a_characters_roll_carries_its_line_in_the_envelope():
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "composure=1",
-               "resolve=1").exit_code == 0
+    make_character("Ysolde", "seyruun", dexterity=3, composure=1, resolve=1)
     run = cli("seyruun", "roll", "dexterity", "--as", "ysolde", "--willpower", "--seed", "2",
               "--json")
     (obj,) = run.json()

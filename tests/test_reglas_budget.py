@@ -63,6 +63,7 @@ def test_one_over_the_budget_is_refused_at_once_in_spanish(args, rolls):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args, rolls", WORST[:4], ids=IDS[:4])
+@pytest.mark.process
 def test_the_most_the_budget_accepts_runs(args, rolls):
     done = subprocess.run(
         [sys.executable, "-m", "rpgdice", *args, "-n", str(_most(rolls)), "--seed", "1", "--json"],

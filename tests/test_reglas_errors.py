@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import cli
+from conftest import cli, make_character
 
 BAD = [
     ("reglas", "roll"),
@@ -66,9 +66,8 @@ def _prose(line: str) -> str:
 
 @pytest.fixture
 def sheets():
-    for args in (("Thureck", "--ruleset", "reglas", "fuerza=4", "pelea=2"),
-                 ("Ysolde", "--ruleset", "seyruun", "wits=3")):
-        assert cli("char", "new", *args).exit_code == 0
+    make_character("Thureck", "reglas", fuerza=4, pelea=2)
+    make_character("Ysolde", "seyruun", wits=3)
 
 
 @pytest.mark.parametrize("args", BAD, ids=" ".join)

@@ -268,6 +268,7 @@ def test_terminal_render(args, words):
         assert w in run.stdout, (w, run.stdout)
 
 
+@pytest.mark.process
 def test_json_path_imports_neither_rich_nor_icepool():
     code = ("import sys; from rpgdice.cli import main; "
             "main(['reglas', 'extended', '6', '--target', '10', '--seed', '1', '--json']); "

@@ -1,5 +1,10 @@
 """The rules as data: every case in ``tests/rules/<ruleset>.toml`` runs through the CLI.
 
+The files are those of the registered rulesets (``rpgdice.rulesets.NAMES``): a registered
+ruleset that has rolling commands (its record's ``results``) and no file, or a file without
+a case, is a failing test, never a silent skip; a ruleset that declares no rolling command
+has nothing a case could check and needs none; a file for no registered ruleset fails.
+
 Each case is a table (``[[case]]``) with
 
 * ``name`` — what it shows; the test id is ``<ruleset>:<name>``, so ``pytest -k seyruun`` or
@@ -30,6 +35,7 @@ from typing import Any
 import pytest
 
 from conftest import cli
+from rpgdice import rulesets
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,12 +53,26 @@ def load(name: str) -> list[dict[str, Any]]:
         return tomllib.load(f).get("case", [])
 
 
+def needs_cases(name: str) -> bool:
+    """Whether the registered ruleset ``name`` must have rule cases: it declares rolling
+    commands, whose JSON the cases check."""
+    return bool(rulesets.get(name).results)
+
+
+def with_files() -> list[str]:
+    """The registered rulesets that have a rules file, in the registry's order."""
+    return [name for name in rulesets.NAMES if (RULES / f"{name}.toml").is_file()]
+
+
 def _cases() -> list[Any]:
     params = []
-    for path in sorted(RULES.glob("*.toml")):
-        for case in load(path.stem):
+    for name in rulesets.NAMES:
+        cases = load(name) if (RULES / f"{name}.toml").is_file() else []
+        if not cases and needs_cases(name):
+            params.append(pytest.param(name, None, id=f"{name}:no rule cases"))
+        for case in cases:
             marks = [pytest.mark.xfail(reason=case["xfail"], strict=True)] if "xfail" in case else []
-            params.append(pytest.param(path.stem, case, id=f"{path.stem}:{case['name']}", marks=marks))
+            params.append(pytest.param(name, case, id=f"{name}:{case['name']}", marks=marks))
     return params
 
 
@@ -82,10 +102,16 @@ def subset(expected: Any, actual: Any, where: str = "$") -> list[str]:
     return [] if expected == actual else [f"{where}: expected {expected!r}, got {actual!r}"]
 
 
+def test_every_rules_file_is_a_registered_rulesets():
+    assert sorted(p.stem for p in RULES.glob("*.toml")) == sorted(with_files())
+    assert [p for p in RULES.iterdir() if p.suffix != ".toml"] == []
+
+
 def test_every_case_is_well_formed():
-    for path in sorted(RULES.glob("*.toml")):
+    for name in with_files():
+        path = RULES / f"{name}.toml"
         names = set()
-        for case in load(path.stem):
+        for case in load(name):
             assert set(case) <= KEYS, (path.name, case.get("name"), set(case) - KEYS)
             assert {"name", "argv", "note"} <= set(case), (path.name, case)
             assert case["name"] not in names, (path.name, "duplicate", case["name"])
@@ -102,7 +128,10 @@ def test_the_subset_match_itself():
 
 
 @pytest.mark.parametrize(("ruleset", "case"), _cases())
-def test_rule(ruleset: str, case: dict[str, Any]) -> None:
+def test_rule(ruleset: str, case: dict[str, Any] | None) -> None:
+    if case is None:
+        pytest.fail(f"{ruleset} is registered and has rolling commands, but no rule cases: "
+                    f"write them in {RULES / f'{ruleset}.toml'}", pytrace=False)
     for step in case.get("setup", []):
         done = cli(*step)
         assert done.exit_code == 0, (step, done.stderr)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, log_path, old_log, proc
+from conftest import assert_usage_error, cli, home, log_path, old_log, proc
 
 
 def last_entry() -> dict:
@@ -226,6 +226,7 @@ def events(server: Server, want: int, after: str | None = None, timeout: float =
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_api_rolls_gives_log_json_objects_and_secret_ones_only_their_keys(tmp_path):
     proc("reglas", "roll", "8", "--dice", "3", "--log")
     with serving(tmp=tmp_path) as server:
@@ -254,6 +255,7 @@ def test_api_rolls_gives_log_json_objects_and_secret_ones_only_their_keys(tmp_pa
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_events_stream_new_rolls_resume_after_last_event_id_and_resend_a_revealed_one(tmp_path):
     proc("reglas", "roll", "8", "--dice", "3", "--log")
     with serving(tmp=tmp_path) as server:
@@ -275,6 +277,7 @@ def test_events_stream_new_rolls_resume_after_last_event_id_and_resend_a_reveale
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_non_loopback_host_needs_the_token_on_every_path(tmp_path):
     with serving("--host", "0.0.0.0", tmp=tmp_path) as server:
         token = re.search(r"token=(\S+)", server.url).group(1)
@@ -294,6 +297,7 @@ def test_a_non_loopback_host_needs_the_token_on_every_path(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_corrupt_or_replaced_log_gives_a_notice_and_the_server_goes_on(tmp_path):
     proc("reglas", "roll", "8", "--dice", "3", "--log")
     with serving(tmp=tmp_path) as server:
@@ -379,6 +383,7 @@ def wait_for(check, timeout: float = 8) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_discord_gets_each_public_roll_and_each_reveal_as_its_short_line(tmp_path):
     proc("reglas", "roll", "8", "--dice", "3", "--log")  # before serve started: not posted
     with webhook() as url, serving("--discord", url + "/hook", tmp=tmp_path) as server:
@@ -397,6 +402,7 @@ def test_discord_gets_each_public_roll_and_each_reveal_as_its_short_line(tmp_pat
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_failed_discord_post_is_said_on_the_page_and_on_stderr(tmp_path):
     with webhook() as url, serving("--discord", url + "/missing", tmp=tmp_path) as server:
         proc("roll", "1d6", "--dice", "5", "--log")
@@ -410,9 +416,8 @@ def test_a_failed_discord_post_is_said_on_the_page_and_on_stderr(tmp_path):
 def test_discord_in_config_toml_is_read(monkeypatch):
     from rpgdice.cli.serve import discord_url
 
-    home = Path(os.environ["RPGDICE_HOME"])
-    home.mkdir(parents=True, exist_ok=True)
-    (home / "config.toml").write_text('[serve]\ndiscord = "https://discord.com/api/webhooks/1/x"\n')
+    home().mkdir(parents=True, exist_ok=True)
+    (home() / "config.toml").write_text('[serve]\ndiscord = "https://discord.com/api/webhooks/1/x"\n')
     assert discord_url(None) == "https://discord.com/api/webhooks/1/x"
     assert discord_url("https://example.org/h") == "https://example.org/h"
 
@@ -431,6 +436,7 @@ def test_the_page_shows_the_encounter_and_at_most_a_dozen_results_of_an_entry():
     assert html.count("Total") == 12 and f"… and 28 more (rpgdice log show {entry['id']})" in html
 
 
+@pytest.mark.process
 def test_a_port_in_use_or_a_host_not_here_is_a_usage_error():
     import socket
 
@@ -444,6 +450,7 @@ def test_a_port_in_use_or_a_host_not_here_is_a_usage_error():
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_locked_log_is_a_notice_and_reads_again_once_free():
     from rpgdice.serve.follow import Reader, Unreadable
 

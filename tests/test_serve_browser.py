@@ -9,14 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-from pathlib import Path
 
 import pytest
 
-from conftest import proc
+from conftest import log_path, proc
 from test_serve import serving
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.process]
 
 
 def _chromium() -> tuple[str, str]:
@@ -102,8 +101,7 @@ def test_a_roll_made_elsewhere_appears_without_reload_and_secret_rolls_stay_hidd
 def test_markup_in_a_name_or_a_command_shows_as_text(browser, tmp_path):
     proc("reglas", "roll", "8", "--dice", "3", "--log")
     proc("reglas", "roll", "9", "--dice", "4", "--log")
-    log = Path(os.environ["RPGDICE_HOME"]) / "log.sqlite3"
-    con = sqlite3.connect(log, isolation_level=None)  # a log edited by hand: the user's file
+    con = sqlite3.connect(log_path(), isolation_level=None)  # a log edited by hand: the user's file
     con.execute("UPDATE entries SET character = ?, argv = ? WHERE id = 2",
                 ("<script>window.pwned = 1</script>",
                  '["reglas", "roll", "9", "<img src=x onerror=\\"window.pwned = 2\\">"]'))

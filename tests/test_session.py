@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import cli
+from conftest import cli, make_character
 from rpgdice.cli import app
 
 # The corpus: (session line, the one-shot argv it stands for or None for a session word,
@@ -119,6 +119,7 @@ def _session(home: Path, as_json: bool) -> subprocess.CompletedProcess:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+@pytest.mark.process
 def test_the_corpus_prints_the_same_one_shot_and_in_a_session(tmp_path, as_json):
     home = tmp_path / "home"
     expected, reasons, text = _one_shot(home, as_json)
@@ -160,7 +161,7 @@ def test_use_prefixes_only_the_commands_of_that_ruleset():
 
 
 def test_as_sets_the_character_and_its_ruleset():
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
     got = play("as ysolde\nroll dexterity stealth --seed 3 --json\nreglas roll 4 --seed 1 --json\n"
                "as -\nseyruun roll dexterity --seed 3 --json\n")
     rows = [json.loads(line) for line in got.stdout.splitlines()]
@@ -178,7 +179,7 @@ def test_as_a_character_no_one_saved_is_an_error_and_the_session_goes_on():
 
 
 def test_play_as_and_ruleset_options_set_the_context():
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
     got = play("roll dexterity stealth --seed 3 --json\n", "--as", "ysolde")
     assert json.loads(got.stdout)["character"] == "Ysolde"
     assert "RPGDICE_AS" not in os.environ  # the session's own, gone with it
@@ -269,6 +270,7 @@ sys.stderr.write("\\n" + str(code))
 
 @pytest.mark.parametrize("args", [["seyruun", "roll", "3", "3", "--json"],
                                   ["play", "--json"], ["seyruun", "roll", "3", "3"]])
+@pytest.mark.process
 def test_prompt_toolkit_loads_only_for_the_prompt(args):
     run = subprocess.run([sys.executable, "-c", PROMPT_TOOLKIT_PROBE, *args], input="roll 1d6\n",
                          capture_output=True, text=True, timeout=60)
@@ -278,6 +280,7 @@ def test_prompt_toolkit_loads_only_for_the_prompt(args):
 
 
 @pytest.mark.slow  # imports prompt_toolkit in a process of its own
+@pytest.mark.process
 def test_the_probe_sees_prompt_toolkit_when_the_prompt_is_built():
     run = subprocess.run([sys.executable, "-c", "import rpgdice.cli.prompt, sys; print("
                           "'prompt_toolkit' in sys.modules)"], capture_output=True, text=True)
@@ -297,7 +300,7 @@ def test_the_transcript_in_docs_session_is_what_a_session_prints(monkeypatch):
     text = (Path(__file__).resolve().parents[1] / "docs" / "session.md").read_text(encoding="utf-8")
     block = text.split("<!-- session transcript: checked by tests/test_session.py -->\n```text\n")[1]
     block = block.split("```")[0]
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=3)
     for name, value in {"COLUMNS": "80", "NO_COLOR": "1", "RPGDICE_LOG": "never"}.items():
         monkeypatch.setenv(name, value)
     session = Session()
@@ -328,8 +331,8 @@ def test_tab_offers_the_shell_vocabulary_the_context_and_the_users_names():
     from rpgdice.cli.prompt import SessionCompleter
     from rpgdice.cli.session import Session
 
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
-    cli("char", "new", "Nix", "--ruleset", "cypher", "might=10")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
+    make_character("Nix", "cypher", might=10)
     cli("alias", "sneak", "seyruun roll dexterity stealth --as ysolde")
     session = Session()
     tab = SessionCompleter(session)
@@ -351,6 +354,7 @@ def test_tab_offers_the_shell_vocabulary_the_context_and_the_users_names():
 
 
 @pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.process
 def test_a_session_whose_output_is_full_says_so_on_stderr(tmp_path, as_json):
     """CLI.md: exit 1, with one stderr line, when the output could not be delivered."""
     env = {**os.environ, "RPGDICE_HOME": str(tmp_path)}

@@ -12,10 +12,10 @@ import time
 import pexpect  # the test extra's: a real pseudo-terminal
 import pytest
 
-from conftest import cli
+from conftest import character
 from rpgdice.table import paths
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.process]
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r")
 
@@ -50,8 +50,7 @@ def ends(child: pexpect.spawn) -> int:
 
 @pytest.fixture
 def ysolde():
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=2",
-               "composure=2", "resolve=2").exit_code == 0
+    character("Ysolde", stealth=2, composure=2)  # "Dexterity 3 + Stealth 2" below
 
 
 def test_the_prompt_shows_the_context_and_runs_commands(ysolde):

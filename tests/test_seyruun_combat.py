@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from conftest import assert_usage_error, cli, cli_json, cli_one
+from conftest import assert_usage_error, cli, cli_json, cli_one, make_character, ok
 from rpgdice.core.dice import GivenDice, SeededDice
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.seyruun import odds as sey_odds
@@ -489,23 +489,18 @@ def test_plain_pool_refuses_nothing_to_roll():
 # Saved characters: combatants, --as (the attacker) and --vs (the target) ---------------------
 
 
-def _ok(*args: str):
-    run = cli(*args)
-    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
-    return run
-
-
 def _willpower(name: str) -> int:
-    return _ok("char", "show", name, "--json").json()[0]["willpower"]
+    return ok("char", "show", name, "--json").json()[0]["willpower"]
 
 
 @pytest.fixture
 def table():
-    _ok("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "dexterity=4", "strength=2",
-        "brawl=3", "composure=2", "resolve=2", "wound=light")
-    _ok("char", "new", "Ghoul", "--ruleset", "seyruun", "wits=2", "dexterity=2", "athletics=3",
-        "constitution=3", "endurance=1", "composure=1", "resolve=1", "wound=moderate")
-    _ok("char", "new", "Kel", "--ruleset", "crytures", "talent=2")
+    # Ysolde as she fights (the table's Ysolde sneaks): Wits 3, Dexterity 4, hurt.
+    make_character("Ysolde", "seyruun", wits=3, dexterity=4, strength=2, brawl=3, composure=2,
+                   resolve=2, wound="light")
+    make_character("Ghoul", "seyruun", wits=2, dexterity=2, athletics=3, constitution=3,
+                   endurance=1, composure=1, resolve=1, wound="moderate")
+    make_character("Kel", "crytures", talent=2)
 
 
 def test_a_saved_character_rolls_wits_dexterity_with_its_wound(table):
@@ -520,7 +515,7 @@ def test_a_saved_character_rolls_wits_dexterity_with_its_wound(table):
 def test_saved_combatant_errors(table):
     assert_usage_error(cli("seyruun", "initiative", "kel", "--seed", "1"), "COMBATANT", "crytures")
     assert_usage_error(cli("seyruun", "initiative", "nobody", "--seed", "1"), "COMBATANT", "nobody")
-    _ok("char", "new", "Slow", "--ruleset", "seyruun", "wits=2")
+    ok("char", "new", "Slow", "--ruleset", "seyruun", "wits=2")
     assert_usage_error(cli("seyruun", "initiative", "slow", "--seed", "1"), "COMBATANT", "dexterity")
     assert_usage_error(cli("seyruun", "initiative", "ysolde", "Ysolde=2+2", "--seed", "1"),
                        "COMBATANT", "twice")
@@ -540,7 +535,7 @@ def test_attack_as_and_vs_name_traits_apply_wounds_and_pay(table):
     assert obj["character"] == "Ysolde" and obj["spent"] == {"willpower": 1} and obj["left"] == {"willpower": 3}
     assert obj["vs"] == "Ghoul" and obj["vs_spent"] == {"willpower": 1} and obj["vs_left"] == {"willpower": 1}
     assert _willpower("ysolde") == 3 and _willpower("ghoul") == 1
-    view = _ok("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--vs", "ghoul",
+    view = ok("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--vs", "ghoul",
                "--defense", "dexterity+athletics", "--seed", "3").stdout
     # The first attack dealt 6 damage to the Ghoul: its wound followed, severe.
     assert "vs Ghoul" in view and "Dexterity 2 + Athletics 3" in view and "severe" in view
@@ -632,6 +627,7 @@ def test_attack_odds_view_charts_damage_dealt():
     ["seyruun", "initiative", "A=2+3", "B=3+3"],
     ["seyruun", "attack", "3+3", "--defense", "2+3", "--damage", "2+2", "--soak", "3+1"],
 ])
+@pytest.mark.process
 def test_combat_json_loads_neither_rich_nor_icepool_nor_the_sheets(args):
     from test_startup import _modules_after
 
@@ -645,9 +641,9 @@ def test_the_log_replays_combat_and_a_replay_charges_no_target(table):
     first = cli_one("seyruun", "attack", "3+3", "--vs", "ghoul", "--defense", "dexterity+athletics",
                     "--defender-willpower", "--damage", "2", "--soak", "constitution", "--seed", "5", "--log")
     assert first["vs_spent"] == {"willpower": 1} and _willpower("ghoul") == 1
-    _ok("seyruun", "initiative", "ysolde", "Bandit=2+2", "--seed", "3", "--log")
+    ok("seyruun", "initiative", "ysolde", "Bandit=2+2", "--seed", "3", "--log")
     for entry in ("1", "2"):
-        shown = _ok("log", "show", entry, "--json", "--replay").json()[0]
+        shown = ok("log", "show", entry, "--json", "--replay").json()[0]
         assert shown["replayed"] is True, shown
     assert _willpower("ghoul") == 1  # replaying the attack paid nothing again
     assert shown["results"][0]["order"][0]["name"] in ("Ysolde", "Bandit")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_json, cli_one
+from conftest import assert_usage_error, cli, cli_json, cli_one, make_character
 
 
 def view(*args: str, columns: int = 80) -> str:
@@ -14,16 +14,11 @@ def view(*args: str, columns: int = 80) -> str:
     return run.stdout
 
 
-def _ysolde(*traits: str) -> None:
-    run = cli("char", "new", "Ysolde", "--ruleset", "seyruun", *traits)
-    assert run.exit_code == 0, run.stderr
-
-
 # Item 1: the Attribute by role, not by position ------------------------------------------
 
 
 def test_the_attribute_is_found_in_a_sum_and_the_trait_line_puts_it_first():
-    _ysolde("wits=2", "occult=3")
+    make_character("Ysolde", "seyruun", wits=2, occult=3)
     obj = cli_one("seyruun", "roll", "occult+wits", "--as", "ysolde", "--dice", "6,2,2,2,2")
     assert (obj["pool"], obj["attribute"], obj["skill"]) == (5, 2, 3)
     out = view("seyruun", "roll", "occult", "wits", "--as", "ysolde", "--dice", "6,2,2,2,2")
@@ -32,14 +27,14 @@ def test_the_attribute_is_found_in_a_sum_and_the_trait_line_puts_it_first():
 
 
 def test_wits_occult_with_a_skill_of_zero_is_a_chance_die_whatever_the_order():
-    _ysolde("wits=1", "occult=0")
+    make_character("Ysolde", "seyruun", wits=1, occult=0)
     for argv in (("occult", "wits"), ("wits", "occult")):
         obj = cli_one("seyruun", "roll", *argv, "--as", "ysolde", "--dice", "6")
         assert obj["chance_die"] and obj["untrained"], argv
 
 
 def test_two_attributes_rated_zero_have_no_untrained_penalty():
-    _ysolde("composure=3", "resolve=0")
+    make_character("Ysolde", "seyruun", composure=3, resolve=0)
     obj = cli_one("seyruun", "roll", "composure", "resolve", "--as", "ysolde", "--dice", "6,2,2")
     assert (obj["pool"], obj["untrained"]) == (3, False)
     assert "Attribute 3 + Attribute 0" in view("seyruun", "roll", "composure", "resolve",
@@ -47,7 +42,7 @@ def test_two_attributes_rated_zero_have_no_untrained_penalty():
 
 
 def test_two_rated_attributes_are_labelled_attributes_in_the_roll_the_odds_and_the_log():
-    _ysolde("wits=3", "dexterity=2")
+    make_character("Ysolde", "seyruun", wits=3, dexterity=2)
     args = ("seyruun", "roll", "wits", "dexterity", "--as", "ysolde")
     obj = cli_one(*args, "--dice", "6,2,2,2,2")
     assert (obj["attribute"], obj["skill"], obj["attributes_only"]) == (3, 2, True)
@@ -61,7 +56,7 @@ def test_two_rated_attributes_are_labelled_attributes_in_the_roll_the_odds_and_t
 
 
 def test_two_skills_are_a_usage_error_naming_the_missing_attribute():
-    _ysolde("occult=3", "stealth=3")
+    make_character("Ysolde", "seyruun", occult=3, stealth=3)
     assert_usage_error(cli("seyruun", "roll", "occult", "stealth", "--as", "ysolde"),
                        "ATTRIBUTE", "occult", "stealth", "Attribute")
     assert_usage_error(cli("seyruun", "contest", "occult+stealth", "3", "--as", "ysolde"),
@@ -69,18 +64,13 @@ def test_two_skills_are_a_usage_error_naming_the_missing_attribute():
 
 
 def test_numbers_keep_their_places():
-    _ysolde("occult=3")
+    make_character("Ysolde", "seyruun", occult=3)
     obj = cli_one("seyruun", "roll", "occult", "2", "--as", "ysolde", "--dice", "6,2,2,2,2")
     assert (obj["attribute"], obj["skill"]) == (3, 2)
 
 
 def test_a_sheet_may_mark_a_trait_as_an_attribute(tmp_path):
-    import os
-    from pathlib import Path
-
-    _ysolde("occult=3", "lore=2")
-    path = Path(os.environ["RPGDICE_HOME"]).glob("**/ysolde.toml")
-    (sheet,) = list(path)
+    sheet = make_character("Ysolde", "seyruun", occult=3, lore=2)
     sheet.write_text('attributes = ["Lore"]\n' + sheet.read_text())
     obj = cli_one("seyruun", "roll", "occult", "lore", "--as", "ysolde", "--dice", "6,2,2,2,2")
     assert (obj["attribute"], obj["skill"]) == (2, 3)
@@ -96,7 +86,7 @@ def test_a_sheet_may_mark_a_trait_as_an_attribute(tmp_path):
 
 
 def test_a_contest_side_takes_its_attribute_by_role_for_the_tie():
-    _ysolde("wits=4", "occult=1")
+    make_character("Ysolde", "seyruun", wits=4, occult=1)
     # occult+wits is Wits 4 + Occult 1: a tie at 1 success goes to the attacker (4 > 3)
     obj = cli_one("seyruun", "contest", "occult+wits", "3+2", "--as", "ysolde",
                   "--dice", "6,2,2,2,2,6,2,2,2,2")
@@ -132,7 +122,7 @@ def test_one_penalty_is_named_and_the_json_lists_each():
 
 
 def test_a_characters_penalty_from_the_sheet_shows_as_the_wound():
-    _ysolde("dexterity=3", "stealth=3", "wound=moderate")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=3, wound="moderate")
     out = view("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "6,2,2,2")
     assert "− wound moderate 2 = 4" in out
 
@@ -224,7 +214,7 @@ def test_reglas_team_and_extended_steps_show_what_they_add(columns):
 
 
 def test_a_reroll_shows_the_trait_line_of_the_first_roll():
-    _ysolde("dexterity=2", "stealth=1", "willpower=3")
+    make_character("Ysolde", "seyruun", dexterity=2, stealth=1, willpower=3)
     first = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice", "2,3,4", "--log")
     assert first.exit_code == 0, first.stderr
     out = view("seyruun", "reroll", "--dice", "6,7,2")
@@ -237,8 +227,7 @@ def test_a_parenthesis_and_each_penalty_are_never_broken_inside(monkeypatch, col
     light −1", stay whole: a line breaks only between them (it broke inside both)."""
     monkeypatch.setenv("COLUMNS", columns)
     monkeypatch.setenv("NO_COLOR", "1")
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
-        "wound=light")
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=3, wound="light")
     run = cli("seyruun", "contest", "dexterity+stealth-1", "3+2", "--as", "ysolde", "--dice",
               "8,3,10,5,1,2,3,4,5")
     assert run.exit_code == 0, run.stderr
@@ -251,9 +240,8 @@ def test_the_targets_defense_takes_its_attribute_by_role_too():
     """--vs: the defense names the target's traits, and RULES.md's "Which trait is the
     Attribute" holds there as for the attacker: the order typed changes nothing, two
     Skills are a usage error naming the side."""
-    cli("char", "new", "Kes", "--ruleset", "seyruun", "firearms=2", "wits=3")
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=2", "athletics=1",
-        "occult=3", "stealth=2")
+    make_character("Kes", "seyruun", firearms=2, wits=3)
+    make_character("Ysolde", "seyruun", dexterity=2, athletics=1, occult=3, stealth=2)
     seen = []
     for defense in ("athletics+dexterity", "dexterity+athletics"):
         (obj,) = cli_json("seyruun", "attack", "firearms+wits", "--defense", defense, "--vs",

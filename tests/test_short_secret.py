@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from conftest import assert_usage_error, cli, log_path, old_log
+from conftest import assert_usage_error, cli, log_path, make_character, old_log
 
 ROLLING = [
     ("crytures", "roll", "3", "--dice", "4,10,9"),
@@ -51,8 +51,7 @@ def test_short_line_shows_faces_and_totals():
 
 
 def test_short_leaves_out_output_options_and_names_the_character():
-    assert cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3",
-               "stealth=2").exit_code == 0
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
     run = cli("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--dice",
               "1,2,3,8,9", "--short", "--odds", "--log")
     (line,) = run.stdout.splitlines()

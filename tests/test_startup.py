@@ -10,12 +10,17 @@ import sys
 
 import pytest
 
+from conftest import ruleset_groups
+
 ROLLS = {
     "crytures": ["crytures", "roll", "4+2", "--roll-mod", "1"],
     "seyruun": ["seyruun", "roll", "3", "2", "--wound", "light"],
     "reglas": ["reglas", "roll", "5+5", "-d", "normal"],
     "cypher": ["cypher", "task", "-d", "demanding", "--skill", "trained"],
 }
+"""A roll of each ruleset with a command group (ordinary dice: DICE_ROLL below)."""
+RULESETS = ruleset_groups()
+"""Read from the registry: a ruleset registered without a roll above fails, never skips."""
 
 PROBE = """
 import json, sys
@@ -35,7 +40,8 @@ def _modules_after(args: list[str]) -> tuple[str, set[str]]:
     return run.stdout, set(probe["modules"])
 
 
-@pytest.mark.parametrize("ruleset", list(ROLLS))
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.process
 def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
     out, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
     assert [json.loads(line)["ruleset"] for line in out.splitlines()] == [ruleset]
@@ -43,16 +49,18 @@ def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
     assert heavy == []
 
 
-@pytest.mark.parametrize("ruleset", list(ROLLS))
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.process
 def test_a_roll_loads_only_its_own_ruleset(ruleset):
     _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
     assert f"rpgdice.rulesets.{ruleset}.rules" in modules
-    for other in ROLLS:
+    for other in RULESETS:
         if other != ruleset:
             assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{other}")]
 
 
-@pytest.mark.parametrize("ruleset", list(ROLLS))
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.process
 def test_a_json_roll_that_does_not_log_loads_nothing_of_the_log(ruleset):
     # Piped stdout and RPGDICE_LOG unset (auto): not logged, so neither sqlite3 nor the
     # log module (nor platformdirs, which finds the log) loads.
@@ -62,11 +70,13 @@ def test_a_json_roll_that_does_not_log_loads_nothing_of_the_log(ruleset):
     assert not {"sqlite3", "_sqlite3", "rpgdice.table.log", "platformdirs"} & loaded
 
 
+@pytest.mark.process
 def test_the_probe_sees_sqlite3_when_the_roll_is_logged():
     _, modules = _modules_after([*ROLLS["seyruun"], "--json", "--log"])
     assert {"sqlite3", "rpgdice.table.log"} <= modules
 
 
+@pytest.mark.process
 def test_the_probe_sees_rich_when_the_terminal_view_is_used():
     # The check above can fail: the colored path does load rich.
     out, modules = _modules_after([*ROLLS["seyruun"], "--seed", "7"])
@@ -74,7 +84,8 @@ def test_the_probe_sees_rich_when_the_terminal_view_is_used():
     assert "rich" in modules
 
 
-@pytest.mark.parametrize("ruleset", list(ROLLS))
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.process
 def test_a_colored_roll_loads_only_its_own_rulesets_view(ruleset):
     out, modules = _modules_after([*ROLLS[ruleset], "--seed", "7"])
     assert out.strip()
@@ -82,6 +93,7 @@ def test_a_colored_roll_loads_only_its_own_rulesets_view(ruleset):
     assert views == {"rpgdice.render.common", f"rpgdice.rulesets.{ruleset}.view"}
 
 
+@pytest.mark.process
 def test_completion_command_does_not_import_rich():
     run = subprocess.run([sys.executable, "-c", PROBE, json.dumps(["completion", "bash"])],
                          capture_output=True, text=True, timeout=60)
@@ -98,6 +110,7 @@ def _baseline() -> set[str]:
     return set(json.loads(run.stdout))
 
 
+@pytest.mark.process
 def test_an_unseeded_roll_does_not_import_random():
     # The operating system's dice come straight from os.urandom.
     out, modules = _modules_after(["cypher", "task", "-d", "5", "--json"])
@@ -105,6 +118,7 @@ def test_an_unseeded_roll_does_not_import_random():
     assert "random" not in modules - _baseline()
 
 
+@pytest.mark.process
 def test_a_json_roll_does_not_import_fractions():
     # Exact odds are Fractions; a roll has none, and fractions (with decimal) is slow to load.
     _, modules = _modules_after([*ROLLS["crytures"], "--json", "--seed", "1"])
@@ -128,12 +142,14 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
     return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
 
 
-@pytest.mark.parametrize("ruleset", list(ROLLS))
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.process
 def test_a_roll_without_as_loads_nothing_of_the_sheets(ruleset):
     _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
     assert _loaded(modules, TABLE_MODULES) == []
 
 
+@pytest.mark.process
 def test_a_roll_with_as_reads_the_sheet_without_the_toml_writer(tmp_path, monkeypatch):
     (tmp_path / "characters").mkdir()
     (tmp_path / "characters" / "ysolde.toml").write_text(
@@ -148,10 +164,10 @@ def test_a_roll_with_as_reads_the_sheet_without_the_toml_writer(tmp_path, monkey
     assert "tomlkit" not in modules
 
 
-RULESETS = ("crytures", "seyruun", "reglas", "cypher")
 DICE_ROLL = ["roll", "2d6+3"]
 
 
+@pytest.mark.process
 def test_an_ordinary_dice_json_roll_loads_no_ruleset_rich_icepool_or_fractions():
     out, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
     assert [json.loads(line)["ruleset"] for line in out.splitlines()] == ["dice"]
@@ -163,6 +179,7 @@ def test_an_ordinary_dice_json_roll_loads_no_ruleset_rich_icepool_or_fractions()
         assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{ruleset}")]
 
 
+@pytest.mark.process
 def test_an_ordinary_dice_colored_roll_loads_its_own_view_only():
     out, modules = _modules_after([*DICE_ROLL, "--seed", "7"])
     assert out.startswith("Dice · 2d6+3")
@@ -171,12 +188,14 @@ def test_an_ordinary_dice_colored_roll_loads_its_own_view_only():
         assert not [m for m in modules if m.startswith(f"rpgdice.rulesets.{ruleset}")]
 
 
+@pytest.mark.process
 def test_ordinary_dice_odds_load_icepool():
     # The check above can fail: the odds path does load icepool.
     _, modules = _modules_after(["odds", "2d6+3", "--json"])
     assert "icepool" in modules and "rpgdice.rulesets.dice.odds" in modules
 
 
+@pytest.mark.process
 def test_an_ordinary_dice_roll_loads_nothing_of_the_sheets():
     _, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
     assert _loaded(modules, TABLE_MODULES) == []
@@ -187,6 +206,7 @@ SERVER = ("starlette", "uvicorn", "anyio", "h11")
 
 @pytest.mark.parametrize("extra", [["--json", "--log"], ["--short", "--secret"], ["--seed", "3"]],
                          ids=" ".join)
+@pytest.mark.process
 def test_a_roll_loads_nothing_of_the_server(extra):
     # rpgdice serve's modules and libraries load with that command alone.
     out, modules = _modules_after([*ROLLS["reglas"], *extra])
@@ -196,6 +216,7 @@ def test_a_roll_loads_nothing_of_the_server(extra):
     assert loaded == []
 
 
+@pytest.mark.process
 def test_the_probe_sees_the_server_when_it_is_loaded():
     run = subprocess.run([sys.executable, "-c", "import sys, rpgdice.serve.app; "
                           "print(sorted(m for m in sys.modules if m.startswith('starlette')))"],
@@ -203,6 +224,7 @@ def test_the_probe_sees_the_server_when_it_is_loaded():
     assert "starlette" in run.stdout
 
 
+@pytest.mark.process
 def test_help_lists_serve_without_loading_it():
     out, modules = _modules_after(["--help"])
     assert "serve" in out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_one
+from conftest import assert_usage_error, cli, cli_one, make_character
 from rpgdice.table import paths
 
 
@@ -30,7 +30,7 @@ def test_a_new_sheets_resources_have_the_maximum_given_or_their_value(ruleset, g
 
 
 def test_a_sheet_without_a_maximum_has_max_null():
-    cli("char", "new", "Ann", "--ruleset", "cypher")
+    make_character("Ann", "cypher")
     (paths.characters_dir() / "ann.toml").write_text(
         'name = "Ann"\nruleset = "cypher"\n[traits]\nmight = 7\n')
     assert cli_one("char", "show", "ann")["resources"] == {"might": {"value": 7, "max": None}}
@@ -39,7 +39,7 @@ def test_a_sheet_without_a_maximum_has_max_null():
 
 
 def test_relative_changes_within_0_and_the_maximum():
-    cli("char", "new", "Cy", "--ruleset", "cypher", "might=10", "intellect=6")
+    make_character("Cy", "cypher", might=10, intellect=6)
     assert cli("char", "set", "cy", "might-=3", "intellect-=1").exit_code == 0
     got = cli_one("char", "show", "cy")["resources"]
     assert (got["might"], got["intellect"]) == ({"value": 7, "max": 10}, {"value": 5, "max": 6})
@@ -53,21 +53,21 @@ def test_relative_changes_within_0_and_the_maximum():
     ("might-=x", "not a whole number"),
 ])
 def test_a_change_past_the_bounds_exits_2_and_leaves_the_sheet(change, fragment):
-    cli("char", "new", "Cy", "--ruleset", "cypher", "might=10", "speed=4")
+    make_character("Cy", "cypher", might=10, speed=4)
     before = sheet_text("cy")
     assert_usage_error(cli("char", "set", "cy", "speed-=1", change), fragment)
     assert sheet_text("cy") == before
 
 
 def test_a_relative_change_of_a_trait_the_sheet_lacks_starts_from_0():
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3")
+    make_character("Ysolde", "seyruun", dexterity=3)
     assert cli("char", "set", "ysolde", "stealth+=2", "dexterity+=1").exit_code == 0
     traits = cli_one("char", "show", "ysolde")["traits"]
     assert (traits["stealth"], traits["dexterity"]) == (2, 4)
 
 
 def test_a_relative_change_of_a_word_is_refused():
-    cli("char", "new", "Cy", "--ruleset", "cypher", "climbing=trained")
+    make_character("Cy", "cypher", climbing="trained")
     assert_usage_error(cli("char", "set", "cy", "climbing+=1"), "not a number")
 
 
@@ -76,19 +76,19 @@ def test_char_new_refuses_a_relative_change():
 
 
 def test_char_show_shows_value_of_max():
-    cli("char", "new", "Cy", "--ruleset", "crytures", "stamina=6", "mana=2", "mana-max=4")
+    make_character("Cy", "crytures", {"stamina": 6, "mana": 2, "mana-max": 4})
     run = cli("char", "show", "cy")
     assert run.exit_code == 0
     assert "6 of 6" in run.stdout and "2 of 4" in run.stdout
     assert "Mana-max" not in run.stdout
-    cli("char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=8", "speed-max=12")
+    make_character("Nix", "cypher", {"might": 10, "speed": 8, "speed-max": 12})
     cli("char", "set", "nix", "might-=3")
     run = cli("char", "show", "nix")
     assert "7 of 10" in run.stdout and "8 of 12" in run.stdout and "Speed-max" not in run.stdout
 
 
 def test_char_rm_needs_yes():
-    cli("char", "new", "Cy", "--ruleset", "crytures")
+    make_character("Cy", "crytures")
     assert_usage_error(cli("char", "rm", "cy"), "--yes")
     assert (paths.characters_dir() / "cy.toml").exists()
     assert cli("char", "rm", "cy", "--yes").exit_code == 0
@@ -108,8 +108,7 @@ def attack(*more: str, dice: str = HIT_3):
 
 @pytest.fixture
 def ghoul():
-    cli("char", "new", "Ghoul", "--ruleset", "seyruun", "wits=2", "dexterity=2",
-        "composure=2", "resolve=2")
+    make_character("Ghoul", "seyruun", wits=2, dexterity=2, composure=2, resolve=2)
 
 
 def test_an_attack_writes_its_damage_and_the_wound_follows(ghoul):
@@ -153,10 +152,9 @@ def test_healing_lowers_damage_and_wound_and_a_hand_set_wound_holds(ghoul):
 
 
 def test_a_new_sheet_with_damage_takes_its_wound_from_the_track():
-    assert cli("char", "new", "hurt", "--ruleset", "seyruun", "damage=5").exit_code == 0
+    make_character("hurt", "seyruun", damage=5)
     assert cli_one("char", "show", "hurt")["traits"]["wound"] == "severe"
-    assert cli("char", "new", "held", "--ruleset", "seyruun", "damage=5",
-               "wound=light").exit_code == 0
+    make_character("held", "seyruun", damage=5, wound="light")
     assert cli_one("char", "show", "held")["traits"]["wound"] == "light"
 
 
@@ -197,8 +195,7 @@ def encounter_file():
 def fight():
     """Ysolde (a character, wits 3 dexterity 3) against Ghoul=2+2 and Thug=2+1 (extras):
     Ysolde 6 dice, 2 successes; Ghoul 4 dice, 1; Thug 3 dice, 0."""
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "wits=3", "dexterity=3",
-        "composure=3", "resolve=2")
+    make_character("Ysolde", "seyruun", wits=3, dexterity=3, composure=3, resolve=2)
     run = cli("encounter", "start", "ysolde", "Ghoul=2+2", "Thug=2+1", "--json", "--dice",
               "8,9,2,2,2,2," "8,2,2,2," "2,2,2")
     assert run.exit_code == 0, run.stderr
@@ -287,8 +284,7 @@ def test_an_extra_has_no_willpower_to_pay(fight):
 
 
 def test_an_extended_roll_pays_willpower_roll_by_roll_while_the_sheet_has_it():
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "composure=2", "resolve=2",
-        "willpower=2")
+    make_character("Ysolde", "seyruun", composure=2, resolve=2, willpower=2)
     # 1+1 = 2 dice, +3 with Willpower: rolls 1-2 have 5 dice, rolls 3-4 have 2.
     faces = ",".join(["2"] * 5 + ["2"] * 5 + ["2"] * 2 + ["2"] * 2)
     run = cli("seyruun", "extended", "1", "1", "--target", "5", "--max-rolls", "4", "--willpower",
@@ -339,6 +335,7 @@ def test_an_extras_wound_is_the_encounters(fight):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_attacks_and_willpower_spends_at_once_lose_neither():
     """Six attacks on Ghoul's sheet (1 damage each) and six Willpower rolls by Ghoul, all at
     once: every damage and every point spent is in the sheet."""
@@ -346,7 +343,7 @@ def test_attacks_and_willpower_spends_at_once_lose_neither():
     import subprocess
     import sys
 
-    cli("char", "new", "Ghoul", "--ruleset", "seyruun", "composure=5", "resolve=5", "health=20")
+    make_character("Ghoul", "seyruun", composure=5, resolve=5, health=20)
     env = {**os.environ, "RPGDICE_LOG": "never"}
     attack = [sys.executable, "-m", "rpgdice", "seyruun", "attack", "2+1", "--damage", "1", "--vs",
               "ghoul", "--dice", "8,2,2,8"]
@@ -405,6 +402,7 @@ def test_a_sheet_laid_out_otherwise_is_still_written_right(text):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_an_attack_on_a_sheet_in_its_usual_layout_loads_no_tomlkit():
     from test_startup import _modules_after
 
@@ -436,6 +434,7 @@ def test_the_wound_follows_the_boxes_filled(health, data):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_encounter_next_at_once_loses_no_turn(fight):
     """Seven `encounter next` at once over three sides: round 3, the second side's turn."""
     import os

@@ -12,22 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from conftest import assert_usage_error, cli, cli_one, proc
-
-
-def home() -> Path:
-    return Path(os.environ["RPGDICE_HOME"])
-
-
-def sheet_file(key: str) -> Path:
-    return home() / "characters" / f"{key}.toml"
-
-
-def ok(*args: str, env: dict[str, str] | None = None):
-    run = cli(*args, env=env)
-    assert run.exit_code == 0, (run.stdout, run.stderr, run.exception)
-    assert run.stderr == ""
-    return run
+from conftest import (
+    assert_usage_error,
+    character,
+    cli,
+    cli_one,
+    hand_sheet,
+    home,
+    make_character,
+    ok,
+    proc,
+    sheet_file,
+)
 
 
 def shown(name: str) -> dict:
@@ -36,22 +32,18 @@ def shown(name: str) -> dict:
 
 @pytest.fixture
 def ysolde():
-    ok("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3",
-       "composure=3", "resolve=2", "Armas de Fuego=2", "occult=0", "wits=2")
-    return sheet_file("ysolde")
+    # The table's Ysolde, with a skill of two words, one rated 0 and another Attribute.
+    return character("Ysolde", {"Armas de Fuego": 2}, occult=0, wits=2)
 
 
 @pytest.fixture
 def thureck():
-    ok("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4", "armas-de-fuego=3")
-    return sheet_file("thureck")
+    return character("Thureck")
 
 
 @pytest.fixture
 def nix():
-    ok("char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=12", "intellect=8",
-       "might-edge=1", "speed-edge=0", "effort=2", "climbing=trained", "lore=inability")
-    return sheet_file("nix")
+    return character("Nix")
 
 
 # ------------------------------------------------------------------- paths ---
@@ -344,6 +336,7 @@ def test_repetitions_pay_for_each_or_roll_nothing(ysolde):
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_a_roll_that_cannot_pay_the_worst_case_prints_nothing(ysolde):
     ok("char", "set", "ysolde", "willpower=1")
     before = ysolde.read_bytes()
@@ -422,6 +415,7 @@ sys.exit(main(["seyruun", "roll", "dexterity", "--willpower", "--as", "crowd", "
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_ten_processes_spending_at_once_lose_no_update():
     ok("char", "new", "Crowd", "--ruleset", "seyruun", "dexterity=2", "composure=10",
        "resolve=5", "willpower=15")
@@ -506,6 +500,7 @@ def _names_case_setup():
 
 
 @pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.process
 def test_tab_completes_the_users_names_in_each_shell(shell):
     complete = SHELL_RUNNERS[shell]
     _names_case_setup()
@@ -524,6 +519,7 @@ def test_tab_completes_the_users_names_in_each_shell(shell):
 
 
 @pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.process
 def test_tab_offers_no_alias_that_is_commented_out(shell):
     complete = SHELL_RUNNERS[shell]
     (home() / "config.toml").write_text('[alias]\nsneak = "seyruun roll 3"\n# old = "cypher task 1"\n'
@@ -534,6 +530,7 @@ def test_tab_offers_no_alias_that_is_commented_out(shell):
 
 
 @pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.process
 def test_tab_with_no_files_offers_no_names(shell):
     complete = SHELL_RUNNERS[shell]
     assert complete(["rpgdice", "char", "show"], "") == []
@@ -565,7 +562,7 @@ def test_the_spending_api_pays_all_or_nothing(ysolde):
 def test_a_misspelled_skill_level_is_no_practiced_skill():
     """`--skill speciallized --as cy` meant specialized: a usage error naming it, not an
     unlisted skill practiced with no step (an unlisted real skill still is)."""
-    cli("char", "new", "Cy", "--ruleset", "cypher", "climbing=trained")
+    make_character("Cy", "cypher", climbing="trained")
     run = cli("cypher", "task", "-d", "3", "--skill", "speciallized", "--as", "cy", "--dice", "6")
     assert_usage_error(run, "--skill", "the closest is 'specialized'")
     assert cli("cypher", "task", "-d", "3", "--skill", "swimming", "--as", "cy", "--dice",
@@ -576,6 +573,54 @@ def test_a_misspelled_skill_level_is_no_practiced_skill():
 def test_a_relative_change_is_not_written_as_a_value(change):
     """`char set ysolde willpower-=1` once read `willpower-` as the trait and set Willpower
     to 1: it lowers Willpower by 1."""
-    cli("char", "new", "Ysolde", "--ruleset", "seyruun", "composure=5", "resolve=5")
+    make_character("Ysolde", "seyruun", composure=5, resolve=5)
     assert cli("char", "set", "ysolde", change).exit_code == 0
     assert cli_one("char", "show", "ysolde")["willpower"] == 9
+
+
+# ------------------------------------------- sheets edited by hand, names typed ---
+
+def test_a_hand_edited_skill_level_matches_like_a_named_level():
+    # CLI.md "Your table": skills are SKILL=trained|specialized|inability, and names
+    # match ignoring case; a sheet that passes its own check ("Trained") must roll as
+    # the same skill `char set cy climbing=Trained` would have saved.
+    path = hand_sheet("cy", 'name = "Cy"\nruleset = "cypher"\n[traits]\nmight = 3\n'
+                             'climbing = "Trained"\nlore = "INABILITY"\n')
+    before = path.read_bytes()
+    by_hand = cli("cypher", "task", "-d", "3", "--skill", "climbing", "--as", "cy",
+                  "--dice", "10", "--json")
+    assert by_hand.exit_code == 0, by_hand.stderr
+    assert by_hand.json()[0]["effective_difficulty"] == 3 - 1
+    hindered = cli("cypher", "task", "-d", "3", "--skill", "lore", "--as", "cy",
+                   "--dice", "10", "--json").json()[0]
+    assert hindered["effective_difficulty"] == 3 + 1
+    assert path.read_bytes() == before  # read, never rewritten
+
+
+def test_a_hand_edited_number_in_quotes_is_the_number_its_check_accepted():
+    # The sheet's check accepts stealth = "2" (char show shows it); rolling with it then
+    # must not say it is "not a number".
+    hand_sheet("hand", 'name = "Hand"\nruleset = "seyruun"\n[traits]\ndexterity = 3\n'
+                        'stealth = "2"\nwound = "Light"\n')
+    shown = cli("char", "show", "hand", "--json").json()[0]
+    assert shown["traits"]["stealth"] == 2 and shown["traits"]["wound"] == "light"
+    run = cli("seyruun", "roll", "dexterity", "stealth", "--as", "hand",
+              "--dice", "1,1,1,1", "--json")
+    assert run.exit_code == 0, run.stderr
+    r = run.json()[0]
+    assert (r["attribute"], r["skill"], r["penalty"], r["pool"]) == (3, 2, 1, 3 + 2 - 1)
+
+
+def test_a_name_typed_with_a_combining_accent_is_letters():
+    # CLI.md: a NAME is letters, digits, spaces, - and _; "José" typed decomposed
+    # (e + U+0301, as macOS may hand it over) is the same letters as "José" precomposed,
+    # and names match ignoring accents.
+    decomposed, composed = "Jose\u0301", "Jos\u00e9"
+    run = cli("char", "new", decomposed, "--ruleset", "reglas", "punteri\u0301a=3")
+    assert run.exit_code == 0, run.stderr
+    shown = cli("char", "show", composed, "--json").json()[0]
+    assert shown["name"] == composed and shown["traits"] == {"punteria": 3}
+    r = cli("reglas", "roll", "puntería", "--as", "jose", "--dice", "1", "--json").json()[0]
+    assert r["index"] == 3 and r["character"] == composed
+    taken = cli("char", "new", composed, "--ruleset", "reglas")
+    assert taken.exit_code == 2 and "taken" in taken.stderr

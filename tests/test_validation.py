@@ -233,6 +233,7 @@ def test_parsers_never_evaluate():
             params.pool_sum()(text)
 
 
+@pytest.mark.process
 def test_real_process_bad_input_exits_2_with_one_line():
     for args in (["crytures", "roll", "٣"], ["nope"], ["crytures", "roll", "3", "-n", "100001"],
                  ["crytures", "roll", "3", "--dice", "1,2"]):
@@ -244,6 +245,7 @@ def test_real_process_bad_input_exits_2_with_one_line():
         assert done.stderr.startswith("rpgdice: error: ")
 
 
+@pytest.mark.process
 def test_undecodable_arguments_are_refused_with_escapes():
     # Bytes that are not UTF-8 reach Python as lone surrogates; they are echoed escaped.
     done = subprocess.run(
@@ -255,12 +257,14 @@ def test_undecodable_arguments_are_refused_with_escapes():
     assert done.stderr.decode("ascii").startswith("rpgdice: error: POOL: '\\udcff\\udcfe'")
 
 
+@pytest.mark.process
 def test_a_terminal_that_cannot_show_a_character_still_gets_the_roll():
     done = proc("crytures", "roll", "5", "--seed", "1", env={"PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0, done.stderr
     assert "Difficulty 6" in done.stdout
 
 
+@pytest.mark.process
 def test_a_closed_pipe_is_not_a_success_and_no_error_either():
     done = subprocess.run(
         f"set -o pipefail; '{sys.executable}' -m rpgdice crytures roll 5 -n 50000 --json --seed 1 | head -c 10",

@@ -9,7 +9,7 @@ import re
 import pytest
 from rich.cells import cell_len
 
-from conftest import cli, cli_json, cli_one
+from conftest import cli, cli_json, cli_one, make_character
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 BAR_ROW = re.compile(r"(<0\.1%|>99\.9%|\d+\.\d%)  ([█▏▎▍▌▋▊▉]+)$")
@@ -332,8 +332,7 @@ def test_a_seyruun_1_is_red_only_in_a_botch():
 
 
 def test_a_reglas_character_line_is_in_spanish(tmp_path):
-    assert cli("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4",
-               "armas-de-fuego=3").exit_code == 0
+    make_character("Thureck", "reglas", {"destreza": 4, "armas-de-fuego": 3})
     out = view("reglas", "contest", "destreza+armas-de-fuego", "5", "--as", "thureck",
                "--dice", "3,4", "--no-log")
     assert "Thureck · atacante Destreza 4 + Armas-de-fuego 3" in out

@@ -88,7 +88,13 @@ def again_cmd(
     except RulesError:  # a forged or foreign entry: only rolls are repeated
         raise RulesError("again", f"entry {entry['id']} is no roll of a kind this rpgdice "
                          f"knows ('{' '.join(entry['argv'][:2])}'); nothing was run") from None
-    shown = [*with_character(strip(entry["argv"]), entry["character"]), *(more or [])]
+    words = with_character(strip(entry["argv"]), entry["character"])
+    named = [spec.command] if spec.ruleset == "dice" else [spec.ruleset, spec.command]
+    if words[:len(named)] != named:
+        # Words that name another command than the stored roll (edited by hand): what runs
+        # is the stored roll, and it is named as such.
+        words = named
+    shown = [*words, *(more or [])]
     _announce(shown)
     spec = spec.replace(dice=None, seed=None, argv=tuple(shown))
     if more:
