@@ -25,21 +25,33 @@ TOY = Path(__file__).resolve().parent / "toy"
 RULES = TOY / "rules.toml"
 
 
+LISTING = ("rpgdice.cli.table", "rpgdice.cli.log")
+"""Modules whose options list the rulesets when they are imported (``char new --ruleset``,
+``log --ruleset``): imported again once the toy is installed, as in a process that starts
+with it installed."""
+
+
 @pytest.fixture
 def toy(monkeypatch):
     """The toy installed for this test (its folder on the path, the registry read again)."""
+    import importlib
+
     from rpgdice import rulesets
     from rpgdice.cli import root
 
+    def fresh() -> None:
+        rulesets.forget()
+        root.cache_clear()
+        for module in LISTING:
+            importlib.reload(importlib.import_module(module))
+
     monkeypatch.syspath_prepend(str(TOY))
-    rulesets.forget()
-    root.cache_clear()
+    fresh()
     yield
     monkeypatch.undo()
     for name in [m for m in sys.modules if m == "rpgdice_toy" or m.startswith("rpgdice_toy.")]:
         del sys.modules[name]
-    rulesets.forget()
-    root.cache_clear()
+    fresh()
 
 
 def test_the_toy_is_not_there_unless_installed():

@@ -657,7 +657,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         resolved = super().resolve_command(ctx, args)
         ruleset = getattr(resolved[1], "ruleset", None)
         if ruleset is not None:  # its errors speak the ruleset's language
-            output.SPOKEN[0] = rulesets.get(ruleset).language
+            output.SPOKEN[:] = [rulesets.get(ruleset).language, ruleset]
         return resolved
 
     def guarded(self, work: Any, prog_name: str = PROG) -> int:
@@ -666,7 +666,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         traceback), as the one-shot command and every line of a session report them."""
         code = 0
         tidy_environment()
-        output.SPOKEN[0] = "en"
+        output.SPOKEN[:] = ["en", ""]
         try:
             code = work()
         except click.NoArgsIsHelpError as e:
@@ -741,7 +741,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
                 parent = root_ctx
                 if group is not self:
                     parent = Context(group, info_name=words[0], parent=root_ctx)
-                    output.SPOKEN[0] = rulesets.get(words[0]).language
+                    output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
                 parent.meta[ARGS] = list(args)
                 try:
                     with cmd.make_context(name, list(args), parent=parent) as ctx:

@@ -89,7 +89,10 @@ def again_cmd(
         raise RulesError("again", f"entry {entry['id']} is no roll of a kind this rpgdice "
                          f"knows ('{' '.join(entry['argv'][:2])}'); nothing was run") from None
     words = with_character(strip(entry["argv"]), entry["character"])
-    named = [spec.command] if spec.ruleset == "dice" else [spec.ruleset, spec.command]
+    from rpgdice import rulesets
+
+    grouped = bool(rulesets.get(spec.ruleset).commands)  # ordinary dice: `roll` at the top
+    named = [spec.ruleset, spec.command] if grouped else [spec.command]
     if words[:len(named)] != named:
         # Words that name another command than the stored roll (edited by hand): what runs
         # is the stored roll, and it is named as such.

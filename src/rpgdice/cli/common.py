@@ -510,10 +510,11 @@ def submit(ruleset: str, command: str, kwargs: dict[str, Any]) -> Optional[int]:
 def command_of(spec: Any) -> Any:
     """The Click command that parses ``spec``'s command (its group's, or the top-level
     ``roll`` and ``odds`` of ordinary dice)."""
+    from rpgdice import rulesets
     from rpgdice.cli import root
 
     top = root()
-    if spec.ruleset == "dice":
+    if not rulesets.get(spec.ruleset).commands:  # ordinary dice: `roll` and `odds` at the top
         return top.get_command(None, spec.command)
     group = top.get_command(None, spec.ruleset)
     command = group.get_command(None, spec.command) if group is not None else None

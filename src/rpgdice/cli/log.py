@@ -429,7 +429,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
         if not _counted(rs, command):
             continue
         g = out.setdefault(rs, _group(rs, character))
-        if rs == "dice":  # ordinary dice have no outcome: their faces are what is judged
+        if not rulesets.get(rs).outcome_stats:  # ordinary dice: their faces are what is judged
             g["rolls"] += n
             continue
         probs = odds.of(spec_text, who or None)

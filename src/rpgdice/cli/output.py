@@ -154,19 +154,24 @@ def one_line(message: object, keep: str | None = None) -> str:
     return line
 
 
-SPOKEN = ["en"]
-"""The language of the ruleset whose command runs (its record says it; the root group
-sets it as it resolves the command): its error and warning lines speak it."""
+SPOKEN = ["en", ""]
+"""The language of the ruleset whose command runs, and that ruleset (its record says both;
+the root group sets them as it resolves the command): its error and warning lines speak it."""
 
 
 def spoken(reason: str) -> str:
-    """``reason`` in the language of the ruleset whose command runs: Reglas Básicas says
-    it in Spanish (:mod:`rpgdice.rulesets.reglas.messages`)."""
-    if SPOKEN[0] != "es":
+    """``reason`` in the language of the ruleset whose command runs: its record's
+    ``messages`` say it (Reglas Básicas in Spanish, :mod:`rpgdice.rulesets.reglas.messages`)."""
+    if SPOKEN[0] == "en" or not SPOKEN[1]:
         return reason
-    from rpgdice.rulesets.reglas.messages import spanish
+    from importlib import import_module
 
-    return spanish(reason)
+    from rpgdice import rulesets
+
+    record = rulesets.get(SPOKEN[1]) if rulesets.known(SPOKEN[1]) else None
+    if record is None or not record.messages:
+        return reason
+    return str(import_module(record.messages).translate(reason))
 
 
 def error(message: str, keep: str | None = None) -> None:

@@ -93,12 +93,9 @@ def serve_cmd(
 
 def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
     from rpgdice.cli.output import warning
-    from rpgdice.cli.stored import spec
-    from rpgdice.serve import views
     from rpgdice.serve.app import Guard, Table, make_app
     from rpgdice.table.paths import log_file
 
-    views.read_odds_spec = spec  # the page shows an entry's --odds lines as `log show` does
     poster = None
     if url is not None:
         from rpgdice.serve.discord import Poster

@@ -32,8 +32,10 @@ ERROR = f"{PROG}: error: "
 EXIT_WORDS = ("exit", "quit")
 SESSION_WORDS = ("use", "as", *EXIT_WORDS)
 """The words a session reads itself; every other line is an rpgdice command."""
-NO_RULESET = ("-", "dice")
-"""``use -`` and ``use dice``: no ruleset, ``roll 2d6`` is ordinary dice."""
+def _no_ruleset(name: Optional[str]) -> bool:
+    """``use -``, or a ruleset with no group of its own (``use dice``): no ruleset, ``roll
+    2d6`` is ordinary dice."""
+    return name is None or name == "-" or not rulesets.known(name) or not rulesets.get(name).commands
 FAILED = 2
 """The session's exit status when any line failed (batch mode)."""
 STOPPED = None
@@ -60,7 +62,7 @@ class Session:
         from rpgdice.cli import root
 
         self.root: Any = root()  # built once: its groups, commands and parsers load on first use
-        self.ruleset: Optional[str] = None if ruleset in NO_RULESET else ruleset
+        self.ruleset: Optional[str] = None if _no_ruleset(ruleset) else ruleset
         self.character: Optional[str] = None
         """The character ``as`` names, by its sheet's file name (None: the environment's
         ``RPGDICE_AS``, if any, applies as it would to a one-shot command)."""
@@ -145,7 +147,7 @@ class Session:
         from rpgdice.cli import output
         from rpgdice.cli.output import error
 
-        output.SPOKEN[0] = "en"  # the session's own lines speak English, whatever ran before
+        output.SPOKEN[:] = ["en", ""]  # the session's own lines speak English, whatever ran before
 
         try:  # words split as a shell would (plain words need no shell rules)
             words = shlex.split(text) if _QUOTING.search(text) else text.split()
@@ -180,7 +182,7 @@ class Session:
 
             error(f"use: {shown(rest[0])} is not a ruleset; {accepts}")
             return 2
-        self.ruleset = None if name in NO_RULESET else name
+        self.ruleset = None if _no_ruleset(name) else name
         return 0
 
     def _as(self, rest: list[str]) -> int:

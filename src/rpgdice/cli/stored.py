@@ -43,6 +43,6 @@ def odds(entry: dict[str, Any]) -> Optional[Any]:
 
 def spec(entry_spec: Any) -> Any:
     """The exact odds spec (an ExactOdds, not computed) that ``log stats`` reads."""
-    from rpgdice.cli.common import ExactOdds
+    from rpgdice.roll.odds import ExactOdds
 
     return ExactOdds.from_data(entry_spec)

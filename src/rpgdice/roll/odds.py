@@ -18,7 +18,7 @@ class ExactOdds:
         self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
 
     def __call__(self) -> object:
-        from rpgdice import rulesets
+        from rpgdice.core import registry as rulesets
 
         return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
 
@@ -37,7 +37,7 @@ class ExactOdds:
     def from_data(cls, data: Any) -> ExactOdds:
         """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
         data makes none (forged, or of another rpgdice). Nothing is computed here."""
-        from rpgdice import rulesets
+        from rpgdice.core import registry as rulesets
         from rpgdice.core.rebuild import BadData
 
         try:

@@ -201,6 +201,12 @@ class Ruleset:
     nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Each JSON ``outcome`` value as a noun in the rules' language, singular and plural,
     for counting them (the ``-n`` summary: "3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
+    outcome_stats: bool = True
+    """Whether ``log stats`` holds its rolls' outcomes against their exact odds (ordinary
+    dice, most of whose rolls name no outcome: False, their faces alone are judged)."""
+    messages: str = ""
+    """The module whose ``translate(reason)`` says an error or warning line in
+    :attr:`language` ("": the lines stay English)."""
     called: str = ""
     """How a sentence names the system ("the Cypher System"; "": its title)."""
     order: int = 100

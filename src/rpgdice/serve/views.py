@@ -7,9 +7,8 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from html import escape
-from typing import Any, Optional
+from typing import Any
 
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
@@ -20,10 +19,14 @@ WIDTH = 58
 """Columns a roll is laid out in: the page scales its font so that they fit a phone's width
 and fill a TV's."""
 
-read_odds_spec: Optional[Callable[[Any], Any]] = None
-"""How an entry's stored exact odds spec is read (the command line's, which ``rpgdice
-serve`` sets here before it serves: this package imports nothing of the command line).
-None: an entry's ``--odds`` lines are not shown."""
+
+
+def read_odds_spec(data: Any) -> Any:
+    """An entry's stored exact odds spec, read as ``log show`` reads it (the roll value's
+    :class:`~rpgdice.roll.odds.ExactOdds`, not computed)."""
+    from rpgdice.roll.odds import ExactOdds
+
+    return ExactOdds.from_data(data)
 
 
 def _recorder() -> Console:
@@ -83,7 +86,7 @@ def _show(entry: dict[str, Any]) -> None:
         view.show_data(entry)
         return
     try:
-        odds = None if read_odds_spec is None else stored.odds(entry, read_odds_spec)
+        odds = stored.odds(entry, read_odds_spec)
     except BadData:
         odds = None
     after = None

@@ -33,6 +33,7 @@ RULESET = Ruleset(
     plan=None,
     takes_as=frozenset(),
     stats_commands=frozenset({"roll"}),
+    outcome_stats=False,
     views=_views,
     odds_functions=frozenset({"odds_set"}),
     results={"roll": ("NotationRoll", "TreeRoll")},

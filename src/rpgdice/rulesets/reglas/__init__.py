@@ -22,6 +22,7 @@ def _views() -> Any:
 RULESET = Ruleset(
     name="reglas",
     order=30,
+    messages="rpgdice.rulesets.reglas.messages",
     title="Reglas Básicas",
     short="Reglas Básicas",
     language="es",

@@ -124,3 +124,7 @@ def spanish(reason: str) -> str:
     for pattern, said in _COMPILED:
         reason = pattern.sub(said, reason)
     return reason
+
+
+translate = spanish
+"""What the record's ``messages`` names: an error or warning line said in Spanish."""
