@@ -382,7 +382,7 @@ def rolls(app: Any, name: str, ruleset: str, *, kind: str = "roll",
         def parsed(**kwargs: Any) -> Any:
             return submit(ruleset, name, kwargs)
 
-        execute.register(ruleset, name, builder)
+        execute.register(ruleset, name, builder, odds=kind == "odds")
         app.command(name, **command_kwargs)(parsed)
         info = app.registered_commands[-1]
         info.rpgdice = (kind, frozenset(without), dict(option_help or {}), frozenset(after))

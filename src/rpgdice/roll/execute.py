@@ -116,8 +116,17 @@ def turn() -> Optional[Turn]:
 # Builders ---------------------------------------------------------------------------
 
 
-def register(ruleset: str, command: str, build: Callable[..., Plan]) -> None:
+ODDS_COMMANDS: set[tuple[str, str]] = set()
+"""The commands that give a roll's odds alone (``rpgdice RULESET odds ...``): their builder
+is often the roll's own."""
+
+
+def register(ruleset: str, command: str, build: Callable[..., Plan], *,
+             odds: bool = False) -> None:
+    """``build`` makes the plan of ``ruleset``'s ``command`` (``odds``: its odds alone)."""
     BUILDERS[(ruleset, command)] = build
+    if odds:
+        ODDS_COMMANDS.add((ruleset, command))
 
 
 def builder(ruleset: str, command: str) -> Callable[..., Plan]:
@@ -260,7 +269,7 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     token = _TURN.set(state)
     try:
         plan = plan_of(spec)
-        if plan.roll is None or spec.odds_alone:
+        if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
             if spec.odds_alone and capture is None:
                 refuse_rolling_options(spec)
             _odds_only(spec, plan, state)

@@ -183,8 +183,6 @@ class Ruleset:
     """The commands that roll for a character (``--as``)."""
     stats_commands: frozenset[str]
     """Its single-roll commands, which ``log stats`` covers."""
-    views: Callable[[], Views]
-    """Its Rich views (imports ``view.py`` when called)."""
     odds_functions: frozenset[str] = frozenset()
     """The functions of its ``odds.py`` a stored odds spec may name (the log keeps each
     roll's spec as data; a forged one naming anything else is refused, never called)."""
@@ -230,6 +228,11 @@ class Ruleset:
     def builders(self) -> str:
         """The module whose commands' builders make its rolls (rpgdice.roll.execute)."""
         return self.commands or f"{self.module}.commands"
+
+    def views(self) -> Views:
+        """Its Rich views: its ``view.py``'s ``TABLE`` (imported when called)."""
+        table: Views = import_module(f"{self.module}.view").TABLE
+        return table
 
     def odds(self) -> Any:
         """Its ``odds.py`` (icepool loads with it)."""

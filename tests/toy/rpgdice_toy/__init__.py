@@ -6,16 +6,7 @@ the guide stays true: the tests install it as another package would (the entry p
 
 from __future__ import annotations
 
-from typing import Any
-
 from rpgdice.rulesets import Die, Ruleset, SheetSchema
-
-
-def _views() -> Any:
-    from rpgdice_toy import view
-
-    return view.TABLE
-
 
 RULESET = Ruleset(
     name="toy",
@@ -32,7 +23,6 @@ RULESET = Ruleset(
     plan=None,
     takes_as=frozenset({"roll", "odds"}),
     stats_commands=frozenset({"roll"}),
-    views=_views,
     odds_functions=frozenset({"toy_odds"}),
     commands="rpgdice_toy.commands",
     results={"roll": ("ToyResult",)},

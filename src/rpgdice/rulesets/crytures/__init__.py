@@ -6,16 +6,7 @@ group), ``view.py``. This module declares the :class:`~rpgdice.rulesets.Ruleset`
 
 from __future__ import annotations
 
-from typing import Any
-
 from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
-
-
-def _views() -> Any:
-    from rpgdice.rulesets.crytures import view
-
-    return view.TABLE
-
 
 RULESET = Ruleset(
     name="crytures",
@@ -35,7 +26,6 @@ RULESET = Ruleset(
     plan=None,
     takes_as=frozenset({"roll", "odds"}),
     stats_commands=frozenset({"roll"}),
-    views=_views,
     odds_functions=frozenset({"crytures_odds"}),
     commands="rpgdice.rulesets.crytures.commands",
     results={"roll": ("CryturesResult",)},

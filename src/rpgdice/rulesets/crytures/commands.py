@@ -113,20 +113,9 @@ def roll_cmd(
                 stats=exact)
 
 
-@rolls(app, "odds", RULESET.name, kind="odds")
-def odds_cmd(
-    pool: PoolArg,
-    die_mod: DieModOpt = None,
-    roll_mod: RollModOpt = None,
-    difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
-    complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
-    attack: AttackOpt = False,
-    crit_hits: CritHitsOpt = None,
-) -> Plan:
-    """Exact odds of a Crytures roll, without rolling: success and failure, the
+rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a Crytures roll, without rolling: success and failure, the
     distribution of successes (exactly k, at least k) and natural 10s.
 
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
-    """
-    spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
-    return Plan(odds=exact_odds("crytures", "crytures_odds", spec))
+    """)(roll_cmd)
+"""The odds of the roll the same arguments make: its builder, its odds alone."""

@@ -22,12 +22,6 @@ def _defaults(sheet: Any, pool: str | None) -> dict[str, Any]:
     return {"edge": sheet.edge(pool)} if pool else {}
 
 
-def _views() -> Any:
-    from rpgdice.rulesets.cypher import view
-
-    return view.TABLE
-
-
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
     from rpgdice.rulesets.cypher.character import plan
 
@@ -57,7 +51,6 @@ RULESET = Ruleset(
     plan=_plan,
     takes_as=frozenset({"task", "roll", "odds"}),
     stats_commands=frozenset({"task", "roll"}),
-    views=_views,
     odds_functions=frozenset({"cypher_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
     results={"task": ("CypherResult",), "roll": ("CypherResult",)},

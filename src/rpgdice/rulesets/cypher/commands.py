@@ -103,22 +103,9 @@ rolls(app, "roll", RULESET.name, help=(task_cmd.__doc__ or "").replace(
 """Every other group rolls with ``roll``: in the Cypher group it is ``task`` by another name."""
 
 
-@rolls(app, "odds", RULESET.name, kind="odds")
-def odds_cmd(
-    difficulty: DifficultyOpt,
-    ease: EaseOpt = 0,
-    hinder: HinderOpt = 0,
-    skill: SkillOpt = None,
-    asset: AssetOpt = 0,
-    effort: EffortOpt = 0,
-    edge: EdgeOpt = 0,
-    bonus: BonusOpt = 0,
-    attack: AttackOpt = False,
-) -> Plan:
-    """Exact odds of a task, without rolling: success and failure (routine and
+rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a task, without rolling: success and failure (routine and
     impossible tasks included) and each special roll.
 
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
-    """
-    task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    return Plan(odds=exact_odds("cypher", "cypher_odds", task))
+    """)(task_cmd)
+"""The odds of the roll the same arguments make: its builder, its odds alone."""

@@ -8,16 +8,7 @@ The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``comman
 
 from __future__ import annotations
 
-from typing import Any
-
 from rpgdice.rulesets import Ruleset
-
-
-def _views() -> Any:
-    from rpgdice.rulesets.dice import view
-
-    return view.TABLE
-
 
 RULESET = Ruleset(
     name="dice",
@@ -34,7 +25,6 @@ RULESET = Ruleset(
     takes_as=frozenset(),
     stats_commands=frozenset({"roll"}),
     outcome_stats=False,
-    views=_views,
     odds_functions=frozenset({"odds_set"}),
     results={"roll": ("NotationRoll", "TreeRoll")},
 )

@@ -8,16 +8,7 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 
 from __future__ import annotations
 
-from typing import Any
-
 from rpgdice.rulesets import Die, Ruleset, SheetSchema
-
-
-def _views() -> Any:
-    from rpgdice.rulesets.reglas import view
-
-    return view.TABLE
-
 
 RULESET = Ruleset(
     name="reglas",
@@ -42,7 +33,6 @@ RULESET = Ruleset(
     plan=None,
     takes_as=frozenset({"roll", "odds", "multi", "contest", "team", "extended", "retry"}),
     stats_commands=frozenset({"roll"}),
-    views=_views,
     odds_functions=frozenset({"reglas_odds", "reglas_multi_odds", "reglas_contest_odds",
                               "reglas_team_odds", "reglas_extended_odds", "reglas_retry_odds"}),
     odds_types=frozenset({"multi", "contest", "team", "extended", "retry"}),

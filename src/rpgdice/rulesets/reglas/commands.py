@@ -108,21 +108,12 @@ def roll_cmd(
     return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', 'reglas_odds', spec), stats=exact_odds('reglas', 'reglas_odds', spec))
 
 
-@rolls(app, "odds", RULESET.name, kind="odds")
-def odds_cmd(
-    index: IndexArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
-    mod: ModOpt = None,
-    attempt: AttemptOpt = 1,
-) -> Plan:
-    """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
+rolls(app, "odds", RULESET.name, kind="odds", help="""Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
     crítico y cada grado de fracaso.
 
     Ejemplo: rpgdice reglas odds 5+5 -d normal
-    """
-    spec = _spec(index, difficulty, raises, mod, attempt)
-    return Plan(odds=exact_odds('reglas', 'reglas_odds', spec))
+    """)(roll_cmd)
+"""The odds of the roll the same arguments make: its builder, its odds alone."""
 
 
 # Las acciones: multi, contest, team, extended, retry -----------------------------------

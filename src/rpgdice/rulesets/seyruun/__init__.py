@@ -65,12 +65,6 @@ def _labels(sheet: Any, command: str, typed: set[str]) -> list[tuple[str, str]]:
     return []
 
 
-def _views() -> Any:
-    from rpgdice.rulesets.seyruun import view
-
-    return view.TABLE
-
-
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
     from rpgdice.rulesets.seyruun.character import plan
 
@@ -105,7 +99,6 @@ RULESET = Ruleset(
     plan=_plan,
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
     stats_commands=frozenset({"roll"}),
-    views=_views,
     odds_functions=frozenset({"seyruun_odds", "seyruun_attack_odds", "seyruun_contest_odds",
                               "seyruun_extended_odds", "seyruun_team_odds"}),
     odds_types=frozenset({"contest", "extended", "team"}),

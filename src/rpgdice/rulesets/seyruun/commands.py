@@ -280,26 +280,13 @@ def roll_cmd(
     return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
 
 
-@rolls(app, "odds", RULESET.name, kind="odds")
-def odds_cmd(
-    attribute: AttributeArg,
-    skill: SkillArg = None,
-    bonus: BonusOpt = None,
-    penalty: PenaltyOpt = None,
-    wound: WoundOpt = None,
-    actions: ActionsOpt = 1,
-    willpower: WillpowerOpt = False,
-    reroll: RerollOpt = False,
-    difficulty: DifficultyOpt = 1,
-) -> Plan:
-    """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
+rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a Seyruun roll, without rolling: success, failure and botch,
     the distribution of successes (exactly k, at least k), 10s and tiers. With
     --reroll, the odds of the roll that stands.
 
     Example: rpgdice seyruun odds 3 3 -d moderate --reroll
-    """
-    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
-    return Plan(odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
+    """)(roll_cmd)
+"""The odds of the roll the same arguments make: its builder, its odds alone."""
 
 
 # Roll types: contest (and resisted), extended, team ------------------------------------
