@@ -112,7 +112,7 @@ def refund(state: Any) -> None:
     try:
         sheets.settle(sheet, sheet.ruleset, give_back)
     except (RulesError, OSError) as e:
-        from rpgdice.cli.output import warning
+        from rpgdice.render.output import warning
 
         warning(f"the {points} {resource} paid could not be given back: {e}")
         return

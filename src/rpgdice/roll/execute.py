@@ -293,7 +293,7 @@ def _odds_only(spec: RollSpec, plan: Plan, state: Turn) -> None:
         state.capture.spec = plan.odds
         state.capture.odds = plan.odds()
         return
-    from rpgdice.cli.output import emit_odds
+    from rpgdice.render.output import emit_odds
 
     exact = plan.odds()
     extra = None
@@ -345,7 +345,7 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn) -> Optional[int]:
         refund(state)
         raise
     if recorder is not None:
-        from rpgdice.cli.output import warning
+        from rpgdice.render.output import warning
         from rpgdice.roll.odds import ExactOdds
 
         stats = plan.stats
@@ -384,7 +384,7 @@ def _shown(spec: RollSpec, items: Iterable[Any], **kwargs: Any) -> None:
 
         short.show(items, kwargs["keys"], list(spec.argv), _who(spec, turn_or_die()))
         return
-    from rpgdice.cli.output import emit
+    from rpgdice.render.output import emit
 
     emit(items, **kwargs)
 

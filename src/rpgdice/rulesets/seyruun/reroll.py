@@ -230,7 +230,7 @@ def _take_back(n: int, character: str | None) -> None:
     first roll's entry unmarked (it may be re-rolled again) and the 1 Willpower given
     back to ``character``'s sheet. What cannot be undone is a warning; the output's own
     error is the one reported."""
-    from rpgdice.cli.output import warning
+    from rpgdice.render.output import warning
     from rpgdice.table import sheets
     from rpgdice.table.log import Log
 
