@@ -27,6 +27,7 @@ from typer.core import TyperGroup
 from rpgdice import __version__, rulesets
 from rpgdice.cli import output
 from rpgdice.cli.output import PROG, error
+from rpgdice.cli.runs import ARGS
 from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
 from rpgdice.core.errors import RulesError, cut, shown
 
@@ -154,7 +155,7 @@ class CommandGroup(TyperGroup):
             and not ctx.resilient_parsing
         ):
             raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
-        ctx.meta["rpgdice.args"] = list(args[1:])  # as typed, for --compare (cli/compare.py)
+        ctx.meta[ARGS] = list(args[1:])  # as typed, for --compare (cli/compare.py)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
@@ -480,7 +481,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
         """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
         if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
                 and args[1] in rulesets.get(self.ruleset).odds_types):
-            from rpgdice.cli.compare import ODDS_ALONE
+            from rpgdice.cli.runs import ODDS_ALONE
 
             ctx.meta[ODDS_ALONE] = True
             args = args[1:]
@@ -733,7 +734,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
         cmd, group, name, args = command
         from rpgdice.cli.common import Run
-        from rpgdice.cli.compare import ARGS
+        from rpgdice.cli.runs import ARGS
 
         def work() -> int:
             root_ctx = Context(self, info_name=PROG, obj=Run(list(words)), **self.context_settings)

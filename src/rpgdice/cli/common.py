@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperCommand
 
 from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
+from rpgdice.cli.runs import ARGS
 from rpgdice.cli.runs import Run as Run
 from rpgdice.cli.runs import current_run as current_run
 from rpgdice.cli.typer_private import click
@@ -418,7 +419,7 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any) -> Any
         from rpgdice.cli import character as sheet_parse
 
         character = sheet_parse.described(ctx)
-    from rpgdice.cli.compare import ODDS_ALONE
+    from rpgdice.cli.runs import ODDS_ALONE
 
     argv = meta.get(ARGV) or run.argv or []
     spec = RollSpec(
@@ -565,7 +566,7 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
         if run.compare:
             from rpgdice.cli.compare import alternatives
 
-            ctx.meta["rpgdice.args"] = [*spec.argv[2:]]
+            ctx.meta[ARGS] = [*spec.argv[2:]]
             compare = alternatives(ctx, run.compare)
         extras = {"target": ctx.meta.get(TARGET), "target_extra": ctx.meta.get(TARGET_EXTRA)}
     return spec.replace(

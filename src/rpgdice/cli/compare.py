@@ -15,12 +15,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from rpgdice.cli.runs import ARGS, ODDS_ALONE
 from rpgdice.core.errors import RulesError
-
-ODDS_ALONE = "rpgdice.odds_alone"
-"""``ctx.meta`` key: the command computes its odds and prints them, and rolls nothing."""
-ARGS = "rpgdice.args"
-"""``ctx.meta`` key: the arguments the command was given (after its name), as typed."""
 
 
 def takes_compare(command: Any) -> bool:

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+ODDS_ALONE = "rpgdice.odds_alone"
+"""``ctx.meta`` key: the command computes its odds and prints them, and rolls nothing
+(``rpgdice RULESET odds TYPE ...``)."""
+ARGS = "rpgdice.args"
+"""``ctx.meta`` key: the arguments the command was given (after its name), as typed (what
+``--compare`` adds its alternatives to)."""
+
 
 class Run:
     """The shared options of one command line as parsed (``--dice``, ``--seed``, ``-n``,
