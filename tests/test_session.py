@@ -231,7 +231,7 @@ def test_the_environment_a_line_changes_is_put_back(monkeypatch):
     seen = []
 
     class Root:  # a command that changes the environment (the root group tidies it)
-        def run_words(self, args):
+        def run_words(self, args, parsed=None):
             seen.append(os.environ.get("RPGDICE_PROBE"))
             os.environ["RPGDICE_PROBE"] = "changed"
             return 0

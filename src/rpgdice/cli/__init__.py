@@ -612,6 +612,21 @@ def tagline() -> str:
     return f"Dice for {systems}, by the letter of each rule."
 
 
+MAX_PARSED = 256
+"""The most roll values a session keeps by their words (:meth:`RpgdiceGroup.run_words`)."""
+SHEET_WORDS = ("--as", "--vs")
+"""Options whose value names a sheet, read while parsing: a line holding one is parsed anew."""
+
+
+def _words_alone(words: list[str]) -> bool:
+    """Whether the roll value ``words`` make depends on them alone: no sheet named (``--as``,
+    ``--vs``, ``RPGDICE_AS``), so parsing them again would make the same value."""
+    if os.environ.get(AS_ENV, "").strip():
+        return False
+    return not any(w in SHEET_WORDS or w.startswith(tuple(f"{o}=" for o in SHEET_WORDS))
+                   for w in words)
+
+
 class RpgdiceGroup(LazyCommands, CommandGroup):
     """The root group: runs the app and turns every error into a clean exit. Its
     groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
@@ -724,36 +739,64 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
     def help(self, value: Any) -> None:  # Typer sets the app's placeholder: the property wins
         pass
 
-    def run_words(self, words: list[str]) -> int:
+    def run_words(self, words: list[str], parsed: Optional[dict[Any, Any]] = None) -> int:
         """``rpgdice WORDS`` in-process (a session's line): a ruleset's roll, or ordinary
-        dice, parsed by its own command straight into its roll value and executed — the
-        groups and parsers built once, no root context made per line; anything else
-        (another command, an alias, help, ``odds TYPE``) through :meth:`main`."""
+        dice, parsed by its own command into its roll value, then executed — the groups and
+        parsers built once, no root context made per line; anything else (another command,
+        an alias, help, ``odds TYPE``) through :meth:`main`. ``parsed``: the session's roll
+        values by their words, for lines whose value depends on nothing but their words (no
+        character's sheet read), so a line typed again is not parsed again."""
         command = self._roll_command(words)
         if command is None:
             return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
-        cmd, group, name, args = command
-        from rpgdice.cli.common import Run
-        from rpgdice.cli.runs import ARGS
+        key = tuple(words) if parsed is not None and _words_alone(words) else None
 
         def work() -> int:
-            root_ctx = Context(self, info_name=PROG, obj=Run(list(words)), **self.context_settings)
-            with root_ctx:
-                parent = root_ctx
-                if group is not self:
-                    parent = Context(group, info_name=words[0], parent=root_ctx)
-                    output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
-                parent.meta[ARGS] = list(args)
-                try:
-                    with cmd.make_context(name, list(args), parent=parent) as ctx:
-                        cmd.invoke(ctx)
-                except click.UsageError as e:
-                    if e.ctx is None:  # a parser error: it belongs to the command
-                        e.ctx = Context(cmd, info_name=name, parent=parent)
-                    raise
+            from rpgdice.roll.execute import execute
+
+            value = parsed.get(key) if parsed is not None and key is not None else None
+            if value is None:
+                value = self.parse_words(words, command)
+                if parsed is not None and key is not None:
+                    if len(parsed) >= MAX_PARSED:
+                        parsed.pop(next(iter(parsed)))
+                    parsed[key] = value
+            spec, sheet, extras = value
+            if rulesets.known(spec.ruleset):  # its errors speak the ruleset's language
+                output.SPOKEN[:] = [rulesets.get(spec.ruleset).language, spec.ruleset]
+            execute(spec, sheet=sheet, extras=extras)
             return 0
 
         return self.guarded(work)
+
+    def parse_words(self, words: list[str], command: Any = None) -> Any:
+        """The roll value ``rpgdice WORDS`` makes, nothing run: ``(spec, sheet, extras)``
+        (the character's sheet and what a ruleset's parser found, read while parsing). A
+        usage error (Click's, or a RulesError) when the words make none."""
+        from rpgdice.cli.common import Run
+
+        command = command or self._roll_command(words)
+        if command is None:
+            raise RulesError("COMMAND", f"{shown(' '.join(words[:2]))} is no roll")
+        cmd, group, name, args = command
+        run = Run(list(words), parse_only=True)
+        root_ctx = Context(self, info_name=PROG, obj=run, **self.context_settings)
+        with root_ctx:
+            parent = root_ctx
+            if group is not self:
+                parent = Context(group, info_name=words[0], parent=root_ctx)
+                output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
+            parent.meta[ARGS] = list(args)
+            try:
+                with cmd.make_context(name, list(args), parent=parent) as ctx:
+                    cmd.invoke(ctx)
+            except click.UsageError as e:
+                if e.ctx is None:  # a parser error: it belongs to the command
+                    e.ctx = Context(cmd, info_name=name, parent=parent)
+                raise
+        if run.parsed is None:
+            raise RulesError("COMMAND", f"{shown(' '.join(words[:2]))} is no roll")
+        return run.parsed
 
     def _roll_command(self, words: list[str]) -> Any:
         """The rolling command ``words`` name directly (a ruleset's, or ``roll``), its

@@ -317,10 +317,6 @@ def _set(attr: str) -> Callable[[Any, Any, Any], None]:
 
 
 def _compare(ctx: Any, value: tuple[str, ...]) -> None:
-    from rpgdice.core.budget import share_odds_budget
-
-    if not current_run(ctx).parse_only:  # the command itself, not one of its alternatives
-        share_odds_budget(1 + min(len(value or ()), MAX_COMPARE))
     if value and len(value) > MAX_COMPARE:
         raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")
 

@@ -72,6 +72,9 @@ class Session:
         error is right below the line)."""
         self.failed = False
         self._commands: dict[str, frozenset[str]] = {}
+        self._parsed: dict[Any, Any] = {}
+        """The roll values of lines already parsed, by their words (those whose value is
+        their words' alone: rpgdice.cli.RpgdiceGroup.run_words)."""
 
     # The context --------------------------------------------------------------------
 
@@ -213,7 +216,7 @@ class Session:
         saved = _environment()
         try:
             with _stdout_to_stderr(self.as_json and not as_json):
-                code = self.root.run_words(argv)
+                code = self.root.run_words(argv, self._parsed)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         finally:

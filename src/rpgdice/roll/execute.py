@@ -261,6 +261,10 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     ID (None when nothing was logged). ``sheet``: the character's sheet as parsing read it
     (else read here when the spec names a character and something is to be paid);
     ``capture``: a replay, which collects instead of printing, paying or logging."""
+    if capture is None:  # the roll itself, not a replay or one of its alternatives
+        from rpgdice.core.budget import share_odds_budget
+
+        share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
     if sheet is None and spec.character is not None and capture is None:
         from rpgdice.table import sheets
 
