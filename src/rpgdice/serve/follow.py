@@ -51,7 +51,9 @@ class Reader:
             have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
             if not have:
                 raise Unreadable(f"the roll log {self.path} holds no entries table yet")
-            self.columns = ", ".join(c if c in have else f"NULL AS {c}" for c in roll_log.COLUMNS)
+            self.columns = ", ".join(_column(c) if c in have else f"NULL AS {c}"
+                                     for c in roll_log.COLUMNS)
+            roll_log.size_check(con)
             self.has_reveals = con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'"
                                            " AND name = 'reveals'").fetchone() is not None
         except BaseException:
@@ -119,6 +121,17 @@ class Reader:
     def get(self, entry: int) -> Optional[dict[str, Any]]:
         found = self.after(entry - 1, 1)
         return found[0] if found and found[0]["id"] == entry else None
+
+
+def _column(name: str) -> str:
+    """A column as the follower reads it: a JSON cell over the log's cap (forged: rpgdice
+    never writes one) is never read, as ``rpgdice log`` never reads it (its results read
+    as none, ``too_large``; any other such cell as NULL)."""
+    if name == "results":
+        return roll_log.capped_column("results")
+    if name in ("argv", "faces", "kinds", "spec", "shown", "roll"):
+        return roll_log.capped_column(name)
+    return name
 
 
 class Unreadable(Exception):

@@ -54,7 +54,8 @@ from rpgdice.table.log.entries import (
     roll_cell,
     rolled_faces,
 )
-from rpgdice.table.log.queries import _OVER, READ_BATCH, iter_rows
+from rpgdice.table.log.queries import _OVER, READ_BATCH, capped_column, iter_rows
+from rpgdice.table.log.queries import _size_check as size_check
 from rpgdice.table.log.recorder import Recorder
 from rpgdice.table.log.schema import COLUMNS, MIGRATION_NAMES, MIGRATIONS, VERSION
 from rpgdice.table.log.store import (
@@ -74,6 +75,7 @@ __all__ = [
     "BUSY_TIMEOUT", "COLUMNS", "ENVELOPE", "MAX_BYTES", "MAX_CELL", "MAX_ENTRIES",
     "MAX_RESULTS", "MIGRATIONS", "MIGRATION_NAMES", "READ_BATCH", "SECRET_KEYS", "VERSION",
     "_ORPHANS", "_OVER", "Log", "LogUnavailable", "Recorder", "_missing", "capped",
+    "capped_column", "size_check",
     "entry_data", "envelope", "iter_rows", "now", "on_the_table", "public", "read_roll", "reason",
     "roll_cell", "rolled_faces", "set_aside", "write_entry",
 ]

@@ -112,14 +112,34 @@ def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], lis
 
 def _loads(text: Any, default: Any, kind: type) -> Any:
     """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
-    another shape than ``kind``."""
+    another shape than ``kind`` (or nested too deep to read: ``[`` × 100,000)."""
     if text is None:
         return default
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return default
-    return value if isinstance(value, kind) else default
+    return value if isinstance(value, kind) and _shallow(value) else default
+
+
+MAX_DEPTH = 64
+"""The deepest nesting a stored JSON cell may have (rpgdice writes a handful of levels):
+a forged deeper one reads as nothing, so that no reader of it recurses out of its stack."""
+
+
+def _shallow(value: Any) -> bool:
+    """Whether ``value`` nests at most :data:`MAX_DEPTH` lists and objects deep (walked
+    without recursion)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item if isinstance(v, (dict, list)))
+    return True
 
 
 def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
@@ -165,7 +185,7 @@ def read_roll(text: Any) -> Optional[dict[str, Any]]:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    return value if isinstance(value, dict) else None
+    return value if isinstance(value, dict) and _shallow(value) else None
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:

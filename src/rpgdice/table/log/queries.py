@@ -199,6 +199,16 @@ def _size_check(con: sqlite3.Connection) -> None:
     con.create_function("rpgdice_too_big", -1, too_big)
 
 
+def capped_column(column: str) -> str:
+    """A column as an entry's reader selects it: ``results`` (:func:`_results`), else the
+    cell, or NULL when over :data:`MAX_BYTES` (``roll``) or :data:`MAX_CELL` (any other),
+    worked out without reading it (on a connection given :func:`_size_check`)."""
+    if column == "results":
+        return _results()
+    most = MAX_BYTES if column == "roll" else MAX_CELL
+    return f"CASE WHEN {_over(column, most)} THEN NULL ELSE {column} END AS {column}"
+
+
 _SELECT = ", ".join(_results() if c == "results" else _ROLL if c == "roll" else c
                     for c in COLUMNS)
 """Every column of an entry, its results (and roll) unread when over the cap."""
