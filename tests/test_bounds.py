@@ -105,3 +105,119 @@ def test_the_follower_never_reads_a_cell_over_the_cap():
         assert reader.newest(5)[0]["too_large"]
     finally:
         reader.close()
+
+
+# 4-5. The Discord poster: bounded answers, every protocol error a failed post ----------------
+
+
+class RawWebhook:
+    """A webhook answering each connection with the raw bytes ``answer`` says (a callable
+    writing to the socket), on a free local port."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/hook"
+        self.answer = lambda conn: conn.sendall(b"HTTP/1.1 204 No Content\r\n\r\n")
+        self.posts = 0
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            try:
+                conn.settimeout(5)
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    data += conn.recv(65536)
+                head, _, body = data.partition(b"\r\n\r\n")
+                length = int(next((line.split(b":")[1] for line in head.split(b"\r\n")
+                                   if line.lower().startswith(b"content-length")), b"0"))
+                while len(body) < length:
+                    body += conn.recv(65536)
+                self.posts += 1
+                self.answer(conn)
+            except OSError:
+                pass
+            finally:
+                conn.close()
+
+
+def endless(head: bytes):
+    def answer(conn) -> None:
+        conn.sendall(head + b"\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"%x\r\n%s\r\n" % (65536, b"x" * 65536)
+        for _ in range(200_000):  # 13 GB, were it all read
+            conn.sendall(chunk)
+    return answer
+
+
+PROTOCOL_ERRORS = {
+    "IncompleteRead": lambda c: c.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+                                          b"\r\nzz\r\nshort"),
+    "BadStatusLine": lambda c: c.sendall(b"this is no HTTP\r\n\r\n"),
+    "LineTooLong": lambda c: c.sendall(b"HTTP/1.1 200 OK\r\nX-Long: " + b"a" * 70_000 + b"\r\n\r\n"),
+    "RemoteDisconnected": lambda c: None,
+}
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("error", PROTOCOL_ERRORS)
+def test_a_protocol_error_is_a_failed_post_with_a_notice_and_the_next_roll_is_posted(error):
+    from rpgdice.serve import discord
+
+    hook = RawWebhook()
+    notices: list = []
+    poster = discord.Poster(hook.url, notices.append, lambda text: None, backoff=0.001)
+    poster.start()
+    try:
+        hook.answer = PROTOCOL_ERRORS[error]
+        poster.queue.put((1, "first"))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not notices:
+            time.sleep(0.01)
+        assert notices and notices[0].startswith("Discord: roll #1 was not posted: ")
+        assert poster.thread.is_alive()
+        hook.answer = lambda c: c.sendall(b"HTTP/1.1 204 No Content\r\n\r\n")
+        poster.queue.put((2, "second"))
+        while time.monotonic() < deadline and notices[-1] is not None:
+            time.sleep(0.01)
+        assert notices[-1] is None  # posted: the notice is gone
+    finally:
+        poster.close()
+        hook.sock.close()
+
+
+@pytest.mark.process
+@pytest.mark.slow
+@pytest.mark.parametrize("head", [b"HTTP/1.1 200 OK", b"HTTP/1.1 429 Too Many Requests"])
+def test_an_endless_answer_is_read_at_most_64_kib(head):
+    import tracemalloc
+
+    from rpgdice.serve import discord
+
+    hook = RawWebhook()
+    hook.answer = endless(head)
+    poster = discord.Poster(hook.url, lambda t: None, lambda t: None, backoff=0.001)
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        if b"429" in head:
+            discord.MAX_WAITS, saved = 1, discord.MAX_WAITS
+            try:
+                problem = poster.post("hello")
+            finally:
+                discord.MAX_WAITS = saved
+            assert problem is not None and "429" in problem
+        else:
+            assert poster.post("hello") is None
+        assert time.monotonic() - started < 5
+        assert tracemalloc.get_traced_memory()[1] < 5_000_000
+    finally:
+        tracemalloc.stop()
+        hook.sock.close()

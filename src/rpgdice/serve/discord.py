@@ -7,6 +7,7 @@ page and on stderr. Mentions are never parsed (a character named ``@everyone`` p
 
 from __future__ import annotations
 
+import http.client
 import json
 import queue
 import threading
@@ -25,6 +26,9 @@ MAX_WAITS = 20
 MAX_WAIT = 300.0
 """The longest a 429 is waited out, in seconds."""
 TIMEOUT = 10.0
+MAX_ANSWER = 64 * 1024
+"""The most of an answer's body ever read (CLI.md: 64 KiB): a webhook answering without
+end costs no memory."""
 
 
 def message(entry: dict[str, Any], revealed: bool) -> str:
@@ -71,7 +75,10 @@ class Poster:
             if item is None:
                 return
             ident, text = item
-            problem = self.post(text)
+            try:
+                problem = self.post(text)
+            except Exception as e:  # never the thread's end: this post fails, the next is tried
+                problem = f"{type(e).__name__}: {e}"[:200]
             if problem is None:
                 if self.failed:
                     self.failed = False
@@ -93,7 +100,7 @@ class Poster:
                 "User-Agent": f"rpgdice/{__version__} (rpgdice serve --discord)"})
             try:
                 with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                    answer.read()
+                    answer.read(MAX_ANSWER)  # what is left unread is closed with the answer
                 return None
             except urllib.error.HTTPError as e:
                 if e.code == 429 and waits < MAX_WAITS:
@@ -105,6 +112,8 @@ class Poster:
                     return problem  # the webhook refuses it: trying again changes nothing
             except (urllib.error.URLError, OSError, ValueError) as e:
                 problem = str(getattr(e, "reason", None) or e)
+            except http.client.HTTPException as e:  # IncompleteRead, BadStatusLine, LineTooLong
+                problem = f"{type(e).__name__}: {e}"[:200]
             tries += 1
             if tries >= TRIES:
                 return f"{problem} ({tries} tries)"
@@ -116,11 +125,12 @@ def retry_after(e: urllib.error.HTTPError) -> float:
     """How long a 429 asks to wait, in seconds: its JSON's ``retry_after``, else its
     ``Retry-After`` header, else a second."""
     try:
-        data = json.loads(e.read() or b"{}")
+        data = json.loads(e.read(MAX_ANSWER) or b"{}")
         value = float(data["retry_after"])
         if value >= 0:
             return value
-    except (ValueError, KeyError, TypeError, OSError):
+    except (ValueError, KeyError, TypeError, OSError, RecursionError,
+            http.client.HTTPException):
         pass
     try:
         return max(0.0, float(e.headers.get("Retry-After", "1")))
