@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import cli, log_path, ok
+from conftest import cli, log_path, ok, proc
 
 NESTED = "[" * 100_000
 """A JSON cell nested past any parser's stack (forged by hand)."""
@@ -221,3 +221,50 @@ def test_an_endless_answer_is_read_at_most_64_kib(head):
     finally:
         tracemalloc.stop()
         hook.sock.close()
+
+
+# 7. Bytes that are not UTF-8 ------------------------------------------------------------------
+
+
+@pytest.mark.process
+@pytest.mark.slow
+def test_a_roll_with_bytes_that_are_not_utf8_is_logged_with_them_made_visible():
+    from rpgdice.table.log import Log
+
+    ok("roll", "2d6 # \udcff", "--log")  # what Python reads of the byte 0xff
+    log = Log.open(write=False)
+    assert log is not None
+    try:
+        (entry,) = log.last()
+    finally:
+        log.close()
+    assert entry["argv"] == ["roll", "2d6 # \\xff", "--log"]
+    assert entry["results"] and entry["roll"] is not None
+    shown = ok("log", "show", "1")
+    assert "\\xff" in shown.stdout
+    done = proc("roll", "2d6 # \udcff", "--log", "--json")  # a real process: its own stdout
+    assert done.returncode == 0 and done.stderr == "" and json.loads(done.stdout)["total"] >= 2
+
+def test_an_alias_with_bytes_that_are_not_utf8_is_refused_in_one_line():
+    from conftest import assert_usage_error
+
+    assert_usage_error(cli("alias", "x", "roll 2d6 # \udcff"), "not UTF-8")
+
+
+@pytest.mark.process
+@pytest.mark.slow
+def test_play_logs_a_line_with_bytes_that_are_not_utf8():
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    done = subprocess.run([sys.executable, "-m", "rpgdice", "play"], env=env, timeout=60,
+                          input=b"roll 2d6 # \xff --log\nroll '2d6 # \xfe' --log\n"
+                                b"alias y 'roll # \xff'\n", capture_output=True)
+    err = done.stderr.decode("utf-8", "replace")
+    assert "internal error" not in err and "Traceback" not in err
+    assert done.returncode == 2 and err.count("\n") == 1 and "line 3: COMMAND" in err
+    listed = ok("log", "--json").json()
+    assert [e["argv"] for e in listed] == [["roll", "2d6", "#", "\\xff", "--log"],
+                                           ["roll", "2d6 # \\xfe", "--log"]]

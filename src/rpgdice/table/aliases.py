@@ -59,6 +59,12 @@ def split(name: str, command: str) -> list[str]:
 def define(name: str, command: str) -> None:
     import tomlkit
 
+    try:
+        command.encode("utf-8")
+    except UnicodeEncodeError:  # a byte that is no UTF-8: config.toml is UTF-8 text
+        raise RulesError("COMMAND", f"alias '{name}': {shown(command)} holds bytes that are "
+                         "not UTF-8 text; type it again in UTF-8") from None
+
     path = paths.config_file()
     with files.locked(path.parent, LOCK):
         doc = files.read_document(path)

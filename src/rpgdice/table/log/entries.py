@@ -102,7 +102,7 @@ def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], lis
         text = _dumps(r)
         if len(kept) >= MAX_RESULTS or (kept and size + len(text) + 1 > MAX_BYTES):
             break
-        if len(text.encode("utf-8")) + 2 > MAX_CELL:  # never written, as it would not be read
+        if len(text.encode("utf-8", "surrogatepass")) + 2 > MAX_CELL:  # never written, as it would not be read
             break
         kept.append(r)
         texts.append(text)
@@ -172,7 +172,7 @@ def roll_cell(roll: Any) -> Optional[str]:
         text = json.dumps(roll, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return None
-    return None if len(text.encode("utf-8")) > MAX_BYTES else text
+    return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text
 
 
 def read_roll(text: Any) -> Optional[dict[str, Any]]:

@@ -5,6 +5,7 @@ here, its reads in :mod:`rpgdice.table.log.queries`."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -320,12 +321,14 @@ class Log(Queries):
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
                 " outcome, results, rolled, kinds, spec, shown, secret, roll)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
-                 None if seed is None else str(seed),
-                 None if faces is None else json.dumps(faces), count, outcome,
-                 "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
-                 None if kinds is None else _dumps(kinds), None if spec is None else _dumps(spec),
-                 None if shown is None else _dumps(shown), int(secret), roll_cell(roll)),
+                tuple(visible(v, i in _JSON_CELLS) for i, v in enumerate((
+                    now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
+                    None if seed is None else str(seed),
+                    None if faces is None else json.dumps(faces), count, outcome,
+                    "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
+                    None if kinds is None else _dumps(kinds),
+                    None if spec is None else _dumps(spec),
+                    None if shown is None else _dumps(shown), int(secret), roll_cell(roll)))),
             )
             entry = int(cur.lastrowid or 0)
             if entry > MAX_ENTRIES:
@@ -391,6 +394,30 @@ class Log(Queries):
             _roll_back(con)
             raise
         return n
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+"""A character UTF-8 cannot encode: a byte of a command line that was no UTF-8 (Python
+reads it as a lone surrogate, U+DC80 to U+DCFF), which SQLite cannot store as text."""
+
+
+def visible(value: Any, in_json: bool = False) -> Any:
+    r"""``value``, a text's bytes that were no UTF-8 made visible (``\xff``, as Python
+    writes such a byte; any other lone surrogate ``\udXXX``), so that the entry is logged
+    as it was typed, never refused. ``in_json``: ``value`` is JSON, the backslash escaped."""
+    if not isinstance(value, str) or _SURROGATE.search(value) is None:
+        return value
+
+    def shown(found: re.Match[str]) -> str:
+        code = ord(found.group())
+        text = f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+        return text.replace("\\", "\\\\") if in_json else text
+
+    return _SURROGATE.sub(shown, value)
+
+
+_JSON_CELLS = (1, 6, 9, 10, 11, 12, 13, 15)
+"""The places of :meth:`Log.add`'s JSON cells among its values (argv ... roll)."""
 
 
 def _roll_back(con: sqlite3.Connection) -> None:
