@@ -268,3 +268,45 @@ def test_play_logs_a_line_with_bytes_that_are_not_utf8():
     listed = ok("log", "--json").json()
     assert [e["argv"] for e in listed] == [["roll", "2d6", "#", "\\xff", "--log"],
                                            ["roll", "2d6 # \\xfe", "--log"]]
+
+
+# 6. One long line in `play` ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [
+    'roll "2d6 # ' + "a" * 200_000 + '"',  # quoted: shlex's work grows with it
+    "roll 2d6 # " + "a" * 200_000,  # a label
+    "roll " + "+".join(["1"] * 100_000),  # an expression
+])
+def test_play_refuses_a_line_over_the_bound_in_one_line_without_reading_it_whole(line, capsys):
+    import io
+
+    from rpgdice.cli.session import MAX_LINE, Session, _lines
+
+    class Counting(io.StringIO):
+        most = 0
+
+        def readline(self, size=-1):
+            got = super().readline(size)
+            Counting.most = max(Counting.most, len(got))
+            return got
+
+    stream = Counting(line + "\n#" + "b" * 100_000 + "\nroll 1d6 --dice 4 --json\n")
+    started = time.monotonic()
+    code = Session(as_json=True).batch(_lines(stream))
+    assert time.monotonic() - started < 2 and code == 2
+    assert Counting.most <= 64 * 1024 + 2
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert out[0] == {"error": f"the line is over {MAX_LINE:,} characters; a command is "
+                               "shorter (nothing of it was run)", "line": 1}
+    assert out[1]["total"] == 4 and len(out) == 2  # the long comment is a comment still
+
+
+def test_a_line_at_the_bound_is_read():
+    import io
+
+    from rpgdice.cli.session import MAX_LINE, TooLong, _lines
+
+    fits = "roll 1d6 # " + "a" * (MAX_LINE - 11)
+    got = list(_lines(io.StringIO(fits + "\r\n" + fits + "a\n")))
+    assert got[0] == fits and not isinstance(got[0], TooLong) and isinstance(got[1], TooLong)

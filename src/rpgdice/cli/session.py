@@ -45,13 +45,37 @@ _QUOTING = re.compile(r"['\"\\]")
 """A line holding quotes or backslashes is split by shlex; any other by whitespace alone
 (the same words, some 10 times faster)."""
 
+MAX_LINE = 16 * 1024
+"""The longest line a session reads, in characters (with ``--json`` or without, at the
+prompt or from stdin): a longer one is refused in one line, unsplit and unparsed, and only
+this much of it is ever held (a command of 2000 dice operators fits a few times over)."""
+
+
+class TooLong(str):
+    """What :func:`_lines` yields for a line over :data:`MAX_LINE`: its first characters
+    (a ``#`` comment is still one), the rest read and dropped."""
+
+
 def _lines(stream: Any) -> Iterator[str]:
-    """The physical lines of ``stream``, without their line ends; bytes the encoding cannot
-    read come through as a command line's do (escaped, then named by the error they make)."""
+    """The physical lines of ``stream``, without their line ends, each read at most
+    :data:`MAX_LINE` (+ its end) at a time (a longer one: :class:`TooLong`); bytes the
+    encoding cannot read come through as a command line's do (escaped, then named by the
+    error they make)."""
     if hasattr(stream, "reconfigure"):
         stream.reconfigure(errors="surrogateescape")
-    for line in stream:
-        yield line.rstrip("\r\n")
+    while True:
+        line = stream.readline(MAX_LINE + 2)
+        if not line:
+            return
+        text = line.rstrip("\r\n")
+        if len(text) <= MAX_LINE:
+            yield text
+            continue
+        while not line.endswith("\n"):  # the rest of the physical line, read and dropped
+            line = stream.readline(64 * 1024)
+            if not line:
+                break
+        yield TooLong(text[:80])
 
 
 class Session:
@@ -124,11 +148,12 @@ class Session:
         or :data:`STOPPED` for ``exit``/``quit``. Errors are reported on the line's
         streams: ``rpgdice: error: line N: ...`` on stderr, or with ``--json`` an
         ``{"error", "line"}`` object on stdout."""
-        stripped = text.strip()
+        too_long = isinstance(text, TooLong) or len(text) > MAX_LINE
+        stripped = text.lstrip()[:80] if too_long else text.strip()
         if not stripped or stripped.startswith("#"):
             return 0
         with self._errors(number) as caught:
-            code = self._dispatch(stripped)
+            code = self._too_long() if too_long else self._dispatch(stripped)
         if code:
             self.failed = True
             if self.as_json and code != READER_LEFT:
@@ -145,6 +170,14 @@ class Session:
             sys.stderr.flush()
         except (OSError, ValueError):
             pass
+
+    @staticmethod
+    def _too_long() -> int:
+        from rpgdice.cli.output import error
+
+        error(f"the line is over {MAX_LINE:,} characters; a command is shorter (nothing of "
+              "it was run)")
+        return 2
 
     def _dispatch(self, text: str) -> Optional[int]:
         from rpgdice.cli import output
