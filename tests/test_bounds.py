@@ -310,3 +310,23 @@ def test_a_line_at_the_bound_is_read():
     fits = "roll 1d6 # " + "a" * (MAX_LINE - 11)
     got = list(_lines(io.StringIO(fits + "\r\n" + fits + "a\n")))
     assert got[0] == fits and not isinstance(got[0], TooLong) and isinstance(got[1], TooLong)
+
+
+# 8. Odds past the estimate --------------------------------------------------------------------
+
+
+def test_the_odds_of_a_product_of_dice_show_in_a_moment():
+    """A product's totals span millions: the chart groups the totals there are, never
+    every whole number of the range (12 factors: 123 s before)."""
+    started = time.monotonic()
+    run = ok("odds", "*".join(["1d6"] * 11))
+    assert time.monotonic() - started < 3
+    assert "range 1 to 362797056" in run.stdout
+
+
+def test_an_explosion_past_the_estimate_is_refused_before_the_work():
+    from conftest import assert_usage_error
+
+    started = time.monotonic()
+    assert_usage_error(cli("odds", "10d10!>=2r<2"), "would take too long")
+    assert time.monotonic() - started < 1

@@ -276,6 +276,7 @@ class _Odds:
         add up to (each roll counted as ``worth(face, is an extra roll)``), followed from
         the last roll back to the first; the mass is what the depth kept."""
         assert self.depth is not None
+        self.spend(self.fold_cost(roll, worth))  # before the work: refused at once
         tail: dict[int, Fraction] = {}
         for i in range(self.depth, -1, -1):
             level: dict[int, Fraction] = {}
@@ -286,10 +287,22 @@ class _Odds:
                         level[w + t] = level.get(w + t, Fraction(0)) + p * q
                 else:
                     level[w] = level.get(w, Fraction(0)) + p
-            self.spend(CHAIN_UNIT * len(roll) * max(1, len(tail)))
             tail = level
         mass = sum(tail.values(), Fraction(0))
         return {v: p / mass for v, p in tail.items()}, mass
+
+
+    def fold_cost(self, roll: dict[int, Fraction], worth: Callable[[int, bool], int]) -> int:
+        """The work of :meth:`fold`, estimated before it is done: at each of its levels, a
+        step per roll and value its tail can hold (at most the span of the values a roll is
+        worth, once per level followed), each step dearer as the fractions' denominators
+        grow (by the roll's own bits a level: long integers are slower to reduce)."""
+        assert self.depth is not None
+        worths = [worth(r, True) for r in roll] + [worth(r, False) for r in roll]
+        span = max(worths) - min(worths) if worths else 0
+        bits = max((p.denominator.bit_length() for p in roll.values()), default=1)
+        return sum(CHAIN_UNIT * len(roll) * max(1, k * span + 1) * max(1, k * bits // 256)
+                   for k in range(self.depth + 1))
 
 
 def _unvoid(dist: dict[int, Fraction]) -> dict[int, Fraction]:

@@ -134,13 +134,20 @@ def _distribution_rows(o: Any) -> tuple[list[Text], str | None]:
     for t in sorted(dist, reverse=True):
         running += dist[t]
         at_least[t] = running
+    bins: dict[int, Fraction] = {}  # each row's sum and its first total, in one pass over
+    firsts: dict[int, int] = {}  # the totals (never over the range: a product's spans millions)
+    for t in sorted(dist):
+        if lo <= t <= hi:
+            at = lo + (t - lo) // width * width
+            bins[at] = bins.get(at, Fraction(0)) + dist[t]
+            firsts.setdefault(at, t)
     rows = []
     for start in range(lo, hi + 1, width):
         end = min(start + width - 1, hi)
-        p = sum((dist.get(t, Fraction(0)) for t in range(start, end + 1)), Fraction(0))
+        p = bins.get(start, Fraction(0))
         if width > 1 and not p:
             continue
-        first = min((t for t in dist if t >= start), default=start)
+        first = firsts.get(start, min((t for t in dist if t >= start), default=start))
         name = num(start) if start == end else f"{num(start)}–{num(end)}"
         rows.append((name, "", [percent(p), percent(at_least.get(first, Fraction(0)))], p, "cyan"))
     table = chart(rows, "total", "exactly" if width == 1 else "in range", "at least")
