@@ -330,3 +330,42 @@ def test_an_explosion_past_the_estimate_is_refused_before_the_work():
     started = time.monotonic()
     assert_usage_error(cli("odds", "10d10!>=2r<2"), "would take too long")
     assert time.monotonic() - started < 1
+
+
+# 9. Scale ------------------------------------------------------------------------------------
+
+
+def test_a_log_far_over_its_window_shrinks_a_bounded_step_at_every_write(monkeypatch):
+    from rpgdice.table import log
+
+    monkeypatch.setattr(log.store, "MAX_ENTRIES", 10)
+    monkeypatch.setattr(log.store, "PRUNE", 30)
+    logged(1)
+    con = sqlite3.connect(log_path())
+    con.execute("INSERT INTO entries (time, argv, character, ruleset, command, seed, faces,"
+                " count, outcome, results, rolled, kinds, spec, shown, secret, roll)"
+                " SELECT time, argv, character, ruleset, command, seed, faces, count, outcome,"
+                " results, rolled, kinds, spec, shown, secret, roll"
+                " FROM entries, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+                " WHERE i < 99) SELECT i FROM n)")
+    con.commit()
+    assert con.execute("SELECT count(*) FROM entries").fetchone()[0] == 100
+    logged(1)  # 101 entries: 91 out of the window, 30 of them deleted
+    assert con.execute("SELECT count(*), min(id) FROM entries").fetchone() == (71, 31)
+    shown = ok("log", "--json", "--since", "2000-01-01").json()
+    assert [e["id"] for e in shown] == list(range(92, 102))  # the window alone is read
+    listed = ok("log", "stats", "--since", "2000-01-01", "--json").json()
+    assert listed  # counted from the window
+    logged(3)
+    assert con.execute("SELECT count(*), min(id) FROM entries").fetchone() == (10, 95)
+    stats = {(r, c): n for r, c, n in con.execute(
+        "SELECT ruleset, command, sum(n) FROM stats_rolls GROUP BY 1, 2")}
+    assert stats == {("dice", "roll"): 10}  # the stats tables follow every delete
+    con.close()
+
+
+def test_log_show_of_many_repeats_shows_them_as_the_roll_did():
+    ran = ok("roll", "100d6", "-n", "40", "--log", "--seed", "7")
+    shown = ok("log", "show", "1")
+    assert shown.stdout.split("\n", 1)[1] == ran.stdout  # the line of totals, not 4,000 dice
+    assert len(shown.stdout.splitlines()) < 10

@@ -246,8 +246,21 @@ def _show_stored(entry: dict[str, Any]) -> None:
     except BadData as e:
         warning(f"entry {entry['id']}: its odds are not shown ({e})")
         odds = None
-    emit(_with_the_rest(entry, records), as_json=False, odds=odds,
-         total=max(entry["count"], len(records)))
+    total = max(entry["count"], len(records))
+    emit(_with_the_rest(entry, records), as_json=False, odds=odds, total=total,
+         compact=total > 1 and _compact(entry))
+
+
+def _compact(entry: dict[str, Any]) -> bool:
+    """Whether the entry's roll showed its repeats in their short form (``roll 1000d6 -n
+    250``: a line of totals, not 250,000 dice), worked out from its stored spec without
+    rolling; False when it cannot be."""
+    from rpgdice.cli.replay import capture
+
+    try:
+        return bool(capture(entry, roll=False).compact)
+    except Exception:  # not a roll of a known kind, or no longer one: shown in full
+        return False
 
 
 def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:

@@ -53,6 +53,9 @@ class Capture:
         self.odds: Any = None
         self.total = 0
         self.seed: Optional[int] = None
+        self.compact = False
+        """Whether the roll showed its repeats in its ruleset's short form (``log show``
+        shows them so again)."""
         self.keys: dict[str, Any] = {}
         self.budgets: list[Any] = list(budgets or [])
         """What a roll paid as it went had to spend, per result, as the log stored it
@@ -422,6 +425,7 @@ def _collect(state: Turn, plan: Plan, source: DiceSource, times: int,
     assert capture is not None and plan.roll is not None
     capture.spec = plan.stats
     capture.seed, capture.keys = all_keys["seed"], all_keys
+    capture.compact = plan.compact
     if not capture.roll:
         return
     roll = _paced(state, plan, capture)

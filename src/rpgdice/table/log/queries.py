@@ -106,7 +106,12 @@ class Queries:
         (its name matched like every name: case, accents, spaces, hyphens and underscores
         aside; ``who`` the column holding it), entries of ``since`` or later and from
         before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
-        clauses, args = list(terms), []
+        clauses, args = list(terms), list[Any]()
+        if since or before:  # a scan by time: only the window the log keeps (a log far over
+            from rpgdice.table.log import store  # it, forged or not pruned yet, reads fast)
+
+            clauses.append("id > (SELECT coalesce(max(id), 0) FROM entries) - ?")
+            args.append(store.MAX_ENTRIES)
         if since:
             clauses.append("time >= ?")
             args.append(since)
