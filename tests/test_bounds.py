@@ -369,3 +369,88 @@ def test_log_show_of_many_repeats_shows_them_as_the_roll_did():
     shown = ok("log", "show", "1")
     assert shown.stdout.split("\n", 1)[1] == ran.stdout  # the line of totals, not 4,000 dice
     assert len(shown.stdout.splitlines()) < 10
+
+
+# 3. /events: a cap on streams, catch-up reads bounded, a fast reader never cut off -----------
+
+
+def forged(n: int) -> None:
+    """A log of ``n`` entries (one logged, the rest its copies)."""
+    logged(1)
+    con = sqlite3.connect(log_path())
+    con.execute("INSERT INTO entries (time, argv, character, ruleset, command, seed, faces,"
+                " count, outcome, results, rolled, kinds, spec, shown, secret, roll)"
+                " SELECT time, argv, character, ruleset, command, seed, faces, count, outcome,"
+                " results, rolled, kinds, spec, shown, secret, roll"
+                " FROM entries, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+                f" WHERE i < {n - 1}) SELECT i FROM n)")
+    con.commit()
+    con.close()
+
+
+def test_a_client_given_a_burst_of_more_rolls_than_its_queue_gets_every_one_in_order():
+    import asyncio
+    import re
+
+    from rpgdice.serve import app
+    from rpgdice.serve.follow import Reader
+    from rpgdice.serve.hub import QUEUE
+
+    forged(QUEUE + 100)
+    table = app.Table(log_path(), None)
+    entries = Reader(log_path()).after(0)
+
+    async def go() -> list[int]:
+        queue = table.hub.subscribe()
+        assert queue is not None
+        stream = app._stream(table, queue, None)
+        await stream.__anext__()  # the notices and the encounter
+        for entry in entries:  # one poll's burst, before the client reads anything
+            table.hub.entry(entry, False)
+        seen: list[int] = []
+        while len(seen) < len(entries):
+            text = await asyncio.wait_for(stream.__anext__(), 5)
+            seen += [int(i) for i in re.findall(r"^id: (\d+)$", text, re.M)]
+        await stream.aclose()
+        assert not table.hub.clients  # gone with its stream
+        return seen
+
+    assert asyncio.run(go()) == [e["id"] for e in entries]
+
+
+def test_no_more_than_max_streams_at_once():
+    from rpgdice.serve.hub import MAX_STREAMS, Hub
+
+    hub = Hub(10)
+    queues = [hub.subscribe() for _ in range(MAX_STREAMS)]
+    assert None not in queues and hub.subscribe() is None
+    hub.unsubscribe(queues[0])
+    assert hub.subscribe() is not None
+
+
+def test_catch_up_reads_are_few_at_once_and_none_for_a_client_that_left():
+    import asyncio
+    import threading
+
+    from rpgdice.serve.hub import CATCH_UP, Hub
+
+    hub = Hub(10)
+    calls: list[int] = []
+    free = threading.Event()
+
+    def read(after: int) -> list[tuple[int, str]]:
+        calls.append(after)
+        free.wait(5)
+        return []
+
+    async def go() -> None:
+        tasks = [asyncio.create_task(hub.catch_up(read, i)) for i in range(50)]
+        await asyncio.sleep(0.1)
+        assert len(calls) == CATCH_UP  # the others wait their turn
+        for task in tasks[CATCH_UP:]:  # their clients left
+            task.cancel()
+        free.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert len(calls) == CATCH_UP  # no read for a client that left
+
+    asyncio.run(go())

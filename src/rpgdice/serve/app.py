@@ -25,7 +25,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rpgdice.serve import follow
-from rpgdice.serve.hub import OVERFLOW, Hub, roll_event
+from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Hub, roll_event
 from rpgdice.table.log import on_the_table
 
 KEEPALIVE = 15.0
@@ -175,6 +175,9 @@ def make_app(table: Table) -> Starlette:
             return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
                                      status_code=400)
         queue = hub.subscribe()
+        if queue is None:
+            return PlainTextResponse("503: too many open streams; try again soon",
+                                     status_code=503, headers={"Retry-After": "5"})
         return StreamingResponse(_stream(table, queue, after), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
@@ -199,33 +202,45 @@ def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
         reader.close()
 
 
+def _missed(log: Path, after: int) -> list[tuple[int, str]]:
+    """The events of the entries after ``after`` (at most a catch-up batch), made here
+    in the reading thread."""
+    return [roll_event(entry, False)[:2] for entry in _read(log, after, CATCH_UP_BATCH)]
+
+
 async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
                   ) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
-    (from the log), then whatever comes, until it goes or falls too far behind."""
+    (from the log), then whatever comes, until it goes; a client that falls too far behind
+    (slow, or a burst of rolls) reads what it missed from the log, then joins again."""
     hub = table.hub
-    try:
+    sent = hub.last if after is None else after  # before the first yield: what comes while
+    try:  # it is sent is in the queue
         yield "retry: 2000\n\n" + hub.notice_event() + hub.encounter_event()
-        sent = hub.last if after is None else after
-        while after is not None:  # catching up from the log, a batch at a time
-            try:
-                missed = await asyncio.to_thread(_read, table.log, sent, follow.BATCH)
-            except follow.Unreadable:
-                break
-            for entry in missed:
-                ident, text, _ = await asyncio.to_thread(roll_event, entry, False)
-                sent = ident
-                yield text
-            if len(missed) < follow.BATCH:
-                break
+        catching_up = after is not None
         while True:
+            while catching_up:  # from the log, a batch at a time
+                try:
+                    missed = await hub.catch_up(lambda s: _missed(table.log, s), sent)
+                except follow.Unreadable:  # said by the notice: the stream goes on
+                    catching_up = False
+                    break
+                for ident, text in missed:
+                    sent = ident
+                    yield text
+                catching_up = len(missed) == CATCH_UP_BATCH
             try:
                 event = await asyncio.wait_for(queue.get(), KEEPALIVE)
             except asyncio.TimeoutError:
                 yield ": keep-alive\n\n"
                 continue
-            if event is OVERFLOW:
-                return
+            if event is OVERFLOW:  # behind: what it missed is in the log
+                rejoined = hub.subscribe()
+                if rejoined is None:
+                    return
+                queue, catching_up = rejoined, True
+                yield hub.notice_event() + hub.encounter_event()
+                continue
             ident, revealed, text = event
             if ident is not None and not revealed and ident <= sent:
                 continue  # already sent while catching up
@@ -234,4 +249,3 @@ async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
             yield text
     finally:
         hub.unsubscribe(queue)
-

@@ -2,21 +2,30 @@
 shows them, the encounter, the notices (a log that cannot be read, a Discord post that
 failed), and one queue per ``/events`` client. The follower's thread makes each event once
 (its JSON, its HTML); the event loop hands it to every client without waiting for any: a
-client whose queue is full (slow, or gone) is cut off and catches up from the log when it
-reconnects (``Last-Event-ID``)."""
+client whose queue is full (slow, or a burst of rolls) is dropped from the hub and reads
+what it missed from the log, at its own pace, then joins again."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, Optional
 
 from rpgdice.serve import views
 from rpgdice.table.log import on_the_table
 
 QUEUE = 256
-"""Events a client may fall behind by before it is cut off."""
+"""Events a client may fall behind by before it reads the rest from the log instead."""
+MAX_STREAMS = 256
+"""``/events`` streams at once (more get 503 and try again): each holds a queue."""
+CATCH_UP = 2
+"""Catch-up reads from the log at once, whoever asks: what they hold stays bounded however
+many clients send ``Last-Event-ID`` together (the others wait their turn, and one that
+left meanwhile never reads)."""
+CATCH_UP_BATCH = 100
+"""Entries a catch-up read gives at a time."""
 OVERFLOW = object()
 """What a cut-off client's queue holds: its stream ends."""
 
@@ -48,6 +57,7 @@ class Hub:
         self.notices: dict[str, Optional[str]] = {"log": None, "discord": None}
         self.encounter = ""
         self.last = 0
+        self.reading: Optional[asyncio.Semaphore] = None
 
     # From the follower's thread -------------------------------------------------------
 
@@ -107,10 +117,22 @@ class Hub:
                 queue.put_nowait(OVERFLOW)
                 self.clients.discard(queue)  # nothing more goes to it
 
-    def subscribe(self) -> asyncio.Queue[Any]:
+    def subscribe(self) -> Optional[asyncio.Queue[Any]]:
+        """A new client's queue, or None when :data:`MAX_STREAMS` are open."""
+        if len(self.clients) >= MAX_STREAMS:
+            return None
         queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
         self.clients.add(queue)
         return queue
+
+    async def catch_up(self, read: Callable[[int], list[tuple[int, str]]], after: int
+                       ) -> list[tuple[int, str]]:
+        """``read(after)`` in a thread, at most :data:`CATCH_UP` such reads at once: a client
+        that leaves while it waits its turn is cancelled before it reads anything."""
+        if self.reading is None:
+            self.reading = asyncio.Semaphore(CATCH_UP)
+        async with self.reading:
+            return await asyncio.to_thread(read, after)
 
     def unsubscribe(self, queue: asyncio.Queue[Any]) -> None:
         self.clients.discard(queue)
