@@ -40,9 +40,14 @@ _rpgdice_node()
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
-        "encounter") subs="start next end" opts="--json -h --help" vopts="" ;;
-        "encounter start") subs="" opts="--dice --seed --json --log --no-log --short --secret -h --help" vopts="--dice --seed" ;;
+        "encounter") subs="start next add rm delay out back end" opts="--json -h --help" vopts="" ;;
+        "encounter start") subs="" opts="--ruleset --health --dice --seed --json --log --no-log --short --secret -h --help" vopts="--ruleset --health --dice --seed" ;;
         "encounter next") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter add") subs="" opts="--health --json -h --help" vopts="--health" ;;
+        "encounter rm") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter delay") subs="" opts="--after --json -h --help" vopts="--after" ;;
+        "encounter out") subs="" opts="--json -h --help" vopts="" ;;
+        "encounter back") subs="" opts="--json -h --help" vopts="" ;;
         "encounter end") subs="" opts="-h --help" vopts="" ;;
         "log") subs="show reveal clear stats" opts="--last --as --ruleset --since --until --json -h --help" vopts="--last --as --ruleset --since --until" ;;
         "log show") subs="" opts="--json --replay --since --until -h --help" vopts="--since --until" ;;
@@ -132,8 +137,11 @@ _rpgdice_values()
         "char show|#1") vals="@characters" ;;
         "char rm|#1") vals="@characters" ;;
         "alias|--rm") vals="@aliases" ;;
+        "encounter start|--ruleset") vals="crytures seyruun reglas cypher" ;;
         "encounter start|#1") vals="@characters" ;;
         "encounter start|#"*) vals="@characters" ;;
+        "encounter add|#1") vals="@characters" ;;
+        "encounter add|#"*) vals="@characters" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;

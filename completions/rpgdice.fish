@@ -151,7 +151,7 @@ complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas 
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
@@ -597,13 +597,20 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a start -d 'Start an encounter: roll Seyruun initiative and keep the order'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a next -d 'The next turn: the next in the order, or a new round after the last'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a end -d 'End the encounter (encounter.toml is removed)'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -l json -d 'The encounter as one JSON object'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a start -d 'Start an encounter: initiative rolled once, the order kept in encounte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a next -d 'The next turn: the next in the order, or a new round after the last'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a add -d 'Combatants join the fight, each at the place its initiative gives (rolle…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a rm -d 'A combatant leaves the fight: the order closes up (its turn, if it was it…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a delay -d 'The current combatant waits: it acts after NAME (or last) this round a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a out -d 'A combatant is out of the fight: shown as out, skipped by next (its turn…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a back -d 'A combatant put out (encounter out) is back in the fight'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a end -d 'End the encounter (encounter.toml is removed)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter start
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l ruleset -x -a 'crytures\\t\'None\' seyruun\\t\'None\' reglas\\t\'None\' cypher\\t\'None\'' -d 'The encounter\'s ruleset: crytures, seyruun, reglas, cypher (defaul…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyph…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l json -d 'The encounter as one JSON object'
@@ -616,6 +623,29 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 # rpgdice encounter next
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter add
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyph…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -a '(__rpgdice_characters)'
+
+# rpgdice encounter rm
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter delay
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l after -x -d 'Act after NAME (default: last)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter out
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter back
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter end
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -s h -l help -d 'Show this message and exit'

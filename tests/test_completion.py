@@ -544,7 +544,7 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
 ENCOUNTER_CASES = [
     ("rpgdice seyruun attack 5 --vs ", lambda: sorted([*_characters("seyruun"), "Ann", "Ghoul", "Big-Thug"])),
     ("rpgdice seyruun attack 5 --vs B", lambda: ["Big-Thug"]),
-    ("rpgdice encounter ", lambda: ["end", "next", "start"]),
+    ("rpgdice encounter ", lambda: ["add", "back", "delay", "end", "next", "out", "rm", "start"]),
 ]
 
 

@@ -19,7 +19,7 @@ RULESET = Ruleset(
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
-        reserved=(Reserved("stamina"), Reserved("mana")),
+        reserved=(Reserved("stamina"), Reserved("mana"), Reserved("initiative", dice=True)),
         resources=(Resource("stamina", "Stamina", "stamina-max"),
                    Resource("mana", "Mana", "mana-max")),
     ),

@@ -36,6 +36,15 @@ SPECIAL_ATTACK = {17: "plus_1_damage", 18: "plus_2_damage"}
 """(SRD) Special rolls; 17 and 18 count only on attacks."""
 
 
+TRACK = ("hale", "impaired", "debilitated", "dead")
+"""(SRD) The damage track: as many steps down as Pools at 0 (of the three)."""
+
+
+def track(pools: list[int]) -> str:
+    """The damage track's word for the Pools' values: one step down per Pool at 0."""
+    return TRACK[min(3, sum(1 for v in pools if v <= 0))]
+
+
 def effort_cost(levels: int, edge: int) -> int:
     if levels <= 0:
         return 0
