@@ -7,8 +7,8 @@ _rpgdice_node()
     case $1 in
         "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
-        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --compare --as" ;;
-        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --compare --as" ;;
+        "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --dice --seed -n --times --compare --as" ;;
+        "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --compare --as" ;;
         "seyruun") subs="roll odds contest extended team reroll initiative attack" opts="-h --help" vopts="" ;;
         "seyruun roll") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --dice --seed -n --times --compare --as" ;;
         "seyruun odds") subs="" opts="--bonus --penalty --wound --actions --willpower --reroll -d --difficulty --json --compare --as -h --help" vopts="--bonus --penalty --wound --actions -d --difficulty --compare --as" ;;
