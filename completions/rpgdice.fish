@@ -474,10 +474,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -a '(__rpgdice_traits)'
 
 # rpgdice cypher
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty −…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty −…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a recover -d 'A recovery roll: 1d6 + the sheet\'s tier (default 1) back into the Po…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher roll
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demandi…'
@@ -489,6 +490,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
@@ -512,6 +515,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l compare -x -d 'Compare the odds with these arguments added (repeatable): --compar…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
@@ -528,6 +533,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
@@ -540,6 +547,19 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect),…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
+
+# rpgdice cypher recover
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l to -x -d 'Split the points: might=N,speed=N,intellect=N (default: Might, then Spe…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l reset -d 'A new day: the four recoveries start over'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l log -l no-log -d 'Log it or not (else RPGDICE_LOG decides)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l short -d 'One line per roll (a chat message)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l secret -d 'Logged, shown here only until log reveal'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
