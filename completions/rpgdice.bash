@@ -30,7 +30,7 @@ _rpgdice_node()
         "cypher roll") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --damage --vs --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --damage --vs --dice --seed -n --times --compare --as --pool" ;;
         "cypher odds") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --damage --vs --json --compare --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --damage --vs --compare --as --pool" ;;
         "cypher task") subs="" opts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --attack --damage --vs --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as --pool -h --help" vopts="-d --difficulty --ease --hinder --skill --asset --effort --edge --bonus --damage --vs --dice --seed -n --times --compare --as --pool" ;;
-        "cypher recover") subs="" opts="--to --reset --dice --seed -n --times --json --log --no-log --short --secret --as -h --help" vopts="--to --dice --seed -n --times --as" ;;
+        "cypher recover") subs="" opts="--to --reset --dice --seed -n --times --json --odds --log --no-log --short --secret --as -h --help" vopts="--to --dice --seed -n --times --as" ;;
         "roll") subs="" opts="--dice --seed -n --times --json --odds --breakdown --log --no-log --short --secret --compare -h --help" vopts="--dice --seed -n --times --compare" ;;
         "odds") subs="" opts="--json --compare -h --help" vopts="--compare" ;;
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;

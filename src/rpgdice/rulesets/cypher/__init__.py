@@ -86,7 +86,7 @@ RULESET = Ruleset(
     fight=Fight(side=_fight_side, extra_state=_extra_state),
     takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),
-    odds_functions=frozenset({"cypher_odds"}),
+    odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
     results={"task": ("CypherResult",), "roll": ("CypherResult",),
              "recover": ("CypherRecoveryResult",)},

@@ -135,9 +135,27 @@ def task_cmd(
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     exact = exact_odds("cypher", "cypher_odds", task)
     hurt = _hurt(damage, vs, attack)
+    _say_debilitated()
     return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact,
                 target=hurt.side if hurt is not None else None,
                 effects=_Hurts(hurt) if hurt is not None else None)
+
+
+def _say_debilitated() -> None:
+    """(SRD) Debilitated: no action but to move. A task ``--as`` such a character still
+    rolls (the GM rules), with a warning line saying so."""
+    from rpgdice.roll.execute import turn
+
+    state = turn()
+    if state is None or state.sheet is None or state.replaying:
+        return
+    from rpgdice.rulesets.cypher.target import state_of
+
+    now = state_of(state.sheet)
+    if now in ("debilitated", "dead"):
+        from rpgdice.render.output import warning
+
+        warning(f"{state.sheet.name} is {now}: no action but to move (the rules); rolled anyway")
 
 
 def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
@@ -209,7 +227,8 @@ def _split(text: str) -> str:
 _split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
 
 
-@rolls(app, "recover", RULESET.name, without=("odds", "compare"))
+@rolls(app, "recover", RULESET.name, without=("compare",),
+       option_help={"odds": "Add the exact chance of each total of 1d6 + tier."})
 def recover_cmd(
     to: Annotated[Optional[str], typer.Option(
         "--to", parser=_split, metavar="POOL=N,...",
@@ -255,4 +274,5 @@ def recover_cmd(
             for result in rolled:
                 recovered(sheet, result, reset)
 
-    return Plan(roll, work=Work(1), effects=None if state.replaying else Recovered())
+    return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
+                effects=None if state.replaying else Recovered())

@@ -289,3 +289,18 @@ class CypherOdds(Tagged, ruleset="cypher", command="odds"):
     effort_cost: int
     bonus: int
     attack: bool
+
+
+@record
+class CypherRecoveryOdds(Tagged, ruleset="cypher", command="odds"):
+    """The odds of a recovery roll: each total of 1d6 + tier."""
+
+    points: dict[int, Fraction]
+    tier: int
+
+    def json_key(self, result: CypherRecoveryResult) -> dict[str, object]:
+        """``--odds --json``: the chance of the total rolled, and of each total."""
+        from rpgdice.core.data import to_data
+
+        return {"odds": {"outcome": to_data(self.points.get(result.points, 0)),
+                         "points": to_data(self.points), "tier": self.tier}}

@@ -131,7 +131,22 @@ def recovery(r: Any) -> list[Text]:
             Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
 
 
-VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery}
+def recovery_odds(o: Any) -> list[Text]:
+    """The odds of a recovery roll: each total of 1d6 + tier."""
+    rows = [(str(k), "", [percent(p)], p, GOOD) for k, p in o.points.items()]
+    return [Text.assemble(("Cypher recovery odds", "bold"), f" · 1d6 + tier {o.tier}"),
+            *chart(rows, "points", "chance")]
+
+
+def _recovery_after(o: Any, r: Any) -> list[Text]:
+    """``--odds`` under a recovery roll: the chance of its total, and the range."""
+    low, high = min(o.points), max(o.points)
+    return [Text.assemble(("  odds ", LABEL), (percent(o.points.get(r.points, 0)), "bold"),
+                          f" of {r.points} points ({low} to {high}, each as likely)")]
+
+
+VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery,
+         rules.CypherRecoveryOdds: recovery_odds}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
 
@@ -173,5 +188,6 @@ FIGURES = {"task": _task_figures,
 """The roll log's few words on a stored result, by command."""
 
 TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part,
+              after={rules.CypherRecoveryOdds: _recovery_after},
               verdicts={"recover": lambda r: (f"+{r.get('points')}", "good")})
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""
