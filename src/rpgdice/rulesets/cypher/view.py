@@ -131,13 +131,6 @@ def recovery(r: Any) -> list[Text]:
             Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
 
 
-def recovery_odds(o: Any) -> list[Text]:
-    """The odds of a recovery roll: each total of 1d6 + tier."""
-    rows = [(str(k), "", [percent(p)], p, GOOD) for k, p in o.points.items()]
-    return [Text.assemble(("Cypher recovery odds", "bold"), f" · 1d6 + tier {o.tier}"),
-            *chart(rows, "points", "chance")]
-
-
 def _recovery_after(o: Any, r: Any) -> list[Text]:
     """``--odds`` under a recovery roll: the chance of its total, and the range."""
     low, high = min(o.points), max(o.points)
@@ -145,8 +138,7 @@ def _recovery_after(o: Any, r: Any) -> list[Text]:
                           f" of {r.points} points ({low} to {high}, each as likely)")]
 
 
-VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery,
-         rules.CypherRecoveryOdds: recovery_odds}
+VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
 
