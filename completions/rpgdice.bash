@@ -147,6 +147,10 @@ _rpgdice_values()
         "encounter start|#"*) vals="@characters" ;;
         "encounter add|#1") vals="@characters" ;;
         "encounter add|#"*) vals="@characters" ;;
+        "encounter rm|#1") vals="@characters @extras" ;;
+        "encounter delay|--after") vals="@characters @extras" ;;
+        "encounter out|#1") vals="@characters @extras" ;;
+        "encounter back|#1") vals="@characters @extras" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;

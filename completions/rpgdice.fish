@@ -656,19 +656,22 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 # rpgdice encounter rm
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter delay
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l after -x -d 'Act after NAME (default: last)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l after -x -a '(__rpgdice_characters) (__rpgdice_extras)' -d 'Act after NAME (default: last)'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter out
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter back
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter end
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -s h -l help -d 'Show this message and exit'

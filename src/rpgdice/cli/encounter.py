@@ -380,7 +380,18 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
     _show(enc, as_json)
 
 
-NameArg = Annotated[str, typer.Argument(metavar="NAME", show_default=False,
+def _name(text: str) -> str:
+    """A combatant of the encounter, by name (matched as names are when the command runs)."""
+    if not isinstance(text, str) or not text.strip():
+        raise typer.BadParameter(f"{text!r} is not a combatant's name")
+    return text.strip()
+
+
+_name.accepts = "the name of a combatant of the encounter"  # type: ignore[attr-defined]
+_name.completes = "characters"  # type: ignore[attr-defined]
+_name.also_completes = "extras"  # type: ignore[attr-defined]  # TAB: the encounter's extras too
+
+NameArg = Annotated[str, typer.Argument(parser=_name, metavar="NAME", show_default=False,
                                         help="A combatant of the encounter.")]
 
 
@@ -407,7 +418,7 @@ def rm_cmd(name: NameArg, as_json: StateJson = False) -> None:
 @app.command("delay")
 def delay_cmd(
     after: Annotated[Optional[str], typer.Option(
-        "--after", metavar="NAME", help="Act after NAME (default: last).")] = None,
+        "--after", parser=_name, metavar="NAME", help="Act after NAME (default: last).")] = None,
     as_json: StateJson = False,
 ) -> None:
     """The current combatant waits: it acts after NAME (or last) this round and keeps that
