@@ -207,3 +207,23 @@ def test_an_encounter_of_an_older_rpgdice_is_seyruun():
                                 'character = false\n')
     got = state()
     assert got["order"][0]["health"] == 7 and got["order"][0]["out"] is False
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_changes_at_once_lose_nothing():
+    """Six terminals at once: four newcomers join, one leaves, one is put out."""
+    import os
+    import subprocess
+    import sys
+
+    step("start", "--ruleset", "reglas", "A@50", "B@40", "C@30")
+    lines = [["add", "N1@45"], ["add", "N2@35"], ["add", "N3@25"], ["add", "N4@5"],
+             ["rm", "B"], ["out", "C"]]
+    procs = [subprocess.Popen([sys.executable, "-m", "rpgdice", "encounter", *line],
+                              env=dict(os.environ), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for line in lines]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 6
+    got = state()
+    assert order(got) == ["A", "N1", "N2", "C", "N3", "N4"]
+    assert [s["out"] for s in got["order"]] == [False, False, False, True, False, False]
