@@ -227,3 +227,35 @@ def test_changes_at_once_lose_nothing():
     got = state()
     assert order(got) == ["A", "N1", "N2", "C", "N3", "N4"]
     assert [s["out"] for s in got["order"]] == [False, False, False, True, False, False]
+
+
+def test_every_change_is_logged_and_the_log_tells_the_story(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    step("start", "--ruleset", "reglas", "A@5", "B@9")
+    step("add", "C@7")
+    step("delay", "--after", "A")
+    step("out", "A")
+    step("back", "A")
+    step("rm", "C")
+    entries = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+    assert [e["command"] for e in entries] == ["encounter"] * 6
+    assert [e["ruleset"] for e in entries] == ["reglas"] * 6
+    said = [e["results"][0]["said"] for e in entries]
+    assert said == ["starts: B 9, A 5; round 1, B's turn",
+                    "C joins (7); round 1, B's turn",
+                    "B waits until after A; round 1, C's turn",
+                    "A is out of the fight; round 1, C's turn",
+                    "A is back in the fight; round 1, C's turn",
+                    "C leaves the fight; round 1, A's turn"]
+    listing = ok("log").stdout
+    assert "C joins (7)" in listing
+    shown = ok("log", "show", "2")
+    assert "C joins (7); round 1, B's turn" in shown.stdout
+    assert_usage_error(cli("again"), "empty")  # a change is never repeated
+
+
+def test_a_change_is_not_logged_when_the_log_is_off(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "never")
+    step("start", "--ruleset", "reglas", "A@5", "B@9")
+    step("out", "A")
+    assert ok("log", "--json").stdout.strip() == ""

@@ -149,6 +149,8 @@ def start_cmd(
         if run.short:
             return _short(rolled, roll, getattr(source, "seed", None))
         return _show(enc, as_json, rolled)
+    _log_change(enc, "starts: " + ", ".join(f"{s.name} {s.initiative}" for s in enc.order),
+                run.log_choice)
     _show(enc, as_json)
 
 
@@ -377,6 +379,7 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
 
     enc = encounter.update(join)
     _warn_shadowed(s.name for s in sides if not s.character)
+    _log_change(enc, "; ".join(f"{s.name} joins ({s.initiative})" for s in sides))
     _show(enc, as_json)
 
 
@@ -395,14 +398,42 @@ NameArg = Annotated[str, typer.Argument(parser=_name, metavar="NAME", show_defau
                                         help="A combatant of the encounter.")]
 
 
-def _change(change: Any, as_json: bool) -> None:
+def _change(change: Any, as_json: bool, said: str) -> None:
     from rpgdice.table import encounter
 
     def apply(enc: Any) -> Any:
-        change(enc)
-        return enc
+        side = change(enc)
+        return enc, side
 
-    _show(encounter.update(apply), as_json)
+    enc, side = encounter.update(apply)
+    _log_change(enc, said.replace("{name}", side.name))
+    _show(enc, as_json)
+
+
+def _log_change(enc: Any, said: str, log: Optional[bool] = None) -> None:
+    """Record a change of the fight in the roll log, as a roll is recorded (``--log``,
+    ``RPGDICE_LOG``), so that ``log`` tells the fight's story: one result, its words and
+    whose turn it is after it. ``again`` never repeats it."""
+    from rpgdice.roll.execute import log_wanted
+    from rpgdice.roll.spec import RollSpec
+
+    if not log_wanted(RollSpec(enc.ruleset, "encounter", (), log=log)):
+        return
+    from rpgdice.cli.common import current_run
+    from rpgdice.cli.output import warning
+    from rpgdice.table.log import LogUnavailable
+    from rpgdice.table.log.store import write_entry
+
+    result = {"ruleset": enc.ruleset, "command": "encounter", "outcome": None,
+              "said": f"{said}; round {enc.round}, {enc.current.name}'s turn",
+              "round": enc.round, "current": enc.current.name}
+    argv = list(current_run().argv or sys.argv[1:])
+    try:
+        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command="encounter",
+                    seed=None, faces=None, count=1, outcome=None, results=[result], kinds=[],
+                    spec=None, shown=None, texts=[json.dumps(result, ensure_ascii=False, separators=(",", ":"))], secret=False)
+    except (LogUnavailable, OSError) as e:
+        warning(f"the change was not logged: {e}")
 
 
 @app.command("rm")
@@ -412,7 +443,7 @@ def rm_cmd(name: NameArg, as_json: StateJson = False) -> None:
 
     Example: rpgdice encounter rm Thug
     """
-    _change(lambda enc: enc.remove(name), as_json)
+    _change(lambda enc: enc.remove(name), as_json, "{name} leaves the fight")
 
 
 @app.command("delay")
@@ -426,7 +457,7 @@ def delay_cmd(
 
     Example: rpgdice encounter delay --after Ghoul
     """
-    _change(lambda enc: enc.delay(after), as_json)
+    _change(lambda enc: enc.delay(after), as_json, "{name} waits" + (f" until after {after}" if after else " until last"))
 
 
 @app.command("out")
@@ -436,7 +467,7 @@ def out_cmd(name: NameArg, as_json: StateJson = False) -> None:
 
     Example: rpgdice encounter out Thug
     """
-    _change(lambda enc: enc.set_out(name, True), as_json)
+    _change(lambda enc: enc.set_out(name, True), as_json, "{name} is out of the fight")
 
 
 @app.command("back")
@@ -446,7 +477,7 @@ def back_cmd(name: NameArg, as_json: StateJson = False) -> None:
 
     Example: rpgdice encounter back Thug
     """
-    _change(lambda enc: enc.set_out(name, False), as_json)
+    _change(lambda enc: enc.set_out(name, False), as_json, "{name} is back in the fight")
 
 
 @app.command("end")
