@@ -151,7 +151,7 @@ complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas 
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
 complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
@@ -173,6 +173,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s c -l complexity -x -d 'Successes needed, at least 1; default 1'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits s…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Compl…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l spend -x -d 'With --as: pay N Stamina or Mana from the sheet to try again (the te…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
@@ -193,6 +194,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_su
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -s c -l complexity -x -d 'Successes needed, at least 1; default 1'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: every natural 10 is a critical hit, adding --crit-hits s…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l crit-hits -x -d 'With --attack: successes each critical hit adds before the Compl…'
+complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l spend -x -d 'With --as: pay N Stamina or Mana from the sheet to try again (the te…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l compare -x -d 'Compare the odds with these arguments added (repeatable): --compar…'
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters crytures)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
@@ -472,10 +474,11 @@ complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from reglas; and __fish_seen_subcommand_from retry' -a '(__rpgdice_traits)'
 
 # rpgdice cypher
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty −…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and…'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a roll -d 'The same command as task: attempt a task, d20 against 3 × (difficulty −…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a odds -d 'Exact odds of a task, without rolling: success and failure (routine and…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a task -d 'Attempt a task: d20 against 3 × (difficulty − easing + hindering)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -a recover -d 'A recovery roll: 1d6 + the sheet\'s tier (default 1) back into the Po…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and not __fish_seen_subcommand_from roll odds task recover' -s h -l help -d 'Show this message and exit'
 
 # rpgdice cypher roll
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -a 'routine\\t\'difficulty 0, target 0\' simple\\t\'difficulty 1, target 3\' standard\\t\'difficulty 2, target 6\' demanding\\t\'difficulty 3, target 9\' difficult\\t\'difficulty 4, target 12\' challenging\\t\'difficulty 5, target 15\' intimidating\\t\'difficulty 6, target 18\' formidable\\t\'difficulty 7, target 21\' heroic\\t\'difficulty 8, target 24\' immortal\\t\'difficulty 9, target 27\' impossible\\t\'difficulty 10, target 30\'' -d 'Difficulty 0-10 or its name: routine, simple, standard, demandi…'
@@ -487,6 +490,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
@@ -510,6 +515,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l compare -x -d 'Compare the odds with these arguments added (repeatable): --compar…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
@@ -526,6 +533,8 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l edge -x -d 'Edge, taken off the Effort cost'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l bonus -x -d 'Flat bonus added to the d20'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l attack -d 'An attack: 17 and 18 add damage, 19/20 may add more'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l damage -x -d 'With --attack and --vs: the damage a success deals, plus 17 +1, 18…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l vs -x -a '(__rpgdice_characters cypher) (__rpgdice_extras)' -d 'The target: a saved character (its Pools: Might, then Speed, then Intel…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
@@ -538,6 +547,20 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -l pool -x -a 'might\\t\'the Might Pool and its Edge\' speed\\t\'the Speed Pool and its Edge\' intellect\\t\'the Intellect Pool and its Edge\'' -d 'With --as: the Pool that pays the Effort (might, speed or intellect),…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
+
+# rpgdice cypher recover
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l to -x -d 'Split the points: might=N,speed=N,intellect=N (default: Might, then Spe…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l reset -d 'A new day: the four recoveries start over'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l odds -d 'Add the exact chance of each total of 1d6 + tier'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l log -l no-log -d 'Log it or not (else RPGDICE_LOG decides)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l short -d 'One line per roll (a chat message)'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l secret -d 'Logged, shown here only until log reveal'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l as -x -a '(__rpgdice_characters cypher)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -s h -l help -d 'Show this help and exit'
 
 # rpgdice roll
 complete -c rpgdice -n '__fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
@@ -597,13 +620,20 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a start -d 'Start an encounter: roll Seyruun initiative and keep the order'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a next -d 'The next turn: the next in the order, or a new round after the last'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -a end -d 'End the encounter (encounter.toml is removed)'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -l json -d 'The encounter as one JSON object'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next end' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a start -d 'Start an encounter: initiative rolled once, the order kept in encounte…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a next -d 'The next turn: the next in the order, or a new round after the last'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a add -d 'Combatants join the fight, each at the place its initiative gives (rolle…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a rm -d 'A combatant leaves the fight: the order closes up (its turn, if it was it…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a delay -d 'The current combatant waits: it acts after NAME (or last) this round a…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a out -d 'A combatant is out of the fight: shown as out, skipped by next (its turn…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a back -d 'A combatant put out (encounter out) is back in the fight'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a end -d 'End the encounter (encounter.toml is removed)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter start
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l ruleset -x -a 'crytures\\t\'None\' seyruun\\t\'None\' reglas\\t\'None\' cypher\\t\'None\'' -d 'The encounter\'s ruleset: crytures, seyruun, reglas, cypher (defaul…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyph…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l json -d 'The encounter as one JSON object'
@@ -616,6 +646,32 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 # rpgdice encounter next
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter add
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyph…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -a '(__rpgdice_characters)'
+
+# rpgdice encounter rm
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters) (__rpgdice_extras)'
+
+# rpgdice encounter delay
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l after -x -a '(__rpgdice_characters) (__rpgdice_extras)' -d 'Act after NAME (default: last)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -s h -l help -d 'Show this message and exit'
+
+# rpgdice encounter out
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -a '(__rpgdice_characters) (__rpgdice_extras)'
+
+# rpgdice encounter back
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter end
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -s h -l help -d 'Show this message and exit'

@@ -544,7 +544,8 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
 ENCOUNTER_CASES = [
     ("rpgdice seyruun attack 5 --vs ", lambda: sorted([*_characters("seyruun"), "Ann", "Ghoul", "Big-Thug"])),
     ("rpgdice seyruun attack 5 --vs B", lambda: ["Big-Thug"]),
-    ("rpgdice encounter ", lambda: ["end", "next", "start"]),
+    ("rpgdice encounter ", lambda: ["add", "back", "delay", "end", "next", "out", "rm", "start"]),
+    ("rpgdice encounter out ", lambda: sorted([*_characters(), "Ann", "Ghoul", "Big-Thug"])),
 ]
 
 
@@ -558,13 +559,13 @@ def _no_options(words: list[str]) -> list[str]:
     return sorted(w for w in words if not w.startswith("-"))
 
 
-@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands", "out"])
 @pytest.mark.process
 def test_bash_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_bash(line)) == sorted(expected())
 
 
-@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands"])
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands", "out"])
 @pytest.mark.process
 def test_fish_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_fish(line)) == sorted(expected())

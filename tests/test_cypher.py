@@ -94,3 +94,64 @@ def test_json_keys():
         assert key in obj
     assert obj["command"] == "task" and obj["special"] == "gm_intrusion"
     assert "GM intrusion" in cli("cypher", "task", "-d", "3", "--dice", "1").stdout
+
+
+# Recovery and damage (RULES.md "Cypher damage and recovery") ----------------------------
+
+
+def test_the_odds_of_a_recovery_roll_are_1d6_plus_tier():
+    from conftest import cli, make_character
+
+    make_character("Ana", "cypher", might=5, speed=5, intellect=5, tier=3)
+    import json
+
+    run = cli("cypher", "recover", "--as", "Ana", "--odds", "--json", "--dice", "2")
+    assert run.exit_code == 0, run.stderr
+    odds = json.loads(run.stdout)["odds"]
+    assert sorted(odds["points"]) == [str(k) for k in range(4, 10)]
+    assert all(abs(p - 1 / 6) < 1e-12 for p in odds["points"].values())
+    assert abs(odds["outcome"] - 1 / 6) < 1e-12
+    text = cli("cypher", "recover", "--as", "Ana", "--odds", "--dice", "6", "--reset").stdout
+    assert "16.7% of 9 points" in text
+
+
+def test_a_logged_recovery_replays_and_writes_nothing():
+    from conftest import cli, make_character, ok
+
+    path = make_character("Ana", "cypher", might=5, speed=5, intellect=5)
+    ok("char", "set", "Ana", "might=1")
+    ok("cypher", "recover", "--as", "Ana", "--dice", "3", "--log")
+    after = path.read_text()
+    assert "recoveries = 1" in after and "might = 5" in after
+    shown = cli("log", "show", "1")
+    assert shown.exit_code == 0 and "d6 3 + tier 1 = 4 points" in shown.stdout
+    assert path.read_text() == after
+
+
+def test_a_debilitated_character_rolls_with_a_warning():
+    from conftest import cli, make_character
+
+    make_character("Bo", "cypher", might=0, speed=0, intellect=4)
+    run = cli("cypher", "task", "-d", "1", "--as", "Bo", "--dice", "10")
+    assert run.exit_code == 0
+    assert "Bo is debilitated: no action but to move" in run.stderr
+    assert "debilitated" in cli("char", "show", "Bo").stdout
+
+
+def test_damage_needs_an_attack_a_target_and_the_target_pays_nothing_on_a_replay():
+    from conftest import assert_usage_error, cli, make_character
+
+    path = make_character("Ana", "cypher", might=5, speed=5, intellect=5)
+    assert_usage_error(cli("cypher", "task", "-d", "1", "--damage", "2", "--vs", "Ana",
+                           "--dice", "10"), "--attack")
+    assert_usage_error(cli("cypher", "task", "-d", "1", "--attack", "--damage", "2",
+                           "--dice", "10"), "--vs")
+    assert_usage_error(cli("cypher", "task", "-d", "1", "--attack", "--damage", "2", "--vs",
+                           "Nobody", "--dice", "10"), "Nobody")
+    run = cli("cypher", "task", "-d", "1", "--attack", "--damage", "2", "--vs", "Ana",
+              "--dice", "10", "--log")
+    assert run.exit_code == 0 and "Ana: 2 damage, now hale" in run.stdout
+    after = path.read_text()
+    assert "might = 3" in after
+    assert cli("log", "show", "1").exit_code == 0
+    assert path.read_text() == after

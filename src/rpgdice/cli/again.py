@@ -18,10 +18,11 @@ def _not_repeated() -> tuple[str, list[str]]:
     from rpgdice import rulesets
 
     pairs = [(r, c) for r in rulesets.names() for c in sorted(rulesets.get(r).not_repeated)]
+    fight = "IFNULL(command, '') != 'encounter'"  # a change of the encounter is no roll
     if not pairs:
-        return "1", []
+        return fight, []
     condition = " OR ".join("(IFNULL(ruleset, '') = ? AND IFNULL(command, '') = ?)" for _ in pairs)
-    return f"NOT ({condition})", [x for pair in pairs for x in pair]
+    return f"{fight} AND NOT ({condition})", [x for pair in pairs for x in pair]
 
 
 def _announce(argv: list[str]) -> None:

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
+from rpgdice import rulesets
+from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper, shares
-from rpgdice.rulesets.seyruun.commands import CombatantsArg
+from rpgdice.core.errors import RulesError
+from rpgdice.rulesets import SHEET_RULESETS
 
 app = RulesetTyper(
     command_cls=Command,
-    help="The encounter: Seyruun initiative kept round by round, whose turn it is, each "
-    "side's wound, damage and Willpower.\n\nWithout a subcommand: the encounter as it stands.",
+    help="The encounter, in every ruleset: the order kept round by round, whose turn it is, "
+    "who joins, leaves, waits or is out, each side's state.\n\nWithout a subcommand: the encounter as it stands.",
     rich_markup_mode="markdown",
     invoke_without_command=True,
     no_args_is_help=False,
@@ -62,54 +65,225 @@ def show_cmd(ctx: typer.Context, as_json: StateJson = False) -> None:
     _show(encounter.need(), as_json)
 
 
+def _combatant(text: str) -> str:
+    """A COMBATANT as typed: ``NAME``, ``NAME=POOL`` or ``NAME@INIT`` (read when the
+    command runs, in the encounter's ruleset)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        raise typer.BadParameter(f"{text!r} is not a combatant")
+    return text.strip()
+
+
+_combatant.completes = "characters"  # type: ignore[attr-defined]  # TAB offers the saved characters
+_combatant.accepts = ("a saved character's name, NAME=POOL (a Seyruun extra) or NAME@INIT "  # type: ignore[attr-defined]
+                      "(a number or ordinary dice)")
+
+CombatantsArg = Annotated[
+    list[str],
+    typer.Argument(parser=_combatant, metavar="COMBATANT...", show_default=False,
+                   help="A saved character's name; NAME=WITS+DEXTERITY (a Seyruun extra, "
+                   "rolling that pool); NAME@INIT, an initiative given (Goblin@14) or rolled "
+                   "as ordinary dice (Goblin@1d20+2). --dice faces go to them in this order."),
+]
+RulesetOpt = Annotated[Optional[str], typer.Option(
+    "--ruleset", parser=params.choice(dict.fromkeys(SHEET_RULESETS)), metavar="RULESET",
+    help="The encounter's ruleset: " + ", ".join(SHEET_RULESETS) + " (default: the first saved "
+    "character's; Seyruun when every combatant is NAME=POOL).")]
+HealthOpt = Annotated[Optional[int], typer.Option(
+    "--health", parser=params.integer(1, 1000), metavar="N",
+    help="The health of the extras named in this command (Seyruun boxes, Cypher health).")]
+
+
 def start_cmd(
     combatants: CombatantsArg,
+    ruleset: RulesetOpt = None,
+    health: HealthOpt = None,
     as_json: StateJson = False,
 ) -> None:
-    """Start an encounter: roll Seyruun initiative and keep the order.
+    """Start an encounter: initiative rolled once, the order kept in encounter.toml.
 
-    Every combatant rolls Wits + Dexterity, and the order is kept in encounter.toml: a
-    saved character by its name, an extra as NAME=WITS+DEXTERITY (the encounter keeps its
-    damage and wound). An encounter already running is replaced (a warning says so).
-    Logged like a roll.
+    Seyruun: every combatant rolls Wits + Dexterity (a saved character by its name, an extra
+    as NAME=WITS+DEXTERITY). The other rulesets' texts have no initiative rule: each
+    combatant gives NAME@INIT (a number, or ordinary dice rolled now) or its sheet's
+    initiative trait (rpgdice's reading); highest first, ties in the order named. An
+    encounter already running is replaced (a warning says so). Logged like a roll.
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import Work, check_work, current_run
+    from rpgdice.cli.common import current_run
     from rpgdice.core.dice import GivenDice
     from rpgdice.roll.execute import check_output_options, make_source
     from rpgdice.roll.spec import RollSpec
-    from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.rulesets.seyruun.initiative import combatant
     from rpgdice.table import encounter
 
     run = current_run()
-    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant(c) for c in combatants))
-    roll = RollSpec("seyruun", "initiative", (("combatants", tuple(combatants)),),
-                    dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
-                    log=run.log_choice, secret=run.secret, short=run.short, json=as_json,
-                    argv=tuple(run.argv or ()))
-    check_output_options(roll)
-    check_work(Work(spec.most_dice, spec.most_rolls), 1)
     if len(combatants) > encounter.MAX_SIDES:
-        from rpgdice.core.errors import RulesError
-
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
+    name = _ruleset_of(combatants, ruleset)
+    record = rulesets.get(name)
+    fight = record.fight
+    roll = None
+    if fight.initiative:
+        own = [w for w in combatants if "@" not in w]
+        roll = RollSpec(name, fight.command, (("combatants", tuple(own)),),
+                        dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
+                        log=run.log_choice, secret=run.secret, short=run.short, json=as_json,
+                        argv=tuple(run.argv or ()))
+        check_output_options(roll)
     source = make_source(run.dice, run.seed)
-    result = seyruun.roll_initiative(spec, source)
+    result, sides = _initiative(name, combatants, source, health)
     if isinstance(source, GivenDice):
         source.check_all_used()
-    characters = {i + 1 for i, c in enumerate(combatants) if c.pool is None}
-    enc = encounter.Encounter(1, 0, [
-        encounter.Side(e.name, e.rank, True) if e.named in characters else
-        encounter.Side(e.name, e.rank, False, encounter.HEALTH, 0, "none")
-        for e in result.order])
+    enc = encounter.Encounter(1, 0, [], name)
+    for side in sides:
+        enc.add(side)
+    if result is not None and not any("@" in w for w in combatants):
+        for side, entry in zip(enc.order, result[1]):  # the rules' ranks: ties share one
+            side.rank = entry[1]
+    enc.turn = 0
     _warn_replaced(encounter.start(enc))
-    _warn_shadowed(c.name for c in combatants if c.pool is not None)
-    _log(result, roll, getattr(source, "seed", None))
-    if run.short:
-        return _short(result, roll, getattr(source, "seed", None))
-    _show(enc, as_json, result)
+    _warn_shadowed(s.name for s in sides if not s.character)
+    if result is not None and roll is not None:
+        rolled, _, args = result
+        roll = roll.replace(args=args)
+        _log(rolled, roll, getattr(source, "seed", None))
+        if run.short:
+            return _short(rolled, roll, getattr(source, "seed", None))
+        return _show(enc, as_json, rolled)
+    _log_change(enc, "starts: " + ", ".join(f"{s.name} {s.initiative}" for s in enc.order),
+                run.log_choice)
+    _show(enc, as_json)
+
+
+def _ruleset_of(words: list[str], given: Optional[str]) -> str:
+    """The encounter's ruleset: ``--ruleset``, or the first saved character's; with
+    neither, Seyruun when every combatant is NAME=POOL, else a usage error."""
+    if given:
+        return given
+    from rpgdice.table import sheets
+
+    for word in words:
+        name = word.split("@", 1)[0].split("=", 1)[0].strip()
+        if "=" not in word and sheets.path_of(name).is_file():
+            return sheets.load(name, "COMBATANT").ruleset
+    if all("=" in w and "@" not in w for w in words):
+        return "seyruun"
+    raise RulesError("--ruleset", "which ruleset is this fight in? give --ruleset "
+                     + "|".join(SHEET_RULESETS) + " (no combatant is a saved character)")
+
+
+def _initiative(ruleset: str, words: list[str], source: Any,
+                health: Optional[int]) -> tuple[Any, list[Any]]:
+    """Each combatant's side with its initiative, in the order named; and the ruleset's own
+    initiative roll (its result, sides, arguments) when it has one."""
+    from importlib import import_module
+
+    from rpgdice.core.names import fold
+    from rpgdice.table import encounter, sheets
+
+    fight = rulesets.get(ruleset).fight
+    extra_health = health if health is not None else fight.health
+    _once(words)
+    by_name: dict[str, Any] = {}
+    result = None
+    own = [w for w in words if "@" not in w]
+    if fight.initiative and own:
+        module, _, function = fight.initiative.partition(":")
+        result = getattr(import_module(module), function)(own, source)
+        for name, rank, character, init in result[1]:
+            by_name[fold(name)] = encounter.Side(
+                name, rank, character, None if character else extra_health,
+                None if character else 0,
+                None if character else "none", initiative=init)
+    sides = []
+    for word in words:
+        if "@" in word:
+            name, _, init = word.partition("@")
+            name = name.strip()
+            if not name or "=" in name:
+                raise RulesError("COMBATANT", f"{word!r} is not NAME@INIT")
+            character = sheets.path_of(name).is_file()
+            if character:
+                sheet = sheets.load(name, "COMBATANT")
+                _same_ruleset(sheet, ruleset)
+                name = sheet.name
+            sides.append(_side(name, character, _number(init, name, source), extra_health,
+                               ruleset))
+        elif fight.initiative:
+            continue  # rolled by the ruleset's own initiative
+        elif "=" in word:
+            raise RulesError("COMBATANT", f"{word!r}: NAME=POOL is a Seyruun extra; in "
+                             f"{rulesets.get(ruleset).title} give NAME@INIT (a number or dice)")
+        else:
+            sheet = _character(word)
+            _same_ruleset(sheet, ruleset)
+            init = sheet.get("initiative")
+            if init is None:
+                raise RulesError("COMBATANT", f"{sheet.name} has no initiative: give "
+                                 f"{sheet.name}@INIT (a number or dice), or set the sheet's "
+                                 "initiative trait")
+            sides.append(_side(sheet.name, True, _number(str(init), sheet.name, source), None,
+                               ruleset))
+    if result is not None:  # its own roll's order first, then the given ones by initiative
+        sides = [by_name[fold(e[0])] for e in result[1]] + [s for s in sides if fold(s.name)
+                                                            not in by_name]
+    return result, sides
+
+
+def _once(words: list[str]) -> None:
+    """Each combatant named once."""
+    from rpgdice.core.names import fold
+
+    seen: set[str] = set()
+    for word in words:
+        key = fold(word.split("@", 1)[0].split("=", 1)[0].strip())
+        if key in seen:
+            raise RulesError("COMBATANT", f"{word.split('@')[0]!r} is named twice")
+        seen.add(key)
+
+
+def _side(name: str, character: bool, init: int, health: Optional[int], ruleset: str) -> Any:
+    from rpgdice.table import encounter
+
+    if character:
+        return encounter.Side(name, 1, True, initiative=init)
+    wound = "none" if ruleset == "seyruun" else None
+    return encounter.Side(name, 1, False, health, 0 if health is not None else None, wound,
+                          initiative=init)
+
+
+def _character(name: str) -> Any:
+    from rpgdice.table import sheets
+
+    try:
+        return sheets.load(name, "COMBATANT")
+    except RulesError as e:
+        if "no character" not in e.message:
+            raise
+        raise RulesError("COMBATANT", f"{e.message}, or give {name}@INIT for an extra") from None
+
+
+def _same_ruleset(sheet: Any, ruleset: str) -> None:
+    if sheet.ruleset != ruleset:
+        raise RulesError("COMBATANT", f"{sheet.name} is a {sheet.ruleset} character, and this "
+                         f"encounter is {ruleset}")
+
+
+def _number(text: str, name: str, source: Any) -> int:
+    """An initiative given (a whole number) or ordinary dice rolled now."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    from rpgdice.rulesets.dice import rules as notation
+
+    try:
+        expression = notation.parse(text)
+    except RulesError as e:
+        raise RulesError("COMBATANT", f"{name}: {e.message}") from None
+    if expression.worst_case_dice > 100:
+        raise RulesError("COMBATANT", f"{name}: more than 100 dice of initiative")
+    return notation.roll(expression, source).total
 
 
 app.command("start")(start_cmd)
@@ -182,6 +356,128 @@ def next_cmd(as_json: StateJson = False) -> None:
         return enc
 
     _show(encounter.update(advance), as_json)
+
+
+@app.command("add")
+def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
+            as_json: StateJson = False) -> None:
+    """Combatants join the fight, each at the place its initiative gives (rolled now as at
+    start); placed before the current turn, a newcomer first acts next round.
+
+    Example: rpgdice encounter add Goblin@1d20+2 --health 6
+    """
+    from rpgdice.roll.execute import make_source
+    from rpgdice.table import encounter
+
+    ruleset = encounter.need().ruleset
+    _, sides = _initiative(ruleset, combatants, make_source(None, None), health)
+
+    def join(enc: Any) -> Any:
+        for side in sides:
+            enc.add(side)
+        return enc
+
+    enc = encounter.update(join)
+    _warn_shadowed(s.name for s in sides if not s.character)
+    _log_change(enc, "; ".join(f"{s.name} joins ({s.initiative})" for s in sides))
+    _show(enc, as_json)
+
+
+def _name(text: str) -> str:
+    """A combatant of the encounter, by name (matched as names are when the command runs)."""
+    if not isinstance(text, str) or not text.strip():
+        raise typer.BadParameter(f"{text!r} is not a combatant's name")
+    return text.strip()
+
+
+_name.accepts = "the name of a combatant of the encounter"  # type: ignore[attr-defined]
+_name.completes = "characters"  # type: ignore[attr-defined]
+_name.also_completes = "extras"  # type: ignore[attr-defined]  # TAB: the encounter's extras too
+
+NameArg = Annotated[str, typer.Argument(parser=_name, metavar="NAME", show_default=False,
+                                        help="A combatant of the encounter.")]
+
+
+def _change(change: Any, as_json: bool, said: str) -> None:
+    from rpgdice.table import encounter
+
+    def apply(enc: Any) -> Any:
+        side = change(enc)
+        return enc, side
+
+    enc, side = encounter.update(apply)
+    _log_change(enc, said.replace("{name}", side.name))
+    _show(enc, as_json)
+
+
+def _log_change(enc: Any, said: str, log: Optional[bool] = None) -> None:
+    """Record a change of the fight in the roll log, as a roll is recorded (``--log``,
+    ``RPGDICE_LOG``), so that ``log`` tells the fight's story: one result, its words and
+    whose turn it is after it. ``again`` never repeats it."""
+    from rpgdice.roll.execute import log_wanted
+    from rpgdice.roll.spec import RollSpec
+
+    if not log_wanted(RollSpec(enc.ruleset, "encounter", (), log=log)):
+        return
+    from rpgdice.cli.common import current_run
+    from rpgdice.cli.output import warning
+    from rpgdice.table.log import LogUnavailable
+    from rpgdice.table.log.store import write_entry
+
+    result = {"ruleset": enc.ruleset, "command": "encounter", "outcome": None,
+              "said": f"{said}; round {enc.round}, {enc.current.name}'s turn",
+              "round": enc.round, "current": enc.current.name}
+    argv = list(current_run().argv or sys.argv[1:])
+    try:
+        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command="encounter",
+                    seed=None, faces=None, count=1, outcome=None, results=[result], kinds=[],
+                    spec=None, shown=None, texts=[json.dumps(result, ensure_ascii=False, separators=(",", ":"))], secret=False)
+    except (LogUnavailable, OSError) as e:
+        warning(f"the change was not logged: {e}")
+
+
+@app.command("rm")
+def rm_cmd(name: NameArg, as_json: StateJson = False) -> None:
+    """A combatant leaves the fight: the order closes up (its turn, if it was its turn,
+    passes to the next).
+
+    Example: rpgdice encounter rm Thug
+    """
+    _change(lambda enc: enc.remove(name), as_json, "{name} leaves the fight")
+
+
+@app.command("delay")
+def delay_cmd(
+    after: Annotated[Optional[str], typer.Option(
+        "--after", parser=_name, metavar="NAME", help="Act after NAME (default: last).")] = None,
+    as_json: StateJson = False,
+) -> None:
+    """The current combatant waits: it acts after NAME (or last) this round and keeps that
+    place in later rounds; the turn passes on.
+
+    Example: rpgdice encounter delay --after Ghoul
+    """
+    _change(lambda enc: enc.delay(after), as_json, "{name} waits" + (f" until after {after}" if after else " until last"))
+
+
+@app.command("out")
+def out_cmd(name: NameArg, as_json: StateJson = False) -> None:
+    """A combatant is out of the fight: shown as out, skipped by next (its turn, if it was
+    its turn, passes on).
+
+    Example: rpgdice encounter out Thug
+    """
+    _change(lambda enc: enc.set_out(name, True), as_json, "{name} is out of the fight")
+
+
+@app.command("back")
+def back_cmd(name: NameArg, as_json: StateJson = False) -> None:
+    """A combatant put out (encounter out) is back in the fight. One out on its own (its
+    damage at its health) comes back when healed.
+
+    Example: rpgdice encounter back Thug
+    """
+    _change(lambda enc: enc.set_out(name, False), as_json, "{name} is back in the fight")
 
 
 @app.command("end")

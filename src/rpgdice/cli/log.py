@@ -234,6 +234,9 @@ def _show_stored(entry: dict[str, Any]) -> None:
         warning(f"entry {entry['id']}: its stored results are over the log's cap of "
                 f"{MAX_CELL // 1_000_000} MB and were not read; they are rolled again from "
                 "its seed")
+    if entry.get("command") == "encounter":  # a change of the fight: its words
+        view.show_data(entry)
+        return
     try:
         records = [] if entry.get("too_large") else stored.records(entry)
     except BadData as e:

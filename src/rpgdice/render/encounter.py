@@ -46,16 +46,39 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
     table.add_column("", width=1)
     table.add_column("#", justify="right")
     table.add_column("name", style="bold", overflow="fold")
-    table.add_column("wound")
+    wounds = any(side.get("wound") is not None for side in state["order"])
+    pools = any(side.get("pools") for side in state["order"])
+    table.add_column("wound" if wounds else "state")
     table.add_column("damage")
+    if pools:
+        table.add_column("pools")
     table.add_column("WP", justify="right")
     for i, side in enumerate(state["order"]):
         here = i == current
         name = Text(visible(side["name"]), style="bold reverse" if here else "bold")
         if not side["character"]:
             name.append(" (extra)", style="dim")
+        if side.get("out"):
+            name.append(" out", style="bold red")
         wp = side.get("willpower")
-        table.add_row(Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
-                      _wound(side.get("wound")), _damage(side),
-                      Text("—", style="dim") if wp is None else str(wp))
+        word = _wound(side.get("wound")) if wounds and side.get("wound") is not None else (
+            Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
+            if side.get("state") else Text("—", style="dim"))
+        cells: list[Any] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
+                            word, _damage(side)]
+        if pools:
+            cells.append(_pools(side.get("pools")))
+        cells.append(Text("—", style="dim") if wp is None else str(wp))
+        table.add_row(*cells, style="dim" if side.get("out") and not here else None)
     return Group(Text("\n").join(wrap(title, width)), table)
+
+
+STATE_STYLE = {"hale": "green", "impaired": "yellow", "debilitated": "bold red", "dead": "bold red"}
+
+
+def _pools(pools: Any) -> Text:
+    """Cypher's Pools: ``M 5/10 S 3/8 I 9/9``."""
+    if not pools:
+        return Text("—", style="dim")
+    return Text(" ".join(f"{k[0].upper()} {v['value']}/{v['max'] if v['max'] is not None else '?'}"
+                         for k, v in pools.items()))

@@ -61,6 +61,8 @@ def figures(r: dict[str, Any]) -> str:
         own = registry.get(ruleset).views().figures.get(str(command))
         if own is not None:
             return own(r)
+    if command == "encounter" and isinstance(r.get("said"), str):  # a change of the fight
+        return visible(r["said"])
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:

@@ -57,6 +57,8 @@ class Reserved:
     words: tuple[str, ...] = ()
     most: int | None = None
     """The highest value (None: the sheets' common limit)."""
+    dice: bool = False
+    """Also an ordinary dice expression, as text (a sheet's ``initiative``: ``1d20+2``)."""
 
 
 @frozen
@@ -158,6 +160,30 @@ class Cost:
 
 
 @frozen
+class Fight:
+    """A ruleset's parts of an encounter (rpgdice.table.encounter keeps the fight itself:
+    the order, the turn, who joins, leaves, waits or is out)."""
+
+    initiative: str = ""
+    """``"module:function"`` rolling the ruleset's own initiative (Seyruun's Wits +
+    Dexterity): ``function(words, source)`` gives ``(result, sides, args)`` — the result
+    shown and logged, each side as ``(name, rank, character, initiative)`` first to act
+    first, and the arguments of :attr:`command` that roll it again. "": the text has no
+    initiative rule, so every combatant gives its ``@INIT`` or its sheet's ``initiative``."""
+    command: str = ""
+    """The roll command its initiative is logged as (Seyruun's ``initiative``)."""
+    side: Callable[[Sheet], dict[str, Any]] | None = None
+    """A character's state in the fight, read from its sheet: any of the keys ``wound``,
+    ``damage``, ``health``, ``willpower``, ``state``, ``pools`` and ``out`` (a bool: out
+    of the fight on its own); a key left out is null (not out)."""
+    extra_state: Callable[[int, int, str | None], str | None] | None = None
+    """An extra's ``state`` word from its health, damage and wound (None: no word)."""
+    health: int | None = None
+    """An extra's health when ``--health`` is not given (Seyruun's 7 boxes; None: none,
+    it cannot take damage)."""
+
+
+@frozen
 class Ruleset:
     """One game system, as everything outside its folder sees it."""
 
@@ -215,6 +241,8 @@ class Ruleset:
     not_repeated: frozenset[str] = frozenset()
     """Commands ``again`` never repeats (Seyruun's re-roll after the fact: repeating it
     would spend again on an entry already re-rolled)."""
+    fight: Fight = Fight()
+    """Its parts of an encounter (its initiative, its damage track, who is out)."""
     entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Commands that act on a logged roll, each to its argument naming the entry and the
     key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):

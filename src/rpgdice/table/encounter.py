@@ -3,6 +3,7 @@ master may read and edit::
 
     round = 2
     turn = 1          # index into order: whose turn it is
+    ruleset = "seyruun"
 
     [[order]]         # the order to act in, from Seyruun initiative
     name = "Ysolde"
@@ -16,6 +17,12 @@ master may read and edit::
     health = 7
     damage = 3
     wound = "moderate"
+    initiative = 1    # the number rolled or given (the place a newcomer takes)
+    out = false       # set by `encounter out`: skipped by `next`
+
+The order's rules (who joins, leaves, waits, is out) are here, for every ruleset; each
+ruleset declares its own parts (its initiative, its damage track, who is out on its own)
+in its record's ``fight`` (rpgdice.rulesets.Fight), found through core/registry.
 
 Every change is a read–change–write under the config folder's encounter lock, written
 whole or not at all (rpgdice.table.files); a file broken by hand is one error naming it.
@@ -28,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rpgdice.core import registry
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.core.names import fold
 from rpgdice.table import files, paths
@@ -53,6 +61,10 @@ class Side:
     health: int | None = None
     damage: int | None = None
     wound: str | None = None
+    out: bool = False
+    """Put out of the fight by hand (``encounter out``)."""
+    initiative: int | None = None
+    """The number rolled or given: where a newcomer takes its place."""
 
 
 @dataclass
@@ -60,10 +72,103 @@ class Encounter:
     round: int
     turn: int
     order: list[Side] = field(default_factory=list)
+    ruleset: str = "seyruun"
 
     @property
     def current(self) -> Side:
         return self.order[self.turn]
+
+    def find(self, name: str, param: str = "NAME") -> int:
+        """The index of the combatant called ``name``; a usage error naming the fight's
+        combatants when there is none."""
+        for i, s in enumerate(self.order):
+            if fold(s.name) == fold(name):
+                return i
+        names = ", ".join(s.name for s in self.order[:12])
+        raise RulesError(param, f"{shown(name)} is not in the encounter ({names})")
+
+    def is_out(self, i: int) -> bool:
+        """Whether the ``i``-th combatant is out: by hand, or on its own (the ruleset's rule)."""
+        side = self.order[i]
+        return side.out or bool(_side_state(side, self.ruleset).get("out"))
+
+    def add(self, side: Side) -> None:
+        """``side`` joins at the place its initiative gives (after every combatant whose
+        initiative is as high); before the current turn, it first acts next round."""
+        if any(fold(s.name) == fold(side.name) for s in self.order):
+            raise RulesError("COMBATANT", f"{shown(side.name)} is already in the encounter")
+        if len(self.order) >= MAX_SIDES:
+            raise RulesError("COMBATANT", f"more than {MAX_SIDES} combatants")
+        mine = side.initiative if side.initiative is not None else -(10 ** 9)
+        at = next((i for i, s in enumerate(self.order)
+                   if (s.initiative if s.initiative is not None else -(10 ** 9)) < mine),
+                  len(self.order))
+        self.order.insert(at, side)
+        if at <= self.turn and len(self.order) > 1:
+            self.turn += 1
+        self._rank()
+
+    def remove(self, name: str) -> Side:
+        """The combatant leaves; the order closes up (the current one's turn passes on)."""
+        i = self.find(name)
+        if len(self.order) == 1:
+            raise RulesError("NAME", f"{shown(self.order[0].name)} is the last combatant: "
+                             "end the encounter instead (rpgdice encounter end)")
+        side = self.order.pop(i)
+        if i < self.turn:
+            self.turn -= 1
+        elif i == self.turn:
+            if self.turn >= len(self.order):
+                self.turn, self.round = 0, self.round + 1
+            self._skip()
+        self._rank()
+        return side
+
+    def delay(self, after: str | None) -> Side:
+        """The current combatant waits: it moves after ``after`` (default: last) in this
+        round's order, and keeps that place in later rounds; the turn passes on."""
+        t = self.turn
+        side = self.order[t]
+        j = len(self.order) - 1 if after is None else self.find(after, "--after")
+        if after is not None:
+            if j == t:
+                raise RulesError("--after", f"{shown(side.name)} cannot wait for itself")
+            if self.is_out(j):
+                raise RulesError("--after", f"{shown(self.order[j].name)} is out of the fight")
+        self.order.pop(t)
+        if j > t:
+            self.order.insert(j, side)
+        else:  # after one who has already acted: its place next round
+            self.order.insert(j + 1, side)
+            self.turn = t + 1
+        if self.turn >= len(self.order):
+            self.turn, self.round = 0, self.round + 1
+        self._skip()
+        self._rank()
+        return side
+
+    def set_out(self, name: str, out: bool) -> Side:
+        """``encounter out`` / ``back``: out of the fight by hand, or back in; an out
+        current combatant's turn passes on."""
+        i = self.find(name)
+        self.order[i].out = out
+        if out and i == self.turn:
+            self.advance()
+        return self.order[i]
+
+    def _skip(self) -> None:
+        """Past the out combatants to the next in the fight (none left: stays)."""
+        for _ in range(len(self.order)):
+            if not self.is_out(self.turn):
+                return
+            self.turn += 1
+            if self.turn >= len(self.order):
+                self.turn, self.round = 0, self.round + 1
+
+    def _rank(self) -> None:
+        """Ranks after a change of the order: each its place (ties no longer share)."""
+        for n, s in enumerate(self.order, 1):
+            s.rank = n
 
     def extra(self, name: str) -> Side | None:
         """The extra (no sheet) called ``name`` (matched as names are), or None."""
@@ -71,10 +176,12 @@ class Encounter:
                     None)
 
     def advance(self) -> None:
-        """The next turn; after the last of the order, a new round from the first."""
+        """The next turn, skipping who is out; after the last of the order, a new round
+        from the first."""
         self.turn += 1
         if self.turn >= len(self.order):
             self.turn, self.round = 0, self.round + 1
+        self._skip()
 
 
 def path() -> Path:
@@ -111,7 +218,7 @@ def _int(where: Path, data: dict[str, Any], key: str, low: int, what: str) -> in
     return value
 
 
-def _side(where: Path, n: int, item: Any) -> Side:
+def _side(where: Path, n: int, item: Any, ruleset: str = "seyruun") -> Side:
     what = f"order {n}: "
     if not isinstance(item, dict):
         raise files.broken(where, f"{what}is not a table")
@@ -122,16 +229,26 @@ def _side(where: Path, n: int, item: Any) -> Side:
     if not isinstance(character, bool):
         raise files.broken(where, f"{what}'character' is not true or false")
     rank = _int(where, item, "rank", 1, what)
+    out = item.get("out", False)
+    if not isinstance(out, bool):
+        raise files.broken(where, f"{what}'out' is not true or false")
+    initiative = item.get("initiative")
+    if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
+        raise files.broken(where, f"{what}'initiative' is {shown(initiative)}, not a whole number")
     if character:
-        return Side(name.strip(), rank, True)
-    health = _int(where, {"health": HEALTH, **item}, "health", 0, what)
+        return Side(name.strip(), rank, True, out=out, initiative=initiative)
+    if ruleset == "seyruun" or "health" in item:
+        health: int | None = _int(where, {"health": HEALTH, **item}, "health", 0, what)
+    else:
+        health = None
     damage = _int(where, {"damage": 0, **item}, "damage", 0, what)
-    if damage > health:
+    if health is not None and damage > health:
         raise files.broken(where, f"{what}'damage' {damage} is more than its health {health}")
-    wound = item.get("wound", "none")
-    if wound not in WOUNDS:
+    wound = item.get("wound", "none" if ruleset == "seyruun" else None)
+    if wound is not None and wound not in WOUNDS:
         raise files.broken(where, f"{what}'wound' is {shown(wound)}, not one of {', '.join(WOUNDS)}")
-    return Side(name.strip(), rank, False, health, damage, wound)
+    return Side(name.strip(), rank, False, health, damage if health is not None else None,
+                wound, out, initiative)
 
 
 def from_data(where: Path, data: dict[str, Any]) -> Encounter:
@@ -141,12 +258,15 @@ def from_data(where: Path, data: dict[str, Any]) -> Encounter:
         raise files.broken(where, "'order' is not a list of combatants ([[order]] tables)")
     if len(order) > MAX_SIDES:
         raise files.broken(where, f"'order' has more than {MAX_SIDES} combatants")
-    sides = [_side(where, n, item) for n, item in enumerate(order, 1)]
+    ruleset = data.get("ruleset", "seyruun")
+    if not registry.keeps_sheets(ruleset):
+        raise files.broken(where, f"'ruleset' is {shown(ruleset)}, not a ruleset with characters")
+    sides = [_side(where, n, item, ruleset) for n, item in enumerate(order, 1)]
     rnd = _int(where, data, "round", 1, "")
     turn = _int(where, data, "turn", 0, "")
     if turn >= len(sides):
         raise files.broken(where, f"'turn' is {turn}, past the order's last ({len(sides) - 1})")
-    return Encounter(rnd, turn, sides)
+    return Encounter(rnd, turn, sides, ruleset)
 
 
 def _text(enc: Encounter) -> str:
@@ -157,11 +277,17 @@ def _text(enc: Encounter) -> str:
                             "whose turn (an index into order), the order to act in."))
     doc["round"] = enc.round
     doc["turn"] = enc.turn
+    doc["ruleset"] = enc.ruleset
     tables = tomlkit.aot()
     for s in enc.order:
-        item = {"name": s.name, "rank": s.rank, "character": s.character}
+        item: dict[str, Any] = {"name": s.name, "rank": s.rank, "character": s.character}
         if not s.character:
-            item.update(health=s.health, damage=s.damage, wound=s.wound)
+            item.update({k: v for k, v in (("health", s.health), ("damage", s.damage),
+                                           ("wound", s.wound)) if v is not None})
+        if s.initiative is not None:
+            item["initiative"] = s.initiative
+        if s.out:
+            item["out"] = True
         tables.append(tomlkit.item(item))
     doc["order"] = tables
     return tomlkit.dumps(doc)
@@ -212,13 +338,19 @@ def state(enc: Encounter) -> dict[str, Any]:
     """``encounter --json``: the round, whose turn, and each side's state (a character's
     from its sheet as it is now; null where a side has no such value)."""
     return {"round": enc.round, "turn": enc.turn,
-            "order": [_side_state(s) for s in enc.order], "current": enc.current.name}
+            "order": [_side_state(s, enc.ruleset) for s in enc.order],
+            "current": enc.current.name}
 
 
-def _side_state(side: Side) -> dict[str, Any]:
+def _side_state(side: Side, ruleset: str = "seyruun") -> dict[str, Any]:
+    """One side's ``order`` entry: its place, and its state in its ruleset's words (a
+    character's from its sheet as it is now, through the ruleset's ``fight.side``)."""
+    fight = registry.get(ruleset).fight
     out: dict[str, Any] = {"name": side.name, "rank": side.rank, "character": side.character,
                            "wound": side.wound, "damage": side.damage, "health": side.health,
-                           "willpower": None}
+                           "willpower": None, "extra": not side.character,
+                           "initiative": side.initiative, "state": None, "pools": None,
+                           "out": side.out}
     if side.character:
         from rpgdice.table import sheets
 
@@ -227,8 +359,11 @@ def _side_state(side: Side) -> dict[str, Any]:
         except RulesError:
             return out  # its sheet gone or broken: nothing known of it
         out["name"] = sheet.name
-        out.update(wound=sheet.wound or "none", damage=sheets.resource(sheet, "damage"),
-                   health=sheet.maximum("damage"),
-                   willpower=sheet.get("willpower") if isinstance(sheet.get("willpower"), int)
-                   else None)
+        if fight.side is not None:
+            found = fight.side(sheet)
+            out.update(found, out=side.out or bool(found.get("out")))
+    elif side.health is not None:
+        if fight.extra_state is not None:
+            out["state"] = fight.extra_state(side.health, side.damage or 0, side.wound)
+        out["out"] = side.out or (side.damage or 0) >= side.health
     return out

@@ -238,6 +238,11 @@ def check_value(ruleset: str, trait: str, value: Any, where: str = "TRAIT") -> A
             raise RulesError(where, f"{name} {shown(value)} is not one of {', '.join(reserved.words)}")
         return word
     if isinstance(text, str) and not re.fullmatch(r"[+-]?[0-9]{1,6}", text):
+        if reserved is not None and reserved.dice:  # an ordinary dice expression, read when rolled
+            if not re.fullmatch(r"[0-9dD%+\- ]{1,60}", text) or "d" not in text.lower():
+                raise RulesError(where, f"{name}: {shown(value)} is not a whole number or "
+                                 "ordinary dice (1d20+2)")
+            return text
         if own.skill_words and reserved is None:
             word = _word(own.skill_words, text)
             if word is None:

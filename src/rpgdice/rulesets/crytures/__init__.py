@@ -6,7 +6,18 @@ group), ``view.py``. This module declares the :class:`~rpgdice.rulesets.Ruleset`
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
+from typing import Any
+
+from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema
+
+
+def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+    """``--spend stamina=N|mana=N``: a retry paid from the sheet, N a repetition."""
+    spend = params.get("spend")
+    if command != "roll" or not spend:
+        return Cost()
+    resource, _, n = str(spend).partition("=")
+    return Cost(resource, int(n), lambda r: int(n), why=f" (--spend {spend})")
 
 RULESET = Ruleset(
     name="crytures",
@@ -19,11 +30,11 @@ RULESET = Ruleset(
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
-        reserved=(Reserved("stamina"), Reserved("mana")),
+        reserved=(Reserved("stamina"), Reserved("mana"), Reserved("initiative", dice=True)),
         resources=(Resource("stamina", "Stamina", "stamina-max"),
                    Resource("mana", "Mana", "mana-max")),
     ),
-    plan=None,
+    plan=_plan,
     takes_as=frozenset({"roll", "odds"}),
     stats_commands=frozenset({"roll"}),
     odds_functions=frozenset({"crytures_odds"}),

@@ -63,6 +63,28 @@ CritHitsOpt = Annotated[
                  show_default=False),
 ]
 
+SPENT = ("stamina", "mana")
+"""What a retry may be paid with, from the sheet (RULES.md: the text's "Stamina, or Mana")."""
+
+
+def spend(text: str) -> str:
+    """``RESOURCE=N``: ``stamina=2`` or ``mana=1`` (kept as typed, folded)."""
+    name, eq, number = str(text).strip().lower().partition("=")
+    if name.strip() not in SPENT or not eq or not number.strip().isdigit() \
+            or not 1 <= int(number) <= params.MAX_NUMBER:
+        raise typer.BadParameter(f"{text!r} is not stamina=N or mana=N")
+    return f"{name.strip()}={int(number)}"
+
+
+spend.accepts = "stamina=N or mana=N"  # type: ignore[attr-defined]
+
+SpendOpt = Annotated[
+    Optional[str],
+    typer.Option("--spend", parser=spend, metavar="RESOURCE=N",
+                 help="With --as: pay N Stamina or Mana from the sheet to try again (the text "
+                 "sets no price: the GM names it); refused when the sheet has less."),
+]
+
 
 def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
           difficulty: int, complexity: int, attack: bool,
@@ -96,6 +118,7 @@ def roll_cmd(
     complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
     attack: AttackOpt = False,
     crit_hits: CritHitsOpt = None,
+    spend: SpendOpt = None,
 ) -> Plan:
     """Roll a Crytures dice pool.
 
@@ -108,6 +131,14 @@ def roll_cmd(
     from rpgdice.rulesets.crytures import rules as crytures
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
+    if spend is not None:
+        from rpgdice.roll.execute import turn
+
+        state = turn()
+        if state is not None and state.sheet is None and not state.replaying:
+            from rpgdice.core.errors import RulesError
+
+            raise RulesError("--spend", "pays from a character's sheet: give --as NAME")
     exact = exact_odds("crytures", "crytures_odds", spec)
     return Plan(lambda source: crytures.roll(spec, source), work=Work(spec.pool), odds=exact,
                 stats=exact)

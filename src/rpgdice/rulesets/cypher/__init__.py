@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema
 
 POOLS = ("might", "speed", "intellect")
 SKILL_LEVELS = ("trained", "specialized", "inability")
@@ -20,6 +20,38 @@ MAX_EFFORT_LEVEL = 6
 def _defaults(sheet: Any, pool: str | None) -> dict[str, Any]:
     """The Edge of the Pool that pays the Effort (``--pool``) lowers its cost."""
     return {"edge": sheet.edge(pool)} if pool else {}
+
+
+def _labels(sheet: Any, command: str, typed: set[str]) -> list[tuple[str, str]]:
+    """A roll shows where the character is on the damage track, when it is not hale."""
+    from rpgdice.rulesets.cypher.target import state_of
+
+    state = state_of(sheet)
+    if state in (None, "hale"):
+        return []
+    said = {"impaired": "impaired (Effort costs 1 more a level; no 19-20 effects or extra damage)",
+            "debilitated": "debilitated (no action but to move: rolled anyway)",
+            "dead": "dead"}
+    return [("state", said[state])]
+
+
+def _fight_side(sheet: Any) -> dict[str, Any]:
+    """A Cypher character in an encounter: its Pools, its damage track (RULES.md, "Cypher
+    damage and recovery"), out when dead."""
+    from rpgdice.rulesets.cypher.rules import track
+
+    pools = {p: {"value": sheet.get(p) if isinstance(sheet.get(p), int) else 0,
+                 "max": sheet.maximum(p)}
+             for p in POOLS if sheet.get(p) is not None}
+    if not pools:
+        return {}
+    state = track([v["value"] for v in pools.values()])
+    return {"pools": pools, "state": state, "out": state == "dead"}
+
+
+def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
+    """An extra (an NPC) has health alone: hale, or dead at 0."""
+    return "dead" if damage >= health else "hale"
 
 
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
@@ -41,17 +73,21 @@ RULESET = Ruleset(
     die=Die(20, None, "roll"),
     sheet=SheetSchema(
         reserved=(*(Reserved(p) for p in POOLS), *(Reserved(f"{p}-edge") for p in POOLS),
-                  Reserved("effort", most=MAX_EFFORT_LEVEL)),
+                  Reserved("effort", most=MAX_EFFORT_LEVEL), Reserved("initiative", dice=True),
+                  Reserved("tier"), Reserved("armor"), Reserved("recoveries", most=4)),
         skill_words=SKILL_LEVELS,
         resources=tuple(Resource(p, p.title(), f"{p}-max") for p in POOLS),
         effort_pools=POOLS,
         defaults=_defaults,
+        labels=_labels,
         headings=("Traits", "Skills"),
     ),
     plan=_plan,
-    takes_as=frozenset({"task", "roll", "odds"}),
+    fight=Fight(side=_fight_side, extra_state=_extra_state),
+    takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),
-    odds_functions=frozenset({"cypher_odds"}),
+    odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
-    results={"task": ("CypherResult",), "roll": ("CypherResult",)},
+    results={"task": ("CypherResult",), "roll": ("CypherResult",),
+             "recover": ("CypherRecoveryResult",)},
 )

@@ -24,8 +24,15 @@ def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> 
         raise RulesError("--effort", f"{effort} levels is more than {sheet.name}'s Effort "
                          f"({level})")
     from rpgdice.rulesets.cypher.rules import effort_cost
+    from rpgdice.rulesets.cypher.target import state_of
 
-    cost = effort_cost(effort, params.get("edge") or 0)
+    more = effort if state_of(sheet) in IMPAIRED else 0  # (SRD) impaired: 1 more a level
+    cost = effort_cost(effort, params.get("edge") or 0) + more
     if command == "odds":
         return Cost()
-    return Cost(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost)
+    why = f" (impaired: Effort costs {more} more)" if more else ""
+    return Cost(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost + more, why=why)
+
+
+IMPAIRED = ("impaired", "debilitated", "dead")
+"""The damage track's steps at which Effort costs more and special damage is lost."""

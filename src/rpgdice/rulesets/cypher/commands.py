@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
+from rpgdice.cli.common import Effects, Plan, Work, exact_odds, rolls, ruleset_app
+from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.cypher import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
@@ -60,6 +61,42 @@ AttackOpt = Annotated[
 ]
 
 
+def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """``--vs NAME`` (eager: the target is read when the line is parsed)."""
+    if value is None or not value.strip():
+        return None
+    from rpgdice.cli.common import target_found
+    from rpgdice.rulesets.cypher.target import target_named
+
+    sheet, extra = target_named(value)
+    target_found(ctx, sheet, extra)
+    return value
+
+
+def _vs_name(text: str) -> str:
+    return params.character(text)
+
+
+_vs_name.accepts = ("the name of a saved character (see rpgdice char list) or an extra of "  # type: ignore[attr-defined]
+                    "the encounter with health")
+_vs_name.completes = "characters"  # type: ignore[attr-defined]
+_vs_name.also_completes = "extras"  # type: ignore[attr-defined]
+_vs_name.__name__ = _vs_name.__qualname__ = params.character.__name__
+
+DamageOpt = Annotated[
+    Optional[int],
+    typer.Option("--damage", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
+                 help="With --attack and --vs: the damage a success deals, plus 17 +1, 18 +2, "
+                 "19 +3, 20 +4 (none when the attacker is impaired); the target's armor first."),
+]
+VsOpt = Annotated[
+    Optional[str],
+    typer.Option("--vs", parser=_vs_name, metavar="NAME", is_eager=True, callback=_take_target,
+                 help="The target: a saved character (its Pools: Might, then Speed, then "
+                 "Intellect) or an extra of the encounter (its health)."),
+]
+
+
 def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
           effort: int, edge: int, bonus: int, attack: bool) -> CypherTask:
     """The task the arguments describe: shared by ``task`` and ``odds``."""
@@ -81,11 +118,15 @@ def task_cmd(
     edge: EdgeOpt = 0,
     bonus: BonusOpt = 0,
     attack: AttackOpt = False,
+    damage: DamageOpt = None,
+    vs: VsOpt = None,
 ) -> Plan:
     """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
 
     Routine (0 or less) succeeds with no roll; a target even 20 + bonus cannot
     reach fails with no roll.
+
+    An attack with --damage N --vs NAME deals its damage to NAME on a success.
 
     Example: rpgdice cypher task --difficulty 5 --ease 2
     """
@@ -93,7 +134,65 @@ def task_cmd(
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     exact = exact_odds("cypher", "cypher_odds", task)
-    return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact)
+    hurt = _hurt(damage, vs, attack)
+    _say_debilitated()
+    return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact,
+                target=hurt.side if hurt is not None else None,
+                effects=_Hurts(hurt) if hurt is not None else None)
+
+
+def _say_debilitated() -> None:
+    """(SRD) Debilitated: no action but to move. A task ``--as`` such a character still
+    rolls (the GM rules), with a warning line saying so."""
+    from rpgdice.roll.execute import turn
+
+    state = turn()
+    if state is None or state.sheet is None or state.replaying:
+        return
+    from rpgdice.rulesets.cypher.target import state_of
+
+    now = state_of(state.sheet)
+    if now in ("debilitated", "dead"):
+        from rpgdice.render.output import warning
+
+        warning(f"{state.sheet.name} is {now}: no action but to move (the rules); rolled anyway")
+
+
+def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
+    """The attack's target (``--vs``) and the damage it takes; None without one."""
+    if damage is None and vs is None:
+        return None
+    if damage is None or vs is None:
+        raise RulesError("--damage" if vs is None else "--vs",
+                         "an attack's damage needs both --damage N and --vs NAME")
+    if not attack:
+        raise RulesError("--damage", "damage is dealt by an attack: add --attack")
+    from rpgdice.roll.execute import turn
+    from rpgdice.rulesets.cypher.character import IMPAIRED
+    from rpgdice.rulesets.cypher.target import Hurt, state_of, target_named
+
+    state = turn()
+    assert state is not None
+    target, extra = state.extras.get("target"), state.extras.get("target_extra")
+    if target is None and extra is None:  # a replay: named again
+        target, extra = target_named(vs)
+        state.extras.update(target=target, target_extra=extra)
+    impaired = state.sheet is not None and state_of(state.sheet) in IMPAIRED
+    hurt = Hurt(target, extra, damage, impaired)
+    hurt.replaying = state.replaying
+    return hurt
+
+
+class _Hurts(Effects):
+    """The target's damage: written once the roll was shown and logged (a replay writes
+    nothing); nothing was written before, so there is nothing to undo."""
+
+    def __init__(self, hurt: Any) -> None:
+        self.hurt = hurt
+
+    def finish(self, entry: Optional[int]) -> None:
+        if not self.hurt.replaying:
+            self.hurt.apply()
 
 
 rolls(app, "task", RULESET.name)(task_cmd)
@@ -109,3 +208,71 @@ rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a task, with
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
     """)(task_cmd)
 """The odds of the roll the same arguments make: its builder, its odds alone."""
+
+
+def _split(text: str) -> str:
+    """``--to might=N,speed=N,intellect=N``: how the recovery's points are split."""
+    from rpgdice.rulesets.cypher import POOLS
+
+    parts = {}
+    for part in str(text).replace(" ", "").lower().split(","):
+        name, eq, n = part.partition("=")
+        if name not in POOLS or not eq or not n.isdigit() or name in parts:
+            raise typer.BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of "
+                                     + ", ".join(POOLS))
+        parts[name] = int(n)
+    return ",".join(f"{k}={v}" for k, v in parts.items())
+
+
+_split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
+
+
+@rolls(app, "recover", RULESET.name, without=("compare",),
+       option_help={"odds": "Add the exact chance of each total of 1d6 + tier."})
+def recover_cmd(
+    to: Annotated[Optional[str], typer.Option(
+        "--to", parser=_split, metavar="POOL=N,...",
+        help="Split the points: might=N,speed=N,intellect=N (default: Might, then Speed, "
+        "then Intellect, each up to its maximum).")] = None,
+    reset: Annotated[bool, typer.Option(
+        "--reset", help="A new day: the four recoveries start over.")] = False,
+) -> Plan:
+    """A recovery roll: 1d6 + the sheet's tier (default 1) back into the Pools.
+
+    Four a day, in order: one action, ten minutes, one hour, ten hours (the sheet counts
+    them in recoveries); a fifth is refused until --reset. Needs --as.
+
+    Example: rpgdice cypher recover --as ana --to might=2,speed=9
+    """
+    from rpgdice.roll.execute import turn
+    from rpgdice.rulesets.cypher import rules as cypher
+    from rpgdice.rulesets.cypher.target import pools_of, recovered
+
+    state = turn()
+    assert state is not None
+    sheet = state.sheet
+    if sheet is None:
+        raise RulesError("--as", "a recovery roll is a character's: give --as NAME")
+    if state.spec.times != 1:
+        raise RulesError("-n", "one recovery roll at a time")
+    tier, used = sheet.get("tier", 1), sheet.get("recoveries", 0)
+    pools = pools_of(sheet)
+    spec = cypher.CypherRecovery(
+        tier=tier if isinstance(tier, int) else 1,
+        recovery=0 if reset else used if isinstance(used, int) else 0,
+        pools=pools, maxima={p: sheet.maximum(p) for p in pools},
+        split=None if to is None else {k: int(v) for k, v in
+                                       (p.split("=") for p in to.split(","))})
+    rolled: list[Any] = []
+
+    def roll(source: Any) -> Any:
+        rolled.append(cypher.roll_recovery(spec, source))
+        return rolled[-1]
+
+    class Recovered(Effects):
+        def finish(self, entry: Optional[int]) -> None:
+            for result in rolled:
+                recovered(sheet, result, reset)
+
+    return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
+                effects=None if state.replaying else Recovered())

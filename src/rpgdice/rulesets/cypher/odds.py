@@ -7,7 +7,7 @@ import icepool
 
 from rpgdice.core.exact import certain, marginal, named
 from rpgdice.rulesets.cypher import rules as cypher
-from rpgdice.rulesets.cypher.rules import CypherOdds
+from rpgdice.rulesets.cypher.rules import CypherOdds, CypherRecovery, CypherRecoveryOdds
 
 CYPHER_OUTCOMES = ("success", "failure")
 
@@ -39,3 +39,13 @@ def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
         bonus=task.bonus,
         attack=task.attack,
     )
+
+
+def cypher_recovery_odds(spec: CypherRecovery) -> CypherRecoveryOdds:
+    """A recovery roll's points: 1d6 + tier, each total's chance."""
+    die = icepool.d(cypher.RECOVERY_DIE) + spec.tier
+    total = sum(die.quantities())
+    from fractions import Fraction
+
+    return CypherRecoveryOdds(points={int(k): Fraction(q, total) for k, q in die.items()},
+                              tier=spec.tier)

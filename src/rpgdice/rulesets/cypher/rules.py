@@ -36,6 +36,82 @@ SPECIAL_ATTACK = {17: "plus_1_damage", 18: "plus_2_damage"}
 """(SRD) Special rolls; 17 and 18 count only on attacks."""
 
 
+TRACK = ("hale", "impaired", "debilitated", "dead")
+"""(SRD) The damage track: as many steps down as Pools at 0 (of the three)."""
+
+
+def track(pools: list[int]) -> str:
+    """The damage track's word for the Pools' values: one step down per Pool at 0."""
+    return TRACK[min(3, sum(1 for v in pools if v <= 0))]
+
+
+POOL_ORDER = ("might", "speed", "intellect")
+"""(SRD) Damage comes off Might first, then Speed, then Intellect; recovery fills them in
+the same order unless the player splits the points."""
+SPECIAL_DAMAGE = {17: 1, 18: 2, 19: 3, 20: 4}
+"""(SRD) An attack's extra damage from its special roll (none when the attacker is impaired)."""
+RECOVERIES = ("one action", "ten minutes", "one hour", "ten hours")
+"""(SRD) The day's four recovery rolls, in order."""
+RECOVERY_DIE = 6
+
+
+def hit(result: CypherResult, damage: int, impaired: bool = False) -> int:
+    """The points an attack deals before armor: nothing on a failure; else ``damage``
+    plus its special roll's extra damage (17 +1 ... 20 +4), none when impaired."""
+    if result.outcome != "success":
+        return 0
+    extra = 0 if impaired or result.roll is None else SPECIAL_DAMAGE.get(result.roll, 0)
+    return damage + extra
+
+
+def after_armor(points: int, armor: int) -> int:
+    """Armor lowers the whole hit by its value, never below 0."""
+    return max(0, points - max(0, armor))
+
+
+def take(pools: dict[str, int], points: int) -> dict[str, int]:
+    """The Pools after ``points`` of damage: Might first; when it is 0, Speed, then
+    Intellect (a Pool the sheet lacks is skipped). What is left over is lost."""
+    out = dict(pools)
+    for name in POOL_ORDER:
+        if name not in out or points <= 0:
+            continue
+        took = min(points, max(0, out[name]))
+        out[name] -= took
+        points -= took
+    return out
+
+
+def recover(pools: dict[str, int], maxima: dict[str, int | None], points: int,
+            split: dict[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
+    """The Pools after a recovery of ``points``, and what each Pool gained: ``split`` as
+    the player asked (at most the points, each Pool within its maximum), else Might,
+    then Speed, then Intellect, each up to its maximum; what fits nowhere is lost."""
+    out, gained = dict(pools), {}
+    if split is not None:
+        if sum(split.values()) > points:
+            raise RulesError("--to", f"{sum(split.values())} points is more than the "
+                             f"{points} the roll gave")
+        wanted = dict(split)
+    else:
+        wanted = {}
+        left = points
+        for name in POOL_ORDER:
+            if name not in out:
+                continue
+            top = maxima.get(name)
+            room = left if top is None else max(0, min(left, top - out[name]))
+            wanted[name], left = room, left - room
+    for name, n in wanted.items():
+        if name not in out:
+            raise RulesError("--to", f"the sheet has no {name} Pool")
+        top = maxima.get(name)
+        add = n if top is None else max(0, min(n, top - out[name]))
+        out[name] += add
+        gained[name] = add
+    return out, gained
+
+
 def effort_cost(levels: int, edge: int) -> int:
     if levels <= 0:
         return 0
@@ -159,6 +235,45 @@ def roll(task: CypherTask, source: DiceSource) -> CypherResult:
     return evaluate(task, face)
 
 
+@record
+class CypherRecovery:
+    """A recovery roll as asked: the sheet's tier, which recovery of the day it is, the
+    Pools and their maxima, and how the player splits the points (None: in order)."""
+
+    tier: int
+    recovery: int
+    pools: dict[str, int]
+    maxima: dict[str, int | None]
+    split: dict[str, int] | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.recovery < len(RECOVERIES):
+            raise RulesError("--as", f"all {len(RECOVERIES)} recoveries of the day are used; "
+                             "a new day: --reset")
+        if self.tier < 1:
+            raise RulesError("--as", f"tier {self.tier} is not at least 1")
+
+
+@record
+class CypherRecoveryResult(Tagged, ruleset="cypher", command="recover"):
+    outcome: None
+    roll: int
+    tier: int
+    points: int
+    to: dict[str, int]
+    recovery: str
+    pools: dict[str, int]
+
+
+def roll_recovery(spec: CypherRecovery, source: DiceSource) -> CypherRecoveryResult:
+    """1d6 + tier, its points returned to the Pools."""
+    (face,) = source.roll(RECOVERY_DIE, 1)
+    points = face + spec.tier
+    pools, gained = recover(spec.pools, spec.maxima, points, spec.split)
+    return CypherRecoveryResult(outcome=None, roll=face, tier=spec.tier, points=points,
+                                to=gained, recovery=RECOVERIES[spec.recovery], pools=pools)
+
+
 # Odds: the records of an odds command's answer (odds.py computes them) ------------
 
 
@@ -174,3 +289,18 @@ class CypherOdds(Tagged, ruleset="cypher", command="odds"):
     effort_cost: int
     bonus: int
     attack: bool
+
+
+@record
+class CypherRecoveryOdds(Tagged, ruleset="cypher", command="odds"):
+    """The odds of a recovery roll: each total of 1d6 + tier."""
+
+    points: dict[int, Fraction]
+    tier: int
+
+    def json_key(self, result: CypherRecoveryResult) -> dict[str, object]:
+        """``--odds --json``: the chance of the total rolled, and of each total."""
+        from rpgdice.core.data import to_data
+
+        return {"odds": {"outcome": to_data(self.points.get(result.points, 0)),
+                         "points": to_data(self.points), "tier": self.tier}}

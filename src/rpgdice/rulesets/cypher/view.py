@@ -121,7 +121,24 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds}
+def recovery(r: Any) -> list[Text]:
+    """A recovery roll: the d6 and the tier, where the points went, the Pools after."""
+    to = ", ".join(f"{k.title()} +{v}" for k, v in r.to.items() if v) or "nothing (the Pools are full)"
+    pools = " · ".join(f"{k.title()} {v}" for k, v in r.pools.items())
+    return [Text.assemble(("Cypher recovery", "bold"), f" · {r.recovery}"),
+            Text.assemble(("  d6 ", LABEL), (str(r.roll), HIT), f" + tier {r.tier} = ",
+                          (str(r.points), GOOD), " points"),
+            Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
+
+
+def _recovery_after(o: Any, r: Any) -> list[Text]:
+    """``--odds`` under a recovery roll: the chance of its total, and the range."""
+    low, high = min(o.points), max(o.points)
+    return [Text.assemble(("  odds ", LABEL), (percent(o.points.get(r.points, 0)), "bold"),
+                          f" of {r.points} points ({low} to {high}, each as likely)")]
+
+
+VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
 
@@ -143,6 +160,10 @@ def sheet_part(sheet: Any) -> Any:
         table.add_row(pool.title(), shown, str(sheet.edge(pool)))
     level = sheet.effort_level
     table.caption = f"Effort {level}" if level is not None else "Effort level not set"
+    from rpgdice.rulesets.cypher.target import state_of
+
+    if state_of(sheet) is not None:  # the damage track
+        table.caption += f" · {state_of(sheet)}"
     table.caption_justify = "left"
     return table
 
@@ -154,8 +175,11 @@ def _task_figures(r: dict[str, Any]) -> str:
     return f"d20 {r.get('roll')} vs {r.get('target')}"
 
 
-FIGURES = {"task": _task_figures}
+FIGURES = {"task": _task_figures,
+           "recover": lambda r: f"d6 {r.get('roll')} + {r.get('tier')} = {r.get('points')}"}
 """The roll log's few words on a stored result, by command."""
 
-TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part)
+TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part,
+              after={rules.CypherRecoveryOdds: _recovery_after},
+              verdicts={"recover": lambda r: (f"+{r.get('points')}", "good")})
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -8,7 +8,7 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Die, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema
 
 RULESET = Ruleset(
     name="reglas",
@@ -24,6 +24,7 @@ RULESET = Ruleset(
               "fumble": ("Fracaso", "dire")},
     die=Die(10, None, "die"),
     sheet=SheetSchema(
+        reserved=(Reserved("initiative", dice=True),),
         attributes=frozenset({
             "fuerza", "destreza", "agilidad", "constitucion", "resistencia", "inteligencia",
             "percepcion", "voluntad", "carisma", "presencia", "poder", "astucia",

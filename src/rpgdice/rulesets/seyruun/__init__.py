@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Reserved, Resource, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema
 
 WOUND_LEVELS = ("none", "light", "moderate", "severe", "crippled")
 """A sheet's ``wound``: none, or a level whose penalty every pool but damage and soak takes."""
@@ -65,6 +65,16 @@ def _labels(sheet: Any, command: str, typed: set[str]) -> list[tuple[str, str]]:
     return []
 
 
+def _fight_side(sheet: Any) -> dict[str, Any]:
+    from rpgdice.rulesets.seyruun.initiative import fight_side
+
+    return fight_side(sheet)
+
+
+def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
+    return wound
+
+
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
     from rpgdice.rulesets.seyruun.character import plan
 
@@ -103,6 +113,8 @@ RULESET = Ruleset(
                               "seyruun_extended_odds", "seyruun_team_odds"}),
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
+    fight=Fight(initiative="rpgdice.rulesets.seyruun.initiative:encounter_initiative",
+                command="initiative", side=_fight_side, extra_state=_extra_state, health=HEALTH),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),

@@ -1,0 +1,261 @@
+"""Encounters in every ruleset (CLI.md "The table's state", RULES.md "Encounters in every
+ruleset"): start with --ruleset, NAME@INIT, a sheet's initiative, --health; add, rm, delay,
+out, back walked step by step; out on their own by the rules, back when healed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import assert_usage_error, cli, make_character, ok
+from rpgdice.table import encounter
+
+
+def state() -> dict:
+    return json.loads(ok("encounter", "--json").stdout)
+
+
+def step(*args: str) -> dict:
+    return json.loads(ok("encounter", *args, "--json").stdout)
+
+
+def order(got: dict) -> list[str]:
+    return [s["name"] for s in got["order"]]
+
+
+def where(got: dict) -> tuple[int, str]:
+    return got["round"], got["current"]
+
+
+# Starting in every ruleset ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["crytures", "reglas", "cypher"])
+def test_the_rulesets_without_initiative_take_init_highest_first_ties_as_named(ruleset):
+    got = step("start", "--ruleset", ruleset, "A@5", "B@9", "C@5", "D@1d6+2", "--dice", "5")
+    assert order(got) == ["B", "D", "A", "C"]
+    assert [s["rank"] for s in got["order"]] == [1, 2, 3, 4]
+    assert [s["initiative"] for s in got["order"]] == [9, 7, 5, 5]
+    assert all(s["extra"] and not s["character"] and not s["out"] for s in got["order"])
+    assert where(got) == (1, "B")
+
+
+def test_a_sheets_initiative_a_number_or_dice_and_the_ruleset_from_it():
+    make_character("Ana", "cypher", might=10, speed=8, intellect=6, initiative=12)
+    make_character("Bo", "cypher", might=6, speed=6, intellect=6, initiative="1d20+1")
+    got = step("start", "ana", "Goblin@15", "bo", "--health", "5", "--dice", "20")
+    assert order(got) == ["Bo", "Goblin", "Ana"]
+    bo, goblin, ana = got["order"]
+    assert bo["character"] and bo["initiative"] == 21 and bo["state"] == "hale"
+    assert ana["pools"] == {"might": {"value": 10, "max": 10}, "speed": {"value": 8, "max": 8},
+                            "intellect": {"value": 6, "max": 6}}
+    assert goblin["health"] == 5 and goblin["damage"] == 0 and goblin["state"] == "hale"
+    assert encounter.load().ruleset == "cypher"
+
+
+def test_a_character_with_no_initiative_is_refused_naming_it():
+    make_character("Kit", "crytures", stamina=3)
+    assert_usage_error(cli("encounter", "start", "kit", "Gob@3"), "Kit", "initiative")
+    assert not encounter.path().exists()
+
+
+def test_no_ruleset_to_tell_asks_for_one_and_a_pool_outside_seyruun_is_refused():
+    assert_usage_error(cli("encounter", "start", "A@3", "B@2"), "--ruleset")
+    assert_usage_error(cli("encounter", "start", "--ruleset", "reglas", "A=2+2"), "NAME@INIT")
+    assert_usage_error(cli("encounter", "start", "--ruleset", "reglas", "A@3", "a@2"), "twice")
+    assert not encounter.path().exists()
+
+
+def test_seyruun_rolls_its_pools_and_places_a_given_initiative_among_them():
+    # A 4 dice: 8 8 2 2 -> 2 successes; B 2 dice: 2 2 -> 0; C@1: one success's place
+    got = step("start", "--ruleset", "seyruun", "A=2+2", "B=1+1", "C@1", "--dice", "8,8,2,2,2,2")
+    assert order(got) == ["A", "C", "B"]
+    assert got["order"][0]["health"] == 7 and got["order"][0]["state"] == "none"
+
+
+# The turn and round rules, step by step -----------------------------------------------
+
+
+@pytest.fixture
+def five():
+    got = step("start", "--ruleset", "reglas", "A@50", "B@40", "C@30", "D@20", "E@10")
+    assert order(got) == list("ABCDE")
+    return got
+
+
+def test_next_walks_the_order_and_starts_a_new_round_after_the_last(five):
+    seen = [where(step("next")) for _ in range(5)]
+    assert seen == [(1, "B"), (1, "C"), (1, "D"), (1, "E"), (2, "A")]
+
+
+def test_add_after_the_current_turn_acts_this_round(five):
+    step("next")  # B's turn
+    got = step("add", "F@35")
+    assert order(got) == list("ABFCDE") and where(got) == (1, "B")
+    assert [where(step("next")) for _ in range(2)] == [(1, "F"), (1, "C")]
+
+
+def test_add_before_the_current_turn_first_acts_next_round(five):
+    step("next")
+    step("next")  # C's turn
+    got = step("add", "F@45")
+    assert order(got) == list("AFBCDE") and where(got) == (1, "C")
+    assert [where(step("next")) for _ in range(4)] == [(1, "D"), (1, "E"), (2, "A"), (2, "F")]
+
+
+def test_rm_closes_the_order_and_the_current_ones_turn_passes_on(five):
+    step("next")  # B
+    got = step("rm", "b")
+    assert order(got) == list("ACDE") and where(got) == (1, "C")
+    got = step("rm", "A")  # before the current: the turn stays C's
+    assert order(got) == list("CDE") and where(got) == (1, "C")
+    step("next")
+    step("next")  # E, the last
+    got = step("rm", "E")  # the last one's turn passes to a new round
+    assert where(got) == (2, "C")
+    assert_usage_error(cli("encounter", "rm", "Zed"), "Zed", "not in the encounter")
+
+
+def test_the_last_combatant_cannot_be_removed():
+    step("start", "--ruleset", "reglas", "A@1")
+    assert_usage_error(cli("encounter", "rm", "A"), "encounter end")
+
+
+def test_delay_moves_the_current_one_last_and_keeps_that_place(five):
+    got = step("delay")  # A waits: it acts last
+    assert order(got) == list("BCDEA") and where(got) == (1, "B")
+    seen = [where(step("next")) for _ in range(5)]
+    assert seen == [(1, "C"), (1, "D"), (1, "E"), (1, "A"), (2, "B")]
+
+
+def test_delay_after_a_name(five):
+    step("next")  # B
+    got = step("delay", "--after", "D")
+    assert order(got) == list("ACDBE") and where(got) == (1, "C")
+    assert [where(step("next")) for _ in range(3)] == [(1, "D"), (1, "B"), (1, "E")]
+
+
+def test_delay_after_someone_out_or_unknown_is_refused_and_changes_nothing(five):
+    step("out", "D")
+    before = encounter.path().read_text()
+    assert_usage_error(cli("encounter", "delay", "--after", "D"), "D", "out of the fight")
+    assert_usage_error(cli("encounter", "delay", "--after", "Zed"), "Zed")
+    assert encounter.path().read_text() == before
+
+
+def test_out_is_skipped_and_back_returns(five):
+    got = step("out", "C")
+    assert got["order"][2]["out"] is True
+    assert [where(step("next")) for _ in range(2)] == [(1, "B"), (1, "D")]
+    got = step("back", "C")
+    assert got["order"][2]["out"] is False
+    assert [where(step("next")) for _ in range(4)] == [(1, "E"), (2, "A"), (2, "B"), (2, "C")]
+
+
+def test_out_of_the_current_one_passes_the_turn(five):
+    got = step("out", "A")
+    assert where(got) == (1, "B")
+    assert "out" in ok("encounter").stdout
+
+
+# Out on their own, back when healed ------------------------------------------------------
+
+
+def test_a_seyruun_extra_at_its_health_is_out_and_skipped():
+    step("start", "A=2+2", "Thug=1+1", "--health", "1", "--dice", "8,8,2,2,2,2")
+    # attack 2+1, 3 dice: 8 2 2 hits (1 success); damage 1 die: 8, one point on health 1
+    ok("seyruun", "attack", "2+1", "--damage", "1", "--vs", "Thug", "--dice", "8,2,2,8")
+    got = state()
+    assert got["order"][1]["out"] is True and got["order"][1]["damage"] == 1
+    assert where(step("next")) == (2, "A")
+
+
+def test_a_seyruun_character_at_its_health_is_out_until_healed():
+    make_character("Ysolde", "seyruun", wits=3, dexterity=3, composure=3, resolve=2)
+    step("start", "Ysolde@9", "B=1+1", "--dice", "2,2")
+    ok("char", "set", "Ysolde", "damage=7")
+    assert state()["order"][0]["out"] is True
+    assert [where(step("next")) for _ in range(2)] == [(1, "B"), (2, "B")]  # Ysolde skipped
+    ok("char", "set", "Ysolde", "damage-=1")
+    got = state()
+    assert got["order"][0]["out"] is False and got["order"][0]["state"] == "severe"
+
+
+def test_a_cypher_character_with_three_pools_at_0_is_dead_and_out():
+    make_character("Ana", "cypher", might=1, speed=1, intellect=1)
+    step("start", "Ana@5", "Gob@9", "--health", "3")
+    ok("cypher", "task", "-d", "1", "--attack", "--damage", "3", "--vs", "Ana", "--dice", "10")
+    ana = state()["order"][1]
+    assert ana["state"] == "dead" and ana["out"] is True
+    assert where(step("next")) == (2, "Gob")
+    ok("cypher", "recover", "--as", "Ana", "--dice", "1")  # 1 + 1 = 2: Might 1 (its max), Speed 1
+    ana = state()["order"][1]
+    assert ana["state"] == "impaired" and ana["out"] is False
+
+
+def test_a_cypher_extra_at_0_health_is_out():
+    step("start", "--ruleset", "cypher", "Gob@9", "Orc@3", "--health", "4")
+    ok("cypher", "task", "-d", "1", "--attack", "--damage", "4", "--vs", "Gob", "--dice", "10")
+    gob = state()["order"][0]
+    assert gob["damage"] == 4 and gob["state"] == "dead" and gob["out"] is True
+
+
+def test_an_encounter_of_an_older_rpgdice_is_seyruun():
+    encounter.path().parent.mkdir(parents=True, exist_ok=True)
+    encounter.path().write_text('round = 1\nturn = 0\n[[order]]\nname = "A"\nrank = 1\n'
+                                'character = false\n')
+    got = state()
+    assert got["order"][0]["health"] == 7 and got["order"][0]["out"] is False
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_changes_at_once_lose_nothing():
+    """Six terminals at once: four newcomers join, one leaves, one is put out."""
+    import os
+    import subprocess
+    import sys
+
+    step("start", "--ruleset", "reglas", "A@50", "B@40", "C@30")
+    lines = [["add", "N1@45"], ["add", "N2@35"], ["add", "N3@25"], ["add", "N4@5"],
+             ["rm", "B"], ["out", "C"]]
+    procs = [subprocess.Popen([sys.executable, "-m", "rpgdice", "encounter", *line],
+                              env=dict(os.environ), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for line in lines]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 6
+    got = state()
+    assert order(got) == ["A", "N1", "N2", "C", "N3", "N4"]
+    assert [s["out"] for s in got["order"]] == [False, False, False, True, False, False]
+
+
+def test_every_change_is_logged_and_the_log_tells_the_story(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    step("start", "--ruleset", "reglas", "A@5", "B@9")
+    step("add", "C@7")
+    step("delay", "--after", "A")
+    step("out", "A")
+    step("back", "A")
+    step("rm", "C")
+    entries = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
+    assert [e["command"] for e in entries] == ["encounter"] * 6
+    assert [e["ruleset"] for e in entries] == ["reglas"] * 6
+    said = [e["results"][0]["said"] for e in entries]
+    assert said == ["starts: B 9, A 5; round 1, B's turn",
+                    "C joins (7); round 1, B's turn",
+                    "B waits until after A; round 1, C's turn",
+                    "A is out of the fight; round 1, C's turn",
+                    "A is back in the fight; round 1, C's turn",
+                    "C leaves the fight; round 1, A's turn"]
+    listing = ok("log").stdout
+    assert "C joins (7)" in listing
+    shown = ok("log", "show", "2")
+    assert "C joins (7); round 1, B's turn" in shown.stdout
+    assert_usage_error(cli("again"), "empty")  # a change is never repeated
+
+
+def test_a_change_is_not_logged_when_the_log_is_off(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "never")
+    step("start", "--ruleset", "reglas", "A@5", "B@9")
+    step("out", "A")
+    assert ok("log", "--json").stdout.strip() == ""
