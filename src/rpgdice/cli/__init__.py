@@ -557,7 +557,8 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
 
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
-    group = RulesetGroup.build(import_module(str(module)).app)
+    path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
+    group = RulesetGroup.build(getattr(import_module(path), attr or "app"))
     group.ruleset = ruleset
     return group
 
@@ -660,7 +661,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return lambda: _load_group(GROUP_MODULES[name])
         if name in COMMAND_MODULES:
             return lambda: _load_command(COMMAND_MODULES[name])
-        module = ruleset_group(name) if name.isidentifier() else None
+        module = ruleset_group(name) if name.replace("-", "_").isidentifier() else None
         return None if module is None else (lambda: _load_group(module, name))
 
     def first(self) -> tuple[str, ...]:

@@ -91,7 +91,11 @@ def again_cmd(
     words = with_character(strip(entry["argv"]), entry["character"])
     from rpgdice import rulesets
 
-    grouped = bool(rulesets.get(spec.ruleset).commands)  # ordinary dice: `roll` at the top
+    record = rulesets.get(spec.ruleset)
+    today = getattr(record, "text", "")
+    if today:  # a user's ruleset file: again rolls by today's file
+        spec = spec.with_args(rules=today)
+    grouped = bool(record.commands)  # ordinary dice: `roll` at the top
     named = [spec.ruleset, spec.command] if grouped else [spec.command]
     if words[:len(named)] != named:
         # Words that name another command than the stored roll (edited by hand): what runs

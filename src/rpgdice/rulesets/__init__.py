@@ -23,6 +23,7 @@ for a name no folder has, or to list every ruleset (help, completion).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from importlib import import_module
@@ -313,12 +314,27 @@ def forget() -> None:
     global _FOLDERS, _PLUGINS
     _FOLDERS, _PLUGINS = None, None
     _LOADED.clear()
+    if "rpgdice.rulesets._file" in sys.modules:
+        sys.modules["rpgdice.rulesets._file"].forget()
 
 
 def known(name: str) -> bool:
     """Whether ``name`` is a ruleset's (the entry points are read only for a name no
-    folder of this package has)."""
-    return name in _folders() or (name.isidentifier() and name in _plugins())
+    folder of this package has; the user's ruleset files, only for a name no package has)."""
+    return name in _folders() or (name.isidentifier() and name in _plugins()) or _user(name)
+
+
+def _user(name: str) -> bool:
+    """Whether a user's ruleset file ``rulesets/NAME.toml`` is there (a stat)."""
+    from rpgdice.rulesets import _file
+
+    return _file.exists(name)
+
+
+def builtin_names() -> frozenset[str]:
+    """The rulesets of this package's folders and of other packages: the names a user's
+    ruleset file may not take."""
+    return frozenset({*_folders(), *_plugins()})
 
 
 def get(name: str) -> Ruleset:
@@ -334,6 +350,10 @@ def get(name: str) -> Ruleset:
         ruleset = getattr(loaded, "RULESET", loaded)
         if not isinstance(ruleset, Ruleset) or ruleset.name != name:
             raise KeyError(name)
+    elif _user(name):  # read again when the file changed; a broken file: a RulesError
+        from rpgdice.rulesets import _file
+
+        return _file.load(name)
     else:
         raise KeyError(name)
     _LOADED[name] = ruleset
@@ -342,9 +362,13 @@ def get(name: str) -> Ruleset:
 
 def names() -> tuple[str, ...]:
     """Every ruleset, in the order help and the README list them (:attr:`Ruleset.order`,
-    then by name): the four systems, ordinary dice, then other packages' rulesets. Imports
-    every record and reads the entry points: for lists, never for a roll."""
+    then by name): the four systems, ordinary dice, then other packages' rulesets, then the
+    user's ruleset files (the good ones). Imports every record and reads the entry points
+    and the files: for lists, never for a roll."""
     found = [get(n) for n in sorted({*_folders(), *_plugins()})]
+    from rpgdice.rulesets import _file
+
+    found += [r for r in _file.valid() if r.name not in _folders() and r.name not in _plugins()]
     return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name)))
 
 
