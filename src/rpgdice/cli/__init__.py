@@ -291,11 +291,12 @@ COMMAND_MODULES = {
     "play": "rpgdice.cli.play",
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
+    "rulesets": "rpgdice.cli.rulesets",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
-              "serve", "completion")
+HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "rulesets", "encounter", "log", "again",
+              "play", "serve", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 
@@ -608,7 +609,8 @@ def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
 def tagline() -> str:
     """``rpgdice --help``'s first line, naming the rulesets the registry finds: "Dice for
     Crytures, Seyruun, Reglas Básicas and the Cypher System, by the letter of each rule."."""
-    said = [r.called or r.title for r in map(rulesets.get, rulesets.group_names())]
+    said = [r.called or r.title for r in map(rulesets.get, rulesets.group_names())
+            if not getattr(r, "file", "")]  # the user's own ruleset files are not named
     systems = said[0] if len(said) < 2 else f"{', '.join(said[:-1])} and {said[-1]}"
     return f"Dice for {systems}, by the letter of each rule."
 

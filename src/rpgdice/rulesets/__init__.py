@@ -102,6 +102,8 @@ class SheetSchema:
     labels: Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None = None
     """What a character's roll says it took from the sheet besides its traits (the
     sheet's wound): ``labels(sheet, command, options typed)``, as ``(what, text)``."""
+    negative: bool = False
+    """Whether its traits may be below 0 (a user's ruleset file's sheets)."""
 
 
 @frozen

@@ -145,7 +145,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         help=f"{title}: {what} (your own ruleset, {Path(file).name}).",
         outcomes=outcomes, nouns={k: (w, w) for k, (w, _) in outcomes.items()},
         die=Die(sides, "dice", "face") if sides else None,
-        sheet=SheetSchema(), plan=None, takes_as=frozenset({"roll", "odds"}),
+        sheet=SheetSchema(negative=True), plan=None, takes_as=frozenset({"roll", "odds"}),
         stats_commands=frozenset({"roll"}), odds_functions=frozenset({"file_odds"}),
         commands=f"{__name__}.commands:{name}",
         results={"roll": (("PoolResult", "TotalResult", "HighestResult")[

@@ -29,6 +29,9 @@ def _sum(text: Any) -> int:
     if isinstance(text, int):
         return text
     raw = params.ascii_minus(str(text).strip())
+    for twice, once in (("+-", "-"), ("--", "+"), ("-+", "-"), ("++", "+")):
+        while twice in raw.replace(" ", ""):  # a negative trait's number in a sum
+            raw = raw.replace(" ", "").replace(twice, once)
     if raw[:1] in ("+", "-"):
         raw = "0" + raw
     return sum(params.terms(raw, accepts="a number such as 3 or -2, or a sum such as 4+2-1"))

@@ -90,8 +90,14 @@ def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset(
     for key in data:
         if key not in allowed:
             belongs = [k for k, keys in KEYS.items() if key in keys]
-            bad(key, f"belongs to kind {' or '.join(belongs)}, not {kind}" if belongs
-                and kind in KINDS else "is no key of a ruleset file")
+            if belongs and kind in KINDS:
+                bad(key, f"belongs to kind {' or '.join(belongs)}, not {kind}")
+                continue
+            from difflib import get_close_matches
+
+            close = get_close_matches(str(key), sorted(allowed), n=1)
+            bad(key, "is no key of a ruleset file" + (f" (did you mean {close[0]}?)"
+                                                      if close else ""))
     name = data.get("name")
     if not isinstance(name, str):
         bad("name", "is missing" if name is None else "is not text")
