@@ -291,7 +291,7 @@ COMMAND_MODULES = {
     "play": "rpgdice.cli.play",
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
-    "rulesets": "rpgdice.cli.rulesets",
+    "rulesets": "rpgdice.cli.user_rulesets",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""

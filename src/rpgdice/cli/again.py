@@ -91,7 +91,12 @@ def again_cmd(
     words = with_character(strip(entry["argv"]), entry["character"])
     from rpgdice import rulesets
 
-    record = rulesets.get(spec.ruleset)
+    try:
+        record = rulesets.get(spec.ruleset)
+    except KeyError:  # a user's ruleset whose file is gone
+        raise RulesError("again", f"entry {entry['id']} is a roll of {spec.ruleset!r}, which is "
+                         "no ruleset now (its file rulesets/"
+                         f"{spec.ruleset}.toml is gone?); nothing was run") from None
     today = getattr(record, "text", "")
     if today:  # a user's ruleset file: again rolls by today's file
         spec = spec.with_args(rules=today)

@@ -101,6 +101,7 @@ def problems(path: Path, stem: str | None = None) -> tuple[dict[str, Any] | None
 
 
 _CACHE: dict[str, tuple[tuple[int, int], FileRuleset]] = {}
+"""Each file's record by its path, with the time and size it was read at."""
 
 
 def load(name: str) -> FileRuleset:
@@ -112,7 +113,7 @@ def load(name: str) -> FileRuleset:
     except OSError:
         raise RulesError(name, f"no ruleset file {path}") from None
     stamp = (st.st_mtime_ns, st.st_size)
-    cached = _CACHE.get(name)
+    cached = _CACHE.get(str(path))
     if cached is not None and cached[0] == stamp:
         return cached[1]
     rules, found = problems(path, name)
@@ -120,7 +121,7 @@ def load(name: str) -> FileRuleset:
         key, what = found[0]
         raise RulesError(str(path), f"{key}: {what}")
     record = make(rules, str(path))
-    _CACHE[name] = (stamp, record)
+    _CACHE[str(path)] = (stamp, record)
     return record
 
 

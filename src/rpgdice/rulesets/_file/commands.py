@@ -7,14 +7,16 @@ of the roll (read from the file while parsing, never typed), so the log keeps th
 # (no "from __future__ import annotations": the builders are made in a function, and
 # Typer reads their annotations, which name its local types)
 
+import re
 from typing import Annotated, Any, Optional
 
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
+from rpgdice.cli.common import Plan, RollCommand, Work, exact_odds, rolls, ruleset_app
 
-_APPS: dict[str, Any] = {}
+_APPS: dict[tuple[str, str], Any] = {}
+"""Each file's group, by its name and kind (a file of another kind has other arguments)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -22,6 +24,18 @@ def __getattr__(name: str) -> Any:
     if name.startswith("__"):
         raise AttributeError(name)
     return app_for(name)
+
+
+NEGATIVE = re.compile(r"^-[0-9][0-9+-]*$")
+
+
+class SignedCommand(RollCommand):
+    """A command whose arguments may be negative (a total's MOD, a pool that names a
+    negative trait): ``-1`` is read as the number, never as an option."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, ["\u2212" + a[1:] if NEGATIVE.match(a) else a
+                                        for a in args])
 
 
 def _sum(text: Any) -> int:
@@ -61,37 +75,18 @@ def _not_typed(ctx: Any, param: Any, value: Any) -> Any:
     return value
 
 
-def app_for(name: str) -> Any:
-    """The group of the user's ruleset ``name``: ``roll`` and ``odds`` with its kind's
-    arguments."""
-    app = _APPS.get(name)
-    if app is not None:
-        return app
-    from rpgdice import rulesets
-    from rpgdice.roll import execute
-    from rpgdice.rulesets._file import load
-
-    record: Any = rulesets.get(name)
-    app = ruleset_app(record.help)
-
-    def today() -> str:
-        return load(name).text
-
-    Rules = Annotated[str, typer.Option("--rules", hidden=True, default_factory=today,
-                                        callback=_not_typed, show_default=False)]
+def _roll_command(name: str, kind: str, Rules: Any) -> Any:
+    """The builder whose signature is the ``roll`` command of a file of ``kind``
+    (``Rules``: the hidden argument that takes the file's rules while parsing)."""
     Pool = Annotated[int, typer.Argument(parser=params.takes_traits(_sum), metavar="POOL",
                                          show_default=False,
                                          help="Dice in the pool, a number or a sum (3+2).")]
-    example = {"pool": f"rpgdice {name} roll 5 -d 2", "total": f"rpgdice {name} roll +1",
-               "highest": f"rpgdice {name} roll 3"}[record.kind]
-    doc = f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\nExample: {example}"
-
-    if record.kind == "pool":
+    if kind == "pool":
         def roll_cmd(pool: Pool, difficulty: Annotated[int, typer.Option(
                 "--difficulty", "-d", min=0, max=1000, show_default=True,
                 help="Successes needed.")] = 1, *, rules: Rules) -> Plan:
             return build(name, rules, pool=pool, difficulty=difficulty)
-    elif record.kind == "total":
+    elif kind == "total":
         def roll_cmd(  # type: ignore[misc]
                 mod: Annotated[int, typer.Argument(
                     parser=params.takes_traits(_sum), metavar="[MOD]", show_default=False,
@@ -105,7 +100,32 @@ def app_for(name: str) -> Any:
         def roll_cmd(pool: Pool, *, rules: Rules) -> Plan:  # type: ignore[misc]
             return build(name, rules, pool=pool)
 
-    roll_cmd.__doc__ = doc
+    return roll_cmd
+
+
+def app_for(name: str) -> Any:
+    """The group of the user's ruleset ``name``: ``roll`` and ``odds`` with its kind's
+    arguments."""
+    from rpgdice import rulesets
+    from rpgdice.roll import execute
+    from rpgdice.rulesets._file import load
+
+    record: Any = rulesets.get(name)
+    app = _APPS.get((name, record.kind))
+    if app is not None:
+        return app
+    app = ruleset_app(record.help, command_cls=SignedCommand)
+
+    def today() -> str:
+        return load(name).text
+
+    Rules = Annotated[str, typer.Option("--rules", hidden=True, default_factory=today,
+                                        callback=_not_typed, show_default=False)]
+    roll_cmd = _roll_command(name, record.kind, Rules)
+    example = {"pool": f"rpgdice {name} roll 5 -d 2", "total": f"rpgdice {name} roll +1",
+               "highest": f"rpgdice {name} roll 3"}[record.kind]
+    roll_cmd.__doc__ = (f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
+                        f"Example: {example}")
     rolls(app, "roll", name)(roll_cmd)
     odds_doc = f"Exact odds of a {record.title} roll, without rolling.\n\nExample: " + \
         example.replace(" roll", " odds")
@@ -122,5 +142,5 @@ def app_for(name: str) -> Any:
     # build(): a replay of an entry made before the file changed kind still builds.
     execute.register(name, "roll", functools.partial(build, name))
     execute.register(name, "odds", functools.partial(build, name), odds=True)
-    _APPS[name] = app
+    _APPS[(name, record.kind)] = app
     return app

@@ -135,24 +135,11 @@ def _threshold(data: dict[str, Any], key: str, die: int | None, bad: Any,
 
 def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
     if kind == "total":
-        dice = data.get("dice")
-        terms = dice_terms(dice) if isinstance(dice, str) else None
-        if dice is None:
-            bad("dice", "is missing; dice such as 2d6 or 1d100")
-        elif terms is None or not any(s for _, _, s in terms):
-            bad("dice", f"is {dice!r}; dice terms and numbers joined by + and - (2d6, 1d20+1d4)")
-        elif sum(n for _, n, s in terms if s) > MAX_DICE_TERMS:
-            bad("dice", f"rolls more than {MAX_DICE_TERMS} dice")
-        elif any(s and not 2 <= s <= 1000 for _, _, s in terms) or any(
-                s and n < 1 for _, n, s in terms):
-            bad("dice", "has a die of fewer than 2 or more than 1000 sides, or no dice")
-        else:
-            rules["dice"] = dice.replace(" ", "")
+        _total_keys(data, rules, bad)
         return
     die = data.get("die")
     if die is None:
         bad("die", "is missing; the die's sides, 2 to 1000")
-        die = None
     elif not _is_int(die) or not 2 <= die <= 1000:
         bad("die", f"is {die!r}; the die's sides, 2 to 1000")
         die = None
@@ -167,6 +154,26 @@ def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any)
             bad("critical", f"is {critical!r}; how many top faces make a critical (1 or more)")
         rules["critical"] = critical
         return
+    _pool_keys(data, rules, bad, die)
+
+
+def _total_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
+    dice = data.get("dice")
+    terms = dice_terms(dice) if isinstance(dice, str) else None
+    if dice is None:
+        bad("dice", "is missing; dice such as 2d6 or 1d100")
+    elif terms is None or not any(s for _, _, s in terms):
+        bad("dice", f"is {dice!r}; dice terms and numbers joined by + and - (2d6, 1d20+1d4)")
+    elif sum(n for _, n, s in terms if s) > MAX_DICE_TERMS:
+        bad("dice", f"rolls more than {MAX_DICE_TERMS} dice")
+    elif any(s and not 2 <= s <= 1000 for _, _, s in terms) or any(
+            s and n < 1 for _, n, s in terms):
+        bad("dice", "has a die of fewer than 2 or more than 1000 sides, or no dice")
+    else:
+        rules["dice"] = dice.replace(" ", "")
+
+
+def _pool_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any, die: int | None) -> None:
     success = _threshold(data, "success", die, bad)
     at_most = _threshold(data, "success_at_most", die, bad)
     if "success" in data and "success_at_most" in data:
