@@ -62,13 +62,16 @@ DICE_WIDE = ["roll", "{5d6r1!kh3min2[fire], (2d10!!>=9)*2}kh1 + 4dF - max(1d4, 2
 """A colored roll of the widest form (issue 21): groups, re-roll, explode, keep, min, labels,
 Fudge dice, functions, a DC check."""
 """Ordinary dice (issue 13): held to the --json goal like every ruleset."""
+OWN_ROLL = ["owod", "roll", "5", "-d", "2"]
+"""A user's own ruleset file (issue 36): held to the goals of a built-in roll."""
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
 TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
          "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
-         "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6)}
+         "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6),
+         "own --json roll": ("x", 1.15), "own colored roll": ("x", 1.6)}
 SHEET = """name = "Ysolde"
 ruleset = "seyruun"
 
@@ -93,6 +96,9 @@ def _home() -> str:
     (home / "characters" / "ghoul.toml").write_text(GHOUL, encoding="utf-8")
     (home / "config.toml").write_text('[alias]\nsneak = "seyruun roll dexterity stealth --as ysolde"\n',
                                       encoding="utf-8")
+    (home / "rulesets").mkdir()  # a user's own ruleset (issue 36)
+    shutil.copy(Path(__file__).resolve().parents[1] / "docs" / "rulesets" / "owod.toml",
+                home / "rulesets" / "owod.toml")
     return str(home)
 
 
@@ -111,6 +117,8 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
         "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
         "dice --json roll": ([*prog, *DICE_ROLL, "--json"], {}),
+        "own --json roll": ([*prog, *OWN_ROLL, "--json"], {}),
+        "own colored roll": ([*prog, *OWN_ROLL], {"FORCE_COLOR": "1"}),
         "dice colored widest": ([*prog, *DICE_WIDE], {"FORCE_COLOR": "1"}),
         "attack --vs": ([*prog, *ATTACK_VS], {"FORCE_COLOR": "1"}),
         "--help": ([*prog, "--help"], {}),

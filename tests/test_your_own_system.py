@@ -1,6 +1,6 @@
 """A user's ruleset as a file (CLI.md, "Your own system: a ruleset as a file"): the seven
 example files of docs/your-own-system.md (docs/rulesets/*.toml) checked, rolled by the
-cases of tests/rules/own/cases.toml (worked out by hand), their exact odds against an
+cases of tests/own/cases.toml (worked out by hand), their exact odds against an
 enumeration of every face the roll itself reads, and every shared feature a built-in
 ruleset has: --as, the log (shown by the rules of the time of the roll), again, play."""
 
@@ -25,7 +25,7 @@ else:  # pragma: no cover - Python 3.10
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "rulesets"
-CASES = Path(__file__).resolve().parent / "rules" / "own" / "cases.toml"
+CASES = Path(__file__).resolve().parent / "own" / "cases.toml"
 NAMES = ("owod", "exalted", "cofd", "sr5", "pbta", "coc", "blades")
 
 
@@ -388,3 +388,48 @@ def test_help_lists_the_group_and_its_shared_options():
     assert "--rules" not in roll
     run = cli("owod", "roll", "3", "--rules", "{}")
     assert run.exit_code == 2
+
+
+# Completion: the shells list the files' names themselves (no Python) --------------------
+
+
+def _own_files() -> None:
+    install("owod", "pbta")
+    write("misnamed", 'name = "other"\ntitle = "M"\nkind = "pool"\n')
+    write("nokind", 'name = "nokind"\ntitle = "N"\n')
+
+
+@pytest.mark.process
+def test_bash_completes_the_users_rulesets():
+    from test_completion import _bash
+
+    _own_files()
+    assert {"owod", "pbta"} <= set(_bash("rpgdice "))
+    assert not {"misnamed", "other", "nokind"} & set(_bash("rpgdice "))
+    assert _bash("rpgdice ow") == ["owod"]
+    assert _bash("rpgdice owod ") == ["roll", "odds"]
+    assert _bash("rpgdice pbta roll --ta") == ["--target"]
+    assert "--difficulty" in _bash("rpgdice owod odds --")
+
+
+@pytest.mark.process
+def test_fish_completes_the_users_rulesets():
+    from test_completion import _fish, _fish_described
+
+    _own_files()
+    top = _fish_described("rpgdice ")
+    assert top["owod"] == "your own ruleset" and "misnamed" not in top and "crytures" in top
+    assert _fish("rpgdice owod ") == ["odds", "roll"]
+    assert _fish("rpgdice pbta roll --ta") == ["--target"]
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_zsh_completes_the_users_rulesets():
+    from test_completion import _zsh_many
+
+    _own_files()
+    top, group, target = _zsh_many("rpgdice ", "rpgdice owod ", "rpgdice pbta roll --ta")
+    assert {"owod", "pbta"} <= set(top) and "misnamed" not in top and "nokind" not in top
+    assert sorted(group) == ["odds", "roll"]
+    assert target == ["--target"]

@@ -295,8 +295,8 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "rulesets", "encounter", "log", "again",
-              "play", "serve", "completion")
+HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
+              "serve", "completion", "rulesets")
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 

@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
+from rpgdice.cli import CommandGroup
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.core.errors import RulesError
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command,
-                   invoke_without_command=True,
+                   invoke_without_command=True, cls=CommandGroup,
                    help="Every ruleset, built in and your own (rulesets/NAME.toml in the "
                    "config folder); check a ruleset file.")
 
