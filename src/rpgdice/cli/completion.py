@@ -254,7 +254,7 @@ def model() -> Node:
 OWN = "@ruleset"
 """The node of every user's ruleset file (``rulesets/NAME.toml``): the scripts walk into it
 at a word that names a good file (its ``name`` the file's, its ``kind`` one rpgdice knows)."""
-_OWN_KINDS = {"pool": {"die": 6, "success": 6}, "total": {"dice": "1d6"},
+_OWN_KINDS: dict[str, dict[str, Any]] = {"pool": {"die": 6, "success": 6}, "total": {"dice": "1d6"},
               "highest": {"die": 6}}
 
 
