@@ -433,3 +433,36 @@ def test_zsh_completes_the_users_rulesets():
     assert {"owod", "pbta"} <= set(top) and "misnamed" not in top and "nokind" not in top
     assert sorted(group) == ["odds", "roll"]
     assert target == ["--target"]
+
+
+def test_the_tables_page_shows_a_users_roll_as_log_show_does():
+    from rpgdice.serve import views
+    from test_serve import last_entry
+
+    install("blades")
+    assert cli("blades", "roll", "3", "--dice", "6,6,2", "--log").exit_code == 0
+    html = views.entry_html(last_entry())
+    assert "Blades in the Dark" in html and "Critical" in html and "<span style=" in html
+
+
+# Start-up: a user's roll loads what a built-in roll loads; a built-in roll nothing of them --
+
+
+@pytest.mark.process
+def test_a_users_json_roll_loads_no_view_odds_or_log():
+    from test_startup import _modules_after
+
+    install("owod")
+    out, modules = _modules_after(["owod", "roll", "3", "--json", "--seed", "7"])
+    assert json.loads(out)["ruleset"] == "owod"
+    assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool", "sqlite3")]
+    assert not {"rpgdice.rulesets._file.odds", "rpgdice.rulesets._file.view"} & modules
+
+
+@pytest.mark.process
+def test_a_built_in_roll_loads_nothing_of_the_users_rulesets():
+    from test_startup import _modules_after
+
+    install("owod")
+    _, modules = _modules_after(["crytures", "roll", "3", "--json", "--seed", "7"])
+    assert not [m for m in modules if m.startswith("rpgdice.rulesets._file")]
