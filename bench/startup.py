@@ -9,7 +9,8 @@ and reports the median wall time of each case and its ratio to
 
 * a ``--json`` roll, a colored roll (``FORCE_COLOR=1``), a colored roll for a saved
   character (``--as``, trait names, from a temporary RPGDICE_HOME), an ordinary dice
-  ``--json`` roll (``rpgdice roll 2d6+3 --json``) and ``--help``, each run as
+  ``--json`` roll (``rpgdice roll 2d6+3 --json``), a roll of a user's ruleset file
+  (``owod roll``, ``docs/rulesets/owod.toml``, JSON and colored) and ``--help``, each run as
   the ``rpgdice`` console script next to this Python (``python -m rpgdice`` when
   there is none);
 * one TAB in bash: ``bash -c 'source completions/rpgdice.bash; COMP_WORDS=(...);
@@ -182,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':<19} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
     for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
-                 "dice --json roll", "dice colored widest", "attack --vs", "--help"):
+                 "dice --json roll", "dice colored widest", "attack --vs", "own --json roll",
+                 "own colored roll", "--help"):
         results[name] = med[name] / floor
         print(f"{name:<19} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:

@@ -322,8 +322,9 @@ def forget() -> None:
 
 def known(name: str) -> bool:
     """Whether ``name`` is a ruleset's (the entry points are read only for a name no
-    folder of this package has; the user's ruleset files, only for a name no package has)."""
-    return name in _folders() or (name.isidentifier() and name in _plugins()) or _user(name)
+    folder of this package has and no file of the user's: a user's ruleset file is a stat,
+    and wins over an installed package's ruleset of its name)."""
+    return name in _folders() or _user(name) or (name.isidentifier() and name in _plugins())
 
 
 def _user(name: str) -> bool:
@@ -334,9 +335,9 @@ def _user(name: str) -> bool:
 
 
 def builtin_names() -> frozenset[str]:
-    """The rulesets of this package's folders and of other packages: the names a user's
-    ruleset file may not take."""
-    return frozenset({*_folders(), *_plugins()})
+    """The rulesets of this package's folders: the names a user's ruleset file may not
+    take (a file may take an installed package's ruleset's name, and wins over it)."""
+    return _folders()
 
 
 def get(name: str) -> Ruleset:
@@ -347,15 +348,15 @@ def get(name: str) -> Ruleset:
         return ruleset
     if name in _folders():
         ruleset = import_module(f"{__name__}.{name}").RULESET
+    elif _user(name):  # read again when the file changed; a broken file: a RulesError
+        from rpgdice.rulesets import _file
+
+        return _file.load(name)
     elif name.isidentifier() and name in _plugins():
         loaded = _plugins()[name].load()
         ruleset = getattr(loaded, "RULESET", loaded)
         if not isinstance(ruleset, Ruleset) or ruleset.name != name:
             raise KeyError(name)
-    elif _user(name):  # read again when the file changed; a broken file: a RulesError
-        from rpgdice.rulesets import _file
-
-        return _file.load(name)
     else:
         raise KeyError(name)
     _LOADED[name] = ruleset
@@ -367,10 +368,11 @@ def names() -> tuple[str, ...]:
     then by name): the four systems, ordinary dice, then other packages' rulesets, then the
     user's ruleset files (the good ones). Imports every record and reads the entry points
     and the files: for lists, never for a roll."""
-    found = [get(n) for n in sorted({*_folders(), *_plugins()})]
     from rpgdice.rulesets import _file
 
-    found += [r for r in _file.valid() if r.name not in _folders() and r.name not in _plugins()]
+    files = [r for r in _file.valid() if r.name not in _folders()]
+    mine = {r.name for r in files}
+    found = [get(n) for n in sorted({*_folders(), *_plugins()} - mine)] + files
     return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name)))
 
 
