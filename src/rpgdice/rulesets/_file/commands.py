@@ -68,9 +68,8 @@ def build(name: str, rules: str, pool: int = 0, difficulty: int = 1, mod: int = 
 
 
 def _not_typed(ctx: Any, param: Any, value: Any) -> Any:
-    from click.core import ParameterSource
-
-    if ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE:
+    source = ctx.get_parameter_source(param.name)
+    if source is not None and source.name == "COMMANDLINE":
         raise typer.BadParameter("is no option (the rules are the file's)")
     return value
 
