@@ -466,3 +466,28 @@ def test_a_built_in_roll_loads_nothing_of_the_users_rulesets():
     install("owod")
     _, modules = _modules_after(["crytures", "roll", "3", "--json", "--seed", "7"])
     assert not [m for m in modules if m.startswith("rpgdice.rulesets._file")]
+
+
+def test_a_session_rolls_by_the_file_as_it_is_at_each_line(capsys):
+    install("owod")
+    from rpgdice.cli.session import Session
+
+    session = Session(as_json=True)
+    assert session.line("owod roll 1 --dice 6", 1) == 0
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 7"),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    assert session.line("owod roll 1 --dice 6", 2) == 0
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert (first["outcome"], second["outcome"]) == ("success", "failure")
+
+
+def test_a_session_names_a_broken_file_and_goes_on(capsys):
+    write("mine", 'name = "mine"\ntitle = "Mine"\nkind = "pool"\n')
+    from rpgdice.cli.session import Session
+
+    session = Session(as_json=True)
+    assert session.line("mine roll 3", 1) == 2
+    assert "mine.toml: die: is missing" in json.loads(capsys.readouterr().out)["error"]
+    assert session.line("roll 1d6 --dice 4", 2) == 0

@@ -306,7 +306,10 @@ def ruleset_group(name: str) -> str | None:
     that name has a group of its own)."""
     if not rulesets.known(name):
         return None
-    return rulesets.get(name).commands or None
+    try:
+        return rulesets.get(name).commands or None
+    except RulesError:  # a user's ruleset file that is broken: its commands say so when run
+        return f"rpgdice.rulesets._file.commands:{name}"
 
 
 class LazyCommands:
@@ -465,7 +468,11 @@ def _shared_options(cmd: Any, group: str) -> None:
     from rpgdice.cli.common import add_shared_options
 
     add_shared_options(cmd)
-    if group and cmd.name in rulesets.get(group).takes_as:
+    try:
+        takes_as = rulesets.get(group).takes_as if group else frozenset()
+    except RulesError:  # a broken user's ruleset file: its commands only say so
+        takes_as = frozenset()
+    if cmd.name in takes_as:
         _with_character(cmd, group)
 
 
@@ -623,8 +630,14 @@ SHEET_WORDS = ("--as", "--vs")
 
 def _words_alone(words: list[str]) -> bool:
     """Whether the roll value ``words`` make depends on them alone: no sheet named (``--as``,
-    ``--vs``, ``RPGDICE_AS``), so parsing them again would make the same value."""
+    ``--vs``, ``RPGDICE_AS``) and no user's ruleset file (read anew at each roll), so parsing
+    them again would make the same value."""
     if os.environ.get(AS_ENV, "").strip():
+        return False
+    try:
+        if words and rulesets.known(words[0]) and getattr(rulesets.get(words[0]), "file", None):
+            return False
+    except RulesError:  # a broken file: its group names it when the line runs
         return False
     return not any(w in SHEET_WORDS or w.startswith(tuple(f"{o}=" for o in SHEET_WORDS))
                    for w in words)

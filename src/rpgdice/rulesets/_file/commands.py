@@ -102,14 +102,34 @@ def _roll_command(name: str, kind: str, Rules: Any) -> Any:
     return roll_cmd
 
 
+def _broken(name: str, error: Exception) -> Any:
+    """The group of a broken file: ``roll`` and ``odds`` take any words and say what is
+    wrong with the file (exit 2)."""
+    app = ruleset_app(f"Your own ruleset {name} (its file has a problem).",
+                      command_cls=SignedCommand)
+    loose = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
+
+    def broken(words: Annotated[Optional[list[str]], typer.Argument(hidden=True)] = None) -> None:
+        raise error
+
+    for command in ("roll", "odds"):
+        app.command(command, context_settings=loose, help="Your own ruleset's file has a "
+                    "problem: run it to see which.")(broken)
+    return app
+
+
 def app_for(name: str) -> Any:
     """The group of the user's ruleset ``name``: ``roll`` and ``odds`` with its kind's
     arguments."""
     from rpgdice import rulesets
+    from rpgdice.core.errors import RulesError
     from rpgdice.roll import execute
     from rpgdice.rulesets._file import load
 
-    record: Any = rulesets.get(name)
+    try:
+        record: Any = rulesets.get(name)
+    except RulesError as e:  # a broken file: its commands name the problem when run
+        return _broken(name, e)
     app = _APPS.get((name, record.kind))
     if app is not None:
         return app
