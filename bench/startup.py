@@ -9,7 +9,8 @@ and reports the median wall time of each case and its ratio to
 
 * a ``--json`` roll, a colored roll (``FORCE_COLOR=1``), a colored roll for a saved
   character (``--as``, trait names, from a temporary RPGDICE_HOME), an ordinary dice
-  ``--json`` roll (``rpgdice roll 2d6+3 --json``) and ``--help``, each run as
+  ``--json`` roll (``rpgdice roll 2d6+3 --json``), a roll of a user's ruleset file
+  (``owod roll``, ``docs/rulesets/owod.toml``, JSON and colored) and ``--help``, each run as
   the ``rpgdice`` console script next to this Python (``python -m rpgdice`` when
   there is none);
 * one TAB in bash: ``bash -c 'source completions/rpgdice.bash; COMP_WORDS=(...);
@@ -62,13 +63,16 @@ DICE_WIDE = ["roll", "{5d6r1!kh3min2[fire], (2d10!!>=9)*2}kh1 + 4dF - max(1d4, 2
 """A colored roll of the widest form (issue 21): groups, re-roll, explode, keep, min, labels,
 Fudge dice, functions, a DC check."""
 """Ordinary dice (issue 13): held to the --json goal like every ruleset."""
+OWN_ROLL = ["owod", "roll", "5", "-d", "2"]
+"""A user's own ruleset file (issue 36): held to the goals of a built-in roll."""
 TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
 TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
          "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
-         "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6)}
+         "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6),
+         "own --json roll": ("x", 1.15), "own colored roll": ("x", 1.6)}
 SHEET = """name = "Ysolde"
 ruleset = "seyruun"
 
@@ -93,6 +97,9 @@ def _home() -> str:
     (home / "characters" / "ghoul.toml").write_text(GHOUL, encoding="utf-8")
     (home / "config.toml").write_text('[alias]\nsneak = "seyruun roll dexterity stealth --as ysolde"\n',
                                       encoding="utf-8")
+    (home / "rulesets").mkdir()  # a user's own ruleset (issue 36)
+    shutil.copy(Path(__file__).resolve().parents[1] / "docs" / "rulesets" / "owod.toml",
+                home / "rulesets" / "owod.toml")
     return str(home)
 
 
@@ -111,6 +118,8 @@ def _cases(bash: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
         "colored roll": ([*prog, *ROLL], {"FORCE_COLOR": "1"}),
         "colored --as": ([*prog, *ROLL_AS], {"FORCE_COLOR": "1"}),
         "dice --json roll": ([*prog, *DICE_ROLL, "--json"], {}),
+        "own --json roll": ([*prog, *OWN_ROLL, "--json"], {}),
+        "own colored roll": ([*prog, *OWN_ROLL], {"FORCE_COLOR": "1"}),
         "dice colored widest": ([*prog, *DICE_WIDE], {"FORCE_COLOR": "1"}),
         "attack --vs": ([*prog, *ATTACK_VS], {"FORCE_COLOR": "1"}),
         "--help": ([*prog, "--help"], {}),
@@ -174,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':<19} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
     for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
-                 "dice --json roll", "dice colored widest", "attack --vs", "--help"):
+                 "dice --json roll", "dice colored widest", "attack --vs", "own --json roll",
+                 "own colored roll", "--help"):
         results[name] = med[name] / floor
         print(f"{name:<19} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
     if bash:

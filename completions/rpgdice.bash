@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @aliases @rulesets" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --dice --seed -n --times --compare --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --compare --as" ;;
@@ -59,6 +59,11 @@ _rpgdice_node()
         "play") subs="" opts="--ruleset --as --json -h --help" vopts="--ruleset --as" ;;
         "serve") subs="" opts="--host --port --token --discord -h --help" vopts="--host --port --token --discord" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
+        "rulesets") subs="check" opts="--json -h --help" vopts="" ;;
+        "rulesets check") subs="" opts="-h --help" vopts="" ;;
+        "@ruleset") subs="roll odds" opts="" vopts="" ;;
+        "@ruleset roll") subs="" opts="-d --difficulty --target --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="-d --difficulty --target --dice --seed -n --times --compare --as" ;;
+        "@ruleset odds") subs="" opts="-d --difficulty --target --json --compare --as -h --help" vopts="-d --difficulty --target --compare --as" ;;
         *) subs= opts= vopts= ;;
     esac
 }
@@ -158,6 +163,12 @@ _rpgdice_values()
         "play|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "play|--as") vals="@characters" ;;
         "completion|#1") vals="bash zsh fish" ;;
+        "@ruleset roll|--target") vals="@traits" ;;
+        "@ruleset roll|--as") vals="@characters" ;;
+        "@ruleset roll|#1") vals="@traits" ;;
+        "@ruleset odds|--target") vals="@traits" ;;
+        "@ruleset odds|--as") vals="@characters" ;;
+        "@ruleset odds|#1") vals="@traits" ;;
         *) vals= ;;
     esac
 }
@@ -277,6 +288,30 @@ _rpgdice_aliases()
     [[ -z $1 ]]
 }
 
+# The user's own rulesets: rulesets/NAME.toml whose name is NAME and whose kind is one
+# rpgdice knows (a misnamed or broken file is left out); given NAME, whether it is one.
+_rpgdice_rulesets()
+{
+    local dir f stem line name kind
+    local nre='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([a-z0-9-]+)["'\'']'
+    local kre='^[[:space:]]*kind[[:space:]]*=[[:space:]]*["'\''](pool|total|highest)["'\'']'
+    [[ -z $1 || $1 =~ ^[a-z0-9][a-z0-9-]*$ ]] || return 1
+    _rpgdice_dir
+    for f in "$dir"/rulesets/${1:-*}.toml; do
+        [[ -f $f ]] || continue
+        stem=${f##*/} stem=${stem%.toml} name= kind=
+        while IFS= read -r line || [[ -n $line ]]; do
+            [[ $line == \[* ]] && break
+            [[ $line =~ $nre ]] && name=${BASH_REMATCH[1]}
+            [[ $line =~ $kre ]] && kind=1
+        done < "$f"
+        [[ $name == "$stem" && -n $kind ]] || continue
+        [[ -n $1 ]] && return 0
+        _rpgdice_words+=("$stem")
+    done
+    [[ -z $1 ]]
+}
+
 _rpgdice_offer()
 {
     local w _rpgdice_words=()
@@ -285,6 +320,7 @@ _rpgdice_offer()
             @characters) _rpgdice_characters ;;
             @characters:*) _rpgdice_characters "${w#*:}" ;;
             @aliases) _rpgdice_aliases ;;
+            @rulesets) _rpgdice_rulesets ;;
             @extras) _rpgdice_extras ;;
             @traits) _rpgdice_traits ;;
             @skills) _rpgdice_traits skills ;;
@@ -303,7 +339,7 @@ _rpgdice()
     COMPREPLY=()
     _rpgdice_node ""
     # Walk the words before the cursor: commands, options (and their values), arguments;
-    # an alias as the command it runs.
+    # an alias as the command it runs, a user's ruleset file as every file's group.
     for (( i = 1; i < ${#ws[@]}; i++ )); do
         w=${ws[i]}
         if [[ -n $skip ]]; then
@@ -319,6 +355,9 @@ _rpgdice()
             *)
                 if [[ " $subs " == *" $w "* ]]; then
                     path=${path:+$path }$w n=0
+                    _rpgdice_node "$path"
+                elif [[ -z $path ]] && _rpgdice_rulesets "$w"; then
+                    path=@ruleset n=0  # a user's ruleset file: every file's commands
                     _rpgdice_node "$path"
                 elif [[ -z $path$aliased ]] && _rpgdice_aliases "$w"; then
                     aliased=1

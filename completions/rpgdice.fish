@@ -138,28 +138,71 @@ function __rpgdice_expand
     complete -C "rpgdice $run $tokens[3..-1] "(commandline -ct)
 end
 
+# The user's own rulesets: rulesets/NAME.toml whose name is NAME and whose kind is one
+# rpgdice knows (a misnamed or broken file is left out); given NAME, whether it is one.
+function __rpgdice_rulesets
+    set -l dir (__rpgdice_dir)
+    set -l files $dir/rulesets/*.toml
+    if test -n "$argv[1]"
+        string match -qr '^[a-z0-9][a-z0-9-]*$' -- $argv[1]; or return 1
+        set files $dir/rulesets/$argv[1].toml
+    end
+    for f in $files
+        test -f $f -a -r $f; or continue
+        set -l stem (string replace -r '\.toml$' '' -- (basename -- $f))
+        set -l name
+        set -l kind
+        while read -l line
+            string match -qr '^\[' -- $line; and break
+            set -l m (string match -r '^\s*name\s*=\s*["\']([a-z0-9-]+)["\']' -- $line)
+            and set name $m[2]
+            string match -qr '^\s*kind\s*=\s*["\'](pool|total|highest)["\']' -- $line
+            and set kind 1
+        end < $f
+        test "$name" = "$stem" -a -n "$kind"; or continue
+        test -n "$argv[1]"; and return 0
+        echo $stem
+    end
+    test -z "$argv[1]"
+end
+
+# After a user's ruleset file's name (rpgdice NAME ...): complete as every file's group.
+function __rpgdice_own
+    set -l tokens (commandline -opc)
+    test (count $tokens) -ge 2; or return 1
+    __rpgdice_rulesets $tokens[2]
+end
+
+function __rpgdice_own_expand
+    set -l tokens (commandline -opc)
+    complete -C "rpgdice @ruleset $tokens[3..-1] "(commandline -ct)
+end
+
 complete -c rpgdice -f
 complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
+complete -c rpgdice -n __rpgdice_own -a '(__rpgdice_own_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a rulesets -d 'Every ruleset, built in and your own (rulesets/NAME.toml in the con…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_rulesets)' -d 'your own ruleset'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -730,3 +773,40 @@ complete -c rpgdice -n '__fish_seen_subcommand_from serve' -s h -l help -d 'Show
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -a 'bash\\t\'the bash script\' zsh\\t\'the zsh script\' fish\\t\'the fish script\''
+
+# rpgdice rulesets
+complete -c rpgdice -n '__fish_seen_subcommand_from rulesets; and not __fish_seen_subcommand_from check' -a check -d 'Check a ruleset file: `ok`, or every problem on its own line (FILE: KE…'
+complete -c rpgdice -n '__fish_seen_subcommand_from rulesets; and not __fish_seen_subcommand_from check' -l json -d 'JSON: a list of {name, title, kind, file}'
+complete -c rpgdice -n '__fish_seen_subcommand_from rulesets; and not __fish_seen_subcommand_from check' -s h -l help -d 'Show this message and exit'
+
+# rpgdice rulesets check
+complete -c rpgdice -n '__fish_seen_subcommand_from rulesets; and __fish_seen_subcommand_from check' -s h -l help -d 'Show this message and exit'
+
+# rpgdice @ruleset
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll your own ruleset'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and not __fish_seen_subcommand_from roll odds' -a odds -d 'Exact odds of a roll of your own ruleset'
+
+# rpgdice @ruleset roll
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -s d -l difficulty -x -d 'Successes needed'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l target -x -a '(__rpgdice_traits)' -d 'The target the rules compare with'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; el…'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -s n -l times -x -d 'Repeat the command N times (1 to 100000)'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l odds -d 'Add the exact chance of the outcome rolled'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l log -l no-log -d 'Log it or not (else RPGDICE_LOG decides)'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l short -d 'One line per roll (a chat message)'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l secret -d 'Logged, shown here only until log reveal'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l compare -x -d 'Compare the odds with these arguments added (repeatable): --compar…'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from roll' -a '(__rpgdice_traits)'
+
+# rpgdice @ruleset odds
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -s d -l difficulty -x -d 'Successes needed'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -l target -x -a '(__rpgdice_traits)' -d 'The target the rules compare with'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -l json -d 'JSON Lines: one object per repetition'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -l compare -x -d 'Compare the odds with these arguments added (repeatable): --compar…'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -l as -x -a '(__rpgdice_characters)' -d 'Roll for a saved character: traits by name, costs paid from its sheet'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -s h -l help -d 'Show this help and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from @ruleset; and __fish_seen_subcommand_from odds' -a '(__rpgdice_traits)'

@@ -291,11 +291,12 @@ COMMAND_MODULES = {
     "play": "rpgdice.cli.play",
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
+    "rulesets": "rpgdice.cli.user_rulesets",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
-              "serve", "completion")
+              "serve", "completion", "rulesets")
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 
@@ -305,7 +306,10 @@ def ruleset_group(name: str) -> str | None:
     that name has a group of its own)."""
     if not rulesets.known(name):
         return None
-    return rulesets.get(name).commands or None
+    try:
+        return rulesets.get(name).commands or None
+    except RulesError:  # a user's ruleset file that is broken: its commands say so when run
+        return f"rpgdice.rulesets._file.commands:{name}"
 
 
 class LazyCommands:
@@ -464,7 +468,11 @@ def _shared_options(cmd: Any, group: str) -> None:
     from rpgdice.cli.common import add_shared_options
 
     add_shared_options(cmd)
-    if group and cmd.name in rulesets.get(group).takes_as:
+    try:
+        takes_as = rulesets.get(group).takes_as if group else frozenset()
+    except RulesError:  # a broken user's ruleset file: its commands only say so
+        takes_as = frozenset()
+    if cmd.name in takes_as:
         _with_character(cmd, group)
 
 
@@ -557,7 +565,8 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
 
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
-    group = RulesetGroup.build(import_module(str(module)).app)
+    path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
+    group = RulesetGroup.build(getattr(import_module(path), attr or "app"))
     group.ruleset = ruleset
     return group
 
@@ -607,7 +616,8 @@ def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
 def tagline() -> str:
     """``rpgdice --help``'s first line, naming the rulesets the registry finds: "Dice for
     Crytures, Seyruun, Reglas Básicas and the Cypher System, by the letter of each rule."."""
-    said = [r.called or r.title for r in map(rulesets.get, rulesets.group_names())]
+    said = [r.called or r.title for r in map(rulesets.get, rulesets.group_names())
+            if not getattr(r, "file", "")]  # the user's own ruleset files are not named
     systems = said[0] if len(said) < 2 else f"{', '.join(said[:-1])} and {said[-1]}"
     return f"Dice for {systems}, by the letter of each rule."
 
@@ -620,8 +630,14 @@ SHEET_WORDS = ("--as", "--vs")
 
 def _words_alone(words: list[str]) -> bool:
     """Whether the roll value ``words`` make depends on them alone: no sheet named (``--as``,
-    ``--vs``, ``RPGDICE_AS``), so parsing them again would make the same value."""
+    ``--vs``, ``RPGDICE_AS``) and no user's ruleset file (read anew at each roll), so parsing
+    them again would make the same value."""
     if os.environ.get(AS_ENV, "").strip():
+        return False
+    try:
+        if words and rulesets.known(words[0]) and getattr(rulesets.get(words[0]), "file", None):
+            return False
+    except RulesError:  # a broken file: its group names it when the line runs
         return False
     return not any(w in SHEET_WORDS or w.startswith(tuple(f"{o}=" for o in SHEET_WORDS))
                    for w in words)
@@ -660,7 +676,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return lambda: _load_group(GROUP_MODULES[name])
         if name in COMMAND_MODULES:
             return lambda: _load_command(COMMAND_MODULES[name])
-        module = ruleset_group(name) if name.isidentifier() else None
+        module = ruleset_group(name) if name.replace("-", "_").isidentifier() else None
         return None if module is None else (lambda: _load_group(module, name))
 
     def first(self) -> tuple[str, ...]:

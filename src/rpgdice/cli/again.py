@@ -92,7 +92,16 @@ def again_cmd(
     words = with_character(strip(entry["argv"]), entry["character"])
     from rpgdice import rulesets
 
-    grouped = bool(rulesets.get(spec.ruleset).commands)  # ordinary dice: `roll` at the top
+    try:
+        record = rulesets.get(spec.ruleset)
+    except KeyError:  # a user's ruleset whose file is gone
+        raise RulesError("again", f"entry {entry['id']} is a roll of {spec.ruleset!r}, which is "
+                         "no ruleset now (its file rulesets/"
+                         f"{spec.ruleset}.toml is gone?); nothing was run") from None
+    today = getattr(record, "text", "")
+    if today:  # a user's ruleset file: again rolls by today's file
+        spec = spec.with_args(rules=today)
+    grouped = bool(record.commands)  # ordinary dice: `roll` at the top
     named = [spec.ruleset, spec.command] if grouped else [spec.command]
     if words[:len(named)] != named:
         # Words that name another command than the stored roll (edited by hand): what runs

@@ -94,10 +94,11 @@ class Node:
     positionals: list[list[str]] = field(default_factory=list)  # named values of each argument
     described: dict[str, str] = field(default_factory=dict)  # each argument value's description
     variadic: bool = False  # the last argument takes any number of values
+    apart: list[Node] = field(default_factory=list)  # walked into, never offered (@ruleset)
 
     def walk(self):
         yield self
-        for sub in self.subcommands:
+        for sub in [*self.subcommands, *self.apart]:
             yield from sub.walk()
 
     @property
@@ -132,7 +133,8 @@ def _fit(label: str, text: str) -> str:
     return text if len(text) <= room else text[: room - 1].rstrip() + "…"
 
 
-DYNAMIC = {"characters": "@characters", "aliases": "@aliases", "extras": "@extras"}
+DYNAMIC = {"characters": "@characters", "aliases": "@aliases", "extras": "@extras",
+           "rulesets": "@rulesets"}
 """Words the scripts expand when TAB is pressed, from the user's own files (no Python):
 ``@characters`` the sheets' names (``characters/*.toml``), ``@characters:RULESET`` those
 whose sheet says ``ruleset = "RULESET"`` (a ruleset's own commands), ``@aliases`` the
@@ -143,6 +145,7 @@ character ``--as`` names (its sheet's ``[traits]``), ``@skills`` its skill trait
 parser asks for one with ``parser.completes``; an argument that reads trait names with
 ``--as`` (cli/__init__.py marks its type with ``hook``) gets ``@traits`` or ``@skills``."""
 DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias",
+                        "rulesets": "your own ruleset",
                         "extras": "an extra of the encounter",
                         "traits": "a trait of the --as character",
                         "skills": "a skill of the --as character"}
@@ -241,8 +244,61 @@ def model() -> Node:
     root = get_command(root_app)
     ctx = Context(root, info_name=PROG, **root.context_settings)
     tree = _node(root, ctx, ())
-    tree.dynamic_subs = [DYNAMIC["aliases"]]  # the user's aliases run as commands
+    tree.subcommands = [s for s in tree.subcommands if not _own_file(s.path[-1])]
+    # the user's aliases run as commands, and the user's ruleset files are groups
+    tree.dynamic_subs = [DYNAMIC["aliases"], DYNAMIC["rulesets"]]
+    tree.apart = [_own_node(ctx)]
     return tree
+
+
+OWN = "@ruleset"
+"""The node of every user's ruleset file (``rulesets/NAME.toml``): the scripts walk into it
+at a word that names a good file (its ``name`` the file's, its ``kind`` one rpgdice knows)."""
+_OWN_KINDS: dict[str, dict[str, Any]] = {"pool": {"die": 6, "success": 6}, "total": {"dice": "1d6"},
+              "highest": {"die": 6}}
+
+
+def _own_file(name: str) -> bool:
+    from rpgdice import rulesets
+
+    return rulesets.known(name) and bool(getattr(rulesets.get(name), "file", ""))
+
+
+def _own_node(ctx: Any) -> Node:
+    """The commands of a user's ruleset file, whatever its kind: ``roll`` and ``odds`` with
+    the options of every kind (each built as a file of that kind is)."""
+    from rpgdice import rulesets
+    from rpgdice.cli import _load_group
+    from rpgdice.cli.typer_private import Context
+    from rpgdice.rulesets import _LOADED, _file
+    from rpgdice.rulesets._file.schema import check
+
+    own = Node(path=(OWN,), help="your own ruleset (rulesets/NAME.toml)")
+    helps = {"roll": "Roll your own ruleset", "odds": "Exact odds of a roll of your own ruleset"}
+    for kind, keys in _OWN_KINDS.items():
+        name = f"own-{kind}"
+        rules, _ = check({"name": name, "title": "Own", "kind": kind, **keys,
+                          "outcomes": [{"name": "Any", "tone": "good"}]})
+        assert rules is not None
+        _LOADED[name] = _file.make(rules, "")
+        try:
+            group = _load_group(rulesets.get(name).commands, name)
+            node = _node(group, Context(group, info_name=name, parent=ctx,
+                                        **group.context_settings), (OWN,))
+        finally:
+            del _LOADED[name]
+        for sub in node.subcommands:
+            sub.help = helps[sub.path[-1]]
+            mine = next((m for m in own.subcommands if m.path == sub.path), None)
+            if mine is None:
+                own.subcommands.append(sub)
+                continue
+            for opt in sub.options:
+                if opt.names not in [o.names for o in mine.options]:
+                    at = next(i for i, o in enumerate(mine.options)  # before the shared ones
+                              if {"--dice", "--json"} & set(o.names))
+                    mine.options.insert(at, opt)
+    return own
 
 
 # --------------------------------------------------------------- generators ---
@@ -367,6 +423,7 @@ def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str
 
 
 _FISH_DYNAMIC = {"characters": "__rpgdice_characters ", "aliases": "__rpgdice_aliases",
+                 "rulesets": "__rpgdice_rulesets",
                  "extras": "__rpgdice_extras",
                  "traits": "__rpgdice_traits", "skills": "__rpgdice_traits skills"}
 """The fish function that lists each dynamic word's names (a ruleset follows a space)."""
@@ -391,20 +448,21 @@ def _fish_commands(tree: Node) -> str:
     for node in tree.walk():
         seen = _fish_seen(node.path)
         if node.subcommands:
-            children = " ".join(s.path[-1] for s in node.subcommands)
+            children = " ".join(s.path[-1] for s in [*node.subcommands, *node.apart])
             here = "; and ".join(seen + [f"not __fish_seen_subcommand_from {children}"])
         else:
             here = "; and ".join(seen) or "true"
-        if not node.path:  # after an alias, what it runs completes (__rpgdice_expand)
-            here += "; and not __rpgdice_aliased"
+        if not node.path:  # after an alias, what it runs completes (__rpgdice_expand), and
+            # after a user's ruleset file's name, every file's group (__rpgdice_own_expand)
+            here += "; and not __rpgdice_aliased; and not __rpgdice_own"
         lines.append("")
         lines.append(f"# {' '.join((PROG,) + node.path)}")
         for sub in node.subcommands:
             lines.append(f"complete -c {PROG} -n {_fq(here)} -a {sub.path[-1]} "
                          f"-d {_fq(_fit(sub.path[-1] + ' -- ', sub.help))}")
-        if node.dynamic_subs:
-            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values(node.dynamic_subs)} "
-                         "-d 'your alias'")
+        for word in node.dynamic_subs:
+            lines.append(f"complete -c {PROG} -n {_fq(here)} -a {_fish_values([word])} "
+                         f"-d {_fq(DYNAMIC_DESCRIPTIONS[_dynamic(word)])}")
         for opt in node.options:
             spec = []
             for name in opt.names:

@@ -135,12 +135,27 @@ NewNameArg = Annotated[
 ]
 
 
+def _or_own(parse: Any) -> Any:
+    """``parse``, or a user's ruleset file's name (a file added since the list was made;
+    a broken one is named with its problem)."""
+
+    def or_own(text: Any) -> Any:
+        word = text.strip() if isinstance(text, str) else text
+        if isinstance(word, str) and word not in SHEET_RULESETS and rulesets.known(word) \
+                and rulesets.get(word).sheet is not None:
+            return word
+        return parse(text)
+
+    or_own.__dict__.update(parse.__dict__)  # its choices, for help and completion
+    return or_own
+
+
 @char_app.command("new")
 def char_new(
     name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
-        "--ruleset", parser=params.choice(dict.fromkeys(SHEET_RULESETS), {
-            r.name: f"a {r.short} character" for r in rulesets.with_sheets()}),
+        "--ruleset", parser=_or_own(params.choice(dict.fromkeys(SHEET_RULESETS), {
+            r.name: f"a {r.short} character" for r in rulesets.with_sheets()})),
         metavar="RULESET", help="The character's ruleset: " + ", ".join(SHEET_RULESETS) + ".",
         show_default=False)],
     pairs: PairsArg = None,

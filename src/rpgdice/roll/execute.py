@@ -143,7 +143,10 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
             record = rulesets.get(ruleset)
         except KeyError:
             raise RulesError("ruleset", f"{ruleset!r} is not a ruleset this rpgdice knows") from None
-        import_module(record.builders)
+        path, _, attr = record.builders.partition(":")
+        module = import_module(path)
+        if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
+            getattr(module, attr)
     try:
         return BUILDERS[key]
     except KeyError:

@@ -23,6 +23,7 @@ for a name no folder has, or to list every ruleset (help, completion).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from importlib import import_module
@@ -103,6 +104,8 @@ class SheetSchema:
     labels: Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None = None
     """What a character's roll says it took from the sheet besides its traits (the
     sheet's wound): ``labels(sheet, command, options typed)``, as ``(what, text)``."""
+    negative: bool = False
+    """Whether its traits may be below 0 (a user's ruleset file's sheets)."""
 
 
 @frozen
@@ -341,12 +344,28 @@ def forget() -> None:
     global _FOLDERS, _PLUGINS
     _FOLDERS, _PLUGINS = None, None
     _LOADED.clear()
+    if "rpgdice.rulesets._file" in sys.modules:
+        sys.modules["rpgdice.rulesets._file"].forget()
 
 
 def known(name: str) -> bool:
     """Whether ``name`` is a ruleset's (the entry points are read only for a name no
-    folder of this package has)."""
-    return name in _folders() or (name.isidentifier() and name in _plugins())
+    folder of this package has and no file of the user's: a user's ruleset file is a stat,
+    and wins over an installed package's ruleset of its name)."""
+    return name in _folders() or _user(name) or (name.isidentifier() and name in _plugins())
+
+
+def _user(name: str) -> bool:
+    """Whether a user's ruleset file ``rulesets/NAME.toml`` is there (a stat)."""
+    from rpgdice.rulesets import _file
+
+    return _file.exists(name)
+
+
+def builtin_names() -> frozenset[str]:
+    """The rulesets of this package's folders: the names a user's ruleset file may not
+    take (a file may take an installed package's ruleset's name, and wins over it)."""
+    return _folders()
 
 
 def get(name: str) -> Ruleset:
@@ -357,6 +376,10 @@ def get(name: str) -> Ruleset:
         return ruleset
     if name in _folders():
         ruleset = import_module(f"{__name__}.{name}").RULESET
+    elif _user(name):  # read again when the file changed; a broken file: a RulesError
+        from rpgdice.rulesets import _file
+
+        return _file.load(name)
     elif name.isidentifier() and name in _plugins():
         loaded = _plugins()[name].load()
         ruleset = getattr(loaded, "RULESET", loaded)
@@ -370,9 +393,14 @@ def get(name: str) -> Ruleset:
 
 def names() -> tuple[str, ...]:
     """Every ruleset, in the order help and the README list them (:attr:`Ruleset.order`,
-    then by name): the four systems, ordinary dice, then other packages' rulesets. Imports
-    every record and reads the entry points: for lists, never for a roll."""
-    found = [get(n) for n in sorted({*_folders(), *_plugins()})]
+    then by name): the four systems, ordinary dice, then other packages' rulesets, then the
+    user's ruleset files (the good ones). Imports every record and reads the entry points
+    and the files: for lists, never for a roll."""
+    from rpgdice.rulesets import _file
+
+    files = [r for r in _file.valid() if r.name not in _folders()]
+    mine = {r.name for r in files}
+    found = [get(n) for n in sorted({*_folders(), *_plugins()} - mine)] + files
     return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name)))
 
 

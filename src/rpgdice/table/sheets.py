@@ -254,8 +254,9 @@ def check_value(ruleset: str, trait: str, value: Any, where: str = "TRAIT") -> A
         raise RulesError(where, f"{name}: {shown(value)} is not a whole number from 0 to {MAX_VALUE}")
     number = int(text)
     hi = reserved.most if reserved is not None and reserved.most is not None else MAX_VALUE
-    if not 0 <= number <= hi:
-        raise RulesError(where, f"{name}: {number} is not from 0 to {hi}")
+    lo = -MAX_VALUE if own.negative and reserved is None else 0
+    if not lo <= number <= hi:
+        raise RulesError(where, f"{name}: {number} is not from {lo} to {hi}")
     return number
 
 

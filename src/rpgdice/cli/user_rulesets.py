@@ -1,0 +1,80 @@
+"""`rpgdice rulesets`: every ruleset, built in and the user's files; ``rulesets check FILE``
+validates a ruleset file (every problem on its own line, with its key)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rpgdice.cli import CommandGroup
+from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.errors import RulesError
+
+app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command,
+                   invoke_without_command=True, cls=CommandGroup,
+                   help="Every ruleset, built in and your own (rulesets/NAME.toml in the "
+                   "config folder); check a ruleset file.")
+
+
+@app.callback(invoke_without_command=True)
+def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
+        "--json", help="JSON: a list of {name, title, kind, file}.")] = False) -> None:
+    """List every ruleset: the built-in ones, then your own files (a broken file is
+    skipped with a warning).
+
+    Example: rpgdice rulesets --json
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from rpgdice import rulesets
+    from rpgdice.render.output import warning
+    from rpgdice.rulesets import _file
+
+    rows: list[dict[str, Any]] = [
+        {"name": r.name, "title": r.title, "kind": None, "file": None}
+        for r in map(rulesets.get, rulesets.names()) if not getattr(r, "file", "")]
+    taken = {row["name"] for row in rows}
+    for stem in _file.stems():
+        path = _file.path_of(stem)
+        try:
+            record = _file.load(stem) if _file.exists(stem) else None
+            if record is None:
+                raise RulesError(str(path), f"name: {stem!r} is a built-in ruleset or command, "
+                                 "or not lower-case letters, digits and '-'")
+        except RulesError as e:
+            warning(f"{e.param}: {e.message} (skipped)")
+            continue
+        if record.name in taken:
+            continue
+        rows.append({"name": record.name, "title": record.title, "kind": record.kind,
+                     "file": str(path)})
+    if as_json:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        kind = f"  {r['kind']}, {r['file']}" if r["file"] else ""
+        sys.stdout.write(f"{r['name']:<{width}}  {r['title']}{kind}\n")
+
+
+@app.command("check")
+def check_cmd(file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
+                                                   help="The ruleset file (TOML).")]) -> None:
+    """Check a ruleset file: `ok`, or every problem on its own line (FILE: KEY: what is
+    wrong), exit 2.
+
+    Example: rpgdice rulesets check ~/.config/rpgdice/rulesets/owod.toml
+    """
+    from rpgdice.rulesets import _file
+
+    stem = file.name[:-len(_file.SUFFIX)] if file.name.endswith(_file.SUFFIX) else None
+    rules, found = _file.problems(file, stem)
+    if rules is not None:
+        sys.stdout.write("ok\n")
+        return
+    sys.stderr.write("".join(f"{file}: {key}: {what}\n" for key, what in found))
+    raise typer.Exit(2)

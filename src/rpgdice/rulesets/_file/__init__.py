@@ -1,0 +1,170 @@
+"""A user's own ruleset, written as a file: ``rulesets/NAME.toml`` in the config folder
+(beside ``config.toml``). One more way to declare a ruleset: the registry
+(rpgdice.rulesets) finds the files for a name no folder or package has, and each file
+becomes a :class:`FileRuleset` record — the same record every ruleset declares — whose
+rules, odds, commands and views are this folder's, one implementation for every file.
+
+The file is read when a command needs it and read again when it changed (its size and
+time), so a file edited while ``serve`` runs counts from its next roll. A roll carries
+the file's checked content with it (:class:`.rules.FileRoll`), so the log replays a roll
+by the rules it was made with.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from rpgdice.core.errors import RulesError
+from rpgdice.core.record import frozen
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views
+from rpgdice.rulesets._file.schema import NAME, check, fold
+
+SUFFIX = ".toml"
+RESERVED = frozenset({"roll", "odds", "char", "alias", "paths", "encounter", "log", "again",
+                      "play", "serve", "completion", "rulesets", "seat", "help", "dice"})
+"""Names a user's ruleset may not take: the commands (and ordinary dice)."""
+
+
+@frozen
+class FileRuleset(Ruleset):
+    """The record of a user's ruleset file: a :class:`Ruleset` whose rules, odds, views and
+    commands are this folder's, and ``text`` its checked rules (JSON), ``file`` its path."""
+
+    file: str = ""
+    text: str = ""
+    kind: str = ""
+
+    @property
+    def module(self) -> str:
+        return __name__
+
+    def views(self) -> Views:
+        from rpgdice.rulesets._file import view
+
+        return view.table(self.name)
+
+    def record_class(self, name: str) -> type:
+        from rpgdice.rulesets._file import rules
+
+        found = rules.classes(self.name).get(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+
+def folder() -> Path:
+    from rpgdice.table import paths
+
+    return paths.config_dir() / "rulesets"
+
+
+def path_of(name: str) -> Path:
+    return folder() / f"{name}{SUFFIX}"
+
+
+def taken() -> frozenset[str]:
+    from rpgdice import rulesets
+
+    return RESERVED | rulesets.builtin_names()
+
+
+def exists(name: str) -> bool:
+    """Whether a file could hold the ruleset ``name`` (a stat, nothing read)."""
+    if not NAME.match(name) or name in RESERVED:
+        return False
+    try:
+        return path_of(name).is_file()
+    except (OSError, RulesError):
+        return False
+
+
+def stems() -> list[str]:
+    """The names of the files in the folder, sorted (nothing read)."""
+    try:
+        return sorted(p.name[:-len(SUFFIX)] for p in folder().glob(f"*{SUFFIX}"))[:1000]
+    except (OSError, RulesError):
+        return []
+
+
+def problems(path: Path, stem: str | None = None) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+    """The rules of the file at ``path`` and its problems (a file that cannot be read: a
+    RulesError, as a broken sheet)."""
+    from rpgdice.table import files
+
+    data = files.read_toml(path)
+    if data is None:
+        raise RulesError(str(path), "no such file")
+    return check(data, stem, taken())
+
+
+_CACHE: dict[str, tuple[tuple[int, int], FileRuleset]] = {}
+"""Each file's record by its path, with the time and size it was read at."""
+
+
+def load(name: str) -> FileRuleset:
+    """The record of the file ``rulesets/NAME.toml`` (read again when it changed); a
+    RulesError naming the file and its first problem."""
+    path = path_of(name)
+    try:
+        st = path.stat()
+    except OSError:
+        raise RulesError(name, f"no ruleset file {path}") from None
+    stamp = (st.st_mtime_ns, st.st_size)
+    cached = _CACHE.get(str(path))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    rules, found = problems(path, name)
+    if rules is None:
+        key, what = found[0]
+        raise RulesError(str(path), f"{key}: {what}")
+    record = make(rules, str(path))
+    _CACHE[str(path)] = (stamp, record)
+    return record
+
+
+def forget() -> None:
+    _CACHE.clear()
+
+
+def text_of(rules: dict[str, Any]) -> str:
+    """The checked rules as a roll carries them: JSON, keys sorted."""
+    return json.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def make(rules: dict[str, Any], file: str) -> FileRuleset:
+    """The record of checked ``rules``."""
+    name, title, kind = rules["name"], rules["title"], rules["kind"]
+    outcomes = {fold(o["name"]): (o["name"], o["tone"]) for o in rules["outcomes"]}
+    sides = rules.get("die")
+    what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
+            "highest": "the highest die of a pool"}[kind]
+    return FileRuleset(
+        name=name, title=title, short=title, language="en",
+        help=f"{title}: {what} (your own ruleset, {Path(file).name}).",
+        outcomes=outcomes, nouns={k: (w, w) for k, (w, _) in outcomes.items()},
+        die=Die(sides, "dice", "face") if sides else None,
+        sheet=SheetSchema(negative=True), plan=None, takes_as=frozenset({"roll", "odds"}),
+        stats_commands=frozenset({"roll"}), odds_functions=frozenset({"file_odds"}),
+        commands=f"{__name__}.commands:{name}",
+        results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
+            ("pool", "total", "highest").index(kind)],)},
+        order=200, file=file, text=text_of(rules), kind=kind)
+
+
+def valid() -> list[FileRuleset]:
+    """The records of the good files, by name (a broken or misnamed file is left out)."""
+    out = []
+    for stem in stems():
+        if NAME.match(stem) and stem not in RESERVED:
+            try:
+                out.append(load(stem))
+            except RulesError:
+                continue
+    return out
+
+
+def commands_module() -> Any:
+    return import_module(f"{__name__}.commands")

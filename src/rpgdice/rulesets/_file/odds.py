@@ -1,0 +1,185 @@
+"""A user's ruleset file: exact odds of a roll, from the rules' own functions (every face
+counted with its exact weight, fractions throughout), never by rolling. ``again`` chains
+are followed to :data:`AGAIN_DEPTH` extra dice a die; what lies beyond is ``left_out``, as
+ordinary dice's exploding terms state it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from rpgdice.core.budget import check_odds
+from rpgdice.rulesets._file import rules as R
+
+AGAIN_DEPTH = 10
+"""The extra dice one die's ``again`` chain is followed to, exactly."""
+
+
+def file_odds(spec: R.FileRoll) -> Any:
+    rules, name = spec.parsed, spec.name
+    kind = rules["kind"]
+    left = Fraction(0)
+    depth = None
+    if kind == "pool":
+        outcomes, left = _pool(rules, spec)
+        depth = AGAIN_DEPTH if rules.get("again") and spec.pool > 0 else None
+    elif kind == "total":
+        outcomes = _total(rules, spec)
+    else:
+        outcomes = _highest(rules, spec)
+    ordered = {R.fold(o["name"]): Fraction(0) for o in rules["outcomes"]}
+    for key, p in outcomes.items():
+        ordered[key] += p
+    cls = R.classes(name)["FileOdds"]
+    return cls(outcomes=ordered, truncated=bool(left), explode_depth=depth,
+               left_out=float(left))
+
+
+def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
+    """One die of a pool and its ``again`` chain: ``(counts, a success rolled, the die a 1)``
+    to its chance (less what chains past :data:`AGAIN_DEPTH`)."""
+    die = rules["die"]
+    again, once = rules.get("again"), rules.get("again_once")
+    p = Fraction(1, die)
+
+    def chain(depth: int, may_again: bool) -> dict[tuple[int, bool], Fraction]:
+        out: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
+        for face in range(1, die + 1):
+            c = R.die_counts(rules, face)
+            if again is not None and face >= again and may_again:
+                if depth >= AGAIN_DEPTH:
+                    continue  # left out
+                for (c2, s2), q in chain(depth + 1, not once).items():
+                    out[(c + c2, c > 0 or s2)] += p * q
+            else:
+                out[(c, c > 0)] += p
+        return out
+
+    first: dict[tuple[int, bool, bool], Fraction] = defaultdict(Fraction)
+    for face in range(1, die + 1):
+        c = R.die_counts(rules, face)
+        if again is not None and face >= again:
+            for (c2, s2), q in chain(1, not once).items():
+                first[(c + c2, c > 0 or s2, face == 1)] += p * q
+        else:
+            first[(c, c > 0, face == 1)] += p
+    return first
+
+
+def _pool(rules: dict[str, Any], spec: R.FileRoll) -> tuple[dict[str, Fraction], Fraction]:
+    n, die = spec.pool, rules["die"]
+
+    def named(net: int, glitch: bool) -> str:
+        return R.outcome(rules, {"margin": net - spec.difficulty, "glitch": glitch})
+
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    if n <= 0:
+        if rules.get("zero") == "chance":
+            out[named(1, False)] += Fraction(1, die)
+            out[named(0, True)] += Fraction(1, die)
+            out[named(0, False)] += Fraction(die - 2, die)
+        else:
+            out[named(0, False)] += 1
+        return out, Fraction(0)
+    one = _per_die(rules)
+    glitch = rules.get("glitch", "none")
+    span = max(abs(c) for c, _, _ in one) + 1
+    tracks = n + 1 if glitch == "ones-over-half" else 3 if glitch == "ones-no-success" else 1
+    check_odds(n * n * span * tracks * len(one), "POOL", f"a pool of {n} dice")
+    # state: (counts so far, track) -> chance; track: the 1s of the pool's own dice, or
+    # 0 no success and no 1 / 1 no success and a 1 / 2 a success rolled
+    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for _ in range(n):
+        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (total, track), p in states.items():
+            for (c, success, is_one), q in one.items():
+                if glitch == "ones-over-half":
+                    t = track + is_one
+                elif glitch == "ones-no-success":
+                    t = 2 if track == 2 or success else 1 if track == 1 or is_one else 0
+                else:
+                    t = 0
+                nxt[(total + c, t)] += p * q
+        states = nxt
+    kept = Fraction(0)
+    for (total, track), p in states.items():
+        g = (2 * track > n) if glitch == "ones-over-half" else (
+            track == 1 if glitch == "ones-no-success" else False)
+        out[named(max(0, total), g)] += p
+        kept += p
+    return out, 1 - kept
+
+
+def _sum(sides: int, count: int) -> dict[int, int]:
+    """The ways of each sum of ``count`` dice of ``sides``."""
+    ways = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = defaultdict(int)
+        for s, w in ways.items():
+            for f in range(1, sides + 1):
+                nxt[s + f] += w
+        ways = nxt
+    return ways
+
+
+def _total(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
+    R.check_target(rules, spec)
+    terms = R.terms(rules)
+    steps = 0
+    width = 1
+    for _, count, sides in terms:
+        if sides:
+            for _ in range(count):
+                steps += width * sides
+                width += sides
+    check_odds(steps * 2, "dice", f"the file's dice {rules['dice']}")
+    constant = spec.mod + sum(sign * count for sign, count, sides in terms if not sides)
+    dice_terms = [(sign, count, sides) for sign, count, sides in terms if sides]
+    # the first die apart (its face is the natural), then the rest summed
+    sign0, count0, sides0 = dice_terms[0]
+    rest: dict[int, int] = {0: 1}
+    rest_dice = [(sign0, count0 - 1, sides0), *dice_terms[1:]]
+    denominator = sides0
+    for sign, count, sides in rest_dice:
+        part = _sum(sides, count)
+        denominator *= sides ** count
+        nxt: dict[int, int] = defaultdict(int)
+        for a, w in rest.items():
+            for b, v in part.items():
+                nxt[a + sign * b] += w * v
+        rest = nxt
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    for f in range(1, sides0 + 1):
+        for s, w in rest.items():
+            total = constant + sign0 * f + s
+            key = R.outcome(rules, {"total": total, "natural": f}, spec.target)
+            out[key] += Fraction(w, denominator)
+    return out
+
+
+def _highest(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
+    die, n = rules["die"], spec.pool
+    out: dict[str, Fraction] = defaultdict(Fraction)
+
+    def named(h: int, crit: bool) -> str:
+        return R.outcome(rules, {"highest": h, "critical": crit})
+
+    if n <= 0:
+        if rules.get("zero") == "lowest-of-2":
+            for h in range(1, die + 1):
+                out[named(h, False)] += (Fraction(die - h + 1, die) ** 2
+                                         - Fraction(die - h, die) ** 2)
+        else:
+            out[named(0, False)] += 1
+        return out
+    for h in range(1, die):
+        out[named(h, False)] += Fraction(h, die) ** n - Fraction(h - 1, die) ** n
+    need = rules.get("critical")
+    from math import comb
+
+    top = Fraction(1, die)
+    for k in range(1, n + 1):  # k dice show the top face
+        p = comb(n, k) * top ** k * (1 - top) ** (n - k)
+        out[named(die, need is not None and k >= need)] += p
+    return out

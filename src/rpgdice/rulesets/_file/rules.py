@@ -1,0 +1,301 @@
+"""A user's ruleset file, rolled: one implementation for every file, its rules the
+checked content of the file (:mod:`.schema`) carried in the roll itself (as JSON text), so
+that a replay rolls by the rules of the time of the roll. Pure: dice from an injected
+source, no files, no command line.
+
+Each file's results are classes of their own (:func:`classes`): a result's class names its
+ruleset, as every ruleset's does, and the views and the log find it by that name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Optional
+
+from rpgdice.core.dice import DiceSource, check_pool
+from rpgdice.core.errors import RulesError, at_least
+from rpgdice.core.record import Tagged, record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+MAX_AGAIN = 100
+"""The most extra dice ``again`` rolls in one roll."""
+MAX_ARG = 10_000
+
+
+@record
+class FileRoll:
+    """One roll of a user's ruleset: its rules (the file's checked content, as JSON) and
+    its arguments (POOL and ``--difficulty``; MOD and ``--target``); ``name`` the
+    ruleset's."""
+
+    name: str
+    rules: str
+    pool: int = 0
+    difficulty: int = 1
+    mod: int = 0
+    target: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if abs(self.pool) > 1000:
+            check_pool(self.pool, "POOL")
+        at_least("--difficulty", self.difficulty, 0, f"{self.difficulty} is below 0")
+        if abs(self.mod) > 1_000_000:
+            raise RulesError("MOD", f"{self.mod} is out of range (at most 1000000 either way)")
+        if self.target is not None and abs(self.target) > 1_000_000:
+            raise RulesError("--target", f"{self.target} is out of range")
+
+    @property
+    def parsed(self) -> dict[str, Any]:
+        return parsed(self.rules)
+
+
+_PARSED: dict[str, dict[str, Any]] = {}
+
+
+def parsed(text: str) -> dict[str, Any]:
+    """The rules a roll carries, read once per text."""
+    rules = _PARSED.get(text)
+    if rules is None:
+        try:
+            rules = json.loads(text)
+            if not isinstance(rules, dict) or rules.get("kind") not in ("pool", "total", "highest"):
+                raise ValueError
+        except ValueError:
+            raise RulesError("rules", "the roll's rules are not a ruleset file's") from None
+        _PARSED[text] = rules
+    return rules
+
+
+@record
+class FileDie:
+    face: int
+    counts: Optional[int] = None
+    """The successes the die adds in a pool (2 a double, -1 a cancelling die); None else."""
+
+
+@record
+class PoolResult(Tagged, command="roll"):
+    outcome: str
+    dice: list[FileDie]
+    successes: int
+    difficulty: int
+    margin: int
+    glitch: bool
+
+
+@record
+class TotalResult(Tagged, command="roll"):
+    outcome: str
+    dice: list[FileDie]
+    total: int
+    target: Optional[int]
+
+
+@record
+class HighestResult(Tagged, command="roll"):
+    outcome: str
+    dice: list[FileDie]
+    highest: int
+    critical: bool
+
+
+@record
+class FileOdds(Tagged, command="odds"):
+    outcomes: dict[str, Fraction]
+    truncated: bool = False
+    explode_depth: Optional[int] = None
+    left_out: float = 0.0
+
+
+BASES = {"PoolResult": PoolResult, "TotalResult": TotalResult, "HighestResult": HighestResult,
+         "FileOdds": FileOdds}
+RESULT_OF = {"pool": "PoolResult", "total": "TotalResult", "highest": "HighestResult"}
+_CLASSES: dict[str, dict[str, type]] = {}
+
+
+def classes(name: str) -> dict[str, type]:
+    """The result classes of the user's ruleset ``name`` (made once): each base class with
+    ``RULESET`` set to ``name``; the records of a roll (:class:`FileRoll`, :class:`FileDie`)
+    are every file's."""
+    made = _CLASSES.get(name)
+    if made is None:
+        made = {n: type(base.__name__, (base,), {"__module__": __name__,
+                                                   "__qualname__": base.__qualname__,
+                                                   "__doc__": base.__doc__},
+                        ruleset=name)
+                for n, base in BASES.items()}
+        made.update(FileRoll=FileRoll, FileDie=FileDie)
+        _CLASSES[name] = made
+    return made
+
+
+# Outcomes -----------------------------------------------------------------------------
+
+
+def fold(name: str) -> str:
+    return "-".join(str(name).strip().lower().split())
+
+
+def _bound(value: Any, target: Optional[int], param: str) -> int:
+    if isinstance(value, int):
+        return value
+    if target is None:
+        raise RulesError("--target", f"the rules compare with the target ({value}); give one "
+                         "with --target N")
+    k = int(value.partition("/")[2] or 1)
+    return target // k
+
+
+def outcome(rules: dict[str, Any], facts: dict[str, Any], target: Optional[int] = None) -> str:
+    """The first outcome whose conditions all hold of ``facts`` (``margin``, ``glitch``;
+    ``total``, ``natural``; ``highest``, ``critical``), as its JSON value."""
+    for o in rules["outcomes"]:
+        if all(_holds(key, value, facts, target) for key, value in o["when"].items()):
+            return fold(o["name"])
+    raise AssertionError("the last outcome has no condition")  # pragma: no cover
+
+
+def _holds(key: str, value: Any, facts: dict[str, Any], target: Optional[int]) -> bool:
+    if key == "glitch":
+        return bool(facts["glitch"]) == value
+    if key == "margin_at_least":
+        return int(facts["margin"]) >= value
+    if key == "success":
+        return (facts["margin"] >= 0) == value
+    if key == "at_least":
+        return int(facts["total"]) >= _bound(value, target, key)
+    if key == "at_most":
+        return int(facts["total"]) <= _bound(value, target, key)
+    if key == "natural":
+        return facts["natural"] == value
+    if key == "highest_at_least":
+        return int(facts["highest"]) >= value
+    if key == "critical":
+        return bool(facts["critical"]) == value
+    raise AssertionError(key)  # pragma: no cover
+
+
+def needs_target(rules: dict[str, Any]) -> bool:
+    return any(isinstance(v, str) for o in rules["outcomes"] for v in o["when"].values())
+
+
+def check_target(rules: dict[str, Any], spec: FileRoll) -> None:
+    if spec.target is None and needs_target(rules):
+        raise RulesError("--target", "the rules compare the total with a target: give one "
+                         "with --target N")
+
+
+# Rolling ------------------------------------------------------------------------------
+
+
+def die_counts(rules: dict[str, Any], face: int) -> int:
+    """What one die of a pool adds: 1 a success, 2 a double, -1 a cancelling face, else 0."""
+    success, at_most = rules.get("success"), rules.get("success_at_most")
+    if (success is not None and face >= success) or (at_most is not None and face <= at_most):
+        double = rules.get("double")
+        return 2 if double is not None and face >= double else 1
+    cancel = rules.get("cancel")
+    return -1 if cancel is not None and face <= cancel else 0
+
+
+def glitched(rules: dict[str, Any], rolled: int, ones_all: int, ones_own: int, n: int) -> bool:
+    glitch = rules.get("glitch", "none")
+    if glitch == "ones-no-success":
+        return rolled == 0 and ones_all > 0
+    if glitch == "ones-over-half":
+        return 2 * ones_own > n
+    return False
+
+
+def roll(spec: FileRoll, source: DiceSource) -> Any:
+    rules, name = spec.parsed, spec.name
+    kind = rules["kind"]
+    if kind == "pool":
+        return roll_pool(name, rules, spec, source)
+    if kind == "total":
+        return roll_total(name, rules, spec, source)
+    return roll_highest(name, rules, spec, source)
+
+
+def roll_pool(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+    die, n = rules["die"], spec.pool
+    dice: list[FileDie] = []
+    glitch = False
+    if n <= 0:
+        if rules.get("zero") == "chance":
+            face = source.roll(die, 1)[0]
+            dice.append(FileDie(face, 1 if face == die else 0))
+            glitch = face == 1
+    else:
+        again, once, extra = rules.get("again"), rules.get("again_once"), 0
+        ones_own = 0
+        for _ in range(n):
+            face = source.roll(die, 1)[0]
+            ones_own += face == 1
+            dice.append(FileDie(face, die_counts(rules, face)))
+            first = True
+            while again is not None and face >= again and extra < MAX_AGAIN and (first or not once):
+                first = False
+                extra += 1
+                face = source.roll(die, 1)[0]
+                dice.append(FileDie(face, die_counts(rules, face)))
+        rolled = sum(d.counts for d in dice if d.counts and d.counts > 0)
+        glitch = glitched(rules, rolled, sum(d.face == 1 for d in dice), ones_own, n)
+    net = max(0, sum(d.counts or 0 for d in dice))
+    margin = net - spec.difficulty
+    cls = classes(name)["PoolResult"]
+    return cls(outcome=outcome(rules, {"margin": margin, "glitch": glitch}), dice=dice,
+               successes=net, difficulty=spec.difficulty, margin=margin, glitch=glitch)
+
+
+def terms(rules: dict[str, Any]) -> list[tuple[int, int, int]]:
+    from rpgdice.rulesets._file.schema import dice_terms
+
+    found = dice_terms(rules["dice"])
+    assert found is not None
+    return found
+
+
+def roll_total(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+    check_target(rules, spec)
+    dice: list[FileDie] = []
+    total = spec.mod
+    for sign, count, sides in terms(rules):
+        if not sides:
+            total += sign * count
+            continue
+        for face in source.roll(sides, count):
+            dice.append(FileDie(face))
+            total += sign * face
+    facts = {"total": total, "natural": dice[0].face if dice else None}
+    cls = classes(name)["TotalResult"]
+    return cls(outcome=outcome(rules, facts, spec.target), dice=dice, total=total,
+               target=spec.target)
+
+
+def roll_highest(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+    die, n = rules["die"], spec.pool
+    critical = False
+    if n <= 0:
+        faces = source.roll(die, 2) if rules.get("zero") == "lowest-of-2" else []
+        highest = min(faces) if faces else 0
+    else:
+        faces = source.roll(die, n)
+        highest = max(faces)
+        need = rules.get("critical")
+        critical = need is not None and faces.count(die) >= need
+    cls = classes(name)["HighestResult"]
+    return cls(outcome=outcome(rules, {"highest": highest, "critical": critical}),
+               dice=[FileDie(f) for f in faces], highest=highest, critical=critical)
+
+
+def work(spec: FileRoll) -> int:
+    """The most dice one roll rolls."""
+    rules = spec.parsed
+    if rules["kind"] == "total":
+        return sum(c for _, c, s in terms(rules) if s)
+    if rules["kind"] == "pool":
+        return max(1, spec.pool) + (MAX_AGAIN if rules.get("again") else 0)
+    return max(2, spec.pool)

@@ -1,0 +1,105 @@
+"""A user's ruleset file: the roll view and the odds view (the file's title in the header,
+the verdict in the outcome's words, colored by its tone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rpgdice.core import registry
+from rpgdice.render.common import (
+    CRIT,
+    DOUBLE,
+    HIT,
+    MISS,
+    ONE,
+    dice_line,
+    faces_text,
+    notes,
+    num,
+    outcome_chart,
+    outcome_word,
+    percent,
+    plural,
+    signed,
+    unit,
+)
+from rpgdice.rulesets import Views
+from rpgdice.rulesets._file import rules
+
+_TABLES: dict[str, Views] = {}
+
+
+def _title(r: Any) -> str:
+    ruleset = type(r).RULESET
+    try:
+        return str(registry.get(ruleset).title)
+    except (KeyError, Exception):  # a file removed or broken since: its name
+        return str(ruleset)
+
+
+def _verdict(r: Any, why: str) -> Text:
+    word, style = outcome_word(type(r).RULESET, r.outcome)
+    return Text.assemble("  ", (word, style), f" — {why}" if why else "")
+
+
+def pool(r: Any) -> list[Any]:
+    chips = []
+    for d in r.dice:
+        counts = d.counts or 0
+        style = DOUBLE if counts >= 2 else HIT if counts == 1 else ONE if counts < 0 else MISS
+        chips.append((f"{d.face}" + ("✓" * counts if counts > 0 else "✗" if counts < 0 else ""),
+                      style))
+    lines: list[Any] = [Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}",
+                                      f" · {unit(f'Difficulty {r.difficulty}')}")]
+    lines.append(dice_line("dice", chips) if chips else Text("  no dice: the pool is empty"))
+    why = f"{plural(r.successes, 'success', 'successes')}, margin {num(r.margin)}"
+    lines.append(_verdict(r, why + (", glitch" if r.glitch else "")))
+    return lines
+
+
+def total(r: Any) -> list[Any]:
+    head = Text.assemble((_title(r), "bold"),
+                         f" · {unit(f'target {r.target}')}" if r.target is not None else "")
+    chips = [(str(d.face), CRIT if i == 0 else HIT) for i, d in enumerate(r.dice)]
+    return [head, dice_line("dice", chips), _verdict(r, f"total {num(r.total)}")]
+
+
+def highest(r: Any) -> list[Any]:
+    top = max((d.face for d in r.dice), default=0)
+    chips = [(str(d.face), HIT if d.face == top else MISS) for d in r.dice]
+    head = Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}")
+    why = f"the highest die is {r.highest}" + (", a critical" if r.critical else "")
+    lines = [head, dice_line("dice", chips) if chips else Text("  no dice: the pool is empty")]
+    return [*lines, _verdict(r, why)]
+
+
+def odds(o: Any) -> list[Any]:
+    lines: list[Any] = [Text.assemble((_title(o), "bold"), " odds")]
+    lines += outcome_chart(type(o).RULESET, o.outcomes)
+    if o.truncated:
+        lines += notes([f"again chains followed to {o.explode_depth} extra dice a die; "
+                        f"{percent(o.left_out)} left out"])
+    return lines
+
+
+def _figures(r: dict[str, Any]) -> str:
+    faces = faces_text(r.get("dice") or [])
+    if "successes" in r:
+        return f"{faces} → {r.get('successes')} succ."
+    if "total" in r:
+        return f"{faces} → {signed(r['total']) if isinstance(r['total'], int) else r['total']}"
+    return f"{faces} → {r.get('highest')}"
+
+
+def table(name: str) -> Views:
+    """The views of the user's ruleset ``name`` (its own result classes)."""
+    found = _TABLES.get(name)
+    if found is None:
+        made = rules.classes(name)
+        found = _TABLES[name] = Views(
+            {made["PoolResult"]: pool, made["TotalResult"]: total,
+             made["HighestResult"]: highest, made["FileOdds"]: odds},
+            figures={"roll": _figures})
+    return found

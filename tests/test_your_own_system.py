@@ -1,0 +1,493 @@
+"""A user's ruleset as a file (CLI.md, "Your own system: a ruleset as a file"): the seven
+example files of docs/your-own-system.md (docs/rulesets/*.toml) checked, rolled by the
+cases of tests/own/cases.toml (worked out by hand), their exact odds against an
+enumeration of every face the roll itself reads, and every shared feature a built-in
+ruleset has: --as, the log (shown by the rules of the time of the roll), again, play."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections import defaultdict
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import cli, home, ok
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "rulesets"
+CASES = Path(__file__).resolve().parent / "own" / "cases.toml"
+NAMES = ("owod", "exalted", "cofd", "sr5", "pbta", "coc", "blades")
+
+
+def folder() -> Path:
+    path = home() / "rulesets"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def install(*names: str) -> None:
+    for name in names:
+        shutil.copy(EXAMPLES / f"{name}.toml", folder() / f"{name}.toml")
+
+
+def write(name: str, text: str) -> Path:
+    path = folder() / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_docs_hold_the_seven_examples_and_each_checks_ok():
+    assert sorted(p.stem for p in EXAMPLES.glob("*.toml")) == sorted(NAMES)
+    for name in NAMES:
+        run = ok("rulesets", "check", str(EXAMPLES / f"{name}.toml"))
+        assert run.stdout == "ok\n"
+    doc = (ROOT / "docs" / "your-own-system.md").read_text(encoding="utf-8")
+    for name in NAMES:
+        assert f"rulesets/{name}.toml" in doc
+
+
+def _cases() -> list:
+    with open(CASES, "rb") as f:
+        return [pytest.param(c, id=c["name"]) for c in tomllib.load(f)["case"]]
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_the_rule_cases_of_the_examples(case):
+    from test_rules import subset
+
+    install(case["argv"][0])
+    run = cli(*case["argv"], "--dice", ",".join(map(str, case["dice"])), "--json")
+    if "error" in case:
+        assert run.exit_code == 2 and case["error"] in run.stderr, run.stderr
+        return
+    assert run.exit_code == 0, run.stderr
+    (obj,) = [json.loads(line) for line in run.stdout.splitlines()]
+    assert obj["ruleset"] == case["argv"][0] and obj["command"] == "roll"
+    assert subset(case["expect"], obj) == []
+
+
+# Exact odds against an enumeration -------------------------------------------------------
+
+
+class Need(Exception):
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class Prefix:
+    """A dice source that gives the faces of a prefix, and asks for one more die when
+    they run out: the roll itself says what it reads."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces, self.at = faces, 0
+
+    def roll(self, sides: int, n: int) -> list[int]:
+        out = []
+        for _ in range(n):
+            if self.at == len(self.faces):
+                raise Need(sides)
+            out.append(self.faces[self.at])
+            self.at += 1
+        return out
+
+
+def enumerate_outcomes(spec, most: int) -> tuple[dict[str, Fraction], Fraction]:
+    """Every sequence of faces the roll reads (at most ``most`` dice), each with its chance:
+    each outcome's chance, and the chance of the sequences longer than ``most``."""
+    from rpgdice.rulesets._file import rules
+
+    found: dict[str, Fraction] = defaultdict(Fraction)
+    beyond = Fraction(0)
+    stack = [([], Fraction(1))]
+    while stack:
+        faces, p = stack.pop()
+        try:
+            result = rules.roll(spec, Prefix(faces))
+        except Need as need:
+            if len(faces) >= most:
+                beyond += p
+                continue
+            stack.extend((faces + [f], p / need.sides) for f in range(1, need.sides + 1))
+            continue
+        found[result.outcome] += p
+    return found, beyond
+
+
+ODDS = [
+    ("owod", {"pool": 4}), ("owod", {"pool": 3, "difficulty": 2}), ("owod", {"pool": 0}),
+    ("exalted", {"pool": 4, "difficulty": 2}), ("exalted", {"pool": 1}),
+    ("cofd", {"pool": 2}), ("cofd", {"pool": 3, "difficulty": 2}), ("cofd", {"pool": 0}),
+    ("sr5", {"pool": 5}), ("sr5", {"pool": 4, "difficulty": 2}), ("sr5", {"pool": 1}),
+    ("pbta", {"mod": 0}), ("pbta", {"mod": -2}), ("pbta", {"mod": 3}),
+    ("coc", {"target": 60}), ("coc", {"target": 19}), ("coc", {"target": 3}),
+    ("blades", {"pool": 1}), ("blades", {"pool": 3}), ("blades", {"pool": 0}),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), ODDS, ids=[f"{n}-{a}" for n, a in ODDS])
+def test_exact_odds_are_the_enumerated_ones(name, args):
+    from rpgdice.rulesets import _file
+    from rpgdice.rulesets._file import odds, rules, schema
+
+    with open(EXAMPLES / f"{name}.toml", "rb") as f:
+        checked, problems = schema.check(tomllib.load(f), name)
+    assert problems == []
+    spec = rules.FileRoll(name=name, rules=_file.text_of(checked), **args)
+    exact = odds.file_odds(spec)
+    most = (args.get("pool") or 2) + (3 if name == "cofd" else 0)
+    counted, beyond = enumerate_outcomes(spec, most)
+    left = Fraction(exact.left_out) if exact.truncated else Fraction(0)
+    assert set(counted) <= set(exact.outcomes)
+    for outcome, p in exact.outcomes.items():
+        if beyond or left:  # cofd's again: equal within what either left out
+            assert abs(p - counted[outcome]) <= beyond + left + Fraction(1, 10**9), outcome
+        else:
+            assert p == counted[outcome], outcome
+    if not (beyond or left):
+        assert sum(exact.outcomes.values()) == 1
+
+
+def test_the_odds_command_agrees_with_a_count_by_hand():
+    install("pbta", "blades")
+    # 2d6+1: 10+ needs 9+ on the dice: 4+3+2+1 = 10 of 36; 7-9 needs 6-8: 5+6+5 = 16.
+    (o,) = ok("pbta", "odds", "+1", "--json").json()
+    assert o["ruleset"] == "pbta" and o["command"] == "odds"
+    assert o["outcomes"] == pytest.approx({"strong-hit": 10 / 36, "weak-hit": 16 / 36,
+                                           "miss": 10 / 36})
+    assert o["truncated"] is False and o["left_out"] == 0
+    # Two d6: two 6s 1/36; one 6 10/36; highest 4-5: 25/36 - 9/36; 1-3: 9/36.
+    (o,) = ok("blades", "odds", "2", "--json").json()
+    assert o["outcomes"] == pytest.approx({"critical": 1 / 36, "full-success": 10 / 36,
+                                           "partial-success": 16 / 36, "bad-outcome": 9 / 36})
+
+
+def test_again_chains_state_their_depth_and_what_was_left_out():
+    install("cofd")
+    (o,) = ok("cofd", "odds", "3", "--json").json()
+    assert o["truncated"] is True and o["explode_depth"] == 10
+    assert 0 < o["left_out"] < 1e-9
+    assert sum(o["outcomes"].values()) + o["left_out"] == pytest.approx(1)
+
+
+def test_roll_with_odds_and_compare():
+    install("owod")
+    (obj,) = ok("owod", "roll", "3", "--dice", "6,2,2", "--odds", "--json").json()
+    assert obj["odds"]["outcomes"]["botch"] == pytest.approx(0.5 ** 3 * (1 - 0.8 ** 3))
+    (o,) = ok("owod", "odds", "3", "--compare", "-d 2", "--json").json()
+    assert o["compare"][0]["args"] == "-d 2"
+    assert o["compare"][0]["odds"]["outcomes"]["success"] < o["outcomes"]["success"]
+
+
+def test_the_work_budget_holds_for_a_users_ruleset():
+    install("sr5")
+    run = cli("sr5", "roll", "1000", "-n", "100000")
+    assert run.exit_code == 2 and "budget" in run.stderr
+    run = cli("sr5", "odds", "1000")
+    assert run.exit_code == 2 and "odds budget" in run.stderr
+
+
+# Listing and checking --------------------------------------------------------------------
+
+
+def test_rulesets_lists_built_in_and_the_users_files_skipping_a_broken_one():
+    install("owod", "pbta")
+    write("broken", 'name = "broken"\ntitle = "B"\nkind = "pool"\n')
+    run = cli("rulesets", "--json")
+    assert run.exit_code == 0
+    rows = json.loads(run.stdout)
+    assert rows[0] == {"name": "crytures", "title": "Crytures", "kind": None, "file": None}
+    mine = {r["name"]: r for r in rows if r["file"]}
+    assert set(mine) == {"owod", "pbta"}
+    assert mine["pbta"] == {"name": "pbta", "title": "Powered by the Apocalypse",
+                            "kind": "total", "file": str(folder() / "pbta.toml")}
+    assert "broken.toml" in run.stderr and "warning" in run.stderr
+    text = cli("rulesets").stdout
+    assert "owod" in text and "World of Darkness (old)" in text
+
+
+def test_check_lists_every_problem_with_its_key_and_exits_2(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "other"\ntitle = "Mine"\nkind = "pool"\ndie = 10\nsucess = 6\n'
+                    'again_once = true\n[[outcomes]]\nname = "Hit"\ntone = "great"\n'
+                    'margin_at_least = "x"\n[[outcomes]]\nname = "hit"\ntone = "bad"\n',
+                    encoding="utf-8")
+    run = cli("rulesets", "check", str(path))
+    assert run.exit_code == 2 and run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    keys = [line[len(str(path)) + 2:].split(":")[0] for line in lines]
+    assert keys == ["sucess", "name", "success", "again_once", "outcomes[1].tone",
+                    "outcomes[1].margin_at_least", "outcomes[2].name"]
+    assert "did you mean success?" in lines[0]
+    assert "misnamed" in lines[1]
+
+
+@pytest.mark.parametrize("text, key", [
+    ('name = "x"\ntitle = "X"\nkind = "total"\ndice = "2d6"\ndie = 6\n', "die"),
+    ('name = "x"\ntitle = "X"\nkind = "pool"\ndie = 10\nsuccess = 6\nsuccess_at_most = 3\n',
+     "success_at_most"),
+    ('name = "x"\ntitle = "X"\nkind = "pool"\ndie = 10\nsuccess = 11\n', "success"),
+    ('name = "x"\ntitle = "X"\nkind = "dice"\n', "kind"),
+    ('name = "roll"\ntitle = "X"\nkind = "highest"\ndie = 6\n', "name"),
+    ('name = "x"\nkind = "highest"\ndie = 6\n', "title"),
+    ('name = "x"\ntitle = "X"\nkind = "total"\ndice = "2d6*2"\n', "dice"),
+])
+def test_check_names_the_key_at_fault(tmp_path, text, key):
+    path = tmp_path / "x.toml"
+    if 'name = "roll"' in text:
+        path = tmp_path / "roll.toml"
+    path.write_text(text + '[[outcomes]]\nname = "A"\ntone = "good"\n', encoding="utf-8")
+    run = cli("rulesets", "check", str(path))
+    assert run.exit_code == 2
+    assert f"{path}: {key}: " in run.stderr, run.stderr
+
+
+def test_a_file_that_cannot_be_read_is_refused_in_one_line(tmp_path):
+    bad = write("bin", "")
+    bad.write_bytes(b'name = "bin"\ntitle = "\xff"\n')
+    run = cli("bin", "roll", "3")
+    assert run.exit_code == 2 and len(run.stderr.splitlines()) == 1
+    assert "bin.toml" in run.stderr
+    write("big", "# " + "x" * 300_000 + "\n")
+    run = cli("big", "roll", "3")
+    assert run.exit_code == 2 and len(run.stderr.splitlines()) == 1 and "big.toml" in run.stderr
+    fifo = folder() / "pipe.toml"
+    os.mkfifo(fifo)
+    run = cli("rulesets", "check", str(fifo))
+    assert run.exit_code == 2 and len(run.stderr.splitlines()) == 1
+
+
+def test_a_broken_file_is_named_by_its_group_and_never_by_the_others():
+    install("owod")
+    write("mine", 'name = "mine"\ntitle = "Mine"\nkind = "pool"\ndie = 10\nsucess = 6\n')
+    run = cli("mine", "roll", "3")
+    assert run.exit_code == 2
+    assert run.stderr.strip().endswith("mine.toml: sucess: is no key of a ruleset file "
+                                       "(did you mean success?)")
+    assert ok("crytures", "roll", "3", "--dice", "5,5,5").stderr == ""
+    assert ok("owod", "roll", "1", "--dice", "6").stderr == ""
+
+
+def test_a_file_added_and_removed_between_two_commands():
+    run = cli("owod", "roll", "3")
+    assert run.exit_code == 2
+    install("owod")
+    assert ok("owod", "roll", "1", "--dice", "7", "--json").json()[0]["outcome"] == "success"
+    (folder() / "owod.toml").unlink()
+    run = cli("owod", "roll", "1", "--dice", "7")
+    assert run.exit_code == 2 and "owod" in run.stderr
+    from rpgdice import rulesets
+
+    assert "owod" not in rulesets.names()
+
+
+def test_a_file_edited_is_read_again_at_its_next_roll():
+    install("owod")
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 7")
+                    .replace('title = "World of Darkness (old)"', 'title = "Harder"'),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))  # a new stamp even within the file system's clock tick
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "failure"
+    assert "Harder" in ok("owod", "roll", "1", "--dice", "6").stdout
+
+
+# The log, again, --as, play ----------------------------------------------------------------
+
+
+def test_the_log_shows_and_replays_a_roll_by_the_rules_it_was_made_with():
+    install("owod")
+    ok("owod", "roll", "3", "--seed", "7", "--log")
+    (entry,) = ok("log", "--json").json()
+    assert entry["ruleset"] == "owod" and entry["command"] == "roll"
+    before = ok("log", "show", "1", "--replay", "--json").json()[0]
+    assert before["replayed"] is True
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 10"),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    after = ok("log", "show", "1", "--replay", "--json").json()[0]
+    assert after["replayed"] is True and after["results"] == before["results"]
+    shown = ok("log", "show", "1").stdout
+    assert "World of Darkness (old)" in shown
+    stats = ok("log", "stats", "--json").json()
+    assert stats[0]["ruleset"] == "owod" and stats[0]["rolls"] == 1
+    assert sum(stats[0]["expected"].values()) == pytest.approx(1)
+
+
+def test_again_rolls_by_todays_file_and_a_removed_one_is_named():
+    install("owod")
+    ok("owod", "roll", "2", "--seed", "3", "--log")
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 2"),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    run = cli("again", "--json")
+    assert run.exit_code == 0 and "rpgdice: again: owod roll 2" in run.stderr
+    (obj,) = run.json()
+    # success 2 now: every die but a 1 is a success
+    assert obj["successes"] == sum(1 for d in obj["dice"] if d["face"] >= 2) - sum(
+        1 for d in obj["dice"] if d["face"] == 1) or obj["successes"] == 0
+    path.unlink()
+    run = cli("again")
+    assert run.exit_code == 2 and "owod" in run.stderr
+
+
+def test_a_character_rolls_with_its_traits_negative_ones_too():
+    install("pbta", "owod")
+    ok("char", "new", "Kit", "--ruleset", "pbta", "cool=2", "weird=-1")
+    (obj,) = ok("pbta", "roll", "weird", "--as", "kit", "--dice", "3,3", "--json").json()
+    assert obj["total"] == 5 and obj["character"] == "Kit" and obj["outcome"] == "miss"
+    (obj,) = ok("pbta", "roll", "cool+1", "--as", "kit", "--dice", "3,3", "--json").json()
+    assert obj["total"] == 9
+    run = cli("owod", "roll", "3", "--as", "kit")
+    assert run.exit_code == 2
+
+
+def test_short_and_secret():
+    install("blades")
+    line = ok("blades", "roll", "2", "--dice", "6,4", "--short").stdout
+    assert "blades roll 2" in line and "6 4" in line and "Full success" in line
+    ok("blades", "roll", "2", "--secret", "--seed", "1")
+    (entry,) = ok("log", "--json").json()
+    assert entry["secret"] is True
+
+
+def test_play_uses_a_users_ruleset(capsys):
+    install("blades")
+    from rpgdice.cli.session import Session
+
+    session = Session(as_json=True)
+    assert session.line("use blades", 1) == 0
+    assert session.line("roll 2 --dice 6,6", 2) == 0
+    assert session.line("odds 1", 3) == 0
+    objs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert objs[0]["ruleset"] == "blades" and objs[0]["outcome"] == "critical"
+    assert objs[1]["command"] == "odds"
+
+
+def test_help_lists_the_group_and_its_shared_options():
+    install("owod")
+    top = ok("--help", env={"COLUMNS": "120"}).stdout
+    assert "owod" in top and "your own ruleset" in top
+    roll = ok("owod", "roll", "--help", env={"COLUMNS": "120"}).stdout
+    for option in ("--difficulty", "--dice", "--seed", "--times", "--json", "--odds",
+                   "--log", "--short", "--secret", "--compare", "--as"):
+        assert option in roll, option
+    assert "--rules" not in roll
+    run = cli("owod", "roll", "3", "--rules", "{}")
+    assert run.exit_code == 2
+
+
+# Completion: the shells list the files' names themselves (no Python) --------------------
+
+
+def _own_files() -> None:
+    install("owod", "pbta")
+    write("misnamed", 'name = "other"\ntitle = "M"\nkind = "pool"\n')
+    write("nokind", 'name = "nokind"\ntitle = "N"\n')
+
+
+@pytest.mark.process
+def test_bash_completes_the_users_rulesets():
+    from test_completion import _bash
+
+    _own_files()
+    assert {"owod", "pbta"} <= set(_bash("rpgdice "))
+    assert not {"misnamed", "other", "nokind"} & set(_bash("rpgdice "))
+    assert _bash("rpgdice ow") == ["owod"]
+    assert _bash("rpgdice owod ") == ["roll", "odds"]
+    assert _bash("rpgdice pbta roll --ta") == ["--target"]
+    assert "--difficulty" in _bash("rpgdice owod odds --")
+
+
+@pytest.mark.process
+def test_fish_completes_the_users_rulesets():
+    from test_completion import _fish, _fish_described
+
+    _own_files()
+    top = _fish_described("rpgdice ")
+    assert top["owod"] == "your own ruleset" and "misnamed" not in top and "crytures" in top
+    assert _fish("rpgdice owod ") == ["odds", "roll"]
+    assert _fish("rpgdice pbta roll --ta") == ["--target"]
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_zsh_completes_the_users_rulesets():
+    from test_completion import _zsh_many
+
+    _own_files()
+    top, group, target = _zsh_many("rpgdice ", "rpgdice owod ", "rpgdice pbta roll --ta")
+    assert {"owod", "pbta"} <= set(top) and "misnamed" not in top and "nokind" not in top
+    assert sorted(group) == ["odds", "roll"]
+    assert target == ["--target"]
+
+
+def test_the_tables_page_shows_a_users_roll_as_log_show_does():
+    from rpgdice.serve import views
+    from test_serve import last_entry
+
+    install("blades")
+    assert cli("blades", "roll", "3", "--dice", "6,6,2", "--log").exit_code == 0
+    html = views.entry_html(last_entry())
+    assert "Blades in the Dark" in html and "Critical" in html and "<span style=" in html
+
+
+# Start-up: a user's roll loads what a built-in roll loads; a built-in roll nothing of them --
+
+
+@pytest.mark.process
+def test_a_users_json_roll_loads_no_view_odds_or_log():
+    from test_startup import _modules_after
+
+    install("owod")
+    out, modules = _modules_after(["owod", "roll", "3", "--json", "--seed", "7"])
+    assert json.loads(out)["ruleset"] == "owod"
+    assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool", "sqlite3")]
+    assert not {"rpgdice.rulesets._file.odds", "rpgdice.rulesets._file.view"} & modules
+
+
+@pytest.mark.process
+def test_a_built_in_roll_loads_nothing_of_the_users_rulesets():
+    from test_startup import _modules_after
+
+    install("owod")
+    _, modules = _modules_after(["crytures", "roll", "3", "--json", "--seed", "7"])
+    assert not [m for m in modules if m.startswith("rpgdice.rulesets._file")]
+
+
+def test_a_session_rolls_by_the_file_as_it_is_at_each_line(capsys):
+    install("owod")
+    from rpgdice.cli.session import Session
+
+    session = Session(as_json=True)
+    assert session.line("owod roll 1 --dice 6", 1) == 0
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 7"),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    assert session.line("owod roll 1 --dice 6", 2) == 0
+    first, second = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert (first["outcome"], second["outcome"]) == ("success", "failure")
+
+
+def test_a_session_names_a_broken_file_and_goes_on(capsys):
+    write("mine", 'name = "mine"\ntitle = "Mine"\nkind = "pool"\n')
+    from rpgdice.cli.session import Session
+
+    session = Session(as_json=True)
+    assert session.line("mine roll 3", 1) == 2
+    assert "mine.toml: die: is missing" in json.loads(capsys.readouterr().out)["error"]
+    assert session.line("roll 1d6 --dice 4", 2) == 0
