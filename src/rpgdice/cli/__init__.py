@@ -291,11 +291,12 @@ COMMAND_MODULES = {
     "play": "rpgdice.cli.play",
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
+    "seat": "rpgdice.cli.seat",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
-              "serve", "completion")
+              "serve", "seat", "completion")
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 
