@@ -258,3 +258,31 @@ def test_host_header_tokens_and_numbers_are_checked(tmp_path):
             assert json.dumps(token).replace("<", "\\u003c") in script
             assert "</script>" not in script[:-len("</script></body></html>\n")]
             assert re.search(r"after = \d+;", script)
+
+
+# Secret rolls keep their effects secret -----------------------------------------------------
+
+
+def test_a_secret_attacks_damage_is_off_the_pages_encounter_until_revealed():
+    from rpgdice.serve.app import Table
+    from rpgdice.table.paths import log_file
+
+    ok("encounter", "start", "Yara=3+3", "Ghoul=2+2", "--no-log")
+    dealt = json.loads(ok("seyruun", "attack", "6", "--damage", "3", "--vs", "Ghoul",
+                          "--seed", "1", "--secret", "--json").stdout)["damage_dealt"]
+    assert dealt == 4
+    (ghoul,) = [s for s in ok("encounter", "--json").json()[0]["order"] if s["name"] == "Ghoul"]
+    assert ghoul["damage"] == 4  # the table's own state has it
+
+    def shown() -> str:
+        table = Table(log_file(), None)
+        try:
+            return re.sub(r"<[^>]+>", "", table.encounter())
+        finally:
+            table.secrets.close()
+
+    page = shown()
+    assert "4/7" not in page and "moderate" not in page and page.count("0/7") == 2
+    entry = json.loads(ok("log", "--json").stdout.splitlines()[-1])["id"]
+    ok("log", "reveal", str(entry))
+    assert "4/7" in shown()
