@@ -13,24 +13,51 @@ from typing import Any
 from rpgdice.serve.hub import Hub, dumps
 
 CSS = """
-:root { color-scheme: dark; }
+:root { color-scheme: dark; --dim: #a6a28c; --accent: #66d9ef; --good: #a6e22e;
+  --bad: #f92672; --card: #32332b; }
 * { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: #272822; color: #f8f8f2;
-  font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  font-size: clamp(12px, calc((100vw - 2rem) / 36), 30px); line-height: 1.3; }
-main { max-width: 62ch; margin: 0 auto; padding: 0.5rem 1rem 3rem; }
-h1 { font-size: 1em; margin: 0.5em 0; color: #66d9ef; }
-pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
-.roll { border-top: 1px solid #49483e; padding: 0.5em 0; }
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  font-size: clamp(16px, 0.55rem + 0.9vw, 34px); line-height: 1.35;
+  overflow-wrap: normal; word-break: normal; hyphens: none; }
+main { max-width: 70em; margin: 0 auto; padding: 0.5em 0.75em 3em; }
+h1 { font-size: 1.1em; margin: 0.4em 0; color: var(--accent); }
+h2 { font-size: 1em; margin: 0.3em 0; color: var(--accent); }
+.roll { background: var(--card); border-radius: 0.5em; padding: 0.5em 0.75em;
+  margin: 0.6em 0; max-width: 100%; }
 .roll.new { animation: flash 2s ease-out; }
-@keyframes flash { from { background: #3e3d32; } to { background: transparent; } }
-.secret p { margin: 0.2em 0; color: #a6a28c; font-style: italic; }
-.secret header, .when { color: #a6a28c; }
-.who { color: #66d9ef; font-weight: bold; }
-#encounter pre { padding: 0.5em 0; border-bottom: 2px solid #66d9ef; }
-.notice { background: #f92672; color: #fff; padding: 0.3em 0.6em; margin: 0.3em 0; }
+@keyframes flash { from { background: #4a4a3a; } to { background: var(--card); } }
+.roll header { color: var(--dim); font-size: 0.85em; display: flex; flex-wrap: wrap;
+  gap: 0 0.6em; }
+.who { color: var(--accent); font-weight: bold; }
+.seat { color: #fd971f; }
+.seat::before { content: "seat "; color: var(--dim); font-weight: normal; }
+.what { margin: 0.2em 0; color: #e6db74; }
+.results { list-style: none; margin: 0; padding: 0; }
+.results li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6em; }
+.dice { color: #f8f8f2; }
+.verdict { font-size: 1.6em; line-height: 1.2; }
+.verdict.success, .verdict.exceptional, .verdict.hit { color: var(--good); }
+.verdict.failure, .verdict.dramatic_failure, .verdict.botch { color: var(--bad); }
+.secret p { margin: 0.2em 0; color: var(--dim); font-style: italic; }
+details.view { margin-top: 0.3em; color: var(--dim); font-size: 0.8em; }
+details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-width: 100%;
+  font: 0.85em/1.3 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+#encounter h2:empty { display: none; }
+.order { list-style: none; margin: 0 0 0.6em; padding: 0; border-bottom: 2px solid var(--accent); }
+.side { display: flex; flex-wrap: wrap; gap: 0 0.8em; padding: 0.15em 0; }
+.side.now { font-weight: bold; }
+.side .name { flex: 1 1 8em; }
+.extra, .wp { color: var(--dim); }
+.wound.none { color: var(--good); }
+.wound.light, .wound.moderate { color: #fd971f; }
+.wound.severe, .wound.crippled { color: var(--bad); }
+.notice { background: var(--bad); color: #fff; padding: 0.3em 0.6em; margin: 0.3em 0; }
 .notice:empty { display: none; }
-#empty { color: #a6a28c; }
+#empty { color: var(--dim); }
+@media (min-width: 1200px) { #layout { display: grid; grid-template-columns: 1fr 2fr;
+  gap: 1.5em; align-items: start; } }
 """
 
 SCRIPT = """
@@ -48,9 +75,18 @@ SCRIPT = """
     document.getElementById("discord-notice").textContent = n.discord || "";
   }
   var es = new EventSource(q("/events", "after=" + after));
+  function local(root) {  /* each time in the page's local time */
+    var times = root.querySelectorAll("time[datetime]");
+    for (var i = 0; i < times.length; i++) {
+      var t = new Date(times[i].getAttribute("datetime"));
+      if (!isNaN(t)) times[i].textContent = t.toLocaleTimeString();
+    }
+  }
+  local(document);
   es.addEventListener("view", function (e) {
     var d = JSON.parse(e.data), box = document.createElement("div");
     box.innerHTML = d.html;  /* made by the server, every text in it escaped */
+    local(box);
     var node = box.firstElementChild, old = document.getElementById("roll-" + d.id);
     node.classList.add("new");
     var empty = document.getElementById("empty");
@@ -81,7 +117,7 @@ SCRIPT = """
         if (a[0] !== 200) { out.textContent = a[1].error || ("error " + a[0]); return; }
         out.textContent = a[1].rolls.map(function (r) {
           return (r.outcome || "") + " " + (r.total !== undefined ? r.total : "");
-        }).join("\n");
+        }).join("\\n");
       }).catch(function () { out.textContent = "the table did not answer"; });
   });
 })();
@@ -124,9 +160,9 @@ def page(hub: Hub, token: str | None, key: str = "token", seat: Any = None) -> s
 <div class="notice" id="log-notice" role="status">{escape(hub.notices["log"] or "")}</div>
 <div class="notice" id="discord-notice" role="status">{escape(hub.notices["discord"] or "")}</div>
 {panel(seat) if seat else ""}
-<section id="encounter">{hub.encounter}</section>
+<div id="layout"><section id="encounter">{hub.encounter}</section>
 <section id="rolls" aria-live="polite">
 {rolls}
-</section>
+</section></div>
 </main><script>{script}</script></body></html>
 """
