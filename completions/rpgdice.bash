@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion @aliases" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion @aliases" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --dice --seed -n --times --compare --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --compare --as" ;;
@@ -57,6 +57,9 @@ _rpgdice_node()
         "seat list") subs="" opts="--json -h --help" vopts="" ;;
         "seat link") subs="" opts="--new -h --help" vopts="" ;;
         "seat rm") subs="" opts="--yes -h --help" vopts="" ;;
+        "table") subs="join leave" opts="--json -h --help" vopts="" ;;
+        "table join") subs="" opts="-h --help" vopts="" ;;
+        "table leave") subs="" opts="-h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         *) subs= opts= vopts= ;;
     esac

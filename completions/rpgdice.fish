@@ -142,25 +142,26 @@ complete -c rpgdice -f
 complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a seat -d 'The players\' seats: each a link that rolls at the table as its characte…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a encounter -d 'The encounter: Seyruun initiative kept round by round, whose turn…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a seat -d 'The players\' seats: each a link that rolls at the table as its characte…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a table -d 'The table you roll at: join a seat\'s link, show it, leave it'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion; and not __rpgdice_aliased' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -694,6 +695,18 @@ complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcom
 # rpgdice seat rm
 complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from rm' -l yes -d 'Really remove the seat'
 complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -a join -d 'Roll at the table whose seat\'s link URL is: your rolls are rolled by th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -a leave -d 'Leave the table: rolls are rolled here again'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -l json -d 'One JSON object (null when not joined)'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table join
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and __fish_seen_subcommand_from join' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table leave
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and __fish_seen_subcommand_from leave' -s h -l help -d 'Show this message and exit'
 
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'

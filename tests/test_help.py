@@ -148,7 +148,7 @@ def test_the_top_help_lists_commands_in_the_readme_order():
     assert run.exit_code == 0
     listed = re.findall(r"^│ ([a-z]+) ", run.stdout, re.M)
     assert listed == [*ruleset_groups(), "roll", "odds", "char",
-                      "alias", "paths", "encounter", "log", "again", "play", "serve", "seat",
+                      "alias", "paths", "encounter", "log", "again", "play", "serve", "seat", "table",
                       "completion"]
 
 

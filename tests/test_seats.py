@@ -286,3 +286,66 @@ def test_a_secret_attacks_damage_is_off_the_pages_encounter_until_revealed():
     entry = json.loads(ok("log", "--json").stdout.splitlines()[-1])["id"]
     ok("log", "reveal", str(entry))
     assert "4/7" in shown()
+
+
+# A player's terminal at the table -------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_players_terminal_rolls_at_the_table_it_joined(tmp_path):
+    character("Ysolde")
+    ok("seat", "add", "ana", "--as", "ysolde")
+    token = seat_token("ana")
+    assert json.loads(proc("table", "--json").stdout) is None
+    with serving(tmp=tmp_path) as server:
+        link = f"{server.base}/?seat={token}"
+        refused = proc("table", "join", f"{server.base}/?seat=not-a-seat-of-this-table")
+        assert refused.returncode == 2 and "refused" in refused.stderr
+        joined = proc("table", "join", link)
+        assert joined.returncode == 0, joined.stderr
+        assert json.loads(proc("table", "--json").stdout) == {"url": server.base + "/",
+                                                               "seat": "ana"}
+        rolled = proc("seyruun", "roll", "dexterity", "stealth", "--json")
+        assert rolled.returncode == 0, rolled.stderr
+        one = json.loads(rolled.stdout)
+        assert one["character"] == "Ysolde" and "id" not in one
+        entry = json.loads(ok("log", "--json").stdout)
+        assert entry["seat"] == "ana" and entry["seed"] == one["seed"]
+        text = proc("roll", "2d6")
+        assert text.returncode == 0 and "Total" in text.stdout
+        no = proc("roll", "2d6", "--dice", "3,4")
+        assert no.returncode == 2 and "--dice" in no.stderr and no.stdout == ""
+        here = proc("roll", "2d6", "--dice", "3,4", "--here", "--json")
+        assert json.loads(here.stdout)["total"] == 7
+        assert ok("log", "--json", "--last", "10").stdout.count('"seat": "ana"') == 2
+    gone = proc("roll", "2d6")
+    assert gone.returncode == 2 and server.base in gone.stderr and gone.stdout == ""
+    assert proc("table", "leave").returncode == 0
+    assert proc("roll", "2d6").returncode == 0
+
+
+def test_discord_gets_a_secret_roll_as_who_rolled_and_nothing_else():
+    import queue
+
+    from rpgdice.serve.app import Table
+    from rpgdice.table.paths import log_file
+
+    class Poster:
+        def __init__(self) -> None:
+            self.queue: queue.Queue = queue.Queue()
+            self.offered: list = []
+
+        def offer(self, entry, revealed=False) -> None:
+            self.offered.append((entry["id"], revealed))
+
+    poster = Poster()
+    table = Table(log_file(), None, poster)
+    try:
+        table._entry({"id": 7, "secret": True, "character": "Ysolde", "seat": "ana"}, False)
+        table._entry({"id": 8, "secret": True, "character": None, "seat": None}, False)
+        assert [poster.queue.get_nowait() for _ in range(2)] == [
+            (7, "Ysolde: a secret roll"), (8, "the GM: a secret roll")]
+        assert poster.offered == []
+    finally:
+        table.secrets.close()

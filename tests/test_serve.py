@@ -390,13 +390,14 @@ def test_discord_gets_each_public_roll_and_each_reveal_as_its_short_line(tmp_pat
         started = time.monotonic()
         short = proc("roll", "1d6", "--dice", "5", "--short", "--log").stdout.strip()
         proc("cypher", "task", "-d", "2", "--dice", "12", "--secret")
-        wait_for(lambda: len(Webhook.posts) >= 1)
+        wait_for(lambda: len(Webhook.posts) >= 2)
         time.sleep(1)
-        assert [c for _, c in Webhook.posts] == [short]  # the secret roll is not posted
+        # the secret roll is posted as who rolled it, nothing of what (issue 31)
+        assert [c for _, c in Webhook.posts] == [short, "the GM: a secret roll"]
         assert Webhook.posts[0][0] - started >= 0.3  # the 429's retry_after was waited out
         proc("log", "reveal", "3")
-        wait_for(lambda: len(Webhook.posts) >= 2)
-        assert Webhook.posts[1][1].startswith("revealed #3: cypher task -d 2 --dice 12 · ")
+        wait_for(lambda: len(Webhook.posts) >= 3)
+        assert Webhook.posts[2][1].startswith("revealed #3: cypher task -d 2 --dice 12 · ")
         assert Webhook.problems == []
         assert server.get("/")[0] == 200
 

@@ -67,12 +67,15 @@ class Guard:
                                                     status_code=403))(scope, receive, send)
         scope.setdefault("state", {})["who"] = who
 
+        own = [] if who in (None, "gm") else [(b"x-rpgdice-seat", who.name.encode("ascii",
+                                                                                  "replace"))]
+
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [
                     (k.lower().encode(), v.encode()) for k, v in HEADERS.items()
-                    if k.lower().encode() not in have]
+                    if k.lower().encode() not in have] + own
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -132,6 +135,9 @@ class Table:
         self.hub.entry(entry, revealed)
         if self.poster is not None and not entry["secret"]:
             self.poster.offer(entry, revealed)
+        elif self.poster is not None and not revealed:  # who rolled, nothing of what
+            name = entry.get("character") or entry.get("seat") or "the GM"
+            self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
 
     def _tick(self) -> None:
         self.ticks += 1
