@@ -176,6 +176,9 @@ def test_post_api_roll_refuses_bounds_and_rate_limits_a_seat(tmp_path):
     ok("seat", "add", "bo")
     ana, bo = seat_token("ana"), seat_token("bo")
     with serving(tmp=tmp_path) as server:
+        printed = [server.process.stdout.readline() for _ in range(2)]
+        assert printed == [f"rpgdice serve: seat ana: {server.base}/?seat={ana}\n",
+                           f"rpgdice serve: seat bo: {server.base}/?seat={bo}\n"]
         status, body, _ = post(server, {"line": "seyruun roll dexterity stealth"}, ana)
         assert status == 200 and body["rolls"][0]["seat"] == "ana"
         assert post(server, {"line": "roll 1d6"}, None)[0] == 403
@@ -235,6 +238,16 @@ def test_two_seats_and_the_gm_rolling_at_once_lose_nothing(tmp_path):
         assert seats.count("ana") == seats.count("bo") == 8 and seats.count(None) == 11
         got = server.rolls(token=f"&token={gm}")
         assert len(got) == 27
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_wildcard_host_prints_the_machines_address(tmp_path):
+    from rpgdice.serve.hosts import shown_host
+
+    with serving("--host", "0.0.0.0", tmp=tmp_path) as server:  # (serving() would undo 0.0.0.0)
+        assert server.base.startswith(f"http://{shown_host('0.0.0.0')}:")
+        assert server.get("/api/rolls?token=" + server.url.rsplit("token=", 1)[1])[0] == 200
 
 
 @pytest.mark.slow
@@ -319,6 +332,16 @@ def test_a_players_terminal_rolls_at_the_table_it_joined(tmp_path):
         here = proc("roll", "2d6", "--dice", "3,4", "--here", "--json")
         assert json.loads(here.stdout)["total"] == 7
         assert ok("log", "--json", "--last", "10").stdout.count('"seat": "ana"') == 2
+        import subprocess
+        import sys
+
+        session = subprocess.run([sys.executable, "-m", "rpgdice", "play", "--json"],
+                                 input="roll 1d6\nroll 1d6 --here\nroll 1d6 --seed 3\n",
+                                 capture_output=True, text=True, env=dict(os.environ), timeout=60)
+        lines = [json.loads(x) for x in session.stdout.splitlines()]
+        assert [("error" in x) for x in lines] == [False, False, True] and session.returncode == 2
+        assert "--seed" in lines[2]["error"]
+        assert ok("log", "--json", "--last", "10").stdout.count('"seat": "ana"') == 3
     gone = proc("roll", "2d6")
     assert gone.returncode == 2 and server.base in gone.stderr and gone.stdout == ""
     assert proc("table", "leave").returncode == 0

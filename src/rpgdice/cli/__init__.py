@@ -748,6 +748,11 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         an alias, help, ``odds TYPE``) through :meth:`main`. ``parsed``: the session's roll
         values by their words, for lines whose value depends on nothing but their words (no
         character's sheet read), so a line typed again is not parsed again."""
+        at_table = self._at_table(words)  # joined to a table: its rolls are rolled there
+        if isinstance(at_table, list):
+            words = at_table
+        elif at_table is not None:
+            return self.guarded(at_table)
         command = self._roll_command(words)
         if command is None:
             return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
