@@ -142,6 +142,16 @@ def test_a_bad_line_is_a_400_with_the_command_lines_own_message():
     assert roll('roll "2d6').status == 400 and roll("").status == 400
 
 
+def test_a_seat_may_ask_the_odds_which_roll_and_log_nothing():
+    ok("seat", "add", "ana")
+    for line in ("odds 2d6", "seyruun odds 3 3", "reglas odds 8"):
+        answer = roll(line)
+        assert answer.status == 200, (line, answer.body)
+        (one,) = answer.body["rolls"]
+        assert one["id"] is None and one["seat"] == "ana"
+    assert ok("log", "--json").stdout == ""
+
+
 def test_the_gm_may_give_dice_and_roll_as_anyone():
     character("Ysolde")
     answer = roll("seyruun roll dexterity stealth --as ysolde --dice 8,8,8,8,8,8", None, gm=True)

@@ -100,7 +100,7 @@ def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
     from rpgdice.render import output
 
     top = cli.root()
-    command = top._roll_command(words)
+    command = top._roll_command(words) or _odds_command(top, words)
     if command is None:
         head = " ".join(words[:2]) if words[0] in rulesets.names() else words[0]
         return refused(f"'{head[:60]}' is not a roll: the table rolls rolls alone")
@@ -112,7 +112,7 @@ def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
         seated = _seated(words, command, seat)
         if isinstance(seated, Answer):
             return seated
-        words, command = seated, top._roll_command(seated)
+        words, command = seated, top._roll_command(seated) or _odds_command(top, seated)
     output.SPOKEN[:] = ["en", ""]
     try:
         spec, sheet, extras = top.parse_words(words, command)
@@ -127,6 +127,25 @@ def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
     spec = spec.replace(seat=None if seat is None else seat.name, log=True, json=True,
                         short=False)
     return _executed(spec, sheet, extras)
+
+
+def _odds_command(top: Any, words: list[str]) -> Any:
+    """An odds command (``odds EXPR``, ``RULESET odds ...``) as ``_roll_command`` gives a
+    roll's: its command, group, name and arguments; None for any other line."""
+    from rpgdice import rulesets
+
+    if any(w in ("--help", "-h", "--version") for w in words):
+        return None
+    if words[:1] == ["odds"]:
+        group, args = top, words[1:]
+    elif len(words) > 1 and words[1] == "odds" and words[0] in rulesets.names():
+        group, args = top.get_command(None, words[0]), words[2:]
+    else:
+        return None
+    cmd = group.get_command(None, "odds") if group is not None else None
+    if cmd is None or getattr(cmd, "rpgdice_kind", None) != "odds":
+        return None
+    return cmd, group, "odds", args
 
 
 def _seated(words: list[str], command: Any, seat: Any) -> Any:
