@@ -78,17 +78,28 @@ def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(
             tv.get(server.url)
             assert "ana" in phone.find_element("id", "panel").text
             assert tv.find_elements("id", "panel") == []
-            phone.find_element("id", "roll-line").send_keys("seyruun roll dexterity stealth")
+            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            assert {"dexterity", "stealth", "composure", "resolve"} <= set(chips)
+            chips["dexterity"].click()
+            chips["stealth"].click()
+            phone.find_element("id", "roll-wp").click()
+            built = phone.find_element("id", "roll-line").get_attribute("value")
+            assert built == "seyruun roll dexterity stealth --willpower"
+            phone.find_element("id", "roll-wp").click()  # (Ysolde has no Willpower to spend)
             phone.find_element("css selector", "#roll-form button").click()
             _wait(phone, lambda d: "success" in d.find_element("id", "roll-out").text.lower()
                   or "failure" in d.find_element("id", "roll-out").text.lower(), timeout=5)
             _wait(tv, lambda d: _rolls(d)[:1] == ["roll-1"], timeout=2.5)
             card = tv.find_element("id", "roll-1").text
-            assert "Ysolde" in card and "ana" in card
+            assert "Ysolde" in card and "ana" in card and "seyruun roll dexterity stealth" in card
+            phone.find_element("id", "dice-expr").send_keys("2d6+3")
+            phone.find_element("css selector", "#dice-form button").click()
+            _wait(tv, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)
+            assert "roll 2d6+3" in tv.find_element("id", "roll-2").text
             scroll, width, wide = phone.execute_script(WIDEST)
             assert scroll <= width and wide == [], wide
         finally:
             phone.quit()
             tv.quit()
-    logged = json.loads(ok("log", "--json").stdout)
-    assert logged["seat"] == "ana"
+    logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
+    assert [e["seat"] for e in logged] == ["ana", "ana"]

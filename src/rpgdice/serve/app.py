@@ -211,7 +211,13 @@ def make_app(table: Table) -> Starlette:
         given = Guard.given(request)
         key = "seat" if request.query_params.get("seat") is not None else "token"
         seat = None if who in (None, "gm") else who
-        return HTMLResponse(page(hub, given if who is not None else None, key=key, seat=seat))
+        chars = None
+        if seat is not None:
+            from rpgdice.serve.page import characters
+
+            chars = await asyncio.to_thread(characters, seat)
+        return HTMLResponse(page(hub, given if who is not None else None, key=key, seat=seat,
+                                 chars=chars))
 
     async def roll(request: Request) -> Response:
         return await _roll(table, request)

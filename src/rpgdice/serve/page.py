@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
+from typing import Any, Optional
 
 from rpgdice.serve.hub import Hub, dumps
 
@@ -128,21 +128,135 @@ PANEL_CSS = """
 #panel form { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
 #panel input[type=text] { flex: 1 1 12em; min-width: 0; font: inherit; padding: 0.3em; }
 #panel button { font: inherit; padding: 0.3em 1em; }
+#panel .choices { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center;
+  margin-bottom: 0.4em; }
+#chips { display: flex; flex-wrap: wrap; gap: 0.3em; width: 100%; }
+.chip { font: inherit; padding: 0.25em 0.6em; border-radius: 1em; border: 1px solid #66d9ef;
+  background: transparent; color: inherit; }
+.chip.on { background: #66d9ef; color: #272822; }
+#panel input, #panel select { font: inherit; max-width: 100%; }
+#dice-form { margin-top: 0.4em; }
 #roll-out { white-space: pre-wrap; overflow-wrap: anywhere; font-weight: bold; }
 """
 
 
-def panel(seat: Any) -> str:
-    """A seat's roll panel: its characters, a line to roll and a secret switch."""
-    chars = ", ".join(seat.characters) or "ordinary dice"
-    return f"""<section id="panel"><h2 class="who">{escape(seat.name)} · {escape(chars)}</h2>
-<form id="roll-form"><input type="text" id="roll-line" aria-label="roll"
+PANEL_SCRIPT = r"""
+(function () {
+  var chars = CHARS, taps = [];
+  var pick = document.getElementById("roll-char"), chips = document.getElementById("chips");
+  var line = document.getElementById("roll-line");
+  function val(id) { var e = document.getElementById(id); return e ? e.value.trim() : ""; }
+  function num(v) { return /^[0-9]{1,3}$/.test(v); }
+  function current() { return chars[pick ? pick.selectedIndex : 0]; }
+  function build() {
+    var c = current(); if (!c) return;
+    var d = val("roll-d"), b = val("roll-bonus"), words;
+    var wp = document.getElementById("roll-wp").checked;
+    if (c.ruleset === "seyruun") {
+      words = ["seyruun", "roll"].concat(taps.slice(0, 2));
+      if (d) words.push("--difficulty", d);
+      if (num(b)) words.push("--bonus", b);
+      if (wp) words.push("--willpower");
+    } else if (c.ruleset === "cypher") {
+      words = ["cypher", "task", "--difficulty", d || "3"];
+      if (taps[0]) words.push("--skill", taps[0]);
+      if (num(val("roll-effort"))) words.push("--effort", val("roll-effort"));
+      if (num(b)) words.push("--bonus", b);
+    } else if (c.ruleset === "reglas") {
+      words = ["reglas", "roll", taps.join("+") || "0"];
+      if (d) words.push("--dificultad", d);
+      if (num(b)) words.push("--mod", b);
+    } else {
+      words = [c.ruleset, "roll", taps.join("+") || "1"];
+      if (d) words.push("--difficulty", d);
+    }
+    if (chars.length > 1) words.push("--as", c.name);
+    line.value = words.map(function (w) { return /^[A-Za-z0-9_.+=-]+$/.test(w) ? w : "'" + w.replace(/'/g, "") + "'"; }).join(" ");
+  }
+  function draw() {
+    var c = current(); chips.textContent = ""; taps = [];
+    if (!c) return;
+    c.traits.forEach(function (t) {
+      var b = document.createElement("button"); b.type = "button"; b.className = "chip";
+      b.textContent = t;
+      b.addEventListener("click", function () {
+        var i = taps.indexOf(t);
+        if (i >= 0) { taps.splice(i, 1); b.classList.remove("on"); }
+        else { taps.push(t); b.classList.add("on"); }
+        build();
+      });
+      chips.appendChild(b);
+    });
+    build();
+  }
+  if (pick) pick.addEventListener("change", draw);
+  ["roll-d", "roll-bonus", "roll-effort", "roll-wp"].forEach(function (id) {
+    var e = document.getElementById(id); if (e) e.addEventListener("input", build);
+    if (e) e.addEventListener("change", build);
+  });
+  var dice = document.getElementById("dice-form");
+  dice.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var expr = val("dice-expr"); if (!expr) return;
+    line.value = "roll " + expr;
+    document.getElementById("roll-form").requestSubmit();
+  });
+  draw();
+})();
+"""
+
+RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experience"}
+"""A sheet's keys that are no trait to roll (resources and state)."""
+
+
+def characters(seat: Any) -> list[dict[str, Any]]:
+    """The seat's characters as its panel offers them: name, ruleset, the traits to tap."""
+    from rpgdice.table import sheets
+
+    out = []
+    for name in seat.characters:
+        try:
+            sheet = sheets.load(name, "--as")
+        except Exception:  # a sheet gone or broken: not offered
+            continue
+        traits = [str(k) for k, v in sheet.traits.items()
+                  if str(k).lower() not in RESOURCES and not str(k).endswith("-edge")
+                  and isinstance(v, (int, str)) and not isinstance(v, bool)]
+        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60]})
+    return out
+
+
+def panel(seat: Any, chars: list[dict[str, Any]]) -> str:
+    """A seat's roll panel: its characters and their traits to tap, the common choices, a
+    box for ordinary dice, a secret switch; the line it makes can be edited before it goes."""
+    names = ", ".join(c["name"] for c in chars) or "ordinary dice"
+    options = "".join(f"<option>{escape(c['name'])}</option>" for c in chars)
+    select = (f'<select id="roll-char" aria-label="character">{options}</select>'
+              if len(chars) > 1 else "")
+    rulesets = {c["ruleset"] for c in chars}
+    built = "" if not chars else f"""<div class="choices">{select}<div id="chips"></div>
+<label>difficulty <input type="text" id="roll-d" size="8" maxlength="20" inputmode="text"></label>
+<label>bonus <input type="text" id="roll-bonus" size="3" maxlength="3" inputmode="numeric"></label>
+{'<label><input type="checkbox" id="roll-wp"> Willpower</label>' if "seyruun" in rulesets
+ else '<input type="checkbox" id="roll-wp" hidden>'}
+{'<label>Effort <input type="text" id="roll-effort" size="2" maxlength="2" inputmode="numeric"></label>'
+ if "cypher" in rulesets else ""}</div>"""
+    return f"""<section id="panel"><h2 class="who">{escape(seat.name)} · {escape(names)}</h2>
+{built}<form id="roll-form"><input type="text" id="roll-line" aria-label="roll"
  placeholder="seyruun roll dexterity stealth" autocomplete="off" maxlength="500">
 <label><input type="checkbox" id="roll-secret"> secret</label>
-<button type="submit">Roll</button></form><div id="roll-out" role="status"></div></section>"""
+<button type="submit">Roll</button></form>
+<form id="dice-form"><input type="text" id="dice-expr" aria-label="ordinary dice"
+ placeholder="2d6+3" autocomplete="off" maxlength="200"><button type="submit">Roll dice</button></form>
+<div id="roll-out" role="status"></div></section>"""
 
 
-def page(hub: Hub, token: str | None, key: str = "token", seat: Any = None) -> str:
+def _panel_script(chars: Optional[list[dict[str, Any]]]) -> str:
+    return "<script>" + PANEL_SCRIPT.replace("CHARS", dumps(chars or []), 1) + "</script>"
+
+
+def page(hub: Hub, token: str | None, key: str = "token", seat: Any = None,
+         chars: Optional[list[dict[str, Any]]] = None) -> str:
     """The page as it stands: the newest rolls first, the encounter and the notices (a
     seat's page: its roll panel too). ``token``: the one its own requests carry, as
     ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it)."""
@@ -159,10 +273,10 @@ def page(hub: Hub, token: str | None, key: str = "token", seat: Any = None) -> s
 <h1>rpgdice · the table</h1>
 <div class="notice" id="log-notice" role="status">{escape(hub.notices["log"] or "")}</div>
 <div class="notice" id="discord-notice" role="status">{escape(hub.notices["discord"] or "")}</div>
-{panel(seat) if seat else ""}
+{panel(seat, chars or []) if seat else ""}
 <div id="layout"><section id="encounter">{hub.encounter}</section>
 <section id="rolls" aria-live="polite">
 {rolls}
 </section></div>
-</main><script>{script}</script></body></html>
+</main><script>{script}</script>{_panel_script(chars) if seat else ""}</body></html>
 """
