@@ -120,6 +120,9 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
     allowed = names.addresses() | {host.strip("[]").lower()}
     guard = Guard(make_app(table), token, watched, allowed, open_reads=loopback(host) and not token)
     routed(), routed("stderr")  # each seat's roll prints to its own answer
+    import os
+
+    os.environ.pop("RPGDICE_AS", None)  # the GM's own default is no seat's character
     config = uvicorn.Config(guard, host=host, port=port,
                             log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
