@@ -135,7 +135,7 @@ def main() -> None:
         measure("6 seats at their limit", tokens, True)
         measure("6 clients flat out (GM token)", [gm] * 6, False)
         page = urllib.request.urlopen(base + f"/?token={gm}", timeout=10).read()
-        print(f"page weight with {min(50, 1000)} newest rolls: {len(page)} bytes")
+        print(f"page weight (the newest 100 rolls, as it opens): {len(page)} bytes")
         # memory over many seat rolls: 1000 seats, 10 rolls each, within their limits
         many = []
         for n in range(args_seats := max(1, opts.rolls // 10)):
