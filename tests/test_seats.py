@@ -382,3 +382,12 @@ def test_discord_gets_a_secret_roll_as_who_rolled_and_nothing_else():
         assert poster.offered == []
     finally:
         table.secrets.close()
+
+
+def test_a_log_that_cannot_be_written_is_a_503_and_nothing_is_spent():
+    character("Ysolde", willpower=3)
+    ok("seat", "add", "ana", "--as", "ysolde")
+    (home() / "log.sqlite3").mkdir()
+    answer = roll("seyruun roll dexterity stealth --willpower")
+    assert answer.status == 503 and "log" in answer.body["error"]
+    assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 3

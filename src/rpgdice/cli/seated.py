@@ -225,12 +225,33 @@ def _check(spec: Any, seat: Any) -> Optional[str]:
     return _outside_encounter(str(vs)) if vs is not None else None
 
 
+def _unwritable_log() -> Optional[str]:
+    """Why the roll log cannot be written now (None: it can)."""
+    import sqlite3
+
+    from rpgdice.table.log import Log, LogUnavailable
+
+    try:
+        log = Log.open(write=True)
+    except LogUnavailable as e:
+        return str(e)
+    except (sqlite3.Error, OSError, RulesError) as e:
+        return f"the roll log cannot be written: {e}"
+    if log is not None:
+        log.close()
+    return None
+
+
 def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
     """Execute ``spec`` with its JSON output captured: the answer's rolls."""
     from rpgdice import rulesets
     from rpgdice.render import output
     from rpgdice.roll.execute import execute
 
+    if not spec.odds_alone:
+        problem = _unwritable_log()
+        if problem is not None:  # said before anything is spent or rolled
+            return Answer(503, {"error": problem})
     route, route_err = routed(), routed("stderr")
     out, err = io.StringIO(), io.StringIO()
     route.local.target, route_err.local.target = out, err
