@@ -5,7 +5,7 @@
 _rpgdice_node()
 {
     case $1 in
-        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @aliases @rulesets" opts="--version -h --help" vopts="" ;;
+        "") subs="crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @aliases @rulesets" opts="--version -h --help" vopts="" ;;
         "crytures") subs="roll odds" opts="-h --help" vopts="" ;;
         "crytures roll") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --dice --seed -n --times --json --odds --log --no-log --short --secret --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --dice --seed -n --times --compare --as" ;;
         "crytures odds") subs="" opts="--die-mod --roll-mod -d --difficulty -c --complexity --attack --crit-hits --spend --json --compare --as -h --help" vopts="--die-mod --roll-mod -d --difficulty -c --complexity --crit-hits --spend --compare --as" ;;
@@ -58,6 +58,14 @@ _rpgdice_node()
         "again") subs="" opts="-h --help" vopts="" ;;
         "play") subs="" opts="--ruleset --as --json -h --help" vopts="--ruleset --as" ;;
         "serve") subs="" opts="--host --port --token --discord -h --help" vopts="--host --port --token --discord" ;;
+        "seat") subs="add list link rm" opts="-h --help" vopts="" ;;
+        "seat add") subs="" opts="--as -h --help" vopts="--as" ;;
+        "seat list") subs="" opts="--json -h --help" vopts="" ;;
+        "seat link") subs="" opts="--new -h --help" vopts="" ;;
+        "seat rm") subs="" opts="--yes -h --help" vopts="" ;;
+        "table") subs="join leave" opts="--json -h --help" vopts="" ;;
+        "table join") subs="" opts="-h --help" vopts="" ;;
+        "table leave") subs="" opts="-h --help" vopts="" ;;
         "completion") subs="" opts="-h --help" vopts="" ;;
         "rulesets") subs="check" opts="--json -h --help" vopts="" ;;
         "rulesets check") subs="" opts="-h --help" vopts="" ;;
@@ -162,6 +170,7 @@ _rpgdice_values()
         "log stats|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "play|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "play|--as") vals="@characters" ;;
+        "seat add|--as") vals="@characters" ;;
         "completion|#1") vals="bash zsh fish" ;;
         "@ruleset roll|--target") vals="@traits" ;;
         "@ruleset roll|--as") vals="@characters" ;;

@@ -183,26 +183,28 @@ complete -c rpgdice -n __rpgdice_aliased -a '(__rpgdice_expand)'
 complete -c rpgdice -n __rpgdice_own -a '(__rpgdice_own_expand)'
 
 # rpgdice
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a again -d 'Repeat the last logged command with fresh dice'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a rulesets -d 'Every ruleset, built in and your own (rulesets/NAME.toml in the con…'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_aliases)' -d 'your alias'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_rulesets)' -d 'your own ruleset'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -l version -d 'Print the version and exit'
-complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a crytures -d 'Crytures: d10 pool against a per-die Difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a seyruun -d 'Seyruun: World of Darkness style d10 pool'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a reglas -d 'Reglas Básicas: índice de éxito menos 1d10'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a cypher -d 'Cypher System: d20 against 3 × difficulty'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a roll -d 'Roll ordinary dice: damage, random tables, percentiles'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a odds -d 'Exact odds of an ordinary dice expression: the chance of every total, t…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a char -d 'Character sheets: one TOML file per character, rolled with --as NAME'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a alias -d 'Set, list or remove aliases (config.toml [alias], as git has them)'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a paths -d 'Print where rpgdice keeps your files: config.toml (aliases), character…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a encounter -d 'The encounter, in every ruleset: the order kept round by round, wh…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a log -d 'The roll log: what was rolled, replayed exactly; luck against the exact…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a again -d 'Repeat the last logged command with fresh dice'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a play -d 'A session: rpgdice commands without the word rpgdice, one a line'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a serve -d 'Show the table: a live web page of the roll log (every rpgdice process…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a seat -d 'The players\' seats: each a link that rolls at the table as its characte…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a table -d 'The table you roll at: join a seat\'s link, show it, leave it'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a completion -d 'Print the TAB-completion script for bash, zsh or fish'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a rulesets -d 'Every ruleset, built in and your own (rulesets/NAME.toml in the con…'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_aliases)' -d 'your alias'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -a '(__rpgdice_rulesets)' -d 'your own ruleset'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -l version -d 'Print the version and exit'
+complete -c rpgdice -n 'not __fish_seen_subcommand_from crytures seyruun reglas cypher roll odds char alias paths encounter log again play serve seat table completion rulesets @ruleset; and not __rpgdice_aliased; and not __rpgdice_own' -s h -l help -d 'Show this message and exit'
 
 # rpgdice crytures
 complete -c rpgdice -n '__fish_seen_subcommand_from crytures; and not __fish_seen_subcommand_from roll odds' -a roll -d 'Roll a Crytures dice pool'
@@ -764,11 +766,46 @@ complete -c rpgdice -n '__fish_seen_subcommand_from play' -l json -d 'JSON Lines
 complete -c rpgdice -n '__fish_seen_subcommand_from play' -s h -l help -d 'Show this message and exit'
 
 # rpgdice serve
-complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l host -x -d 'Where to listen: 127.0.0.1 (this machine) unless told; any other host…'
-complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port (0: any free one)'
+complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l host -x -d 'Where to listen: 127.0.0.1 (this machine) unless told (or [serve] hos…'
+complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port (0: any free one; else [serve] port in config.toml, else 873…'
 complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l token -x -d 'The token every request must carry (?token=); made and printed when…'
 complete -c rpgdice -n '__fish_seen_subcommand_from serve' -l discord -x -d 'Post each public roll to this Discord webhook (or [serve] discord…'
 complete -c rpgdice -n '__fish_seen_subcommand_from serve' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seat
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and not __fish_seen_subcommand_from add list link rm' -a add -d 'Add a player\'s seat and print its link (open it on their phone, or rpgdi…'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and not __fish_seen_subcommand_from add list link rm' -a list -d 'List the seats: name, characters and link'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and not __fish_seen_subcommand_from add list link rm' -a link -d 'Print a seat\'s link again (--new: make a new one)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and not __fish_seen_subcommand_from add list link rm' -a rm -d 'Remove a seat (its link stops at once)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and not __fish_seen_subcommand_from add list link rm' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seat add
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from add' -l as -x -a '(__rpgdice_characters)' -d 'A saved character the seat rolls as (again for more)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seat list
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from list' -l json -d 'JSON: a list'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from list' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seat link
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from link' -l new -d 'A new link; the old one stops at once (a running serve too)'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from link' -s h -l help -d 'Show this message and exit'
+
+# rpgdice seat rm
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from rm' -l yes -d 'Really remove the seat'
+complete -c rpgdice -n '__fish_seen_subcommand_from seat; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -a join -d 'Roll at the table whose seat\'s link URL is: your rolls are rolled by th…'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -a leave -d 'Leave the table: rolls are rolled here again'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -l json -d 'One JSON object (null when not joined)'
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and not __fish_seen_subcommand_from join leave' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table join
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and __fish_seen_subcommand_from join' -s h -l help -d 'Show this message and exit'
+
+# rpgdice table leave
+complete -c rpgdice -n '__fish_seen_subcommand_from table; and __fish_seen_subcommand_from leave' -s h -l help -d 'Show this message and exit'
 
 # rpgdice completion
 complete -c rpgdice -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show this message and exit'

@@ -148,8 +148,8 @@ def test_the_top_help_lists_commands_in_the_readme_order():
     assert run.exit_code == 0
     listed = re.findall(r"^│ ([a-z]+) ", run.stdout, re.M)
     assert listed == [*ruleset_groups(), "roll", "odds", "char",
-                      "alias", "paths", "encounter", "log", "again", "play", "serve", "completion",
-                      "rulesets"]
+                      "alias", "paths", "encounter", "log", "again", "play", "serve", "seat", "table",
+                      "completion", "rulesets"]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) or "rpgdice" for p in PATHS])

@@ -80,7 +80,7 @@ def test_secret_entries_give_the_table_only_their_few_keys():
     cli("cypher", "task", "-d", "3", "--dice", "12", "--secret")
     entry = last_entry()
     assert on_the_table(entry) == {k: entry[k] for k in
-                                   ("id", "time", "character", "ruleset", "command")} | {
+                                   ("id", "time", "character", "seat", "ruleset", "command")} | {
         "secret": True}
     cli("log", "reveal", str(entry["id"]))
     shown = on_the_table(last_entry())
@@ -237,7 +237,7 @@ def test_api_rolls_gives_log_json_objects_and_secret_ones_only_their_keys(tmp_pa
         log_json = [json.loads(x) for x in proc("log", "--json").stdout.splitlines()]
         assert found[0] == log_json[0] and found[2] == log_json[2]
         assert found[1] == {"id": 2, "time": log_json[1]["time"], "character": None,
-                            "ruleset": "cypher", "command": "task", "secret": True}
+                            "seat": None, "ruleset": "cypher", "command": "task", "secret": True}
         assert [e["id"] for e in server.rolls(after=1)] == [2, 3]
         assert [e["id"] for e in json.loads(server.get("/api/rolls?after=0&limit=1")[1])] == [1]
         assert server.get("/api/rolls?after=-1")[0] == 400
@@ -266,7 +266,7 @@ def test_events_stream_new_rolls_resume_after_last_event_id_and_resend_a_reveale
         got = [g for g in events(server, 2, during=roll) if g[1] == "message"]
         assert [(i, json.loads(d)["id"]) for i, _, d in got] == [("2", 2), ("3", 3)]
         assert json.loads(got[0][2]) == {**{k: json.loads(got[0][2])[k] for k in
-                                            ("id", "time", "character", "ruleset", "command")},
+                                            ("id", "time", "character", "seat", "ruleset", "command")},
                                          "secret": True}
         resumed = [g for g in events(server, 2, after="1") if g[1] == "message"]
         assert [json.loads(d)["id"] for _, _, d in resumed] == [2, 3]
@@ -390,13 +390,14 @@ def test_discord_gets_each_public_roll_and_each_reveal_as_its_short_line(tmp_pat
         started = time.monotonic()
         short = proc("roll", "1d6", "--dice", "5", "--short", "--log").stdout.strip()
         proc("cypher", "task", "-d", "2", "--dice", "12", "--secret")
-        wait_for(lambda: len(Webhook.posts) >= 1)
+        wait_for(lambda: len(Webhook.posts) >= 2)
         time.sleep(1)
-        assert [c for _, c in Webhook.posts] == [short]  # the secret roll is not posted
+        # the secret roll is posted as who rolled it, nothing of what (issue 31)
+        assert [c for _, c in Webhook.posts] == [short, "the GM: a secret roll"]
         assert Webhook.posts[0][0] - started >= 0.3  # the 429's retry_after was waited out
         proc("log", "reveal", "3")
-        wait_for(lambda: len(Webhook.posts) >= 2)
-        assert Webhook.posts[1][1].startswith("revealed #3: cypher task -d 2 --dice 12 · ")
+        wait_for(lambda: len(Webhook.posts) >= 3)
+        assert Webhook.posts[2][1].startswith("revealed #3: cypher task -d 2 --dice 12 · ")
         assert Webhook.problems == []
         assert server.get("/")[0] == 200
 

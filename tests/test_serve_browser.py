@@ -82,7 +82,7 @@ def test_a_roll_made_elsewhere_appears_without_reload_and_secret_rolls_stay_hidd
         browser.execute_script("window.sameDocument = true")  # gone if the page reloads
         proc("cypher", "task", "-d", "2", "--dice", "12", "--log")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)  # within 2 s (+ slack)
-        assert "Cypher task" in _text(browser, "roll-2")
+        assert "cypher task -d 2" in _text(browser, "roll-2")  # a card: what was rolled
         assert browser.execute_script("return window.sameDocument") is True
         proc("roll", "3d6", "--dice", "6,6,6", "--secret")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-3"])

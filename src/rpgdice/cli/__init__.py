@@ -275,7 +275,8 @@ def _usage_message(e: click.UsageError) -> str:
     return e.format_message()
 
 
-GROUP_MODULES = {"log": "rpgdice.cli.log", "encounter": "rpgdice.cli.encounter"}
+GROUP_MODULES = {"log": "rpgdice.cli.log", "encounter": "rpgdice.cli.encounter",
+                 "table": "rpgdice.cli.joined"}
 """Groups that are no ruleset's (name -> module whose ``app`` is a ``typer.Typer``). Each
 ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by the registry
 (rpgdice.rulesets). They load on first use, so a roll imports only its own ruleset's
@@ -292,11 +293,12 @@ COMMAND_MODULES = {
     "completion": "rpgdice.cli.completion",
     "serve": "rpgdice.cli.serve",
     "rulesets": "rpgdice.cli.user_rulesets",
+    "seat": "rpgdice.cli.seat",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
 HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
-              "serve", "completion", "rulesets")
+              "serve", "seat", "table", "completion", "rulesets")
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 
@@ -762,6 +764,11 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         an alias, help, ``odds TYPE``) through :meth:`main`. ``parsed``: the session's roll
         values by their words, for lines whose value depends on nothing but their words (no
         character's sheet read), so a line typed again is not parsed again."""
+        at_table = self._at_table(words)  # joined to a table: its rolls are rolled there
+        if isinstance(at_table, list):
+            words = at_table
+        elif at_table is not None:
+            return self.guarded(at_table)
         command = self._roll_command(words)
         if command is None:
             return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
@@ -784,6 +791,29 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return 0
 
         return self.guarded(work)
+
+    def _at_table(self, words: list[str]) -> Any:
+        """A roll while joined to a table (``rpgdice table join``): the work that sends it
+        there; the words without ``--here`` when it is to be rolled here; else None."""
+        here = "--here" in words
+        if here:
+            words = [w for w in words if w != "--here"]
+        if self._roll_command(words) is None:
+            return None
+        if here:
+            return words
+        try:  # a roll reads no more than these bytes to know it is not joined
+            with open(_config_path(), "rb") as f:
+                if b"[table]" not in f.read():
+                    return None
+        except OSError:
+            return None
+        from rpgdice.cli.joined import joined, remote
+
+        table = joined()
+        if table is None:
+            return None
+        return lambda: remote(words, table)
 
     def parse_words(self, words: list[str], command: Any = None) -> Any:
         """The roll value ``rpgdice WORDS`` makes, nothing run: ``(spec, sheet, extras)``
@@ -841,8 +871,17 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         from rpgdice.cli.common import Run
 
         words = [str(a) for a in (sys.argv[1:] if args is None else args)]
-        extra.setdefault("obj", Run(words))
         name = prog_name or PROG
+        if words and words[0] not in COMMAND_MODULES.keys() - {"roll"}:
+            at_table = self._at_table(words)
+            if isinstance(at_table, list):  # --here: rolled here, without the word
+                words = args = at_table
+            elif at_table is not None:
+                code = self.guarded(at_table, name)
+                if standalone_mode:
+                    sys.exit(code)
+                return code
+        extra.setdefault("obj", Run(words))
 
         def parsed_and_run() -> int:
             rv = super(RpgdiceGroup, self).main(args=args, prog_name=name,
@@ -853,6 +892,20 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _config_path() -> str:
+    """config.toml's path, as rpgdice.table.paths finds it, without importing the table's
+    modules (or platformdirs) on Linux, where a roll asks it."""
+    home = os.environ.get("RPGDICE_HOME", "").strip()
+    if home:
+        return os.path.join(os.path.expanduser(home), "config.toml")
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
+        return os.path.join(base, "rpgdice", "config.toml")
+    from rpgdice.table import paths
+
+    return str(paths.config_file())
 
 
 def _unexpected(e: Exception) -> int:

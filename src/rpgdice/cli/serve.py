@@ -55,12 +55,13 @@ def discord_url(given: Optional[str]) -> Optional[str]:
 
 @app.command("serve")
 def serve_cmd(
-    host: Annotated[str, typer.Option(
+    host: Annotated[Optional[str], typer.Option(
         "--host", metavar="HOST", help="Where to listen: 127.0.0.1 (this machine) unless "
-        "told; any other host needs a token.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(
+        "told (or [serve] host in config.toml); any other host needs a token.")] = None,
+    port: Annotated[Optional[int], typer.Option(
         "--port", parser=params.integer(0, 65535), metavar="PORT",
-        help="The port (0: any free one).")] = 8737,
+        help="The port (0: any free one; else [serve] port in config.toml, else 8737).")
+    ] = None,
     token: Annotated[Optional[str], typer.Option(
         "--token", metavar="TOKEN", help="The token every request must carry (?token=); "
         "made and printed when the host is not loopback and none is given.")] = None,
@@ -79,6 +80,12 @@ def serve_cmd(
         import uvicorn
     except ImportError:
         raise RulesError("", HINT) from None
+    from rpgdice.cli.seat import DEFAULT_HOST, DEFAULT_PORT, configured
+
+    if host is None or port is None:
+        conf_host, conf_port = configured()
+        host = host if host is not None else conf_host or DEFAULT_HOST
+        port = port if port is not None else conf_port if conf_port is not None else DEFAULT_PORT
     if token is not None and (len(token) < MIN_TOKEN or not token.isprintable()
                               or any(c.isspace() for c in token)):
         raise RulesError("--token", f"a token is at least {MIN_TOKEN} printable characters, "
@@ -93,7 +100,10 @@ def serve_cmd(
 
 def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
     from rpgdice.cli.output import warning
+    from rpgdice.cli.seated import roll_line, routed
+    from rpgdice.serve import hosts as names
     from rpgdice.serve.app import Guard, Table, make_app
+    from rpgdice.table import seats
     from rpgdice.table.paths import log_file
 
     poster = None
@@ -102,15 +112,23 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
 
         table_ref: list[Any] = []
         poster = Poster(url, lambda t: table_ref[0].hub.notice("discord", t), warning)
-    table = Table(log_file(), token, poster)
+    table = Table(log_file(), token, poster, roller=roll_line)
     if poster is not None:
         table_ref.append(table)
-    config = uvicorn.Config(Guard(make_app(table), token), host=host, port=port,
+    seats.load()  # a broken seats.toml is said before serving
+    watched = seats.Watched(seats.path())
+    allowed = names.addresses() | {host.strip("[]").lower()}
+    guard = Guard(make_app(table), token, watched, allowed, open_reads=loopback(host) and not token)
+    routed(), routed("stderr")  # each seat's roll prints to its own answer
+    import os
+
+    os.environ.pop("RPGDICE_AS", None)  # the GM's own default is no seat's character
+    config = uvicorn.Config(guard, host=host, port=port,
                             log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     sock = _bound(host, port)
-    _announce(server, host, token)
+    _announce(server, host, token, watched)
     server.run(sockets=[sock])
 
 
@@ -135,8 +153,11 @@ def _bound(host: str, port: int) -> Any:
     return sock
 
 
-def _announce(server: Any, host: str, token: Optional[str]) -> None:
-    """Print the page's URL (with its token) once the server listens."""
+def _announce(server: Any, host: str, token: Optional[str], watched: Any) -> None:
+    """Print the page's URL (with its token) once the server listens, then each seat's
+    link: the machine's own address for a host that is not loopback (never 0.0.0.0)."""
+    from rpgdice.serve.hosts import shown_host
+
     startup = server.startup
 
     async def announced(sockets: Any = None) -> None:
@@ -144,9 +165,12 @@ def _announce(server: Any, host: str, token: Optional[str]) -> None:
         if not server.started:
             return
         port = server.servers[0].sockets[0].getsockname()[1] if server.servers else "?"
-        shown = f"[{host}]" if ":" in host else host
+        base = f"http://{shown_host(host)}:{port}"
         query = f"/?token={token}" if token else "/"
-        sys.stdout.write(f"rpgdice serve: the table is at http://{shown}:{port}{query}\n")
+        lines = [f"rpgdice serve: the table is at {base}{query}\n"]
+        lines += [f"rpgdice serve: seat {s.name}: {base}/?seat={s.token}\n"
+                  for s in watched.current()]
+        sys.stdout.write("".join(lines))
         sys.stdout.flush()
 
     server.startup = announced

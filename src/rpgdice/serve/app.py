@@ -41,37 +41,72 @@ HEADERS = {
 
 
 class Guard:
-    """ASGI middleware: a wrong or missing token is 403 on every path; every answer gets
-    :data:`HEADERS`."""
+    """ASGI middleware: a request whose ``Host`` names none of :attr:`hosts` is 403 (DNS
+    rebinding); a token that matches nothing is 403 on every path, and so is a missing one
+    when reading needs one (a GM's ``--token``, or a host that is not loopback); every
+    answer gets :data:`HEADERS`. Who asked (``"gm"``, a seat, or None) is put in the
+    request's ``state.who``."""
 
-    def __init__(self, app: ASGIApp, token: Optional[str]) -> None:
-        self.app, self.token = app, token
+    def __init__(self, app: ASGIApp, token: Optional[str], seats: Any = None,
+                 hosts: Optional[set[str]] = None, open_reads: Optional[bool] = None) -> None:
+        self.app, self.token, self.seats, self.hosts = app, token, seats, hosts
+        self.open_reads = token is None if open_reads is None else open_reads
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        if self.token is not None and not self.allowed(Request(scope)):
+        request = Request(scope)
+        if self.hosts is not None and not self.host_allowed(request):
+            return await _secured(PlainTextResponse(
+                "403: this server answers only its own addresses and names (Host)",
+                status_code=403))(scope, receive, send)
+        given = self.given(request)
+        who = self.who(given) if given is not None else None
+        if (given is not None and who is None) or (who is None and not self.open_reads):
             return await _secured(PlainTextResponse("403: a token is needed (?token=...)",
                                                     status_code=403))(scope, receive, send)
+        scope.setdefault("state", {})["who"] = who
+
+        own = [] if who in (None, "gm") else [(b"x-rpgdice-seat", who.name.encode("ascii",
+                                                                                  "replace"))]
 
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [
                     (k.lower().encode(), v.encode()) for k, v in HEADERS.items()
-                    if k.lower().encode() not in have]
+                    if k.lower().encode() not in have] + own
             await send(message)
 
         await self.app(scope, receive, with_headers)
 
+    def host_allowed(self, request: Request) -> bool:
+        from rpgdice.serve.hosts import host_part
+
+        assert self.hosts is not None
+        return host_part(request.headers.get("host", "")) in self.hosts
+
+    @staticmethod
+    def given(request: Request) -> Optional[str]:
+        """The token a request carries: ``?token=``, ``?seat=`` or ``Authorization: Bearer``."""
+        for key in ("token", "seat"):
+            found = request.query_params.get(key)
+            if found is not None:
+                return found
+        auth = request.headers.get("authorization", "")
+        return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+    def who(self, given: str) -> Any:
+        """``"gm"`` for the GM's token, the seat whose token it is, else None; every
+        comparison in constant time."""
+        gm = self.token is not None and hmac.compare_digest(
+            given.encode("utf-8", "replace"), self.token.encode("utf-8"))
+        seat = self.seats.by_token(given) if self.seats is not None else None
+        return "gm" if gm else seat
+
     def allowed(self, request: Request) -> bool:
-        assert self.token is not None
-        given = request.query_params.get("token")
-        if given is None:
-            auth = request.headers.get("authorization", "")
-            given = auth[7:] if auth.lower().startswith("bearer ") else None
-        return given is not None and hmac.compare_digest(given.encode("utf-8", "replace"),
-                                                         self.token.encode("utf-8"))
+        given = self.given(request)
+        return given is not None and self.who(given) is not None
 
 
 def _secured(response: Response) -> Response:
@@ -83,22 +118,37 @@ class Table:
     """The server's state: the log's path, the hub, the follower, the Discord poster."""
 
     def __init__(self, log: Path, token: Optional[str], poster: Any = None,
-                 poll: float = follow.POLL) -> None:
+                 poll: float = follow.POLL, roller: Any = None) -> None:
         self.log, self.token, self.poster = log, token, poster
+        self.roller = roller
+        """``roller(line, seat, gm=...)``: a seat's roll (rpgdice.cli.seated.roll_line,
+        handed over by ``rpgdice serve``); None: the server rolls nothing."""
+        self.rates = Rates()
         self.hub = Hub(follow.RECENT)
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
         self.ticks = 0
+        self.secrets = follow.Reader(log)
+        """Reads the unrevealed secret entries, whose effects the page does not show."""
 
     def _entry(self, entry: dict[str, Any], revealed: bool) -> None:
         self.hub.entry(entry, revealed)
         if self.poster is not None and not entry["secret"]:
             self.poster.offer(entry, revealed)
+        elif self.poster is not None and not revealed:  # who rolled, nothing of what
+            name = entry.get("character") or entry.get("seat") or "the GM"
+            self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
 
     def _tick(self) -> None:
         self.ticks += 1
         if self.ticks % 2 == 1:  # the encounter, every other poll
-            self.hub.set_encounter(encounter_html())
+            self.hub.set_encounter(self.encounter())
+
+    def encounter(self) -> str:
+        """The encounter's view as the table may see it: without what secret rolls did."""
+        from rpgdice.serve import secrecy
+
+        return encounter_html(secrecy.hidden(secrecy.unrevealed(self.secrets)))
 
     def open(self) -> None:
         """Read what the page opens with (the newest rolls, the encounter), then follow."""
@@ -114,27 +164,30 @@ class Table:
             self.hub.notice("log", str(e))
         finally:
             reader.close()
-        self.hub.set_encounter(encounter_html())
+        self.hub.set_encounter(self.encounter())
         self.follower.start(last, seq)
         if self.poster is not None:
             self.poster.start()
 
     def close(self) -> None:
         self.follower.close()
+        self.secrets.close()
         if self.poster is not None:
             self.poster.close()
 
 
-def encounter_html() -> str:
-    """The current encounter's view; a broken or unreadable one says so, never raises."""
+def encounter_html(hidden: Optional[dict[str, Any]] = None) -> str:
+    """The current encounter's view (``hidden``: what unrevealed secret rolls did, taken
+    back out); a broken or unreadable one says so, never raises."""
     from html import escape
 
-    from rpgdice.serve import views
+    from rpgdice.serve import secrecy, views
     from rpgdice.table import encounter
 
     try:
         found = encounter.load()
-        return views.encounter_html(None if found is None else encounter.state(found))
+        state = None if found is None else encounter.state(found)
+        return views.encounter_html(secrecy.public(state, hidden or {}))
     except Exception as e:
         return f'<p class="notice">the encounter cannot be read: {escape(str(getattr(e, "message", None) or e))}</p>'
 
@@ -154,7 +207,20 @@ def make_app(table: Table) -> Starlette:
     async def index(request: Request) -> Response:
         from rpgdice.serve.page import page
 
-        return HTMLResponse(page(hub, table.token))
+        who = getattr(request.state, "who", None)
+        given = Guard.given(request)
+        key = "seat" if request.query_params.get("seat") is not None else "token"
+        seat = None if who in (None, "gm") else who
+        chars = None
+        if seat is not None:
+            from rpgdice.serve.page import characters
+
+            chars = await asyncio.to_thread(characters, seat)
+        return HTMLResponse(page(hub, given if who is not None else None, key=key, seat=seat,
+                                 chars=chars))
+
+    async def roll(request: Request) -> Response:
+        return await _roll(table, request)
 
     async def rolls(request: Request) -> Response:
         after = _number(request.query_params.get("after", "0"), 0)
@@ -181,15 +247,81 @@ def make_app(table: Table) -> Starlette:
         return StreamingResponse(_stream(table, queue, after), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
-    routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events)]
+    routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
+              Route("/api/roll", roll, methods=["POST"])]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
 def _number(text: Optional[str], low: int) -> Optional[int]:
-    if text is None or not text.strip().isdigit() or len(text) > 18:
+    """A whole number written in ASCII digits alone (``²`` and ``٣`` are no number)."""
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 18:
         return None
     value = int(text)
     return value if value >= low else None
+
+
+MAX_BODY = 8 * 1024
+"""The most a ``POST /api/roll`` body may hold (413 beyond)."""
+RATE, PER = 10, 10.0
+"""A seat may send :data:`RATE` rolls in :data:`PER` seconds (429 beyond)."""
+
+
+class Rates:
+    """The requests each seat sent in the last :data:`PER` seconds (refused ones too)."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, list[float]] = {}
+
+    def wait(self, name: str, now: Optional[float] = None) -> Optional[int]:
+        """Seconds ``name`` must wait (None: this request may go, and is counted)."""
+        import time
+
+        now = time.monotonic() if now is None else now
+        recent = [t for t in self.sent.get(name, []) if now - t < PER]
+        if len(recent) >= RATE:
+            self.sent[name] = recent
+            return max(1, int(recent[0] + PER - now + 0.999))
+        recent.append(now)
+        self.sent[name] = recent
+        if len(self.sent) > 4096:  # seats gone: forget the idle ones
+            self.sent = {k: v for k, v in self.sent.items() if v and now - v[-1] < PER}
+        return None
+
+
+async def _roll(table: Table, request: Request) -> Response:
+    """``POST /api/roll``: a seat's (or the GM's) line, rolled by the table."""
+    who = getattr(request.state, "who", None)
+    if who is None or table.roller is None:
+        return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
+                            status_code=403)
+    gm = who == "gm"
+    if not gm:
+        wait = table.rates.wait(who.name)
+        if wait is not None:
+            return JSONResponse({"error": f"more than {RATE} rolls in {PER:g} seconds; "
+                                 f"wait {wait} s"}, status_code=429,
+                                headers={"Retry-After": str(wait)})
+    length = request.headers.get("content-length", "")
+    if length and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
+        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"},
+                                status_code=413)
+    import json
+
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = None
+    line = data.get("line") if isinstance(data, dict) else None
+    if not isinstance(line, str):
+        return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
+                            status_code=400)
+    answer = await asyncio.to_thread(table.roller, line, None if gm else who, gm=gm)
+    return JSONResponse(answer.body, status_code=answer.status)
 
 
 def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:

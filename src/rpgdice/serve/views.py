@@ -53,15 +53,12 @@ def recorded(show: Any) -> str:
 
 
 def entry_html(entry: dict[str, Any]) -> str:
-    """One log entry as the page shows it: a secret one as "a secret roll" with no results;
-    a public one as ``log show`` shows it (its header, then its views); an entry this
-    rpgdice cannot rebuild as its stored figures."""
+    """One log entry as the page shows it, a card: who (character and seat) and when, what
+    was rolled, each result's dice and its verdict (large, in the ruleset's words), then
+    the terminal's view of it (``log show``'s, colors and all) folded beneath. A secret one
+    is who, when and "a secret roll", nothing else."""
     ident = int(entry["id"])
-    who = entry.get("character")
-    head = (f'<span class="id">#{ident}</span> <span class="when">'
-            f'{escape(str(entry.get("time") or ""))}</span>')
-    if who:
-        head += f' <span class="who">{escape(str(who))}</span>'
+    head = _head(entry)
     if entry.get("secret"):
         return (f'<article class="roll secret" id="roll-{ident}" data-id="{ident}">'
                 f'<header>{head}</header><p>a secret roll</p></article>')
@@ -69,7 +66,48 @@ def entry_html(entry: dict[str, Any]) -> str:
         body = recorded(lambda: _show(entry))
     except Exception as e:  # a view that cannot show this stored data: its figures
         body = escape(f"{' '.join(entry.get('argv') or [])}: {type(e).__name__}")
-    return f'<article class="roll" id="roll-{ident}" data-id="{ident}"><pre>{body}</pre></article>'
+    return (f'<article class="roll" id="roll-{ident}" data-id="{ident}"><header>{head}</header>'
+            f'{_card(entry)}<details class="view"><summary>as the terminal shows it</summary>'
+            f'<pre>{body}</pre></details></article>')
+
+
+def _head(entry: dict[str, Any]) -> str:
+    ident = int(entry["id"])
+    when = escape(str(entry.get("time") or ""))
+    out = f'<span class="id">#{ident}</span> '
+    who, seat = entry.get("character"), entry.get("seat")
+    if who:
+        out += f'<span class="who">{escape(str(who))}</span> '
+    if seat:
+        out += f'<span class="seat">{escape(str(seat))}</span> '
+    return out + f'<time class="when" datetime="{when}">{when}</time>'
+
+
+def _card(entry: dict[str, Any]) -> str:
+    """What was rolled and each result's figures and verdict, as text (escaped)."""
+    from rpgdice.core.errors import visible
+    from rpgdice.render import log as view
+    from rpgdice.render.short import what
+
+    lines = []
+    results = [r for r in entry.get("results") or [] if isinstance(r, dict)][:MAX_SHOWN]
+    for r in results:
+        try:
+            figures = view.figures(r)
+            own = view.verdict(r)
+            word = own[0] if own is not None else (
+                view.outcome_text(str(r.get("ruleset")), str(r["outcome"])).plain
+                if r.get("outcome") is not None else "")
+        except Exception:  # a stored result forged into a shape the views cannot read
+            figures, word = "", ""
+        if not word and figures and "→" in figures:  # ordinary dice: the total is the verdict
+            figures, word = figures.rsplit("→", 1)
+            figures = figures + "→"
+        tone = escape(str(r.get("outcome") or "none"), quote=True)
+        lines.append(f'<li><span class="dice">{escape(visible(figures.strip()))}</span> '
+                     f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
+    command = escape(visible(what([str(a) for a in entry.get("argv") or []])))
+    return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
 
 
 def _show(entry: dict[str, Any]) -> None:
@@ -102,12 +140,25 @@ def _show(entry: dict[str, Any]) -> None:
 
 
 def encounter_html(state: dict[str, Any] | None) -> str:
-    """The current encounter (its ``encounter --json`` state) as the terminal shows it, or
+    """The current encounter (its ``encounter --json`` state) as a compact list: the round,
+    then each combatant in order (whose turn marked), its wound, damage and Willpower;
     nothing when there is none."""
     if state is None:
         return ""
-    from rpgdice.render.encounter import encounter_view
-
-    out = _recorder()
-    out.print(encounter_view(state, WIDTH))
-    return f'<pre>{_exported(out)}</pre>'
+    items = []
+    for n, side in enumerate(state.get("order") or []):
+        now = n == state.get("turn")
+        damage, health = side.get("damage"), side.get("health")
+        hurt = f"{damage}/{health}" if isinstance(damage, int) and isinstance(health, int) else "—"
+        wound = side.get("wound") or "none"
+        wp = side.get("willpower")
+        kind = "" if side.get("character") else ' <span class="extra">(extra)</span>'
+        items.append(
+            f'<li class="side{" now" if now else ""}">'
+            f'<span class="name">{"▶ " if now else ""}{escape(str(side.get("name")))}{kind}</span>'
+            f' <span class="wound {escape(str(wound), quote=True)}">'
+            f'{"unhurt" if wound == "none" else escape(str(wound))}</span>'
+            f' <span class="damage">{escape(hurt)}</span>'
+            f' <span class="wp">WP {wp if isinstance(wp, int) else "—"}</span></li>')
+    return (f'<h2>Encounter · round {int(state.get("round") or 1)} · turn: '
+            f'{escape(str(state.get("current") or ""))}</h2><ol class="order">{"".join(items)}</ol>')

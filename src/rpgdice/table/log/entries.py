@@ -159,6 +159,8 @@ def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
     d["shown"] = _loads(d.get("shown"), None, dict)
     d["secret"] = bool(d.get("secret"))
     d["roll"] = read_roll(d.get("roll"))
+    seat = d["roll"].get("seat") if d["roll"] is not None else None
+    d["seat"] = seat if isinstance(seat, str) else None  # the seat that rolled it (serve)
     return d
 
 
@@ -192,8 +194,8 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
     """The ``log --json`` object of an entry."""
     return {
         "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
-        "character": entry["character"], "ruleset": entry["ruleset"],
-        "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
+        "character": entry["character"], "seat": entry.get("seat"),
+        "ruleset": entry["ruleset"], "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
         "count": entry["count"], "outcome": entry["outcome"],
         "rerolled": entry["rerolled_at"] is not None, "rerolled_by": entry["rerolled_by"],
         "secret": entry["secret"], "revealed": entry.get("revealed_at"),
@@ -201,7 +203,7 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-SECRET_KEYS = ("id", "time", "character", "ruleset", "command", "secret")
+SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret")
 """What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
 
 
@@ -209,7 +211,7 @@ def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
     """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
     secret one, only :data:`SECRET_KEYS`."""
     if entry["secret"]:
-        return {k: entry[k] for k in SECRET_KEYS}
+        return {k: entry.get(k) for k in SECRET_KEYS}
     return public(entry)
 
 

@@ -1,0 +1,278 @@
+"""A seat's roll at the table's server (CLI.md, "The players: seats at the table").
+
+A line comes over HTTP as typed at ``rpgdice play``. It is split as a shell would, parsed
+by the rolling command it names into its roll value (``root().parse_words``: never handed
+to the top-level parser with whatever options it carries), checked against what a seat may
+do, given its seat, and executed by :func:`rpgdice.roll.execute.execute` — spending from
+the character's sheet and logging under the same locks as every process. Its ``--json``
+output is captured for the answer: the server runs one roll at a time (:data:`LOCK`) in a
+worker thread, and ``sys.stdout`` is routed per thread (:class:`Routed`), so nothing a
+roll prints reaches another request or the server's own stdout.
+
+:func:`roll_line` is handed to the server (rpgdice.serve.app) by ``rpgdice serve``: the
+server itself never imports the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from rpgdice.core.errors import RulesError
+
+LOCK = threading.Lock()
+"""One roll at a time in this process (the files have their own locks between processes)."""
+MAX_TIMES = 20
+"""The most ``-n`` a seat may ask."""
+FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
+             "--seed": "--seed (the table rolls a seat's dice)",
+             "--no-log": "--no-log (a seat's rolls are logged)"}
+
+
+@dataclass
+class Answer:
+    status: int
+    body: dict[str, Any]
+
+
+class Routed:
+    """``sys.stdout`` for a server: a thread that set :attr:`local.target` writes there,
+    every other thread to the stream it stood for."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.local = threading.local()
+
+    def _now(self) -> Any:
+        target = getattr(self.local, "target", None)
+        return self.real if target is None else target
+
+    def write(self, text: str) -> int:
+        return int(self._now().write(text))
+
+    def flush(self) -> None:
+        self._now().flush()
+
+    def isatty(self) -> bool:
+        return False if getattr(self.local, "target", None) is not None else bool(
+            self.real.isatty())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._now(), name)
+
+
+def routed(name: str = "stdout") -> Routed:
+    """The process's ``sys.stdout`` (or ``sys.stderr``) made a :class:`Routed` (once)."""
+    stream = getattr(sys, name)
+    if not isinstance(stream, Routed):
+        stream = Routed(stream)
+        setattr(sys, name, stream)
+    return stream
+
+
+def refused(reason: str) -> Answer:
+    return Answer(403, {"error": reason})
+
+
+def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
+    """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
+    the GM's token). Blocking: run it in a worker thread."""
+    try:
+        words = shlex.split(line)
+    except ValueError as e:
+        return Answer(400, {"error": f"COMMAND: {e}"})
+    if words[:1] == ["rpgdice"]:
+        words = words[1:]
+    if not words:
+        return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
+                            "'roll 2d6'"})
+    with LOCK:
+        return _locked(words, seat, gm)
+
+
+def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
+    from rpgdice import cli, rulesets
+    from rpgdice.cli.typer_private import click
+    from rpgdice.render import output
+
+    top = cli.root()
+    command = top._roll_command(words) or _odds_command(top, words)
+    if command is None:
+        head = " ".join(words[:2]) if words[0] in rulesets.names() else words[0]
+        return refused(f"'{head[:60]}' is not a roll: the table rolls rolls alone")
+    if not gm:
+        for word in words:
+            name = word.split("=", 1)[0]
+            if name in FORBIDDEN:
+                return refused(f"a seat may not give {FORBIDDEN[name]}")
+        seated = _seated(words, command, seat)
+        if isinstance(seated, Answer):
+            return seated
+        words, command = seated, top._roll_command(seated) or _odds_command(top, seated)
+    output.SPOKEN[:] = ["en", ""]
+    try:
+        spec, sheet, extras = top.parse_words(words, command)
+    except RulesError as e:
+        return Answer(400, {"error": output.one_line(output.spoken(str(e)), e.echo)})
+    except click.UsageError as e:
+        return Answer(400, {"error": output.one_line(output.spoken(cli._usage_message(e)))})
+    if not gm:
+        problem = _check(spec, seat)
+        if problem is not None:
+            return refused(problem)
+    spec = spec.replace(seat=None if seat is None else seat.name, log=True, json=True,
+                        short=False)
+    return _executed(spec, sheet, extras)
+
+
+def _odds_command(top: Any, words: list[str]) -> Any:
+    """An odds command (``odds EXPR``, ``RULESET odds ...``) as ``_roll_command`` gives a
+    roll's: its command, group, name and arguments; None for any other line."""
+    from rpgdice import rulesets
+
+    if any(w in ("--help", "-h", "--version") for w in words):
+        return None
+    if words[:1] == ["odds"]:
+        group, args = top, words[1:]
+    elif len(words) > 1 and words[1] == "odds" and words[0] in rulesets.names():
+        group, args = top.get_command(None, words[0]), words[2:]
+    else:
+        return None
+    cmd = group.get_command(None, "odds") if group is not None else None
+    if cmd is None or getattr(cmd, "rpgdice_kind", None) != "odds":
+        return None
+    return cmd, group, "odds", args
+
+
+def _seated(words: list[str], command: Any, seat: Any) -> Any:
+    """The words with ``--as`` the seat's character for its ruleset's commands, unless
+    one of the seat's is named."""
+    from rpgdice.core.names import fold
+    from rpgdice.table import sheets
+
+    mine = {fold(c) for c in seat.characters}
+    for name in _given("--as", words):
+        if fold(name) not in mine:
+            return refused(f"--as {name[:40]}: seat {seat.name} rolls as "
+                           f"{', '.join(seat.characters) or 'no character'}")
+    for name in _given("--vs", words):
+        problem = _outside_encounter(name)
+        if problem is not None:
+            return refused(problem)
+    cmd = command[0]
+    takes_as = any("--as" in getattr(p, "opts", ()) for p in cmd.params)
+    if not takes_as or any(w == "--as" or w.startswith("--as=") for w in words):
+        return words
+
+    ruleset = words[0]
+    own = []
+    for name in seat.characters:
+        try:
+            if sheets.load(name, "--as").ruleset == ruleset:
+                own.append(name)
+        except RulesError:
+            continue
+    if len(own) > 1:
+        return refused(f"seat {seat.name} rolls as {', '.join(own)}: name one with --as")
+    return words + ["--as", own[0]] if own else words
+
+
+def _given(option: str, words: list[str]) -> list[str]:
+    """The values ``option`` is given in ``words`` (``--as NAME`` or ``--as=NAME``)."""
+    out = []
+    for i, word in enumerate(words):
+        if word == option and i + 1 < len(words):
+            out.append(words[i + 1])
+        elif word.startswith(option + "="):
+            out.append(word[len(option) + 1:])
+    return out
+
+
+def _outside_encounter(name: str) -> Optional[str]:
+    """Why a seat may not attack ``name`` (None: a combatant of the current encounter)."""
+    from rpgdice.core.names import fold
+    from rpgdice.table import encounter
+
+    found = encounter.load()
+    if found is None:
+        return "--vs: there is no encounter; a seat attacks only its combatants"
+    if fold(name) not in {fold(s.name) for s in found.order}:
+        return f"--vs {name[:40]}: a seat attacks only a combatant of the current encounter"
+    return None
+
+
+def _check(spec: Any, seat: Any) -> Optional[str]:
+    """What a seat may not do that its roll's value asks (None: nothing)."""
+    from rpgdice.core.names import fold
+
+    if spec.dice is not None or spec.seed is not None:
+        return "a seat may not give --dice or --seed (the table rolls a seat's dice)"
+    if spec.log is False:
+        return "a seat may not give --no-log (a seat's rolls are logged)"
+    if spec.times > MAX_TIMES:
+        return f"a seat may roll -n {MAX_TIMES} at most"
+    if spec.character is not None and fold(spec.character.name) not in {
+            fold(c) for c in seat.characters}:
+        return (f"--as {spec.character.name}: seat {seat.name} rolls as "
+                f"{', '.join(seat.characters) or 'no character'}")
+    vs = spec.arg("vs")
+    if vs is None and spec.target is not None:
+        vs = spec.target.name
+    return _outside_encounter(str(vs)) if vs is not None else None
+
+
+def _unwritable_log() -> Optional[str]:
+    """Why the roll log cannot be written now (None: it can)."""
+    import sqlite3
+
+    from rpgdice.table.log import Log, LogUnavailable
+
+    try:
+        log = Log.open(write=True)
+    except LogUnavailable as e:
+        return str(e)
+    except (sqlite3.Error, OSError, RulesError) as e:
+        return f"the roll log cannot be written: {e}"
+    if log is not None:
+        log.close()
+    return None
+
+
+def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
+    """Execute ``spec`` with its JSON output captured: the answer's rolls."""
+    from rpgdice import rulesets
+    from rpgdice.render import output
+    from rpgdice.roll.execute import execute
+
+    if not spec.odds_alone:
+        problem = _unwritable_log()
+        if problem is not None:  # said before anything is spent or rolled
+            return Answer(503, {"error": problem})
+    route, route_err = routed(), routed("stderr")
+    out, err = io.StringIO(), io.StringIO()
+    route.local.target, route_err.local.target = out, err
+    try:
+        if rulesets.known(spec.ruleset):
+            output.SPOKEN[:] = [rulesets.get(spec.ruleset).language, spec.ruleset]
+        try:
+            entry = execute(spec, sheet=sheet, extras=extras)
+        except RulesError as e:
+            return Answer(400, {"error": output.one_line(output.spoken(str(e)), e.echo)})
+    finally:
+        route.local.target = route_err.local.target = None
+        output.SPOKEN[:] = ["en", ""]
+    if entry is None and not spec.odds_alone and "not logged" in err.getvalue():
+        return Answer(503, {"error": err.getvalue().strip().splitlines()[-1]
+                            .removeprefix("rpgdice: warning: ")})
+    rolls = []
+    for text in out.getvalue().splitlines():
+        if text.strip():
+            obj = json.loads(text)
+            if isinstance(obj, dict):
+                obj["id"], obj["seat"] = entry, spec.seat
+            rolls.append(obj)
+    return Answer(200, {"rolls": rolls})

@@ -1,0 +1,105 @@
+"""The page on a table's two screens, in a headless Chromium (as test_serve_browser.py):
+at 390×844 (a phone held upright) and 1920×1080 (a TV) nothing is wider than the screen and
+nothing scrolls sideways; a seat's link shows its roll panel, and a roll made there shows
+in the panel and, within 2 seconds, on another page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import character, ok, proc
+from test_serve import serving
+from test_serve_browser import _chromium, _rolls, _wait
+
+pytestmark = [pytest.mark.slow, pytest.mark.process]
+
+WIDEST = """
+var w = document.documentElement.clientWidth, out = [];
+document.querySelectorAll("body *").forEach(function (e) {
+  var r = e.getBoundingClientRect();
+  if (r.width > w + 0.5 || (r.right > w + 0.5 && !e.closest("details pre"))) out.push(e.tagName + "#" + e.id + "." + e.className + " " + r.width);
+});
+return [document.documentElement.scrollWidth, w, out];
+"""
+
+
+def _driver(width: int, height: int):
+    binary, driver_path = _chromium()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", f"--window-size={width},{height}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+def _table() -> None:
+    character("Ysolde")
+    ok("encounter", "start", "Yara=3+3", "Ghoul=2+2", "Bandit-Captain=2+1", "--no-log")
+    proc("seyruun", "roll", "3", "3", "--as", "ysolde", "--log")
+    proc("reglas", "roll", "8", "--log")
+    proc("cypher", "task", "-d", "2", "--log")
+    proc("roll", "4d6k3+2", "-n", "5", "--log")
+    proc("seyruun", "attack", "3", "--vs", "Ghoul", "--damage", "2", "--secret")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1920, 1080)], ids=["phone", "tv"])
+def test_nothing_is_wider_than_the_screen(size, tmp_path):
+    _table()
+    with serving(tmp=tmp_path) as server:
+        driver = _driver(*size)
+        try:
+            driver.get(server.url)
+            _wait(driver, lambda d: len(_rolls(d)) == 5)
+            scroll, width, wide = driver.execute_script(WIDEST)
+            assert scroll <= width and wide == [], wide
+            size_px = driver.execute_script(
+                "return parseFloat(getComputedStyle(document.querySelector('.verdict')).fontSize)")
+            assert size_px >= (24 if size[0] < 500 else 40)  # the verdict reads across a room
+        finally:
+            driver.quit()
+
+
+def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(tmp_path):
+    character("Ysolde")
+    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
+    token = link.rsplit("seat=", 1)[1]
+    with serving(tmp=tmp_path) as server:
+        phone, tv = _driver(390, 844), _driver(1920, 1080)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            tv.get(server.url)
+            assert "ana" in phone.find_element("id", "panel").text
+            assert tv.find_elements("id", "panel") == []
+            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            assert {"dexterity", "stealth", "composure", "resolve"} <= set(chips)
+            chips["dexterity"].click()
+            chips["stealth"].click()
+            phone.find_element("id", "roll-wp").click()
+            built = phone.find_element("id", "roll-line").get_attribute("value")
+            assert built == "seyruun roll dexterity stealth --willpower"
+            phone.find_element("id", "roll-wp").click()  # (Ysolde has no Willpower to spend)
+            phone.find_element("css selector", "#roll-form button").click()
+            _wait(phone, lambda d: "success" in d.find_element("id", "roll-out").text.lower()
+                  or "failure" in d.find_element("id", "roll-out").text.lower(), timeout=5)
+            _wait(tv, lambda d: _rolls(d)[:1] == ["roll-1"], timeout=2.5)
+            card = tv.find_element("id", "roll-1").text
+            assert "Ysolde" in card and "ana" in card and "seyruun roll dexterity stealth" in card
+            phone.find_element("id", "dice-expr").send_keys("2d6+3")
+            phone.find_element("css selector", "#dice-form button").click()
+            _wait(tv, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)
+            assert "roll 2d6+3" in tv.find_element("id", "roll-2").text
+            scroll, width, wide = phone.execute_script(WIDEST)
+            assert scroll <= width and wide == [], wide
+        finally:
+            phone.quit()
+            tv.quit()
+    logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
+    assert [e["seat"] for e in logged] == ["ana", "ana"]
