@@ -104,7 +104,7 @@ BAD = [
     (["crytures", "roll", "3", "--dice", "1,2"], ["--dice: too few faces"]),
     (["crytures", "roll", "3", "--dice", "1,2,3,4"], ["--dice: too many faces"]),
     (["crytures", "roll", "0", "--dice", "1"], ["--dice: too many faces"]),
-    (["cypher", "task", "-d", "routine", "--dice", "5"], ["--dice: too many faces"]),
+    (["cypher", "task", "-d", "routine", "--dice", "5,6"], ["--dice: too many faces"]),
     (["crytures", "roll", "3", "--dice", "a,b,c"], ["--dice: 'a' is not a face"]),
     (["crytures", "roll", "3", "--dice", ""], ["--dice: too few faces: 0 given"]),
     (["crytures", "roll", "3", "--dice", "1,2,٣"], ["--dice: '٣' is not a face"]),
