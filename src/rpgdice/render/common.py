@@ -285,8 +285,9 @@ def _glued(plain: str) -> str:
 
 
 def wrap(line: Text, width: int) -> list[Text]:
-    """``line`` broken at spaces into lines of at most ``width`` cells (a single unit
-    wider than that stands alone), continuation lines indented; units stay whole."""
+    """``line`` broken at spaces into lines of at most ``width`` cells, continuation lines
+    indented; units stay whole, but from :data:`MIN_WIDTH` on a word wider than a whole line
+    is cut where it is full (never a line wider than the terminal)."""
     from rich.cells import cell_len
 
     plain = line.plain
@@ -316,6 +317,15 @@ def wrap(line: Text, width: int) -> list[Text]:
         else:
             end = w_end
             used += gap + size
+        while used > width >= MIN_WIDTH:  # a word wider than a line: cut where it is full
+            room = width - (used - cell_len(plain[start:end]))
+            cut = start + 1
+            while cut < end and cell_len(plain[start:cut + 1]) <= room:
+                cut += 1
+            if cut >= end:
+                break
+            cuts.append((start, cut))
+            start, used = cut, hang + cell_len(plain[cut:end])
     cuts.append((start, end))
     return [_plain_spaces(piece) for piece in _cut(line, cuts, hang)]
 
