@@ -143,3 +143,19 @@ def test_a_comparison_given_as_its_own_argument_joins_the_roll():
     assert (obj["total"], obj["outcome"]) == (17, "success")
     assert ">=+15" not in run.stderr
     assert cli("roll", "d20+5", ">=", "15", "--dice", "2").stdout.count("failure") == 1
+
+
+@pytest.mark.parametrize("argv, mean, fixed", [
+    (["crytures", "roll", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
+     ["crytures", "roll", "brawn+fighting", "--as", "brakka", "--seed", "1"]),
+    (["crytures", "odds", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
+     ["crytures", "odds", "brawn+fighting", "--as", "brakka"]),
+    (["crytures", "roll", "3", "-d", "6", "2"], "3+2", ["crytures", "roll", "3+2", "-d", "6"]),
+])
+def test_a_crytures_pool_typed_as_two_words_says_the_sum_it_takes(argv, mean, fixed):
+    # Issue 34, point 7: Seyruun takes two trait words; Crytures takes them as one sum.
+    make_character("Brakka", "crytures", brawn=3, fighting=2)
+    run = cli(*argv)
+    assert_usage_error(run, "POOL:", f"did you mean {mean}?")
+    assert "Got unexpected" not in run.stderr
+    assert cli(*fixed).exit_code == 0, fixed
