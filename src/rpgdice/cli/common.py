@@ -141,12 +141,11 @@ def _pool_in_words(cmd: Any, ctx: Any, typed: list[str]) -> Optional[click.Usage
         return None
     given, rest, _ = cmd.make_parser(ctx).parse_args(args=list(typed))
     first = given.get(arguments[0].name)
-    if not isinstance(first, str) or not rest:
+    if not isinstance(first, str) or len(rest) != 1:  # two words, as Seyruun takes them
         return None
-    words = [first, *rest]
     name = arguments[0].human_readable_name
-    return StrayValue(f"{name}: one argument, a sum, not {len(words)} words: did you mean "
-                      f"{'+'.join(w.strip() for w in words)}? (trait names or numbers joined "
+    return StrayValue(f"{name}: one argument, a sum, not two words: did you mean "
+                      f"{first.strip()}+{rest[0].strip()}? (trait names or numbers joined "
                       "by + or -)", ctx)
 
 
