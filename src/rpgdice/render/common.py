@@ -317,15 +317,18 @@ def wrap(line: Text, width: int) -> list[Text]:
         else:
             end = w_end
             used += gap + size
+        on_line = cell_len(plain[start:end]) if used > width >= MIN_WIDTH else 0
         while used > width >= MIN_WIDTH:  # a word wider than a line: cut where it is full
-            room = width - (used - cell_len(plain[start:end]))
-            cut = start + 1
-            while cut < end and cell_len(plain[start:cut + 1]) <= room:
+            room = width - (used - on_line)
+            cut, cells = start, 0
+            while cut < end and (cut == start or cells + cell_len(plain[cut]) <= room):
+                cells += cell_len(plain[cut])
                 cut += 1
             if cut >= end:
                 break
             cuts.append((start, cut))
-            start, used = cut, hang + cell_len(plain[cut:end])
+            on_line -= cells
+            start, used = cut, hang + on_line
     cuts.append((start, end))
     return [_plain_spaces(piece) for piece in _cut(line, cuts, hang)]
 
