@@ -240,7 +240,7 @@ _rpgdice_extras()
 # [traits]: those with a number, or (given `skills`) its skills.
 _rpgdice_traits()
 {
-    local dir line name value in= key=${as:-$RPGDICE_AS}
+    local dir line name value in= rs= key=${as:-$RPGDICE_AS}
     [[ -n $key ]] || return 0
     key=${key,,} key=${key//[[:space:]_]/-}
     _rpgdice_dir
@@ -251,17 +251,24 @@ _rpgdice_traits()
             \[*) [[ $line =~ ^\[[[:space:]]*traits[[:space:]]*\] ]] && in=1 || in= ;;
             \#*) ;;
             *=*)
-                [[ -n $in ]] || continue
                 name=${line%%=*} value=${line#*=}
                 name=${name%"${name##*[![:space:]]}"} name=${name//[\"\']/}
                 value=${value%%#*} value=${value//[\"\'[:space:]]/}
+                if [[ -z $in ]]; then
+                    [[ $name == ruleset ]] && rs=$value
+                    continue
+                fi
                 if [[ $1 == skills ]]; then
                     [[ $value =~ ^(trained|specialized|inability)$ ]] || continue
                 else
                     [[ $value =~ ^[+-]?[0-9]+$ ]] || continue
                 fi
-                name=${name,,}
-                _rpgdice_words+=("${name//[[:space:]_]/-}")
+                name=${name,,} name=${name//[[:space:]_]/-}
+                # The sheet's resources and their maxima are no traits a pool is made of.
+                case "$rs:$name" in
+                    crytures:stamina|crytures:mana|crytures:initiative|crytures:stamina-max|crytures:mana-max|seyruun:willpower|seyruun:wound|seyruun:health|seyruun:damage|seyruun:willpower-max|reglas:initiative|cypher:might|cypher:speed|cypher:intellect|cypher:might-edge|cypher:speed-edge|cypher:intellect-edge|cypher:effort|cypher:initiative|cypher:tier|cypher:armor|cypher:recoveries|cypher:might-max|cypher:speed-max|cypher:intellect-max) continue ;;
+                esac
+                _rpgdice_words+=("$name")
                 ;;
         esac
     done < "$dir/characters/$key.toml"

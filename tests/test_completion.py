@@ -366,10 +366,14 @@ def _sheet(name: str) -> dict:
 
 def _traits(name: str, skills: bool = False) -> list[str]:
     """The traits TAB offers for the character: those with a number, or its skills."""
-    traits = _sheet(name)["traits"]
+    sheet = _sheet(name)
+    traits = sheet["traits"]
     if skills:
         return sorted(t for t, v in traits.items() if v in ("trained", "specialized", "inability"))
-    return sorted(t for t, v in traits.items() if isinstance(v, int))
+    from rpgdice.cli.completion import _reserved
+
+    kept = {f"{sheet['ruleset']}:{t}" for t in traits} - set(_reserved())  # no resource
+    return sorted(t for t, v in traits.items() if isinstance(v, int) and f"{sheet['ruleset']}:{t}" in kept)
 
 
 def _characters(ruleset: str | None = None) -> list[str]:
@@ -409,8 +413,8 @@ def test_user_cases_expect_something_of_their_own(table):
     expected = {line: sorted(want()) for line, want in USER_CASES}
     assert expected["rpgdice char show "] == ["nix", "thureck", "ysolde"]
     assert expected["rpgdice seyruun roll --as "] == ["ysolde"]
-    assert expected["rpgdice seyruun roll --as ysolde "] == ["composure", "dexterity", "resolve", "stealth",
-                                                             "willpower"]
+    # Willpower is paid from, not rolled: no trait of a pool (issue 34, point 6).
+    assert expected["rpgdice seyruun roll --as ysolde "] == ["composure", "dexterity", "resolve", "stealth"]
     assert expected["rpgdice reglas roll --as Thureck "] == ["armas-de-fuego", "destreza"]
     assert "pilot-craft" in expected["rpgdice t --skill "]
 
@@ -490,7 +494,8 @@ def test_zsh_lists_each_described_candidate_in_80_columns():
     sessions = _zsh_session(*WIDE_LINES)
     listed = [line for _, shown in sessions for line in shown]
     assert len(listed) > 50 and all(" -- " in line for line in listed)
-    assert max(map(len, listed)) <= 80, max(listed, key=len)
+    # Below 80: a line exactly as wide as the terminal wraps into an empty line in zsh.
+    assert max(map(len, listed)) < 80, max(listed, key=len)
     assert any(line.endswith("…") for line in listed)  # a long help was cut short
 
 
@@ -498,7 +503,7 @@ def test_zsh_lists_each_described_candidate_in_80_columns():
 def test_fish_descriptions_fit_in_80_columns_beside_their_names():
     pairs = [(name, text) for line in WIDE_LINES for name, text in _fish_described(line).items()]
     assert len(pairs) > 50
-    assert max(len(f"{name} -- {text}") for name, text in pairs) <= 80
+    assert max(len(f"{name} -- {text}") for name, text in pairs) < 80
     assert any(text.endswith("…") for _, text in pairs)
 
 
@@ -536,7 +541,7 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
         text = completion.generate(shell, tree)
         assert "@@" not in text and not [line for line in text.splitlines() if line.startswith("#@")]
     with pytest.raises(ValueError, match="no marker for EXTRA"):
-        completion.fill("rpgdice.fish.in", HEADER="", TITLES="", COMMANDS="", EXTRA="")
+        completion.fill("rpgdice.fish.in", HEADER="", TITLES="", COMMANDS="", RESERVED="", EXTRA="")
 
 
 # The encounter's extras after --vs, and encounter's subcommands (CLI.md, "The table's state")
@@ -582,3 +587,18 @@ def test_zsh_completes_the_encounters_extras(fight):
 @pytest.mark.process
 def test_without_an_encounter_vs_offers_the_characters_only(table):
     assert sorted(_bash("rpgdice seyruun attack 5 --vs ")) == _characters("seyruun")
+
+
+@pytest.mark.process
+def test_as_offers_the_traits_a_pool_is_made_of_not_willpower_or_damage(table):
+    # Issue 34, point 6: the sheet's resources (Willpower, damage) are no pool's traits.
+    ok("char", "set", "ysolde", "damage=2", "willpower=3")
+    traits = _sheet("ysolde")["traits"]
+    assert {"willpower", "damage", "dexterity"} <= set(traits)
+    line = "rpgdice seyruun roll --as ysolde "
+    for offered in (_bash(line), _fish(line), _zsh(line)):
+        assert "dexterity" in offered and "stealth" in offered
+        assert not {"willpower", "willpower-max", "damage", "health", "wound"} & set(offered)
+    # A Seyruun Attribute that another ruleset reserves (Crytures stamina) is still offered.
+    ok("char", "set", "ysolde", "stamina=2")
+    assert "stamina" in _bash(line)

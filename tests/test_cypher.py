@@ -32,8 +32,28 @@ def test_routine_succeeds_without_a_roll():
     obj = cli_one("cypher", "task", "-d", "2", "--ease", "1", "--asset", "1")
     assert obj["routine"] and obj["outcome"] == "success"
     assert obj["roll"] is None and obj["target"] is None and obj["effective_difficulty"] == 0
-    assert_usage_error(cli("cypher", "task", "-d", "0", "--dice", "5"), "--dice", "too many")
+    assert_usage_error(cli("cypher", "task", "-d", "0", "--dice", "5,6"), "--dice", "too many")
     assert "routine" in cli("cypher", "task", "-d", "routine").stdout
+
+
+@pytest.mark.parametrize("args, outcome", [
+    (("-d", "7"), "failure"), (("-d", "impossible", "--bonus", "2"), "failure"),
+    (("-d", "0"), "success"), (("-d", "2", "--ease", "2"), "success"),
+])
+@pytest.mark.parametrize("face", [1, 20])
+def test_a_hand_thrown_d20_on_a_task_that_needs_no_roll_is_recorded(args, outcome, face):
+    # A GM records the die the player already threw: the face is kept (roll, total,
+    # special), the verdict is the rules' own without a roll, exit 0 (CLI.md, "cypher task").
+    run = cli("cypher", "task", *args, "--dice", str(face), "--json")
+    assert run.exit_code == 0, run.stderr
+    obj = __import__("json").loads(run.stdout)
+    bonus = obj["bonus"]
+    assert (obj["roll"], obj["total"], obj["outcome"]) == (face, face + bonus, outcome)
+    assert obj["special"] == ("gm_intrusion" if face == 1 else "major_effect")
+    assert obj["routine"] or obj["impossible"]
+    shown = " ".join(cli("cypher", "task", *args, "--dice", str(face)).stdout.split())
+    assert f"d20 {face}" in shown and "only recorded" in shown
+    assert ("Success" if outcome == "success" else "Failure") in shown
 
 
 def test_effective_difficulty_is_raw():

@@ -106,3 +106,56 @@ def test_a_misspelled_alias_gets_its_name():
     assert cli("alias", "sneak", "seyruun roll 3 3").exit_code == 0
     assert_usage_error(cli("sneek"), "COMMAND: 'sneek'", "did you mean 'sneak'?")
     assert "sneak" not in cli("seyruun", "sneek").stderr  # aliases are commands at the top only
+
+
+# Issue 34, point 4: hints that pointed the wrong way.
+
+@pytest.mark.parametrize("argv, said", [
+    (["seyruun", "odds", "attack", "3+3", "--damage", "2+2"],
+     "add --odds to the roll: rpgdice seyruun attack ... --odds"),
+    (["seyruun", "odds", "initiative", "a=3+3"], "roll it with rpgdice seyruun initiative"),
+    (["crytures", "odds", "roll", "5"], "'rpgdice crytures odds ...' itself (leave out 'roll')"),
+    (["cypher", "odds", "task", "-d", "3"], "(leave out 'task')"),
+    (["reglas", "odds", "roll", "5"], "(quita 'roll')"),
+])
+def test_a_command_named_after_odds_is_named_back_the_way_that_works(argv, said):
+    run = cli(*argv)
+    assert_usage_error(run, "odds: '", said)
+    assert "trait name" not in run.stderr and "rasgo" not in run.stderr
+
+
+def test_odds_of_a_type_and_of_a_trait_under_as_still_work():
+    assert cli("seyruun", "odds", "contest", "3+3", "2+2").exit_code == 0
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=3)
+    assert cli("seyruun", "odds", "dexterity", "stealth", "--as", "ysolde").exit_code == 0
+
+
+@pytest.mark.parametrize("argv", [["2d6 3"], ["2d6", "3"]])
+def test_a_number_after_a_space_suggests_the_sum_in_one_argument_or_two(argv):
+    for command in ("roll", "odds"):
+        assert_usage_error(cli(command, *argv), "EXPR", "did you mean 2d6+3?")
+
+
+def test_a_comparison_given_as_its_own_argument_joins_the_roll():
+    run = cli("roll", "d20", "+5", ">=", "15", "--dice", "12", "--json")
+    assert run.exit_code == 0, run.stderr
+    obj = __import__("json").loads(run.stdout)
+    assert (obj["total"], obj["outcome"]) == (17, "success")
+    assert ">=+15" not in run.stderr
+    assert cli("roll", "d20+5", ">=", "15", "--dice", "2").stdout.count("failure") == 1
+
+
+@pytest.mark.parametrize("argv, mean, fixed", [
+    (["crytures", "roll", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
+     ["crytures", "roll", "brawn+fighting", "--as", "brakka", "--seed", "1"]),
+    (["crytures", "odds", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
+     ["crytures", "odds", "brawn+fighting", "--as", "brakka"]),
+    (["crytures", "roll", "3", "-d", "6", "2"], "3+2", ["crytures", "roll", "3+2", "-d", "6"]),
+])
+def test_a_crytures_pool_typed_as_two_words_says_the_sum_it_takes(argv, mean, fixed):
+    # Issue 34, point 7: Seyruun takes two trait words; Crytures takes them as one sum.
+    make_character("Brakka", "crytures", brawn=3, fighting=2)
+    run = cli(*argv)
+    assert_usage_error(run, "POOL:", f"did you mean {mean}?")
+    assert "Got unexpected" not in run.stderr
+    assert cli(*fixed).exit_code == 0, fixed

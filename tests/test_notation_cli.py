@@ -306,3 +306,16 @@ def test_odds_joins_its_arguments_as_roll_does_and_takes_one_expression():
     run = cli("odds", "d20", "d6")
     assert run.exit_code == 2 and run.stdout == ""
     assert run.stderr.startswith("rpgdice: error: EXPR: odds takes one expression, given 2")
+
+
+@pytest.mark.parametrize("written", ["8d10>=6 # soak", "(8d10>=6) # soak", "8d10>=6 [soak]"])
+def test_a_label_never_changes_the_verdicts_words(written):
+    # With a label or without, a success count ends in the same words (`= 1 success`).
+    plain = cli("roll", "8d10>=6", "--seed", "42")
+    labelled = cli("roll", written, "--seed", "42")
+    assert labelled.exit_code == 0, labelled.stderr
+    term = [line for line in plain.stdout.splitlines() if "✓" in line][0]
+    ends = term[term.rindex("="):]
+    assert ends == "= 1 success"
+    assert any(f"✓  {ends}" in line for line in labelled.stdout.splitlines()), labelled.stdout
+    assert "+1" not in labelled.stdout

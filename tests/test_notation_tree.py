@@ -443,7 +443,7 @@ def test_rpg_dice_rollers_forms_we_do_not_take_are_refused_cleanly(notation):
     (["2d6!!", "--dice", "6,6,2,3"], ["6+6+2=14"]),
     (["1d6!p", "--dice", "6,6,2"], ["6!+6!−1+2−1"]),
     (["3d6min3max5", "--dice", "1,4,6"], ["1↑3", "4", "6↓5"]),
-    (["4d10>=6f1", "--dice", "6,1,9,3"], ["6 ✓", "1 ✗", "9 ✓", "= +1"]),
+    (["4d10>=6f1", "--dice", "6,1,9,3"], ["6 ✓", "1 ✗", "9 ✓", "= 1 success"]),
     (["2d6[fire]+1d4[cold]", "--dice", "3,4,2"], ["· fire", "· cold"]),
     (["1d20+5 >= 15 # attack", "--dice", "10"], ["Total 15 >= 15 → success", "· attack"]),
     (["1d6/(1d2-1)", "--dice", "5,1"], ["the total is 0"]),

@@ -52,6 +52,13 @@ def test_readme_opens_with_two_setup_commands_and_ci_runs_the_second_exactly():
     assert test in ci  # a line of its own, word for word
 
 
+def test_beside_the_setup_commands_the_readme_says_how_long_the_tests_take_and_the_quick_run():
+    # The paragraph under the two commands: the full run's duration, and the quick run.
+    after = " ".join(README.split("```", 2)[2].split("\n\n", 2)[1].split())
+    assert re.search(r"about \d+ minutes on \d+ cores", after)
+    assert '`.venv/bin/python -m pytest -m "not slow"`' in after
+
+
 # A stand-in for the python3 of a fresh Debian or Ubuntu machine: PEP 668 marks the system
 # Python externally managed, so pip refuses to install into it (and Debian ships no `pip` on
 # PATH until python3-pip is installed); its venv module works. Inside a virtual environment

@@ -260,3 +260,23 @@ def test_a_contest_is_one_verdict_and_each_side_shows_its_successes(columns):
     verdicts = [w for w in ("Success", "Failure", "Botch", "needed") if w in out]
     assert verdicts == [], out
     assert out.count("wins") == 2 and "Defender wins by 1 success (4 to 5)" in out  # the header's too
+
+
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_actions_alone_show_their_sign_and_size_beside_their_name(command):
+    # Issue 34, point 8: "− 2 actions 2" read as two numbers; the penalty is −2.
+    more = ("--dice", "6,2,2,2") if command == "roll" else ()
+    out = " ".join(view("seyruun", command, "3", "3", "--actions", "2", *more).split())
+    assert "2 actions −2" in out and "actions 2" not in out
+    assert "(Attribute 3 + Skill 3 − penalty 2 (2 actions −2) = 4)" in out
+
+
+def test_compare_leaves_the_main_chart_its_width_and_its_note():
+    # Issue 34, point 8: --compare shrank the main chart to the comparison's scale.
+    plain = view("seyruun", "odds", "3", "3", columns=80)
+    compared = view("seyruun", "odds", "3", "3", "--compare", "--bonus 2", columns=80)
+    success = [line for line in plain.splitlines() if line.lstrip().startswith("Success")][0]
+    assert success in compared.splitlines()
+    scale = [line for line in plain.splitlines() if "bars on one scale" in line][0]
+    assert scale in compared.splitlines()
+    assert sum("bars on one scale" in line for line in compared.splitlines()) == 2

@@ -114,16 +114,53 @@ def ghoul():
 def test_an_attack_writes_its_damage_and_the_wound_follows(ghoul):
     run = attack()
     assert run.exit_code == 0
-    assert "Ghoul: 3 damage, now moderately wounded (−2)" in run.stdout
+    assert "Ghoul: +3 damage → 3/7, moderately wounded (−2)" in run.stdout
     got = cli_one("char", "show", "ghoul")["traits"]
     assert (got["damage"], got["wound"]) == (3, "moderate")
     again = attack("--json")
     assert again.exit_code == 0
     data = __import__("json").loads(again.stdout)
     assert (data["vs_damage"], data["vs_wound"]) == (6, "severe")
-    assert "Ghoul: 3 damage, now crippled (−5)" in attack().stdout  # 7 of 7
+    # What this attack dealt, then where it leaves the target: never read as a total.
+    assert "Ghoul: +3 damage → 7/7, crippled (−5)" in attack().stdout  # 6 + 3, at most 7
     got = cli_one("char", "show", "ghoul")["traits"]
     assert (got["damage"], got["wound"]) == (7, "crippled")  # at most health
+
+
+def test_the_damage_line_reads_as_dealt_in_the_roll_and_the_log_and_a_replay_hurts_no_one(ghoul):
+    import json
+
+    cli("char", "set", "ghoul", "damage=5")
+    run = attack("--log")
+    line = "Ghoul: +3 damage → 7/7, crippled (−5)"
+    assert line in run.stdout and "5 damage" not in run.stdout
+    assert line in cli("log", "show", "1").stdout  # as it was rolled
+    replay = cli("log", "show", "1", "--replay")
+    assert replay.exit_code == 0, replay.stderr
+    assert "Ghoul: +3 damage, replayed: not hurt again" in replay.stdout
+    assert "→" not in replay.stdout.splitlines()[-1]
+    assert cli_one("char", "show", "ghoul")["traits"]["damage"] == 7
+    # The log keeps every key the live --json printed, the target's side included.
+    live = json.loads(attack("--json", "--log").stdout)
+    stored = json.loads(cli("log", "--json", "--last", "1").stdout)["results"][0]
+    assert stored == live and stored["vs"] == "Ghoul" and stored["vs_damage"] == 7
+    assert cli("log", "show", "2", "--replay").exit_code == 0
+
+
+def test_the_log_keeps_the_defenders_willpower_and_the_attackers_spent(ghoul):
+    import json
+
+    cli("char", "set", "ghoul", "willpower=3")
+    make_character("Ysolde", "seyruun", strength=3, brawl=3, willpower=2)
+    argv = ("seyruun", "attack", "strength+brawl", "--as", "ysolde", "--attacker-willpower",
+            "--defense", "2+2", "--defender-willpower", "--vs", "ghoul", "--damage", "3",
+            "--seed", "7")
+    live = json.loads(cli(*argv, "--json", "--log").stdout)
+    stored = json.loads(cli("log", "--json", "--last", "1").stdout)["results"][0]
+    for key in ("vs", "vs_damage", "vs_wound", "vs_spent", "vs_left", "spent", "left",
+                "character"):
+        assert stored[key] == live[key], key
+    assert stored == live
 
 
 def test_each_repetition_adds_its_damage(ghoul):

@@ -210,3 +210,16 @@ def test_below_the_minimum_only_a_lone_word_passes_the_edge(corpus, command, col
     over = [line for line in narrow.splitlines()
             if cell_len(line) > columns and len(_unboxed(line).split()) > 1]
     assert over == [], over
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_label_longer_than_the_line_never_widens_the_log(columns):
+    # Issue 34, point 2: a long label (one word of 60 letters, and many words) in `log`.
+    for label in ("# " + "soak-against-the-ghouls-claws-and-the-rain-of-arrows-tonight",
+                  "# soak against the ghoul pack's claws in the ruined chapel tonight"):
+        assert cli("roll", f"8d10>=6 {label}", "--seed", "42", "--log").exit_code == 0
+    for args in (("log", "--last", "15"), ("log", "show", "1")):
+        page = _run(args, columns)
+        too_long = [line for line in page.splitlines() if cell_len(line) > columns]
+        assert too_long == [], (args, too_long)
+        assert "soak" in page

@@ -478,6 +478,27 @@ def _shared_options(cmd: Any, group: str) -> None:
         _with_character(cmd, group)
 
 
+def _odds_of_a_command(group: Any, ctx: Any, word: str, args: list[str]) -> None:
+    """``seyruun odds attack 3+3``: a command of the group named after ``odds``, which has
+    no odds form of its own, is named back the way that works (its ``--odds``), rather
+    than read as the roll's first argument (a trait name)."""
+    if word == "odds" or word not in group.list_commands(ctx):
+        return
+    if any(a == "--as" or a.startswith("--as=") for a in args):  # a trait may share the name
+        return
+    ruleset = group.ruleset
+    command = group.get_command(ctx, word)
+    takes_odds = command is not None and any(
+        "--odds" in getattr(p, "opts", ()) for p in command.params)
+    if word in ("roll", "task") and takes_odds:
+        how = f"its odds are 'rpgdice {ruleset} odds ...' itself (leave out '{word}')"
+    elif takes_odds:
+        how = f"for its odds, add --odds to the roll: rpgdice {ruleset} {word} ... --odds"
+    else:
+        how = f"it computes no odds: roll it with rpgdice {ruleset} {word} ..."
+    raise RulesError("odds", f"'{word}' is a command of its own, not an odds type; {how}")
+
+
 class RulesetGroup(LazyCommands, CommandGroup):
     """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
     command is built from the app's registered command when first looked up, and
@@ -495,6 +516,8 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
             ctx.meta[ODDS_ALONE] = True
             args = args[1:]
+        elif len(args) > 1 and args[0] == "odds" and self.ruleset is not None:
+            _odds_of_a_command(self, ctx, args[1], args)
         return super().resolve_command(ctx, args)
 
     def _spanish(self) -> bool:

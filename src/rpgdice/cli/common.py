@@ -127,6 +127,26 @@ class RollCommand(Command):
                 f"{long}: missing, and {shown(extra[0])} is not an argument of "
                 f"'{ctx.command_path}' (did you mean {short} {extra[0]}?); accepts {accepts}",
                 ctx) from None
+        except click.UsageError as e:
+            if type(e) is not click.UsageError or ctx.resilient_parsing:
+                raise
+            raise _pool_in_words(self, ctx, typed) or e from None
+
+
+def _pool_in_words(cmd: Any, ctx: Any, typed: list[str]) -> Optional[click.UsageError]:
+    """``crytures roll brawn fighting``: a one-argument pool typed as two words (as
+    Seyruun takes them) is answered with the sum it takes (``brawn+fighting``)."""
+    arguments = [p for p in cmd.get_params(ctx) if p.param_type_name == "argument"]
+    if len(arguments) != 1 or arguments[0].name != "pool":
+        return None
+    given, rest, _ = cmd.make_parser(ctx).parse_args(args=list(typed))
+    first = given.get(arguments[0].name)
+    if not isinstance(first, str) or len(rest) != 1:  # two words, as Seyruun takes them
+        return None
+    name = arguments[0].human_readable_name
+    return StrayValue(f"{name}: one argument, a sum, not two words: did you mean "
+                      f"{first.strip()}+{rest[0].strip()}? (trait names or numbers joined "
+                      "by + or -)", ctx)
 
 
 SPANISH_HELP = {

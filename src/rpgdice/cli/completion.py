@@ -121,8 +121,9 @@ def _one_line(text: str | None, limit: int = 80) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
-COLUMNS = 80
-"""A described candidate, ``name -- description``, fits in this many columns."""
+COLUMNS = 79
+"""A described candidate, ``name -- description``, fits in this many columns: one less
+than an 80-column terminal, whose last column zsh would wrap into an empty line."""
 
 
 def _fit(label: str, text: str) -> str:
@@ -362,9 +363,31 @@ def _value_cases(tree: Node, label: str, assign: str, open_: str = "") -> str:
     return "\n".join(out)
 
 
+def _reserved() -> list[str]:
+    """``ruleset:trait`` of each sheet's traits that are no pool's: a ruleset's reserved
+    traits (Willpower, damage, Pools, Edge) and its resources' maxima (``willpower-max``),
+    which ``@traits`` leaves out."""
+    from rpgdice import rulesets
+    from rpgdice.table.sheets import schema
+
+    out = []
+    for record in rulesets.with_sheets():
+        own = schema(record.name)
+        names = [r.name for r in own.reserved] + [r.max_trait for r in own.resources]
+        out += [f"{record.name}:{n}" for n in dict.fromkeys(names) if n]
+    return out
+
+
+def _reserved_case(open_: str = "") -> str:
+    """The shell ``case`` branch that skips :func:`_reserved` traits (zsh opens with "(")."""
+    words = _reserved()
+    return f"{' ' * 20}{open_}{'|'.join(words)}) continue ;;" if words else ""
+
+
 def bash(tree: Node) -> str:
     return fill("rpgdice.bash.in", HEADER=_header("bash"), NODES=_bash_node_cases(tree),
-                VALUES=_value_cases(tree, '"{key}|{word}"', 'vals="{values}"'))
+                VALUES=_value_cases(tree, '"{key}|{word}"', 'vals="{values}"'),
+                RESERVED=_reserved_case())
 
 
 def _zq(text: str) -> str:
@@ -397,7 +420,8 @@ def _zsh_node_cases(tree: Node) -> str:
 
 def zsh(tree: Node) -> str:
     return fill("_rpgdice.in", HEADER=_header("zsh"), NODES=_zsh_node_cases(tree),
-                VALUES=_value_cases(tree, "'{key}|{word}'", "vals=({values})", "("))
+                VALUES=_value_cases(tree, "'{key}|{word}'", "vals=({values})", "("),
+                RESERVED=_reserved_case("("))
 
 
 def _fq(text: str) -> str:
@@ -430,8 +454,10 @@ _FISH_DYNAMIC = {"characters": "__rpgdice_characters ", "aliases": "__rpgdice_al
 
 
 def fish(tree: Node) -> str:
+    words = " ".join(_reserved())
     return fill("rpgdice.fish.in", HEADER=_header("fish"), TITLES=_fish_titles(),
-                COMMANDS=_fish_commands(tree))
+                COMMANDS=_fish_commands(tree),
+                RESERVED=f"{' ' * 12}contains -- $rs:$name {words}; and continue" if words else "")
 
 
 def _fish_titles() -> str:

@@ -316,7 +316,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
     replayed = [json.loads(json.dumps({**to_data(r.result), **keys}, ensure_ascii=False))
                 for r in cap.results[:MAX_RESULTS]]
     kept = len(entry["results"])  # the log keeps the first results (MAX_RESULTS, MAX_BYTES)
-    same = replayed[:kept] == entry["results"] and cap.total == entry["count"]
+    same = replayed[:kept] == _rolled_part(entry) and cap.total == entry["count"]
     if as_json:
         sys.stdout.write(json.dumps({**public(entry), "results": replayed, "replayed": same},
                                     ensure_ascii=False) + "\n")
@@ -332,6 +332,19 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         warning(f"entry {entry_id} does not replay as it was logged (this rpgdice rolls it "
                 "differently, or a character sheet changed): shown as replayed now")
         raise typer.Exit(1)
+
+
+def _rolled_part(entry: dict[str, Any]) -> list[Any]:
+    """The stored results without the keys their envelopes added (who paid what, the
+    attack target's side): what a replay, which pays and hurts nothing, rolls again."""
+    from rpgdice.render.stored import records_envelopes
+
+    out = []
+    for result, envelope in zip(entry["results"], records_envelopes(entry)):
+        added = envelope.json_keys() if isinstance(result, dict) else {}
+        out.append({k: v for k, v in result.items() if k not in added}
+                   if added else result)
+    return out
 
 
 @app.command("reveal")

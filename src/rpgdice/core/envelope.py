@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+JSON_EXTRA = ("character", "spent", "left", "practiced")
+"""Keys of a character's roll (``--as``) that JSON carries (``practiced``: a Cypher
+``--skill`` the sheet does not list, so no step)."""
+
 
 class Envelope:
     """``table``: the character line of ``--as`` (``character``, ``labels``, and where
@@ -33,6 +37,17 @@ class Envelope:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"an envelope is not changed once made ({name})")
+
+    def json_keys(self) -> dict[str, Any]:
+        """What a result's JSON gains from its envelope: the character's keys
+        (:data:`JSON_EXTRA`) and the attack target's (``vs_keys``). The live ``--json``
+        and the log's stored result both carry them."""
+        out: dict[str, Any] = {}
+        if self.table is not None:
+            out.update((k, v) for k, v in self.table.items() if k in JSON_EXTRA)
+        if self.vs_keys is not None:
+            out.update(self.vs_keys)
+        return out
 
     def __repr__(self) -> str:
         return f"Envelope(table={self.table!r}, vs_table={self.vs_table!r}, vs_keys={self.vs_keys!r})"

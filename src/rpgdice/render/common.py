@@ -285,8 +285,9 @@ def _glued(plain: str) -> str:
 
 
 def wrap(line: Text, width: int) -> list[Text]:
-    """``line`` broken at spaces into lines of at most ``width`` cells (a single unit
-    wider than that stands alone), continuation lines indented; units stay whole."""
+    """``line`` broken at spaces into lines of at most ``width`` cells, continuation lines
+    indented; units stay whole, but from :data:`MIN_WIDTH` on a word wider than a whole line
+    is cut where it is full (never a line wider than the terminal)."""
     from rich.cells import cell_len
 
     plain = line.plain
@@ -316,6 +317,18 @@ def wrap(line: Text, width: int) -> list[Text]:
         else:
             end = w_end
             used += gap + size
+        on_line = cell_len(plain[start:end]) if used > width >= MIN_WIDTH else 0
+        while used > width >= MIN_WIDTH:  # a word wider than a line: cut where it is full
+            room = width - (used - on_line)
+            cut, cells = start, 0
+            while cut < end and (cut == start or cells + cell_len(plain[cut]) <= room):
+                cells += cell_len(plain[cut])
+                cut += 1
+            if cut >= end:
+                break
+            cuts.append((start, cut))
+            on_line -= cells
+            start, used = cut, hang + on_line
     cuts.append((start, end))
     return [_plain_spaces(piece) for piece in _cut(line, cuts, hang)]
 

@@ -123,10 +123,12 @@ def show(base: Any, compare: list[tuple[str, Any]]) -> None:
 
 def show_odds(results: Iterable[Any], compare: list[tuple[str, Any]] | None = None) -> None:
     """Print exact odds (``odds`` commands): their views are ``VIEWS["odds"]``; with
-    ``compare`` (``--compare``), the choices side by side under them, on the same scale."""
+    ``compare`` (``--compare``), the choices side by side under them, on a scale of their
+    own: the view's charts keep their width and their "bars on one scale" note."""
     out = console()
     for result in results:
-        shown = view(result)(result)
+        language = registry.of(result).language
+        shown = layout(view(result)(result), out.width, language)
         if compare:
-            shown = shown + lines(result, compare)
-        out.print(Text("\n").join(layout(shown, out.width, registry.of(result).language)))
+            shown += layout(lines(result, compare), out.width, language)
+        out.print(Text("\n").join(shown))

@@ -11,12 +11,9 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from rpgdice.core.envelope import JSON_EXTRA as JSON_EXTRA
+
 PROG = "rpgdice"
-
-
-JSON_EXTRA = ("character", "spent", "left", "practiced")
-"""Keys of a character's roll (``--as``) that JSON carries (``practiced``: a Cypher
-``--skill`` the sheet does not list, so no step)."""
 
 
 def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
@@ -35,11 +32,7 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
 
         def more(item: Any) -> dict[str, Any]:
             out: dict[str, Any] = dict(keys or {})
-            envelope = item.envelope
-            if envelope.table is not None:
-                out.update((k, v) for k, v in envelope.table.items() if k in JSON_EXTRA)
-            if envelope.vs_keys is not None:  # seyruun attack --vs: the target's keys
-                out.update(envelope.vs_keys)
+            out.update(item.envelope.json_keys())  # --as, and seyruun attack --vs
             if odds is not None:
                 out.update(odds_key(odds, item.result))
                 if compare:

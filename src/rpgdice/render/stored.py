@@ -53,6 +53,13 @@ def records(entry: dict[str, Any]) -> list[Rolled]:
     return out
 
 
+def records_envelopes(entry: dict[str, Any]) -> list[Envelope]:
+    """Each stored result's envelope, in order (EMPTY where none was stored)."""
+    envelopes = (entry.get("shown") or {}).get("envelopes") or []
+    return [_envelope(e) if isinstance(e, dict) else EMPTY
+            for e in [*envelopes, *[None] * (len(entry["results"]) - len(envelopes))]]
+
+
 def _envelope(stored: dict[str, Any]) -> Envelope:
     """The stored envelope, each part kept only when it has the shape the views read."""
     from rpgdice.table.log import ENVELOPE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rpgdice.core.dice import DiceSource
+from rpgdice.core.dice import DiceSource, GivenDice
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import Tagged, record
 
@@ -199,13 +199,15 @@ class CypherResult(Tagged, ruleset="cypher", command="task"):
 
 
 def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
-    """Score ``task``; ``roll`` is the d20, or None when the task needs none."""
-    if (roll is None) != (task.routine or task.impossible):
-        raise RulesError("--dice", "a roll is made exactly when the task is neither routine nor impossible")
+    """Score ``task``; ``roll`` is the d20, or None when the task needs none. A routine or
+    impossible task may still carry a d20 thrown by hand: it is recorded, and the verdict
+    stays what the rules give without a roll (CLI.md, "cypher task")."""
+    if roll is None and not (task.routine or task.impossible):
+        raise RulesError("--dice", "a task neither routine nor impossible needs its d20")
     total = None if roll is None else roll + task.bonus
     if task.routine:
         outcome = "success"
-    elif total is None:
+    elif task.impossible or total is None:
         outcome = "failure"
     else:
         outcome = "success" if total >= (task.target or 0) else "failure"
@@ -230,7 +232,9 @@ def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
 
 def roll(task: CypherTask, source: DiceSource) -> CypherResult:
     if task.routine or task.impossible:
-        return evaluate(task, None)
+        # A d20 the player already threw (``--dice 20``) is recorded, not refused.
+        given = isinstance(source, GivenDice) and source.used < len(source.faces)
+        return evaluate(task, source.roll(DIE, 1)[0] if given else None)
     (face,) = source.roll(DIE, 1)
     return evaluate(task, face)
 

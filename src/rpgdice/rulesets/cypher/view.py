@@ -61,11 +61,17 @@ def task(r: Any) -> list[Text]:
         " · attack" if r.attack else "",
     )
     lines = [header]
+    if r.roll is not None and (r.routine or r.impossible):  # a d20 thrown by hand, recorded
+        thrown = Text.assemble(("  d20 ", LABEL), (str(r.roll), NOTE))
+        if r.bonus:
+            thrown.append(f" + {r.bonus} bonus = {r.total}")
+        lines.append(thrown)
+    no_roll = "no roll" if r.roll is None else "the d20 thrown is only recorded"
     if r.routine:
-        lines.append(Text("  routine task: no roll", style=NOTE))
+        lines.append(Text(f"  routine task: {no_roll}", style=NOTE))
         lines.append(Text("  Success", style=GOOD))
     elif r.impossible:
-        lines.append(Text(f"  impossible: not even 20{f' + {r.bonus}' if r.bonus else ''} reaches {r.target}; no roll", style=NOTE))
+        lines.append(Text(f"  impossible: not even 20{f' + {r.bonus}' if r.bonus else ''} reaches {r.target}; {no_roll}", style=NOTE))
         lines.append(Text("  Failure", style=BAD))
     else:
         ok = r.outcome == "success"
@@ -82,6 +88,8 @@ def task(r: Any) -> list[Text]:
             verdict.append(GM_INTRUSION[1])
         lines.append(verdict)
     said = []
+    if r.special == "gm_intrusion" and (r.routine or r.impossible):
+        said.append(SPECIAL[r.special])
     if r.special and r.special != "gm_intrusion":
         text = SPECIAL[r.special]
         if r.attack and r.special == "minor_effect":
@@ -170,8 +178,11 @@ def sheet_part(sheet: Any) -> Any:
 
 
 def _task_figures(r: dict[str, Any]) -> str:
+    if r.get("routine") or r.get("impossible"):
+        kind = "routine" if r.get("routine") else "no roll"
+        return kind if r.get("roll") is None else f"{kind}, d20 {r.get('roll')} recorded"
     if r.get("roll") is None:
-        return "routine" if r.get("routine") else "no roll"
+        return "no roll"
     return f"d20 {r.get('roll')} vs {r.get('target')}"
 
 

@@ -162,7 +162,25 @@ def parse_expression(text: str) -> Any:
     except RulesError:
         from rpgdice.rulesets.dice.grammar import parse_any
 
-        return parse_any(text)
+        try:
+            return parse_any(text)
+        except RulesError as e:
+            raise _joined_hint(text, e) from None
+
+
+def _joined_hint(text: str, error: RulesError) -> RulesError:
+    """``roll '2d6 3'``: a number after a space inside one argument gets the hint two
+    arguments get (``did you mean 2d6+3?``), never read as a d63."""
+    import re
+
+    tail = error.message.rsplit(" at ", 1)[-1]
+    at = int(tail) - 1 if tail.isdigit() else -1  # error positions count from 1
+    number = re.match(r"\d+(?![\w(\[])", text[at:]) if 0 < at < len(text) else None
+    before = text[:at].rstrip()
+    if number is None or before == text[:at] or not re.search(r"[\w)\]]$", before):
+        return error
+    mean = f"{before.strip()}+{text[at:].strip()}"
+    return RulesError(error.param, f"{error.message}; did you mean {mean}?", echo=error.echo)
 
 
 def worst_case(e: Any) -> tuple[int, int]:

@@ -272,6 +272,9 @@ def parse(text: str) -> Expression:
 OPERATORS = ("+", *MINUS, "*", "/")
 """What an argument may begin or end with to join the one before or after it
 (``roll 1d20 +5``, ``roll 2d6 + 3``): the signs and the wider notation's ``*`` and ``/``."""
+JOINING = ("<", ">", "=")
+"""A comparison joins its arguments the same way (``roll d20 +5 '>=' 15``): no roll begins
+or ends with one."""
 
 
 def _constant_alone(text: str) -> bool:
@@ -292,8 +295,8 @@ def join_arguments(args: list[str]) -> list[str]:
         if joined and arg.lstrip()[:1] == "#":
             joined[-1] = f"{joined[-1]} {arg}"
             continue
-        begins = arg.lstrip()[:1] in OPERATORS
-        if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
+        begins = arg.lstrip()[:1] in OPERATORS + JOINING
+        if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS + JOINING):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         if joined and _constant_alone(arg):

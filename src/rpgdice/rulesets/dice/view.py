@@ -296,11 +296,29 @@ def _tree_chips(dice: list[Any]) -> Text:
     return text
 
 
+def _successes_counted(expression: str) -> bool:
+    """The term counts successes (``8d10>=6``, ``{2d6,3d8}>4``): read again from its text."""
+    from rpgdice.rulesets.dice import grammar
+
+    try:
+        node: Any = grammar.parse(expression).tree
+    except Exception:  # a term's text alone that does not parse: a plain sum then
+        return False
+    while hasattr(node, "operand") or hasattr(node, "inner"):  # a sign, or parentheses
+        node = getattr(node, "operand", None) or node.inner
+    mods = getattr(node, "mods", None)
+    return getattr(mods, "success", None) is not None
+
+
 def _tree_term(t: Any) -> Text:
     line = Text.assemble((f"  {visible(t.expression)} ", LABEL))
     if t.dice:
         line.append_text(_tree_chips(t.dice))
-        line.append(f"  = {signed(t.value)}")
+        if _successes_counted(t.expression):  # the same words a term without a label gets
+            what = plural(abs(t.value), "success", "successes")
+            line.append(f"  = {what}" if t.value >= 0 else f"  = {MINUS_SIGN}{what}")
+        else:
+            line.append(f"  = {signed(t.value)}")
     if t.label:
         line.append(f"  · {visible(t.label)}", style=NOTE)
     return line

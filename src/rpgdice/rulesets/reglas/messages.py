@@ -13,6 +13,15 @@ import re
 
 _N = r"(-?[\d,]+)"
 PHRASES: tuple[tuple[str, str], ...] = (
+    # A command named after odds (rpgdice.cli, "odds TYPE").
+    (r"'(\w+)' is a command of its own, not an odds type; its odds are '([^']+)' itself "
+     r"\(leave out '\w+'\)",
+     r"'\1' es una orden propia, no un tipo de tirada de odds; sus probabilidades las da '\2' "
+     r"(quita '\1')"),
+    (r"'(\w+)' is a command of its own, not an odds type; for its odds, add --odds to the "
+     r"roll: (.+)",
+     r"'\1' es una orden propia, no un tipo de tirada de odds; para sus probabilidades, "
+     r"añade --odds a la tirada: \2"),
     # The work budget (rpgdice.core.budget.check_work).
     (rf"{_N} repetitions of up to {_N} dice in {_N} rolls? is {_N} dice of work, over the "
      rf"budget of {_N} a command \(a die counts 1, a roll {_N}\); accepts at most {_N} "

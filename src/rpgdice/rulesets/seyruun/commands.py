@@ -669,13 +669,17 @@ def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
         return None  # and the sheets stay unloaded
     from rpgdice.rulesets.seyruun import target
 
+    made: Any
     if sheet is not None:
         pays = willpower and not _replaying()  # a replay pays nothing
-        return target.TargetPays(sheet, times if pays else 0, labels)
-    if willpower:
+        made = target.TargetPays(sheet, times if pays else 0, labels)
+    elif willpower:
         raise RulesError("--defender-willpower", f"{extra.name} is an extra of the encounter, "
                          "with no Willpower to pay (a saved character has it)")
-    return target.ExtraTarget(extra, labels)
+    else:
+        made = target.ExtraTarget(extra, labels)
+    made.hurt.replayed = _replaying()  # a replay hurts no one: its line says so
+    return made
 
 
 @rolls(app, "attack", RULESET.name, option_help={"odds": "Add the exact chance to hit and of each damage dealt."})

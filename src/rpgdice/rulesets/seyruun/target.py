@@ -85,6 +85,8 @@ class Hurt:
 
     def __init__(self, damage: int, health: int, wound: str) -> None:
         self.damage, self.health, self.wound, self.dealt = damage, health, wound, 0
+        self.replayed = False
+        """A replay (``log show --replay``): its line says it changed nothing."""
 
     def take(self, result: Any, name: str, side: dict[str, Any]) -> None:
         """Add ``result``'s damage to the target's ``side`` (its JSON keys and its line)."""
@@ -96,9 +98,12 @@ class Hurt:
             self.wound = wound_for(self.damage, self.health)
             self.dealt += dealt
         side["vs_keys"].update(vs_damage=self.damage, vs_wound=self.wound)
-        if result.damage_dealt is not None:
+        if result.damage_dealt is not None and self.replayed:
+            side["vs_table"]["hurt"] = f"{name}: +{dealt} damage, replayed: not hurt again"
+        elif result.damage_dealt is not None:
             now = "unhurt" if self.wound == "none" else f"{WORDS[self.wound]} (−{WOUNDS[self.wound]})"
-            side["vs_table"]["hurt"] = f"{name}: {dealt} damage, now {now}"
+            # What this attack dealt, then where it leaves the target (not a total).
+            side["vs_table"]["hurt"] = f"{name}: +{dealt} damage → {self.damage}/{self.health}, {now}"
 
 
 WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",

@@ -101,8 +101,10 @@ def _penalties(r: Any) -> str:
     """Each penalty: ``− wound light 1``, or ``− penalties 8 (wound severe −3, 3 actions −4,
     penalty −1)``; a result logged before the parts were kept shows the sum."""
     parts = list(r.penalties)
-    if len(parts) == 1:
+    if len(parts) == 1 and not parts[0].what[:1].isdigit():
         return f"− {parts[0].what} {parts[0].dice}"
+    if len(parts) == 1:  # "2 actions": its sign and size beside its name, never "2 actions 2"
+        return unit(f"− penalty {r.penalty}") + f" ({unit(f'{parts[0].what} −{parts[0].dice}')})"
     each = ", ".join(unit(f"{p.what} −{p.dice}") for p in parts)  # breaks only between them
     return unit(f"− penalties {r.penalty}") + (f" ({each})" if each else "")
 

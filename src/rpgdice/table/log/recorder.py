@@ -40,6 +40,7 @@ class Recorder:
             if not self.full:
                 data = to_data(item.result)
                 data.update(to_data(keys))
+                data.update(to_data(item.envelope.json_keys()))  # every key --json printed
                 text = _dumps(data)
                 if len(kept) >= MAX_RESULTS or (kept and self.size + len(text) + 1 > MAX_BYTES):
                     self.full = True
