@@ -269,7 +269,7 @@ def parse(text: str) -> Expression:
     return _Parser(text).expression()
 
 
-OPERATORS = ("+", *MINUS, "*", "/")
+OPERATORS = ("+", *MINUS, "*", "/", "%", "^")
 """What an argument may begin or end with to join the one before or after it
 (``roll 1d20 +5``, ``roll 2d6 + 3``): the signs and the wider notation's ``*`` and ``/``."""
 
@@ -292,7 +292,7 @@ def join_arguments(args: list[str]) -> list[str]:
         if joined and arg.lstrip()[:1] == "#":
             joined[-1] = f"{joined[-1]} {arg}"
             continue
-        begins = arg.lstrip()[:1] in OPERATORS
+        begins = arg.lstrip()[:1] in OPERATORS or arg.strip().lower() in ("adv", "dis")
         if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
@@ -348,11 +348,12 @@ def compare(op: str, face: int, target: int) -> bool:
 
 
 def kept_flags(faces: list[int], mode: str, k: int) -> list[bool]:
-    """Which dice a keep or drop keeps; among equal faces the earlier dice are kept."""
+    """Which dice a keep or drop keeps; among equal faces, as rpg-dice-roller does, by
+    lowest (``kl``, ``dl``) the earlier die is taken first, by highest (``kh``, ``dh``) the later."""
     n = len(faces)
     order = range(n)
     if mode == "kh":
-        chosen = set(sorted(order, key=lambda i: (-faces[i], i))[:k])
+        chosen = set(sorted(order, key=lambda i: (-faces[i], -i))[:k])
         return [i in chosen for i in order]
     if mode == "kl":
         chosen = set(sorted(order, key=lambda i: (faces[i], i))[:k])
@@ -360,7 +361,7 @@ def kept_flags(faces: list[int], mode: str, k: int) -> list[bool]:
     if mode == "dh":
         dropped = set(sorted(order, key=lambda i: (-faces[i], -i))[:k])
     else:  # dl
-        dropped = set(sorted(order, key=lambda i: (faces[i], -i))[:k])
+        dropped = set(sorted(order, key=lambda i: (faces[i], i))[:k])
     return [i not in dropped for i in order]
 
 

@@ -136,7 +136,7 @@ class _Roller:
             return out
         kind = mods.explode_kind
         raws = [f]
-        while test(raws[-1]) and len(raws) <= MAX_EXTRA:
+        while test(raws[-1]) and len(raws) <= (1 if mods.explode_once else MAX_EXTRA):
             raws.append(self.face(sides, mods, out if kind != "!!" else []))
         if kind == "!!":
             marks = ["compounded"] if len(raws) > 1 else []
@@ -222,10 +222,18 @@ def arith(op: str, a: int, b: int, notes: Optional[list[str]] = None) -> int:
         if a and b and abs(a).bit_length() + abs(b).bit_length() > 2 * MAX_TOTAL.bit_length():
             raise _too_big()
         out = a * b
+    elif op == "^":
+        if not 0 <= b <= 64:
+            raise RulesError(PARAM, f"a rolled exponent of {b}: ^ takes 0 to 64")
+        if a and abs(a).bit_length() * b > 2 * MAX_TOTAL.bit_length():
+            raise _too_big()
+        out = a ** b
     elif b == 0:
         if notes is not None and DIV_ZERO not in notes:
             notes.append(DIV_ZERO)
         return 0
+    elif op == "%":
+        out = a % b
     else:
         out = a // b
     if abs(out) > MAX_TOTAL:
@@ -261,12 +269,24 @@ def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
             out[i] = _die(d.face, [*d.marks, "lowered"], d.kept, m.high, d.rolls)
     if m.keep:
         values = [out[i].value for i in live]
-        n = min(m.keep_n, len(values))
-        flags = kept_flags(values, m.keep, n) if n else [m.keep[0] == "d"] * len(values)
+        flags = keep_flags(values, m.keeps or ((m.keep, m.keep_n),))
         for i, kept in zip(live, flags):
             if not kept:
                 out[i] = _drop(out[i])
         live = [i for i, k in zip(live, flags) if k]
+    if m.crit_success is not None or m.crit_fail is not None:
+        for i, d in enumerate(out):
+            if "rerolled" in d.marks:
+                continue
+            crit = (["critical-success"] if m.crit_success is not None and m.crit_success(d.face) else []) + (
+                ["critical-failure"] if m.crit_fail is not None and m.crit_fail(d.face) else [])
+            if crit:
+                out[i] = _die(d.face, [*d.marks, *crit], d.kept, d.value, d.rolls)
+    if m.sort:
+        order = sorted(range(len(out)), key=lambda i: out[i].value, reverse=m.sort == "sd")
+        position = {old: new for new, old in enumerate(order)}
+        out = [out[i] for i in order]
+        live = sorted(position[i] for i in live)
     if m.success is None:
         return sum(out[i].value for i in live), out
     count = 0
@@ -281,6 +301,17 @@ def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
         else:
             out[i] = _die(d.face, d.marks, False, d.value, d.rolls)
     return count, out
+
+
+def keep_flags(values: list[int], keeps: tuple[tuple[str, int], ...]) -> list[bool]:
+    """Which dice count under one or several keep/drop modifiers (RULES.md): each picks among
+    all the term's dice; a die counts when every keep keeps it and no drop drops it."""
+    flags = [True] * len(values)
+    for kind, k in keeps:
+        n = min(k, len(values))
+        picked = kept_flags(values, kind, n) if n else [kind[0] == "d"] * len(values)
+        flags = [a and b for a, b in zip(flags, picked)]
+    return flags
 
 
 def terms_of(tree: Node) -> list[tuple[int, Node, int]]:

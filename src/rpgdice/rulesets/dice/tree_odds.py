@@ -238,6 +238,8 @@ class _Odds:
         return _clamped({f: p / mass for f, p in roll.items()}, m), mass
 
     def keep(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
+        if m.keeps:
+            return self.keep_mask(die, n, m)
         kept = _kept(m, n)
         if not kept:
             return {0: Fraction(1)}
@@ -250,11 +252,23 @@ class _Odds:
         chosen = pool.highest(kept) if high else pool.lowest(kept)
         return self.probs(chosen.expand().map(lambda t: _count(t, m)))
 
+    def keep_mask(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
+        """Several keep/drop modifiers: the dice that count, by their place in sorted order."""
+        mask = _mask(m.keeps, n)
+        if not any(mask):
+            return {0: Fraction(1)}
+        self.spend(4 * n * len(die) ** 2 * n * max(1, n // 40))
+        chosen = die.pool(n)[mask]
+        if m.success is None:
+            return self.probs(chosen.sum())
+        self.spend(math.comb(n + len(die) - 1, n) * 4)
+        return self.probs(chosen.expand().map(lambda t: _count(t, m)))
+
     def entry(self, roll: dict[int, Fraction], m: Mods) -> Dist:
         """``!!``: one die's compounded total (its rolls added while they explode), then
         raised or lowered by min/max."""
         assert m.explode is not None
-        dist, mass = self.fold(roll, m.explode, lambda r, extra: r)
+        dist, mass = self.fold(roll, m.explode, lambda r, extra: r, m.explode_once)
         return _clamped(dist, m), mass
 
     def chain(self, roll: dict[int, Fraction], m: Mods) -> Dist:
@@ -268,10 +282,10 @@ class _Odds:
             v = min(v, m.high) if m.high is not None else v
             return _count((v,), m) if m.success is not None else v
 
-        return self.fold(roll, m.explode, worth)
+        return self.fold(roll, m.explode, worth, m.explode_once)
 
     def fold(self, roll: dict[int, Fraction], test: Callable[[int], bool],
-             worth: Callable[[int, bool], int]) -> Dist:
+             worth: Callable[[int, bool], int], once: bool = False) -> Dist:
         """One die's rolls while ``test`` says they explode, to the stated depth: what they
         add up to (each roll counted as ``worth(face, is an extra roll)``), followed from
         the last roll back to the first; the mass is what the depth kept."""
@@ -281,7 +295,7 @@ class _Odds:
             level: dict[int, Fraction] = {}
             for r, p in roll.items():
                 w = worth(r, i > 0)
-                if test(r) and i < MAX_EXTRA:
+                if test(r) and i < (1 if once else MAX_EXTRA):
                     for t, q in tail.items():
                         level[w + t] = level.get(w + t, Fraction(0)) + p * q
                 else:
@@ -307,6 +321,20 @@ def _add(dice: list[icepool.Die]) -> icepool.Die:
     for d in dice[1:]:
         total = total + d
     return total
+
+
+def _mask(keeps: tuple[tuple[str, int], ...], n: int) -> tuple[int, ...]:
+    """For each place in ascending order, 1 when the die there counts under ``keeps``."""
+    mask = [1] * n
+    for kind, k in keeps:
+        k = min(k, n)
+        for place in range(n):
+            high = place >= n - k
+            low = place < k
+            picked = high if kind in ("kh", "dh") else low
+            if picked == (kind[0] == "d"):
+                mask[place] = 0
+    return tuple(mask)
 
 
 def _kept(m: Mods, n: int) -> int:

@@ -262,6 +262,10 @@ def _entry(d: Any) -> tuple[str, str]:
     if "count" in marks or "sides" in marks:
         face = f"{'count' if 'count' in marks else 'sides'} {face}"
     style = CRIT if "explosion" in marks or "exploded" in marks or d.rolls else HIT
+    if "critical-success" in marks:  # cs: marked, the total unchanged (RULES.md)
+        face, style = f"{face}**", CRIT
+    if "critical-failure" in marks:  # cf
+        face, style = f"{face}__", FAILED
     if "dropped" in marks:
         return f"({face})", DROPPED
     if "success" in marks:
