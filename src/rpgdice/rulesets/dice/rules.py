@@ -285,6 +285,8 @@ def join_arguments(args: list[str]) -> list[str]:
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
     joined: list[str] = []
+    if len(args) > 1 and _peers_spelling(" ".join(args)):  # /r 1d20+5, 4d10 ie10: refused whole, with the hint
+        return [" ".join(args)]
     labelled = next((i for i, a in enumerate(args) if "#" in a), None)
     if labelled is not None:  # a label: the # and everything after it, in the arguments that follow too
         args = [*args[:labelled], " ".join(args[labelled:])]
@@ -303,6 +305,12 @@ def join_arguments(args: list[str]) -> list[str]:
                              "or quote the whole expression)")
         joined.append(arg)
     return joined
+
+
+def _peers_spelling(text: str) -> bool:
+    from rpgdice.rulesets.dice.grammar import hint
+
+    return hint(text) is not None
 
 
 # Rolling -------------------------------------------------------------------------------
