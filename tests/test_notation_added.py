@@ -115,3 +115,10 @@ def test_bad_exponents_and_a_second_keep_on_a_group_are_usage_errors():
             grammar.parse(text)
     with pytest.raises(RulesError):
         tree.roll(grammar.parse("10^20"), GivenDice([]))
+
+
+def test_n_of_a_compared_total_counts_successes_and_failures():
+    run = cli("roll", "1d20+5 >= 15", "-n", "4", "--dice", "2,3,3,12")
+    assert run.exit_code == 0
+    last = run.stdout.strip().splitlines()[-1].replace("\u00a0", " ")
+    assert last == "4 rolls: 1 success, 3 failures; totals 7 to 17, mean 10"

@@ -208,20 +208,33 @@ def _range_and_mean(totals: Counter[int]) -> str:
     return f"totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}"
 
 
-def closing(tally: Counter[tuple[str, int]]) -> Text | None:
+def closing(tally: Counter[Any]) -> Text | None:
     """The closing line over repeated rolls: the range and mean of the totals of each
     expression rolled more than once (``-n``), never averaged across expressions; none
     when no expression was repeated (``roll d20 2d6``)."""
     by_expression: dict[str, Counter[int]] = {}
-    for (expression, total), n in tally.items():
+    outcomes: dict[str, Counter[str]] = {}
+    for key, n in tally.items():
+        expression, total = key[0], key[1]
         by_expression.setdefault(expression, Counter())[total] += n
+        if len(key) > 2 and key[2] is not None:  # a compared total: how many succeeded
+            outcomes.setdefault(expression, Counter())[key[2]] += n
     repeated = {e: t for e, t in by_expression.items() if sum(t.values()) > 1}
     if not repeated:
         return None
+
+    def said(e: str, totals: Counter[int]) -> str:
+        verdicts = outcomes.get(e)
+        if not verdicts:
+            return _range_and_mean(totals)
+        wins, losses = verdicts["success"], verdicts["failure"]
+        return (f"{plural(wins, 'success', 'successes')}, {plural(losses, 'failure', 'failures')}; "
+                f"{_range_and_mean(totals)}")
+
     if len(by_expression) == 1:
-        (totals,) = repeated.values()
-        return Text(f"{sum(totals.values())} rolls: {_range_and_mean(totals)}", style="bold")
-    return Text("\n").join(Text(f"{visible(e.strip())} ×{sum(t.values())}: {_range_and_mean(t)}", style="bold")
+        ((e, totals),) = repeated.items()
+        return Text(f"{sum(totals.values())} rolls: {said(e, totals)}", style="bold")
+    return Text("\n").join(Text(f"{visible(e.strip())} ×{sum(t.values())}: {said(e, t)}", style="bold")
                            for e, t in repeated.items())
 
 
@@ -335,7 +348,7 @@ VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds
          rules.CompareOdds: compare_odds, rules.TreeOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
-             rules.TreeRoll: (lambda r: (r.expression, r.total), "rolls")}
+             rules.TreeRoll: (lambda r: (r.expression, r.total, r.outcome), "rolls")}
 """What repeated rolls tally (ordinary dice have no outcome): each expression's totals..."""
 CLOSINGS = {rules.NotationRoll: closing, rules.TreeRoll: closing}
 """...summed up as their range and mean, per expression."""
