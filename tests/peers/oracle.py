@@ -1,0 +1,156 @@
+"""The peers as oracles (tests/test_notation_peers.py, and ``python -m tests.peers.oracle`` for
+the corpus figures): rpg-dice-roller through node, d20 in Python, rpgdice on the same faces.
+
+rpg-dice-roller runs in node (``rpg_dice_roller.mjs``) from the folder ``RPG_DICE_ROLLER``
+names, else ``.ci/node`` in the repository (``.ci/run`` installs it there with npm; never
+committed). Its faces come in two orders: the order it asked for them (a term's dice first,
+re-rolls and explosions after) and the order it shows them (each die's re-roll and explosions
+right after it, rpgdice's order, CLI.md); a roll compares on the first that rpgdice uses whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any, Optional
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+CORPUS = HERE / "corpus.txt"
+SEEDS = (1, 2, 3)
+
+
+def corpus() -> list[tuple[str, str]]:
+    """(section, expression) for every line of the corpus."""
+    out, section = [], ""
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+        elif line.strip() and not line.startswith("#"):
+            out.append((section, line))
+    return out
+
+
+def by_design(expression: str) -> bool:
+    """Refused by design (RULES.md): a die of fewer than 2 or more than 1000 sides, a count of 0."""
+    for count, sides in re.findall(r"(\d*)[dD](\d+)", expression):
+        if not 2 <= int(sides) <= 1000 or (count and int(count) == 0):
+            return True
+    return False
+
+
+def node_folder() -> Optional[Path]:
+    for folder in (os.environ.get("RPG_DICE_ROLLER"), ROOT / ".ci" / "node"):
+        if folder and (Path(folder) / "node_modules" / "@dice-roller" / "rpg-dice-roller").is_dir():
+            return Path(folder)
+    return None
+
+
+def available() -> bool:
+    return shutil.which("node") is not None and node_folder() is not None
+
+
+def rpg_dice_roller(expressions: list[str], seeds: tuple[int, ...] = SEEDS) -> dict[tuple[str, int], dict]:
+    """Each expression rolled by rpg-dice-roller with each seed: one node process for all."""
+    asked = [(e, s) for e in expressions for s in seeds]
+    lines = "".join(json.dumps({"notation": e, "seed": s}) + "\n" for e, s in asked)
+    env = {**os.environ, "RPG_DICE_ROLLER": str(node_folder())}
+    run = subprocess.run(["node", str(HERE / "rpg_dice_roller.mjs")], input=lines, capture_output=True,
+                         text=True, env=env, timeout=120, check=True)
+    return {key: json.loads(line) for key, line in zip(asked, run.stdout.splitlines())}
+
+
+def d20_accepts(expression: str) -> bool:
+    import d20
+
+    try:
+        d20.roll(expression)
+    except Exception:  # d20's own errors, and its RecursionError / ZeroDivisionError
+        return False
+    return True
+
+
+def ours_accepts(expression: str) -> bool:
+    from rpgdice.core.errors import RulesError
+    from rpgdice.rulesets.dice import grammar
+
+    try:
+        grammar.parse_any(expression)
+    except RulesError:
+        return False
+    return True
+
+
+def _orders(expression: str, theirs: dict) -> list[list[int]]:
+    shown: list[int] = []
+    for die in theirs["dice"]:
+        shown.append(die["initial"])
+        if any(m.startswith("re-roll") for m in die["modifiers"]):
+            shown.append(die["value"])
+    asked = [v for _, _, v in theirs["calls"]]
+    orders = [shown] if len(shown) == len(asked) and all(isinstance(f, int) for f in shown) else []
+    if "df" not in expression.lower():  # a Fudge die is asked for as 1 to 3
+        orders.append(asked)
+    return orders
+
+
+def ours_on(expression: str, faces: list[int]) -> Optional[Any]:
+    """rpgdice's total on ``faces``, when it uses them all (None otherwise)."""
+    from rpgdice.core.dice import GivenDice
+    from rpgdice.core.errors import RulesError
+    from rpgdice.rulesets.dice import grammar, rules, tree
+
+    try:
+        e = grammar.parse_any(expression)
+        source = GivenDice(list(faces))
+        r = rules.roll(e, source) if isinstance(e, rules.Expression) else tree.roll(e, source)
+        source.check_all_used()
+    except RulesError:
+        return None
+    return r.total
+
+
+def compare(expression: str, theirs: dict) -> str:
+    """``agree``, ``differ`` or ``apart`` (no order of their faces that rpgdice uses whole)."""
+    found = [ours_on(expression, order) for order in _orders(expression, theirs)]
+    found = [t for t in found if t is not None]
+    if not found:
+        return "apart"
+    return "agree" if any(t == theirs["total"] for t in found) else "differ"
+
+
+def figures() -> dict[str, Any]:
+    items = [e for _, e in corpus()]
+    theirs = rpg_dice_roller(items)
+    rows = []
+    for e in items:
+        rdr = theirs[(e, SEEDS[0])]["accepted"]
+        rows.append(dict(expression=e, design=by_design(e), rdr=rdr, d20=d20_accepts(e), ours=ours_accepts(e)))
+    counted = [r for r in rows if not r["design"]]
+    both = [r for r in counted if r["rdr"] and r["d20"]]
+    rdr = [r for r in counted if r["rdr"]]
+    verdicts: dict[str, list[str]] = {"agree": [], "differ": [], "apart": []}
+    for r in rdr:
+        if r["ours"]:
+            seen = {compare(r["expression"], theirs[(r["expression"], s)]) for s in SEEDS}
+            verdict = "differ" if "differ" in seen else "agree" if "agree" in seen else "apart"
+            verdicts[verdict].append(r["expression"])
+    return dict(
+        corpus=len(rows), by_design=len(rows) - len(counted),
+        both=len(both), both_ours=sum(r["ours"] for r in both),
+        rdr=len(rdr), rdr_ours=sum(r["ours"] for r in rdr),
+        agree=len(verdicts["agree"]), differ=verdicts["differ"], apart=verdicts["apart"],
+        refused=[r["expression"] for r in rdr if not r["ours"]],
+    )
+
+
+if __name__ == "__main__":
+    f = figures()
+    print(json.dumps(f, indent=1, ensure_ascii=False))
+    print(f"both peers accept {f['both']}: rpgdice {f['both_ours']} ({f['both_ours'] / max(1, f['both']):.0%}); "
+          f"rpg-dice-roller {f['rdr']}: rpgdice {f['rdr_ours']} ({f['rdr_ours'] / max(1, f['rdr']):.0%}); "
+          f"same faces: {f['agree']} agree, {len(f['differ'])} differ, {len(f['apart'])} not comparable")
