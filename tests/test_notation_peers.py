@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from tests.peers import oracle
 
 pytestmark = [pytest.mark.slow, pytest.mark.process]
