@@ -122,3 +122,30 @@ def test_n_of_a_compared_total_counts_successes_and_failures():
     assert run.exit_code == 0
     last = run.stdout.strip().splitlines()[-1].replace("\u00a0", " ")
     assert last == "4 rolls: 1 success, 3 failures; totals 7 to 17, mean 10"
+
+
+@pytest.mark.parametrize(("text", "faces", "total"), [
+    ("7/2", [], 3), ("-7/2", [], -4), ("ceil(7/2)", [], 4), ("floor(-7/2)", [], -4),
+    ("(1d6/2)*2", [5], 5), ("1d20*1.5", [7], 10), ("round(5/2)", [], 3), ("round(-5/2)", [], -3),
+    ("round(7/3)", [], 2), ("1.5+1.5", [], 3), ("2*floor(4d10/3.4)", [4, 5, 2, 7], 10),
+    ("3d(5/2)", [1, 2, 1], 4),
+])
+def test_arithmetic_is_exact_and_the_total_rounded_down_once(text, faces, total):
+    assert _roll(text, faces).total == total
+
+
+def test_a_compared_total_compares_the_exact_value_and_the_view_says_it_rounded():
+    assert _roll("1d6/2 >= 2.5", [5]).outcome == "success"
+    assert _roll("1d6/2 >= 2.5", [4]).outcome == "failure"
+    r = _roll("7/2", [])
+    assert r.notes == ["the exact total 3.5 is rounded down to 3"]
+    run = cli("roll", "1d6/2", "--dice", "5")
+    assert "rounded down to 2" in run.stdout
+    assert json.loads(cli("roll", "1d6/2", "--dice", "5", "--json").stdout)["terms"][0]["value"] == 2.5
+
+
+def test_odds_of_exact_arithmetic_are_of_the_floored_total():
+    odds = tree_odds.odds(grammar.parse("1d6/2 >= 2.5"))
+    assert odds.distribution == _enumerate("1d6/2", 6, 1)
+    assert odds.outcomes == {"success": Fraction(1, 3), "failure": Fraction(2, 3)}
+    assert tree_odds.odds(grammar.parse("ceil(1d6/2)")).distribution == _enumerate("ceil(1d6/2)", 6, 1)

@@ -12,19 +12,12 @@ from tests.peers import oracle
 
 pytestmark = [pytest.mark.slow, pytest.mark.process]
 
-DIFFERENT: dict[str, str] = {
-    '((4*2)d10/4)^5*(d%-2)': "/ rounds down at once here; theirs keeps the fraction",
-    '(10d7/2d%)*4': "/ rounds down at once here; theirs keeps the fraction",
-    '(2*3)d6!p/4+10d%dh2-5d3': "/ rounds down at once here; theirs keeps the fraction",
-    '4d6/7+2d10dl1': "/ rounds down at once here; theirs keeps the fraction",
-    '4d8/(5+2)d6': "/ rounds down at once here; theirs keeps the fraction",
-    'min(2 * (d7/2), 1d7)': "/ rounds down at once here; theirs keeps the fraction",
-    '{4d6+5, 20/2d10, d4-1}': "/ rounds down at once here; theirs keeps the fraction",
-    '15 / 2': "/ rounds down at once here; theirs keeps the fraction",
-}
-"""Expressions both accept whose totals differ on the same faces, and the decision why."""
+DIFFERENT: dict[str, str] = {}
+"""Expressions both accept whose totals differ on the same faces, and the decision why (none
+left: every other difference is a decimal total of theirs that rpgdice rounds down once at the
+end, RULES.md, counted as ``floored``)."""
 
-AGREEMENT_FLOOR = 140
+AGREEMENT_FLOOR = 144
 """Expressions of the corpus rpgdice and rpg-dice-roller both accept and agree on (measured)."""
 
 
@@ -47,5 +40,5 @@ def test_every_difference_on_the_same_faces_is_a_written_decision(figures):
 
 def test_rpgdice_accepts_and_agrees_with_the_peers_at_least_as_measured(figures):
     assert figures["agree"] >= AGREEMENT_FLOOR
-    assert figures["both_ours"] / figures["both"] >= 0.9
-    assert figures["rdr_ours"] / figures["rdr"] >= 0.78
+    assert figures["both_ours"] / figures["both"] >= 0.97  # the issue's goals
+    assert figures["rdr_ours"] / figures["rdr"] >= 0.82

@@ -115,12 +115,19 @@ def ours_on(expression: str, faces: list[int]) -> Optional[Any]:
 
 
 def compare(expression: str, theirs: dict) -> str:
-    """``agree``, ``differ`` or ``apart`` (no order of their faces that rpgdice uses whole)."""
+    """``agree``, ``floored`` (theirs a decimal, ours its floor: RULES.md rounds the total
+    down once, at the end), ``differ``, or ``apart`` (no order of their faces that rpgdice
+    uses whole)."""
+    import math
+
     found = [ours_on(expression, order) for order in _orders(expression, theirs)]
     found = [t for t in found if t is not None]
     if not found:
         return "apart"
-    return "agree" if any(t == theirs["total"] for t in found) else "differ"
+    if any(t == theirs["total"] for t in found):
+        return "agree"
+    total = theirs["total"]
+    return "floored" if total != int(total) and any(t == math.floor(total) for t in found) else "differ"
 
 
 def figures() -> dict[str, Any]:
@@ -133,17 +140,18 @@ def figures() -> dict[str, Any]:
     counted = [r for r in rows if not r["design"]]
     both = [r for r in counted if r["rdr"] and r["d20"]]
     rdr = [r for r in counted if r["rdr"]]
-    verdicts: dict[str, list[str]] = {"agree": [], "differ": [], "apart": []}
+    verdicts: dict[str, list[str]] = {"agree": [], "floored": [], "differ": [], "apart": []}
     for r in rdr:
         if r["ours"]:
             seen = {compare(r["expression"], theirs[(r["expression"], s)]) for s in SEEDS}
-            verdict = "differ" if "differ" in seen else "agree" if "agree" in seen else "apart"
+            verdict = next(v for v in ("differ", "floored", "agree", "apart") if v in seen)
             verdicts[verdict].append(r["expression"])
     return dict(
         corpus=len(rows), by_design=len(rows) - len(counted),
         both=len(both), both_ours=sum(r["ours"] for r in both),
         rdr=len(rdr), rdr_ours=sum(r["ours"] for r in rdr),
-        agree=len(verdicts["agree"]), differ=verdicts["differ"], apart=verdicts["apart"],
+        agree=len(verdicts["agree"]), floored=verdicts["floored"], differ=verdicts["differ"],
+        apart=verdicts["apart"],
         refused=[r["expression"] for r in rdr if not r["ours"]],
     )
 
@@ -153,4 +161,5 @@ if __name__ == "__main__":
     print(json.dumps(f, indent=1, ensure_ascii=False))
     print(f"both peers accept {f['both']}: rpgdice {f['both_ours']} ({f['both_ours'] / max(1, f['both']):.0%}); "
           f"rpg-dice-roller {f['rdr']}: rpgdice {f['rdr_ours']} ({f['rdr_ours'] / max(1, f['rdr']):.0%}); "
-          f"same faces: {f['agree']} agree, {len(f['differ'])} differ, {len(f['apart'])} not comparable")
+          f"same faces: {f['agree']} agree, {len(f['floored'])} theirs a decimal and ours its floor (RULES.md), "
+          f"{len(f['differ'])} differ, {len(f['apart'])} not comparable")

@@ -30,10 +30,11 @@ the 1-based position in the expression as typed.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
@@ -56,7 +57,7 @@ FUDGE = 0
 """``sides`` of a Fudge die (faces −1, 0, +1)."""
 COMPARES = (">=", "<=", "<>", "==", ">", "<", "=")
 """``<>`` is "not equal" (rpg-dice-roller's); ``==`` is ``=``."""
-FUNCTIONS = ("floor", "ceil", "abs", "min", "max")
+FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
 MAX_REROLL = 100
 """Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
 _MOD_FIELDS = ("reroll", "reroll_once", "explode", "explode_kind", "low", "high", "keep", "keep_n",
@@ -72,7 +73,8 @@ MAX_POWER = 64
 
 @record
 class Num:
-    value: int
+    value: Any
+    """A whole number, or a decimal constant (``1.5``) as an exact Fraction."""
     pos: int
 
 
@@ -271,6 +273,21 @@ class _Parser:
             raise self.fail(f"{what} is more than {MAX_NUMBER:,}", start)
         return int(digits)
 
+    def decimal(self, whole: int) -> Any:
+        """The digits after a constant's point: the constant as an exact Fraction."""
+        from fractions import Fraction
+
+        self.i += 1
+        j = self.i
+        while j < len(self.text) and "0" <= self.text[j] <= "9" and j - self.i < 15:
+            j += 1
+        digits = self.text[self.i:j]
+        self.i = j
+        if self.peek() == "d":
+            raise self.fail("a count of dice is a whole number")
+        value = whole + Fraction(int(digits), 10 ** len(digits))
+        return int(value) if value.denominator == 1 else value
+
     def signed(self, what: str) -> int:
         sign = -1 if self.peek() in MINUS else 1
         if self.peek() in ("+", *MINUS):
@@ -377,7 +394,10 @@ class _Parser:
         start = self.pos() - 1
         c = self.peek()
         if self.is_digit():
-            count: Node = Num(value=self.number("a number"), pos=start + 1)
+            whole = self.number("a number")
+            count: Node = Num(value=whole, pos=start + 1)
+            if self.text[self.i:self.i + 1] == "." and _digit_after(self):  # 1.5: exact (RULES.md)
+                return self.tagged(Num(value=self.decimal(whole), pos=start + 1))
             if self.peek() == "d" and not (self.advantage and self.peek(3) == self.advantage[0]):
                 return self.dice(count, start)
             return self.tagged(count)
@@ -730,7 +750,7 @@ def _check_bounds(p: _Parser, node: Node, lo: int, hi: int, what: str, at: int) 
 def bounds(node: Node) -> tuple[int, int]:
     """The least and the most ``node`` can be (a safe over-estimate)."""
     if isinstance(node, Num):
-        return node.value, node.value
+        return math.floor(node.value), math.ceil(node.value)
     if isinstance(node, Neg):
         lo, hi = bounds(node.operand)
         return -hi, -lo
@@ -753,14 +773,16 @@ def bounds(node: Node) -> tuple[int, int]:
             m = max(abs(b[0]), abs(b[1]))
             return (-m if b[0] < 0 else 0), (m if b[1] > 0 else 0)
         divisors = [d for d in (b[0], b[1], 1, -1) if d and b[0] <= d <= b[1]]
-        quotients = [x // d for x in a for d in divisors] + ([0] if b[0] <= 0 <= b[1] else [])
-        return min(quotients), max(quotients)
+        zero = [0] if b[0] <= 0 <= b[1] else []
+        floors = [x // d for x in a for d in divisors] + zero  # exact: a fraction between
+        ceils = [-(-x // d) for x in a for d in divisors] + zero
+        return min(floors), max(ceils)
     if isinstance(node, Func):
         spans = [bounds(a) for a in node.args]
         if node.name == "abs":
             lo, hi = spans[0]
             return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
-        if node.name in ("floor", "ceil"):
+        if node.name in ("floor", "ceil", "round"):
             return spans[0]
         pick = min if node.name == "min" else max
         return pick(s[0] for s in spans), pick(s[1] for s in spans)

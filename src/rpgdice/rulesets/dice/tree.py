@@ -11,7 +11,8 @@ comparison counts them (minus the failures).
 
 from __future__ import annotations
 
-from typing import Optional, Union
+import math
+from typing import Any, Optional, Union
 
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
@@ -86,7 +87,7 @@ class _Roller:
 
     def side_value(self, node: Node, dice: list[TreeDie], mark: str) -> int:
         inner: list[TreeDie] = []
-        v = self.value(node, inner)
+        v = math.floor(self.value(node, inner))  # a count or sides: the exact value rounded down
         dice.extend(_die(d.face, [*d.marks, mark], d.kept, d.value, d.rolls) for d in inner)
         return v
 
@@ -213,29 +214,40 @@ MAX_TOTAL = 10**15
 no total a table reads (and JSON's numbers lose their last digits), so it is a usage error."""
 
 
-def arith(op: str, a: int, b: int, notes: Optional[list[str]] = None) -> int:
+def _bits(x: Any) -> int:
+    return abs(int(x)).bit_length() + 1
+
+
+def arith(op: str, a: Any, b: Any, notes: Optional[list[str]] = None) -> Any:
+    """``a op b``, exact (RULES.md, revised): ``/`` makes a Fraction when it does not divide."""
     if op == "+":
         out = a + b
     elif op == "-":
         out = a - b
     elif op == "*":
-        if a and b and abs(a).bit_length() + abs(b).bit_length() > 2 * MAX_TOTAL.bit_length():
+        if a and b and _bits(a) + _bits(b) > 2 * MAX_TOTAL.bit_length():
             raise _too_big()
         out = a * b
     elif op == "^":
-        if not 0 <= b <= 64:
-            raise RulesError(PARAM, f"a rolled exponent of {b}: ^ takes 0 to 64")
-        if a and abs(a).bit_length() * b > 2 * MAX_TOTAL.bit_length():
+        if not 0 <= b <= 64 or b != int(b):
+            raise RulesError(PARAM, f"an exponent of {b}: ^ takes a whole number from 0 to 64")
+        if a and _bits(a) * int(b) > 2 * MAX_TOTAL.bit_length():
             raise _too_big()
-        out = a ** b
+        out = a ** int(b)
     elif b == 0:
         if notes is not None and DIV_ZERO not in notes:
             notes.append(DIV_ZERO)
         return 0
     elif op == "%":
         out = a % b
-    else:
+    elif isinstance(a, int) and isinstance(b, int) and a % b == 0:
         out = a // b
+    else:
+        from fractions import Fraction
+
+        out = Fraction(a) / Fraction(b)
+    if not isinstance(out, int) and out.denominator == 1:
+        out = int(out)
     if abs(out) > MAX_TOTAL:
         raise _too_big()
     return out
@@ -246,14 +258,22 @@ def _too_big() -> RulesError:
                              "roll's total may be; use smaller numbers")
 
 
-def func(name: str, args: list[int]) -> int:
+def func(name: str, args: list[Any]) -> Any:
     if name == "min":
         return min(args)
     if name == "max":
         return max(args)
     if name == "abs":
         return abs(args[0])
-    return args[0]  # floor and ceil: every value is already whole (/ rounds down)
+    x = args[0]
+    if name == "floor":
+        return math.floor(x)
+    if name == "ceil":
+        return math.ceil(x)
+    if name == "round":  # half away from zero
+        whole = math.floor(abs(x) * 2 + 1) // 2
+        return whole if x >= 0 else -whole
+    return x
 
 
 def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
@@ -343,7 +363,10 @@ def _roll(expr: Roll, source: DiceSource, seed: Optional[int]) -> TreeRoll:
                               label=label_of(node)))
     if DIV_ZERO in r.notes:  # the roll is void: its total, and so every term's value, is 0
         terms = [TreeTerm(expression=t.expression, dice=t.dice, value=0, label=t.label) for t in terms]
-    total = sum(t.value for t in terms)
+    exact = sum(t.value for t in terms)
+    total = math.floor(exact)  # rounded down once, at the end (RULES.md)
+    if total != exact:
+        r.notes.append(f"the exact total {_shown(exact)} is rounded down to {total}")
     against, outcome = None, None
     if expr.compare and expr.against is not None:
         dice = []
@@ -354,9 +377,15 @@ def _roll(expr: Roll, source: DiceSource, seed: Optional[int]) -> TreeRoll:
         tail = expr.text[expr.end:].split("#")[0]
         against = TreeTerm(expression="".join(tail.split())[len(expr.compare):] or str(target),
                            dice=dice, value=target, label=None)
-        outcome = "success" if compare(expr.compare, total, target) else "failure"
+        outcome = "success" if compare(expr.compare, exact, target) else "failure"  # the exact value
     return TreeRoll(expression=expr.text, total=total, terms=terms, seed=seed, outcome=outcome,
                     label=expr.label, compare=expr.compare, against=against, notes=r.notes)
+
+
+def _shown(x: Any) -> str:
+    """An exact value as a reader reads it: 3.5, 8.3333 (7/2, 25/3)."""
+    text = f"{float(x):.4f}".rstrip("0").rstrip(".")
+    return text if float(text) == x else f"{text}… ({x})"
 
 
 def label_of(node: Node) -> Optional[str]:

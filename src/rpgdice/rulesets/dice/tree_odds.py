@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import icepool
 
@@ -102,7 +102,7 @@ class _Odds:
 
     def probs(self, die: icepool.Die) -> dict[int, Fraction]:
         d = die.denominator()
-        return {int(v): Fraction(w, d) for v, w in die.items() if w}
+        return {_exact(v): Fraction(w, d) for v, w in die.items() if w}
 
     def combine(self, a: Dist, b: Dist, op: Callable[[int, int], int], native: str = "") -> Dist:
         """Two independent parts combined by ``op`` (icepool's own ``+`` or ``−`` when
@@ -177,8 +177,8 @@ class _Odds:
         return self.probs(_add(dice)), mass
 
     def dice(self, node: Dice) -> Dist:
-        counts = self.dist(node.count)
-        sides = self.dist(node.sides)
+        counts = _floored(self.dist(node.count))  # a count or sides: the exact value rounded down
+        sides = _floored(self.dist(node.sides))
         if VOID in counts[0] or VOID in sides[0]:
             raise _refuse(self.expr.text, "exact odds of a count or sides a rolled divisor of 0 can make "
                           "void are out of reach here")
@@ -304,6 +304,20 @@ class _Odds:
             tail = level
         mass = sum(tail.values(), Fraction(0))
         return {v: p / mass for v, p in tail.items()}, mass
+
+
+def _exact(v: Any) -> Any:
+    """An outcome as rpgdice keeps it: a whole number as an int, else its Fraction."""
+    f = Fraction(v)
+    return int(f) if f.denominator == 1 else f
+
+
+def _floored(d: Dist) -> Dist:
+    out: dict[int, Fraction] = {}
+    for v, p in d[0].items():
+        k = v if v == VOID else math.floor(v)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out, d[1]
 
 
 def _unvoid(dist: dict[int, Fraction]) -> dict[int, Fraction]:
@@ -449,12 +463,14 @@ def _odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
     o = _Odds(expr)
     dist, mass = o.dist(expr.tree)
     dist = _unvoid(dist)
+    exact = dist
+    dist = _floored((dist, mass))[0]  # the total is rounded down once, at the end (RULES.md)
     outcomes = None
     if expr.compare and expr.against is not None:
         op = expr.compare
         against = o.dist(expr.against)
         against = _unvoid(against[0]), against[1]
-        hit, m2 = o.combine((dist, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
+        hit, m2 = o.combine((exact, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
         mass *= m2
         p = hit.get(1, Fraction(0)) * mass
         outcomes = {"success": p, "failure": mass - p}
