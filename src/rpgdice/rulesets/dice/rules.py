@@ -295,7 +295,9 @@ def join_arguments(args: list[str]) -> list[str]:
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         begins = arg.lstrip()[:1] in OPERATORS or arg.strip().lower() in ("adv", "dis")
-        if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS):
+        before = joined[-1].rstrip() if joined else ""
+        ends = before[-1:] in OPERATORS and not before[-2:].lower() == "d%"  # d% is a die, not a %
+        if joined and (begins or ends):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         if joined and _constant_alone(arg):
