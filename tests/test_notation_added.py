@@ -149,3 +149,19 @@ def test_odds_of_exact_arithmetic_are_of_the_floored_total():
     assert odds.distribution == _enumerate("1d6/2", 6, 1)
     assert odds.outcomes == {"success": Fraction(1, 3), "failure": Fraction(2, 3)}
     assert tree_odds.odds(grammar.parse("ceil(1d6/2)")).distribution == _enumerate("ceil(1d6/2)", 6, 1)
+
+
+def test_fudge_dice_dF1_and_dF2():
+    assert _roll("4dF.1", [1, 0, -1, 0]).total == 0
+    assert _roll("dF.2", [-1]).total == -1
+    one = tree_odds.odds(grammar.parse("dF.1")).distribution
+    assert one == {-1: Fraction(1, 6), 0: Fraction(2, 3), 1: Fraction(1, 6)}
+    assert tree_odds.odds(grammar.parse("dF.2")).distribution == {f: Fraction(1, 3) for f in (-1, 0, 1)}
+    faces = [tree.roll(grammar.parse("dF.1"), s).total for s in _seeded(600)]
+    assert 300 < faces.count(0) < 500  # four faces of six are 0
+
+
+def _seeded(n):
+    from rpgdice.core.dice import SeededDice
+
+    return [SeededDice(i) for i in range(n)]

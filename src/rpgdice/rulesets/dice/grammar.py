@@ -54,7 +54,18 @@ if TYPE_CHECKING:
     from rpgdice.rulesets.dice.rules import Expression
 
 FUDGE = 0
-"""``sides`` of a Fudge die (faces −1, 0, +1)."""
+"""``sides`` of a Fudge die (faces −1, 0, +1): ``dF``, ``dF.2``."""
+FUDGE_1 = -1
+"""``sides`` of ``dF.1``: one face +1, one −1, four 0 (RULES.md)."""
+
+
+def face_list(sides: int) -> list[int]:
+    """A die's faces, one entry a side (``dF.1``: −1, 0, 0, 0, 0, +1)."""
+    if sides == FUDGE:
+        return [-1, 0, 1]
+    if sides == FUDGE_1:
+        return [-1, 0, 0, 0, 0, 1]
+    return list(range(1, sides + 1))
 COMPARES = (">=", "<=", "<>", "==", ">", "<", "=")
 """``<>`` is "not equal" (rpg-dice-roller's); ``==`` is ``=``."""
 FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
@@ -506,6 +517,9 @@ class _Parser:
             sides = PERCENT
         elif self.take("f"):
             sides = FUDGE
+            if self.text[self.i:self.i + 1] == "." and self.text[self.i + 1:self.i + 2] in ("1", "2"):
+                sides = FUDGE_1 if self.text[self.i + 1] == "1" else FUDGE  # dF.1, dF.2 (RULES.md)
+                self.i += 2
         elif self.peek() == "(":
             self.i += 1
             sides = self.sum()
@@ -735,7 +749,7 @@ def _once(p: _Parser, seen: set, kind: str, at: int) -> None:
 
 def _faces(sides: Union[int, Node]) -> Optional[tuple[int, int]]:
     if isinstance(sides, int):
-        return (-1, 1) if sides == FUDGE else (1, sides)
+        return (-1, 1) if sides in (FUDGE, FUDGE_1) else (1, sides)
     return None
 
 
@@ -793,7 +807,7 @@ def bounds(node: Node) -> tuple[int, int]:
 
 def die_faces(sides: Union[int, Node]) -> tuple[int, int]:
     if isinstance(sides, int):
-        return (-1, 1) if sides == FUDGE else (1, sides)
+        return (-1, 1) if sides in (FUDGE, FUDGE_1) else (1, sides)
     return 1, bounds(sides)[1]
 
 

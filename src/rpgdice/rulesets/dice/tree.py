@@ -18,6 +18,7 @@ from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.dice.grammar import (
     FUDGE,
+    FUDGE_1,
     MAX_REROLL,
     BinOp,
     Dice,
@@ -31,6 +32,7 @@ from rpgdice.rulesets.dice.grammar import (
     Roll,
     bounds,
     deep,
+    face_list,
 )
 from rpgdice.rulesets.dice.rules import (
     MAX_EXTRA,
@@ -61,10 +63,12 @@ class _Roller:
         """Then each dice term's value and dice, the group's keep applied, evaluated again."""
 
     def draw(self, sides: int) -> int:
-        if sides == FUDGE:
+        if sides in (FUDGE, FUDGE_1):
             between = getattr(self.source, "roll_between", None)
             if between is not None:
                 return int(between(-1, 1))
+            if sides == FUDGE_1:  # dF.1: a d6 read as −1, 0, 0, 0, 0, +1
+                return face_list(FUDGE_1)[self.source.roll(6, 1)[0] - 1]
             return self.source.roll(3, 1)[0] - 2
         return self.source.roll(sides, 1)[0]
 

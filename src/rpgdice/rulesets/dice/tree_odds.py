@@ -25,7 +25,6 @@ import icepool
 from rpgdice.core.errors import RulesError
 from rpgdice.core.exact import sum_of
 from rpgdice.rulesets.dice.grammar import (
-    FUDGE,
     MAX_REROLL,
     BinOp,
     Dice,
@@ -40,6 +39,7 @@ from rpgdice.rulesets.dice.grammar import (
     Test,
     bounds,
     deep,
+    face_list,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
 from rpgdice.rulesets.dice.tree import arith, children, func
@@ -375,17 +375,24 @@ def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Frac
     :data:`MAX_REROLL` times) or once; the last roll stands. Followed to ``depth``
     re-rolls (below the rule's own bound, what needs more is left out: the probabilities
     then add up to less than 1)."""
-    faces = list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+    faces = face_list(sides)
     each = Fraction(1, len(faces))
     test: Optional[Test] = m.reroll
     if test is None:
-        return {f: each for f in faces}
+        return _summed((f, each) for f in faces)
     hit = Fraction(sum(1 for f in faces if test(f)), len(faces))
     limit = 1 if m.reroll_once else MAX_REROLL
     follow = limit if depth is None else min(limit, depth)
     stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
     last = hit ** limit if follow == limit else Fraction(0)
-    return {f: each * (last if test(f) else stays) for f in faces}
+    return _summed((f, each * (last if test(f) else stays)) for f in faces)
+
+
+def _summed(pairs: Any) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for f, p in pairs:
+        out[f] = out.get(f, Fraction(0)) + p
+    return out
 
 
 def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
@@ -404,7 +411,7 @@ def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
 
 
 def _faces_of(sides: int) -> list[int]:
-    return list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+    return face_list(sides)
 
 
 def reroll_depth(expr: Roll) -> Optional[int]:
