@@ -165,3 +165,12 @@ def _seeded(n):
     from rpgdice.core.dice import SeededDice
 
     return [SeededDice(i) for i in range(n)]
+
+
+def test_sorting_a_group_and_a_comment_hint():
+    assert _dice(_roll("{4d6}sd", [1, 5, 3, 2])) == [(5, True), (3, True), (2, True), (1, True)]
+    r = _roll("{4d6, 2d10, d4}s", [6, 6, 6, 6, 1, 1, 2])
+    assert [d.face for d in r.terms[0].dice] == [1, 1, 2, 6, 6, 6, 6] and r.total == 28
+    assert _roll("4dF.1>0f!=1", [1, 0, -1, 1]).total == 0  # 2 successes, 2 failures (f!= is f<>)
+    run = cli("roll", "3d6 // fire")
+    assert run.exit_code == 2 and "is '3d6 # fire' here" in run.stderr

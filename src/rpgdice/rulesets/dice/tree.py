@@ -187,6 +187,12 @@ class _Roller:
             values.append(self.value(item, inner))
             parts.append(inner)
         m = node.mods
+        if m.sort:  # shown sorted, the total unchanged (RULES.md)
+            if len(parts) == 1:
+                parts[0].sort(key=lambda d: d.value, reverse=m.sort == "sd")
+            else:
+                order = sorted(range(len(values)), key=lambda i: values[i], reverse=m.sort == "sd")
+                parts, values = [parts[i] for i in order], [values[i] for i in order]
         flags = [True] * len(values)
         if m.keep:
             n = min(m.keep_n, len(values))
