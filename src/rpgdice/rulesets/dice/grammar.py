@@ -889,7 +889,6 @@ PEERS: tuple[tuple[str, str, str, str], ...] = (
     (r"\s*\bie\s*(\d+)", "Dice Maiden's", r"explode on \1 or more", r"!>=\1"),
     (r"\s*\bir\s*(\d+)", "Dice Maiden's", r"re-roll \1 or less", r"r<=\1"),
     (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1"),
-    (r"\s*\b(?:adv|advantage)\b\s*(\S.*)$", "Avrae's", "advantage", r"\1 adv"),
 )
 """The peers' spellings that mean nothing here, each with the rpgdice form (CLI.md, "Ordinary
 dice"): the one table the hints of ``rpgdice roll`` and ``rpgdice play`` come from."""
