@@ -174,3 +174,16 @@ def test_sorting_a_group_and_a_comment_hint():
     assert _roll("4dF.1>0f!=1", [1, 0, -1, 1]).total == 0  # 2 successes, 2 failures (f!= is f<>)
     run = cli("roll", "3d6 // fire")
     assert run.exit_code == 2 and "is '3d6 # fire' here" in run.stderr
+
+
+def test_unique_rerolls_a_face_another_die_shows():
+    r = _roll("3d6u", [2, 2, 2, 5, 5, 3])
+    assert r.total == 10 and [(d.face, d.kept) for d in r.terms[0].dice] == [
+        (2, True), (2, False), (2, False), (5, True), (5, False), (3, True)]
+    assert _roll("3d6uo", [2, 2, 2, 5]).total == 9  # once: the second 2 stands
+    assert _roll("3d6u>4", [5, 2, 5, 1]).total == 8  # only faces over 4 must differ: 5 2 5→1
+    with pytest.raises(RulesError):
+        grammar.parse("7d6u")
+    with pytest.raises(RulesError) as e:
+        tree_odds.odds(grammar.parse("3d6u"))
+    assert "unique re-rolls" in e.value.message

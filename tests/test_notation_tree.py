@@ -435,7 +435,7 @@ def test_rpg_dice_rollers_rolls_agree_on_the_same_faces(notation, faces, total):
 
 NOW_TAKEN = {"3d6cs>3cf<3", "4d6sd", "(4d10^7)*6d(3*2)", "5d6%2d20", "floor(2.56 * d7)", "ceil(2.56 * d7)",
              "1d20+1.45", "1d20*0.20", "1d20/6.02", "{4d6}s", "{4d6}sd", "{4d6, 2d10, d4}s",
-             "{4d6+5, 20/2d10, d4-1}sd"}
+             "{4d6+5, 20/2d10, d4-1}sd", "2d6u", "2d6uo"}
 """Forms of that test (mocked faces unknown here) rpgdice now takes (CLI.md, "Added"): the
 rpg-dice-roller oracle (tests/test_notation_peers.py) rolls them on the same faces."""
 

@@ -41,6 +41,7 @@ REFUSED_BY_DESIGN = {
     "1d20rr<21": "a re-roll test every face satisfies is a usage error (RULES.md)",
     "dF.1!!<=1": "a die that would explode on every face is a usage error (RULES.md)",
     "(4.56^3dF)*6.7-(10d45/(2*3))": "^ takes a whole exponent from 0 to 64; 3dF can be negative (RULES.md)",
+    "12dFu": "u on more dice than the die has faces is a usage error (RULES.md)",
 }
 
 

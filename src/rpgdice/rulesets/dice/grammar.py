@@ -72,7 +72,8 @@ FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
 MAX_REROLL = 100
 """Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
 _MOD_FIELDS = ("reroll", "reroll_once", "explode", "explode_kind", "low", "high", "keep", "keep_n",
-               "success", "failure", "explode_once", "keeps", "crit_success", "crit_fail", "sort")
+               "success", "failure", "explode_once", "keeps", "crit_success", "crit_fail", "sort", "unique",
+               "unique_once")
 MAX_NESTING = 100
 """Brackets, function calls and signs nested in one another, at most."""
 MAX_OPERATORS = 2000
@@ -135,6 +136,10 @@ class Mods:
     crit_fail: Optional[Test] = None
     sort: str = ""
     """``sa`` (or ``s``) / ``sd``: the dice shown sorted (the total is unchanged)."""
+    unique: Optional[Test] = None
+    """``u`` (``uCMP``): a face another die of the term already shows (and that passes the
+    test) is re-rolled, while it does or (``uo``) once."""
+    unique_once: bool = False
 
 
 @record
@@ -592,6 +597,8 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
         return _explode(p, found, seen, faces, at, "ra")
     if c == "r" and not group:
         return _reroll(p, found, seen, faces, at)
+    if c == "u" and not group:
+        return _unique(p, found, seen, most, faces, at)
     for word, key in (("min", "low"), ("max", "high"), ("mi", "low"), ("ma", "high")):
         if c == "m" and p.peek(len(word)) == word and not group:
             p.i += len(word)
@@ -734,6 +741,26 @@ def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]]
     _once(p, seen, "re-roll", at)
     found.update(reroll=test, reroll_once=once)
     return "re-roll"
+
+
+ANY_FACE = Test(op=">=", target=-MAX_NUMBER)
+"""The test of a bare ``u``: every face."""
+
+
+def _unique(p: _Parser, found: dict, seen: set, most: int, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    once = p.take("o")
+    op = p.compare_op()
+    test = ANY_FACE
+    if op:
+        test = Test(op=op, target=p.signed("a number after " + op))
+    elif p.is_digit():
+        test = Test(op="=", target=p.signed("a number"))
+    if faces is not None and not once and test is ANY_FACE and most > faces[1] - faces[0] + 1:
+        raise p.fail(f"u: {most} dice cannot all show different faces of {faces[1] - faces[0] + 1}", at)
+    _once(p, seen, "unique", at)
+    found.update(unique=test, unique_once=once)
+    return "unique"
 
 
 def _digit_after(p: _Parser) -> bool:

@@ -112,14 +112,28 @@ class _Roller:
         count = self.side_value(node.count, dice, "count") if not isinstance(node.count, Num) else node.count.value
         sides = node.sides if isinstance(node.sides, int) else self.side_value(node.sides, dice, "sides")
         entries: list[TreeDie] = []
+        shown: list[int] = []
         for _ in range(max(count, 0)):
-            entries.extend(self.one_die(sides, node.mods))
+            entries.extend(self.one_die(sides, node.mods, shown))
         value, entries = score(entries, node.mods)
         dice.extend(entries)
         return value
 
-    def face(self, sides: int, mods: Mods, out: list[TreeDie]) -> int:
-        """One roll, re-rolled while (or once) it satisfies the re-roll test."""
+    def face(self, sides: int, mods: Mods, out: list[TreeDie], shown: Optional[list[int]] = None) -> int:
+        """One roll, re-rolled while (or once) it satisfies the re-roll test; a die's first
+        roll, while (or once) another die of the term shows its face (``u``)."""
+        f = self.rerolled(sides, mods, out)
+        if mods.unique is None or shown is None:
+            return f
+        times, limit = 0, 1 if mods.unique_once else MAX_REROLL
+        while f in shown and mods.unique(f) and times < limit:
+            out.append(_die(f, ["rerolled"], kept=False))
+            f = self.rerolled(sides, mods, out)
+            times += 1
+        shown.append(f)
+        return f
+
+    def rerolled(self, sides: int, mods: Mods, out: list[TreeDie]) -> int:
         f = self.draw(sides)
         test = mods.reroll
         if test is None:
@@ -132,9 +146,9 @@ class _Roller:
             times += 1
         return f
 
-    def one_die(self, sides: int, mods: Mods) -> list[TreeDie]:
+    def one_die(self, sides: int, mods: Mods, shown: Optional[list[int]] = None) -> list[TreeDie]:
         out: list[TreeDie] = []
-        f = self.face(sides, mods, out)
+        f = self.face(sides, mods, out, shown)
         test = mods.explode
         if test is None:
             out.append(_die(f))
@@ -433,6 +447,8 @@ def worst_dice(node: Union[Node, int]) -> tuple[int, int]:
     if isinstance(node, Dice):
         per = (1 + MAX_REROLL) if node.mods.reroll is not None and not node.mods.reroll_once else \
             2 if node.mods.reroll is not None else 1
+        if node.mods.unique is not None:
+            per *= 2 if node.mods.unique_once else 1 + MAX_REROLL
         if node.mods.explode is not None:
             per *= 1 + MAX_EXTRA
         c, cr = worst_dice(node.count)

@@ -177,6 +177,9 @@ class _Odds:
         return self.probs(_add(dice)), mass
 
     def dice(self, node: Dice) -> Dist:
+        if node.mods.unique is not None:
+            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here: "
+                          "each die's roll depends on the faces the others show")
         counts = _floored(self.dist(node.count))  # a count or sides: the exact value rounded down
         sides = _floored(self.dist(node.sides))
         if VOID in counts[0] or VOID in sides[0]:
