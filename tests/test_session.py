@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from conftest import cli, make_character
 from rpgdice.cli import app
+from rpgdice.cli.session import _at_the_prompt
 
 # The corpus: (session line, the one-shot argv it stands for or None for a session word,
 # the one-shot's RPGDICE_AS, whether the command has a JSON form). Every ruleset, given
@@ -99,7 +100,8 @@ def _one_shot(home: Path, as_json: bool) -> tuple[str, list[str], list[str]]:
         env = _env(home, **({"RPGDICE_AS": who} if who else {}))
         wants = as_json and has_json and "--json" not in argv
         run = _run([*argv, *(["--json"] if wants else [])], env)
-        errors = [line.removeprefix("rpgdice: error: ") for line in run.stderr.splitlines()
+        # At the prompt a hint never says to type 'rpgdice' (CLI.md, "The session").
+        errors = [_at_the_prompt(line.removeprefix("rpgdice: error: ")) for line in run.stderr.splitlines()
                   if line.startswith("rpgdice: error: ")]
         reasons += [f"line {number}: {e}" for e in errors]
         if as_json and not has_json:
