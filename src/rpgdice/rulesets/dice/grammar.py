@@ -614,28 +614,29 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
         _once(p, seen, "sort", at)
         found["sort"] = kind
         return "sort"
-    if c == "t" and _digit_after(p):  # Dice Maiden's tN: count the dice showing N or more
-        p.i += 1
-        _once(p, seen, "comparison", at)
-        found["success"] = Test(op=">=", target=p.number("a number after t"))
-        if p.peek() == "f":
-            p.i += 1
-            fop = p.compare_op()
-            found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
-        return "comparison"
-    if c in (">", "<", "="):
-        op = p.compare_op()
-        assert op
-        _once(p, seen, "comparison", at)
-        found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
-        if p.peek() == "f":
-            p.i += 1
-            fop = "<>" if p.take("!=") else p.compare_op()
-            found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
-        return "comparison"
+    if (c == "t" and _digit_after(p)) or c in (">", "<", "="):
+        return _counting(p, found, seen, at)
     if c == "f" and not group:
         raise p.fail("a failure test (f) comes after a success test (>=T)")
     return None
+
+
+def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
+    """A comparison counting the dice that pass (Dice Maiden's ``tN`` is ``>=N``), then ``f``
+    and its failure test."""
+    if p.peek() == "t":
+        p.i += 1
+        op: Optional[str] = ">="
+    else:
+        op = p.compare_op()
+    assert op
+    _once(p, seen, "comparison", at)
+    found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
+    if p.peek() == "f":
+        p.i += 1
+        fop = "<>" if p.take("!=") else p.compare_op()
+        found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
+    return "comparison"
 
 
 def _keep(p: _Parser, found: dict, seen: set, most: int, at: int, pair: str = "") -> str:
