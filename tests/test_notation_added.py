@@ -187,3 +187,10 @@ def test_unique_rerolls_a_face_another_die_shows():
     with pytest.raises(RulesError) as e:
         tree_odds.odds(grammar.parse("3d6u"))
     assert "unique re-rolls" in e.value.message
+
+
+def test_compounding_penetrating_dice():
+    r = _roll("3d6!!p", [6, 6, 2, 3, 4])
+    assert r.total == 12 + 3 + 4 and r.terms[0].dice[0].rolls == [6, 6, 2]
+    odds = tree_odds.odds(grammar.parse("1d6!!p")).distribution
+    assert odds[6] == Fraction(1, 36) and odds[5] == Fraction(1, 6) and sum(odds.values()) < 1

@@ -17,7 +17,7 @@ DIFFERENT: dict[str, str] = {}
 left: every other difference is a decimal total of theirs that rpgdice rounds down once at the
 end, RULES.md, counted as ``floored``)."""
 
-AGREEMENT_FLOOR = 162
+AGREEMENT_FLOOR = 164
 """Expressions of the corpus rpgdice and rpg-dice-roller both accept and agree on (measured)."""
 
 
@@ -41,4 +41,4 @@ def test_every_difference_on_the_same_faces_is_a_written_decision(figures):
 def test_rpgdice_accepts_and_agrees_with_the_peers_at_least_as_measured(figures):
     assert figures["agree"] >= AGREEMENT_FLOOR
     assert figures["both_ours"] / figures["both"] >= 0.97  # the issue's goals
-    assert figures["rdr_ours"] / figures["rdr"] >= 0.95
+    assert figures["rdr_ours"] / figures["rdr"] >= 0.97

@@ -42,6 +42,8 @@ REFUSED_BY_DESIGN = {
     "dF.1!!<=1": "a die that would explode on every face is a usage error (RULES.md)",
     "(4.56^3dF)*6.7-(10d45/(2*3))": "^ takes a whole exponent from 0 to 64; 3dF can be negative (RULES.md)",
     "12dFu": "u on more dice than the die has faces is a usage error (RULES.md)",
+    "6d%max50.45": "the numbers after a modifier stay whole (RULES.md)",
+    "6d%min50.45": "the numbers after a modifier stay whole (RULES.md)",
 }
 
 

@@ -18,7 +18,7 @@ Grammar (letters in any case; whitespace ignored between tokens, not inside a nu
     sides     := number | "%" | "F" | "(" sum ")"
     mods      := (keep | explode | reroll | "min" int | "max" int | compare int ("f" test)?)*
     keep      := ("kh" | "kl" | "dh" | "dl") number? | "k" number | "d" number
-    explode   := ("!" | "!!" | "!p") (compare int)?
+    explode   := ("!" | "!!" | "!p" | "!!p") (compare int)?
     reroll    := ("r" | "rr" | "ro") test?
     test      := compare int | int
     compare   := ">=" | ">" | "<=" | "<" | "=" | "=="
@@ -116,7 +116,8 @@ class Mods:
     reroll_once: bool = False
     explode: Optional[Test] = None
     explode_kind: str = ""
-    """``!`` (each extra roll its own die), ``!!`` (compounding) or ``!p`` (penetrating)."""
+    """``!`` (each extra roll its own die), ``!!`` (compounding), ``!p`` (penetrating) or
+    ``!!p`` (compounding, each extra roll one less, as rpg-dice-roller)."""
     low: Optional[int] = None
     """``minT``: a face below T counts as T."""
     high: Optional[int] = None
@@ -692,7 +693,7 @@ def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]
         kind = "!"
     else:
         p.i += 1
-        kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
+        kind = ("!!p" if p.take("p") else "!!") if p.take("!") else "!p" if p.take("p") else "!"
     test_at = p.pos()
     op = p.compare_op()
     test = Test(op=op, target=p.signed("a number after " + op)) if op else None

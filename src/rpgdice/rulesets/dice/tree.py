@@ -156,10 +156,11 @@ class _Roller:
         kind = mods.explode_kind
         raws = [f]
         while test(raws[-1]) and len(raws) <= (1 if mods.explode_once else MAX_EXTRA):
-            raws.append(self.face(sides, mods, out if kind != "!!" else []))
-        if kind == "!!":
-            marks = ["compounded"] if len(raws) > 1 else []
-            out.append(_die(sum(raws), marks, rolls=raws if len(raws) > 1 else []))
+            raws.append(self.face(sides, mods, out if kind[:2] != "!!" else []))
+        if kind[:2] == "!!":  # !! and !!p: one entry, the rolls added (each extra one less for !!p)
+            marks = (["compounded"] if len(raws) > 1 else []) + (["penetrated"] if kind == "!!p" and len(raws) > 1 else [])
+            less = len(raws) - 1 if kind == "!!p" else 0
+            out.append(_die(sum(raws), marks, value=sum(raws) - less, rolls=raws if len(raws) > 1 else []))
             return out
         for i, raw in enumerate(raws):
             marks = (["explosion"] if i else []) + (["exploded"] if i + 1 < len(raws) else [])

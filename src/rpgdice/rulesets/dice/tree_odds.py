@@ -200,7 +200,7 @@ class _Odds:
     def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
         """The term's distribution for each count (ascending): a keep works each out on its
         own; a sum or a count adds one die at a time from one count to the next."""
-        counted = m.explode is not None and m.explode_kind != "!!"
+        counted = m.explode is not None and m.explode_kind[:2] != "!!"
         if counted and m.keep:
             raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
                           "out of reach here (each explosion adds a die to the pool)")
@@ -233,7 +233,7 @@ class _Odds:
     def one_die(self, sides: int, m: Mods) -> Dist:
         """One die of a term: its values (or counts) and the mass a depth left in."""
         roll = rerolled(sides, m, self.rerolls)
-        if m.explode is not None and m.explode_kind != "!!":
+        if m.explode is not None and m.explode_kind[:2] != "!!":
             return self.chain(roll, m)
         if m.explode is not None:
             return self.entry(roll, m)
@@ -271,7 +271,8 @@ class _Odds:
         """``!!``: one die's compounded total (its rolls added while they explode), then
         raised or lowered by min/max."""
         assert m.explode is not None
-        dist, mass = self.fold(roll, m.explode, lambda r, extra: r, m.explode_once)
+        less = 1 if m.explode_kind == "!!p" else 0
+        dist, mass = self.fold(roll, m.explode, lambda r, extra: r - less if extra else r, m.explode_once)
         return _clamped(dist, m), mass
 
     def chain(self, roll: dict[int, Fraction], m: Mods) -> Dist:

@@ -267,7 +267,7 @@ def _entry(d: Any) -> tuple[str, str]:
     if "exploded" in marks:
         face += "!"
     if "penetrated" in marks:
-        face = f"{face}{MINUS_SIGN}1"
+        face = f"{face}{MINUS_SIGN}{d.face - d.value if d.rolls else 1}"
     if "raised" in marks:
         face = f"{face}↑{d.value}"
     elif "lowered" in marks:
