@@ -114,7 +114,8 @@ def _orders(expression: str, theirs: dict) -> list[list[int]]:
 
 
 def ours_on(expression: str, faces: list[int]) -> Optional[Any]:
-    """rpgdice's total on ``faces``, when it uses them all (None otherwise)."""
+    """rpgdice's total on ``faces`` (a compared total: 1 for success, 0 for failure, as the
+    peers give it), when it uses them all (None otherwise)."""
     from rpgdice.core.dice import GivenDice
     from rpgdice.core.errors import RulesError
     from rpgdice.rulesets.dice import grammar, rules, tree
@@ -126,7 +127,7 @@ def ours_on(expression: str, faces: list[int]) -> Optional[Any]:
         source.check_all_used()
     except RulesError:
         return None
-    return r.total
+    return r.total if getattr(r, "outcome", None) is None else int(r.outcome == "success")
 
 
 def compare(expression: str, theirs: dict) -> str:
@@ -143,6 +144,55 @@ def compare(expression: str, theirs: dict) -> str:
         return "agree"
     total = theirs["total"]
     return "floored" if total != int(total) and any(t == math.floor(total) for t in found) else "differ"
+
+
+class _Recorder:
+    """d20's ``random``: seeded, recording each face it hands out, in its order (rpgdice's)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.faces: list[int] = []
+
+    def randrange(self, n: int, stop: Optional[int] = None, step: int = 1) -> int:
+        if stop is not None:  # d20's d% is a tens die, 0 to 90: no die of ours (apart)
+            self.tens = True
+            return self.rng.randrange(n, stop, step)
+        v = self.rng.randrange(n)
+        self.faces.append(v + 1)
+        return v
+
+    tens = False
+
+
+def d20_compare(expression: str) -> str:
+    """d20 and rpgdice on the same faces over :data:`SEEDS`: ``agree``, ``floored``,
+    ``differ`` or ``apart``, as :func:`compare`."""
+    import math
+
+    import d20
+    import d20.expression as d20_expression
+
+    seen = set()
+    saved = d20_expression.random
+    try:
+        for seed in SEEDS:
+            recorder = _Recorder(seed)
+            d20_expression.random = recorder  # type: ignore[assignment]
+            theirs = d20.roll(expression).total
+            mine = None if recorder.tens else ours_on(expression, recorder.faces)
+            if mine is None:
+                seen.add("apart")
+            elif mine == theirs:
+                seen.add("agree")
+            elif theirs != int(theirs) and mine == math.floor(theirs):
+                seen.add("floored")
+            else:
+                seen.add("differ")
+    finally:
+        d20_expression.random = saved
+    return next(v for v in ("differ", "floored", "agree", "apart") if v in seen)
 
 
 def figures() -> dict[str, Any]:
@@ -171,7 +221,17 @@ def figures() -> dict[str, Any]:
     )
 
 
+def d20_figures() -> dict[str, list[str]]:
+    verdicts: dict[str, list[str]] = {}
+    for _, e in corpus():
+        if not by_design(e) and d20_accepts(e) and ours_accepts(e):
+            verdicts.setdefault(d20_compare(e), []).append(e)
+    return verdicts
+
+
 if __name__ == "__main__":
+    d = d20_figures()
+    print("d20, same faces:", {k: len(v) for k, v in d.items()}, "differ:", d.get("differ", []))
     f = figures()
     print(json.dumps(f, indent=1, ensure_ascii=False))
     print(f"both peers accept {f['both']}: rpgdice {f['both_ours']} ({f['both_ours'] / max(1, f['both']):.0%}); "
