@@ -88,17 +88,17 @@ def test_drop_highest_and_lowest():
     assert (r.total, faces_of(r)) == (7, [[(2, True), (6, False), (5, True)]])
 
 
-def test_among_equal_faces_the_earlier_dice_are_kept():
-    # Keep: the earlier of two equal faces is the one kept.
+def test_among_equal_faces_lowest_takes_the_earlier_highest_the_later():
+    # RULES.md (revised), as rpg-dice-roller does: by highest (kh, dh) the later of equal
+    # faces is taken first, by lowest (kl, dl) the earlier.
     r = given_roll("3d6kh1", [5, 5, 2])
-    assert [k for _, k in faces_of(r)[0]] == [True, False, False]
+    assert [k for _, k in faces_of(r)[0]] == [False, True, False]
     r = given_roll("3d6kl1", [2, 5, 2])
     assert [k for _, k in faces_of(r)[0]] == [True, False, False]
-    # Drop: the later of two equal faces is the one dropped.
     r = given_roll("3d6dh1", [5, 2, 5])
     assert [k for _, k in faces_of(r)[0]] == [True, True, False]
     r = given_roll("3d6dl1", [1, 4, 1])
-    assert [k for _, k in faces_of(r)[0]] == [True, True, False]
+    assert [k for _, k in faces_of(r)[0]] == [False, True, True]
 
 
 def test_exploding_dice_take_their_extra_rolls_right_after_them():

@@ -83,7 +83,7 @@ def test_counted_successes():
                                                              False, False]
 
 
-@pytest.mark.parametrize("expression, position", [("2d6+", 5), ("2d6x", 4), ("4d6kh9", 6), ("", 1)])
+@pytest.mark.parametrize("expression, position", [("2d6+", 5), ("2d6y", 4), ("4d6kh9", 6), ("", 1)])
 def test_bad_expressions_exit_2_with_the_position(expression, position):
     run = cli("roll", expression)
     assert run.exit_code == 2 and run.stdout == ""

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from conftest import cli, make_character
 from rpgdice.cli import app
+from rpgdice.cli.session import _at_the_prompt
 
 # The corpus: (session line, the one-shot argv it stands for or None for a session word,
 # the one-shot's RPGDICE_AS, whether the command has a JSON form). Every ruleset, given
@@ -99,7 +100,8 @@ def _one_shot(home: Path, as_json: bool) -> tuple[str, list[str], list[str]]:
         env = _env(home, **({"RPGDICE_AS": who} if who else {}))
         wants = as_json and has_json and "--json" not in argv
         run = _run([*argv, *(["--json"] if wants else [])], env)
-        errors = [line.removeprefix("rpgdice: error: ") for line in run.stderr.splitlines()
+        # At the prompt a hint never says to type 'rpgdice' (CLI.md, "The session").
+        errors = [_at_the_prompt(line.removeprefix("rpgdice: error: ")) for line in run.stderr.splitlines()
                   if line.startswith("rpgdice: error: ")]
         reasons += [f"line {number}: {e}" for e in errors]
         if as_json and not has_json:
@@ -365,3 +367,28 @@ def test_a_session_whose_output_is_full_says_so_on_stderr(tmp_path, as_json):
     assert run.returncode == 1
     assert run.stderr.splitlines() == [
         "rpgdice: error: line 1: could not write the output: No space left on device"]
+
+
+def test_help_and_question_mark_list_the_sessions_words_and_the_commands():
+    got = play("help\n?\nhelp roll\n")
+    assert got.exit_code == 0, got.stderr
+    assert got.stdout.count("The session's own words") == 2
+    for word in ("use RULESET", "as NAME", "help [COMMAND]", "exit", "roll", "char", "log"):
+        assert word in got.stdout
+    assert "Usage: rpgdice roll" in got.stdout  # help COMMAND: its --help
+
+
+def test_a_dice_expression_alone_rolls_and_a_leading_rpgdice_is_dropped():
+    got = play("2d6+3 --dice 2,4 --json\nrpgdice roll d20 --dice 7 --json\nd20 adv --dice 3,17 --json\n")
+    assert got.exit_code == 0, got.stderr
+    rows = [json.loads(line) for line in got.stdout.splitlines()]
+    assert [r["total"] for r in rows] == [9, 7, 17]
+
+
+def test_a_peers_spelling_at_the_prompt_gets_the_same_hint_and_no_hint_says_rpgdice():
+    got = play("/r 1d20+5\n4d10 ie10\n1d20+5 dc 15\nrol 2d6\n")
+    assert got.exit_code == 2
+    lines = got.stderr.splitlines()
+    assert "line 1: EXPR: /r 1d20+5 — " in lines[0] and "is '1d20+5' here" in lines[0]
+    assert "is '4d10!>=10' here" in lines[1] and "is '1d20+5>=15' here" in lines[2]
+    assert all("'rpgdice " not in line for line in lines)

@@ -128,8 +128,7 @@ def test_history_is_kept_across_sessions_and_searched_with_ctrl_r():
     child.expect_exact("reverse-i-search")
     child.send("crytures")
     child.expect_exact(" roll 4 --seed 77")  # the match found, highlighted
-    child.send("\r")  # accept the search
-    child.send("\r")  # run it
+    child.send("\r")  # Enter runs the line found (CLI.md), not only ends the search
     child.expect_exact("Crytures roll")
     child.expect_exact("rpgdice>")
     child.sendline("exit")
@@ -181,5 +180,17 @@ def test_a_history_that_cannot_be_written_costs_one_warning_and_no_line():
     child.expect_exact("Total")
     child.expect_exact("rpgdice>")
     assert "warning" not in plain(child.before)  # once
+    child.sendline("exit")
+    assert ends(child) == 0
+
+
+def test_a_dice_expression_rolls_at_the_prompt_and_error_lines_wrap_between_words():
+    child = spawn(columns=50)
+    child.expect_exact("rpgdice>")
+    assert "Total 9" in plain(answer(child, "2d6+3 --dice 2,4", "Dice", "rpgdice>"))
+    said = plain(answer(child, "4d10 ie10", "rpgdice: error", "rpgdice>"))
+    lines = [line for line in said.splitlines() if line.strip()]
+    assert len(lines) > 1 and all(len(line) <= 50 for line in lines)
+    assert "'4d10!>=10'" in said  # the hint's form whole: wrapped between words
     child.sendline("exit")
     assert ends(child) == 0

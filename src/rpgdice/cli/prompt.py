@@ -39,7 +39,8 @@ def interact(session: Session) -> int:
     import asyncio
 
     prompt: PromptSession[str] = PromptSession(
-        history=_history(), completer=SessionCompleter(session), complete_while_typing=False)
+        history=_history(), completer=SessionCompleter(session), complete_while_typing=False,
+        key_bindings=_search_runs())
     session.numbered = False  # the error is right below its line
     old = signal.getsignal(signal.SIGINT)
     if old != signal.SIG_IGN:  # a background job keeps ignoring it
@@ -60,6 +61,23 @@ def interact(session: Session) -> int:
     finally:
         loop.close()
         signal.signal(signal.SIGINT, old)
+
+
+def _search_runs() -> Any:
+    """Enter during a Ctrl-R search runs the line found (CLI.md: "Ctrl-R finds a line and
+    Enter runs it"), not only ends the search."""
+    from prompt_toolkit.filters import is_searching
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.search import accept_search
+
+    bindings = KeyBindings()
+
+    @bindings.add("enter", filter=is_searching)
+    def _(event: Any) -> None:
+        accept_search()
+        event.current_buffer.validate_and_handle()
+
+    return bindings
 
 
 def _run_line(session: Session, text: str, number: int) -> Optional[int]:

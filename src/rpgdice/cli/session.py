@@ -30,7 +30,7 @@ from rpgdice.cli.output import PROG
 AS_ENV = "RPGDICE_AS"
 ERROR = f"{PROG}: error: "
 EXIT_WORDS = ("exit", "quit")
-SESSION_WORDS = ("use", "as", *EXIT_WORDS)
+SESSION_WORDS = ("use", "as", "help", "?", *EXIT_WORDS)
 """The words a session reads itself; every other line is an rpgdice command."""
 def _no_ruleset(name: Optional[str]) -> bool:
     """``use -``, or a ruleset with no group of its own (``use dice``): no ruleset, ``roll
@@ -42,6 +42,16 @@ STOPPED = None
 """What :meth:`Session.line` returns for ``exit`` and ``quit``."""
 READER_LEFT = 141
 _QUOTING = re.compile(r"['\"\\]")
+_EXPRESSION_LIKE = re.compile(r"^(?:[+\-]?[0-9(\[{]|[+\-]?d(?:[0-9%f(]|$)|/r|!r)", re.IGNORECASE)
+"""A line that begins as an ordinary dice expression (or a peer's spelling of one): rolled as
+``roll LINE`` when its first word is no command (CLI.md, "The session")."""
+HELP = """The session's own words:
+  use RULESET    roll that ruleset's commands without naming it (use - for none)
+  as NAME        roll for a saved character (as - for none)
+  help [COMMAND] this list, or that command's help (help roll)
+  exit, quit     end the session (or Ctrl-D)
+A dice expression alone rolls it (2d6+3, d20 adv). Commands, as after 'rpgdice':
+"""
 """A line holding quotes or backslashes is split by shlex; any other by whitespace alone
 (the same words, some 10 times faster)."""
 
@@ -192,7 +202,11 @@ class Session:
             return 2
         if not words:
             return 0
+        if words[0] == PROG and len(words) > 1:  # rpgdice roll d20: the word rpgdice is not needed here
+            words = words[1:]
         head, rest = words[0], words[1:]
+        if head in ("help", "?"):
+            return self._help(rest)
         if head in EXIT_WORDS and not rest:
             return STOPPED
         if head == "use":
@@ -202,7 +216,25 @@ class Session:
         if head == "play":
             error("play: this is a session already (use and as change its context)")
             return 2
+        if self._expression(head):
+            return self.run(["roll", *words])
         return self.run(self.argv(words))
+
+    def _expression(self, head: str) -> bool:
+        """Whether a line whose first word is ``head`` is an ordinary dice expression alone
+        (no command, alias or a ruleset's command of that name)."""
+        if not _EXPRESSION_LIKE.match(head) or self.root.get_command(None, head) is not None:
+            return False
+        return not (self.ruleset is not None and head in self.group_commands(self.ruleset))
+
+    def _help(self, rest: list[str]) -> int:
+        """``help`` (or ``?``): the session's words and the commands; ``help COMMAND``: its
+        ``--help``."""
+        if rest:
+            return self.run([*self.argv(rest), "--help"])
+        names = [n for n in self.root.list_commands(None) if n != "play"]
+        print(HELP + "  " + ", ".join(names) + "\n  (help COMMAND, or COMMAND --help, says more)")
+        return 0
 
     def _use(self, rest: list[str]) -> int:
         from rpgdice.cli.output import error
@@ -362,12 +394,14 @@ class _ErrorLines:
 
     def _line(self, line: str) -> None:
         if line.startswith(ERROR):
-            reason = line[len(ERROR):]
+            reason = _at_the_prompt(line[len(ERROR):])
             self.errors.append(reason)
             if self.as_json:
                 return
             if self.number is not None:
                 line = f"{ERROR}line {self.number}: {reason}"
+            elif _is_terminal(self.real):
+                line = _wrapped(f"{ERROR}{reason}")
         self.real.write(line + "\n")
 
     def close_line(self) -> None:
@@ -384,6 +418,31 @@ class _ErrorLines:
 
     def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
         return getattr(self.real, name)
+
+
+def _at_the_prompt(reason: str) -> str:
+    """An error's hint as the session reads it: a command to type never starts with
+    ``rpgdice`` (CLI.md, "The session")."""
+    return reason.replace(f"'{PROG} ", "'").replace(f"({PROG} --help", "(help")
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _wrapped(line: str) -> str:
+    """An error line at the prompt, wrapped between words to the terminal's width."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    if len(line) <= width:
+        return line
+    return "\n".join(textwrap.wrap(line, width=max(width, 20), break_long_words=False,
+                                    break_on_hyphens=False, subsequent_indent="  "))
 
 
 @contextmanager

@@ -83,7 +83,7 @@ ExprsArg = Annotated[
         help="Dice notation: 2d6+3, d% (a d100), 4dF (Fudge), * / ( ), 4d6kh3 (keep or drop: kh kl "
         "dh dl k d), 3d6! (exploding; !>=8, !! compounding, !p penetrating), r1 / ro<3 (re-roll), "
         "min2 / max5, 8d10>=6f1 (count the dice that pass, minus failures), {4d6, 3d8}kh1 (groups), "
-        "min() max() abs(), 1d20+5 >= 15 (a DC check), # label / [label]. One expression per "
+        "min() max() abs(), 1d20+5 adv, 1d20+5 >= 15 (a DC check), # label / [label]. One expression per "
         "argument; several are rolled in order. An argument that begins with an operator "
         "(+5, - 2) or follows one that ends with one continues the expression before it: "
         "1d20 +5 is one roll.",
@@ -110,13 +110,13 @@ def roll_cmd(
 ) -> Plan:
     """Roll ordinary dice: damage, random tables, percentiles.
 
-    Numbers and NdS (N dice of S sides, 2 to 1000, % or F) with + − * / and ( );
-    after a dice term, modifiers in any order: khK klK dhK dlK keep or drop, ! !! !p
-    explode (at most 100 extra rolls), r ro re-roll, minT maxT, and a comparison
-    (>=T ...) counting the dice that pass, fT the failures. Groups {a, b}kh1,
-    functions min max abs, a compared total (1d20+5 >= 15: success or failure), and
-    labels (# words, [words]). With --dice, the faces go to the dice in the order
-    written, re-rolls and explosions right after their die.
+    NdS (2 to 1000 sides, % or F) with + − * / % ^ ( ), exact, the total rounded
+    down once; after a dice term, in any order: khK klK dhK dlK keep or drop (several:
+    4d10dh1dl2), ! !! !p explode, r ro re-roll, minT maxT, cs cf criticals, s sd
+    sorted, a comparison (>=T) counting dice, fT failures. Groups {a, b}kh1, min max
+    abs floor ceil round, 1d20+5 >= 15 (success or failure), adv/dis, other tables'
+    x xo t7 e6 ra1 mi ma pl ph, labels (# words, [words]). With --dice, faces go to
+    the dice in order, re-rolls and explosions right after their die.
 
     Arguments are rolls; one that begins with an operator (+5, - 2), or follows one
     that ends with one, continues the expression before it: roll 1d20 +5 is one roll.

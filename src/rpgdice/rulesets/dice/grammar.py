@@ -18,7 +18,7 @@ Grammar (letters in any case; whitespace ignored between tokens, not inside a nu
     sides     := number | "%" | "F" | "(" sum ")"
     mods      := (keep | explode | reroll | "min" int | "max" int | compare int ("f" test)?)*
     keep      := ("kh" | "kl" | "dh" | "dl") number? | "k" number | "d" number
-    explode   := ("!" | "!!" | "!p") (compare int)?
+    explode   := ("!" | "!!" | "!p" | "!!p") (compare int)?
     reroll    := ("r" | "rr" | "ro") test?
     test      := compare int | int
     compare   := ">=" | ">" | "<=" | "<" | "=" | "=="
@@ -30,10 +30,11 @@ the 1-based position in the expression as typed.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
@@ -53,24 +54,39 @@ if TYPE_CHECKING:
     from rpgdice.rulesets.dice.rules import Expression
 
 FUDGE = 0
-"""``sides`` of a Fudge die (faces −1, 0, +1)."""
+"""``sides`` of a Fudge die (faces −1, 0, +1): ``dF``, ``dF.2``."""
+FUDGE_1 = -1
+"""``sides`` of ``dF.1``: one face +1, one −1, four 0 (RULES.md)."""
+
+
+def face_list(sides: int) -> list[int]:
+    """A die's faces, one entry a side (``dF.1``: −1, 0, 0, 0, 0, +1)."""
+    if sides == FUDGE:
+        return [-1, 0, 1]
+    if sides == FUDGE_1:
+        return [-1, 0, 0, 0, 0, 1]
+    return list(range(1, sides + 1))
 COMPARES = (">=", "<=", "<>", "==", ">", "<", "=")
 """``<>`` is "not equal" (rpg-dice-roller's); ``==`` is ``=``."""
-FUNCTIONS = ("floor", "ceil", "abs", "min", "max")
+FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
 MAX_REROLL = 100
 """Re-rolls one die may make with ``r`` (re-roll while): the 101st face stands."""
 _MOD_FIELDS = ("reroll", "reroll_once", "explode", "explode_kind", "low", "high", "keep", "keep_n",
-               "success", "failure")
+               "success", "failure", "explode_once", "keeps", "crit_success", "crit_fail", "sort", "unique",
+               "unique_once")
 MAX_NESTING = 100
 """Brackets, function calls and signs nested in one another, at most."""
 MAX_OPERATORS = 2000
 """Operators (+ − * /) in one expression, at most."""
-MOD_HELP = "a modifier (kh kl dh dl k d, ! !! !p, r rr ro, min max, >= > <= < =, f)"
+MOD_HELP = "a modifier (kh kl dh dl k d, ! !! !p x xo, r rr ro, min max, >= > <= < =, f, cs cf, s sa sd)"
+MAX_POWER = 64
+"""The largest exponent ``^`` takes (RULES.md)."""
 
 
 @record
 class Num:
-    value: int
+    value: Any
+    """A whole number, or a decimal constant (``1.5``) as an exact Fraction."""
     pos: int
 
 
@@ -100,7 +116,8 @@ class Mods:
     reroll_once: bool = False
     explode: Optional[Test] = None
     explode_kind: str = ""
-    """``!`` (each extra roll its own die), ``!!`` (compounding) or ``!p`` (penetrating)."""
+    """``!`` (each extra roll its own die), ``!!`` (compounding), ``!p`` (penetrating) or
+    ``!!p`` (compounding, each extra roll one less, as rpg-dice-roller)."""
     low: Optional[int] = None
     """``minT``: a face below T counts as T."""
     high: Optional[int] = None
@@ -110,6 +127,20 @@ class Mods:
     keep_n: int = 0
     success: Optional[Test] = None
     failure: Optional[Test] = None
+    explode_once: bool = False
+    """Foundry's ``xo`` (d20's ``ra``): at most one extra roll per die."""
+    keeps: tuple[tuple[str, int], ...] = ()
+    """Several keep/drop modifiers on one term (``4d10dh1dl2``), in the order written, a
+    second of the same kind replacing the first; empty when there is one (``keep``)."""
+    crit_success: Optional[Test] = None
+    """``cs``: faces marked as critical successes (the total is unchanged)."""
+    crit_fail: Optional[Test] = None
+    sort: str = ""
+    """``sa`` (or ``s``) / ``sd``: the dice shown sorted (the total is unchanged)."""
+    unique: Optional[Test] = None
+    """``u`` (``uCMP``): a face another die of the term already shows (and that passes the
+    test) is re-rolled, while it does or (``uo``) once."""
+    unique_once: bool = False
 
 
 @record
@@ -210,6 +241,8 @@ class _Parser:
         """The operator just read, for an error after it."""
         self.nesting = 0
         self.operators = 0
+        self.advantage: Optional[list] = None
+        """``adv``/``dis`` as the last word: [the word, whether a 1d20 took it]."""
 
     # -- reading --
 
@@ -257,6 +290,21 @@ class _Parser:
             raise self.fail(f"{what} is more than {MAX_NUMBER:,}", start)
         return int(digits)
 
+    def decimal(self, whole: int) -> Any:
+        """The digits after a constant's point: the constant as an exact Fraction."""
+        from fractions import Fraction
+
+        self.i += 1
+        j = self.i
+        while j < len(self.text) and "0" <= self.text[j] <= "9" and j - self.i < 15:
+            j += 1
+        digits = self.text[self.i:j]
+        self.i = j
+        if self.peek() == "d":
+            raise self.fail("a count of dice is a whole number")
+        value = whole + Fraction(int(digits), 10 ** len(digits))
+        return int(value) if value.denominator == 1 else value
+
     def signed(self, what: str) -> int:
         sign = -1 if self.peek() in MINUS else 1
         if self.peek() in ("+", *MINUS):
@@ -281,10 +329,18 @@ class _Parser:
     def roll(self) -> Roll:
         if not self.text.strip():
             raise self.fail("expected a number or dice, such as 2d6+3")
+        self.advantage = _advantage(self.text)
         tree = self.sum()
         end = self.pos() - 1
         op = "<>" if self.take("!=") else self.compare_op()  # a total's "not equal" may be != too
         against = self.sum() if op else None
+        if self.advantage:
+            word_at = self.pos()
+            self.expect(self.advantage[0], "adv or dis as the last word")
+            if not self.advantage[1]:
+                raise self.fail(f"{self.advantage[0]} rolls a 1d20 twice: this expression has no 1d20 term",
+                                word_at)
+            end = min(end, word_at - 1)
         label = None
         if self.peek() == "#":
             label = self.text[self.i + 1:].strip()
@@ -307,14 +363,14 @@ class _Parser:
 
     def product(self) -> Node:
         left = self.unary()
-        while self.peek() in ("*", "/"):
+        while self.peek() in ("*", "/", "%") and self.peek(2) != "**":
             at = self.pos()
             op = self.peek()
             self.count_operator()
             self.op = op
             self.i += 1
             right = self.unary()
-            if op == "/" and bounds(right) == (0, 0):
+            if op in ("/", "%") and bounds(right) == (0, 0):
                 raise self.fail("division by zero: the divisor is always 0", at)
             left = BinOp(op=op, left=left, right=right, pos=at)
         return left
@@ -333,14 +389,33 @@ class _Parser:
             self.count_operator()
             operand = self.unary()
             return operand if c == "+" else Neg(operand=operand, pos=at)
-        return self.atom()
+        return self.power()
+
+    def power(self) -> Node:
+        """``a ^ b`` (or ``a ** b``): tighter than ``*`` and the signs, grouping to the right;
+        the exponent a whole number from 0 to :data:`MAX_POWER` (RULES.md)."""
+        base = self.atom()
+        if self.peek() != "^" and self.peek(2) != "**":
+            return base
+        at = self.pos()
+        self.count_operator()
+        self.op = "^" if self.peek() == "^" else "**"
+        self.i += len(self.op)
+        exponent = self.unary()
+        lo, hi = bounds(exponent)
+        if lo < 0 or hi > MAX_POWER:
+            raise self.fail(f"the exponent can be {lo if lo < 0 else hi}: it must always be 0 to {MAX_POWER}", at)
+        return BinOp(op="^", left=base, right=exponent, pos=at)
 
     def atom(self) -> Node:
         start = self.pos() - 1
         c = self.peek()
         if self.is_digit():
-            count: Node = Num(value=self.number("a number"), pos=start + 1)
-            if self.peek() == "d":
+            whole = self.number("a number")
+            count: Node = Num(value=whole, pos=start + 1)
+            if self.text[self.i:self.i + 1] == "." and _digit_after(self):  # 1.5: exact (RULES.md)
+                return self.tagged(Num(value=self.decimal(whole), pos=start + 1))
+            if self.peek() == "d" and not (self.advantage and self.peek(3) == self.advantage[0]):
                 return self.dice(count, start)
             return self.tagged(count)
         if c == "d":
@@ -448,6 +523,9 @@ class _Parser:
             sides = PERCENT
         elif self.take("f"):
             sides = FUDGE
+            if self.text[self.i:self.i + 1] == "." and self.text[self.i + 1:self.i + 2] in ("1", "2"):
+                sides = FUDGE_1 if self.text[self.i + 1] == "1" else FUDGE  # dF.1, dF.2 (RULES.md)
+                self.i += 2
         elif self.peek() == "(":
             self.i += 1
             sides = self.sum()
@@ -470,14 +548,32 @@ class _Parser:
         mods = self.mods(most, group=False, faces=faces)
         text = self.since(start)
         label = self.tag()
+        if (self.advantage and not self.advantage[1] and sides == 20 and isinstance(count, Num)
+                and count.value == 1 and not any(getattr(mods, f) for f in _MOD_FIELDS)):
+            self.advantage[1] = True  # adv / dis: this 1d20 is 2d20kh1 / 2d20kl1 (RULES.md)
+            self.written += 1
+            count = Num(value=2, pos=count.pos)
+            mods = Mods(keep="kh" if self.advantage[0] == "adv" else "kl", keep_n=1)
         return Dice(count=count, sides=sides, mods=mods, text=text, pos=start + 1, label=label)
 
     def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None) -> Mods:
         found: dict[str, object] = {}
         seen: set[str] = set()
+        at = self.pos()
         while _modifier(self, found, seen, most, group, faces):
             pass
+        if group and found.get("keeps"):
+            raise self.fail("a group takes one keep or drop (several on one dice term: 4d10dh1dl2)", at)
         return Mods(**found)  # type: ignore[arg-type]
+
+
+def _advantage(text: str) -> Optional[list]:
+    """``adv`` or ``dis`` as the expression's last word (a label aside)."""
+    words = text.split("#", 1)[0].rstrip().lower()
+    for word in ("adv", "dis"):
+        if words.endswith(word) and not words[:-3].rstrip().endswith(("d", "k")):
+            return [word, False]
+    return None
 
 
 def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
@@ -485,62 +581,136 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     """Read one modifier into ``found`` and name its kind, or None when none follows."""
     at = p.pos()
     c = p.peek()
+    if p.advantage and p.peek(3) == p.advantage[0]:
+        return None
     if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or _digit_after(p)):
         return _keep(p, found, seen, most, at)
+    if c == "p" and p.peek(2) in ("pl", "ph"):  # d20's pl/ph: drop lowest/highest
+        p.i += 2
+        return _keep(p, found, seen, most, at, "dl" if p.text[p.i - 1].lower() == "l" else "dh")
     if c == "!" and not group:
         return _explode(p, found, seen, faces, at)
+    if c == "x" and not group:  # Foundry's x (explode), xo (explode once)
+        return _explode(p, found, seen, faces, at, "x")
+    if c == "e" and not group:  # d20's eS: explode on the faces S picks
+        return _explode(p, found, seen, faces, at, "e")
+    if p.peek(2) == "ra" and not group:  # d20's raS: re-roll once and add (explode once on S)
+        return _explode(p, found, seen, faces, at, "ra")
     if c == "r" and not group:
         return _reroll(p, found, seen, faces, at)
-    for word, key in (("min", "low"), ("max", "high")):
-        if c == "m" and p.peek(3) == word and not group:
-            p.i += 3
-            _once(p, seen, word, at)
+    if c == "u" and not group:
+        return _unique(p, found, seen, most, faces, at)
+    for word, key in (("min", "low"), ("max", "high"), ("mi", "low"), ("ma", "high")):
+        if c == "m" and p.peek(len(word)) == word and not group:
+            p.i += len(word)
+            _once(p, seen, "min" if key == "low" else "max", at)
             found[key] = p.signed(f"a number after {word}")
             return word
-    if c in (">", "<", "="):
-        op = p.compare_op()
-        assert op
-        _once(p, seen, "comparison", at)
-        found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
-        if p.peek() == "f":
-            p.i += 1
-            fop = p.compare_op()
-            found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
-        return "comparison"
+    if c == "c" and p.peek(2) in ("cs", "cf") and not group:
+        return _critical(p, found, seen, faces, at)
+    if c == "s":  # a group's too: its parts (a group of one: its dice) shown sorted
+        p.i += 1
+        kind = "sd" if p.take("d") else "sa"
+        p.take("a")
+        _once(p, seen, "sort", at)
+        found["sort"] = kind
+        return "sort"
+    if (c == "t" and _digit_after(p)) or c in (">", "<", "="):
+        return _counting(p, found, seen, at)
     if c == "f" and not group:
         raise p.fail("a failure test (f) comes after a success test (>=T)")
     return None
 
 
-def _keep(p: _Parser, found: dict, seen: set, most: int, at: int) -> str:
-    c = p.peek()
-    pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
-    p.i += 2 if p.peek(2) == pair else 1
+def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
+    """A comparison counting the dice that pass (Dice Maiden's ``tN`` is ``>=N``), then ``f``
+    and its failure test."""
+    if p.peek() == "t":
+        p.i += 1
+        op: Optional[str] = ">="
+    else:
+        op = p.compare_op()
+    assert op
+    _once(p, seen, "comparison", at)
+    found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
+    if p.peek() == "f":
+        p.i += 1
+        fop = "<>" if p.take("!=") else p.compare_op()
+        found["failure"] = Test(op=fop or "=", target=p.signed("a number after f"))
+    return "comparison"
+
+
+def _keep(p: _Parser, found: dict, seen: set, most: int, at: int, pair: str = "") -> str:
+    if not pair:
+        c = p.peek()
+        pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
+        p.i += 2 if p.peek(2) == pair else 1
     n_at = p.pos()
     n = p.number("how many") if p.is_digit() else 1
     if not 1 <= n <= most:
         verb = "keeps" if pair[0] == "k" else "drops"
         raise p.fail(f"{pair}{n} {verb} {n} of {most}; accepts 1 to {most}", n_at)
-    _once(p, seen, "keep", at)
-    found.update(keep=pair, keep_n=n)
+    # Several keep/drop on one term (RULES.md): in the order written, a second of the same
+    # kind replacing the first (10d6k1k2k3 is 10d6k3).
+    keeps = dict(found.get("keeps") or (((found["keep"], found["keep_n"]),) if "keep" in found else ()))
+    keeps.pop(pair, None)
+    keeps[pair] = n
+    seen.add("keep")
+    if len(keeps) == 1:
+        found.update(keep=pair, keep_n=n, keeps=())
+    else:
+        first = next(iter(keeps.items()))
+        found.update(keep=first[0], keep_n=first[1], keeps=tuple(keeps.items()))
     return "keep"
 
 
-def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+def _critical(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int) -> str:
+    """``cs`` / ``cf`` (optionally with a test): mark critical faces; alone, the highest /
+    lowest face (RULES.md)."""
     p.i += 1
-    kind = "!!" if p.take("!") else "!p" if p.take("p") else "!"
+    kind = "cs" if p.take("s") else (p.take("f") and "cf")
+    op = p.compare_op()
+    test = None
+    if op:
+        test = Test(op=op, target=p.signed("a number after " + op))
+    elif p.is_digit():
+        test = Test(op="=", target=p.signed("a number"))
+    elif faces is not None:
+        test = Test(op="=", target=faces[1] if kind == "cs" else faces[0])
+    else:
+        raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", at)
+    _once(p, seen, str(kind), at)
+    found["crit_success" if kind == "cs" else "crit_fail"] = test
+    return str(kind)
+
+
+def _explode(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]], at: int,
+             peer: str = "") -> str:
+    once = False
+    if peer:  # x / xo (Foundry), e (d20), ra (d20): ! with a face test, or once
+        p.i += len(peer)
+        once = peer == "ra" or (peer == "x" and p.take("o"))
+        kind = "!"
+    else:
+        p.i += 1
+        kind = ("!!p" if p.take("p") else "!!") if p.take("!") else "!p" if p.take("p") else "!"
     test_at = p.pos()
     op = p.compare_op()
     test = Test(op=op, target=p.signed("a number after " + op)) if op else None
+    if test is None and peer and p.is_digit():
+        test = Test(op="=", target=p.number("a face"))
+    if test is None and peer in ("e", "ra"):
+        raise p.fail(f"d20's {peer} needs its faces: {peer}6, {peer}>5 or {peer}<2", test_at)
+    found["explode_once"] = once
     if faces is not None:
         lo, hi = faces
         test = test or Test(op="=", target=hi)
-        if all(test(f) for f in range(lo, hi + 1)):
+        if all(test(f) for f in range(lo, hi + 1)) and not once:
             raise p.fail(f"{kind}{test.text if op else ''} explodes on every face: it would never stop", test_at)
     if test is None:
         raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", test_at)
     least = p.least_sides if faces is None else None
-    if least is not None and all(test(f) for f in range(1, least + 1)):
+    if least is not None and all(test(f) for f in range(1, least + 1)) and not once:
         raise p.fail(f"{kind}{test.text} explodes on every face of a d{least}, which these sides can "
                      "make: it would never stop", test_at)
     _once(p, seen, "explode", at)
@@ -575,6 +745,26 @@ def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]]
     return "re-roll"
 
 
+ANY_FACE = Test(op=">=", target=-MAX_NUMBER)
+"""The test of a bare ``u``: every face."""
+
+
+def _unique(p: _Parser, found: dict, seen: set, most: int, faces: Optional[tuple[int, int]], at: int) -> str:
+    p.i += 1
+    once = p.take("o")
+    op = p.compare_op()
+    test = ANY_FACE
+    if op:
+        test = Test(op=op, target=p.signed("a number after " + op))
+    elif p.is_digit():
+        test = Test(op="=", target=p.signed("a number"))
+    if faces is not None and not once and test is ANY_FACE and most > faces[1] - faces[0] + 1:
+        raise p.fail(f"u: {most} dice cannot all show different faces of {faces[1] - faces[0] + 1}", at)
+    _once(p, seen, "unique", at)
+    found.update(unique=test, unique_once=once)
+    return "unique"
+
+
 def _digit_after(p: _Parser) -> bool:
     j = p.i + 1
     return j < len(p.text) and "0" <= p.text[j] <= "9"
@@ -588,7 +778,7 @@ def _once(p: _Parser, seen: set, kind: str, at: int) -> None:
 
 def _faces(sides: Union[int, Node]) -> Optional[tuple[int, int]]:
     if isinstance(sides, int):
-        return (-1, 1) if sides == FUDGE else (1, sides)
+        return (-1, 1) if sides in (FUDGE, FUDGE_1) else (1, sides)
     return None
 
 
@@ -603,7 +793,7 @@ def _check_bounds(p: _Parser, node: Node, lo: int, hi: int, what: str, at: int) 
 def bounds(node: Node) -> tuple[int, int]:
     """The least and the most ``node`` can be (a safe over-estimate)."""
     if isinstance(node, Num):
-        return node.value, node.value
+        return math.floor(node.value), math.ceil(node.value)
     if isinstance(node, Neg):
         lo, hi = bounds(node.operand)
         return -hi, -lo
@@ -618,15 +808,26 @@ def bounds(node: Node) -> tuple[int, int]:
         if node.op == "*":
             products = [x * y for x in a for y in b]
             return min(products), max(products)
+        if node.op == "^":
+            e_hi = min(max(b[1], 0), MAX_POWER)
+            powers = [x ** e for x in a for e in {max(b[0], 0), e_hi, max(e_hi - 1, 0)}]
+            return min(powers), max(powers)
+        if node.op == "%":
+            if a[0] == a[1] and b[0] == b[1] and b[0]:
+                return a[0] % b[0], a[0] % b[0]
+            m = max(abs(b[0]), abs(b[1]))
+            return (-m if b[0] < 0 else 0), (m if b[1] > 0 else 0)
         divisors = [d for d in (b[0], b[1], 1, -1) if d and b[0] <= d <= b[1]]
-        quotients = [x // d for x in a for d in divisors] + ([0] if b[0] <= 0 <= b[1] else [])
-        return min(quotients), max(quotients)
+        zero = [0] if b[0] <= 0 <= b[1] else []
+        floors = [x // d for x in a for d in divisors] + zero  # exact: a fraction between
+        ceils = [-(-x // d) for x in a for d in divisors] + zero
+        return min(floors), max(ceils)
     if isinstance(node, Func):
         spans = [bounds(a) for a in node.args]
         if node.name == "abs":
             lo, hi = spans[0]
             return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
-        if node.name in ("floor", "ceil"):
+        if node.name in ("floor", "ceil", "round"):
             return spans[0]
         pick = min if node.name == "min" else max
         return pick(s[0] for s in spans), pick(s[1] for s in spans)
@@ -637,7 +838,7 @@ def bounds(node: Node) -> tuple[int, int]:
 
 def die_faces(sides: Union[int, Node]) -> tuple[int, int]:
     if isinstance(sides, int):
-        return (-1, 1) if sides == FUDGE else (1, sides)
+        return (-1, 1) if sides in (FUDGE, FUDGE_1) else (1, sides)
     return 1, bounds(sides)[1]
 
 
@@ -702,4 +903,48 @@ def parse_any(text: str) -> Union[Expression, Roll]:
         try:
             return parse(text)
         except RulesError as second:
+            said = hint(text)
+            if said:
+                raise RulesError(first.param, f"{text} — {said}") from None
             raise (second if _position(second) >= _position(first) else first) from None
+
+
+PEERS: tuple[tuple[str, str, str, str], ...] = (
+    # (pattern, whose spelling, what it means, the rpgdice form: a re.sub template)
+    (r"^\s*/(?:r|roll|gmroll|gr)\s+", "Roll20's and Foundry's", "the chat command", ""),
+    (r"\s*//\s*(.*)$", "rpg-dice-roller's", "a comment", r" # \1"),
+    (r"^\s*!(?:r|roll)\s+", "the Discord bots'", "the chat command", ""),
+    (r"^\s*\[\[\s*(.*?)\s*\]\]\s*$", "Roll20's inline roll", "a roll in the text", r"\1"),
+    (r"\s*\bie\s*(\d+)", "Dice Maiden's", r"explode on \1 or more", r"!>=\1"),
+    (r"\s*\bir\s*(\d+)", "Dice Maiden's", r"re-roll \1 or less", r"r<=\1"),
+    (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1"),
+)
+"""The peers' spellings that mean nothing here, each with the rpgdice form (CLI.md, "Ordinary
+dice"): the one table the hints of ``rpgdice roll`` and ``rpgdice play`` come from."""
+
+
+def hint(text: str) -> Optional[str]:
+    """A refused expression a peer would take: its rpgdice form, named in one line, when that
+    form itself rolls; else None."""
+    import re
+
+    from rpgdice.rulesets.dice import rules
+
+    for pattern, whose, meaning, form in PEERS:
+        found = re.search(pattern, text, flags=re.IGNORECASE)
+        if found is None:
+            continue
+        fixed = re.sub(pattern, form, text, count=1, flags=re.IGNORECASE).strip()
+        try:
+            try:
+                rules.parse(fixed)
+            except RulesError:
+                parse(fixed)
+        except RulesError:
+            continue
+        spelled = found.group(0).strip()
+        meaning = found.expand(meaning)
+        if whose == "a":
+            return f"a '{spelled}' ({meaning}) is '{fixed}' here"
+        return f"{whose} '{spelled}' ({meaning}) is '{fixed}' here"
+    return None

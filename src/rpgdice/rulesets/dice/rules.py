@@ -269,7 +269,7 @@ def parse(text: str) -> Expression:
     return _Parser(text).expression()
 
 
-OPERATORS = ("+", *MINUS, "*", "/")
+OPERATORS = ("+", *MINUS, "*", "/", "%", "^")
 """What an argument may begin or end with to join the one before or after it
 (``roll 1d20 +5``, ``roll 2d6 + 3``): the signs and the wider notation's ``*`` and ``/``."""
 JOINING = ("<", ">", "=")
@@ -288,6 +288,8 @@ def join_arguments(args: list[str]) -> list[str]:
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
     joined: list[str] = []
+    if len(args) > 1 and _peers_spelling(" ".join(args)):  # /r 1d20+5, 4d10 ie10: refused whole, with the hint
+        return [" ".join(args)]
     labelled = next((i for i, a in enumerate(args) if "#" in a), None)
     if labelled is not None:  # a label: the # and everything after it, in the arguments that follow too
         args = [*args[:labelled], " ".join(args[labelled:])]
@@ -295,8 +297,12 @@ def join_arguments(args: list[str]) -> list[str]:
         if joined and arg.lstrip()[:1] == "#":
             joined[-1] = f"{joined[-1]} {arg}"
             continue
-        begins = arg.lstrip()[:1] in OPERATORS + JOINING
-        if joined and (begins or joined[-1].rstrip()[-1:] in OPERATORS + JOINING):
+        begins = (arg.lstrip()[:1] in OPERATORS + JOINING
+                  or arg.strip().lower() in ("adv", "dis"))
+        before = joined[-1].rstrip() if joined else ""
+        ends = (before[-1:] in OPERATORS + JOINING
+                and not before[-2:].lower() == "d%")  # d% is a die, not a %
+        if joined and (begins or ends):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         if joined and _constant_alone(arg):
@@ -306,6 +312,12 @@ def join_arguments(args: list[str]) -> list[str]:
                              "or quote the whole expression)")
         joined.append(arg)
     return joined
+
+
+def _peers_spelling(text: str) -> bool:
+    from rpgdice.rulesets.dice.grammar import hint
+
+    return hint(text) is not None
 
 
 # Rolling -------------------------------------------------------------------------------
@@ -351,11 +363,12 @@ def compare(op: str, face: int, target: int) -> bool:
 
 
 def kept_flags(faces: list[int], mode: str, k: int) -> list[bool]:
-    """Which dice a keep or drop keeps; among equal faces the earlier dice are kept."""
+    """Which dice a keep or drop keeps; among equal faces, as rpg-dice-roller does, by
+    lowest (``kl``, ``dl``) the earlier die is taken first, by highest (``kh``, ``dh``) the later."""
     n = len(faces)
     order = range(n)
     if mode == "kh":
-        chosen = set(sorted(order, key=lambda i: (-faces[i], i))[:k])
+        chosen = set(sorted(order, key=lambda i: (-faces[i], -i))[:k])
         return [i in chosen for i in order]
     if mode == "kl":
         chosen = set(sorted(order, key=lambda i: (faces[i], i))[:k])
@@ -363,7 +376,7 @@ def kept_flags(faces: list[int], mode: str, k: int) -> list[bool]:
     if mode == "dh":
         dropped = set(sorted(order, key=lambda i: (-faces[i], -i))[:k])
     else:  # dl
-        dropped = set(sorted(order, key=lambda i: (faces[i], -i))[:k])
+        dropped = set(sorted(order, key=lambda i: (faces[i], i))[:k])
     return [i not in dropped for i in order]
 
 

@@ -11,12 +11,14 @@ comparison counts them (minus the failures).
 
 from __future__ import annotations
 
-from typing import Optional, Union
+import math
+from typing import Any, Optional, Union
 
 from rpgdice.core.dice import DiceSource
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.dice.grammar import (
     FUDGE,
+    FUDGE_1,
     MAX_REROLL,
     BinOp,
     Dice,
@@ -30,6 +32,7 @@ from rpgdice.rulesets.dice.grammar import (
     Roll,
     bounds,
     deep,
+    face_list,
 )
 from rpgdice.rulesets.dice.rules import (
     MAX_EXTRA,
@@ -60,10 +63,12 @@ class _Roller:
         """Then each dice term's value and dice, the group's keep applied, evaluated again."""
 
     def draw(self, sides: int) -> int:
-        if sides == FUDGE:
+        if sides in (FUDGE, FUDGE_1):
             between = getattr(self.source, "roll_between", None)
             if between is not None:
                 return int(between(-1, 1))
+            if sides == FUDGE_1:  # dF.1: a d6 read as −1, 0, 0, 0, 0, +1
+                return face_list(FUDGE_1)[self.source.roll(6, 1)[0] - 1]
             return self.source.roll(3, 1)[0] - 2
         return self.source.roll(sides, 1)[0]
 
@@ -86,7 +91,7 @@ class _Roller:
 
     def side_value(self, node: Node, dice: list[TreeDie], mark: str) -> int:
         inner: list[TreeDie] = []
-        v = self.value(node, inner)
+        v = math.floor(self.value(node, inner))  # a count or sides: the exact value rounded down
         dice.extend(_die(d.face, [*d.marks, mark], d.kept, d.value, d.rolls) for d in inner)
         return v
 
@@ -107,14 +112,28 @@ class _Roller:
         count = self.side_value(node.count, dice, "count") if not isinstance(node.count, Num) else node.count.value
         sides = node.sides if isinstance(node.sides, int) else self.side_value(node.sides, dice, "sides")
         entries: list[TreeDie] = []
+        shown: list[int] = []
         for _ in range(max(count, 0)):
-            entries.extend(self.one_die(sides, node.mods))
+            entries.extend(self.one_die(sides, node.mods, shown))
         value, entries = score(entries, node.mods)
         dice.extend(entries)
         return value
 
-    def face(self, sides: int, mods: Mods, out: list[TreeDie]) -> int:
-        """One roll, re-rolled while (or once) it satisfies the re-roll test."""
+    def face(self, sides: int, mods: Mods, out: list[TreeDie], shown: Optional[list[int]] = None) -> int:
+        """One roll, re-rolled while (or once) it satisfies the re-roll test; a die's first
+        roll, while (or once) another die of the term shows its face (``u``)."""
+        f = self.rerolled(sides, mods, out)
+        if mods.unique is None or shown is None:
+            return f
+        times, limit = 0, 1 if mods.unique_once else MAX_REROLL
+        while f in shown and mods.unique(f) and times < limit:
+            out.append(_die(f, ["rerolled"], kept=False))
+            f = self.rerolled(sides, mods, out)
+            times += 1
+        shown.append(f)
+        return f
+
+    def rerolled(self, sides: int, mods: Mods, out: list[TreeDie]) -> int:
         f = self.draw(sides)
         test = mods.reroll
         if test is None:
@@ -127,20 +146,21 @@ class _Roller:
             times += 1
         return f
 
-    def one_die(self, sides: int, mods: Mods) -> list[TreeDie]:
+    def one_die(self, sides: int, mods: Mods, shown: Optional[list[int]] = None) -> list[TreeDie]:
         out: list[TreeDie] = []
-        f = self.face(sides, mods, out)
+        f = self.face(sides, mods, out, shown)
         test = mods.explode
         if test is None:
             out.append(_die(f))
             return out
         kind = mods.explode_kind
         raws = [f]
-        while test(raws[-1]) and len(raws) <= MAX_EXTRA:
-            raws.append(self.face(sides, mods, out if kind != "!!" else []))
-        if kind == "!!":
-            marks = ["compounded"] if len(raws) > 1 else []
-            out.append(_die(sum(raws), marks, rolls=raws if len(raws) > 1 else []))
+        while test(raws[-1]) and len(raws) <= (1 if mods.explode_once else MAX_EXTRA):
+            raws.append(self.face(sides, mods, out if kind[:2] != "!!" else []))
+        if kind[:2] == "!!":  # !! and !!p: one entry, the rolls added (each extra one less for !!p)
+            marks = (["compounded"] if len(raws) > 1 else []) + (["penetrated"] if kind == "!!p" and len(raws) > 1 else [])
+            less = len(raws) - 1 if kind == "!!p" else 0
+            out.append(_die(sum(raws), marks, value=sum(raws) - less, rolls=raws if len(raws) > 1 else []))
             return out
         for i, raw in enumerate(raws):
             marks = (["explosion"] if i else []) + (["exploded"] if i + 1 < len(raws) else [])
@@ -182,6 +202,12 @@ class _Roller:
             values.append(self.value(item, inner))
             parts.append(inner)
         m = node.mods
+        if m.sort:  # shown sorted, the total unchanged (RULES.md)
+            if len(parts) == 1:
+                parts[0].sort(key=lambda d: d.value, reverse=m.sort == "sd")
+            else:
+                order = sorted(range(len(values)), key=lambda i: values[i], reverse=m.sort == "sd")
+                parts, values = [parts[i] for i in order], [values[i] for i in order]
         flags = [True] * len(values)
         if m.keep:
             n = min(m.keep_n, len(values))
@@ -213,21 +239,40 @@ MAX_TOTAL = 10**15
 no total a table reads (and JSON's numbers lose their last digits), so it is a usage error."""
 
 
-def arith(op: str, a: int, b: int, notes: Optional[list[str]] = None) -> int:
+def _bits(x: Any) -> int:
+    return abs(int(x)).bit_length() + 1
+
+
+def arith(op: str, a: Any, b: Any, notes: Optional[list[str]] = None) -> Any:
+    """``a op b``, exact (RULES.md, revised): ``/`` makes a Fraction when it does not divide."""
     if op == "+":
         out = a + b
     elif op == "-":
         out = a - b
     elif op == "*":
-        if a and b and abs(a).bit_length() + abs(b).bit_length() > 2 * MAX_TOTAL.bit_length():
+        if a and b and _bits(a) + _bits(b) > 2 * MAX_TOTAL.bit_length():
             raise _too_big()
         out = a * b
+    elif op == "^":
+        if not 0 <= b <= 64 or b != int(b):
+            raise RulesError(PARAM, f"an exponent of {b}: ^ takes a whole number from 0 to 64")
+        if a and _bits(a) * int(b) > 2 * MAX_TOTAL.bit_length():
+            raise _too_big()
+        out = a ** int(b)
     elif b == 0:
         if notes is not None and DIV_ZERO not in notes:
             notes.append(DIV_ZERO)
         return 0
-    else:
+    elif op == "%":
+        out = a % b
+    elif isinstance(a, int) and isinstance(b, int) and a % b == 0:
         out = a // b
+    else:
+        from fractions import Fraction
+
+        out = Fraction(a) / Fraction(b)
+    if not isinstance(out, int) and out.denominator == 1:
+        out = int(out)
     if abs(out) > MAX_TOTAL:
         raise _too_big()
     return out
@@ -238,14 +283,22 @@ def _too_big() -> RulesError:
                              "roll's total may be; use smaller numbers")
 
 
-def func(name: str, args: list[int]) -> int:
+def func(name: str, args: list[Any]) -> Any:
     if name == "min":
         return min(args)
     if name == "max":
         return max(args)
     if name == "abs":
         return abs(args[0])
-    return args[0]  # floor and ceil: every value is already whole (/ rounds down)
+    x = args[0]
+    if name == "floor":
+        return math.floor(x)
+    if name == "ceil":
+        return math.ceil(x)
+    if name == "round":  # half away from zero
+        whole = math.floor(abs(x) * 2 + 1) // 2
+        return whole if x >= 0 else -whole
+    return x
 
 
 def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
@@ -261,12 +314,24 @@ def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
             out[i] = _die(d.face, [*d.marks, "lowered"], d.kept, m.high, d.rolls)
     if m.keep:
         values = [out[i].value for i in live]
-        n = min(m.keep_n, len(values))
-        flags = kept_flags(values, m.keep, n) if n else [m.keep[0] == "d"] * len(values)
+        flags = keep_flags(values, m.keeps or ((m.keep, m.keep_n),))
         for i, kept in zip(live, flags):
             if not kept:
                 out[i] = _drop(out[i])
         live = [i for i, k in zip(live, flags) if k]
+    if m.crit_success is not None or m.crit_fail is not None:
+        for i, d in enumerate(out):
+            if "rerolled" in d.marks:
+                continue
+            crit = (["critical-success"] if m.crit_success is not None and m.crit_success(d.face) else []) + (
+                ["critical-failure"] if m.crit_fail is not None and m.crit_fail(d.face) else [])
+            if crit:
+                out[i] = _die(d.face, [*d.marks, *crit], d.kept, d.value, d.rolls)
+    if m.sort:
+        order = sorted(range(len(out)), key=lambda i: out[i].value, reverse=m.sort == "sd")
+        position = {old: new for new, old in enumerate(order)}
+        out = [out[i] for i in order]
+        live = sorted(position[i] for i in live)
     if m.success is None:
         return sum(out[i].value for i in live), out
     count = 0
@@ -281,6 +346,17 @@ def score(entries: list[TreeDie], m: Mods) -> tuple[int, list[TreeDie]]:
         else:
             out[i] = _die(d.face, d.marks, False, d.value, d.rolls)
     return count, out
+
+
+def keep_flags(values: list[int], keeps: tuple[tuple[str, int], ...]) -> list[bool]:
+    """Which dice count under one or several keep/drop modifiers (RULES.md): each picks among
+    all the term's dice; a die counts when every keep keeps it and no drop drops it."""
+    flags = [True] * len(values)
+    for kind, k in keeps:
+        n = min(k, len(values))
+        picked = kept_flags(values, kind, n) if n else [kind[0] == "d"] * len(values)
+        flags = [a and b for a, b in zip(flags, picked)]
+    return flags
 
 
 def terms_of(tree: Node) -> list[tuple[int, Node, int]]:
@@ -312,7 +388,10 @@ def _roll(expr: Roll, source: DiceSource, seed: Optional[int]) -> TreeRoll:
                               label=label_of(node)))
     if DIV_ZERO in r.notes:  # the roll is void: its total, and so every term's value, is 0
         terms = [TreeTerm(expression=t.expression, dice=t.dice, value=0, label=t.label) for t in terms]
-    total = sum(t.value for t in terms)
+    exact = sum(t.value for t in terms)
+    total = math.floor(exact)  # rounded down once, at the end (RULES.md)
+    if total != exact:
+        r.notes.append(f"the exact total {_shown(exact)} is rounded down to {total}")
     against, outcome = None, None
     if expr.compare and expr.against is not None:
         dice = []
@@ -323,9 +402,15 @@ def _roll(expr: Roll, source: DiceSource, seed: Optional[int]) -> TreeRoll:
         tail = expr.text[expr.end:].split("#")[0]
         against = TreeTerm(expression="".join(tail.split())[len(expr.compare):] or str(target),
                            dice=dice, value=target, label=None)
-        outcome = "success" if compare(expr.compare, total, target) else "failure"
+        outcome = "success" if compare(expr.compare, exact, target) else "failure"  # the exact value
     return TreeRoll(expression=expr.text, total=total, terms=terms, seed=seed, outcome=outcome,
                     label=expr.label, compare=expr.compare, against=against, notes=r.notes)
+
+
+def _shown(x: Any) -> str:
+    """An exact value as a reader reads it: 3.5, 8.3333 (7/2, 25/3)."""
+    text = f"{float(x):.4f}".rstrip("0").rstrip(".")
+    return text if float(text) == x else f"{text}… ({x})"
 
 
 def label_of(node: Node) -> Optional[str]:
@@ -363,6 +448,8 @@ def worst_dice(node: Union[Node, int]) -> tuple[int, int]:
     if isinstance(node, Dice):
         per = (1 + MAX_REROLL) if node.mods.reroll is not None and not node.mods.reroll_once else \
             2 if node.mods.reroll is not None else 1
+        if node.mods.unique is not None:
+            per *= 2 if node.mods.unique_once else 1 + MAX_REROLL
         if node.mods.explode is not None:
             per *= 1 + MAX_EXTRA
         c, cr = worst_dice(node.count)

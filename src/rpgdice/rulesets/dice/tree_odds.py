@@ -18,14 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import icepool
 
 from rpgdice.core.errors import RulesError
 from rpgdice.core.exact import sum_of
 from rpgdice.rulesets.dice.grammar import (
-    FUDGE,
     MAX_REROLL,
     BinOp,
     Dice,
@@ -40,6 +39,7 @@ from rpgdice.rulesets.dice.grammar import (
     Test,
     bounds,
     deep,
+    face_list,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
 from rpgdice.rulesets.dice.tree import arith, children, func
@@ -102,7 +102,7 @@ class _Odds:
 
     def probs(self, die: icepool.Die) -> dict[int, Fraction]:
         d = die.denominator()
-        return {int(v): Fraction(w, d) for v, w in die.items() if w}
+        return {_exact(v): Fraction(w, d) for v, w in die.items() if w}
 
     def combine(self, a: Dist, b: Dist, op: Callable[[int, int], int], native: str = "") -> Dist:
         """Two independent parts combined by ``op`` (icepool's own ``+`` or ``−`` when
@@ -177,8 +177,11 @@ class _Odds:
         return self.probs(_add(dice)), mass
 
     def dice(self, node: Dice) -> Dist:
-        counts = self.dist(node.count)
-        sides = self.dist(node.sides)
+        if node.mods.unique is not None:
+            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here: "
+                          "each die's roll depends on the faces the others show")
+        counts = _floored(self.dist(node.count))  # a count or sides: the exact value rounded down
+        sides = _floored(self.dist(node.sides))
         if VOID in counts[0] or VOID in sides[0]:
             raise _refuse(self.expr.text, "exact odds of a count or sides a rolled divisor of 0 can make "
                           "void are out of reach here")
@@ -197,7 +200,7 @@ class _Odds:
     def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
         """The term's distribution for each count (ascending): a keep works each out on its
         own; a sum or a count adds one die at a time from one count to the next."""
-        counted = m.explode is not None and m.explode_kind != "!!"
+        counted = m.explode is not None and m.explode_kind[:2] != "!!"
         if counted and m.keep:
             raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
                           "out of reach here (each explosion adds a die to the pool)")
@@ -230,7 +233,7 @@ class _Odds:
     def one_die(self, sides: int, m: Mods) -> Dist:
         """One die of a term: its values (or counts) and the mass a depth left in."""
         roll = rerolled(sides, m, self.rerolls)
-        if m.explode is not None and m.explode_kind != "!!":
+        if m.explode is not None and m.explode_kind[:2] != "!!":
             return self.chain(roll, m)
         if m.explode is not None:
             return self.entry(roll, m)
@@ -238,6 +241,8 @@ class _Odds:
         return _clamped({f: p / mass for f, p in roll.items()}, m), mass
 
     def keep(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
+        if m.keeps:
+            return self.keep_mask(die, n, m)
         kept = _kept(m, n)
         if not kept:
             return {0: Fraction(1)}
@@ -250,11 +255,24 @@ class _Odds:
         chosen = pool.highest(kept) if high else pool.lowest(kept)
         return self.probs(chosen.expand().map(lambda t: _count(t, m)))
 
+    def keep_mask(self, die: icepool.Die, n: int, m: Mods) -> dict[int, Fraction]:
+        """Several keep/drop modifiers: the dice that count, by their place in sorted order."""
+        mask = _mask(m.keeps, n)
+        if not any(mask):
+            return {0: Fraction(1)}
+        self.spend(4 * n * len(die) ** 2 * n * max(1, n // 40))
+        chosen = die.pool(n)[mask]
+        if m.success is None:
+            return self.probs(chosen.sum())
+        self.spend(math.comb(n + len(die) - 1, n) * 4)
+        return self.probs(chosen.expand().map(lambda t: _count(t, m)))
+
     def entry(self, roll: dict[int, Fraction], m: Mods) -> Dist:
         """``!!``: one die's compounded total (its rolls added while they explode), then
         raised or lowered by min/max."""
         assert m.explode is not None
-        dist, mass = self.fold(roll, m.explode, lambda r, extra: r)
+        less = 1 if m.explode_kind == "!!p" else 0
+        dist, mass = self.fold(roll, m.explode, lambda r, extra: r - less if extra else r, m.explode_once)
         return _clamped(dist, m), mass
 
     def chain(self, roll: dict[int, Fraction], m: Mods) -> Dist:
@@ -268,10 +286,10 @@ class _Odds:
             v = min(v, m.high) if m.high is not None else v
             return _count((v,), m) if m.success is not None else v
 
-        return self.fold(roll, m.explode, worth)
+        return self.fold(roll, m.explode, worth, m.explode_once)
 
     def fold(self, roll: dict[int, Fraction], test: Callable[[int], bool],
-             worth: Callable[[int, bool], int]) -> Dist:
+             worth: Callable[[int, bool], int], once: bool = False) -> Dist:
         """One die's rolls while ``test`` says they explode, to the stated depth: what they
         add up to (each roll counted as ``worth(face, is an extra roll)``), followed from
         the last roll back to the first; the mass is what the depth kept."""
@@ -282,7 +300,7 @@ class _Odds:
             level: dict[int, Fraction] = {}
             for r, p in roll.items():
                 w = worth(r, i > 0)
-                if test(r) and i < MAX_EXTRA:
+                if test(r) and i < (1 if once else MAX_EXTRA):
                     for t, q in tail.items():
                         level[w + t] = level.get(w + t, Fraction(0)) + p * q
                 else:
@@ -305,6 +323,20 @@ class _Odds:
                    for k in range(self.depth + 1))
 
 
+def _exact(v: Any) -> Any:
+    """An outcome as rpgdice keeps it: a whole number as an int, else its Fraction."""
+    f = Fraction(v)
+    return int(f) if f.denominator == 1 else f
+
+
+def _floored(d: Dist) -> Dist:
+    out: dict[int, Fraction] = {}
+    for v, p in d[0].items():
+        k = v if v == VOID else math.floor(v)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out, d[1]
+
+
 def _unvoid(dist: dict[int, Fraction]) -> dict[int, Fraction]:
     """A void roll's total is 0."""
     if VOID not in dist:
@@ -320,6 +352,20 @@ def _add(dice: list[icepool.Die]) -> icepool.Die:
     for d in dice[1:]:
         total = total + d
     return total
+
+
+def _mask(keeps: tuple[tuple[str, int], ...], n: int) -> tuple[int, ...]:
+    """For each place in ascending order, 1 when the die there counts under ``keeps``."""
+    mask = [1] * n
+    for kind, k in keeps:
+        k = min(k, n)
+        for place in range(n):
+            high = place >= n - k
+            low = place < k
+            picked = high if kind in ("kh", "dh") else low
+            if picked == (kind[0] == "d"):
+                mask[place] = 0
+    return tuple(mask)
 
 
 def _kept(m: Mods, n: int) -> int:
@@ -346,17 +392,24 @@ def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Frac
     :data:`MAX_REROLL` times) or once; the last roll stands. Followed to ``depth``
     re-rolls (below the rule's own bound, what needs more is left out: the probabilities
     then add up to less than 1)."""
-    faces = list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+    faces = face_list(sides)
     each = Fraction(1, len(faces))
     test: Optional[Test] = m.reroll
     if test is None:
-        return {f: each for f in faces}
+        return _summed((f, each) for f in faces)
     hit = Fraction(sum(1 for f in faces if test(f)), len(faces))
     limit = 1 if m.reroll_once else MAX_REROLL
     follow = limit if depth is None else min(limit, depth)
     stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
     last = hit ** limit if follow == limit else Fraction(0)
-    return {f: each * (last if test(f) else stays) for f in faces}
+    return _summed((f, each * (last if test(f) else stays)) for f in faces)
+
+
+def _summed(pairs: Any) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for f, p in pairs:
+        out[f] = out.get(f, Fraction(0)) + p
+    return out
 
 
 def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
@@ -375,7 +428,7 @@ def _rerollers(node: Union[Node, int]) -> list[tuple[int, Fraction]]:
 
 
 def _faces_of(sides: int) -> list[int]:
-    return list(range(-1, 2)) if sides == FUDGE else list(range(1, sides + 1))
+    return face_list(sides)
 
 
 def reroll_depth(expr: Roll) -> Optional[int]:
@@ -434,12 +487,14 @@ def _odds(expr: Roll) -> Union[TreeOdds, CompareOdds]:
     o = _Odds(expr)
     dist, mass = o.dist(expr.tree)
     dist = _unvoid(dist)
+    exact = dist
+    dist = _floored((dist, mass))[0]  # the total is rounded down once, at the end (RULES.md)
     outcomes = None
     if expr.compare and expr.against is not None:
         op = expr.compare
         against = o.dist(expr.against)
         against = _unvoid(against[0]), against[1]
-        hit, m2 = o.combine((dist, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
+        hit, m2 = o.combine((exact, Fraction(1)), against, lambda t, a: int(compare(op, t, a)))
         mass *= m2
         p = hit.get(1, Fraction(0)) * mass
         outcomes = {"success": p, "failure": mass - p}

@@ -215,20 +215,33 @@ def _range_and_mean(totals: Counter[int]) -> str:
     return f"totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}"
 
 
-def closing(tally: Counter[tuple[str, int]]) -> Text | None:
+def closing(tally: Counter[Any]) -> Text | None:
     """The closing line over repeated rolls: the range and mean of the totals of each
     expression rolled more than once (``-n``), never averaged across expressions; none
     when no expression was repeated (``roll d20 2d6``)."""
     by_expression: dict[str, Counter[int]] = {}
-    for (expression, total), n in tally.items():
+    outcomes: dict[str, Counter[str]] = {}
+    for key, n in tally.items():
+        expression, total = key[0], key[1]
         by_expression.setdefault(expression, Counter())[total] += n
+        if len(key) > 2 and key[2] is not None:  # a compared total: how many succeeded
+            outcomes.setdefault(expression, Counter())[key[2]] += n
     repeated = {e: t for e, t in by_expression.items() if sum(t.values()) > 1}
     if not repeated:
         return None
+
+    def said(e: str, totals: Counter[int]) -> str:
+        verdicts = outcomes.get(e)
+        if not verdicts:
+            return _range_and_mean(totals)
+        wins, losses = verdicts["success"], verdicts["failure"]
+        return (f"{plural(wins, 'success', 'successes')}, {plural(losses, 'failure', 'failures')}; "
+                f"{_range_and_mean(totals)}")
+
     if len(by_expression) == 1:
-        (totals,) = repeated.values()
-        return Text(f"{sum(totals.values())} rolls: {_range_and_mean(totals)}", style="bold")
-    return Text("\n").join(Text(f"{visible(e.strip())} ×{sum(t.values())}: {_range_and_mean(t)}", style="bold")
+        ((e, totals),) = repeated.items()
+        return Text(f"{sum(totals.values())} rolls: {said(e, totals)}", style="bold")
+    return Text("\n").join(Text(f"{visible(e.strip())} ×{sum(t.values())}: {said(e, t)}", style="bold")
                            for e, t in repeated.items())
 
 
@@ -261,7 +274,7 @@ def _entry(d: Any) -> tuple[str, str]:
     if "exploded" in marks:
         face += "!"
     if "penetrated" in marks:
-        face = f"{face}{MINUS_SIGN}1"
+        face = f"{face}{MINUS_SIGN}{d.face - d.value if d.rolls else 1}"
     if "raised" in marks:
         face = f"{face}↑{d.value}"
     elif "lowered" in marks:
@@ -269,6 +282,10 @@ def _entry(d: Any) -> tuple[str, str]:
     if "count" in marks or "sides" in marks:
         face = f"{'count' if 'count' in marks else 'sides'} {face}"
     style = CRIT if "explosion" in marks or "exploded" in marks or d.rolls else HIT
+    if "critical-success" in marks:  # cs: marked, the total unchanged (RULES.md)
+        face, style = f"{face}**", CRIT
+    if "critical-failure" in marks:  # cf
+        face, style = f"{face}__", FAILED
     if "dropped" in marks:
         return f"({face})", DROPPED
     if "success" in marks:
@@ -356,7 +373,7 @@ VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds
          rules.CompareOdds: compare_odds, rules.TreeOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
-             rules.TreeRoll: (lambda r: (r.expression, r.total), "rolls")}
+             rules.TreeRoll: (lambda r: (r.expression, r.total, r.outcome), "rolls")}
 """What repeated rolls tally (ordinary dice have no outcome): each expression's totals..."""
 CLOSINGS = {rules.NotationRoll: closing, rules.TreeRoll: closing}
 """...summed up as their range and mean, per expression."""
