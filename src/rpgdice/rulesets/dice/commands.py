@@ -129,7 +129,7 @@ def roll_cmd(
     run = executing()
     assert run is not None
     times, odds = run.spec.times, run.spec.odds
-    parsed = [parse_expression(text) for text in notation.join_arguments(expressions)]
+    parsed = [parse_expression(text) for text in notation.join_arguments(expressions, _peers)]
     # One repetition rolls every expression, each at worst (explosions and re-rolls at their
     # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
     check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
@@ -148,6 +148,14 @@ def roll_cmd(
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
                 compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
+
+
+def _peers(text: str) -> bool:
+    """Whether ``text`` is a peer's spelling the wider grammar names (grammar.py, loaded
+    only for a roll of several arguments)."""
+    from rpgdice.rulesets.dice.grammar import hint
+
+    return hint(text) is not None
 
 
 @functools.lru_cache(maxsize=256)
@@ -218,7 +226,7 @@ def odds_cmd(expressions: ExprArg) -> Plan:
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    joined = notation.join_arguments(expressions)
+    joined = notation.join_arguments(expressions, _peers)
     if len(joined) > 1:
         raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
                          f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "

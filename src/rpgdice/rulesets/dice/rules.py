@@ -25,6 +25,7 @@ Errors are :class:`~rpgdice.core.errors.RulesError` naming ``EXPR`` and the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.dice import DiceSource
@@ -281,14 +282,17 @@ def _constant_alone(text: str) -> bool:
     return text.strip().isascii() and text.strip().isdigit()
 
 
-def join_arguments(args: list[str]) -> list[str]:
+def join_arguments(args: list[str],
+                   peers: Callable[[str], object] | None = None) -> list[str]:
     """The expressions the arguments of ``roll`` make (CLI.md, "Ordinary dice"): an
     argument that begins with an operator, or follows one that ends with one, continues
     the expression before it, joined with a single space (``1d20 +5``, ``2d6 + 3``); any
     other argument is a roll of its own. A number alone after another roll is a usage
-    error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?)."""
+    error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?). ``peers(text)``
+    (the wider grammar's hint, given by the caller): the arguments are a peer's spelling,
+    kept whole so its hint names all of it (``/r 1d20+5``, ``4d10 ie10``)."""
     joined: list[str] = []
-    if len(args) > 1 and _peers_spelling(" ".join(args)):  # /r 1d20+5, 4d10 ie10: refused whole, with the hint
+    if len(args) > 1 and peers is not None and peers(" ".join(args)):
         return [" ".join(args)]
     labelled = next((i for i, a in enumerate(args) if "#" in a), None)
     if labelled is not None:  # a label: the # and everything after it, in the arguments that follow too
@@ -312,12 +316,6 @@ def join_arguments(args: list[str]) -> list[str]:
                              "or quote the whole expression)")
         joined.append(arg)
     return joined
-
-
-def _peers_spelling(text: str) -> bool:
-    from rpgdice.rulesets.dice.grammar import hint
-
-    return hint(text) is not None
 
 
 # Rolling -------------------------------------------------------------------------------

@@ -113,7 +113,7 @@ RULESET = Ruleset(
                               "seyruun_extended_odds", "seyruun_team_odds"}),
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
-    fight=Fight(initiative="rpgdice.rulesets.seyruun.initiative:encounter_initiative",
+    fight=Fight(initiative="rpgdice.rulesets.seyruun.commands:encounter_initiative",
                 command="initiative", side=_fight_side, extra_state=_extra_state, health=HEALTH),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},

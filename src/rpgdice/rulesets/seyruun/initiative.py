@@ -52,32 +52,6 @@ def combatant(arg: Any) -> Any:
                              bonuses=side.bonuses, penalties=side.penalties)
 
 
-def encounter_initiative(words: list[str], source: Any) -> tuple[Any, list[tuple[str, int, bool, int]], Any]:
-    """An encounter's initiative (its record's ``fight.initiative``): every combatant as
-    typed (``NAME=POOL`` or a saved character's name) rolls Wits + Dexterity. Gives the
-    result, each side ``(name, rank, character, initiative)`` first to act first (its
-    initiative: its successes, a botch −1), and the ``seyruun initiative`` arguments that
-    roll it again."""
-    import typer
-
-    from rpgdice.rulesets.seyruun import rules as seyruun
-    from rpgdice.rulesets.seyruun.commands import combatant as parse
-
-    try:
-        typed = tuple(parse(w) for w in words)
-    except typer.BadParameter as e:
-        raise RulesError("COMBATANT", e.message) from None
-    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant(c) for c in typed))
-    from rpgdice.cli.common import Work, check_work
-
-    check_work(Work(spec.most_dice, spec.most_rolls), 1)
-    result = seyruun.roll_initiative(spec, source)
-    characters = {i + 1 for i, c in enumerate(typed) if c.pool is None}
-    sides = [(e.name, e.rank, e.named in characters, -1 if e.botch else e.successes)
-             for e in result.order]
-    return result, sides, (("combatants", typed),)
-
-
 def fight_side(sheet: Any) -> dict[str, Any]:
     """A Seyruun character in an encounter: its wound, damage of health and Willpower;
     out when its damage reaches its health (RULES.md, "Encounters in every ruleset")."""

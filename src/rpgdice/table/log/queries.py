@@ -17,6 +17,10 @@ class Queries:
 
     con: sqlite3.Connection
 
+    def kept_entries(self) -> int:
+        """How many of the newest entries the log keeps (the store says: ``MAX_ENTRIES``)."""
+        raise NotImplementedError
+
     def stats_rows(self, *, ruleset: Optional[str], character: Optional[str],
                    since: Optional[str] = None, before: Optional[str] = None
                    ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
@@ -108,10 +112,9 @@ class Queries:
         before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
         clauses, args = list(terms), list[Any]()
         if since or before:  # a scan by time: only the window the log keeps (a log far over
-            from rpgdice.table.log import store  # it, forged or not pruned yet, reads fast)
-
+            # it, forged or not pruned yet, reads fast)
             clauses.append("id > (SELECT coalesce(max(id), 0) FROM entries) - ?")
-            args.append(store.MAX_ENTRIES)
+            args.append(self.kept_entries())
         if since:
             clauses.append("time >= ?")
             args.append(since)
