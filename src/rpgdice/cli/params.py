@@ -249,6 +249,20 @@ _accepting(character, "the name of a saved character (see rpgdice char list)", "
 character.completes = "characters"  # type: ignore[attr-defined]
 
 
+def target(extra: str = "an extra of the encounter") -> Callable[[str], str]:
+    """An attack's target (``--vs``): a saved character's name or ``extra``. TAB offers the
+    saved characters and the encounter's extras."""
+
+    def parse(text: str) -> str:
+        return character(text)
+
+    parse.accepts = f"the name of a saved character (see rpgdice char list) or {extra}"  # type: ignore[attr-defined]
+    parse.completes = "characters"  # type: ignore[attr-defined]
+    parse.also_completes = "extras"  # type: ignore[attr-defined]
+    parse.__name__ = parse.__qualname__ = character.__name__
+    return parse
+
+
 def alias_name(text: str) -> str:
     """The name of one of the user's aliases (``alias --rm``): checked when config.toml
     is read. Shell completion offers the names under its ``[alias]``."""

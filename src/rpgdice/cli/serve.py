@@ -3,7 +3,6 @@ optional extra ``rpgdice[serve]``, are imported here only once the command runs.
 
 from __future__ import annotations
 
-import ipaddress
 import sys
 from typing import Annotated, Any, Optional
 
@@ -16,19 +15,16 @@ from rpgdice.core.errors import RulesError
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
 HINT = "rpgdice serve needs its extra: pip install 'rpgdice[serve]'"
-LOOPBACK = ("localhost", "127.0.0.1", "::1")
+def loopback(host: str) -> bool:
+    """Whether ``host`` is this machine alone (no token needed): rpgdice.serve.hosts says,
+    loaded only when the command runs (``rpgdice --help`` lists serve without loading it)."""
+    from rpgdice.serve.hosts import loopback as this_machine
+
+    return this_machine(host)
+
+
 MIN_TOKEN = 16
 """The fewest characters a token given with --token may have."""
-
-
-def loopback(host: str) -> bool:
-    """Whether ``host`` is this machine alone (no token needed)."""
-    if host.lower() in LOOPBACK:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def discord_url(given: Optional[str]) -> Optional[str]:

@@ -73,15 +73,7 @@ def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
     return value
 
 
-def _vs_name(text: str) -> str:
-    return params.character(text)
-
-
-_vs_name.accepts = ("the name of a saved character (see rpgdice char list) or an extra of "  # type: ignore[attr-defined]
-                    "the encounter with health")
-_vs_name.completes = "characters"  # type: ignore[attr-defined]
-_vs_name.also_completes = "extras"  # type: ignore[attr-defined]
-_vs_name.__name__ = _vs_name.__qualname__ = params.character.__name__
+_vs_name = params.target("an extra of the encounter with health")
 
 DamageOpt = Annotated[
     Optional[int],

@@ -604,15 +604,7 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
     return wrapped
 
 
-def _vs_name(text: str) -> str:
-    return params.character(text)
-
-
-_vs_name.accepts = ("the name of a saved character (see rpgdice char list) or an extra of "  # type: ignore[attr-defined]
-                    "the encounter")
-_vs_name.completes = "characters"  # type: ignore[attr-defined]
-_vs_name.also_completes = "extras"  # type: ignore[attr-defined]  # TAB: the encounter's extras too
-_vs_name.__name__ = _vs_name.__qualname__ = params.character.__name__
+_vs_name = params.target()
 
 VsOpt = Annotated[
     Optional[str],

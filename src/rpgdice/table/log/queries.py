@@ -115,18 +115,11 @@ class Queries:
             # it, forged or not pruned yet, reads fast)
             clauses.append("id > (SELECT coalesce(max(id), 0) FROM entries) - ?")
             args.append(self.kept_entries())
-        if since:
-            clauses.append("time >= ?")
-            args.append(since)
-        if before:
-            clauses.append("time < ?")
-            args.append(before)
-        if ruleset:
-            clauses.append("ruleset = ?")
-            args.append(ruleset)
-        if command:
-            clauses.append("command = ?")
-            args.append(command)
+        for clause, value in (("time >= ?", since), ("time < ?", before),
+                              ("ruleset = ?", ruleset), ("command = ?", command)):
+            if value:
+                clauses.append(clause)
+                args.append(value)
         if character:
             from rpgdice.core.names import fold
 
