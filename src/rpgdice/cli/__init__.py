@@ -115,7 +115,8 @@ def _alias_names(ctx: Any) -> list[str]:
         return []
 
 
-_POOL_LIKE = re.compile(r"[0-9]+(\s*[+\-\u2212\u2013]\s*[0-9]+)*")
+_POOL_LIKE = r"[0-9]+(\s*[+\-\u2212\u2013]\s*[0-9]+)*"
+"""A pool typed as a command name (``rpgdice seyruun 3+2``): compiled only when one is."""
 
 
 def _roll_meant(name: str, ctx: Any) -> str | None:
@@ -131,7 +132,7 @@ def _roll_meant(name: str, ctx: Any) -> str | None:
         except RulesError:
             return None
         return "roll"
-    roll = group.get_command(ctx, "roll") if _POOL_LIKE.fullmatch(name.strip()) else None
+    roll = group.get_command(ctx, "roll") if re.fullmatch(_POOL_LIKE, name.strip()) else None
     takes = roll is not None and any(p.param_type_name == "argument" for p in roll.params)
     return "roll" if takes else None
 

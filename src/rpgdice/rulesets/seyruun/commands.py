@@ -479,7 +479,7 @@ def reroll_cmd(
 
 # Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
 
-_NAME = re.compile(r"[^\W][\w \-]{0,39}")
+_NAME = r"[^\W][\w \-]{0,39}"
 """A combatant's name: letters, digits, spaces, ``-`` and ``_``, at most 40 (like a
 character's name)."""
 COMBATANT_ACCEPTS = ("NAME=WITS+DEXTERITY, then +BONUS (inside the +5 cap) or -PENALTY dice, "
@@ -504,7 +504,7 @@ def combatant(text: str) -> CombatantArg:
         return text
     name, eq, pool = text.partition("=")
     name = name.strip()
-    if not _NAME.fullmatch(name) or "_" == name[:1]:
+    if not re.fullmatch(_NAME, name) or "_" == name[:1]:
         raise typer.BadParameter(f"{shown(name)} is not a combatant's name; accepts {COMBATANT_ACCEPTS}")
     if not eq:
         return CombatantArg(name=name, pool=None)  # a saved character, read when the command runs
