@@ -231,3 +231,20 @@ def test_help_lists_serve_without_loading_it():
     out, modules = _modules_after(["--help"])
     assert "serve" in out
     assert not [m for m in modules if m.split(".")[0] in SERVER or m.startswith("rpgdice.serve")]
+
+
+@pytest.mark.process
+def test_a_users_ruleset_roll_reads_no_toml_once_the_file_was_read(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    (tmp_path / "rulesets").mkdir()
+    owod = Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "owod.toml"
+    (tmp_path / "rulesets" / "owod.toml").write_text(owod.read_text(encoding="utf-8"),
+                                                     encoding="utf-8")
+    monkeypatch.setenv("RPGDICE_HOME", str(tmp_path))
+    roll = ["owod", "roll", "5", "-d", "2", "--json", "--seed", "7"]
+    first, modules = _modules_after(roll)
+    assert {"tomllib", "tomli"} & modules  # the first read parses the file ...
+    again, modules = _modules_after(roll)
+    assert again == first
+    assert not {"tomllib", "tomli"} & modules  # ... the next roll takes its parsed copy

@@ -491,3 +491,44 @@ def test_a_session_names_a_broken_file_and_goes_on(capsys):
     assert session.line("mine roll 3", 1) == 2
     assert "mine.toml: die: is missing" in json.loads(capsys.readouterr().out)["error"]
     assert session.line("roll 1d6 --dice 4", 2) == 0
+
+
+def test_the_parsed_copy_stands_for_the_file_only_while_the_file_is_as_it_was(monkeypatch):
+    from rpgdice import rulesets
+    from rpgdice.rulesets import _file
+    from rpgdice.table import files
+
+    install("owod")
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    copy = _file.parsed_path("owod")
+    assert copy.is_file()
+    reads: list[Path] = []
+    real = files.read_toml
+
+    def counted(path):
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(files, "read_toml", counted)
+    rulesets.forget()  # as a new process: only the copy on disk remains
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    assert reads == []
+    # a copy spoiled (by hand, or half-written) is read as none: the file is read again
+    kept = json.loads(copy.read_text(encoding="utf-8"))
+    kept["data"]["kind"] = "nonsense"
+    copy.write_text(json.dumps(kept), encoding="utf-8")
+    rulesets.forget()
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    assert len(reads) == 1
+    copy.write_text("{not json", encoding="utf-8")
+    rulesets.forget()
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    assert len(reads) == 2
+    # the file edited: read again, whatever the copy says
+    path = folder() / "owod.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("success = 6", "success = 7"),
+                    encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    rulesets.forget()
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "failure"
+    assert len(reads) == 3

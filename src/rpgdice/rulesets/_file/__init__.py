@@ -112,17 +112,71 @@ def load(name: str) -> FileRuleset:
         st = path.stat()
     except OSError:
         raise RulesError(name, f"no ruleset file {path}") from None
-    stamp = (st.st_mtime_ns, st.st_size)
+    stamp = (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
     cached = _CACHE.get(str(path))
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    rules, found = problems(path, name)
+    rules, found = None, []
+    data = _parsed(name, path, stamp)
+    if data is not None:
+        rules, found = check(data, name, taken())
+    if rules is None:  # no good copy: the file itself
+        from rpgdice.table import files
+
+        data = files.read_toml(path)
+        if data is None:
+            raise RulesError(str(path), "no such file")
+        rules, found = check(data, name, taken())
+        if rules is not None:
+            _keep(name, path, stamp, data)
     if rules is None:
         key, what = found[0]
         raise RulesError(str(path), f"{key}: {what}")
     record = make(rules, str(path))
     _CACHE[str(path)] = (stamp, record)
     return record
+
+
+PARSED_VERSION = 1
+"""The form of a file's parsed copy (:func:`_keep`); another is read as none."""
+
+
+def parsed_path(name: str) -> Path:
+    """Where the parsed copy of the file ``NAME.toml`` is kept: the state folder's
+    ``cache/rulesets/NAME.json`` (beside the log; nothing of the user's own)."""
+    from rpgdice.table import paths
+
+    return paths.state_dir() / "cache" / "rulesets" / f"{name}.json"
+
+
+def _parsed(name: str, path: Path, stamp: tuple[int, ...]) -> Any:
+    """The file's content from its parsed copy, None when there is no copy of the file as
+    it is now. Every roll starts a process, and reading TOML costs its parser's import
+    (about 2 ms), where JSON is loaded for a file's rules anyway. The content is checked
+    again as the file's would be."""
+    from rpgdice.table import files
+
+    try:
+        text = files.read_text(parsed_path(name))
+        kept = json.loads(text) if text is not None else None
+    except (RulesError, ValueError, RecursionError):
+        return None
+    if not (isinstance(kept, dict) and kept.get("version") == PARSED_VERSION
+            and kept.get("file") == str(path) and kept.get("stamp") == list(stamp)):
+        return None
+    return kept.get("data")
+
+
+def _keep(name: str, path: Path, stamp: tuple[int, ...], data: dict[str, Any]) -> None:
+    """Keep the parsed copy of a good file for the next process (a failure to write it
+    costs nothing but the next read)."""
+    from rpgdice.table import files
+
+    kept = {"version": PARSED_VERSION, "file": str(path), "stamp": list(stamp), "data": data}
+    try:
+        files.write_text(parsed_path(name), json.dumps(kept, ensure_ascii=False))
+    except (RulesError, OSError, TypeError, ValueError):
+        pass
 
 
 def forget() -> None:
