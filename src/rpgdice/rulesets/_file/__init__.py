@@ -100,8 +100,9 @@ def problems(path: Path, stem: str | None = None) -> tuple[dict[str, Any] | None
     return check(data, stem, taken())
 
 
-_CACHE: dict[str, tuple[tuple[int, int], FileRuleset]] = {}
-"""Each file's record by its path, with the time and size it was read at."""
+_CACHE: dict[str, tuple[tuple[int, ...], FileRuleset]] = {}
+"""Each file's record by its path, with the stamp (time, size, inode, change time) it was
+read at."""
 
 
 def load(name: str) -> FileRuleset:
@@ -116,7 +117,8 @@ def load(name: str) -> FileRuleset:
     cached = _CACHE.get(str(path))
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    rules, found = None, []
+    rules: dict[str, Any] | None = None
+    found: list[tuple[str, str]] = []
     data = _parsed(name, path, stamp)
     if data is not None:
         rules, found = check(data, name, taken())
