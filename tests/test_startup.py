@@ -248,3 +248,19 @@ def test_a_users_ruleset_roll_reads_no_toml_once_the_file_was_read(tmp_path, mon
     again, modules = _modules_after(roll)
     assert again == first
     assert not {"tomllib", "tomli"} & modules  # ... the next roll takes its parsed copy
+
+
+@pytest.mark.process
+def test_an_attack_that_writes_its_targets_sheet_imports_neither_tempfile_nor_random(
+        tmp_path, monkeypatch):
+    (tmp_path / "characters").mkdir()
+    sheet = tmp_path / "characters" / "ghoul.toml"
+    sheet.write_text('name = "Ghoul"\nruleset = "seyruun"\n[traits]\nhealth = 1000\n',
+                     encoding="utf-8")
+    monkeypatch.setenv("RPGDICE_HOME", str(tmp_path))
+    out, modules = _modules_after(["seyruun", "attack", "3+3", "--damage", "5", "--vs", "ghoul",
+                                   "--json"])
+    dealt = json.loads(out)["damage_dealt"]
+    assert f"damage = {dealt}" in sheet.read_text(encoding="utf-8") or dealt == 0
+    assert not {"tempfile", "random"} & (modules - _baseline())
+    assert not [p.name for p in (tmp_path / "characters").iterdir() if p.name.endswith(".tmp")]

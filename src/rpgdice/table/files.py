@@ -17,6 +17,7 @@ pays nothing must not pay.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -247,11 +248,9 @@ def write_text(path: Path, text: str) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    import tempfile  # and with it random: only a command that writes pays for them
-
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
@@ -270,6 +269,20 @@ def _write(path: Path, text: str) -> None:
             pass
         raise
     _sync_dir(path.parent)
+
+
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new file beside ``path``, ``.NAME.XXXXXXXXXXXX.tmp``, readable by the owner alone,
+    as ``tempfile.mkstemp`` makes one (whose import, with ``random``'s, every roll that
+    writes a sheet paid)."""
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+            return os.open(tmp, flags | getattr(os, "O_CLOEXEC", 0), 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no temporary name free", str(path.parent))
 
 
 def _clean(path: Path) -> None:
