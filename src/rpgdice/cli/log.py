@@ -295,10 +295,9 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
     from rpgdice.cli.output import emit
     from rpgdice.cli.replay import NotARoll, capture
+    from rpgdice.core.changes import is_change
     from rpgdice.core.data import to_data
     from rpgdice.table.log import MAX_RESULTS, public
-
-    from rpgdice.core.changes import is_change
 
     entry_id = entry["id"]
     if is_change(entry):

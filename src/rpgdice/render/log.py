@@ -61,9 +61,9 @@ def figures(r: dict[str, Any]) -> str:
         own = registry.get(ruleset).views().figures.get(str(command))
         if own is not None:
             return own(r)
-    said = changes.said(r)
-    if said is not None:  # a change of the fight: its line
-        return visible(said)
+    line = changes.said(r)
+    if line is not None:  # a change of the fight: its line
+        return visible(line)
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:
