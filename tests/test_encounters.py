@@ -378,6 +378,14 @@ def test_a_change_that_fails_logs_nothing_and_the_log_rules_are_the_rolls(monkey
     monkeypatch.setenv("RPGDICE_LOG", "always")
     ok("encounter", "end", "--no-log")
     assert len(logged()) == 2
+    # A start outside Seyruun takes the rolling options: --secret logs it (secret) whatever
+    # RPGDICE_LOG says, and --secret --no-log is refused, nothing started.
+    assert_usage_error(cli("encounter", "start", "--ruleset", "reglas", "A@5", "--secret",
+                           "--no-log"), "--secret")
+    assert not encounter.path().exists()
+    monkeypatch.setenv("RPGDICE_LOG", "never")
+    step("start", "--ruleset", "reglas", "A@5", "B@1d6", "--secret")
+    assert [(e["command"], e["secret"]) for e in logged()][-1] == ("encounter start", True)
 
 
 def test_a_log_that_cannot_be_written_costs_the_change_nothing_but_a_warning(monkeypatch):

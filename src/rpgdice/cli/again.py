@@ -52,6 +52,28 @@ def _last_repeatable(log: Any) -> list[dict[str, Any]]:
                           "ORDER BY id DESC LIMIT 1", args).fetchone()
     return [] if row is None else [entry_data(row)]
 
+def _last_roll() -> dict[str, Any]:
+    """The entry ``again`` repeats; a usage error when there is none (an empty log, or
+    one of changes of the encounter and re-rolls only) or the log cannot be read."""
+    from rpgdice.core.errors import RulesError
+    from rpgdice.table.log import Log, LogUnavailable
+
+    try:
+        log = Log.open(write=False)
+        last = _last_repeatable(log) if log is not None else []
+        kept = log is not None and log.con.execute(
+            "SELECT 1 FROM entries LIMIT 1").fetchone() is not None
+        if log is not None:
+            log.release()
+    except LogUnavailable as e:
+        raise RulesError("again", str(e)) from None
+    if not last:
+        raise RulesError("again", "the roll log holds no roll to repeat (changes of the "
+                         "encounter and re-rolls after the fact are never repeated)" if kept
+                         else "the roll log is empty: nothing to repeat")
+    return last[-1]
+
+
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
 
@@ -75,22 +97,8 @@ def again_cmd(
     """
     from rpgdice.cli.replay import entry_spec, strip, with_character
     from rpgdice.core.errors import RulesError
-    from rpgdice.table.log import Log, LogUnavailable
 
-    try:
-        log = Log.open(write=False)
-        last = _last_repeatable(log) if log is not None else []
-        kept = log is not None and log.con.execute(
-            "SELECT 1 FROM entries LIMIT 1").fetchone() is not None
-        if log is not None:
-            log.release()
-    except LogUnavailable as e:
-        raise RulesError("again", str(e)) from None
-    if not last:
-        raise RulesError("again", "the roll log holds no roll to repeat (changes of the "
-                         "encounter and re-rolls after the fact are never repeated)" if kept
-                         else "the roll log is empty: nothing to repeat")
-    entry = last[-1]
+    entry = _last_roll()
     try:
         spec = entry_spec(entry)
     except RulesError:  # a forged or foreign entry: only rolls are repeated

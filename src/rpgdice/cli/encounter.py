@@ -133,13 +133,7 @@ def start_cmd(
     result, sides = _initiative(name, combatants, source, health)
     if isinstance(source, GivenDice):
         source.check_all_used()
-    enc = encounter.Encounter(1, 0, [], name)
-    for side in sides:
-        enc.add(side)
-    if result is not None and not any("@" in w for w in combatants):
-        for side, entry in zip(enc.order, result[1]):  # the rules' ranks: ties share one
-            side.rank = entry[1]
-    enc.turn = 0
+    enc = _ordered(name, sides, result, combatants)
     wanted = _wanted(name, run.log_choice, run.secret)  # a bad RPGDICE_LOG: nothing started
     if result is not None and roll is not None:
         rolled, _, args = result
@@ -156,6 +150,21 @@ def start_cmd(
         e, "start", said, wanted, secret=run.secret)))
     _warn_shadowed(s.name for s in sides if not s.character)
     _show(enc, as_json)
+
+
+def _ordered(ruleset: str, sides: list[Any], result: Any, words: list[str]) -> Any:
+    """The new encounter: ``sides`` placed by initiative, the first to act; with the
+    ruleset's own initiative roll alone, its ranks (ties share one)."""
+    from rpgdice.table import encounter
+
+    enc = encounter.Encounter(1, 0, [], ruleset)
+    for side in sides:
+        enc.add(side)
+    if result is not None and not any("@" in w for w in words):
+        for side, entry in zip(enc.order, result[1]):
+            side.rank = entry[1]
+    enc.turn = 0
+    return enc
 
 
 def _ruleset_of(words: list[str], given: Optional[str]) -> str:
@@ -407,10 +416,12 @@ NameArg = Annotated[str, typer.Argument(parser=_name, metavar="NAME", show_defau
 def _wanted(ruleset: str, log: Optional[bool], secret: bool = False) -> bool:
     """Whether a change is logged: ``--log``/``--no-log``, else ``RPGDICE_LOG``, as for a
     roll (asked before the change: a bad ``RPGDICE_LOG`` changes nothing)."""
-    from rpgdice.roll.execute import log_wanted
+    from rpgdice.roll.execute import check_output_options, log_wanted
     from rpgdice.roll.spec import RollSpec
 
-    return log_wanted(RollSpec(ruleset, "encounter", (), log=log, secret=secret))
+    spec = RollSpec(ruleset, "encounter", (), log=log, secret=secret)
+    check_output_options(spec)  # --secret --no-log
+    return log_wanted(spec)
 
 
 def _change(name: str, change: Any, as_json: bool, log: Optional[bool], *, turn: bool = True,
