@@ -698,35 +698,42 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 
 # rpgdice encounter next
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from next' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter add
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyp…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -a '(__rpgdice_characters)'
 
 # rpgdice encounter rm
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from rm' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter delay
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l after -x -a '(__rpgdice_characters) (__rpgdice_extras)' -d 'Act after NAME (default: last)'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from delay' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter out
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from out' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter back
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -a '(__rpgdice_characters) (__rpgdice_extras)'
 
 # rpgdice encounter end
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -s h -l help -d 'Show this message and exit'
 
 # rpgdice log

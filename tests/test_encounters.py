@@ -211,12 +211,13 @@ def test_an_encounter_of_an_older_rpgdice_is_seyruun():
 
 @pytest.mark.slow
 @pytest.mark.process
-def test_changes_at_once_lose_nothing():
+def test_changes_at_once_lose_nothing(monkeypatch):
     """Six terminals at once: four newcomers join, one leaves, one is put out."""
     import os
     import subprocess
     import sys
 
+    monkeypatch.setenv("RPGDICE_LOG", "always")
     step("start", "--ruleset", "reglas", "A@50", "B@40", "C@30")
     lines = [["add", "N1@45"], ["add", "N2@35"], ["add", "N3@25"], ["add", "N4@5"],
              ["rm", "B"], ["out", "C"]]
@@ -227,35 +228,205 @@ def test_changes_at_once_lose_nothing():
     got = state()
     assert order(got) == ["A", "N1", "N2", "C", "N3", "N4"]
     assert [s["out"] for s in got["order"]] == [False, False, False, True, False, False]
+    # Each change logged once, in the order the changes were made (logged under the
+    # encounter's lock): each state is the one before it with that one change.
+    entries = logged()
+    assert sorted(e["command"] for e in entries) == sorted(
+        ["encounter start"] + ["encounter add"] * 4 + ["encounter rm", "encounter out"])
+    states = [e["results"][0]["encounter"] for e in entries]
+    for before, entry, after in zip(states, entries[1:], states[1:]):
+        joined = {s["name"] for s in after["order"]} - {s["name"] for s in before["order"]}
+        left = {s["name"] for s in before["order"]} - {s["name"] for s in after["order"]}
+        outs = [s["name"] for s in after["order"] if s["out"]]
+        change, name = entry["argv"][1], entry["argv"][2].split("@")[0]
+        assert (joined, left) == (({name}, set()) if change == "add" else
+                                  (set(), {name}) if change == "rm" else (set(), set()))
+        assert (name in outs) == (change == "out" or name in
+                                  [s["name"] for s in before["order"] if s["out"]])
+    assert states[-1] == got
 
 
-def test_every_change_is_logged_and_the_log_tells_the_story(monkeypatch):
+# Every change logged like a roll: `rpgdice log` tells the fight's story -----------------
+
+
+def logged() -> list[dict]:
+    return [json.loads(line) for line in ok("log", "--json", "--last", "1000").stdout.splitlines()]
+
+
+def test_a_whole_fight_walked_step_by_step_is_the_logs_story(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    ok("roll", "2d6", "--seed", "7")  # a roll before the fight: the keys every entry has
+    steps = [["start", "--ruleset", "reglas", "Ghoul@9", "Thug@5", "Ana@7"], ["next"],
+             ["add", "Goblin@14"], ["delay", "--after", "Thug"], ["out", "Thug"],
+             ["back", "Thug"], ["rm", "Goblin"], ["next"], ["next"], ["out", "ana"]]
+    states = [step(*words) for words in steps]
+    assert ok("encounter", "end").stdout == "encounter ended in round 2 (Ghoul, Thug, Ana)\n"
+    roll, *entries = logged()
+    assert len(entries) == len(steps) + 1
+    assert [e["command"] for e in entries] == [f"encounter {w[0]}" for w in steps] + [
+        "encounter end"]
+    assert [e["argv"] for e in entries] == [["encounter", *w, "--json"] for w in steps] + [
+        ["encounter", "end"]]
+    assert all(set(e) == set(roll) for e in entries)  # CLI.md "The log": the same keys
+    assert all(e["ruleset"] == "reglas" and e["character"] is None and e["seed"] is None
+               and e["outcome"] is None and not e["secret"] and len(e["results"]) == 1
+               for e in entries)
+    # Each entry holds the state the change left, as `encounter --json` printed it.
+    assert [e["results"][0]["encounter"] for e in entries] == [*states, None]
+    said = [e["results"][0]["said"] for e in entries]
+    assert said == [
+        "The encounter starts: Ghoul (9), Ana (7), Thug (5) — round 1, Ghoul's turn",
+        "Round 1 — Ana's turn",
+        "Goblin joins (initiative 14)",
+        "Ana waits until after Thug — round 1, Thug's turn",
+        "Thug is out — round 1, Ana's turn",
+        "Thug is back in the fight",
+        "Goblin leaves the fight",
+        "Round 2 — Ghoul's turn",
+        "Round 2 — Thug's turn",
+        "Ana is out",
+        "The encounter ends in round 2 (Ghoul, Thug, Ana)",
+    ]
+    listing = ok("log", "--last", "50", env={"COLUMNS": "200"}).stdout
+    at = [listing.index(line) for line in said]
+    assert at == sorted(at)  # in order, each a readable line of `rpgdice log`
+    assert "seed None" not in listing and "{" not in listing
+
+
+def test_log_show_of_a_change_shows_what_was_logged_and_writes_nothing(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    step("start", "--ruleset", "cypher", "Gob@9", "Orc@3", "--health", "4")
+    logged_state = step("next")
+    ident = logged()[-1]["id"]
+    step("out", "Gob")  # the fight goes on: log show shows the state as it was logged
+    before = (encounter.path().read_bytes(), encounter.path().stat().st_mtime_ns, logged())
+    shown = ok("log", "show", str(ident), env={"COLUMNS": "120"}).stdout
+    assert f"#{ident} " in shown and "rpgdice encounter next --json" in shown
+    assert "Round 1 — Orc's turn" in shown
+    assert "Encounter · round 1  ·  turn: Orc" in shown and " out" not in shown
+    assert "seed" not in shown
+    as_json = json.loads(ok("log", "show", str(ident), "--json").stdout)
+    assert as_json["results"][0]["encounter"] == logged_state and as_json["replayed"] is None
+    assert_usage_error(cli("log", "show", str(ident), "--replay"), "no roll", "nothing to replay")
+    assert (encounter.path().read_bytes(), encounter.path().stat().st_mtime_ns,
+            logged()) == before
+
+
+def test_again_after_a_change_repeats_the_last_roll_and_changes_nothing(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    assert_usage_error(cli("again"), "empty")
+    step("start", "--ruleset", "reglas", "A@5", "B@9")
+    step("next")
+    assert_usage_error(cli("again"), "no roll to repeat")  # changes are never repeated
+    ok("roll", "3d6", "--seed", "4")
+    step("next")
+    step("out", "A")
+    fight = state()
+    run = cli("again", "--json")
+    assert run.exit_code == 0, run.stderr
+    assert run.stderr == "rpgdice: again: roll 3d6 --json\n"
+    assert len(json.loads(run.stdout)["terms"][0]["dice"]) == 3
+    assert state() == fight  # no change made again
+    last = logged()[-1]
+    assert last["command"] == "roll" and last["argv"] == ["roll", "3d6", "--json"]
+
+
+def test_log_stats_counts_the_rolls_not_the_changes(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    ok("seyruun", "roll", "5", "--seed", "1")
+    ok("seyruun", "roll", "6", "--seed", "2")
+    (before,) = cli("log", "stats", "--json").json()
+    step("start", "--ruleset", "seyruun", "A@5", "B@9")
+    for _ in range(4):
+        step("next")
+    step("add", "C@1")
+    ok("encounter", "end")
+    assert len(logged()) == 2 + 7
+    (after,) = cli("log", "stats", "--json").json()
+    assert after == before and after["rolls"] == 2 and after["left_out"] == 0
+    # within a window too (counted from the entries, not the stats tables)
+    (since,) = cli("log", "stats", "--json", "--since", "1d").json()
+    assert since["rolls"] == 2
+    # and nothing to reveal: a change is never secret
+    ident = str(logged()[-1]["id"])
+    assert ok("log", "reveal", ident).stdout == f"Entry {ident} is already public; nothing changed.\n"
+
+
+def test_a_change_that_fails_logs_nothing_and_the_log_rules_are_the_rolls(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    assert_usage_error(cli("encounter", "next"), "encounter")  # no encounter
+    assert_usage_error(cli("encounter", "end"), "encounter")
+    assert not logged()
+    step("start", "--ruleset", "reglas", "A@5", "B@9", "C@2")
+    for bad in (["out", "Nobody"], ["rm", "Zed"], ["back", "Q"], ["delay", "--after", "B"],
+                ["add", "A@3"], ["add", "D@x"]):
+        assert cli("encounter", *bad).exit_code == 2, bad
+    assert len(logged()) == 1
+    step("next", "--no-log")
+    step("out", "C", "--no-log")
+    assert len(logged()) == 1
+    monkeypatch.setenv("RPGDICE_LOG", "never")
+    step("back", "C")
+    step("next", "--log")
+    assert [e["command"] for e in logged()] == ["encounter start", "encounter next"]
+    monkeypatch.setenv("RPGDICE_LOG", "auto")  # stdout is no terminal here: not logged
+    step("next")
+    monkeypatch.setenv("RPGDICE_LOG", "sometimes")
+    fight = state()
+    assert_usage_error(cli("encounter", "next"), "RPGDICE_LOG")
+    assert state() == fight  # nothing changed either
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    ok("encounter", "end", "--no-log")
+    assert len(logged()) == 2
+    # A start outside Seyruun takes the rolling options: --secret logs it (secret) whatever
+    # RPGDICE_LOG says, and --secret --no-log is refused, nothing started.
+    assert_usage_error(cli("encounter", "start", "--ruleset", "reglas", "A@5", "--secret",
+                           "--no-log"), "--secret")
+    assert not encounter.path().exists()
+    monkeypatch.setenv("RPGDICE_LOG", "never")
+    step("start", "--ruleset", "reglas", "A@5", "B@1d6", "--secret")
+    assert [(e["command"], e["secret"]) for e in logged()][-1] == ("encounter start", True)
+
+
+def test_a_log_that_cannot_be_written_costs_the_change_nothing_but_a_warning(monkeypatch):
+    from rpgdice.table import paths
+
     monkeypatch.setenv("RPGDICE_LOG", "always")
     step("start", "--ruleset", "reglas", "A@5", "B@9")
-    step("add", "C@7")
-    step("delay", "--after", "A")
-    step("out", "A")
-    step("back", "A")
-    step("rm", "C")
-    entries = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
-    assert [e["command"] for e in entries] == ["encounter"] * 6
-    assert [e["ruleset"] for e in entries] == ["reglas"] * 6
-    said = [e["results"][0]["said"] for e in entries]
-    assert said == ["starts: B 9, A 5; round 1, B's turn",
-                    "C joins (7); round 1, B's turn",
-                    "B waits until after A; round 1, C's turn",
-                    "A is out of the fight; round 1, C's turn",
-                    "A is back in the fight; round 1, C's turn",
-                    "C leaves the fight; round 1, A's turn"]
-    listing = ok("log").stdout
-    assert "C joins (7)" in listing
-    shown = ok("log", "show", "2")
-    assert "C joins (7); round 1, B's turn" in shown.stdout
-    assert_usage_error(cli("again"), "empty")  # a change is never repeated
+    where = paths.log_file()
+    where.unlink()
+    where.mkdir()  # the log's path is a folder now: it cannot be opened
+    run = cli("encounter", "next", "--json")
+    assert run.exit_code == 0 and json.loads(run.stdout)["current"] == "A"
+    assert run.stderr.startswith("rpgdice: warning: the change was not logged")
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert state()["current"] == "A"
 
 
-def test_a_change_is_not_logged_when_the_log_is_off(monkeypatch):
-    monkeypatch.setenv("RPGDICE_LOG", "never")
-    step("start", "--ruleset", "reglas", "A@5", "B@9")
-    step("out", "A")
-    assert ok("log", "--json").stdout.strip() == ""
+def test_the_page_shows_a_change_as_a_line_and_the_feed_posts_only_next(monkeypatch):
+    from rpgdice.serve import discord, views
+    from rpgdice.table.log import Log
+
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    step("start", "--ruleset", "crytures", "<b>Kit</b>@12", "Wolf@3")
+    step("next")
+    step("out", "Wolf")
+    ok("roll", "1d6", "--seed", "3")
+    log = Log.open(write=False)
+    entries = log.last(n=10)
+    log.release()
+    start, nxt, out, roll = entries
+    for entry in (start, nxt, out):
+        html = views.entry_html(entry)
+        assert html.startswith('<article class="roll change"')
+        assert "<details" not in html and "Error" not in html and "<b>" not in html
+    assert "<p class=\"change\">Round 1 — Wolf&#x27;s turn</p>" in views.entry_html(nxt)
+    assert "Wolf is out — round 2, &lt;b&gt;Kit&lt;/b&gt;&#x27;s turn" in views.entry_html(out)
+    assert 'class="roll"' in views.entry_html(roll)  # a roll keeps its card
+    assert discord.message(nxt, False) == "Round 1 — Wolf's turn"
+    assert discord.message(start, False) is None and discord.message(out, False) is None
+    poster = discord.Poster("http://127.0.0.1:9/", lambda t: None, lambda t: None)
+    for entry in entries:
+        poster.offer(entry)
+    queued = [poster.queue.get_nowait() for _ in range(poster.queue.qsize())]
+    assert [ident for ident, _ in queued] == [nxt["id"], roll["id"]]

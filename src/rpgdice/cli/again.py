@@ -14,11 +14,12 @@ def _not_repeated() -> tuple[str, list[str]]:
     """The log's entries ``again`` may repeat, as an SQL condition and its arguments: any
     but those of a command its ruleset says is never repeated (``Ruleset.not_repeated``:
     Seyruun's re-roll after the fact, which would spend Willpower on an entry already
-    re-rolled). ``again`` itself is never logged: the command it runs is."""
+    re-rolled), and never a change of the encounter (rpgdice.core.changes: no roll).
+    ``again`` itself is never logged: the command it runs is."""
     from rpgdice import rulesets
+    from rpgdice.core.changes import NOT_A_CHANGE as fight
 
     pairs = [(r, c) for r in rulesets.names() for c in sorted(rulesets.get(r).not_repeated)]
-    fight = "IFNULL(command, '') != 'encounter'"  # a change of the encounter is no roll
     if not pairs:
         return fight, []
     condition = " OR ".join("(IFNULL(ruleset, '') = ? AND IFNULL(command, '') = ?)" for _ in pairs)
@@ -40,7 +41,8 @@ def _announce(argv: list[str]) -> None:
 
 
 def _last_repeatable(log: Any) -> list[dict[str, Any]]:
-    """The last entry of ``log`` that is not a ``seyruun reroll`` (a list of 0 or 1)."""
+    """The last entry of ``log`` that is a roll and not a ``seyruun reroll`` (a list of 0
+    or 1)."""
     from rpgdice.table.log import COLUMNS, entry_data
 
     condition, values = _not_repeated()
@@ -49,6 +51,28 @@ def _last_repeatable(log: Any) -> list[dict[str, Any]]:
     row = log.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries{where} "
                           "ORDER BY id DESC LIMIT 1", args).fetchone()
     return [] if row is None else [entry_data(row)]
+
+def _last_roll() -> dict[str, Any]:
+    """The entry ``again`` repeats; a usage error when there is none (an empty log, or
+    one of changes of the encounter and re-rolls only) or the log cannot be read."""
+    from rpgdice.core.errors import RulesError
+    from rpgdice.table.log import Log, LogUnavailable
+
+    try:
+        log = Log.open(write=False)
+        last = _last_repeatable(log) if log is not None else []
+        kept = log is not None and log.con.execute(
+            "SELECT 1 FROM entries LIMIT 1").fetchone() is not None
+        if log is not None:
+            log.release()
+    except LogUnavailable as e:
+        raise RulesError("again", str(e)) from None
+    if not last:
+        raise RulesError("again", "the roll log holds no roll to repeat (changes of the "
+                         "encounter and re-rolls after the fact are never repeated)" if kept
+                         else "the roll log is empty: nothing to repeat")
+    return last[-1]
+
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
@@ -66,24 +90,15 @@ def again_cmd(
 
     Its --seed and --dice are dropped, the rest is kept, and MORE ARGS are added at
     the end. The command is named on stderr before it runs. A re-roll after the fact
-    (seyruun reroll) is never repeated: again repeats the last command before it.
+    (seyruun reroll) is never repeated, nor is a change of the encounter (encounter next,
+    add...): again repeats the last roll before it.
 
     Example: rpgdice again --bonus 1
     """
     from rpgdice.cli.replay import entry_spec, strip, with_character
     from rpgdice.core.errors import RulesError
-    from rpgdice.table.log import Log, LogUnavailable
 
-    try:
-        log = Log.open(write=False)
-        last = _last_repeatable(log) if log is not None else []
-        if log is not None:
-            log.release()
-    except LogUnavailable as e:
-        raise RulesError("again", str(e)) from None
-    if not last:
-        raise RulesError("again", "the roll log is empty: nothing to repeat")
-    entry = last[-1]
+    entry = _last_roll()
     try:
         spec = entry_spec(entry)
     except RulesError:  # a forged or foreign entry: only rolls are repeated

@@ -133,25 +133,38 @@ def start_cmd(
     result, sides = _initiative(name, combatants, source, health)
     if isinstance(source, GivenDice):
         source.check_all_used()
-    enc = encounter.Encounter(1, 0, [], name)
-    for side in sides:
-        enc.add(side)
-    if result is not None and not any("@" in w for w in combatants):
-        for side, entry in zip(enc.order, result[1]):  # the rules' ranks: ties share one
-            side.rank = entry[1]
-    enc.turn = 0
-    _warn_replaced(encounter.start(enc))
-    _warn_shadowed(s.name for s in sides if not s.character)
+    enc = _ordered(name, sides, result, combatants)
+    wanted = _wanted(name, run.log_choice, run.secret)  # a bad RPGDICE_LOG: nothing started
     if result is not None and roll is not None:
         rolled, _, args = result
         roll = roll.replace(args=args)
-        _log(rolled, roll, getattr(source, "seed", None))
+        seed = getattr(source, "seed", None)
+        _warn_replaced(encounter.start(enc, then=lambda e: _log(rolled, roll, seed)))
+        _warn_shadowed(s.name for s in sides if not s.character)
         if run.short:
-            return _short(rolled, roll, getattr(source, "seed", None))
+            return _short(rolled, roll, seed)
         return _show(enc, as_json, rolled)
-    _log_change(enc, "starts: " + ", ".join(f"{s.name} {s.initiative}" for s in enc.order),
-                run.log_choice)
+    said = "The encounter starts: " + _names([f"{s.name} ({s.initiative})" for s in enc.order])
+    said += f" — round {enc.round}, {enc.current.name}'s turn"
+    _warn_replaced(encounter.start(enc, then=lambda e: _log_change(
+        e, "start", said, wanted, secret=run.secret)))
+    _warn_shadowed(s.name for s in sides if not s.character)
     _show(enc, as_json)
+
+
+def _ordered(ruleset: str, sides: list[Any], result: Any, words: list[str]) -> Any:
+    """The new encounter: ``sides`` placed by initiative, the first to act; with the
+    ruleset's own initiative roll alone, its ranks (ties share one)."""
+    from rpgdice.table import encounter
+
+    enc = encounter.Encounter(1, 0, [], ruleset)
+    for side in sides:
+        enc.add(side)
+    if result is not None and not any("@" in w for w in words):
+        for side, entry in zip(enc.order, result[1]):
+            side.rank = entry[1]
+    enc.turn = 0
+    return enc
 
 
 def _ruleset_of(words: list[str], given: Optional[str]) -> str:
@@ -343,26 +356,31 @@ def _log(result: Any, roll: Any, seed: Any) -> None:
     recorder.save(list(roll.argv), None, warning, secret=roll.secret, roll=stored(roll))
 
 
+LogOpt = Annotated[Optional[bool], typer.Option(
+    "--log/--no-log", show_default=False,
+    help="Log this change, or not (default: as RPGDICE_LOG says, as for a roll).")]
+
+
 @app.command("next")
-def next_cmd(as_json: StateJson = False) -> None:
-    """The next turn: the next in the order, or a new round after the last.
+def next_cmd(as_json: StateJson = False, log: LogOpt = None) -> None:
+    """The next turn: the next in the order, or a new round after the last. Logged like
+    a roll ("Round 2 — Ghoul's turn").
 
     Example: rpgdice encounter next
     """
-    from rpgdice.table import encounter
-
-    def advance(enc: Any) -> Any:
+    def advance(enc: Any) -> str:
         enc.advance()
-        return enc
+        return f"Round {enc.round} — {enc.current.name}'s turn"
 
-    _show(encounter.update(advance), as_json)
+    _change("next", advance, as_json, log, turn=False)
 
 
 @app.command("add")
 def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
-            as_json: StateJson = False) -> None:
+            as_json: StateJson = False, log: LogOpt = None) -> None:
     """Combatants join the fight, each at the place its initiative gives (rolled now as at
-    start); placed before the current turn, a newcomer first acts next round.
+    start); placed before the current turn, a newcomer first acts next round. Logged like
+    a roll ("Goblin joins (initiative 14)").
 
     Example: rpgdice encounter add Goblin@1d20+2 --health 6
     """
@@ -372,15 +390,12 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
     ruleset = encounter.need().ruleset
     _, sides = _initiative(ruleset, combatants, make_source(None, None), health)
 
-    def join(enc: Any) -> Any:
+    def join(enc: Any) -> str:
         for side in sides:
             enc.add(side)
-        return enc
+        return "; ".join(f"{s.name} joins (initiative {s.initiative})" for s in sides)
 
-    enc = encounter.update(join)
-    _warn_shadowed(s.name for s in sides if not s.character)
-    _log_change(enc, "; ".join(f"{s.name} joins ({s.initiative})" for s in sides))
-    _show(enc, as_json)
+    _change("add", join, as_json, log, shadowed=[s.name for s in sides if not s.character])
 
 
 def _name(text: str) -> str:
@@ -398,52 +413,81 @@ NameArg = Annotated[str, typer.Argument(parser=_name, metavar="NAME", show_defau
                                         help="A combatant of the encounter.")]
 
 
-def _change(change: Any, as_json: bool, said: str) -> None:
+def _wanted(ruleset: str, log: Optional[bool], secret: bool = False) -> bool:
+    """Whether a change is logged: ``--log``/``--no-log``, else ``RPGDICE_LOG``, as for a
+    roll (asked before the change: a bad ``RPGDICE_LOG`` changes nothing)."""
+    from rpgdice.roll.execute import check_output_options, log_wanted
+    from rpgdice.roll.spec import RollSpec
+
+    spec = RollSpec(ruleset, "encounter", (), log=log, secret=secret)
+    check_output_options(spec)  # --secret --no-log
+    return log_wanted(spec)
+
+
+def _change(name: str, change: Any, as_json: bool, log: Optional[bool], *, turn: bool = True,
+            shadowed: Any = ()) -> None:
+    """Apply ``change(enc)`` (which returns the change in words) under the encounter's
+    lock, log it there once written (so the log's order is the changes' order), show the
+    state. ``turn``: say whose turn it is after it when the change moved it. A change
+    that fails (a bad name) raises before anything is written or logged."""
     from rpgdice.table import encounter
 
-    def apply(enc: Any) -> Any:
-        side = change(enc)
-        return enc, side
+    wanted = _wanted(encounter.need().ruleset, log)
+    said: list[str] = []
 
-    enc, side = encounter.update(apply)
-    _log_change(enc, said.replace("{name}", side.name))
+    def apply(enc: Any) -> Any:
+        before = (enc.round, enc.current.name)
+        text = change(enc)
+        if turn and (enc.round, enc.current.name) != before:
+            text += f" — round {enc.round}, {enc.current.name}'s turn"
+        said.append(text)
+        return enc
+
+    enc = encounter.update(apply, then=lambda e: _log_change(e, name, said[0], wanted))
+    _warn_shadowed(shadowed)
     _show(enc, as_json)
 
 
-def _log_change(enc: Any, said: str, log: Optional[bool] = None) -> None:
-    """Record a change of the fight in the roll log, as a roll is recorded (``--log``,
-    ``RPGDICE_LOG``), so that ``log`` tells the fight's story: one result, its words and
-    whose turn it is after it. ``again`` never repeats it."""
-    from rpgdice.roll.execute import log_wanted
-    from rpgdice.roll.spec import RollSpec
+def _names(names: list[str], most: int = 12) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most
+                                      else "")
 
-    if not log_wanted(RollSpec(enc.ruleset, "encounter", (), log=log)):
+
+def _log_change(enc: Any, change: str, said: str, wanted: bool, *, ended: bool = False,
+                secret: bool = False) -> None:
+    """Record a change of the fight in the roll log as a roll is recorded, so that
+    ``log`` tells the fight's story (rpgdice.core.changes): command ``encounter CHANGE``,
+    one result with the change in words and the state after it. No roll: ``again`` and
+    ``log stats`` pass it by. A log that cannot be written costs nothing but a warning."""
+    if not wanted:
         return
     from rpgdice.cli.common import current_run
     from rpgdice.cli.output import warning
+    from rpgdice.core import changes
+    from rpgdice.table import encounter
     from rpgdice.table.log import LogUnavailable
     from rpgdice.table.log.store import write_entry
 
-    result = {"ruleset": enc.ruleset, "command": "encounter", "outcome": None,
-              "said": f"{said}; round {enc.round}, {enc.current.name}'s turn",
-              "round": enc.round, "current": enc.current.name}
+    command = changes.command(change)
+    result = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
+              "encounter": None if ended else encounter.state(enc)}
     argv = list(current_run().argv or sys.argv[1:])
     try:
-        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command="encounter",
-                    seed=None, faces=None, count=1, outcome=None, results=[result], kinds=[],
-                    spec=None, shown=None, texts=[json.dumps(result, ensure_ascii=False, separators=(",", ":"))], secret=False)
+        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
+                    seed=None, faces=None, count=1, outcome=None, results=[result],
+                    secret=secret)
     except (LogUnavailable, OSError) as e:
         warning(f"the change was not logged: {e}")
 
 
 @app.command("rm")
-def rm_cmd(name: NameArg, as_json: StateJson = False) -> None:
+def rm_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant leaves the fight: the order closes up (its turn, if it was its turn,
     passes to the next).
 
     Example: rpgdice encounter rm Thug
     """
-    _change(lambda enc: enc.remove(name), as_json, "{name} leaves the fight")
+    _change("rm", lambda enc: f"{enc.remove(name).name} leaves the fight", as_json, log)
 
 
 @app.command("delay")
@@ -451,45 +495,57 @@ def delay_cmd(
     after: Annotated[Optional[str], typer.Option(
         "--after", parser=_name, metavar="NAME", help="Act after NAME (default: last).")] = None,
     as_json: StateJson = False,
+    log: LogOpt = None,
 ) -> None:
     """The current combatant waits: it acts after NAME (or last) this round and keeps that
     place in later rounds; the turn passes on.
 
     Example: rpgdice encounter delay --after Ghoul
     """
-    _change(lambda enc: enc.delay(after), as_json, "{name} waits" + (f" until after {after}" if after else " until last"))
+    def wait(enc: Any) -> str:
+        side = enc.delay(after)
+        return f"{side.name} waits until " + (
+            f"after {enc.order[enc.find(after)].name}" if after else "last")
+
+    _change("delay", wait, as_json, log)
 
 
 @app.command("out")
-def out_cmd(name: NameArg, as_json: StateJson = False) -> None:
+def out_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant is out of the fight: shown as out, skipped by next (its turn, if it was
     its turn, passes on).
 
     Example: rpgdice encounter out Thug
     """
-    _change(lambda enc: enc.set_out(name, True), as_json, "{name} is out of the fight")
+    _change("out", lambda enc: f"{enc.set_out(name, True).name} is out", as_json, log)
 
 
 @app.command("back")
-def back_cmd(name: NameArg, as_json: StateJson = False) -> None:
+def back_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant put out (encounter out) is back in the fight. One out on its own (its
     damage at its health) comes back when healed.
 
     Example: rpgdice encounter back Thug
     """
-    _change(lambda enc: enc.set_out(name, False), as_json, "{name} is back in the fight")
+    _change("back", lambda enc: f"{enc.set_out(name, False).name} is back in the fight",
+            as_json, log)
 
 
 @app.command("end")
-def end_cmd() -> None:
-    """End the encounter (encounter.toml is removed).
+def end_cmd(log: LogOpt = None) -> None:
+    """End the encounter (encounter.toml is removed). Logged like a roll.
 
     Example: rpgdice encounter end
     """
     from rpgdice.core.errors import visible
     from rpgdice.table import encounter
 
-    enc = encounter.end()
+    wanted = _wanted(encounter.need().ruleset, log)
+
+    def said(enc: Any) -> str:
+        return f"The encounter ends in round {enc.round} ({_names([s.name for s in enc.order])})"
+
+    enc = encounter.end(then=lambda e: _log_change(e, "end", said(e), wanted, ended=True))
     sys.stdout.write(f"encounter ended in round {enc.round} "
                      f"({', '.join(visible(s.name) for s in enc.order)})\n")
     sys.stdout.flush()

@@ -234,8 +234,10 @@ def _show_stored(entry: dict[str, Any]) -> None:
         warning(f"entry {entry['id']}: its stored results are over the log's cap of "
                 f"{MAX_CELL // 1_000_000} MB and were not read; they are rolled again from "
                 "its seed")
-    if entry.get("command") == "encounter":  # a change of the fight: its words
-        view.show_data(entry)
+    from rpgdice.core.changes import is_change
+
+    if is_change(entry):  # a change of the fight: its line and the state it left
+        view.show_change(entry)
         return
     try:
         records = [] if entry.get("too_large") else stored.records(entry)
@@ -293,10 +295,15 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
     from rpgdice.cli.output import emit
     from rpgdice.cli.replay import NotARoll, capture
+    from rpgdice.core.changes import is_change
     from rpgdice.core.data import to_data
     from rpgdice.table.log import MAX_RESULTS, public
 
     entry_id = entry["id"]
+    if is_change(entry):
+        raise RulesError("ID", f"entry {entry_id} is a change of the encounter "
+                         f"('{' '.join(str(a) for a in entry['argv'][:2])}'), no roll: nothing "
+                         f"to replay (rpgdice log show {entry_id} shows it)")
     try:
         cap = capture(entry, roll=True)
     except NotARoll as e:

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from rich.text import Text
 
-from rpgdice.core import registry
+from rpgdice.core import changes, registry
 from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
@@ -61,8 +61,9 @@ def figures(r: dict[str, Any]) -> str:
         own = registry.get(ruleset).views().figures.get(str(command))
         if own is not None:
             return own(r)
-    if command == "encounter" and isinstance(r.get("said"), str):  # a change of the fight
-        return visible(r["said"])
+    line = changes.said(r)
+    if line is not None:  # a change of the fight: its line
+        return visible(line)
     if "total" in r:
         return f"total {r.get('total')}"
     if "rolls" in r:
@@ -139,6 +140,31 @@ def show_data(entry: dict[str, Any]) -> None:
             text = json.dumps(r, ensure_ascii=False)
         lead = f"#{i} " if len(results) > 1 else ""
         out.print(Text(f"{lead}{text}"))
+
+
+def show_change(entry: dict[str, Any]) -> None:
+    """A change of the encounter as it was logged (rpgdice.core.changes): its line, then
+    the encounter as the change left it, from the stored state (nothing is read or
+    written now). Stored data of another shape is shown as data."""
+    from rpgdice.render.encounter import encounter_view
+
+    said = changes.said(entry)
+    results = entry.get("results") or []
+    state = results[0].get("encounter") if results and isinstance(results[0], dict) else None
+    if said is None:
+        return show_data(entry)
+    out = console()
+    out.print(Text("\n").join(wrap(Text(visible(said), style="bold"), out.width)))
+    if state is None:
+        return
+    try:
+        view = encounter_view(state, out.width)
+    except Exception:  # a state forged into a shape the view cannot read: its data
+        import json
+
+        out.print(Text(json.dumps(state, ensure_ascii=False)))
+        return
+    out.print(view)
 
 
 COLUMNS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -293,12 +319,13 @@ def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
 
 def show_header(entry: dict[str, Any]) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
-            else f"seed {entry['seed']}")
+            else "" if changes.is_change(entry) else f"seed {entry['seed']}")  # no dice
     who = f" · {unit(visible(entry['character']))}" if entry["character"] else ""
     secret = " · secret" if entry.get("secret") else ""
     out = console()
     header = Text(f"#{entry['id']} · {unit(when(entry['time']))}{who} · "
-                  f"{PROG} {command_text(entry['argv'])} · {unit(dice)}{secret}", style=NOTE)
+                  f"{PROG} {command_text(entry['argv'])}{' · ' + unit(dice) if dice else ''}"
+                  f"{secret}", style=NOTE)
     out.print(Text("\n").join(layout([header], out.width)))  # wrapped between words
 
 

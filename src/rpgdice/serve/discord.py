@@ -31,9 +31,18 @@ MAX_ANSWER = 64 * 1024
 end costs no memory."""
 
 
-def message(entry: dict[str, Any], revealed: bool) -> str:
-    """An entry's ``--short`` lines (one per result it kept), within Discord's limit."""
+def message(entry: dict[str, Any], revealed: bool) -> Optional[str]:
+    """An entry's ``--short`` lines (one per result it kept), within Discord's limit. A
+    change of the encounter (rpgdice.core.changes) is posted only when it is ``encounter
+    next``, as its line (``Round 2 — Ghoul's turn``); the others are not posted (None)."""
+    from rpgdice.core import changes
     from rpgdice.render.short import line
+
+    if changes.is_change(entry):
+        said = changes.said(entry)
+        if entry.get("command") != changes.command("next") or said is None:
+            return None
+        return said if len(said) <= DISCORD_LIMIT else said[:DISCORD_LIMIT - 1] + "…"
 
     lines = [line(entry["argv"], entry["character"], r).plain
              for r in entry["results"] if isinstance(r, dict)]
@@ -67,7 +76,9 @@ class Poster:
             self.thread.join(timeout=5)
 
     def offer(self, entry: dict[str, Any], revealed: bool = False) -> None:
-        self.queue.put((int(entry["id"]), message(entry, revealed)))
+        text = message(entry, revealed)
+        if text is not None:  # None: nothing to post (a change of the encounter)
+            self.queue.put((int(entry["id"]), text))
 
     def _loop(self) -> None:
         while not self.stop.is_set():

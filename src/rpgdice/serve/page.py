@@ -27,6 +27,9 @@ h2 { font-size: 1em; margin: 0.3em 0; color: var(--accent); }
 .roll { background: var(--card); border-radius: 0.5em; padding: 0.5em 0.75em;
   margin: 0.6em 0; max-width: 100%; }
 .roll.new { animation: flash 2s ease-out; }
+.roll.change { background: none; padding: 0 0.75em; margin: 0.3em 0; display: flex;
+  flex-wrap: wrap; gap: 0 0.6em; align-items: baseline; }
+.roll.change p { margin: 0; color: var(--dim); font-style: italic; }
 @keyframes flash { from { background: #4a4a3a; } to { background: var(--card); } }
 .roll header { color: var(--dim); font-size: 0.85em; display: flex; flex-wrap: wrap;
   gap: 0 0.6em; }

@@ -56,12 +56,22 @@ def entry_html(entry: dict[str, Any]) -> str:
     """One log entry as the page shows it, a card: who (character and seat) and when, what
     was rolled, each result's dice and its verdict (large, in the ruleset's words), then
     the terminal's view of it (``log show``'s, colors and all) folded beneath. A secret one
-    is who, when and "a secret roll", nothing else."""
+    is who, when and "a secret roll", nothing else; a change of the encounter
+    (rpgdice.core.changes) a small line saying it (the encounter panel shows the state)."""
+    from rpgdice.core import changes
+
     ident = int(entry["id"])
     head = _head(entry)
     if entry.get("secret"):
         return (f'<article class="roll secret" id="roll-{ident}" data-id="{ident}">'
                 f'<header>{head}</header><p>a secret roll</p></article>')
+    if changes.is_change(entry):  # a change of the encounter: a small line, no card
+        from rpgdice.core.errors import visible
+
+        said = changes.said(entry) or " ".join(str(a) for a in entry.get("argv") or [])
+        return (f'<article class="roll change" id="roll-{ident}" data-id="{ident}">'
+                f'<header>{head}</header><p class="change">{escape(visible(said))}</p>'
+                '</article>')
     try:
         body = recorded(lambda: _show(entry))
     except Exception as e:  # a view that cannot show this stored data: its figures

@@ -293,9 +293,11 @@ def _text(enc: Encounter) -> str:
     return tomlkit.dumps(doc)
 
 
-def start(enc: Encounter) -> Encounter | None:
+def start(enc: Encounter, then: Callable[[Encounter], None] | None = None) -> Encounter | None:
     """Write ``enc`` as the current encounter; the one it replaced, if one was running
-    (a broken file is replaced too: ``encounter start`` is how a table starts over)."""
+    (a broken file is replaced too: ``encounter start`` is how a table starts over).
+    ``then(enc)`` runs once it is written, still under the lock (the change's log entry:
+    the log's order is the changes' order)."""
     _problem()
     where = path()
     with files.locked(where.parent, LOCK):
@@ -304,12 +306,16 @@ def start(enc: Encounter) -> Encounter | None:
         except RulesError:
             before = None
         files.write_text(where, _text(enc))
+        if then is not None:
+            then(enc)
     return before
 
 
-def update(change: Callable[[Encounter], T]) -> T:
+def update(change: Callable[[Encounter], T],
+           then: Callable[[Encounter], None] | None = None) -> T:
     """Read the encounter, let ``change`` change it, write it, all under the lock; with no
-    encounter, a usage error. ``change`` raises to write nothing."""
+    encounter, a usage error. ``change`` raises to write nothing. ``then(enc)`` runs once
+    the change is written, still under the lock (see :func:`start`)."""
     _problem()
     where = path()
     need()  # said before any lock file is made
@@ -317,11 +323,14 @@ def update(change: Callable[[Encounter], T]) -> T:
         enc = need()
         result = change(enc)
         files.write_text(where, _text(enc))
+        if then is not None:
+            then(enc)
     return result
 
 
-def end() -> Encounter:
-    """Remove the encounter (the file); with none, a usage error."""
+def end(then: Callable[[Encounter], None] | None = None) -> Encounter:
+    """Remove the encounter (the file); with none, a usage error. ``then(enc)``: as for
+    :func:`start`, with the encounter that ended."""
     _problem()
     where = path()
     need()
@@ -331,6 +340,8 @@ def end() -> Encounter:
             where.unlink()
         except OSError as e:
             raise files.failed(where, e, "write") from None
+        if then is not None:
+            then(enc)
     return enc
 
 
