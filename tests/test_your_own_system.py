@@ -532,3 +532,24 @@ def test_the_parsed_copy_stands_for_the_file_only_while_the_file_is_as_it_was(mo
     rulesets.forget()
     assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "failure"
     assert len(reads) == 3
+
+
+@pytest.mark.parametrize("kind", ["link", "fifo"])
+def test_the_parsed_copy_never_writes_through_what_stands_in_its_place(tmp_path, kind):
+    from rpgdice import rulesets
+    from rpgdice.rulesets import _file
+
+    install("owod")
+    copy = _file.parsed_path("owod")
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine", encoding="utf-8")
+    if kind == "link":
+        copy.symlink_to(victim)
+    else:
+        os.mkfifo(copy)
+    rulesets.forget()
+    assert ok("owod", "roll", "1", "--dice", "6", "--json").json()[0]["outcome"] == "success"
+    assert victim.read_text(encoding="utf-8") == "mine"
+    assert copy.is_file() and not copy.is_symlink()
+    assert json.loads(copy.read_text(encoding="utf-8"))["data"]["name"] == "owod"

@@ -247,6 +247,27 @@ def write_text(path: Path, text: str) -> None:
         raise failed(target, e, "write") from None
 
 
+def replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all, as a file of rpgdice's own: whatever
+    stands at ``path`` (a link, a FIFO, a device's name) is replaced, never written through.
+    An OSError when it cannot be (a folder there, a read-only file system)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _clean(path)
+    fd, tmp = _temporary(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)  # a rename: it replaces a link itself, not its target
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean(path)

@@ -13,6 +13,7 @@ by the rules it was made with.
 from __future__ import annotations
 
 import json
+import os
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -156,12 +157,17 @@ def _parsed(name: str, path: Path, stamp: tuple[int, ...]) -> Any:
     it is now. Every roll starts a process, and reading TOML costs its parser's import
     (about 2 ms), where JSON is loaded for a file's rules anyway. The content is checked
     again as the file's would be."""
+    import stat
+
     from rpgdice.table import files
 
-    try:
-        text = files.read_text(parsed_path(name))
+    copy = parsed_path(name)
+    try:  # a regular file itself: a link, a FIFO or a device is no copy
+        if not stat.S_ISREG(os.lstat(copy).st_mode):
+            return None
+        text = files.read_text(copy)
         kept = json.loads(text) if text is not None else None
-    except (RulesError, ValueError, RecursionError):
+    except (OSError, RulesError, ValueError, RecursionError):
         return None
     if not (isinstance(kept, dict) and kept.get("version") == PARSED_VERSION
             and kept.get("file") == str(path) and kept.get("stamp") == list(stamp)):
@@ -176,7 +182,7 @@ def _keep(name: str, path: Path, stamp: tuple[int, ...], data: dict[str, Any]) -
 
     kept = {"version": PARSED_VERSION, "file": str(path), "stamp": list(stamp), "data": data}
     try:
-        files.write_text(parsed_path(name), json.dumps(kept, ensure_ascii=False))
+        files.replace_file(parsed_path(name), json.dumps(kept, ensure_ascii=False))
     except (RulesError, OSError, TypeError, ValueError):
         pass
 
