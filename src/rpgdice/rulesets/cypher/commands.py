@@ -266,5 +266,14 @@ def recover_cmd(
             for result in rolled:
                 recovered(sheet, result, reset)
 
+    before = {**spec.pools, **{f"{p}-max": m for p, m in spec.maxima.items() if m is not None},
+              "recoveries": spec.recovery, "recoveries-max": 4}
+
+    def held(result: Any) -> dict[str, Any]:
+        """What the recovery did to the sheet (serve/secrecy.py takes a secret one back)."""
+        return {"held": [{"who": sheet.name, "before": before,
+                          "change": {**result.to, "recoveries": 1}}]}
+
     return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
+                target=None if state.replaying else held,
                 effects=None if state.replaying else Recovered())
