@@ -139,15 +139,24 @@ def recovered(sheet: Any, result: Any, reset: bool) -> None:
 
 
 def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
-    """A step made again on another state: a hit (``hit``) off the Pools in their order,
-    anything else added within 0 and its maximum (an extra's damage, a recovery's points)."""
+    """A step made again on another state: a hit (``hit``) off the Pools in their order, a
+    recovery's points (``recover``, split by ``to-POOL`` when the player split them) back
+    into them within their maxima, anything else added within 0 and its maximum (an
+    extra's damage, the day's recoveries)."""
     from rpgdice.rulesets import add_within
-    from rpgdice.rulesets.cypher.rules import take
+    from rpgdice.rulesets.cypher.rules import recover, take
 
-    out = add_within(state, {k: v for k, v in change.items() if k != "hit"})
+    out = add_within(state, {k: v for k, v in change.items()
+                             if k not in ("hit", "recover") and not k.startswith("to-")})
+    pools = {p: v for p in POOLS if isinstance(v := out.get(p), int)}
     points = change.get("hit")
     if isinstance(points, int):
-        out.update(take({p: v for p in POOLS if isinstance(v := out.get(p), int)}, points))
+        out.update(take(pools, points))
+    points = change.get("recover")
+    if isinstance(points, int):
+        split = {k[3:]: v for k, v in change.items() if k.startswith("to-")} or None
+        maxima = {p: m if isinstance(m := state.get(f"{p}-max"), int) else None for p in pools}
+        out.update(recover(pools, maxima, points, split)[0])
     return out
 
 
@@ -175,8 +184,10 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
             envelope["vs_table"] = {**table, "hurt": re.sub(r", now \w+$", f", now {now}",
                                                             table["hurt"])}
         result["vs_state"] = now
-    if "recoveries" in change and isinstance(result.get("pools"), dict):
+    if "recover" in change and isinstance(result.get("pools"), dict):
         result["pools"] = {p: after.get(p, v) for p, v in result["pools"].items()}
+        if isinstance(result.get("to"), dict):
+            result["to"] = {p: after.get(p, 0) - before.get(p, 0) for p in result["to"]}
         used = before.get("recoveries")
         if isinstance(used, int) and 0 <= used < len(RECOVERIES):
             result["recovery"] = RECOVERIES[used]
