@@ -78,10 +78,15 @@ def test_a_later_public_attack_shows_its_target_as_if_the_secret_one_had_not_hap
     public = ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs", "Ghoul",
                 "--seed", "5", "--log")
     assert "Ghoul: +4 damage → 7/7, crippled (−5)" in public.stdout  # the GM's terminal: the truth
-    first, second = ids()
+    missed = json.loads(ok("seyruun", "attack", "1", "--defense", "4", "--damage", "4", "--vs",
+                           "Ghoul", "--seed", "1", "--log", "--json").stdout)
+    assert missed["damage_dealt"] == 0 and missed["vs_wound"] == "crippled"
+    first, second, third = ids()
     found = held()
     assert found.diff == {"ghoul": {"damage": -3}}
-    assert set(found.entries) == {second}
+    assert set(found.entries) == {second, third}
+    miss = seen(found.entry(logged(third)))[2]["results"][0]  # a miss says the state too
+    assert miss["vs_damage"] == 4 and miss["vs_wound"] == "moderate"
     card, line, data = seen(found.entry(logged(second)))
     assert "Ghoul: +4 damage → 4/7, moderately wounded (−2)" in card
     assert "7/7" not in card and "crippled" not in card and "7/7" not in line
@@ -142,6 +147,22 @@ def test_secret_willpower_paid_is_given_back_and_a_later_public_left_said_again(
     card, _, data = seen(found.entry(logged(second)))
     assert data["results"][0]["left"] == {"willpower": 4} and "4 left" in card
     assert logged(second)["results"][0]["left"] == {"willpower": 3}
+
+
+def test_a_secret_reroll_leaves_its_entry_not_rerolled_for_the_table():
+    from rpgdice.table.log import on_the_table
+
+    make_character("Ysolde", "seyruun", {"dexterity": 3, "stealth": 3, "composure": 3,
+                                         "resolve": 2})
+    ok("seyruun", "roll", "1", "1", "--as", "Ysolde", "--seed", "2", "--log")  # a botch
+    (first,) = ids()
+    ok("seyruun", "reroll", str(first), "--secret", "--seed", "2")
+    found = held()
+    assert found.diff == {"ysolde": {"willpower": 1}}
+    assert on_the_table(logged(first))["rerolled"] is True  # the log: the truth
+    assert on_the_table(found.entry(logged(first)))["rerolled"] is False
+    ok("log", "reveal", str(ids()[-1]))
+    assert on_the_table(held().entry(logged(first)))["rerolled"] is True
 
 
 def cypher_fight() -> None:
@@ -330,3 +351,25 @@ def test_a_real_server_shows_no_trace_of_a_secret_change_until_it_is_revealed(na
         assert case["check"](server.rolls()[1]["results"][0]) == case["after"]
         assert _until(lambda: len(Webhook.posts) >= 3)
         assert Webhook.posts[2][1].startswith(f"revealed #{first}: ")
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_path):
+    from test_seats import post, seat_token
+    from test_serve import serving
+
+    seyruun_fight()
+    ok("seat", "add", "ana")
+    with serving(tmp=tmp_path) as server:
+        secret = proc(*SCENARIOS["seyruun-attack"]["secret"], "--secret")
+        assert secret.returncode == 0, secret.stderr
+        status, body, _ = post(server, {"line": "seyruun attack 3+3 --defense 2 --damage 4 "
+                                        "--vs Ghoul"}, seat_token("ana"))
+        assert status == 200, body
+        (roll,) = body["rolls"]  # its dice the table's: a hit or a miss, the same
+        truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])["results"][0]
+        dealt = truth["damage_dealt"] or 0
+        assert truth["vs_damage"] == min(7, 6 + dealt) and roll["damage_dealt"] == truth["damage_dealt"]
+        assert roll["vs_damage"] == min(7, dealt)  # as if the secret 6 had not been dealt
+        assert roll["vs_wound"] != truth["vs_wound"] or dealt >= 7

@@ -161,6 +161,22 @@ class Table:
         held = self.take_back()
         return [held.entry(e) for e in entries]
 
+    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
+        the table may see it: a roll made after an unrevealed secret one said again."""
+        rolls = body.get("rolls")
+        if not isinstance(rolls, list):
+            return body
+        held = self.take_back()
+        out = []
+        for n, obj in enumerate(rolls):
+            found = held.entries.get(obj.get("id")) if isinstance(obj, dict) else None
+            results = found.get("results") if found is not None else None
+            if isinstance(results, list) and n < len(results) and isinstance(results[n], dict):
+                obj = {**obj, **{k: v for k, v in results[n].items() if k in obj}}
+            out.append(obj)
+        return {**body, "rolls": out}
+
     def _entry(self, entry: dict[str, Any], revealed: bool) -> None:
         held = self.take_back()
         entry = held.entry(entry)
@@ -377,7 +393,10 @@ async def _roll(table: Table, request: Request) -> Response:
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
                             status_code=400)
     answer = await asyncio.to_thread(table.roller, line, None if gm else who, gm=gm)
-    return JSONResponse(answer.body, status_code=answer.status)
+    said: Any = answer.body
+    if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
+        said = await asyncio.to_thread(table.answer, said)
+    return JSONResponse(said, status_code=answer.status)
 
 
 def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:

@@ -92,13 +92,19 @@ class Held:
     state the table may see differs by from the truth (raw keys: ``damage``, ``willpower``,
     ``might``...); ``entries`` the public entries said again, by ID."""
 
-    def __init__(self) -> None:
+    def __init__(self, hidden: Optional[set[int]] = None) -> None:
         self.diff: dict[str, dict[str, int]] = {}
         self.entries: dict[int, dict[str, Any]] = {}
+        self.hidden: set[int] = set(hidden or ())
+        """The unrevealed secret entries."""
 
     def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """The entry as the table may see it."""
-        return self.entries.get(int(entry["id"]), entry)
+        """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
+        re-rolled it)."""
+        found = self.entries.get(int(entry["id"]), entry)
+        if found.get("rerolled_by") in self.hidden:
+            found = {**found, "rerolled_at": None, "rerolled_by": None}
+        return found
 
 
 NONE = Held()
@@ -117,7 +123,7 @@ def _fight(ruleset: Any) -> Any:
 def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
     """What the unrevealed secret entries (IDs ``hidden``) changed, from the log's
     ``entries`` (oldest first, from the first of them on)."""
-    found = Held()
+    found = Held(hidden)
     truth: dict[str, dict[str, int]] = {}
     seen: dict[str, dict[str, int]] = {}
     whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole

@@ -75,7 +75,7 @@ class Hurt:
 
         points = after_armor(hit(result, self.damage, self.impaired), self.armor)
         held = None
-        if points and not self.replaying:  # the state it found and the hit: the page's take-back
+        if not self.replaying:  # the state it found and the hit: the page's take-back
             held = [{"who": self.name, "change": {"hit": points}, "before": dict(self.pools)}
                     if self.sheet is not None else
                     {"who": self.name, "change": {"damage": points},

@@ -93,7 +93,7 @@ class Hurt:
         from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
 
         dealt = result.damage_dealt or 0
-        if dealt and not self.replayed:  # the state it found and the damage: the page's take-back
+        if not self.replayed:  # the state it found and the damage: the page's take-back
             side["held"] = [{"who": name, "before": {"damage": self.damage,
                                                      "damage-max": self.health},
                              "change": {"damage": dealt}}]
