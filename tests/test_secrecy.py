@@ -25,7 +25,7 @@ def held():
 
     reader = follow.Reader(log_path())
     try:
-        return secrecy.read(reader)
+        return secrecy.read(reader)[0]
     finally:
         reader.close()
 

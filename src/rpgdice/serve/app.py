@@ -134,6 +134,7 @@ class Table:
         self.lock = threading.Lock()
         self.held: Any = None
         self.held_key: Any = None
+        self.played: Any = None
         self.restated: set[int] = set()
         """The public entries the page was sent said again (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
@@ -149,7 +150,8 @@ class Table:
             except follow.Unreadable:
                 return self.held or secrecy.NONE
             if key != self.held_key or self.held is None:
-                self.held = secrecy.read(self.secrets) if key[0] else secrecy.NONE
+                self.held, self.played = (secrecy.read(self.secrets, self.played) if key[0]
+                                          else (secrecy.NONE, None))
                 self.held_key = key
             return self.held
 

@@ -101,7 +101,9 @@ class Held:
     def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
         re-rolled it)."""
-        found = self.entries.get(int(entry["id"]), entry)
+        said = self.entries.get(int(entry["id"]))
+        found = entry if said is None else {**entry, "results": said["results"],
+                                            "shown": said["shown"]}
         if found.get("rerolled_by") in self.hidden:
             found = {**found, "rerolled_at": None, "rerolled_by": None}
         return found
@@ -120,23 +122,45 @@ def _fight(ruleset: Any) -> Any:
         return Fight()
 
 
-def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
-    """What the unrevealed secret entries (IDs ``hidden``) changed, from the log's
-    ``entries`` (oldest first, from the first of them on)."""
-    found = Held(hidden)
-    truth: dict[str, dict[str, int]] = {}
-    seen: dict[str, dict[str, int]] = {}
-    whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
-    for entry in entries:
-        hide = int(entry["id"]) in hidden
+class TakeBack:
+    """The steps of the log's entries played from the first unrevealed secret one on
+    (IDs ``hidden``), as they happened and as the table may see them; :meth:`feed` takes
+    the next entries (oldest first), so a new roll costs its own steps alone."""
+
+    def __init__(self, hidden: set[int]) -> None:
+        self.hidden = set(hidden)
+        self.truth: dict[str, dict[str, int]] = {}
+        self.seen: dict[str, dict[str, int]] = {}
+        self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
+        self.entries: dict[int, dict[str, Any]] = {}
+        self.last = 0
+        """The last entry fed."""
+        self.count = 0
+        """The entries fed (at most :data:`SINCE`)."""
+
+    def feed(self, entries: list[dict[str, Any]]) -> TakeBack:
+        for entry in entries:
+            if int(entry["id"]) <= self.last:
+                continue
+            self.last = int(entry["id"])
+            self.count += 1
+            changed = self._entry(entry)
+            if changed is not None:
+                self.entries[int(entry["id"])] = changed
+        return self
+
+    def _entry(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
+        hide = int(entry["id"]) in self.hidden
         fight = _fight(entry.get("ruleset"))
         changed: Optional[dict[str, Any]] = None
+        truth, seen = self.truth, self.seen
         for n, step in steps(entry):
             who = fold(step["who"])
             if step["before"] is None:
                 if hide:
+                    mine = self.whole.setdefault(who, {})
                     for key, amount in step["change"].items():
-                        whole.setdefault(who, {})[key] = whole.get(who, {}).get(key, 0) - amount
+                        mine[key] = mine.get(key, 0) - amount
                 continue
             if who not in truth:
                 if not hide:
@@ -155,16 +179,27 @@ def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
                 continue
             truth[who].update({k: v for k, v in after.items() if _int(v)})
             seen[who].update({k: v for k, v in now.items() if _int(v)})
-        if changed is not None:
-            found.entries[int(entry["id"])] = changed
-    for who in set(truth) | set(whole):
-        diff = {k: seen[who][k] - v for k, v in truth.get(who, {}).items()
-                if not k.endswith("-max") and k in seen[who] and seen[who][k] != v}
-        for key, amount in whole.get(who, {}).items():
-            diff[key] = diff.get(key, 0) + amount
-        if diff:
-            found.diff[who] = diff
-    return found
+        return changed
+
+    def held(self) -> Held:
+        """What the table may see, as played so far."""
+        found = Held(self.hidden)
+        found.entries = dict(self.entries)
+        for who in set(self.truth) | set(self.whole):
+            seen = self.seen.get(who, {})
+            diff = {k: seen[k] - v for k, v in self.truth.get(who, {}).items()
+                    if not k.endswith("-max") and k in seen and seen[k] != v}
+            for key, amount in self.whole.get(who, {}).items():
+                diff[key] = diff.get(key, 0) + amount
+            if diff:
+                found.diff[who] = diff
+        return found
+
+
+def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
+    """What the unrevealed secret entries (IDs ``hidden``) changed, from the log's
+    ``entries`` (oldest first, from the first of them on)."""
+    return TakeBack(hidden).feed(entries).held()
 
 
 def _restate(entry: dict[str, Any], n: int, step: dict[str, Any], before: dict[str, int],
@@ -216,18 +251,33 @@ def unrevealed(reader: Any) -> list[int]:
         return []
 
 
-def read(reader: Any) -> Held:
-    """What the log's unrevealed secret entries changed, read with ``reader``."""
+def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
+    """What the log's unrevealed secret entries changed, read with ``reader``, and the
+    play that found it (``played``: the last one, fed on with the entries after it when
+    the same entries are unrevealed)."""
     from rpgdice.serve import follow
 
     hidden = unrevealed(reader)
     if not hidden:
-        return NONE
+        return NONE, None
     try:
-        entries = reader.after(hidden[0] - 1, SINCE)
+        newest = reader.last_id()
     except follow.Unreadable:
-        return NONE
-    return take_back(entries, set(hidden))
+        return NONE, None
+    if played is None or played.hidden != set(hidden) or newest < played.last:
+        played = TakeBack(set(hidden))
+        after = hidden[0] - 1
+    else:
+        after = played.last
+    try:
+        while played.count < SINCE:
+            entries = reader.after(max(after, played.last), min(follow.BATCH, SINCE - played.count))
+            played.feed(entries)
+            if len(entries) < follow.BATCH:
+                break
+    except follow.Unreadable:
+        return NONE, None
+    return played.held(), played
 
 
 def public(state: Any, held: Held, ruleset: str) -> Any:
