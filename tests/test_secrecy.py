@@ -374,3 +374,42 @@ def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_pa
         assert truth["vs_damage"] == min(7, 6 + dealt) and roll["damage_dealt"] == truth["damage_dealt"]
         assert roll["vs_damage"] == min(7, dealt)  # as if the secret 6 had not been dealt
         assert roll["vs_wound"] != truth["vs_wound"] or dealt >= 7
+
+
+def test_discord_gets_a_secret_roll_of_every_ruleset_as_who_rolled_it_alone():
+    import queue
+
+    from rpgdice import rulesets
+    from rpgdice.serve.app import Table
+
+    make_character("Ysolde", "seyruun", {"dexterity": 3, "stealth": 3})
+    make_character("Nix", "cypher", {"might": 10, "speed": 12, "intellect": 8})
+    make_character("Cry", "crytures", {"stamina": 5})
+    make_character("Thureck", "reglas", {"destreza": 4})
+    secret = {"seyruun": (["seyruun", "roll", "dexterity", "stealth", "--as", "Ysolde"], "Ysolde"),
+              "cypher": (["cypher", "task", "-d", "2", "--as", "Nix"], "Nix"),
+              "crytures": (["crytures", "roll", "3", "--as", "Cry", "--spend", "stamina=1"], "Cry"),
+              "reglas": (["reglas", "roll", "destreza", "--as", "Thureck"], "Thureck"),
+              "dice": (["roll", "2d6"], "the GM")}
+    assert set(secret) == set(rulesets.NAMES)  # every ruleset this rpgdice has
+    for words, _ in secret.values():
+        ok(*words, "--seed", "1", "--secret")
+
+    class Poster:
+        def __init__(self) -> None:
+            self.queue: queue.Queue = queue.Queue()
+            self.offered: list = []
+
+        def offer(self, entry, revealed=False) -> None:
+            self.offered.append(entry["id"])
+
+    poster = Poster()
+    table = Table(log_path(), None, poster)
+    try:
+        for ident in ids():
+            table._entry(logged(ident), False)
+        posted = [poster.queue.get_nowait()[1] for _ in range(len(secret))]
+        assert posted == [f"{who}: a secret roll" for _, who in secret.values()]
+        assert poster.offered == []  # nothing of what was rolled
+    finally:
+        table.secrets.close()
