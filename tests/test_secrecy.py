@@ -149,6 +149,28 @@ def test_secret_willpower_paid_is_given_back_and_a_later_public_left_said_again(
     assert logged(second)["results"][0]["left"] == {"willpower": 3}
 
 
+def test_a_seyruun_characters_secret_damage_out_and_willpower_are_off_the_page():
+    make_character("Ysolde", "seyruun", {"dexterity": 3, "wits": 2, "composure": 3,
+                                         "resolve": 2})
+    ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log")
+    ok("seyruun", "attack", "6", "--damage", "3", "--vs", "Ysolde", "--defense", "2",
+       "--defender-willpower", "--seed", "1", "--secret")  # a miss: 1 Willpower paid
+    ok("char", "set", "Ysolde", "willpower=5")  # by hand: never shown above its maximum
+    assert "→ 7/7, crippled" in ok("seyruun", "attack", "3+3", "--damage", "4", "--vs", "Ysolde",
+                                   "--seed", "3", "--secret").stdout
+    (ysolde,) = [s for s in ok("encounter", "--json").json()[0]["order"] if s["name"] == "Ysolde"]
+    assert ysolde["out"] is True and ysolde["damage"] == 7  # out on its own
+    assert "+3 damage → 7/7" in ok("seyruun", "attack", "3+3", "--damage", "4", "--vs", "Ysolde",
+                                   "--seed", "5", "--log").stdout
+    found = held()
+    assert found.diff == {"ysolde": {"willpower": 1, "damage": -4}}
+    shown = page_encounter(found)
+    assert "3/7" in shown and "moderate" in shown and "WP 5" in shown
+    assert "crippled" not in shown and "out" not in shown and "7/7" not in shown
+    card = seen(found.entry(logged(ids()[-1])))[0]
+    assert "Ysolde: +3 damage → 3/7, moderately wounded (−2)" in card
+
+
 def test_a_secret_reroll_leaves_its_entry_not_rerolled_for_the_table():
     from rpgdice.table.log import on_the_table
 

@@ -157,6 +157,10 @@ def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
     from rpgdice.rulesets.seyruun.rules import wound_for
 
     out = shifted(side, {k: n for k, n in diff.items() if k != "damage"})
+    if diff.get("willpower", 0) > 0 and isinstance(out.get("willpower"), int):
+        top = _maximum(str(side.get("name")), "willpower")  # never above it (a sheet set by hand)
+        if top is not None:
+            out["willpower"] = min(top, out["willpower"])
     damage, health = side.get("damage"), side.get("health")
     if diff.get("damage") and isinstance(damage, int) and isinstance(health, int):
         by_hand = bool(side.get("out")) and not (health and damage >= health)
@@ -166,6 +170,17 @@ def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
         if side.get("state") is not None:
             out["state"] = wound
     return out
+
+
+def _maximum(name: str, resource: str) -> Optional[int]:
+    """The maximum of a character's resource (None: none, or no such sheet)."""
+    from rpgdice.core.errors import RulesError
+
+    try:
+        top = sheets.load(name, "encounter").maximum(resource)
+    except (RulesError, OSError):
+        return None
+    return top if isinstance(top, int) else None
 
 
 class ExtraTarget:
