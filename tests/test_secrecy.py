@@ -435,3 +435,32 @@ def test_discord_gets_a_secret_roll_of_every_ruleset_as_who_rolled_it_alone():
         assert poster.offered == []  # nothing of what was rolled
     finally:
         table.secrets.close()
+
+
+def test_the_page_is_sent_a_public_roll_again_as_each_secret_before_it_is_revealed():
+    from rpgdice.serve.app import Table
+
+    ok("encounter", "start", "Ana=3+2", "Ghoul=4", "--health", "20", "--no-log")
+    hit = ["seyruun", "attack", "6", "--damage", "3", "--vs", "Ghoul", "--seed", "1"]  # 4 a hit
+    ok(*hit, "--secret")
+    ok(*hit, "--secret")
+    assert "→ 12/20" in ok(*hit, "--log").stdout
+    first, second, public = ids()
+    table = Table(log_path(), None)
+    try:
+        for ident in ids():
+            table._entry(logged(ident), False)
+
+        def card() -> str:
+            return text(table.hub.recent[public])
+
+        assert "Ghoul: +4 damage → 4/20" in card()
+        ok("log", "reveal", str(second))
+        table._tick()
+        assert "Ghoul: +4 damage → 8/20" in card()
+        assert "8/20" in text(table.hub.encounter)
+        ok("log", "reveal", str(first))
+        table._tick()
+        assert "Ghoul: +4 damage → 12/20" in card() and not table.restated
+    finally:
+        table.secrets.close()

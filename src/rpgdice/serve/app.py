@@ -110,6 +110,13 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
+def _said(entry: dict[str, Any]) -> str:
+    """What an entry said again says (its results and envelopes), to compare."""
+    import json
+
+    return json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+
+
 def _secured(response: Response) -> Response:
     response.headers.update(HEADERS)
     return response
@@ -135,8 +142,8 @@ class Table:
         self.held: Any = None
         self.held_key: Any = None
         self.played: Any = None
-        self.restated: set[int] = set()
-        """The public entries the page was sent said again (a secret roll before them is
+        self.restated: dict[int, str] = {}
+        """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
 
     def take_back(self) -> Any:
@@ -183,7 +190,7 @@ class Table:
         held = self.take_back()
         entry = held.entry(entry)
         if int(entry["id"]) in held.entries:
-            self.restated.add(int(entry["id"]))
+            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
         self.hub.entry(entry, revealed)
         if self.poster is not None and not entry["secret"]:
             self.poster.offer(entry, revealed)
@@ -198,21 +205,28 @@ class Table:
             self.hub.set_encounter(self.encounter())
 
     def _resend(self) -> None:
-        """The entries sent said again whose secret was since revealed, sent again as
-        they are (the page replaces their cards; a client of ``/events`` reads them
-        whole, as a revealed roll)."""
+        """The entries sent said again whose secret was since revealed, sent again as the
+        table may now see them — as logged, or said again from fewer secret rolls (the
+        page replaces their cards; a client of ``/events`` reads them whole, as a
+        revealed roll)."""
         if not self.restated:
             return
         held = self.take_back()
-        done = sorted(self.restated - set(held.entries))
-        self.restated -= set(done)
-        for ident in done:
+        for ident, said in sorted(self.restated.items()):
+            now = held.entries.get(ident)
+            if now is not None and _said(now) == said:
+                continue
             try:
-                entry = self.secrets.get(ident)
+                with self.lock:  # the reader is the take-back's too
+                    entry = self.secrets.get(ident)
             except follow.Unreadable:
                 continue
+            if now is None:
+                del self.restated[ident]
+            else:
+                self.restated[ident] = _said(now)
             if entry is not None and not entry["secret"]:
-                self.hub.entry(entry, True)
+                self.hub.entry(held.entry(entry), True)
 
     def encounter(self) -> str:
         """The encounter's view as the table may see it: without what secret rolls did."""
@@ -228,7 +242,7 @@ class Table:
             held = self.take_back()
             for entry in entries:
                 if int(entry["id"]) in held.entries:
-                    self.restated.add(int(entry["id"]))
+                    self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
                 self.hub.entry(held.entry(entry), False)
             last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
