@@ -18,22 +18,29 @@ JSON_EXTRA = ("character", "spent", "left", "practiced")
 class Envelope:
     """``table``: the character line of ``--as`` (``character``, ``labels``, and where
     something was paid ``spent`` and ``left``); ``vs_table``: an attack target's line
-    (``--vs``); ``vs_keys``: the target's JSON keys (``vs``, ``vs_spent``, ``vs_left``).
-    Read-only once made."""
+    (``--vs``); ``vs_keys``: the target's JSON keys (``vs``, ``vs_spent``, ``vs_left``);
+    ``held``: what the roll did to the table besides what was paid, as steps
+    ``{"who": NAME, "before": {KEY: N, ...}, "change": {KEY: N, ...}}`` — the state it
+    found and the change it made (an attack's damage, a recovery's points) — kept by the
+    log so that the table's page can take a secret roll's effects back (serve/secrecy.py);
+    never in JSON. Read-only once made."""
 
-    __slots__ = ("table", "vs_table", "vs_keys")
+    __slots__ = ("table", "vs_table", "vs_keys", "held")
 
     table: Optional[dict[str, Any]]
     vs_table: Optional[dict[str, Any]]
     vs_keys: Optional[dict[str, Any]]
+    held: Optional[list[dict[str, Any]]]
 
     def __init__(self, table: Optional[dict[str, Any]] = None,
                  vs_table: Optional[dict[str, Any]] = None,
-                 vs_keys: Optional[dict[str, Any]] = None) -> None:
+                 vs_keys: Optional[dict[str, Any]] = None,
+                 held: Optional[list[dict[str, Any]]] = None) -> None:
         set_ = object.__setattr__
         set_(self, "table", table)
         set_(self, "vs_table", vs_table)
         set_(self, "vs_keys", vs_keys)
+        set_(self, "held", held)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"an envelope is not changed once made ({name})")
@@ -50,7 +57,8 @@ class Envelope:
         return out
 
     def __repr__(self) -> str:
-        return f"Envelope(table={self.table!r}, vs_table={self.vs_table!r}, vs_keys={self.vs_keys!r})"
+        return (f"Envelope(table={self.table!r}, vs_table={self.vs_table!r}, "
+                f"vs_keys={self.vs_keys!r}, held={self.held!r})")
 
 
 EMPTY = Envelope()

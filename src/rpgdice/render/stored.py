@@ -64,9 +64,10 @@ def _envelope(stored: dict[str, Any]) -> Envelope:
     """The stored envelope, each part kept only when it has the shape the views read."""
     from rpgdice.table.log import ENVELOPE
 
-    parts = {key: stored.get(key) for key in ENVELOPE}
-    return Envelope(**{key: value for key, value in parts.items()
-                       if isinstance(value, dict) and _envelope_ok(value, key)})
+    parts = {key: stored.get(key) for key in ENVELOPE if key != "held"}  # held: not shown
+    kept: dict[str, Any] = {key: value for key, value in parts.items()
+                            if isinstance(value, dict) and _envelope_ok(value, key)}
+    return Envelope(**kept)
 
 
 def _envelope_ok(value: dict[str, Any], key: str) -> bool:

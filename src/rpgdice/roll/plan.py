@@ -21,7 +21,10 @@ class Plan:
     ``odds`` its exact odds (an :class:`~rpgdice.roll.odds.ExactOdds`, or any function
     computing them), shown with ``--odds``; ``stats`` the exact odds the log keeps for
     ``log stats`` (None: none); ``keys`` are added to every JSON object;
-    ``target(result)`` an attack target's side of each result; ``character`` what a command
+    ``target(result)`` what travels beside each result besides the character line: an
+    attack target's side (``vs_keys``, ``vs_table``) and what the roll did to the table
+    (``held``: the state it found and the change, for the table's page to take a secret
+    roll's effects back); ``character`` what a command
     that paid from a sheet itself shows (``seyruun reroll``); ``compact`` repeats in the
     ruleset's short form; ``times`` a count of results other than the spec's (ordinary
     dice: one per expression and repetition); ``log_command`` the command the log files

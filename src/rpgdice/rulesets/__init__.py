@@ -162,6 +162,29 @@ class Cost:
     ``roll(source, budget)``."""
 
 
+def add_within(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """A change made again on a state (:attr:`Fight.redo`'s default): each number of
+    ``change`` added to the state's, within 0 and the state's ``KEY-max`` when it has one."""
+    out = dict(state)
+    for key, n in change.items():
+        value = out.get(key)
+        if isinstance(n, int) and isinstance(value, int):
+            top = out.get(f"{key}-max")
+            value = max(0, value + n)
+            out[key] = min(top, value) if isinstance(top, int) else value
+    return out
+
+
+def shifted(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+    """An encounter side with ``diff`` added to its numbers (:attr:`Fight.held`'s default:
+    a side whose keys are the sheet's own, Willpower)."""
+    out = dict(side)
+    for key, n in diff.items():
+        if isinstance(out.get(key), int) and not isinstance(out.get(key), bool):
+            out[key] = max(0, out[key] + n)
+    return out
+
+
 @frozen
 class Fight:
     """A ruleset's parts of an encounter (rpgdice.table.encounter keeps the fight itself:
@@ -184,6 +207,21 @@ class Fight:
     health: int | None = None
     """An extra's health when ``--health`` is not given (Seyruun's 7 boxes; None: none,
     it cannot take damage)."""
+    redo: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = add_within
+    """A step a roll made on the table (an envelope's ``held``, or what it paid) made again
+    on another state: ``redo(before, change)`` gives the state after (what the table's page
+    shows of a public roll that came after an unrevealed secret one)."""
+    restate: Callable[[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]],
+                      None] | None = None
+    """``restate(result, envelope, step, before)``: a stored result (its JSON object) and
+    its envelope (as stored) changed in place to say the state after ``step`` as it reads
+    from ``before`` instead of the state the roll found (its ``vs_wound``, its damage line):
+    a public roll as the table's page shows it while a secret one before it is unrevealed.
+    What was paid (``left``) is restated for every ruleset alike; None: nothing more."""
+    held: Callable[[dict[str, Any], dict[str, int]], dict[str, Any]] = shifted
+    """``held(side, diff)``: an encounter ``order`` entry with ``diff`` (raw state keys, as
+    in ``held`` steps: what unrevealed secret rolls changed, taken back) undone, and what
+    follows from it (a wound, a damage track's word, out) made again."""
 
 
 @frozen

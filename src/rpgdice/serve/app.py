@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -109,6 +110,13 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
+def _said(entry: dict[str, Any]) -> str:
+    """What an entry said again says (its results and envelopes), to compare."""
+    import json
+
+    return json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+
+
 def _secured(response: Response) -> Response:
     response.headers.update(HEADERS)
     return response
@@ -130,8 +138,59 @@ class Table:
         self.ticks = 0
         self.secrets = follow.Reader(log)
         """Reads the unrevealed secret entries, whose effects the page does not show."""
+        self.lock = threading.Lock()
+        self.held: Any = None
+        self.held_key: Any = None
+        self.played: Any = None
+        self.restated: dict[int, str] = {}
+        """The public entries the page was sent said again (and what they said) (a secret roll before them is
+        unrevealed): sent again as they are once it is revealed."""
+
+    def take_back(self) -> Any:
+        """What unrevealed secret rolls changed (serve/secrecy.py), read again when the log
+        has a new entry or a reveal; from any thread."""
+        from rpgdice.serve import secrecy
+
+        with self.lock:
+            try:
+                key = (tuple(secrecy.unrevealed(self.secrets)), self.secrets.last_id())
+            except follow.Unreadable:
+                return self.held or secrecy.NONE
+            if key != self.held_key or self.held is None:
+                self.held, self.played = (secrecy.read(self.secrets, self.played) if key[0]
+                                          else (secrecy.NONE, None))
+                self.held_key = key
+            return self.held
+
+    def public(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The entries as the table may see them (a public one said again while a secret
+        roll before it is unrevealed)."""
+        if not entries:
+            return entries
+        held = self.take_back()
+        return [held.entry(e) for e in entries]
+
+    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
+        the table may see it: a roll made after an unrevealed secret one said again."""
+        rolls = body.get("rolls")
+        if not isinstance(rolls, list):
+            return body
+        held = self.take_back()
+        out = []
+        for n, obj in enumerate(rolls):
+            found = held.entries.get(obj.get("id")) if isinstance(obj, dict) else None
+            results = found.get("results") if found is not None else None
+            if isinstance(results, list) and n < len(results) and isinstance(results[n], dict):
+                obj = {**obj, **{k: v for k, v in results[n].items() if k in obj}}
+            out.append(obj)
+        return {**body, "rolls": out}
 
     def _entry(self, entry: dict[str, Any], revealed: bool) -> None:
+        held = self.take_back()
+        entry = held.entry(entry)
+        if int(entry["id"]) in held.entries:
+            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
         self.hub.entry(entry, revealed)
         if self.poster is not None and not entry["secret"]:
             self.poster.offer(entry, revealed)
@@ -141,14 +200,37 @@ class Table:
 
     def _tick(self) -> None:
         self.ticks += 1
+        self._resend()
         if self.ticks % 2 == 1:  # the encounter, every other poll
             self.hub.set_encounter(self.encounter())
 
+    def _resend(self) -> None:
+        """The entries sent said again whose secret was since revealed, sent again as the
+        table may now see them — as logged, or said again from fewer secret rolls (the
+        page replaces their cards; a client of ``/events`` reads them whole, as a
+        revealed roll)."""
+        if not self.restated:
+            return
+        held = self.take_back()
+        for ident, said in sorted(self.restated.items()):
+            now = held.entries.get(ident)
+            if now is not None and _said(now) == said:
+                continue
+            try:
+                with self.lock:  # the reader is the take-back's too
+                    entry = self.secrets.get(ident)
+            except follow.Unreadable:
+                continue
+            if now is None:
+                del self.restated[ident]
+            else:
+                self.restated[ident] = _said(now)
+            if entry is not None and not entry["secret"]:
+                self.hub.entry(held.entry(entry), True)
+
     def encounter(self) -> str:
         """The encounter's view as the table may see it: without what secret rolls did."""
-        from rpgdice.serve import secrecy
-
-        return encounter_html(secrecy.hidden(secrecy.unrevealed(self.secrets)))
+        return encounter_html(self.take_back())
 
     def open(self) -> None:
         """Read what the page opens with (the newest rolls, the encounter), then follow."""
@@ -157,8 +239,11 @@ class Table:
         try:
             seq = reader.last_reveal()
             entries = reader.newest(follow.RECENT)  # then followed from the last of them on
+            held = self.take_back()
             for entry in entries:
-                self.hub.entry(entry, False)
+                if int(entry["id"]) in held.entries:
+                    self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
+                self.hub.entry(held.entry(entry), False)
             last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
             self.hub.notice("log", str(e))
@@ -176,9 +261,10 @@ class Table:
             self.poster.close()
 
 
-def encounter_html(hidden: Optional[dict[str, Any]] = None) -> str:
-    """The current encounter's view (``hidden``: what unrevealed secret rolls did, taken
-    back out); a broken or unreadable one says so, never raises."""
+def encounter_html(held: Any = None) -> str:
+    """The current encounter's view (``held``: what unrevealed secret rolls did, taken
+    back out, a :class:`~rpgdice.serve.secrecy.Held`); a broken or unreadable one says so,
+    never raises."""
     from html import escape
 
     from rpgdice.serve import secrecy, views
@@ -186,8 +272,10 @@ def encounter_html(hidden: Optional[dict[str, Any]] = None) -> str:
 
     try:
         found = encounter.load()
-        state = None if found is None else encounter.state(found)
-        return views.encounter_html(secrecy.public(state, hidden or {}))
+        if found is None:
+            return views.encounter_html(None)
+        state = encounter.state(found)
+        return views.encounter_html(secrecy.public(state, held or secrecy.NONE, found.ruleset))
     except Exception as e:
         return f'<p class="notice">the encounter cannot be read: {escape(str(getattr(e, "message", None) or e))}</p>'
 
@@ -229,7 +317,7 @@ def make_app(table: Table) -> Starlette:
             return JSONResponse({"error": "after must be a whole number from 0, limit one "
                                  f"from 1 to {follow.BATCH}"}, status_code=400)
         try:
-            found = await asyncio.to_thread(_read, table.log, after, limit)
+            found = await asyncio.to_thread(lambda: table.public(_read(table.log, after, limit)))
         except follow.Unreadable as e:
             return JSONResponse({"error": str(e)}, status_code=503)
         return JSONResponse([on_the_table(e) for e in found])
@@ -321,7 +409,10 @@ async def _roll(table: Table, request: Request) -> Response:
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
                             status_code=400)
     answer = await asyncio.to_thread(table.roller, line, None if gm else who, gm=gm)
-    return JSONResponse(answer.body, status_code=answer.status)
+    said: Any = answer.body
+    if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
+        said = await asyncio.to_thread(table.answer, said)
+    return JSONResponse(said, status_code=answer.status)
 
 
 def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
@@ -334,10 +425,11 @@ def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
         reader.close()
 
 
-def _missed(log: Path, after: int) -> list[tuple[int, str]]:
+def _missed(table: Table, after: int) -> list[tuple[int, str]]:
     """The events of the entries after ``after`` (at most a catch-up batch), made here
-    in the reading thread."""
-    return [roll_event(entry, False)[:2] for entry in _read(log, after, CATCH_UP_BATCH)]
+    in the reading thread, as the table may see them."""
+    return [roll_event(entry, False)[:2]
+            for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
 
 
 async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
@@ -353,7 +445,7 @@ async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
         while True:
             while catching_up:  # from the log, a batch at a time
                 try:
-                    missed = await hub.catch_up(lambda s: _missed(table.log, s), sent)
+                    missed = await hub.catch_up(lambda s: _missed(table, s), sent)
                 except follow.Unreadable:  # said by the notice: the stream goes on
                     catching_up = False
                     break

@@ -56,6 +56,9 @@ details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-wi
 .wound.none { color: var(--good); }
 .wound.light, .wound.moderate { color: #fd971f; }
 .wound.severe, .wound.crippled { color: var(--bad); }
+.wound.hale { color: var(--good); }
+.wound.impaired { color: #fd971f; }
+.wound.debilitated, .wound.dead, .out { color: var(--bad); }
 .notice { background: var(--bad); color: #fff; padding: 0.3em 0.6em; margin: 0.3em 0; }
 .notice:empty { display: none; }
 #empty { color: var(--dim); }

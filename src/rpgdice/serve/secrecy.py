@@ -1,30 +1,249 @@
 """Secret rolls keep their effects secret (CLI.md, "Showing the table"): what an unrevealed
-secret roll did to the table — the damage an attack dealt its target, the Willpower its
-character or its target paid — is taken back out of the encounter the page shows, until
-``rpgdice log reveal``. The log entry of a secret roll keeps what it did (its results'
-``damage_dealt``, its envelopes' ``spent`` and ``vs_spent``), so nothing else is needed."""
+secret roll did to the table is taken back out of what the page, ``/api/rolls``,
+``/events`` and Discord show, until ``rpgdice log reveal``.
+
+What a roll did is in its log entry, step by step (:func:`steps`): what a character paid
+(its envelope's ``spent`` and ``left``, an attack target's ``vs_spent`` and ``vs_left``)
+and what its envelope's ``held`` says it did besides (an attack's damage, a recovery's
+points: the state it found and the change it made). From the first unrevealed secret
+entry on, :func:`take_back` plays the steps twice — as they happened, and without the
+unrevealed secret ones, each public step made again on the state the table saw (the
+ruleset's ``fight.redo``) — and gives
+
+* by combatant, what the table's state differs by (:func:`public` takes it out of the
+  encounter, through the ruleset's ``fight.held``), and
+* the public entries that said a state the secret rolls had changed, said again from the
+  state the table saw (what was paid here; the rest by the ruleset's ``fight.restate``).
+
+Nothing here names a ruleset: each one's record says how its state is made again. An
+entry of an older rpgdice, without ``held``, has its secret damage taken back whole."""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Optional
 
 from rpgdice.core.names import fold
 
 MOST = 500
 """The unrevealed secret entries read (the newest): a table keeps a handful."""
+SINCE = 2000
+"""The entries read from the first unrevealed secret one on (the newest beyond are shown
+as they were logged)."""
 
 
-def unrevealed(reader: Any) -> list[dict[str, Any]]:
-    """The newest unrevealed secret entries the log holds (``[]`` when it cannot tell)."""
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _numbers(value: Any) -> Optional[dict[str, int]]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and _int(v)
+                                              for k, v in value.items()):
+        return None
+    return dict(value)
+
+
+def _envelopes(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    shown = entry.get("shown") if isinstance(entry.get("shown"), dict) else {}
+    envelopes = shown.get("envelopes") if isinstance(shown, dict) else None
+    envelopes = envelopes if isinstance(envelopes, list) else []
+    return [e if isinstance(e, dict) else {} for e in envelopes]
+
+
+def steps(entry: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """What an entry did to the table, in order: ``(result index, step)``, a step being
+    ``{who, before, change}`` (``paid``: ``"table"`` or ``"vs"`` for what was paid, where
+    its ``left`` is said; ``before`` None: an older entry's damage, whose state before is
+    not known)."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    envelopes = _envelopes(entry)
+    found = entry.get("results")
+    results: list[Any] = found if isinstance(found, list) else []
+    for n, result in enumerate(results):
+        env = envelopes[n] if n < len(envelopes) else {}
+        table: dict[str, Any] = env["table"] if isinstance(env.get("table"), dict) else {}
+        keys: dict[str, Any] = env["vs_keys"] if isinstance(env.get("vs_keys"), dict) else {}
+        for paid, who, spent_data, left_data in (
+                ("table", table.get("character"), table.get("spent"), table.get("left")),
+                ("vs", keys.get("vs"), keys.get("vs_spent"), keys.get("vs_left"))):
+            spent, left = _numbers(spent_data), _numbers(left_data)
+            if isinstance(who, str) and spent and left is not None:
+                for key, n_spent in spent.items():
+                    if key in left and n_spent > 0:
+                        out.append((n, {"who": who, "paid": paid, "change": {key: -n_spent},
+                                        "before": {key: left[key] + n_spent}}))
+        held = env.get("held")
+        if isinstance(held, list):
+            for step in held:
+                if not isinstance(step, dict) or not isinstance(step.get("who"), str):
+                    continue
+                before, change = _numbers(step.get("before")), _numbers(step.get("change"))
+                if before is not None and change:
+                    out.append((n, {"who": step["who"], "before": before, "change": change}))
+        elif isinstance(result, dict) and _int(result.get("damage_dealt")) \
+                and isinstance(keys.get("vs"), str) and result["damage_dealt"] > 0:
+            out.append((n, {"who": keys["vs"], "before": None,  # an older entry's damage
+                            "change": {"damage": result["damage_dealt"]}}))
+    return out
+
+
+class Held:
+    """What :func:`take_back` found: ``diff`` by combatant (its name folded), what the
+    state the table may see differs by from the truth (raw keys: ``damage``, ``willpower``,
+    ``might``...); ``entries`` the public entries said again, by ID."""
+
+    def __init__(self, hidden: Optional[set[int]] = None) -> None:
+        self.diff: dict[str, dict[str, int]] = {}
+        self.entries: dict[int, dict[str, Any]] = {}
+        self.hidden: set[int] = set(hidden or ())
+        """The unrevealed secret entries."""
+
+    def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
+        re-rolled it)."""
+        said = self.entries.get(int(entry["id"]))
+        found = entry if said is None else {**entry, "results": said["results"],
+                                            "shown": said["shown"]}
+        if found.get("rerolled_by") in self.hidden:
+            found = {**found, "rerolled_at": None, "rerolled_by": None}
+        return found
+
+
+NONE = Held()
+
+
+def _fight(ruleset: Any) -> Any:
+    from rpgdice.core import registry
+    from rpgdice.rulesets import Fight
+
+    try:
+        return registry.get(str(ruleset)).fight
+    except (KeyError, Exception):  # an unknown (or broken) ruleset: the common parts
+        return Fight()
+
+
+class TakeBack:
+    """The steps of the log's entries played from the first unrevealed secret one on
+    (IDs ``hidden``), as they happened and as the table may see them; :meth:`feed` takes
+    the next entries (oldest first), so a new roll costs its own steps alone."""
+
+    def __init__(self, hidden: set[int]) -> None:
+        self.hidden = set(hidden)
+        self.truth: dict[str, dict[str, int]] = {}
+        self.seen: dict[str, dict[str, int]] = {}
+        self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
+        self.entries: dict[int, dict[str, Any]] = {}
+        self.last = 0
+        """The last entry fed."""
+        self.count = 0
+        """The entries fed (at most :data:`SINCE`)."""
+
+    def feed(self, entries: list[dict[str, Any]]) -> TakeBack:
+        for entry in entries:
+            if int(entry["id"]) <= self.last:
+                continue
+            self.last = int(entry["id"])
+            self.count += 1
+            changed = self._entry(entry)
+            if changed is not None:
+                self.entries[int(entry["id"])] = changed
+        return self
+
+    def _entry(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
+        hide = int(entry["id"]) in self.hidden
+        fight = _fight(entry.get("ruleset"))
+        changed: Optional[dict[str, Any]] = None
+        truth, seen = self.truth, self.seen
+        for n, step in steps(entry):
+            who = fold(step["who"])
+            if step["before"] is None:
+                if hide:
+                    mine = self.whole.setdefault(who, {})
+                    for key, amount in step["change"].items():
+                        mine[key] = mine.get(key, 0) - amount
+                continue
+            if who not in truth:
+                if not hide:
+                    continue  # no secret has touched it yet
+                truth[who], seen[who] = {}, {}
+            before = step["before"]
+            shown = {k: (v if k.endswith("-max") else seen[who].get(k, v))
+                     for k, v in before.items()}
+            try:
+                after = fight.redo(before, step["change"])
+                now = shown if hide else fight.redo(shown, step["change"])
+                if not hide and shown != before:
+                    changed = changed if changed is not None else copy.deepcopy(entry)
+                    _restate(changed, n, step, shown, fight)
+            except Exception:  # a step forged into what the ruleset cannot read: as it is
+                continue
+            truth[who].update({k: v for k, v in after.items() if _int(v)})
+            seen[who].update({k: v for k, v in now.items() if _int(v)})
+        return changed
+
+    def held(self) -> Held:
+        """What the table may see, as played so far."""
+        found = Held(self.hidden)
+        found.entries = dict(self.entries)
+        for who in set(self.truth) | set(self.whole):
+            seen = self.seen.get(who, {})
+            diff = {k: seen[k] - v for k, v in self.truth.get(who, {}).items()
+                    if not k.endswith("-max") and k in seen and seen[k] != v}
+            for key, amount in self.whole.get(who, {}).items():
+                diff[key] = diff.get(key, 0) + amount
+            if diff:
+                found.diff[who] = diff
+        return found
+
+
+def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
+    """What the unrevealed secret entries (IDs ``hidden``) changed, from the log's
+    ``entries`` (oldest first, from the first of them on)."""
+    return TakeBack(hidden).feed(entries).held()
+
+
+def _restate(entry: dict[str, Any], n: int, step: dict[str, Any], before: dict[str, int],
+             fight: Any) -> None:
+    """Result ``n`` of ``entry`` (a copy) said again from ``before``: what was paid, here
+    (``left`` and ``vs_left``, in its JSON and its line), the rest by its ruleset."""
+    results = entry.get("results")
+    result = results[n] if isinstance(results, list) and n < len(results) else None
+    if not isinstance(result, dict):
+        return
+    shown = entry.get("shown")
+    envelopes = shown.get("envelopes") if isinstance(shown, dict) else None
+    env = envelopes[n] if isinstance(envelopes, list) and n < len(envelopes) else None
+    env = env if isinstance(env, dict) else {}
+    paid = step.get("paid")
+    if paid is not None:
+        (key, change), = step["change"].items()
+        left = before[key] + change
+        part, json_key = ("table", "left") if paid == "table" else ("vs_table", "vs_left")
+        if isinstance(result.get(json_key), dict):
+            result[json_key] = {**result[json_key], key: left}
+        line = env.get(part)
+        if isinstance(line, dict) and isinstance(line.get("left"), dict):
+            env[part] = {**line, "left": {**line["left"], key: left}}
+        keys = env.get("vs_keys")
+        if paid == "vs" and isinstance(keys, dict) and isinstance(keys.get("vs_left"), dict):
+            env["vs_keys"] = {**keys, "vs_left": {**keys["vs_left"], key: left}}
+        return
+    if fight.restate is not None:
+        fight.restate(result, env, step, before)
+
+
+def unrevealed(reader: Any) -> list[int]:
+    """The IDs of the newest unrevealed secret entries the log holds, oldest first
+    (``[]`` when it cannot tell)."""
     from rpgdice.serve import follow
 
-    def read(con: Any) -> list[dict[str, Any]]:
+    def read(con: Any) -> list[int]:
         have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
         if not {"secret", "revealed_at"} <= have:
             return []
-        rows = con.execute(f"SELECT {reader.columns} FROM entries WHERE secret = 1 AND "
-                           "revealed_at IS NULL ORDER BY id DESC LIMIT ?", (MOST,)).fetchall()
-        return [follow._entry(row) for row in rows]
+        rows = con.execute("SELECT id FROM entries WHERE secret = 1 AND revealed_at IS NULL "
+                           "ORDER BY id DESC LIMIT ?", (MOST,)).fetchall()
+        return sorted(int(row[0]) for row in rows)
 
     try:
         return list(reader._run(read))
@@ -32,59 +251,49 @@ def unrevealed(reader: Any) -> list[dict[str, Any]]:
         return []
 
 
-def _willpower(spent: Any) -> int:
-    value = spent.get("willpower") if isinstance(spent, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
+    """What the log's unrevealed secret entries changed, read with ``reader``, and the
+    play that found it (``played``: the last one, fed on with the entries after it when
+    the same entries are unrevealed)."""
+    from rpgdice.serve import follow
+
+    hidden = unrevealed(reader)
+    if not hidden:
+        return NONE, None
+    try:
+        newest = reader.last_id()
+    except follow.Unreadable:
+        return NONE, None
+    if played is None or played.hidden != set(hidden) or newest < played.last:
+        played = TakeBack(set(hidden))
+        after = hidden[0] - 1
+    else:
+        after = played.last
+    try:
+        while played.count < SINCE:
+            entries = reader.after(max(after, played.last), min(follow.BATCH, SINCE - played.count))
+            played.feed(entries)
+            if len(entries) < follow.BATCH:
+                break
+    except follow.Unreadable:
+        return NONE, None
+    return played.held(), played
 
 
-def hidden(entries: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
-    """What the entries did, by combatant (its name folded): ``damage`` dealt to it and
-    ``willpower`` it paid."""
-    out: dict[str, dict[str, int]] = {}
-
-    def add(name: Any, key: str, amount: int) -> None:
-        if isinstance(name, str) and amount > 0:
-            slot = out.setdefault(fold(name), {"damage": 0, "willpower": 0})
-            slot[key] += amount
-
-    for entry in entries:
-        shown = entry.get("shown") if isinstance(entry.get("shown"), dict) else {}
-        envelopes = shown.get("envelopes") if isinstance(shown, dict) else None
-        envelopes = envelopes if isinstance(envelopes, list) else []
-        for n, result in enumerate(entry.get("results") or []):
-            env: dict[str, Any] = envelopes[n] if n < len(envelopes) and isinstance(
-                envelopes[n], dict) else {}
-            table = env.get("table")
-            table = table if isinstance(table, dict) else {}
-            add(entry.get("character"), "willpower", _willpower(table.get("spent")))
-            keys = env.get("vs_keys")
-            keys = keys if isinstance(keys, dict) else {}
-            target = keys.get("vs")
-            add(target, "willpower", _willpower(keys.get("vs_spent")))
-            dealt = result.get("damage_dealt") if isinstance(result, dict) else None
-            if isinstance(dealt, int) and not isinstance(dealt, bool):
-                add(target, "damage", dealt)
-    return out
-
-
-def public(state: Any, effects: dict[str, dict[str, int]]) -> Any:
-    """The encounter's state (``encounter --json``) as it was before the hidden effects:
-    each combatant's damage less what secret rolls dealt it (its wound following), its
-    Willpower with what it paid in secret given back."""
-    if state is None or not effects:
+def public(state: Any, held: Held, ruleset: str) -> Any:
+    """The encounter's state (``encounter --json``) as the table may see it: each
+    combatant's state with what unrevealed secret rolls changed taken back (by the
+    encounter's ruleset's ``fight.held``)."""
+    if state is None or not held.diff:
         return state
-    from rpgdice.rulesets.seyruun.rules import wound_for
-
+    fight = _fight(ruleset)
     order = []
     for side in state["order"]:
-        undo = effects.get(fold(str(side.get("name"))))
-        if undo is not None:
-            side = dict(side)
-            if undo["damage"] and isinstance(side.get("damage"), int):
-                side["damage"] = max(0, side["damage"] - undo["damage"])
-                if isinstance(side.get("health"), int):
-                    side["wound"] = wound_for(side["damage"], side["health"])
-            if undo["willpower"] and isinstance(side.get("willpower"), int):
-                side["willpower"] += undo["willpower"]
+        diff = held.diff.get(fold(str(side.get("name"))))
+        if diff:
+            try:
+                side = fight.held(dict(side), diff)
+            except Exception:  # pragma: no cover - a side the ruleset cannot read: as it is
+                pass
         order.append(side)
     return {**state, "order": order}

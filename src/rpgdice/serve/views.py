@@ -151,8 +151,9 @@ def _show(entry: dict[str, Any]) -> None:
 
 def encounter_html(state: dict[str, Any] | None) -> str:
     """The current encounter (its ``encounter --json`` state) as a compact list: the round,
-    then each combatant in order (whose turn marked), its wound, damage and Willpower;
-    nothing when there is none."""
+    then each combatant in order (whose turn marked), its wound (or its damage track's
+    word), its damage or its Pools, its Willpower, and whether it is out; nothing when
+    there is none."""
     if state is None:
         return ""
     items = []
@@ -160,15 +161,21 @@ def encounter_html(state: dict[str, Any] | None) -> str:
         now = n == state.get("turn")
         damage, health = side.get("damage"), side.get("health")
         hurt = f"{damage}/{health}" if isinstance(damage, int) and isinstance(health, int) else "—"
-        wound = side.get("wound") or "none"
+        pools = side.get("pools")
+        if isinstance(pools, dict) and pools:  # a Pool's first letter, its value of its maximum
+            hurt = " · ".join(f"{str(p)[:1].upper()} {v.get('value')}/{v.get('max') if v.get('max') is not None else '—'}"
+                              for p, v in pools.items() if isinstance(v, dict))
+        wound = side.get("wound") or side.get("state") or "none"
         wp = side.get("willpower")
+        power = (f' <span class="wp">WP {wp if isinstance(wp, int) else "—"}</span>'
+                 if isinstance(wp, int) or side.get("wound") is not None else "")
+        out = ' <span class="out">out</span>' if side.get("out") else ""
         kind = "" if side.get("character") else ' <span class="extra">(extra)</span>'
         items.append(
             f'<li class="side{" now" if now else ""}">'
             f'<span class="name">{"▶ " if now else ""}{escape(str(side.get("name")))}{kind}</span>'
             f' <span class="wound {escape(str(wound), quote=True)}">'
             f'{"unhurt" if wound == "none" else escape(str(wound))}</span>'
-            f' <span class="damage">{escape(hurt)}</span>'
-            f' <span class="wp">WP {wp if isinstance(wp, int) else "—"}</span></li>')
+            f' <span class="damage">{escape(hurt)}</span>{power}{out}</li>')
     return (f'<h2>Encounter · round {int(state.get("round") or 1)} · turn: '
             f'{escape(str(state.get("current") or ""))}</h2><ol class="order">{"".join(items)}</ol>')

@@ -54,6 +54,25 @@ def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return "dead" if damage >= health else "hale"
 
 
+def _redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    from rpgdice.rulesets.cypher.target import redo
+
+    return redo(state, change)
+
+
+def _restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
+             before: dict[str, Any]) -> None:
+    from rpgdice.rulesets.cypher.target import restate
+
+    restate(result, envelope, step, before)
+
+
+def _held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+    from rpgdice.rulesets.cypher.target import held
+
+    return held(side, diff)
+
+
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
     from rpgdice.rulesets.cypher.character import plan
 
@@ -83,7 +102,8 @@ RULESET = Ruleset(
         headings=("Traits", "Skills"),
     ),
     plan=_plan,
-    fight=Fight(side=_fight_side, extra_state=_extra_state),
+    fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
+                held=_held),
     takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),
     odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),

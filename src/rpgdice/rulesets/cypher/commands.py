@@ -266,5 +266,17 @@ def recover_cmd(
             for result in rolled:
                 recovered(sheet, result, reset)
 
+    before = {**spec.pools, **{f"{p}-max": m for p, m in spec.maxima.items() if m is not None},
+              "recoveries": spec.recovery, "recoveries-max": 4}
+
+    split = {f"to-{k}": v for k, v in (spec.split or {}).items()}
+
+    def held(result: Any) -> dict[str, Any]:
+        """What the recovery did to the sheet: its points, as split (serve/secrecy.py
+        takes a secret one back, and makes a public one again on other Pools)."""
+        return {"held": [{"who": sheet.name, "before": before,
+                          "change": {"recover": result.points, **split, "recoveries": 1}}]}
+
     return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
+                target=None if state.replaying else held,
                 effects=None if state.replaying else Recovered())

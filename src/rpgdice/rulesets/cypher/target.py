@@ -74,6 +74,12 @@ class Hurt:
         from rpgdice.rulesets.cypher.rules import after_armor, hit, take
 
         points = after_armor(hit(result, self.damage, self.impaired), self.armor)
+        held = None
+        if not self.replaying:  # the state it found and the hit: the page's take-back
+            held = [{"who": self.name, "change": {"hit": points}, "before": dict(self.pools)}
+                    if self.sheet is not None else
+                    {"who": self.name, "change": {"damage": points},
+                     "before": {"damage": self.taken, "damage-max": self.extra.health}}]
         if points:
             if self.sheet is not None:
                 self.pools = take(self.pools, points)
@@ -85,7 +91,7 @@ class Hurt:
         armor = f" (armor {self.armor})" if self.armor and result.outcome == "success" else ""
         table = {"character": self.name, "labels": [],
                  "hurt": f"{self.name}: {points} damage{armor}, now {now}"}
-        return {"vs_keys": keys, "vs_table": table}
+        return {"vs_keys": keys, "vs_table": table, **({"held": held} if held else {})}
 
     def apply(self) -> None:
         """Write the damage into the target's sheet (its Pools as they are now, under the
@@ -130,3 +136,84 @@ def recovered(sheet: Any, result: Any, reset: bool) -> None:
         return out, None
 
     sheets.settle(sheet, "cypher", heal, "--as")
+
+
+def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """A step made again on another state: a hit (``hit``) off the Pools in their order, a
+    recovery's points (``recover``, split by ``to-POOL`` when the player split them) back
+    into them within their maxima, anything else added within 0 and its maximum (an
+    extra's damage, the day's recoveries)."""
+    from rpgdice.rulesets import add_within
+    from rpgdice.rulesets.cypher.rules import recover, take
+
+    out = add_within(state, {k: v for k, v in change.items()
+                             if k not in ("hit", "recover") and not k.startswith("to-")})
+    pools = {p: v for p in POOLS if isinstance(v := out.get(p), int)}
+    points = change.get("hit")
+    if isinstance(points, int):
+        out.update(take(pools, points))
+    points = change.get("recover")
+    if isinstance(points, int):
+        split = {k[3:]: v for k, v in change.items() if k.startswith("to-")} or None
+        maxima = {p: m if isinstance(m := state.get(f"{p}-max"), int) else None for p in pools}
+        out.update(recover(pools, maxima, points, split)[0])
+    return out
+
+
+def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
+            before: dict[str, Any]) -> None:
+    """A stored result said again from ``before`` (serve/secrecy.py: a public roll while a
+    secret one before it is unrevealed): an attack's ``vs_state`` and damage line, a
+    recovery's ``pools`` and which recovery of the day it was."""
+    import re
+
+    from rpgdice.rulesets.cypher.rules import RECOVERIES, track
+
+    change = step.get("change") or {}
+    after = redo(before, change)
+    if "hit" in change or "damage" in change:
+        if "hit" in change:
+            now = track([v for p in POOLS if isinstance(v := after.get(p), int)])
+        else:
+            health = after.get("damage-max")
+            now = "dead" if isinstance(health, int) and after.get("damage", 0) >= health else "hale"
+        keys, table = envelope.get("vs_keys"), envelope.get("vs_table")
+        if isinstance(keys, dict):
+            envelope["vs_keys"] = {**keys, "vs_state": now}
+        if isinstance(table, dict) and isinstance(table.get("hurt"), str):
+            envelope["vs_table"] = {**table, "hurt": re.sub(r", now \w+$", f", now {now}",
+                                                            table["hurt"])}
+        result["vs_state"] = now
+    if "recover" in change and isinstance(result.get("pools"), dict):
+        result["pools"] = {p: after.get(p, v) for p, v in result["pools"].items()}
+        if isinstance(result.get("to"), dict):
+            result["to"] = {p: after.get(p, 0) - before.get(p, 0) for p in result["to"]}
+        used = before.get("recoveries")
+        if isinstance(used, int) and 0 <= used < len(RECOVERIES):
+            result["recovery"] = RECOVERIES[used]
+
+
+def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+    """An encounter side with what secret rolls changed undone: a character's Pools (its
+    damage track and out following), an extra's damage (its state and out following)."""
+    from rpgdice.rulesets.cypher.rules import track
+
+    out = dict(side)
+    pools = side.get("pools")
+    by_hand = bool(side.get("out")) and side.get("state") != "dead"
+    if isinstance(pools, dict):
+        moved = {p: dict(v) for p, v in pools.items() if isinstance(v, dict)}
+        for p, n in diff.items():
+            slot = moved.get(p)
+            if slot is not None and isinstance(slot.get("value"), int):
+                value = max(0, slot["value"] + n)
+                top = slot.get("max")
+                slot["value"] = min(top, value) if isinstance(top, int) else value
+        state = track([v["value"] for v in moved.values() if isinstance(v.get("value"), int)])
+        out.update(pools=moved, state=state, out=by_hand or state == "dead")
+    damage, health = side.get("damage"), side.get("health")
+    if diff.get("damage") and isinstance(damage, int) and isinstance(health, int):
+        now = min(health, max(0, damage + diff["damage"]))
+        out.update(damage=now, state="dead" if now >= health else "hale",
+                   out=by_hand or now >= health)
+    return out

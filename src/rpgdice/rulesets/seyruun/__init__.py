@@ -75,6 +75,19 @@ def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return wound
 
 
+def _restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
+             before: dict[str, Any]) -> None:
+    from rpgdice.rulesets.seyruun.target import restate
+
+    restate(result, envelope, step, before)
+
+
+def _held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+    from rpgdice.rulesets.seyruun.target import held
+
+    return held(side, diff)
+
+
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
     from rpgdice.rulesets.seyruun.character import plan
 
@@ -114,7 +127,8 @@ RULESET = Ruleset(
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
     fight=Fight(initiative="rpgdice.rulesets.seyruun.commands:encounter_initiative",
-                command="initiative", side=_fight_side, extra_state=_extra_state, health=HEALTH),
+                command="initiative", side=_fight_side, extra_state=_extra_state, health=HEALTH,
+                restate=_restate, held=_held),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),

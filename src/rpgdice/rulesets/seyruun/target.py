@@ -93,6 +93,10 @@ class Hurt:
         from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
 
         dealt = result.damage_dealt or 0
+        if not self.replayed:  # the state it found and the damage: the page's take-back
+            side["held"] = [{"who": name, "before": {"damage": self.damage,
+                                                     "damage-max": self.health},
+                             "change": {"damage": dealt}}]
         if dealt:
             self.damage = min(self.health, self.damage + dealt)
             self.wound = wound_for(self.damage, self.health)
@@ -109,6 +113,74 @@ class Hurt:
 WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
          "severe": "severely wounded", "crippled": "crippled"}
 """A wound level as the view line says it: "now severely wounded (−3)"."""
+
+
+def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
+            before: dict[str, Any]) -> None:
+    """A stored attack's target side said again from ``before`` (its damage of health), as
+    :meth:`Hurt.take` said it: ``vs_damage``, ``vs_wound``, the damage line, the wound its
+    defense was shown with (serve/secrecy.py: a public roll while a secret one before it is
+    unrevealed)."""
+    from types import SimpleNamespace
+
+    from rpgdice.rulesets.seyruun.rules import wound_for
+
+    damage, health = before.get("damage"), before.get("damage-max")
+    if "damage" not in step.get("change", {}) or not isinstance(damage, int) \
+            or not isinstance(health, int):
+        return
+    wound = wound_for(damage, health)
+    keys, table = envelope.get("vs_keys"), envelope.get("vs_table")
+    side = {"vs_keys": dict(keys) if isinstance(keys, dict) else {},
+            "vs_table": dict(table) if isinstance(table, dict) else {}}
+    labels = side["vs_table"].get("labels")
+    if isinstance(labels, list):  # the wound the target's defense was shown with
+        whose = next((str(x[1]).partition(" ")[2] for x in labels
+                      if isinstance(x, list) and len(x) == 2 and x[0] == "wound"), "")
+        side["vs_table"]["labels"] = [x for x in labels if not (isinstance(x, list) and x
+                                                               and x[0] == "wound")]
+        if whose and wound != "none":
+            side["vs_table"]["labels"].append(["wound", f"{wound} {whose}"])
+    hurt = Hurt(damage, health, wound)
+    dealt = result.get("damage_dealt")
+    hurt.take(SimpleNamespace(damage_dealt=dealt if isinstance(dealt, int) else None),
+              str(step.get("who")), side)
+    side.pop("held", None)
+    envelope.update(side)
+    result.update(vs_damage=hurt.damage, vs_wound=hurt.wound)
+
+
+def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+    """An encounter side with the damage and Willpower ``diff`` undone: its wound, its
+    state and whether it is out (by damage) following."""
+    from rpgdice.rulesets import shifted
+    from rpgdice.rulesets.seyruun.rules import wound_for
+
+    out = shifted(side, {k: n for k, n in diff.items() if k != "damage"})
+    if diff.get("willpower", 0) > 0 and isinstance(out.get("willpower"), int):
+        top = _maximum(str(side.get("name")), "willpower")  # never above it (a sheet set by hand)
+        if top is not None:
+            out["willpower"] = min(top, out["willpower"])
+    damage, health = side.get("damage"), side.get("health")
+    if diff.get("damage") and isinstance(damage, int) and isinstance(health, int):
+        by_hand = bool(side.get("out")) and not (health and damage >= health)
+        now = min(health, max(0, damage + diff["damage"]))
+        wound = wound_for(now, health)
+        out.update(damage=now, wound=wound, out=by_hand or (bool(health) and now >= health))
+        if side.get("state") is not None:
+            out["state"] = wound
+    return out
+
+
+def _maximum(name: str, resource: str) -> Optional[int]:
+    """The maximum of a character's resource (None: none, or no such sheet)."""
+    from rpgdice.core.errors import RulesError
+
+    try:
+        top = sheets.load(name, "encounter").maximum(resource)
+    except (RulesError, OSError):
+        return None
+    return top if isinstance(top, int) else None
 
 
 class ExtraTarget:

@@ -215,9 +215,10 @@ def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
     return public(entry)
 
 
-ENVELOPE = ("table", "vs_table", "vs_keys")
+ENVELOPE = ("table", "vs_table", "vs_keys", "held")
 """What travels beside a result (rpgdice.core.envelope.Envelope), for its view and JSON:
-the character line (``--as``), an attack target's line and keys (``--vs``)."""
+the character line (``--as``), an attack target's line and keys (``--vs``), and what it
+did to the table (``held``: read by the table's page, never shown)."""
 
 
 def envelope(beside: Any) -> Optional[dict[str, Any]]:
