@@ -194,3 +194,47 @@ def test_compounding_penetrating_dice():
     assert r.total == 12 + 3 + 4 and r.terms[0].dice[0].rolls == [6, 6, 2]
     odds = tree_odds.odds(grammar.parse("1d6!!p")).distribution
     assert odds[6] == Fraction(1, 36) and odds[5] == Fraction(1, 6) and sum(odds.values()) < 1
+
+
+# A second modifier of one kind on one term replaces the first whole, as rpg-dice-roller's
+# parser does ("multiple of the same operator just keeps the last one", its test of
+# 42d2!=6!!>4!p<5; docs/rules.md): each written form and the form it comes to.
+SAME_AS_THE_LAST = [
+    ("3d6!!!p", "3d6!p"), ("6d6!>5!p", "6d6!p"), ("6d6!p<3!=6", "6d6!=6"), ("4d6!!>4!", "4d6!"),
+    ("3d6xo!", "3d6!"), ("3d6!xo", "3d6xo"),
+    ("4d6r=1r=2", "4d6r=2"), ("4d6r<3ro=5", "4d6ro=5"), ("4d6ro<3r=1", "4d6r=1"),
+    ("4d6min3min2", "4d6min2"), ("4d6max2max5", "4d6max5"),
+    ("3d6u=1u=2", "3d6u=2"), ("3d6uo>2u", "3d6u"),
+    ("4d6>3f=1<4", "4d6<4"), ("4d6<4f=1>3", "4d6>3"), ("5d10>=6f=1>=8f=2", "5d10>=8f=2"),
+    ("4d6sdsa", "4d6sa"), ("4d6cs=4cs=1", "4d6cs=1"), ("4d6cf=4cf<2", "4d6cf<2"),
+]
+
+
+@pytest.mark.parametrize(("text", "last"), SAME_AS_THE_LAST)
+def test_a_second_modifier_of_a_kind_replaces_the_first(text, last):
+    assert repr(grammar.parse(text).tree.mods) == repr(grammar.parse(last).tree.mods)  # type: ignore[union-attr]
+    for seed in range(8):  # the same faces: the same dice, marks and total
+        from rpgdice.core.dice import SeededDice
+
+        mine, theirs = tree.roll(grammar.parse(text), SeededDice(seed)), tree.roll(grammar.parse(last), SeededDice(seed))
+        assert (mine.total, _dice(mine)) == (theirs.total, _dice(theirs))
+
+
+@pytest.mark.parametrize(("text", "last", "faces"), [
+    ("3d6!!!p", "3d6!p", "6,1,2,3"), ("3d4r=1ro=2", "3d4ro=2", "2,1,1,3"),
+    ("4d6>3f=1<4", "4d6<4", "6,1,2,3"), ("2d6!p<3!=6", "2d6!=6", "6,1,2"),
+])
+def test_a_replaced_modifier_has_the_exact_odds_and_json_of_the_last(text, last, faces):
+    assert tree_odds.odds(grammar.parse(text)).distribution == tree_odds.odds(grammar.parse(last)).distribution
+    mine = json.loads(cli("roll", text, "--dice", faces, "--json").stdout)
+    theirs = json.loads(cli("roll", last, "--dice", faces, "--json").stdout)
+    assert mine["total"] == theirs["total"]
+    assert [[(d["face"], d["kept"]) for d in t["dice"]] for t in mine["terms"]] == [
+        [(d["face"], d["kept"]) for d in t["dice"]] for t in theirs["terms"]]
+
+
+def test_the_last_explode_of_rpg_dice_rollers_own_example_is_refused_for_what_it_is():
+    run = cli("roll", "42d2!=6!!>4!p<5")  # the last stands: !p<5 explodes on both faces of a d2
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1
+    assert "!p<5 explodes on every face: it would never stop at 14" in run.stderr
+    assert _roll("4d2!=6!!>4!p<2", [2, 2, 1, 2, 2]).total == 2 + 2 + 1 + 1 + 2  # !p<2 stands

@@ -44,6 +44,8 @@ REFUSED_BY_DESIGN = {
     "12dFu": "u on more dice than the die has faces is a usage error (RULES.md)",
     "6d%max50.45": "the numbers after a modifier stay whole (RULES.md)",
     "6d%min50.45": "the numbers after a modifier stay whole (RULES.md)",
+    "42d2!=6!!>4!p<5": "the last explode stands, as rpg-dice-roller's own test says: !p<5 explodes on "
+                       "every face of a d2, a usage error (RULES.md; docs/rules.md)",
 }
 
 

@@ -632,6 +632,7 @@ def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
         op = p.compare_op()
     assert op
     _once(p, seen, "comparison", at)
+    found.pop("failure", None)  # a second comparison replaces the first, its f with it
     found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
     if p.peek() == "f":
         p.i += 1
@@ -771,8 +772,9 @@ def _digit_after(p: _Parser) -> bool:
 
 
 def _once(p: _Parser, seen: set, kind: str, at: int) -> None:
-    if kind in seen:
-        raise p.fail(f"a second {kind} modifier on one term", at)
+    """A modifier of ``kind`` read: a second of the same kind on one term replaces the first
+    whole (its test, once, compounding or failure test with it), as rpg-dice-roller does
+    (``42d2!=6!!>4!p<5`` is ``42d2!p<5``; docs/rules.md). Each is checked as it is read."""
     seen.add(kind)
 
 
