@@ -961,7 +961,6 @@ PEERS: tuple[tuple[str, str, str, Any, str], ...] = (
     (r"^\s*dd(\d)(\d)\s*$", "Dice Maiden's", "double digit", r"1d\1*10+1d\2", IS),
     (r"^\s*age\b", "Dice Maiden's", "an AGE test", "2d6+1d6", IS),
     (r"^\s*d6s(\d+)\b", "Dice Maiden's", "the D6 System", r"\1d6+1d6!", IS),
-    (r"^\s*d6s\b", "Dice Maiden's", "the D6 System", "1d6!", IS),
     (r"^\s*sr(\d+)\s*$", "Dice Maiden's", "Shadowrun", r"\1d6>=5", IS),
     (r"^\s*sp(\d+)\s*$", "Dice Maiden's", "Storypath", r"\1d10!>=10>=8", IS),
     (r"^\s*snm(\d+)\s*$", "Dice Maiden's", "Sunsails: New Millennium", r"\1d6!>=6>=4", IS),
