@@ -70,3 +70,17 @@ def test_d20_on_the_same_faces_for_every_corpus_expression_both_accept():
         verdicts.setdefault(oracle.d20_compare(e), []).append(e)
     assert sorted(verdicts.get("differ", [])) == sorted(D20_DIFFERENT)
     assert len(verdicts["agree"]) >= 100
+
+
+def test_a_second_modifier_of_a_kind_agrees_with_rpg_dice_roller_on_the_same_faces(figures):
+    """Two explodes, re-rolls, mins, maxes, uniques, comparisons, sorts or critical marks on
+    one term (docs/rules.md: the last stands, as rpg-dice-roller's parser keeps it)."""
+    from tests.test_notation_added import SAME_AS_THE_LAST
+
+    texts = [text for text, _ in SAME_AS_THE_LAST] + ["42d6!=6!!>4!p<3", "10d6!!>4!", "10d6!>4!!"]
+    seeds = tuple(range(1, 13))
+    theirs = oracle.rpg_dice_roller(texts, seeds=seeds)
+    taken = [t for t in texts if theirs[(t, 1)]["accepted"]]
+    assert len(taken) >= 18  # all but Foundry's x, which rpg-dice-roller does not read
+    for text in taken:
+        assert {oracle.compare(text, theirs[(text, s)]) for s in seeds} == {"agree"}, text
