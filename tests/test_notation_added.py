@@ -338,3 +338,17 @@ def test_every_readme_form_of_dice_maiden_and_sidekick_rolls_or_is_hinted():
     rules_md = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
     for e in README_DIFFERENT:
         assert e in readme and oracle.ours_accepts(e) and f"`{e}`" in rules_md, e
+
+
+@pytest.mark.parametrize("text", [
+    "1d6" + " " * 10000 + "y", "(" * 3000 + "1" + " " * 5000 + "zz", "1d6" + " " * 395 + "y",
+    "1d6" + " " * 200 + "b" + " " * 190 + "q", "4d6 " + "p " * 190, "1 " + "ab " * 130 + "9",
+])
+def test_the_peers_hints_are_bounded_work(text):
+    import time
+
+    started = time.perf_counter()
+    grammar.hint(text)
+    assert time.perf_counter() - started < 0.2
+    run = cli("roll", text)
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1

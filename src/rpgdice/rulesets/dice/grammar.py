@@ -1020,10 +1020,21 @@ def _fixed(text: str) -> Optional[tuple[str, str]]:
     return None
 
 
+HINTED = 400
+"""The longest text :func:`hint` reads (Dice Maiden's and Discord's lines are far shorter)."""
+
+
 def hint(text: str) -> Optional[str]:
     """A refused expression a peer would take: its rpgdice form, named in one line, when that
     form itself rolls; else None. Dice Maiden's ``A; B`` (several rolls): each part as it
-    rolls, or its plain rpgdice form, one argument each."""
+    rolls, or its plain rpgdice form, one argument each. Bounded work: a peer's spelling is a
+    chat line, so a text over :data:`HINTED` characters gets none, and runs of spaces are read
+    as one (the patterns never backtrack over them)."""
+    import re
+
+    if len(text) > HINTED:
+        return None
+    text = re.sub(r"\s+", " ", text)
     parts = [part.strip() for part in text.split(";")]
     if len(parts) > 1 and all(parts):
         forms = [part if takes(part) else (_fixed(part) or ("", ""))[1] for part in parts]
