@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -94,19 +95,89 @@ def test_explode_once_odds():
     assert odds.distribution == expected and odds.left_out == 0
 
 
-@pytest.mark.parametrize(("text", "said"), [
+PEERS_SPELLINGS = [
     ("4d10 ie10", "Dice Maiden's 'ie10' (explode on 10 or more) is '4d10!>=10' here"),
     ("/r 1d20+5", "'/r' (the chat command) is '1d20+5' here"),
     ("1d20+5 dc 15", "a 'dc 15' (a target number) is '1d20+5>=15' here"),
     ("1d20+5 vs 15", "is '1d20+5>=15' here"),
     ("4d6 ir2", "is '4d6r<=2' here"),
     ("[[2d6+3]]", "is '2d6+3' here"),
-])
+    ("3d6 // fire", "rpg-dice-roller's '// fire' (a comment) is '3d6 # fire' here"),
+    ("!r 1d20+5", "the Discord bots' '!r' (the chat command) is '1d20+5' here"),
+    # Dice Maiden's README (Humblemonk/DiceMaiden e2ae45c) and its aliases (dice_maiden_logic.rb)
+    ("6 4d6", "Dice Maiden's '6' (6 sets) is '4d6' with -n 6 here"),
+    ("s 4d6", "Dice Maiden's 's' (simplified output) is '4d6' with --short here"),
+    ("4d6 p", "Dice Maiden's 'p' (a private roll) is '4d6' with --secret here"),
+    ("p 4d6", "is '4d6' with --secret here"),
+    ("nr 4d6", "Dice Maiden's 'nr' (no total shown) has no rpgdice form (the total is always shown): '4d6' rolls"),
+    ("ul 4d6", "Dice Maiden's 'ul' (unsorted dice) is how dice are shown here: '4d6' rolls"),
+    ("4d6 ! unsort", "'! unsort' (unsorted dice) is how dice are shown here: '4d6' rolls"),
+    ("4d6 ! Hello World!", "Dice Maiden's '! Hello World!' (a comment) is '4d6 # Hello World!' here"),
+    ("3d6 ie", "Dice Maiden's 'ie' (explode on the top face) is '3d6!' here"),
+    ("3d6 e", "Dice Maiden's 'e' (explode once on the top face) is '3d6xo' here"),
+    ("4d6 b1", "Dice Maiden's 'b1' (count the botches, 1 or less) is '4d6<=1' here"),
+    ("4cod", "(Chronicles of Darkness) is '4d10!>=10>=8' here"),
+    ("4cod8", "(Chronicles of Darkness, 8-again) is '4d10!>=8>=8' here"),
+    ("4codr", "(Chronicles of Darkness, rote) is '4d10ro<=7>=8' here"),
+    ("4wod8", "(World of Darkness) is '4d10>=8f1' here"),
+    ("3wh4+", "(Warhammer) is '3d6>=4' here"),
+    ("dd34", "(double digit) is '1d3*10+1d4' here"),
+    ("age", "(an AGE test) is '2d6+1d6' here"),
+    ("d6s4 +2", "(the D6 System) is '4d6+1d6! +2' here"),
+    ("sr6", "(Shadowrun) is '6d6>=5' here"),
+    ("sp4", "(Storypath) is '4d10!>=10>=8' here"),
+    ("snm5", "(Sunsails: New Millennium) is '5d6!>=6>=4' here"),
+    ("6yz", "(Year Zero) is '6d6>=6' here"),
+    ("dndstats", "(D&D ability scores) is '4d6kh3' with -n 6 here"),
+    ("attack +5", "Dice Maiden's 'attack' (a d20 roll) is '1d20 +5' here"),
+    ("ex5", "has no rpgdice form (a 10 counts once here): '5d10>=7' counts the successes"),
+    # Sidekick's README (ArtemGr/Sidekick, its history to 468a334)
+    ("1d10>=8f1f2", "Sidekick's 'f1f2' (failure on any of these faces) is '1d10>=8f<=2' here"),
+    ("1d10>6f1f2f3", "is '1d10>6f<=3' here"),
+    ("repeat (4d6k3, 6)", "Sidekick's 'repeat (4d6k3, 6)' (6 rolls) is '4d6k3' with -n 6 here"),
+    ("repeat (d6, 3, brief)", "(3 rolls) is 'd6' with -n 3 here"),
+    ("repeat (1d20+1, 3, short sum)", "(3 rolls summed) is '(1d20+1) + (1d20+1) + (1d20+1)' here"),
+    ("ova (5)", "Sidekick's 'ova (5)' (OVA: the best sum of equal faces) has no rpgdice form: '5d6' rolls the dice"),
+    ("//roll-dice3-sides999", "Sidekick's AOL '//roll-dice3-sides999' (3 dice of 999 sides) is '3d999' here"),
+    ("$persuasion = 2d20k1+3", "(a saved roll) is the command alias persuasion 'roll 2d20k1+3' here; '2d20k1+3' rolls"),
+    ("1d20!1k1", "Sidekick's '!1' (re-roll on 1) is '1d20r1k1' here"),
+    ("1d20+5 Grog attacks", "Sidekick's 'Grog attacks' (a comment) is '1d20+5 # Grog attacks' here"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), PEERS_SPELLINGS)
 def test_a_peers_spelling_is_refused_with_the_rpgdice_form(text, said):
     run = cli("roll", text)
     assert run.exit_code == 2 and said in run.stderr and run.stderr.count("\n") == 1
-    form = run.stderr.rsplit("is '", 1)[1].split("' here")[0]
-    assert cli("roll", form).exit_code == 0  # the suggested form itself rolls
+    form = run.stderr.rstrip().rsplit("'", 2)[1]  # the last quoted text: the form that rolls
+    option = re.search(r"' with (-n \d+|--secret|--short) here", run.stderr)
+    extra = option.group(1).split() if option else []
+    assert cli("roll", form, *extra).exit_code == 0  # the suggested form itself rolls
+
+
+def test_every_row_of_the_peers_table_is_tried_above():
+    hinted = set()
+    for text, _ in PEERS_SPELLINGS:
+        for i, (pattern, *_rest) in enumerate(grammar.PEERS):
+            if re.search(pattern, text, flags=re.IGNORECASE):
+                hinted.add(i)
+                break
+    assert hinted | {i for i, row in enumerate(grammar.PEERS) if row[3] is None} == set(range(len(grammar.PEERS)))
+
+
+def test_several_rolls_a_saved_roll_and_what_still_rolls_as_before():
+    run = cli("roll", "4d100 ; 10d6 e6 k8 +4; 3d10 k2; ul 3d100")
+    said = "Dice Maiden's ';' (several rolls) is one argument a roll here: roll '4d100' '10d6 e6 k8 +4' '3d10 k2' '3d100'"
+    assert run.exit_code == 2 and said in run.stderr
+    assert cli("roll", "4d100", "10d6 e6 k8 +4", "3d10 k2", "3d100").exit_code == 0
+    run = cli("roll", "$persuasion")
+    assert run.exit_code == 2 and "Sidekick's '$persuasion' (a saved roll) is the command persuasion here" in run.stderr
+    # Arguments that roll as they are keep their meaning: two rolls, 2 and a d20 (CLI.md).
+    rows = [json.loads(line) for line in cli("roll", "2", "d20", "--dice", "7", "--json").stdout.splitlines()]
+    assert [r["expression"] for r in rows] == ["2", "d20"]
+    assert cli("roll", "6", "4d6").exit_code == 2  # a peer's sets, refused with the hint
+    for text in ("2d6 adv", "1d20+5 >= 15 x", "4d10 t8 b1", "1d10>6f1f3"):  # no hint fits these
+        assert " is '" not in cli("roll", text).stderr
 
 
 def test_bad_exponents_and_a_second_keep_on_a_group_are_usage_errors():
@@ -194,3 +265,90 @@ def test_compounding_penetrating_dice():
     assert r.total == 12 + 3 + 4 and r.terms[0].dice[0].rolls == [6, 6, 2]
     odds = tree_odds.odds(grammar.parse("1d6!!p")).distribution
     assert odds[6] == Fraction(1, 36) and odds[5] == Fraction(1, 6) and sum(odds.values()) < 1
+
+
+# A second modifier of one kind on one term replaces the first whole, as rpg-dice-roller's
+# parser does ("multiple of the same operator just keeps the last one", its test of
+# 42d2!=6!!>4!p<5; docs/rules.md): each written form and the form it comes to.
+SAME_AS_THE_LAST = [
+    ("3d6!!!p", "3d6!p"), ("6d6!>5!p", "6d6!p"), ("6d6!p<3!=6", "6d6!=6"), ("4d6!!>4!", "4d6!"),
+    ("3d6xo!", "3d6!"), ("3d6!xo", "3d6xo"),
+    ("4d6r=1r=2", "4d6r=2"), ("4d6r<3ro=5", "4d6ro=5"), ("4d6ro<3r=1", "4d6r=1"),
+    ("4d6min3min2", "4d6min2"), ("4d6max2max5", "4d6max5"),
+    ("3d6u=1u=2", "3d6u=2"), ("3d6uo>2u", "3d6u"),
+    ("4d6>3f=1<4", "4d6<4"), ("4d6<4f=1>3", "4d6>3"), ("5d10>=6f=1>=8f=2", "5d10>=8f=2"),
+    ("4d6sdsa", "4d6sa"), ("4d6cs=4cs=1", "4d6cs=1"), ("4d6cf=4cf<2", "4d6cf<2"),
+]
+
+
+@pytest.mark.parametrize(("text", "last"), SAME_AS_THE_LAST)
+def test_a_second_modifier_of_a_kind_replaces_the_first(text, last):
+    assert repr(grammar.parse(text).tree.mods) == repr(grammar.parse(last).tree.mods)  # type: ignore[union-attr]
+    for seed in range(8):  # the same faces: the same dice, marks and total
+        from rpgdice.core.dice import SeededDice
+
+        mine, theirs = tree.roll(grammar.parse(text), SeededDice(seed)), tree.roll(grammar.parse(last), SeededDice(seed))
+        assert (mine.total, _dice(mine)) == (theirs.total, _dice(theirs))
+
+
+@pytest.mark.parametrize(("text", "last", "faces"), [
+    ("3d6!!!p", "3d6!p", "6,1,2,3"), ("3d4r=1ro=2", "3d4ro=2", "2,1,1,3"),
+    ("4d6>3f=1<4", "4d6<4", "6,1,2,3"), ("2d6!p<3!=6", "2d6!=6", "6,1,2"),
+])
+def test_a_replaced_modifier_has_the_exact_odds_and_json_of_the_last(text, last, faces):
+    assert tree_odds.odds(grammar.parse(text)).distribution == tree_odds.odds(grammar.parse(last)).distribution
+    mine = json.loads(cli("roll", text, "--dice", faces, "--json").stdout)
+    theirs = json.loads(cli("roll", last, "--dice", faces, "--json").stdout)
+    assert mine["total"] == theirs["total"]
+    assert [[(d["face"], d["kept"]) for d in t["dice"]] for t in mine["terms"]] == [
+        [(d["face"], d["kept"]) for d in t["dice"]] for t in theirs["terms"]]
+
+
+def test_the_last_explode_of_rpg_dice_rollers_own_example_is_refused_for_what_it_is():
+    run = cli("roll", "42d2!=6!!>4!p<5")  # the last stands: !p<5 explodes on both faces of a d2
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1
+    assert "!p<5 explodes on every face: it would never stop at 14" in run.stderr
+    assert _roll("4d2!=6!!>4!p<2", [2, 2, 1, 2, 2]).total == 2 + 2 + 1 + 1 + 2  # !p<2 stands
+
+
+README_DIFFERENT = {
+    "4d6 r2": "Dice Maiden's r2 re-rolls 2 or less once; here r2 re-rolls 2s while (rpg-dice-roller's)",
+    "3d6 e6": "Dice Maiden's e6 explodes once; here e6 is d20's (explodes while, CLI.md)",
+    "+d20": "Dice Maiden's +d20 is advantage; here a plus sign (advantage: d20 adv)",
+    "-d20": "Dice Maiden's -d20 is disadvantage; here a minus sign (disadvantage: d20 dis)",
+    "+d%": "Dice Maiden's +d% is a roll-under advantage; here a plus sign",
+    "-d%": "Dice Maiden's -d% is a roll-under disadvantage; here a minus sign",
+    "3d10!>=8": "Sidekick's nWoD roll (tens explode, 8 or more succeed); here !>=8 explodes on 8 or more "
+                "(rpg-dice-roller's): 3d10!>=10>=8",
+    "1d10t10": "Sidekick's t10 counts a 10 twice; here t10 is Dice Maiden's >=10",
+}
+"""Dice Maiden's and Sidekick's README forms that roll here with another meaning: the peers
+differ, rpg-dice-roller's notation (or CLI.md's table) decides; docs/rules.md says each."""
+
+
+def test_every_readme_form_of_dice_maiden_and_sidekick_rolls_or_is_hinted():
+    from pathlib import Path
+
+    from tests.peers import oracle
+
+    readme = [e for section, e in oracle.corpus() if section in ("Dice Maiden", "Sidekick")]
+    assert len(readme) >= 89
+    for e in readme:
+        assert oracle.ours_accepts(e) or grammar.hint(e), e
+    rules_md = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    for e in README_DIFFERENT:
+        assert e in readme and oracle.ours_accepts(e) and f"`{e}`" in rules_md, e
+
+
+@pytest.mark.parametrize("text", [
+    "1d6" + " " * 10000 + "y", "(" * 3000 + "1" + " " * 5000 + "zz", "1d6" + " " * 395 + "y",
+    "1d6" + " " * 200 + "b" + " " * 190 + "q", "4d6 " + "p " * 190, "1 " + "ab " * 130 + "9",
+])
+def test_the_peers_hints_are_bounded_work(text):
+    import time
+
+    started = time.perf_counter()
+    grammar.hint(text)
+    assert time.perf_counter() - started < 0.2
+    run = cli("roll", text)
+    assert run.exit_code == 2 and run.stderr.count("\n") == 1

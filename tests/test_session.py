@@ -385,6 +385,17 @@ def test_a_dice_expression_alone_rolls_and_a_leading_rpgdice_is_dropped():
     assert [r["total"] for r in rows] == [9, 7, 17]
 
 
+def test_dice_maidens_and_sidekicks_words_at_the_prompt_get_their_hint_and_an_alias_still_runs():
+    got = play("s 4d6\ndndstats\nrepeat (4d6k3, 6)\nul 4d6\nfrobnicate\n"
+               "alias age 'roll 3d6 --dice 1,2,3 --json'\nage\n")
+    lines = got.stderr.splitlines()
+    assert "line 1: EXPR: s 4d6 — Dice Maiden's 's' (simplified output) is '4d6' with --short here" in lines[0]
+    assert "is '4d6kh3' with -n 6 here" in lines[1] and "is '4d6k3' with -n 6 here" in lines[2]
+    assert "is how dice are shown here: '4d6' rolls" in lines[3]
+    assert "'frobnicate' is not a command" in lines[4] and len(lines) == 5
+    assert json.loads(got.stdout.splitlines()[-1])["total"] == 6  # the alias named age, not the hint
+
+
 def test_a_peers_spelling_at_the_prompt_gets_the_same_hint_and_no_hint_says_rpgdice():
     got = play("/r 1d20+5\n4d10 ie10\n1d20+5 dc 15\nrol 2d6\n")
     assert got.exit_code == 2

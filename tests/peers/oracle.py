@@ -44,6 +44,8 @@ REFUSED_BY_DESIGN = {
     "12dFu": "u on more dice than the die has faces is a usage error (RULES.md)",
     "6d%max50.45": "the numbers after a modifier stay whole (RULES.md)",
     "6d%min50.45": "the numbers after a modifier stay whole (RULES.md)",
+    "42d2!=6!!>4!p<5": "the last explode stands, as rpg-dice-roller's own test says: !p<5 explodes on "
+                       "every face of a d2, a usage error (RULES.md; docs/rules.md)",
 }
 
 
@@ -80,10 +82,12 @@ def rpg_dice_roller(expressions: list[str], seeds: tuple[int, ...] = SEEDS) -> d
 
 
 def d20_accepts(expression: str) -> bool:
+    """Whether d20 parses ``expression`` (a fresh Roller: d20 caches its parses by the text
+    with spaces removed, so after ``4d6k3`` its shared one would take ``4d6 k3`` too)."""
     import d20
 
     try:
-        d20.roll(expression)
+        d20.Roller().roll(expression)
     except Exception:  # d20's own errors, and its RecursionError / ZeroDivisionError
         return False
     return True
@@ -180,7 +184,7 @@ def d20_compare(expression: str) -> str:
         for seed in SEEDS:
             recorder = _Recorder(seed)
             d20_expression.random = recorder  # type: ignore[assignment]
-            theirs = d20.roll(expression).total
+            theirs = d20.Roller().roll(expression).total
             mine = None if recorder.tens else ours_on(expression, recorder.faces)
             if mine is None:
                 seen.add("apart")
@@ -195,8 +199,13 @@ def d20_compare(expression: str) -> str:
     return next(v for v in ("differ", "floored", "agree", "apart") if v in seen)
 
 
+def expressions() -> list[str]:
+    """The corpus's expressions, each once (one that two sources write is counted once)."""
+    return list(dict.fromkeys(e for _, e in corpus()))
+
+
 def figures() -> dict[str, Any]:
-    items = [e for _, e in corpus()]
+    items = expressions()
     theirs = rpg_dice_roller(items)
     rows = []
     for e in items:
@@ -223,7 +232,7 @@ def figures() -> dict[str, Any]:
 
 def d20_figures() -> dict[str, list[str]]:
     verdicts: dict[str, list[str]] = {}
-    for _, e in corpus():
+    for e in expressions():
         if not by_design(e) and d20_accepts(e) and ours_accepts(e):
             verdicts.setdefault(d20_compare(e), []).append(e)
     return verdicts

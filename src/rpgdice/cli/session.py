@@ -216,9 +216,20 @@ class Session:
         if head == "play":
             error("play: this is a session already (use and as change its context)")
             return 2
-        if self._expression(head):
+        if self._expression(head) or self._peers(words, text):
             return self.run(["roll", *words])
         return self.run(self.argv(words))
+
+    def _peers(self, words: list[str], text: str) -> bool:
+        """Whether a line whose first word is no command, alias or command of the ruleset in
+        use is a peer's spelling of a roll (``s 4d6``, ``dndstats``): rolled, so that the
+        hint of the one table (grammar.PEERS) names the rpgdice form."""
+        argv = self.argv(words)
+        if argv != words or self._unaliased(argv) != argv or self.root.get_command(None, words[0]) is not None:
+            return False
+        from rpgdice.rulesets.dice.grammar import hint
+
+        return hint(text.strip()) is not None
 
     def _expression(self, head: str) -> bool:
         """Whether a line whose first word is ``head`` is an ordinary dice expression alone

@@ -153,9 +153,9 @@ def roll_cmd(
 def _peers(text: str) -> bool:
     """Whether ``text`` is a peer's spelling the wider grammar names (grammar.py, loaded
     only for a roll of several arguments)."""
-    from rpgdice.rulesets.dice.grammar import hint
+    from rpgdice.rulesets.dice.grammar import hint, takes
 
-    return hint(text) is not None
+    return not takes(text) and hint(text) is not None
 
 
 @functools.lru_cache(maxsize=256)

@@ -632,6 +632,7 @@ def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
         op = p.compare_op()
     assert op
     _once(p, seen, "comparison", at)
+    found.pop("failure", None)  # a second comparison replaces the first, its f with it
     found["success"] = Test(op=op, target=p.signed(f"a number after {op}"))
     if p.peek() == "f":
         p.i += 1
@@ -771,8 +772,9 @@ def _digit_after(p: _Parser) -> bool:
 
 
 def _once(p: _Parser, seen: set, kind: str, at: int) -> None:
-    if kind in seen:
-        raise p.fail(f"a second {kind} modifier on one term", at)
+    """A modifier of ``kind`` read: a second of the same kind on one term replaces the first
+    whole (its test, once, compounding or failure test with it), as rpg-dice-roller does
+    (``42d2!=6!!>4!p<5`` is ``42d2!p<5``; docs/rules.md). Each is checked as it is read."""
     seen.add(kind)
 
 
@@ -909,42 +911,136 @@ def parse_any(text: str) -> Union[Expression, Roll]:
             raise (second if _position(second) >= _position(first) else first) from None
 
 
-PEERS: tuple[tuple[str, str, str, str], ...] = (
-    # (pattern, whose spelling, what it means, the rpgdice form: a re.sub template)
-    (r"^\s*/(?:r|roll|gmroll|gr)\s+", "Roll20's and Foundry's", "the chat command", ""),
-    (r"\s*//\s*(.*)$", "rpg-dice-roller's", "a comment", r" # \1"),
-    (r"^\s*!(?:r|roll)\s+", "the Discord bots'", "the chat command", ""),
-    (r"^\s*\[\[\s*(.*?)\s*\]\]\s*$", "Roll20's inline roll", "a roll in the text", r"\1"),
-    (r"\s*\bie\s*(\d+)", "Dice Maiden's", r"explode on \1 or more", r"!>=\1"),
-    (r"\s*\bir\s*(\d+)", "Dice Maiden's", r"re-roll \1 or less", r"r<=\1"),
-    (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1"),
+def _failures(found: Any) -> str:
+    """Sidekick's ``f1f2f3`` (a failure on any of the faces 1 to 3): one test, ``f<=3``."""
+    faces = [int(f) for f in found.group(1).split("f") if f]
+    return f"f<={max(faces)}" if sorted(faces) == list(range(1, max(faces) + 1)) else found.group(0)
+
+
+def _summed(found: Any) -> str:
+    """Sidekick's ``repeat (X, N, sum)``: X written N times, added (at most 20)."""
+    n = int(found.group(2))
+    return " + ".join([f"({found.group(1).strip()})"] * n) if 2 <= n <= 20 else found.group(0)
+
+
+IS = "is '{form}' here"
+NO_TOTAL = "has no rpgdice form (the total is always shown): '{form}' rolls"
+UNSORTED = "is how dice are shown here: '{form}' rolls"
+SAME_ROLL = (IS, NO_TOTAL, UNSORTED)
+"""The ways a hint says its form rolls what the peer's spelling rolls (no option needed)."""
+PEERS: tuple[tuple[str, str, str, Any, str], ...] = (
+    # (form None: no form to roll, the hint says what to do instead)
+    # (pattern, whose spelling, what it means, the rpgdice form: a re.sub template or a function
+    # of the match, and how the hint says it: {form} the fixed text, which must itself roll, and
+    # an option after "with" that the form rolls with). Dice Maiden's README (Humblemonk/
+    # DiceMaiden e2ae45c) and its aliases (src/dice_maiden_logic.rb); Sidekick's README
+    # (ArtemGr/Sidekick, its history to 468a334).
+    (r"^\s*/(?:r|roll|gmroll|gr)\s+", "Roll20's and Foundry's", "the chat command", "", IS),
+    (r"^\s*//\s*roll-dice(\d+)-sides(\d+)\s*$", "Sidekick's AOL", r"\1 dice of \2 sides", r"\1d\2", IS),
+    (r"\s*//\s*(.*)$", "rpg-dice-roller's", "a comment", r" # \1", IS),
+    (r"^\s*!(?:r|roll)\s+", "the Discord bots'", "the chat command", "", IS),
+    (r"^\s*\[\[\s*(.*?)\s*\]\]\s*$", "Roll20's inline roll", "a roll in the text", r"\1", IS),
+    # Dice Maiden: its modes (a word before or after the roll), modifiers and aliases.
+    (r"^\s*(\d+)\s+(?=[\d(]*d)", "Dice Maiden's", r"\1 sets", "", r"is '{form}' with -n \1 here"),
+    (r"^\s*s\s+", "Dice Maiden's", "simplified output", "", "is '{form}' with --short here"),
+    (r"(?:^|\s+)p(?:\s+|$)", "Dice Maiden's", "a private roll", " ", "is '{form}' with --secret here"),
+    (r"(?:^|\s+)nr(?:\s+|$)", "Dice Maiden's", "no total shown", " ", NO_TOTAL),
+    (r"\s*!\s*unsort\s*$|(?:^|\s+)ul(?:\s+|$)", "Dice Maiden's", "unsorted dice", " ", UNSORTED),
+    (r"\s*!\s+(\S.*)$", "Dice Maiden's", "a comment", r" # \1", IS),
+    (r"\s*\bie\s*(\d+)", "Dice Maiden's", r"explode on \1 or more", r"!>=\1", IS),
+    (r"\s*\bie\b", "Dice Maiden's", "explode on the top face", "!", IS),
+    (r"\s*\be\s*$", "Dice Maiden's", "explode once on the top face", "xo", IS),
+    (r"\s*\bir\s*(\d+)", "Dice Maiden's", r"re-roll \1 or less", r"r<=\1", IS),
+    (r"^(?P<term>[^<>=t]*?)\s*(?P<spelled>(?<![a-z])b\s*(\d+))\s*$", "Dice Maiden's",
+     r"count the botches, \3 or less", r"\g<term><=\3", IS),
+    (r"^\s*(\d+)\s*cod\s*$", "Dice Maiden's", "Chronicles of Darkness", r"\1d10!>=10>=8", IS),
+    (r"^\s*(\d+)\s*cod([89])\s*$", "Dice Maiden's", r"Chronicles of Darkness, \2-again", r"\1d10!>=\2>=8", IS),
+    (r"^\s*(\d+)\s*codr\s*$", "Dice Maiden's", "Chronicles of Darkness, rote", r"\1d10ro<=7>=8", IS),
+    (r"^\s*(\d+)\s*wod(\d+)\s*$", "Dice Maiden's", "World of Darkness", r"\1d10>=\2f1", IS),
+    (r"^\s*(\d+)\s*wh(\d+)\+\s*$", "Dice Maiden's", "Warhammer", r"\1d6>=\2", IS),
+    (r"^\s*dd(\d)(\d)\s*$", "Dice Maiden's", "double digit", r"1d\1*10+1d\2", IS),
+    (r"^\s*age\b", "Dice Maiden's", "an AGE test", "2d6+1d6", IS),
+    (r"^\s*d6s(\d+)\b", "Dice Maiden's", "the D6 System", r"\1d6+1d6!", IS),
+    (r"^\s*sr(\d+)\s*$", "Dice Maiden's", "Shadowrun", r"\1d6>=5", IS),
+    (r"^\s*sp(\d+)\s*$", "Dice Maiden's", "Storypath", r"\1d10!>=10>=8", IS),
+    (r"^\s*snm(\d+)\s*$", "Dice Maiden's", "Sunsails: New Millennium", r"\1d6!>=6>=4", IS),
+    (r"^\s*(\d+)\s*yz\s*$", "Dice Maiden's", "Year Zero", r"\1d6>=6", IS),
+    (r"^\s*dndstats\s*$", "Dice Maiden's", "D&D ability scores", "4d6kh3", "is '{form}' with -n 6 here"),
+    (r"^\s*(?:attack|skill|save)\b", "Dice Maiden's", "a d20 roll", "1d20", IS),
+    (r"^\s*ex(\d+)(?:t(\d+))?\s*$", "Dice Maiden's", "Exalted, a 10 counting twice", r"\1d10>=7",
+     "has no rpgdice form (a 10 counts once here): '{form}' counts the successes"),
+    # Sidekick.
+    (r"(?<![a-z])f(1(?:f\d+)+)(?!\d)", "Sidekick's", "failure on any of these faces", _failures, IS),
+    (r"^\s*repeat\s*\(\s*(.+?)\s*,\s*(\d+)\s*,\s*(?:short\s+)?sum\s*\)\s*$", "Sidekick's", r"\2 rolls summed",
+     _summed, IS),
+    (r"^\s*repeat\s*\(\s*(.+?)\s*,\s*(\d+)\s*(?:,[^)]*)?\)\s*$", "Sidekick's", r"\2 rolls", r"\1",
+     r"is '{form}' with -n \2 here"),
+    (r"^\s*ova\s*\(\s*(\d+)\s*\)\s*$", "Sidekick's", "OVA: the best sum of equal faces", r"\1d6",
+     "has no rpgdice form: '{form}' rolls the dice"),
+    (r"^\s*\$\s*(\w+)\s*=\s*(.+)$", "Sidekick's", "a saved roll", r"\2",
+     r"is the command alias \1 'roll \2' here; '{form}' rolls"),
+    (r"(?<=\d)!(\d+)", "Sidekick's", r"re-roll on \1", r"r\1", IS),
+    (r"^\s*\$\s*(\w+)\s*$", "Sidekick's", "a saved roll", None, r"is the command \1 here, saved with alias"),
+    (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1", IS),
+    (r"(?<=[\d)])\s+(?!(?:adv|dis)\s*$)([a-z]{2,}[a-z' ]*)$", "Sidekick's", "a comment", r" # \1", IS),
 )
 """The peers' spellings that mean nothing here, each with the rpgdice form (CLI.md, "Ordinary
 dice"): the one table the hints of ``rpgdice roll`` and ``rpgdice play`` come from."""
 
 
-def hint(text: str) -> Optional[str]:
-    """A refused expression a peer would take: its rpgdice form, named in one line, when that
-    form itself rolls; else None."""
-    import re
-
+def takes(text: str) -> bool:
+    """Whether ``text`` rolls as written (either notation)."""
     from rpgdice.rulesets.dice import rules
 
-    for pattern, whose, meaning, form in PEERS:
+    try:
+        try:
+            rules.parse(text)
+        except RulesError:
+            parse(text)
+    except RulesError:
+        return False
+    return True
+
+
+def _fixed(text: str) -> Optional[tuple[str, str]]:
+    """The first row of :data:`PEERS` that fixes ``text``: its hint's words (without whose
+    spelling it is) and the fixed form ("" for a row without one)."""
+    import re
+
+    for pattern, whose, meaning, form, how in PEERS:
         found = re.search(pattern, text, flags=re.IGNORECASE)
         if found is None:
             continue
-        fixed = re.sub(pattern, form, text, count=1, flags=re.IGNORECASE).strip()
-        try:
-            try:
-                rules.parse(fixed)
-            except RulesError:
-                parse(fixed)
-        except RulesError:
+        fixed = "" if form is None else re.sub(pattern, form, text, count=1, flags=re.IGNORECASE).strip()
+        if form is not None and (fixed == text.strip() or not takes(fixed)):
             continue
-        spelled = found.group(0).strip()
-        meaning = found.expand(meaning)
-        if whose == "a":
-            return f"a '{spelled}' ({meaning}) is '{fixed}' here"
-        return f"{whose} '{spelled}' ({meaning}) is '{fixed}' here"
+        spelled = found.group("spelled" if "spelled" in found.groupdict() else 0).strip()
+        said = f"'{spelled}' ({found.expand(meaning)}) " + found.expand(how).replace("{form}", fixed)
+        return (f"a {said}" if whose == "a" else f"{whose} {said}"), (fixed if how in SAME_ROLL else "")
     return None
+
+
+HINTED = 400
+"""The longest text :func:`hint` reads (Dice Maiden's and Discord's lines are far shorter)."""
+
+
+def hint(text: str) -> Optional[str]:
+    """A refused expression a peer would take: its rpgdice form, named in one line, when that
+    form itself rolls; else None. Dice Maiden's ``A; B`` (several rolls): each part as it
+    rolls, or its plain rpgdice form, one argument each. Bounded work: a peer's spelling is a
+    chat line, so a text over :data:`HINTED` characters gets none, and runs of spaces are read
+    as one (the patterns never backtrack over them)."""
+    import re
+
+    if len(text) > HINTED:
+        return None
+    text = re.sub(r"\s+", " ", text)
+    parts = [part.strip() for part in text.split(";")]
+    if len(parts) > 1 and all(parts):
+        forms = [part if takes(part) else (_fixed(part) or ("", ""))[1] for part in parts]
+        if all(forms):
+            listed = " ".join(f"'{f}'" for f in forms)
+            return f"Dice Maiden's ';' (several rolls) is one argument a roll here: roll {listed}"
+        return None
+    found = _fixed(text)
+    return found[0] if found else None
