@@ -269,7 +269,7 @@ def _compact(entry: dict[str, Any]) -> bool:
 def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     """The stored records and, for an entry of more results than the log keeps, the
     rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
-    from itertools import chain
+    from itertools import chain, islice
 
     missing = entry["count"] - len(records)
     if missing <= 0:
@@ -277,7 +277,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     from rpgdice.cli.replay import NotARoll, capture
 
     try:
-        cap = capture(entry, roll=True)
+        cap = capture(entry, roll=True, head=0)  # streamed: never the whole entry at once
     except NotARoll:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log")
         return records
@@ -285,7 +285,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
                 f"cannot be rolled again ({getattr(e, 'message', None) or e})")
         return records
-    return chain(records, cap.results[len(records):], cap.rest)
+    return chain(records, islice(chain(cap.results, cap.rest), len(records), None))
 
 
 def _replay(entry: dict[str, Any], as_json: bool) -> None:

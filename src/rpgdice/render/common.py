@@ -433,13 +433,44 @@ def notes(lines: list[str]) -> list[Text]:
     return [Text(f"  · {line}", style=NOTE) for line in lines]
 
 
+DICE_SHOWN = 100
+"""A roll of more dice than this shows its dice counted by face (``4 ✗ ×97``), each kind of
+chip once, not each die: a few lines a roll however big the pool, so that a command of
+many big pools (``crytures roll 1000 -n 1000``, its ``log show``) stays readable and quick
+(Rich's cost is per styled chip). ``--json`` (and ``log show ID --json``) lists every die."""
+
+
+def _face_order(chip: str) -> tuple[int, int, str]:
+    """A chip's place among the counted faces: by its leading number (``10 ✓✓``,
+    ``4→6 ✓``, ``(3)``), then as written."""
+    import re
+
+    m = re.match(r"\(?([−-]?)(\d+)", chip)
+    if m is None:
+        return (1, 0, chip)
+    return (0, int(m.group(2)) * (-1 if m.group(1) else 1), chip)
+
+
+def counted_chips(chips: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``chips`` counted: each kind (its text and style) once, ``×N`` the dice showing it,
+    in the order of the faces."""
+    tally: Counter[tuple[str, str]] = Counter(chips)
+    return [(f"{chip} ×{n}", style)
+            for (chip, style), n in sorted(tally.items(), key=lambda kv: _face_order(kv[0][0]))]
+
+
 def dice_line(label: str, chips: list[tuple[str, str]]) -> Text:
-    """``label`` then each die's chip, two spaces apart; a line breaks between chips only."""
+    """``label`` then each die's chip, two spaces apart; a line breaks between chips only.
+    More than :data:`DICE_SHOWN` dice are counted by face (:func:`counted_chips`), with a
+    note saying so and where every die is."""
     text = Text.assemble((f"  {label} ", LABEL))
-    for i, (chip, style) in enumerate(chips):
+    many = len(chips) > DICE_SHOWN
+    for i, (chip, style) in enumerate(counted_chips(chips) if many else chips):
         if i:
             text.append("  ")
         text.append(unit(chip), style=style)
+    if many:
+        text.append(f"  ({len(chips)} dice counted by face; --json lists each die)", style=NOTE)
     return text
 
 
