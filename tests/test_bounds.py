@@ -379,7 +379,8 @@ def _styled_pieces(lines) -> int:
 
 @pytest.mark.parametrize("args", [
     ["crytures", "roll", "1000"], ["crytures", "roll", "600", "--roll-mod", "2"],
-    ["roll", "1000d6"], ["roll", "1000d6kh500"], ["roll", "500d6!"],
+    ["roll", "1000d6"], ["roll", "1000d6kh500"], ["roll", "500d6!"], ["roll", "500d6r1+500d6"],
+    ["roll", "1000d6!!"],
 ])
 def test_a_huge_pool_is_drawn_in_a_bounded_number_of_pieces(args):
     # issue 35: crytures roll 1000 -n 250 drew 500,000 chips (7 s to show, as many for
