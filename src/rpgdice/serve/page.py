@@ -74,7 +74,6 @@ SCRIPT = """
     document.getElementById("log-notice").textContent = n.log || "";
     document.getElementById("discord-notice").textContent = n.discord || "";
   }
-  var es = new EventSource(q("/events", "after=" + after));
   function local(root) {  /* each time in the page's local time */
     var times = root.querySelectorAll("time[datetime]");
     for (var i = 0; i < times.length; i++) {
@@ -83,7 +82,9 @@ SCRIPT = """
     }
   }
   local(document);
-  es.addEventListener("view", function (e) {
+  function view(e) {
+    var seen = parseInt(e.lastEventId, 10);  /* a new roll's ID (a reveal's event has none) */
+    if (seen > after) after = seen;
     var d = JSON.parse(e.data), box = document.createElement("div");
     box.innerHTML = d.html;  /* made by the server, every text in it escaped */
     local(box);
@@ -94,15 +95,34 @@ SCRIPT = """
     if (old) { old.replaceWith(node); return; }
     rolls.insertBefore(node, rolls.firstChild);
     while (rolls.children.length > LIMIT) rolls.removeChild(rolls.lastChild);
-  });
-  es.addEventListener("notice", function (e) { notices(JSON.parse(e.data)); });
-  es.addEventListener("encounter", function (e) {
-    document.getElementById("encounter").innerHTML = JSON.parse(e.data).html;
-  });
-  es.onerror = function () {
-    document.getElementById("log-notice").textContent = "reconnecting to rpgdice serve\\u2026";
-  };
-  es.onopen = function () { document.getElementById("log-notice").textContent = ""; };
+  }
+  /* The stream, opened again after it failed for good: a browser retries a dropped stream
+     itself (with Last-Event-ID), but never one answered with an error (a 503 when the
+     server is at its cap on streams, a restart), so the page does, waiting longer each
+     time (1 s doubling to 30 s, a random part so pages spread out), from the last roll
+     it showed (after=), so that nothing is missed. */
+  var es = null, wait = 1000, again = null;
+  function connect() {
+    again = null;
+    es = new EventSource(q("/events", "after=" + after));
+    es.addEventListener("view", view);
+    es.addEventListener("notice", function (e) { notices(JSON.parse(e.data)); });
+    es.addEventListener("encounter", function (e) {
+      document.getElementById("encounter").innerHTML = JSON.parse(e.data).html;
+    });
+    es.onerror = function () {
+      document.getElementById("log-notice").textContent = "reconnecting to rpgdice serve\\u2026";
+      if (es.readyState !== 2 || again !== null) return;  /* 2: CLOSED, the browser gave up */
+      es.close();
+      again = setTimeout(connect, wait / 2 + Math.random() * wait / 2);
+      wait = Math.min(wait * 2, 30000);
+    };
+    es.onopen = function () {
+      wait = 1000;
+      document.getElementById("log-notice").textContent = "";
+    };
+  }
+  connect();
   var form = document.getElementById("roll-form");
   if (form) form.addEventListener("submit", function (ev) {
     ev.preventDefault();
