@@ -56,7 +56,15 @@ def entry_html(entry: dict[str, Any]) -> str:
     """One log entry as the page shows it, a card: who (character and seat) and when, what
     was rolled, each result's dice and its verdict (large, in the ruleset's words), then
     the terminal's view of it (``log show``'s, colors and all) folded beneath. A secret one
-    is who, when and "a secret roll", nothing else."""
+    is who, when and "a secret roll", nothing else. A roll of a user's ruleset file is
+    shown by the rules it carried (:func:`rpgdice.core.registry.as_rolled`)."""
+    from rpgdice.core import registry
+
+    with registry.as_rolled(entry):
+        return _entry_html(entry)
+
+
+def _entry_html(entry: dict[str, Any]) -> str:
     ident = int(entry["id"])
     head = _head(entry)
     if entry.get("secret"):

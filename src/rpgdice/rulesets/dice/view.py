@@ -305,12 +305,12 @@ def _tree_chips(dice: list[Any]) -> Text:
     chips: list[list[tuple[str, str]]] = []  # each chip: its joined parts
     before: Any = None
     for d in dice:
-        part = _entry(d)
+        face, look = _entry(d)
         if before is not None and ("rerolled" in before.marks or "explosion" in d.marks or (
                 "exploded" in before.marks and "rerolled" in d.marks)):
-            chips[-1].append(part if "rerolled" in before.marks else ("+" + part[0], part[1]))
+            chips[-1].append((face if "rerolled" in before.marks else "+" + face, look))
         else:
-            chips.append([part])
+            chips.append([(face, look)])
         before = d
     if len(chips) > DICE_SHOWN:
         line = dice_line("", [("".join(p for p, _ in chip), chip[-1][1]) for chip in chips])
