@@ -391,3 +391,53 @@ def test_a_log_that_cannot_be_written_is_a_503_and_nothing_is_spent():
     answer = roll("seyruun roll dexterity stealth --willpower")
     assert answer.status == 503 and "log" in answer.body["error"]
     assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 3
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_seat_rolls_with_a_users_ruleset_file_and_its_panel_offers_that_roll(tmp_path):
+    # issue 36: a ruleset file, a character of it, a seat for that character.
+    import shutil
+    from pathlib import Path
+
+    from conftest import make_character
+    from rpgdice.serve import page
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+    (home() / "rulesets").mkdir(exist_ok=True)
+    for name in ("pbta", "blades"):
+        shutil.copy(docs / f"{name}.toml", home() / "rulesets" / f"{name}.toml")
+    make_character("Vex", "pbta", {"cool": 2, "hard": -1})
+    make_character("Nyx", "blades", {"prowl": 2})
+    ok("seat", "add", "ana", "--as", "vex", "--as", "nyx")
+    token = seat_token("ana")
+    with serving(tmp=tmp_path) as server:
+        status, answer, _ = post(server, {"line": "pbta roll cool --as vex"}, token)
+        assert status == 200, answer
+        (rolled,) = answer["rolls"]
+        assert rolled["ruleset"] == "pbta" and rolled["character"] == "Vex"
+        entry = json.loads(ok("log", "--json").stdout.splitlines()[-1])
+        assert entry["seat"] == "ana" and entry["ruleset"] == "pbta"
+        assert entry["argv"][:3] == ["pbta", "roll", "cool"]
+        total = rolled["total"]
+        assert total == sum(d["face"] for d in rolled["dice"]) + 2  # cool 2
+        word = {"strong-hit": "Strong hit", "weak-hit": "Weak hit", "miss": "Miss"}[rolled["outcome"]]
+        import time
+
+        mark, deadline, text = f'id="roll-{entry["id"]}"', time.monotonic() + 10, ""
+        while mark not in text and time.monotonic() < deadline:  # the server follows the log
+            status, html = server.get(f"/?seat={token}")
+            assert status == 200
+            text = html.decode()
+            time.sleep(0.2)
+        card = text[text.index(mark):]
+        card = card[:card.index("</article>")]
+        assert word in card and "Powered by the Apocalypse" in card  # in the file's words
+        status, answer, _ = post(server, {"line": "blades roll prowl --as nyx"}, token)
+        assert status == 200, answer and answer["rolls"][0]["ruleset"] == "blades"
+    # The seat's panel: each character's own roll line, with its ruleset's options.
+    from rpgdice.table import seats
+
+    chars = page.characters(seats.find("ana"))
+    assert [(c["name"], c["ruleset"], c["empty"], c["difficulty"]) for c in chars] == [
+        ("Vex", "pbta", "0", "--target"), ("Nyx", "blades", "1", "")]  # each file's own roll

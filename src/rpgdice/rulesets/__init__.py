@@ -247,6 +247,10 @@ class Ruleset:
     would spend again on an entry already re-rolled)."""
     fight: Fight = Fight()
     """Its parts of an encounter (its initiative, its damage track, who is out)."""
+    panel_roll: tuple[str, str] = ("1", "--difficulty")
+    """A seat's panel's plain roll for a character of it (``NAME roll TRAITS``, the traits
+    tapped joined by +): the argument when no trait is tapped, and the option its
+    difficulty box fills ("": its roll takes none, the box is not used)."""
     entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Commands that act on a logged roll, each to its argument naming the entry and the
     key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):

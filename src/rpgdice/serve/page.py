@@ -186,9 +186,9 @@ PANEL_SCRIPT = r"""
       words = ["reglas", "roll", taps.join("+") || "0"];
       if (d) words.push("--dificultad", d);
       if (num(b)) words.push("--mod", b);
-    } else {
-      words = [c.ruleset, "roll", taps.join("+") || "1"];
-      if (d) words.push("--difficulty", d);
+    } else {  /* any other ruleset's plain roll, as its record says (a ruleset file's too) */
+      words = [c.ruleset, "roll", taps.join("+") || c.empty];
+      if (d && c.difficulty) words.push(c.difficulty, d);
     }
     if (chars.length > 1) words.push("--as", c.name);
     line.value = words.map(function (w) { return /^[A-Za-z0-9_.+=-]+$/.test(w) ? w : "'" + w.replace(/'/g, "") + "'"; }).join(" ");
@@ -230,7 +230,10 @@ RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experien
 
 
 def characters(seat: Any) -> list[dict[str, Any]]:
-    """The seat's characters as its panel offers them: name, ruleset, the traits to tap."""
+    """The seat's characters as its panel offers them: name, ruleset, the traits to tap, and
+    its ruleset's plain roll (:attr:`~rpgdice.rulesets.Ruleset.panel_roll`: the argument
+    when no trait is tapped, the option the difficulty box fills)."""
+    from rpgdice.core import registry
     from rpgdice.table import sheets
 
     out = []
@@ -242,7 +245,12 @@ def characters(seat: Any) -> list[dict[str, Any]]:
         traits = [str(k) for k, v in sheet.traits.items()
                   if str(k).lower() not in RESOURCES and not str(k).endswith("-edge")
                   and isinstance(v, (int, str)) and not isinstance(v, bool)]
-        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60]})
+        try:
+            empty, difficulty = registry.get(sheet.ruleset).panel_roll
+        except Exception:  # its ruleset file gone or broken since: the sheet is still offered
+            empty, difficulty = "1", ""
+        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60],
+                    "empty": empty, "difficulty": difficulty})
     return out
 
 

@@ -166,6 +166,8 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         commands=f"{__name__}.commands:{name}",
         results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
             ("pool", "total", "highest").index(kind)],)},
+        panel_roll={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
+                    "highest": ("1", "")}[kind],
         order=200, file=file, text=text_of(rules), kind=kind)
 
 
