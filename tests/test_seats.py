@@ -441,3 +441,42 @@ def test_a_seat_rolls_with_a_users_ruleset_file_and_its_panel_offers_that_roll(t
     chars = page.characters(seats.find("ana"))
     assert [(c["name"], c["ruleset"], c["empty"], c["difficulty"]) for c in chars] == [
         ("Vex", "pbta", "0", "--target"), ("Nyx", "blades", "1", "")]  # each file's own roll
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_joined_terminal_prints_a_roll_as_the_same_local_roll_does_trait_line_included(tmp_path):
+    # issue 31: the joined terminal left out the --as line (the traits named, what was paid),
+    # the --odds line, and showed repeats of one dice term in full.
+    from conftest import sheet_file
+
+    sheet = character("Ysolde", willpower=5)
+    before = sheet.read_bytes()
+    gm = "the-gms-own-token-0123456789"
+    lines = [["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4",
+              "--willpower"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "9", "-n", "3"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4", "--odds"],
+             ["roll", "4d6kh3", "-n", "6", "--seed", "2"]]  # its repeats on one line
+    with serving("--token", gm, tmp=tmp_path) as server:
+        joined = proc("table", "join", f"{server.base}/?seat={gm}")  # the GM's token: --seed
+        assert joined.returncode == 0, joined.stderr
+        at_table = []
+        for words in lines:
+            run = proc(*words)
+            assert run.returncode == 0, run.stderr
+            at_table.append(run.stdout)
+            assert sheet_file("ysolde").read_bytes() != before or "--willpower" not in words
+            sheet.write_bytes(before)  # paid at the table: given back for the local roll
+            here = proc(*words, "--here")
+            assert here.returncode == 0, here.stderr
+            assert run.stdout == here.stdout, words
+            sheet.write_bytes(before)
+    assert "Ysolde · Dexterity 3 + Stealth 3\n" in at_table[0]
+    assert "Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left" in at_table[1]
+    assert at_table[2].count("Ysolde · Dexterity 3 + Stealth 3") == 3
+    assert "odds 98.4% chance of success" in at_table[3]
+    assert at_table[4].startswith("4d6kh3 ×6: ")
+    logged = [json.loads(x) for x in ok("log", "--json", "--last", "10").stdout.splitlines()]
+    assert [e["argv"] for e in logged] == lines  # the table logged its rolls (--here: not asked)
