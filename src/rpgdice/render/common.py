@@ -153,12 +153,36 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
         _show_repeats(iter(results), out, width)
         return
     tally: Counter[Any] = Counter()
+    pending: list[Text] = []
+    label_closing: list[Any] = []
+    try:
+        _show_each(results, out, width, after, total, tally, pending, label_closing)
+    finally:  # what was rolled before a roll failed is shown, as it was rolled
+        if pending:
+            _flush(out, pending)
+    closing = label_closing[1] if label_closing else None
+    line = closing(tally) if total > 1 and closing is not None else None
+    if line is not None:
+        out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
+
+
+BATCH = 200
+"""Lines printed at once (a few dozen results): Rich's cost per call adds up over
+thousands of results (``reglas roll 5 -n 100000``: 49 s measured, a third less batched),
+and a terminal sees no difference."""
+
+
+def _show_each(results: Iterable[Any], out: Console, width: int,
+               after: Callable[[Any], list[Text]] | None, total: int, tally: Counter[Any],
+               pending: list[Text], label_closing: list[Any]) -> None:
+    """:func:`show`'s loop: each result laid out into ``pending``, printed a batch at a
+    time; ``tally`` counts the labels, ``label_closing`` gets the tally's label and closing."""
     label: Callable[[Any], Any] | None = None
-    closing: Callable[[Counter[Any]], Text | None] | None = None
     for i, item in enumerate(results, 1):
         result, envelope = item.result, item.envelope
         if label is None:
             label, closing = _tally(result)
+            label_closing[:] = [label, closing]
         tally[label(result)] += 1
         lines = view(result)(result)
         if envelope.vs_table is not None:  # an attack's target (--vs): under the header
@@ -171,10 +195,17 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
             lines += after(result)
         if total > 1:
             lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
-        out.print(Text("\n").join(layout(lines, width, registry.of(result).language)))  # one print a result: Rich's per-call cost adds up
-    line = closing(tally) if total > 1 and closing is not None else None
-    if line is not None:
-        out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
+        pending += layout(lines, width, registry.of(result).language)
+        if len(pending) >= BATCH:
+            _flush(out, pending)
+
+
+def _flush(out: Console, pending: list[Text]) -> None:
+    """Print the lines laid out so far at once (fitted to the width already: Rich wraps
+    nothing again), emptied first so that a failed write is never tried twice."""
+    batch = Text("\n").join(pending)
+    pending.clear()
+    out.print(batch, soft_wrap=True)
 
 
 def _show_repeats(items: Iterator[Any], out: Console, width: int) -> None:
