@@ -540,3 +540,12 @@ def test_a_session_names_a_broken_file_and_goes_on(capsys):
     assert session.line("mine roll 3", 1) == 2
     assert "mine.toml: die: is missing" in json.loads(capsys.readouterr().out)["error"]
     assert session.line("roll 1d6 --dice 4", 2) == 0
+
+
+def test_a_huge_pool_of_a_users_ruleset_is_counted_by_face_and_json_keeps_every_die():
+    # issue 35: a pool of more dice than DICE_SHOWN, as a built-in ruleset's.
+    install("owod")
+    shown = ok("owod", "roll", "300", "--seed", "5").stdout
+    assert "(300 dice counted by face; --json lists each die)" in " ".join(shown.split())
+    assert len(shown.splitlines()) < 8 and "10✓ ×" in shown
+    assert len(ok("owod", "roll", "300", "--seed", "5", "--json").json()[0]["dice"]) == 300
