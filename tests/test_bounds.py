@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import cli, log_path, ok, proc
+from conftest import cli, cli_json, log_path, ok, proc
 
 NESTED = "[" * 100_000
 """A JSON cell nested past any parser's stack (forged by hand)."""
@@ -369,6 +369,57 @@ def test_log_show_of_many_repeats_shows_them_as_the_roll_did():
     shown = ok("log", "show", "1")
     assert shown.stdout.split("\n", 1)[1] == ran.stdout  # the line of totals, not 4,000 dice
     assert len(shown.stdout.splitlines()) < 10
+
+
+def _styled_pieces(lines) -> int:
+    """The styled pieces Rich draws for ``lines`` (its cost is per piece): a time-free
+    measure of the work of showing them."""
+    return sum(len(line.spans) + 1 for line in lines)
+
+
+@pytest.mark.parametrize("args", [
+    ["crytures", "roll", "1000"], ["crytures", "roll", "600", "--roll-mod", "2"],
+    ["roll", "1000d6"], ["roll", "1000d6kh500"], ["roll", "500d6!"], ["roll", "500d6r1+500d6"],
+    ["roll", "1000d6!!"],
+])
+def test_a_huge_pool_is_drawn_in_a_bounded_number_of_pieces(args):
+    # issue 35: crytures roll 1000 -n 250 drew 500,000 chips (7 s to show, as many for
+    # log show ID); a big pool is now counted by face, each kind of chip once.
+    from rpgdice.render.common import render
+    from rpgdice.render.stored import records
+    from rpgdice.table.log import Log
+
+    ok(*args, "--seed", "3", "--log")
+    log = Log.open(write=False)
+    assert log is not None
+    entry = log.get(1)
+    log.release()
+    assert entry is not None
+    (rolled,) = records(entry)  # as log show rebuilds it
+    lines = render(rolled.result, 80)
+    assert _styled_pieces(lines) < 80, _styled_pieces(lines)
+    assert len(lines) < 12
+    assert "counted by face; --json lists each die" in " ".join(" ".join(x.plain.split()) for x in lines)
+
+
+def test_log_show_of_many_huge_pools_is_a_few_lines_a_roll_and_json_keeps_every_die():
+    ran = ok("crytures", "roll", "1000", "-n", "20", "--log", "--seed", "7")
+    shown = ok("log", "show", "1")
+    assert shown.stdout.split("\n", 1)[1] == ran.stdout  # as the roll showed it
+    assert len(ran.stdout.splitlines()) <= 20 * 6 + 1  # was 20 * 76: every die's chip
+    assert "9 ✓ ×" in ran.stdout
+    (entry,) = cli_json("log", "show", "1")
+    assert [len(r["dice"]) for r in entry["results"]] == [1000] * 20
+
+
+def test_a_pool_at_the_bound_still_shows_every_die():
+    from rpgdice.render.common import DICE_SHOWN
+
+    shown = ok("crytures", "roll", str(DICE_SHOWN), "--seed", "1").stdout
+    assert "counted by face" not in shown and "×" not in shown
+    assert shown.count("✓✓") + shown.replace("✓✓", "").count("✓") + shown.count("✗") == DICE_SHOWN
+    more = ok("crytures", "roll", str(DICE_SHOWN + 1), "--seed", "1").stdout
+    assert f"({DICE_SHOWN + 1} dice counted by face" in more
 
 
 # 3. /events: a cap on streams, catch-up reads bounded, a fast reader never cut off -----------

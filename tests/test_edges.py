@@ -119,7 +119,7 @@ def test_a_full_disk_says_so_and_exits_1():
 
 @pytest.mark.parametrize("args", [
     ["crytures", "roll", "1000", "-n", "100", "--json", "--seed", "1"],  # one 4 MB write
-    ["crytures", "roll", "1000", "-n", "30", "--seed", "1"],
+    ["crytures", "roll", "100", "-n", "1000", "--seed", "1"],  # 1 MB: over a pipe's buffer
     ["--help"],
 ])
 @pytest.mark.process
@@ -162,7 +162,7 @@ def test_a_full_disk_is_still_an_error_the_reader_leaving_is_not():
 @pytest.mark.process
 def test_stdout_and_stderr_on_one_pipe_closed_early_exit_141():
     # `rpgdice ... 2>&1 | head -c 10`: the error line cannot be delivered either.
-    proc = subprocess.Popen([*RPGDICE, "crytures", "roll", "1000", "-n", "30", "--seed", "1"],
+    proc = subprocess.Popen([*RPGDICE, "crytures", "roll", "100", "-n", "1000", "--seed", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=_env())
     assert proc.stdout is not None
     assert len(proc.stdout.read(10)) == 10

@@ -391,3 +391,92 @@ def test_a_log_that_cannot_be_written_is_a_503_and_nothing_is_spent():
     answer = roll("seyruun roll dexterity stealth --willpower")
     assert answer.status == 503 and "log" in answer.body["error"]
     assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 3
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_seat_rolls_with_a_users_ruleset_file_and_its_panel_offers_that_roll(tmp_path):
+    # issue 36: a ruleset file, a character of it, a seat for that character.
+    import shutil
+    from pathlib import Path
+
+    from conftest import make_character
+    from rpgdice.serve import page
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+    (home() / "rulesets").mkdir(exist_ok=True)
+    for name in ("pbta", "blades"):
+        shutil.copy(docs / f"{name}.toml", home() / "rulesets" / f"{name}.toml")
+    make_character("Vex", "pbta", {"cool": 2, "hard": -1})
+    make_character("Nyx", "blades", {"prowl": 2})
+    ok("seat", "add", "ana", "--as", "vex", "--as", "nyx")
+    token = seat_token("ana")
+    with serving(tmp=tmp_path) as server:
+        status, answer, _ = post(server, {"line": "pbta roll cool --as vex"}, token)
+        assert status == 200, answer
+        (rolled,) = answer["rolls"]
+        assert rolled["ruleset"] == "pbta" and rolled["character"] == "Vex"
+        entry = json.loads(ok("log", "--json").stdout.splitlines()[-1])
+        assert entry["seat"] == "ana" and entry["ruleset"] == "pbta"
+        assert entry["argv"][:3] == ["pbta", "roll", "cool"]
+        total = rolled["total"]
+        assert total == sum(d["face"] for d in rolled["dice"]) + 2  # cool 2
+        word = {"strong-hit": "Strong hit", "weak-hit": "Weak hit", "miss": "Miss"}[rolled["outcome"]]
+        import time
+
+        mark, deadline, text = f'id="roll-{entry["id"]}"', time.monotonic() + 10, ""
+        while mark not in text and time.monotonic() < deadline:  # the server follows the log
+            status, html = server.get(f"/?seat={token}")
+            assert status == 200
+            text = html.decode()
+            time.sleep(0.2)
+        card = text[text.index(mark):]
+        card = card[:card.index("</article>")]
+        assert word in card and "Powered by the Apocalypse" in card  # in the file's words
+        status, answer, _ = post(server, {"line": "blades roll prowl --as nyx"}, token)
+        assert status == 200, answer and answer["rolls"][0]["ruleset"] == "blades"
+    # The seat's panel: each character's own roll line, with its ruleset's options.
+    from rpgdice.table import seats
+
+    chars = page.characters(seats.find("ana"))
+    assert [(c["name"], c["ruleset"], c["empty"], c["difficulty"]) for c in chars] == [
+        ("Vex", "pbta", "0", "--target"), ("Nyx", "blades", "1", "")]  # each file's own roll
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_joined_terminal_prints_a_roll_as_the_same_local_roll_does_trait_line_included(tmp_path):
+    # issue 31: the joined terminal left out the --as line (the traits named, what was paid),
+    # the --odds line, and showed repeats of one dice term in full.
+    from conftest import sheet_file
+
+    sheet = character("Ysolde", willpower=5)
+    before = sheet.read_bytes()
+    gm = "the-gms-own-token-0123456789"
+    lines = [["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4",
+              "--willpower"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "9", "-n", "3"],
+             ["seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--seed", "4", "--odds"],
+             ["roll", "4d6kh3", "-n", "6", "--seed", "2"]]  # its repeats on one line
+    with serving("--token", gm, tmp=tmp_path) as server:
+        joined = proc("table", "join", f"{server.base}/?seat={gm}")  # the GM's token: --seed
+        assert joined.returncode == 0, joined.stderr
+        at_table = []
+        for words in lines:
+            run = proc(*words)
+            assert run.returncode == 0, run.stderr
+            at_table.append(run.stdout)
+            assert sheet_file("ysolde").read_bytes() != before or "--willpower" not in words
+            sheet.write_bytes(before)  # paid at the table: given back for the local roll
+            here = proc(*words, "--here")
+            assert here.returncode == 0, here.stderr
+            assert run.stdout == here.stdout, words
+            sheet.write_bytes(before)
+    assert "Ysolde · Dexterity 3 + Stealth 3\n" in at_table[0]
+    assert "Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left" in at_table[1]
+    assert at_table[2].count("Ysolde · Dexterity 3 + Stealth 3") == 3
+    assert "odds 98.4% chance of success" in at_table[3]
+    assert at_table[4].startswith("4d6kh3 ×6: ")
+    logged = [json.loads(x) for x in ok("log", "--json", "--last", "10").stdout.splitlines()]
+    assert [e["argv"] for e in logged] == lines  # the table logged its rolls (--here: not asked)

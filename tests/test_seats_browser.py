@@ -103,3 +103,58 @@ def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(
             tv.quit()
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert [e["seat"] for e in logged] == ["ana", "ana"]
+
+
+def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
+    # issue 36: a character of a ruleset file: its panel's line is that file's roll (a
+    # total's MOD and --target; a pool's --difficulty; a highest die's pool alone).
+    import shutil
+    from pathlib import Path
+
+    from conftest import home, make_character
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+    (home() / "rulesets").mkdir(exist_ok=True)
+    for name in ("pbta", "blades"):
+        shutil.copy(docs / f"{name}.toml", home() / "rulesets" / f"{name}.toml")
+    make_character("Vex", "pbta", {"cool": 2})
+    make_character("Nyx", "blades", {"prowl": 2})
+    link = ok("seat", "add", "ana", "--as", "vex", "--as", "nyx").stdout.strip().rsplit(": ", 1)[1]
+    token = link.rsplit("seat=", 1)[1]
+    with serving(tmp=tmp_path) as server:
+        phone = _driver(390, 844)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
+            assert line() == "pbta roll 0 --as Vex"  # no trait tapped: no modifier
+            phone.find_element("id", "roll-d").send_keys("8")
+            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            chips["cool"].click()
+            assert line() == "pbta roll cool --target 8 --as Vex"
+            phone.find_element("id", "roll-d").clear()
+            chips["cool"].click()
+            chips["cool"].click()
+            assert line() == "pbta roll cool --as Vex"
+            phone.find_element("css selector", "#roll-form button").click()
+            _wait(phone, lambda d: any(w in d.find_element("id", "roll-out").text
+                                       for w in ("strong-hit", "weak-hit", "miss")), timeout=5)
+            from selenium.webdriver.support.ui import Select
+
+            Select(phone.find_element("id", "roll-char")).select_by_visible_text("Nyx")
+            phone.find_element("id", "roll-d").send_keys("3")  # blades' roll takes none
+            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            chips["prowl"].click()
+            assert line() == "blades roll prowl --as Nyx"
+            phone.find_element("css selector", "#roll-form button").click()
+            _wait(phone, lambda d: d.find_element("id", "roll-out").text.strip() not in ("", "…")
+                  and "miss" not in d.find_element("id", "roll-out").text, timeout=5)
+            _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
+            card = phone.find_element("id", "roll-1").text
+            assert "Vex" in card and any(w in card for w in ("Strong hit", "Weak hit", "Miss"))
+            folded = phone.find_element("id", "roll-1").get_attribute("textContent")
+            assert "Powered by the Apocalypse" in folded  # the terminal's view, folded
+        finally:
+            phone.quit()
+    logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
+    assert [(e["seat"], e["ruleset"], e["character"]) for e in logged] == [
+        ("ana", "pbta", "Vex"), ("ana", "blades", "Nyx")]

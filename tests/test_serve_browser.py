@@ -130,3 +130,34 @@ def test_the_token_page_works_and_a_wrong_token_is_refused(browser, tmp_path):
         assert _rolls(browser) == ["roll-1"]
         proc("roll", "1d6", "--dice", "4", "--log")
         _wait(browser, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)
+
+
+def test_a_page_turned_away_at_the_stream_cap_tries_again_and_misses_no_roll(browser, tmp_path,
+                                                                              monkeypatch):
+    # issue 35: an EventSource answered 503 (the server at its cap on streams) stops for
+    # good; the page opens it again, waiting longer each time, from the last roll it showed.
+    import urllib.request
+
+    monkeypatch.setenv("RPGDICE_SERVE_MAX_STREAMS", "1")  # the server's cap: one stream
+    proc("reglas", "roll", "8", "--dice", "3", "--log")
+    with serving(tmp=tmp_path) as server:
+        held = urllib.request.urlopen(server.base + "/events", timeout=10)  # the one stream
+        try:
+            assert held.readline()  # open
+            browser.get(server.url)
+            assert _rolls(browser) == ["roll-1"]
+            browser.execute_script("window.sameDocument = true")  # gone if the page reloads
+            _wait(browser, lambda d: "reconnecting" in d.find_element("id", "log-notice").text)
+            proc("cypher", "task", "-d", "2", "--dice", "12", "--log")  # while it is turned away
+            proc("reglas", "roll", "9", "--dice", "4", "--log")
+            import time
+
+            time.sleep(2.5)  # the server saw them (it polls the log) and the page did not
+            assert _rolls(browser) == ["roll-1"]
+        finally:
+            held.close()  # a slot free
+        _wait(browser, lambda d: _rolls(d) == ["roll-3", "roll-2", "roll-1"], timeout=25)
+        _wait(browser, lambda d: d.find_element("id", "log-notice").text == "")
+        proc("roll", "3d6", "--dice", "6,6,6", "--log")  # and it follows on, live
+        _wait(browser, lambda d: _rolls(d)[:1] == ["roll-4"], timeout=5)
+        assert browser.execute_script("return window.sameDocument") is True

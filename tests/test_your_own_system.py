@@ -326,6 +326,55 @@ def test_the_log_shows_and_replays_a_roll_by_the_rules_it_was_made_with():
     assert sum(stats[0]["expected"].values()) == pytest.approx(1)
 
 
+def _edited(name: str, *pairs: tuple[str, str]) -> None:
+    path = folder() / f"{name}.toml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(1, 1))  # another stamp, whatever the clock's grain
+
+
+def test_log_show_keeps_the_words_and_title_it_was_rolled_with_whatever_the_file_says_now():
+    # issue 36: the title and the outcome's word came from today's file.
+    from rpgdice.serve import views
+    from rpgdice.table.log import Log
+
+    def first() -> dict:
+        log = Log.open(write=False)
+        assert log is not None
+        try:
+            entry = log.get(1)
+            assert entry is not None
+            return entry
+        finally:
+            log.close()
+
+    install("pbta")
+    ran = ok("pbta", "roll", "1", "--dice", "3,5", "--log", "--odds").stdout  # 9: a weak hit
+    assert "Powered by the Apocalypse" in ran and "Weak hit" in ran
+    listed = ok("log").stdout
+    page = views.entry_html(first())
+    _edited("pbta", ('title = "Powered by the Apocalypse"', 'title = "Renamed"'),
+            ('name = "Weak hit"', 'name = "Partial"'), ("at_least = 7", "at_least = 9"))
+    assert "Partial" in ok("pbta", "roll", "1", "--dice", "3,5").stdout  # today's file rolls
+    shown = ok("log", "show", "1").stdout
+    assert shown.split("\n", 1)[1] == ran  # as rolled: title, word, odds (bands) and all
+    assert "Renamed" not in shown and "Partial" not in shown
+    assert ok("log").stdout.splitlines()[:2] == listed.splitlines()[:2]
+    assert views.entry_html(first()) == page
+    replayed = ok("log", "show", "1", "--replay")
+    assert replayed.stdout.split("\n", 1)[1] == ran
+    assert ok("log", "show", "1", "--json").json()[0]["results"][0]["outcome"] == "weak-hit"
+    (folder() / "pbta.toml").unlink()  # the file gone: the entry shows as ever
+    assert ok("log", "show", "1").stdout == shown
+    assert ok("log").stdout.splitlines()[:2] == listed.splitlines()[:2]
+    assert views.entry_html(first()) == page
+    assert ok("log", "show", "1", "--replay").stdout.split("\n", 1)[1] == ran
+    assert cli("pbta", "roll", "1").exit_code == 2  # and no roll by it
+
+
 def test_again_rolls_by_todays_file_and_a_removed_one_is_named():
     install("owod")
     ok("owod", "roll", "2", "--seed", "3", "--log")
@@ -553,3 +602,12 @@ def test_the_parsed_copy_never_writes_through_what_stands_in_its_place(tmp_path,
     assert victim.read_text(encoding="utf-8") == "mine"
     assert copy.is_file() and not copy.is_symlink()
     assert json.loads(copy.read_text(encoding="utf-8"))["data"]["name"] == "owod"
+
+
+def test_a_huge_pool_of_a_users_ruleset_is_counted_by_face_and_json_keeps_every_die():
+    # issue 35: a pool of more dice than DICE_SHOWN, as a built-in ruleset's.
+    install("owod")
+    shown = ok("owod", "roll", "300", "--seed", "5").stdout
+    assert "(300 dice counted by face; --json lists each die)" in " ".join(shown.split())
+    assert len(shown.splitlines()) < 8 and "10✓ ×" in shown
+    assert len(ok("owod", "roll", "300", "--seed", "5", "--json").json()[0]["dice"]) == 300

@@ -185,8 +185,9 @@ def remote(words: list[str], table: dict[str, str]) -> int:
         sys.stdout.flush()
         return 0
     from rpgdice import rulesets
-    from rpgdice.render import common, stored
+    from rpgdice.render import stored
 
+    shown = data.get("shown") if isinstance(data.get("shown"), dict) else None  # as the log
     first = rolls[0] if rolls else {}
     ruleset, command = str(first.get("ruleset")), str(first.get("command"))
     kinds = rulesets.get(ruleset).results.get(command, ()) if rulesets.known(ruleset) else ()
@@ -194,7 +195,7 @@ def remote(words: list[str], table: dict[str, str]) -> int:
     for kind in [None, *([k] for k in kinds)]:  # the kind of result the answer holds
         try:
             records = stored.records({"ruleset": ruleset, "command": command,
-                                      "results": rolls, "shown": None, "kinds": kind})
+                                      "results": rolls, "shown": shown, "kinds": kind})
             break
         except Exception:
             continue
@@ -202,6 +203,16 @@ def remote(words: list[str], table: dict[str, str]) -> int:
         sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rolls))
         sys.stdout.flush()
         return 0
-    common.show(records, total=len(records))
-    sys.stdout.flush()
+    odds = None
+    if shown is not None and shown.get("odds") is not None:  # --odds: the lines under each
+        from rpgdice.cli.stored import odds as stored_odds
+
+        try:
+            odds = stored_odds({"shown": shown})
+        except Exception:  # odds this rpgdice cannot compute: the results alone
+            odds = None
+    from rpgdice.cli.output import emit
+
+    emit(records, as_json=False, odds=odds, total=len(records),
+         compact=bool(shown is not None and shown.get("compact") is True))
     return 0

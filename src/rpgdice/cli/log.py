@@ -169,9 +169,14 @@ def _show_brief(rows: Any) -> None:
 
     keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
             "rerolled_by", "secret")
-    entries = ({**{k: e[k] for k in keep}, "figures": _figures(e, view),
-                "verdict": view.entry_outcome(e)} for e in rows)
-    view.show_entries(entries)  # read, laid out and written a batch at a time
+    from rpgdice import rulesets
+
+    def brief(e: dict[str, Any]) -> dict[str, Any]:
+        with rulesets.as_rolled(e):  # a ruleset file's roll in the words it was rolled with
+            return {**{k: e[k] for k in keep}, "figures": _figures(e, view),
+                    "verdict": view.entry_outcome(e)}
+
+    view.show_entries(brief(e) for e in rows)  # read, laid out and written a batch at a time
 
 
 def _figures(entry: dict[str, Any], view: Any) -> str:
@@ -208,6 +213,13 @@ def show_cmd(
     if (start and entry["time"] < start) or (stop and entry["time"] >= stop):
         raise RulesError("ID", f"entry {entry_id} is not in the roll log between --since and "
                          "--until")
+    from rpgdice import rulesets
+
+    with rulesets.as_rolled(entry):  # a ruleset file's roll: by the rules it carried
+        _show_entry(entry, as_json, replay)
+
+
+def _show_entry(entry: dict[str, Any], as_json: bool, replay: bool) -> None:
     if replay:
         return _replay(entry, as_json)
     from rpgdice.table.log import public
@@ -271,7 +283,7 @@ def _compact(entry: dict[str, Any]) -> bool:
 def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     """The stored records and, for an entry of more results than the log keeps, the
     rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
-    from itertools import chain
+    from itertools import chain, islice
 
     missing = entry["count"] - len(records)
     if missing <= 0:
@@ -279,7 +291,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     from rpgdice.cli.replay import NotARoll, capture
 
     try:
-        cap = capture(entry, roll=True)
+        cap = capture(entry, roll=True, head=0)  # streamed: never the whole entry at once
     except NotARoll:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log")
         return records
@@ -287,7 +299,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
         warning(f"entry {entry['id']}: {missing} more results were not kept in the log and "
                 f"cannot be rolled again ({getattr(e, 'message', None) or e})")
         return records
-    return chain(records, cap.results[len(records):], cap.rest)
+    return chain(records, islice(chain(cap.results, cap.rest), len(records), None))
 
 
 def _replay(entry: dict[str, Any], as_json: bool) -> None:

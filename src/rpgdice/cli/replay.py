@@ -139,9 +139,10 @@ def replay_spec(entry: dict[str, Any]) -> RollSpec:
                         log=False, json=False, short=False, secret=False, compare=())
 
 
-def capture(entry: dict[str, Any], *, roll: bool) -> Capture:
+def capture(entry: dict[str, Any], *, roll: bool, head: int = Capture.HEAD) -> Capture:
     """Execute the entry's roll again, printing, paying and logging nothing: what it
-    rolls (with ``roll``) and the exact odds spec of its roll."""
+    rolls (with ``roll``; the first ``head`` results at once, the rest as they are read)
+    and the exact odds spec of its roll."""
     from rpgdice.roll.execute import replay
 
-    return replay(replay_spec(entry), roll=roll, budgets=budgets(entry))
+    return replay(replay_spec(entry), roll=roll, budgets=budgets(entry), head=head)

@@ -275,4 +275,37 @@ def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
             if isinstance(obj, dict):
                 obj["id"], obj["seat"] = entry, spec.seat
             rolls.append(obj)
-    return Answer(200, {"rolls": rolls})
+    shown = _shown(entry)
+    return Answer(200, {"rolls": rolls, **({"shown": shown} if shown else {})})
+
+
+def _shown(entry: Optional[int]) -> Optional[dict[str, Any]]:
+    """What the logged entry's view showed beside its results, as the log stored it: the
+    character line of ``--as`` (the traits it named, what it paid) and an attack target's
+    (``envelopes``), the spec of its exact odds (``odds``, with ``--odds``), and whether its
+    repeats were shown in their short form (``compact``): a joined terminal (``rpgdice table
+    join``) prints the roll as a local roll does. None when nothing was logged."""
+    if entry is None:
+        return None
+    from rpgdice.table.log import Log
+
+    try:
+        log = Log.open(write=False)
+        found = log.get(entry) if log is not None else None
+        if log is not None:
+            log.release()
+    except Exception:  # the log unreadable now: the answer's rolls stand alone
+        return None
+    if found is None:
+        return None
+    stored = found.get("shown")
+    shown: dict[str, Any] = stored if isinstance(stored, dict) else {}
+    out = {key: shown[key] for key in ("envelopes", "odds") if shown.get(key)}
+    try:
+        from rpgdice.cli.replay import capture
+
+        if int(found.get("count") or 0) > 1 and capture(found, roll=False).compact:
+            out["compact"] = True
+    except Exception:  # not a roll this rpgdice parses again: shown in full
+        pass
+    return out or None

@@ -8,7 +8,10 @@ record up here by name, and so import nothing above them. Nothing here imports a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
 
 _get: Callable[[str], Any] | None = None
 
@@ -16,14 +19,27 @@ _known: Callable[[str], bool] = frozenset().__contains__
 
 _names: Callable[[], tuple[str, ...]] = tuple
 _sheet_names: Callable[[], tuple[str, ...]] = tuple
+_as_rolled: Callable[[Any], AbstractContextManager[None]] | None = None
 
 
 def register(get: Callable[[str], Any], names: Callable[[], tuple[str, ...]],
-             sheet_names: Callable[[], tuple[str, ...]], known: Callable[[str], bool]) -> None:
-    """Called once, by :mod:`rpgdice.rulesets`: its ``get``, ``names``, ``group_names`` and
-    ``known``."""
-    global _get, _names, _sheet_names, _known
-    _get, _names, _sheet_names, _known = get, names, sheet_names, known
+             sheet_names: Callable[[], tuple[str, ...]], known: Callable[[str], bool],
+             as_rolled: Callable[[Any], AbstractContextManager[None]] | None = None) -> None:
+    """Called once, by :mod:`rpgdice.rulesets`: its ``get``, ``names``, ``group_names``,
+    ``known`` and ``as_rolled``."""
+    global _get, _names, _sheet_names, _known, _as_rolled
+    _get, _names, _sheet_names, _known, _as_rolled = get, names, sheet_names, known, as_rolled
+
+
+def as_rolled(entry: Any) -> AbstractContextManager[None]:
+    """``with as_rolled(entry):`` the rulesets as the logged ``entry``'s roll had them (a
+    user's ruleset file: the rules the roll carried, whatever the file says now, or if it is
+    gone), for showing the entry."""
+    if _as_rolled is None:
+        from contextlib import nullcontext
+
+        return nullcontext()
+    return _as_rolled(entry)
 
 
 def known(name: object) -> TypeGuard[str]:

@@ -45,8 +45,12 @@ class Capture:
     HEAD = 1000
     """Results made at once (as many as a log entry keeps); the rest come in ``rest``."""
 
-    def __init__(self, roll: bool, budgets: Optional[list[Any]] = None) -> None:
+    def __init__(self, roll: bool, budgets: Optional[list[Any]] = None,
+                 head: int = HEAD) -> None:
         self.roll = roll
+        self.head = head
+        """Results made at once (at most :data:`HEAD`); ``log show`` asks for none, so that
+        an entry of big pools is never held whole (1000 results of 1000 dice: 250 MB)."""
         self.spec: Any = None
         self.results: list[Any] = []
         self.rest: Iterable[Any] = ()
@@ -436,7 +440,7 @@ def _collect(state: Turn, plan: Plan, source: DiceSource, times: int,
         capture.results = [roll(source) for _ in range(times)]
         source.check_all_used()
     else:  # the first results to check, the rest streamed as they are shown
-        capture.results = [roll(source) for _ in range(min(times, Capture.HEAD))]
+        capture.results = [roll(source) for _ in range(min(times, capture.head))]
         capture.rest = (roll(source) for _ in range(times - len(capture.results)))
     capture.odds = plan.odds() if plan.odds is not None and state.spec.odds else None
     capture.total = times
@@ -498,9 +502,11 @@ def _results(roll: Callable[[DiceSource], Any], source: DiceSource, times: int) 
     return chain((first,), (roll(source) for _ in range(times - 1)))
 
 
-def replay(spec: RollSpec, *, roll: bool, budgets: Optional[list[Any]] = None) -> Capture:
+def replay(spec: RollSpec, *, roll: bool, budgets: Optional[list[Any]] = None,
+           head: int = Capture.HEAD) -> Capture:
     """Execute ``spec`` printing, paying and logging nothing: what it rolls (with ``roll``)
-    and its exact odds spec (the log's replays, ``log stats``)."""
-    capture = Capture(roll, budgets)
+    and its exact odds spec (the log's replays, ``log stats``); ``head``: how many results
+    to make at once (the rest streamed in ``rest``)."""
+    capture = Capture(roll, budgets, min(head, Capture.HEAD))
     execute(spec, capture=capture)
     return capture

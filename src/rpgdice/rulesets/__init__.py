@@ -33,6 +33,7 @@ from rpgdice.core import registry
 from rpgdice.core.record import frozen
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
     from typing import Protocol
 
     class Sheet(Protocol):
@@ -284,6 +285,10 @@ class Ruleset:
     would spend again on an entry already re-rolled)."""
     fight: Fight = Fight()
     """Its parts of an encounter (its initiative, its damage track, who is out)."""
+    panel_roll: tuple[str, str] = ("1", "--difficulty")
+    """A seat's panel's plain roll for a character of it (``NAME roll TRAITS``, the traits
+    tapped joined by +): the argument when no trait is tapped, and the option its
+    difficulty box fills ("": its roll takes none, the box is not used)."""
     entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Commands that act on a logged roll, each to its argument naming the entry and the
     key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):
@@ -473,4 +478,19 @@ def view(result: Any) -> Callable[[Any], list[Any]]:
     return of(result).views().show[type(result)]
 
 
-registry.register(get, names, group_names, known)  # what the layers beneath find the rulesets by
+def as_rolled(entry: Any) -> AbstractContextManager[None]:
+    """``with as_rolled(entry):`` a logged roll of a user's ruleset file is shown by the
+    rules it carried (the file edited or deleted since): :func:`get` and :func:`known` give
+    their record meanwhile. Nothing for any other roll."""
+    spec = entry.get("roll") if isinstance(entry, dict) else None
+    name = spec.get("ruleset") if isinstance(spec, dict) else None
+    if not isinstance(name, str) or name in _folders():
+        from contextlib import nullcontext
+
+        return nullcontext()
+    from rpgdice.rulesets import _file
+
+    return _file.as_rolled(entry)
+
+
+registry.register(get, names, group_names, known, as_rolled)  # what the layers beneath find the rulesets by

@@ -132,7 +132,7 @@ class Table:
         """``roller(line, seat, gm=...)``: a seat's roll (rpgdice.cli.seated.roll_line,
         handed over by ``rpgdice serve``); None: the server rolls nothing."""
         self.rates = Rates()
-        self.hub = Hub(follow.RECENT)
+        self.hub = Hub(follow.RECENT, max_streams())
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
         self.ticks = 0
@@ -338,6 +338,17 @@ def make_app(table: Table) -> Starlette:
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
               Route("/api/roll", roll, methods=["POST"])]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def max_streams() -> int:
+    """The cap on ``/events`` streams: :data:`~rpgdice.serve.hub.MAX_STREAMS`, or a smaller
+    one from ``RPGDICE_SERVE_MAX_STREAMS`` (1 or more; anything else is ignored)."""
+    import os
+
+    from rpgdice.serve.hub import MAX_STREAMS
+
+    wanted = _number(os.environ.get("RPGDICE_SERVE_MAX_STREAMS"), 1)
+    return min(wanted, MAX_STREAMS) if wanted is not None else MAX_STREAMS
 
 
 def _number(text: Optional[str], low: int) -> Optional[int]:

@@ -19,7 +19,9 @@ from rpgdice.table.log import on_the_table
 QUEUE = 256
 """Events a client may fall behind by before it reads the rest from the log instead."""
 MAX_STREAMS = 256
-"""``/events`` streams at once (more get 503 and try again): each holds a queue."""
+"""``/events`` streams at once (more get 503 and try again): each holds a queue. The
+environment variable ``RPGDICE_SERVE_MAX_STREAMS`` sets a smaller cap (the tests reach it
+with a page or two); no option does."""
 CATCH_UP = 2
 """Catch-up reads from the log at once, whoever asks: what they hold stays bounded however
 many clients send ``Last-Event-ID`` together (the others wait their turn, and one that
@@ -48,7 +50,8 @@ def roll_event(entry: dict[str, Any], revealed: bool) -> tuple[int, str, str]:
 
 
 class Hub:
-    def __init__(self, recent: int) -> None:
+    def __init__(self, recent: int, max_streams: int = MAX_STREAMS) -> None:
+        self.max_streams = max_streams
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.clients: set[asyncio.Queue[Any]] = set()
         self.recent: OrderedDict[int, str] = OrderedDict()
@@ -118,8 +121,8 @@ class Hub:
                 self.clients.discard(queue)  # nothing more goes to it
 
     def subscribe(self) -> Optional[asyncio.Queue[Any]]:
-        """A new client's queue, or None when :data:`MAX_STREAMS` are open."""
-        if len(self.clients) >= MAX_STREAMS:
+        """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are open."""
+        if len(self.clients) >= self.max_streams:
             return None
         queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
         self.clients.add(queue)

@@ -80,7 +80,6 @@ SCRIPT = """
     document.getElementById("log-notice").textContent = n.log || "";
     document.getElementById("discord-notice").textContent = n.discord || "";
   }
-  var es = new EventSource(q("/events", "after=" + after));
   function local(root) {  /* each time in the page's local time */
     var times = root.querySelectorAll("time[datetime]");
     for (var i = 0; i < times.length; i++) {
@@ -89,7 +88,9 @@ SCRIPT = """
     }
   }
   local(document);
-  es.addEventListener("view", function (e) {
+  function view(e) {
+    var seen = parseInt(e.lastEventId, 10);  /* a new roll's ID (a reveal's event has none) */
+    if (seen > after) after = seen;
     var d = JSON.parse(e.data), box = document.createElement("div");
     box.innerHTML = d.html;  /* made by the server, every text in it escaped */
     local(box);
@@ -100,15 +101,34 @@ SCRIPT = """
     if (old) { old.replaceWith(node); return; }
     rolls.insertBefore(node, rolls.firstChild);
     while (rolls.children.length > LIMIT) rolls.removeChild(rolls.lastChild);
-  });
-  es.addEventListener("notice", function (e) { notices(JSON.parse(e.data)); });
-  es.addEventListener("encounter", function (e) {
-    document.getElementById("encounter").innerHTML = JSON.parse(e.data).html;
-  });
-  es.onerror = function () {
-    document.getElementById("log-notice").textContent = "reconnecting to rpgdice serve\\u2026";
-  };
-  es.onopen = function () { document.getElementById("log-notice").textContent = ""; };
+  }
+  /* The stream, opened again after it failed for good: a browser retries a dropped stream
+     itself (with Last-Event-ID), but never one answered with an error (a 503 when the
+     server is at its cap on streams, a restart), so the page does, waiting longer each
+     time (1 s doubling to 30 s, a random part so pages spread out), from the last roll
+     it showed (after=), so that nothing is missed. */
+  var es = null, wait = 1000, again = null;
+  function connect() {
+    again = null;
+    es = new EventSource(q("/events", "after=" + after));
+    es.addEventListener("view", view);
+    es.addEventListener("notice", function (e) { notices(JSON.parse(e.data)); });
+    es.addEventListener("encounter", function (e) {
+      document.getElementById("encounter").innerHTML = JSON.parse(e.data).html;
+    });
+    es.onerror = function () {
+      document.getElementById("log-notice").textContent = "reconnecting to rpgdice serve\\u2026";
+      if (es.readyState !== 2 || again !== null) return;  /* 2: CLOSED, the browser gave up */
+      es.close();
+      again = setTimeout(connect, wait / 2 + Math.random() * wait / 2);
+      wait = Math.min(wait * 2, 30000);
+    };
+    es.onopen = function () {
+      wait = 1000;
+      document.getElementById("log-notice").textContent = "";
+    };
+  }
+  connect();
   var form = document.getElementById("roll-form");
   if (form) form.addEventListener("submit", function (ev) {
     ev.preventDefault();
@@ -172,9 +192,9 @@ PANEL_SCRIPT = r"""
       words = ["reglas", "roll", taps.join("+") || "0"];
       if (d) words.push("--dificultad", d);
       if (num(b)) words.push("--mod", b);
-    } else {
-      words = [c.ruleset, "roll", taps.join("+") || "1"];
-      if (d) words.push("--difficulty", d);
+    } else {  /* any other ruleset's plain roll, as its record says (a ruleset file's too) */
+      words = [c.ruleset, "roll", taps.join("+") || c.empty];
+      if (d && c.difficulty) words.push(c.difficulty, d);
     }
     if (chars.length > 1) words.push("--as", c.name);
     line.value = words.map(function (w) { return /^[A-Za-z0-9_.+=-]+$/.test(w) ? w : "'" + w.replace(/'/g, "") + "'"; }).join(" ");
@@ -216,7 +236,10 @@ RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experien
 
 
 def characters(seat: Any) -> list[dict[str, Any]]:
-    """The seat's characters as its panel offers them: name, ruleset, the traits to tap."""
+    """The seat's characters as its panel offers them: name, ruleset, the traits to tap, and
+    its ruleset's plain roll (:attr:`~rpgdice.rulesets.Ruleset.panel_roll`: the argument
+    when no trait is tapped, the option the difficulty box fills)."""
+    from rpgdice.core import registry
     from rpgdice.table import sheets
 
     out = []
@@ -228,7 +251,12 @@ def characters(seat: Any) -> list[dict[str, Any]]:
         traits = [str(k) for k, v in sheet.traits.items()
                   if str(k).lower() not in RESOURCES and not str(k).endswith("-edge")
                   and isinstance(v, (int, str)) and not isinstance(v, bool)]
-        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60]})
+        try:
+            empty, difficulty = registry.get(sheet.ruleset).panel_roll
+        except Exception:  # its ruleset file gone or broken since: the sheet is still offered
+            empty, difficulty = "1", ""
+        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60],
+                    "empty": empty, "difficulty": difficulty})
     return out
 
 

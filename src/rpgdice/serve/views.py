@@ -57,7 +57,16 @@ def entry_html(entry: dict[str, Any]) -> str:
     was rolled, each result's dice and its verdict (large, in the ruleset's words), then
     the terminal's view of it (``log show``'s, colors and all) folded beneath. A secret one
     is who, when and "a secret roll", nothing else; a change of the encounter
-    (rpgdice.core.changes) a small line saying it (the encounter panel shows the state)."""
+    (rpgdice.core.changes) a small line saying it (the encounter panel shows the state). A
+    roll of a user's ruleset file is shown by the rules it carried
+    (:func:`rpgdice.core.registry.as_rolled`)."""
+    from rpgdice.core import registry
+
+    with registry.as_rolled(entry):
+        return _entry_html(entry)
+
+
+def _entry_html(entry: dict[str, Any]) -> str:
     from rpgdice.core import changes
 
     ident = int(entry["id"])

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -72,8 +75,16 @@ def taken() -> frozenset[str]:
     return RESERVED | rulesets.builtin_names()
 
 
+_AS_ROLLED: ContextVar[dict[str, FileRuleset]] = ContextVar("as_rolled")
+"""The records made from the rules a logged roll carried (:func:`as_rolled`), by name:
+while an entry is shown they stand for today's files (edited or deleted since)."""
+
+
 def exists(name: str) -> bool:
-    """Whether a file could hold the ruleset ``name`` (a stat, nothing read)."""
+    """Whether a file could hold the ruleset ``name`` (a stat, nothing read), or a logged
+    roll being shown carried its rules."""
+    if name in _AS_ROLLED.get({}):
+        return True
     if not NAME.match(name) or name in RESERVED:
         return False
     try:
@@ -108,7 +119,11 @@ read at."""
 
 def load(name: str) -> FileRuleset:
     """The record of the file ``rulesets/NAME.toml`` (read again when it changed); a
-    RulesError naming the file and its first problem."""
+    RulesError naming the file and its first problem. While a logged roll is shown
+    (:func:`as_rolled`), the record of the rules that roll carried instead."""
+    shown = _AS_ROLLED.get({}).get(name)
+    if shown is not None:
+        return shown
     path = path_of(name)
     try:
         st = path.stat()
@@ -213,14 +228,63 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         commands=f"{__name__}.commands:{name}",
         results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
             ("pool", "total", "highest").index(kind)],)},
+        panel_roll={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
+                    "highest": ("1", "")}[kind],
         order=200, file=file, text=text_of(rules), kind=kind)
 
 
+def rolled_with(entry: Any) -> FileRuleset | None:
+    """The record of the rules a logged roll of a user's ruleset carried (its stored spec's
+    ``rules``), or None: another ruleset's roll, or rules no file could have made (a log
+    edited by hand)."""
+    from rpgdice import rulesets
+    from rpgdice.rulesets._file import rules as file_rules
+
+    spec = entry.get("roll") if isinstance(entry, dict) else None
+    name = spec.get("ruleset") if isinstance(spec, dict) else None
+    args = spec.get("args") if isinstance(spec, dict) else None
+    text = args.get("rules") if isinstance(args, dict) else None
+    if (not isinstance(name, str) or not isinstance(text, str) or not NAME.match(name)
+            or name in RESERVED or name in rulesets.builtin_names()):
+        return None
+    try:
+        rules = file_rules.parsed(text)
+        outcomes = rules["outcomes"]
+        if (rules.get("name") != name or not isinstance(rules.get("title"), str) or not outcomes
+                or not all(isinstance(o, dict) and isinstance(o.get("name"), str)
+                           and isinstance(o.get("tone"), str) and isinstance(o.get("when"), dict)
+                           for o in outcomes)):
+            return None
+        return make(rules, str(path_of(name)))
+    except Exception:  # rules forged into a shape no file makes: today's file, if any
+        return None
+
+
+@contextmanager
+def as_rolled(entry: Any) -> Iterator[None]:
+    """While the entry is shown, its ruleset (a user's file) is the one its roll carried:
+    the title, the outcomes' words and tones and the bands of the time of the roll, whatever
+    the file says now, and whether or not it is still there."""
+    record = rolled_with(entry)
+    if record is None:
+        yield
+        return
+    token = _AS_ROLLED.set({**_AS_ROLLED.get({}), record.name: record})
+    try:
+        yield
+    finally:
+        _AS_ROLLED.reset(token)
+
+
 def valid() -> list[FileRuleset]:
-    """The records of the good files, by name (a broken or misnamed file is left out)."""
-    out = []
+    """The records of the good files, by name (a broken or misnamed file is left out), and
+    those of a logged roll being shown (:func:`as_rolled`)."""
+    shown = _AS_ROLLED.get({})
+    out = [r for n, r in sorted(shown.items()) if n not in stems()]
     for stem in stems():
-        if NAME.match(stem) and stem not in RESERVED:
+        if stem in shown:
+            out.append(shown[stem])
+        elif NAME.match(stem) and stem not in RESERVED:
             try:
                 out.append(load(stem))
             except RulesError:

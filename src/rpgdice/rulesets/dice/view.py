@@ -21,6 +21,7 @@ from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
     CRIT,
+    DICE_SHOWN,
     GOOD,
     HIT,
     LABEL,
@@ -299,17 +300,27 @@ def _entry(d: Any) -> tuple[str, str]:
 
 def _tree_chips(dice: list[Any]) -> Text:
     """A term's dice, one chip a die: re-rolls joined to what replaced them by →, an
-    exploding die's rolls by +."""
-    text = Text()
+    exploding die's rolls by +. More than :data:`DICE_SHOWN` chips are counted by face, as
+    :func:`dice_line` counts them (each chip in the style of its last die)."""
+    chips: list[list[tuple[str, str]]] = []  # each chip: its joined parts
     before: Any = None
     for d in dice:
-        if before is not None:
-            joined = "rerolled" in before.marks or "explosion" in d.marks or (
-                "exploded" in before.marks and "rerolled" in d.marks)
-            text.append("" if "rerolled" in before.marks else "+" if joined else "  ")
-        part, style = _entry(d)
-        text.append(unit(part), style=style)
+        face, look = _entry(d)
+        if before is not None and ("rerolled" in before.marks or "explosion" in d.marks or (
+                "exploded" in before.marks and "rerolled" in d.marks)):
+            chips[-1].append((face if "rerolled" in before.marks else "+" + face, look))
+        else:
+            chips.append([(face, look)])
         before = d
+    if len(chips) > DICE_SHOWN:
+        line = dice_line("", [("".join(p for p, _ in chip), chip[-1][1]) for chip in chips])
+        return line[len("   "):]  # the chips alone, without dice_line's label
+    text = Text()
+    for i, chip in enumerate(chips):
+        if i:
+            text.append("  ")
+        for part, style in chip:
+            text.append(unit(part), style=style)
     return text
 
 

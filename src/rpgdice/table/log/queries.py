@@ -86,8 +86,8 @@ class Queries:
                                  before=before)
         columns = ", ".join(_results(_RAW) if c == "results" else _ROLL if c == "roll" else c
                             for c in COLUMNS) if full \
-            else ", ".join(_results(_BRIEF) if c == "results"
-                           else "NULL" if c in ("kinds", "spec", "shown", "roll") else c
+            else ", ".join(_results(_BRIEF) if c == "results" else _ROLL_RULES if c == "roll"
+                           else "NULL" if c in ("kinds", "spec", "shown") else c
                            for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
@@ -173,6 +173,14 @@ without reading them (the ``CASE`` that asks it reads ``results`` only when fals
 _ROLL = f"CASE WHEN {_over('roll', MAX_BYTES)} THEN NULL ELSE roll END"
 """An entry's stored roll, or NULL when the cell is over :data:`MAX_BYTES` (forged: rpgdice
 never writes one), which SQLite then never reads."""
+
+
+_ROLL_RULES = f"""CASE WHEN {_over('roll', MAX_BYTES)} OR NOT json_valid(roll)
+        OR json_type(roll, '$.args.rules') IS NOT 'text' THEN NULL
+    ELSE json_object('ruleset', json_extract(roll, '$.ruleset'),
+                     'args', json_object('rules', json_extract(roll, '$.args.rules'))) END"""
+"""What a line of ``rpgdice log`` reads of an entry's stored roll: only the rules it carried,
+if any (a user's ruleset file's roll, shown in the words it was rolled with)."""
 
 
 def _results(expression: str = "results") -> str:
