@@ -159,3 +159,25 @@ def test_a_crytures_pool_typed_as_two_words_says_the_sum_it_takes(argv, mean, fi
     assert_usage_error(run, "POOL:", f"did you mean {mean}?")
     assert "Got unexpected" not in run.stderr
     assert cli(*fixed).exit_code == 0, fixed
+
+
+def test_the_bots_repeat_spelling_rolls_its_number_with_a_warning_saying_how_to_repeat():
+    run = cli("roll", "3#1d20", "--json")
+    assert run.exit_code == 0 and run.json()[0]["total"] == 3  # CLI.md: '#' starts a label
+    assert "rpgdice roll 1d20 -n 3" in run.stderr and run.stderr.count("\n") == 1
+    assert "warning" not in cli("roll", "3 # fire", "--json").stderr
+
+
+def test_a_first_name_finds_the_character_whose_name_begins_with_it(tmp_path):
+    make_character("Borin Ironhand", "seyruun", strength=3)
+    run = cli("seyruun", "roll", "strength", "1", "--as", "borin")
+    assert run.exit_code == 2 and "did you mean 'borin-ironhand'?" in run.stderr
+    assert cli("seyruun", "roll", "strength", "1", "--as", "borin-ironhand").exit_code == 0
+
+
+def test_a_spanish_trait_hint_is_all_spanish_and_a_far_word_gets_no_opposite():
+    make_character("Thureck", "reglas", destreza=5, **{"armas de fuego": 3})
+    run = cli("reglas", "roll", "destreza+armas-fuego", "--as", "thureck")
+    assert "(el más parecido es 'armas de fuego')" in run.stderr and "closest" not in run.stderr
+    run = cli("reglas", "roll", "5+5", "-d", "facil")
+    assert run.exit_code == 2 and "dificil'?" not in run.stderr

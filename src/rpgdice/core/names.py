@@ -29,7 +29,7 @@ def lookup(param: str, value: str, table: Mapping[str, T]) -> T:
     if key in folded:
         return folded[key]
     names = ", ".join(table)
-    close = get_close_matches(key, list(folded), n=1, cutoff=0.6)
+    close = get_close_matches(key, list(folded), n=1, cutoff=0.7)  # 0.6 took 'facil' for 'dificil'
     hint = ""
     if close:
         original = next(k for k in table if fold(k) == close[0])

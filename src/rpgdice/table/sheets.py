@@ -381,7 +381,9 @@ def _closest(name: str) -> str:
     except OSError:
         return ""
     close = get_close_matches(fold(name), list(stems), n=1)
-    return f" (did you mean {shown(stems[close[0]])}?)" if close else ""
+    if not close and fold(name):  # the first name of a longer one: 'borin' for Borin Ironhand
+        close = [s for s in stems if s.startswith(fold(name))]
+    return f" (did you mean {shown(stems[close[0]])}?)" if len(close) == 1 else ""
 
 
 def _read(sheet: Sheet, param: str) -> tuple[Sheet, str]:

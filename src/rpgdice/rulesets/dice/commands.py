@@ -129,7 +129,10 @@ def roll_cmd(
     run = executing()
     assert run is not None
     times, odds = run.spec.times, run.spec.odds
-    parsed = [parse_expression(text) for text in notation.join_arguments(expressions, _peers)]
+    joined = notation.join_arguments(expressions, _peers)
+    for text in joined:
+        _warn_repeat_label(text)
+    parsed = [parse_expression(text) for text in joined]
     # One repetition rolls every expression, each at worst (explosions and re-rolls at their
     # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
     check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
@@ -174,6 +177,20 @@ def parse_expression(text: str) -> Any:
             return parse_any(text)
         except RulesError as e:
             raise _joined_hint(text, e) from None
+
+
+def _warn_repeat_label(text: str) -> None:
+    """``3#1d20`` (the bots' "three times 1d20") rolls the number 3 labelled ``1d20``, as
+    CLI.md reads a ``#``: a warning says so, and how to roll 1d20 three times."""
+    import re
+
+    found = re.fullmatch(r"\s*(\d+)\s*#\s*(\d*[dD](?:\d+|%|F)\S*)\s*", text)
+    if found and 1 <= int(found[1]) <= 1000:
+        from rpgdice.render.output import warning
+
+        n, dice = found[1], found[2]
+        warning(f"'{n}#{dice}' rolls the number {n} with the label '{dice}' (# starts a label "
+                f"here); {dice} {n} times is: rpgdice roll {dice} -n {n}")
 
 
 def _joined_hint(text: str, error: RulesError) -> RulesError:

@@ -100,6 +100,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"\((rpgdice [^()]*?) --help says what each does\)", r"(\1 --help dice qué hace cada una)"),
     (r"no such option", r"no existe esa opción"),
     (r"\(did you mean (.*?)\?\)", r"(¿quisiste decir \1?)"),
+    (r"\(the closest is (.*?)\)", r"(el más parecido es \1)"),
     (r"is not a whole number", r"no es un número entero"),
     (r"a whole number from (-?[\d,]+) to (-?[\d,]+)", r"un número entero de \1 a \2"),
     (r"is out of range", r"está fuera de rango"),
