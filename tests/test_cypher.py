@@ -170,7 +170,7 @@ def test_damage_needs_an_attack_a_target_and_the_target_pays_nothing_on_a_replay
                            "Nobody", "--dice", "10"), "Nobody")
     run = cli("cypher", "task", "-d", "1", "--attack", "--damage", "2", "--vs", "Ana",
               "--dice", "10", "--log")
-    assert run.exit_code == 0 and "Ana: 2 damage, now hale" in run.stdout
+    assert run.exit_code == 0 and "Ana: 2 damage (Might 5 → 3), now hale" in run.stdout
     after = path.read_text()
     assert "might = 3" in after
     assert cli("log", "show", "1").exit_code == 0

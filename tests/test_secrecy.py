@@ -210,10 +210,12 @@ def test_a_secret_cypher_attack_is_off_a_characters_pools_and_an_extras_health()
     found = held()
     assert found.diff == {"nix": {"might": 3}, "orc": {"damage": -2}}
     card, line, data = seen(found.entry(logged(nix)))
-    assert "Nix: 7 damage (armor 1), now hale" in card and "impaired" not in card + line
+    assert "Nix: 7 damage (armor 1; Might 10 → 3), now hale" in card
+    assert "impaired" not in card + line and "→ 0" not in card + line
     assert data["results"][0]["vs_state"] == "hale"
     card, line, data = seen(found.entry(logged(orc)))
-    assert "Orc: 4 damage, now hale" in card and "dead" not in card + line
+    assert "Orc: 4 damage (health 6 → 2), now hale" in card
+    assert "dead" not in card + line and "→ 0" not in card + line
     assert data["results"][0]["vs_state"] == "hale"
     shown = page_encounter(found)
     assert "M 3/10" in shown and "4/6" in shown

@@ -80,6 +80,8 @@ class Hurt:
                     if self.sheet is not None else
                     {"who": self.name, "change": {"damage": points},
                      "before": {"damage": self.taken, "damage-max": self.extra.health}}]
+        was = dict(self.pools) if self.sheet is not None else {
+            "damage": self.taken, "damage-max": self.extra.health}
         if points:
             if self.sheet is not None:
                 self.pools = take(self.pools, points)
@@ -88,9 +90,11 @@ class Hurt:
             self.dealt += points
         now = self.state()
         keys = {"vs": self.name, "vs_damage": points, "vs_state": now}
-        armor = f" (armor {self.armor})" if self.armor and result.outcome == "success" else ""
+        armor = self.armor if self.armor and result.outcome == "success" else 0
+        is_ = dict(self.pools) if self.sheet is not None else {
+            "damage": self.taken, "damage-max": self.extra.health}
         table = {"character": self.name, "labels": [],
-                 "hurt": f"{self.name}: {points} damage{armor}, now {now}"}
+                 "hurt": hurt_line(self.name, points, armor, was, is_, now)}
         return {"vs_keys": keys, "vs_table": table, **({"held": held} if held else {})}
 
     def apply(self) -> None:
@@ -160,6 +164,23 @@ def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
+              after: dict[str, Any], now: str) -> str:
+    """A hit's line: ``Nix: 5 damage (armor 1; Might 6 → 2), now impaired`` — the Pools it
+    lowered (an extra's ``health 8 → 3``) and the damage track's word after it."""
+    moved = []
+    if "damage-max" in before:
+        most, was, got = before.get("damage-max"), before.get("damage"), after.get("damage")
+        if all(isinstance(v, int) for v in (most, was, got)) and was != got:
+            moved.append(f"health {most - was} → {most - got}")
+    else:
+        moved = [f"{p.capitalize()} {before[p]} → {after[p]}" for p in POOLS
+                 if isinstance(before.get(p), int) and isinstance(after.get(p), int)
+                 and before[p] != after[p]]
+    said = "; ".join([*([f"armor {armor}"] if armor else []), *moved])
+    return f"{name}: {points} damage{f' ({said})' if said else ''}, now {now}"
+
+
 def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
             before: dict[str, Any]) -> None:
     """A stored result said again from ``before`` (serve/secrecy.py: a public roll while a
@@ -181,8 +202,10 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
         if isinstance(keys, dict):
             envelope["vs_keys"] = {**keys, "vs_state": now}
         if isinstance(table, dict) and isinstance(table.get("hurt"), str):
-            envelope["vs_table"] = {**table, "hurt": re.sub(r", now \w+$", f", now {now}",
-                                                            table["hurt"])}
+            found = re.match(r"(.*): (\d+) damage(?: \(armor (\d+))?", table["hurt"])
+            if found:
+                envelope["vs_table"] = {**table, "hurt": hurt_line(
+                    found[1], int(found[2]), int(found[3] or 0), before, after, now)}
         result["vs_state"] = now
     if "recover" in change and isinstance(result.get("pools"), dict):
         result["pools"] = {p: after.get(p, v) for p, v in result["pools"].items()}
