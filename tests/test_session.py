@@ -403,3 +403,13 @@ def test_a_peers_spelling_at_the_prompt_gets_the_same_hint_and_no_hint_says_rpgd
     assert "line 1: EXPR: /r 1d20+5 — " in lines[0] and "is '1d20+5' here" in lines[0]
     assert "is '4d10!>=10' here" in lines[1] and "is '1d20+5>=15' here" in lines[2]
     assert all("'rpgdice " not in line for line in lines)
+
+
+def test_help_lists_the_commands_within_the_terminal_width(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    got = play("help\n")
+    assert got.exit_code == 0, got.stderr
+    lines = got.stdout.splitlines()
+    assert max(map(len, lines)) <= 79 and any("completion" in line for line in lines)
+    listed = [line for line in lines if "crytures" in line or "rulesets" in line]
+    assert all(len(line) < 60 for line in listed)

@@ -46,11 +46,12 @@ _EXPRESSION_LIKE = re.compile(r"^(?:[+\-]?[0-9(\[{]|[+\-]?d(?:[0-9%f(]|$)|/r|!r)
 """A line that begins as an ordinary dice expression (or a peer's spelling of one): rolled as
 ``roll LINE`` when its first word is no command (CLI.md, "The session")."""
 HELP = """The session's own words:
-  use RULESET    roll that ruleset's commands without naming it (use - for none)
+  use RULESET    roll that ruleset's commands without its name (use - for none)
   as NAME        roll for a saved character (as - for none)
   help [COMMAND] this list, or that command's help (help roll)
   exit, quit     end the session (or Ctrl-D)
-A dice expression alone rolls it (2d6+3, d20 adv). Commands, as after 'rpgdice':
+A dice expression alone rolls it (2d6+3, d20 adv).
+Commands, as after 'rpgdice':
 """
 """A line holding quotes or backslashes is split by shlex; any other by whitespace alone
 (the same words, some 10 times faster)."""
@@ -243,8 +244,15 @@ class Session:
         ``--help``."""
         if rest:
             return self.run([*self.argv(rest), "--help"])
+        import shutil
+        import textwrap
+
         names = [n for n in self.root.list_commands(None) if n != "play"]
-        print(HELP + "  " + ", ".join(names) + "\n  (help COMMAND, or COMMAND --help, says more)")
+        width = max(40, min(shutil.get_terminal_size().columns, 100)) - 1
+        listed = textwrap.fill(", ".join(names), width, initial_indent="  ",
+                               subsequent_indent="  ", break_on_hyphens=False,
+                               break_long_words=False)
+        print(HELP + listed + "\n  (help COMMAND, or COMMAND --help, says more)")
         return 0
 
     def _use(self, rest: list[str]) -> int:

@@ -171,7 +171,7 @@ def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
     moved = []
     if "damage-max" in before:
         most, was, got = before.get("damage-max"), before.get("damage"), after.get("damage")
-        if all(isinstance(v, int) for v in (most, was, got)) and was != got:
+        if isinstance(most, int) and isinstance(was, int) and isinstance(got, int) and was != got:
             moved.append(f"health {most - was} → {most - got}")
     else:
         moved = [f"{p.capitalize()} {before[p]} → {after[p]}" for p in POOLS
