@@ -113,10 +113,11 @@ def seat_list(as_json: Annotated[bool, typer.Option("--json", help="JSON: a list
     if not found:
         _say("no seats yet; add one with rpgdice seat add NAME --as CHARACTER")
         return
-    width = max(len(s.name) for s in found)
-    for s in found:
-        _say(f"{visible(s.name):<{width}}  {visible(', '.join(s.characters) or '-')}  "
-             f"{link(s.token, base)}")
+    names = [visible(s.name) for s in found]
+    who = [visible(", ".join(s.characters) or "-") for s in found]
+    width, chars = max(map(len, names)), max(map(len, who))
+    for s, name, characters in zip(found, names, who):
+        _say(f"{name:<{width}}  {characters:<{chars}}  {link(s.token, base)}")
 
 
 @app.command("link")

@@ -260,11 +260,22 @@ def target_line(table: dict[str, Any], ruleset: str) -> Text:
     return Text.assemble(("  vs ", "bold"), character_line(table, ruleset)[len(INDENT):])
 
 
+GROUPED = 24
+"""The longest parenthesis kept on one line whole (``(the sheet's)``); a longer one breaks
+between its words, as a sentence does."""
+
+
 def _grouped(text: str) -> str:
-    """``light (the sheet's)`` kept whole: a parenthesis never starts a line or breaks."""
+    """``light (the sheet's)`` kept whole: a parenthesis never starts a line, and a short
+    one never breaks (a long one breaks between words: one unit wider than the line would
+    be cut inside a word)."""
     import re
 
-    return re.sub(r" \(([^()]*)\)", lambda m: f"{NBSP}({m.group(1).replace(' ', NBSP)})", text)
+    def kept(m: Any) -> str:
+        inner = m.group(1)
+        return f"{NBSP}({inner.replace(' ', NBSP) if len(inner) <= GROUPED else inner})"
+
+    return re.sub(r" \(([^()]*)\)", kept, text)
 
 
 def _trait_units(text: str) -> str:

@@ -48,11 +48,15 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
     table.add_column("name", style="bold", overflow="fold")
     wounds = any(side.get("wound") is not None for side in state["order"])
     pools = any(side.get("pools") for side in state["order"])
-    table.add_column("wound" if wounds else "state")
+    states = wounds or any(side.get("state") for side in state["order"])
+    willpower = any(side.get("willpower") is not None for side in state["order"])
+    if states:  # a column no side has a word for says nothing (Crytures, Reglas)
+        table.add_column("wound" if wounds else "state")
     table.add_column("damage")
     if pools:
         table.add_column("pools")
-    table.add_column("WP", justify="right")
+    if willpower:  # Seyruun's alone
+        table.add_column("WP", justify="right")
     for i, side in enumerate(state["order"]):
         here = i == current
         name = Text(visible(side["name"]), style="bold reverse" if here else "bold")
@@ -65,10 +69,11 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
             Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
             if side.get("state") else Text("—", style="dim"))
         cells: list[Any] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
-                            word, _damage(side)]
+                            *([word] if states else []), _damage(side)]
         if pools:
             cells.append(_pools(side.get("pools")))
-        cells.append(Text("—", style="dim") if wp is None else str(wp))
+        if willpower:
+            cells.append(Text("—", style="dim") if wp is None else str(wp))
         table.add_row(*cells, style="dim" if side.get("out") and not here else None)
     return Group(Text("\n").join(wrap(title, width)), table)
 

@@ -77,12 +77,20 @@ def _resources_part(sheet: Any) -> Text | None:
     for a ruleset whose view shows them no other way; None when it has none."""
     from rpgdice.table import sheets
 
+    rows = [(found.label, value_of_max(sheets.resource(sheet, found.name),
+                                       sheet.maximum(found.name)))
+            for found in sheets.schema(sheet.ruleset).resources
+            if found.listed and sheet.spelling(found.name) is not None]
     line = Text()
-    for found in sheets.schema(sheet.ruleset).resources:
-        if not found.listed or sheet.spelling(found.name) is None:
-            continue
-        line.append(f"\n{found.label:<10}", style="bold cyan")
-        line.append_text(value_of_max(sheets.resource(sheet, found.name), sheet.maximum(found.name)))
+    dotted = [len(shown.plain.split("  ", 1)[0]) for _, shown in rows
+              if shown.plain[:1] in "●○"]
+    for label, shown in rows:
+        line.append(f"\n{label:<10}", style="bold cyan")
+        if shown.plain[:1] in "●○" and dotted:  # dots lined up: "●●●○○  3" under "●●●●●  5"
+            shown = Text.assemble(shown[:shown.plain.index("  ")],
+                                  " " * (max(dotted) - shown.plain.index("  ")),
+                                  shown[shown.plain.index("  "):])
+        line.append_text(shown)
     return line if line.plain else None
 
 
