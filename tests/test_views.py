@@ -337,3 +337,27 @@ def test_a_reglas_character_line_is_in_spanish(tmp_path):
                "--dice", "3,4", "--no-log")
     assert "Thureck · atacante Destreza 4 + Armas-de-fuego 3" in out
     assert "attacker" not in out
+
+
+def test_an_encounter_shows_only_the_columns_its_ruleset_fills():
+    from conftest import make_character, ok
+
+    make_character("Borin", "crytures", stamina=5)
+    shown = ok("encounter", "start", "Borin@3", "Wolf@7", "--health", "6", "--no-log").stdout
+    header = next(line for line in shown.splitlines() if "#" in line and "name" in line)
+    assert "damage" in header and "WP" not in header and "state" not in header
+    make_character("Ysolde", "seyruun", wits=2, dexterity=3, composure=2, resolve=2)
+    ok("encounter", "end", "--no-log")
+    shown = ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log").stdout
+    header = next(line for line in shown.splitlines() if "#" in line and "name" in line)
+    assert "WP" in header and "wound" in header
+
+
+def test_a_sheets_resources_line_their_dots_up():
+    from conftest import make_character, ok
+
+    make_character("Borin", "crytures", stamina=5, mana=3)
+    lines = ok("char", "show", "borin").stdout.splitlines()
+    stamina = next(line for line in lines if "Stamina" in line)
+    mana = next(line for line in lines if "Mana" in line)
+    assert stamina.index("(5 of 5)") == mana.index("(3 of 3)")
