@@ -158,3 +158,14 @@ def test_encounter_start_short_and_secret():
     assert line.startswith("encounter start Ghoul=2+2 Thug=2+1 --dice 1,2,3,4,5,6,7 · ")
     (e,) = entries()
     assert e["secret"] is True and e["command"] == "initiative"
+
+
+def test_a_short_line_marks_dropped_dice_and_counted_ones_as_the_terminal_does():
+    from conftest import ok
+
+    line = ok("roll", "1d20+5 adv", "--short", "--dice", "9,12").stdout
+    assert "1d20+5 adv: (9) 12 → 17" in line
+    assert "4d6kh3: (1) 6 2 3 → 11" in ok("roll", "4d6kh3", "--short", "--dice", "1,6,2,3").stdout
+    line = ok("roll", "4d10>=6", "--short", "--dice", "1,6,2,7").stdout
+    assert "4d10>=6: 1 6✓ 2 7✓ → 2" in line
+    assert "2d6: 3 4 → 7" in ok("roll", "2d6", "--short", "--dice", "3,4").stdout

@@ -395,8 +395,23 @@ AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
 
 
+def _term_faces(term: dict[str, Any]) -> str:
+    """A stored term's faces in a few words, as the terminal marks them: a dropped die in
+    parentheses (``(9) 12``), a counted one ticked (``6✓``)."""
+    dice = term.get("dice") or []
+    if len(dice) > 10 or all(d.get("kept", True) for d in dice if isinstance(d, dict)):
+        return faces_text(dice)
+    counting = any(c in str(term.get("expression")) for c in "<>=")
+    shown = []
+    for d in dice:
+        face, kept = d.get("face") if isinstance(d, dict) else d, isinstance(d, dict) and d.get("kept")
+        shown.append(f"{face}✓" if counting and kept else str(face) if kept or counting
+                     else f"({face})")
+    return " ".join(shown)
+
+
 def _roll_figures(r: dict[str, Any]) -> str:
-    faces = " ".join(faces_text(t.get("dice") or []) for t in r.get("terms") or [] if t.get("dice"))
+    faces = " ".join(_term_faces(t) for t in r.get("terms") or [] if t.get("dice"))
     return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
 
 
