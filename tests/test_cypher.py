@@ -122,7 +122,7 @@ def test_json_keys():
 def test_the_odds_of_a_recovery_roll_are_1d6_plus_tier():
     from conftest import cli, make_character
 
-    make_character("Ana", "cypher", might=5, speed=5, intellect=5, tier=3)
+    make_character("Ana", "cypher", {"might-max": 20}, might=5, speed=5, intellect=5, tier=3)
     import json
 
     run = cli("cypher", "recover", "--as", "Ana", "--odds", "--json", "--dice", "2")
@@ -175,3 +175,14 @@ def test_damage_needs_an_attack_a_target_and_the_target_pays_nothing_on_a_replay
     assert "might = 3" in after
     assert cli("log", "show", "1").exit_code == 0
     assert path.read_text() == after
+
+
+def test_a_recovery_with_every_pool_full_is_refused_and_uses_up_nothing():
+    from conftest import cli, make_character, ok
+
+    path = make_character("Zora", "cypher", might=9, speed=8, intellect=14)
+    run = cli("cypher", "recover", "--as", "Zora", "--dice", "4", "--log")
+    assert run.exit_code == 2 and "Pools are full" in run.stderr and run.stdout == ""
+    assert "recoveries" not in path.read_text(encoding="utf-8")
+    ok("char", "set", "Zora", "might-=3")
+    assert ok("cypher", "recover", "--as", "Zora", "--dice", "4", "--json").json()[0]["points"] == 5
