@@ -255,7 +255,7 @@ def recover_cmd(
         pools=pools, maxima={p: sheet.maximum(p) for p in pools},
         split=None if to is None else {k: int(v) for k, v in
                                        (p.split("=") for p in to.split(","))})
-    full = [p for p, v in pools.items() if spec.maxima.get(p) is not None and v >= spec.maxima[p]]
+    full = [p for p, v in pools.items() if v >= (spec.maxima.get(p) or v + 1)]
     if not state.replaying and pools and len(full) == len(pools):
         raise RulesError("--as", f"{sheet.name}'s Pools are full, so a recovery roll would use "
                          "up the day's next recovery for nothing; nothing was rolled")
