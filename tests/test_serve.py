@@ -488,3 +488,15 @@ def test_rpgdice_serve_shows_an_entrys_odds_lines_on_the_page(tmp_path):
     with serving(tmp=tmp_path) as server:
         status, page = server.get("/")
         assert status == 200 and "16.7%" in page.decode()
+
+
+def test_a_cards_command_never_breaks_a_short_word_at_its_hyphen():
+    from rpgdice.serve.views import entry_html
+
+    entry = {"id": 3, "time": "2026-12-03T20:00:00Z", "argv": ["seyruun", "attack", "3+3",
+             "--vs", "ghoul1", "--defense", "2+2", "--x" + "-y" * 20], "character": None,
+             "seat": None, "ruleset": "seyruun", "command": "attack", "results": [],
+             "secret": False}
+    html = entry_html(entry)
+    assert '<span class="w">--defense</span>' in html and '<span class="w">--vs</span>' in html
+    assert "--x-y-y" in html and '<span class="w">--x-y' not in html  # a long one may break

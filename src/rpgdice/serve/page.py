@@ -37,6 +37,7 @@ h2 { font-size: 1em; margin: 0.3em 0; color: var(--accent); }
 .seat { color: #fd971f; }
 .seat::before { content: "seat "; color: var(--dim); font-weight: normal; }
 .what { margin: 0.2em 0; color: #e6db74; }
+.what .w { white-space: nowrap; }
 .results { list-style: none; margin: 0; padding: 0; }
 .results li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6em; }
 .dice { color: #f8f8f2; }

@@ -102,6 +102,11 @@ def _head(entry: dict[str, Any]) -> str:
     return out + f'<time class="when" datetime="{when}">{when}</time>'
 
 
+NOWRAP = 24
+"""A word of a card's command (``--defense``, ``armas-de-fuego``) up to this long is never
+broken at its hyphens; a longer one may break, so that it fits a phone."""
+
+
 def _card(entry: dict[str, Any]) -> str:
     """What was rolled and each result's figures and verdict, as text (escaped)."""
     from rpgdice.core.errors import visible
@@ -125,7 +130,9 @@ def _card(entry: dict[str, Any]) -> str:
         tone = escape(str(r.get("outcome") or "none"), quote=True)
         lines.append(f'<li><span class="dice">{escape(visible(figures.strip()))}</span> '
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
-    command = escape(visible(what([str(a) for a in entry.get("argv") or []])))
+    command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
+        f'<span class="w">{escape(word)}</span>' if len(word) <= NOWRAP else escape(word)
+        for word in visible(what([str(a) for a in entry.get("argv") or []])).split(" "))
     return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
 
 
