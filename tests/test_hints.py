@@ -181,3 +181,11 @@ def test_a_spanish_trait_hint_is_all_spanish_and_a_far_word_gets_no_opposite():
     assert "(el más parecido es 'armas de fuego')" in run.stderr and "closest" not in run.stderr
     run = cli("reglas", "roll", "5+5", "-d", "facil")
     assert run.exit_code == 2 and "dificil'?" not in run.stderr
+
+
+def test_d66_rolls_its_66_sides_and_warns_how_to_roll_the_tens_and_units_kind():
+    run = cli("roll", "d66", "--dice", "28", "--json")
+    assert run.exit_code == 0 and run.json()[0]["total"] == 28
+    assert "rpgdice roll 'd6*10+d6'" in run.stderr
+    assert cli("roll", "d6*10+d6", "--dice", "3,4", "--json").json()[0]["total"] == 34
+    assert "warning" not in cli("roll", "2d66", "--dice", "3,4").stderr

@@ -181,9 +181,15 @@ def parse_expression(text: str) -> Any:
 
 def _warn_repeat_label(text: str) -> None:
     """``3#1d20`` (the bots' "three times 1d20") rolls the number 3 labelled ``1d20``, as
-    CLI.md reads a ``#``: a warning says so, and how to roll 1d20 three times."""
+    CLI.md reads a ``#``, and ``d66`` is a die of 66 sides: a warning says so, and how to
+    roll what the other tools mean."""
     import re
 
+    if re.search(r"(?<![\w)\]])1?[dD]66(?![\d.])", text.split("#", 1)[0]):
+        from rpgdice.render.output import warning
+
+        warning("d66 is one die of 66 sides here; the d66 of Traveller and Year Zero (tens and "
+                "units of two d6) is: rpgdice roll 'd6*10+d6'")
     found = re.fullmatch(r"\s*(\d+)\s*#\s*(\d*[dD](?:\d+|%|F)\S*)\s*", text)
     if found and 1 <= int(found[1]) <= 1000:
         from rpgdice.render.output import warning
