@@ -189,3 +189,11 @@ def test_d66_rolls_its_66_sides_and_warns_how_to_roll_the_tens_and_units_kind():
     assert "rpgdice roll 'd6*10+d6'" in run.stderr
     assert cli("roll", "d6*10+d6", "--dice", "3,4", "--json").json()[0]["total"] == 34
     assert "warning" not in cli("roll", "2d66", "--dice", "3,4").stderr
+
+
+def test_a_new_sheets_trait_close_to_one_the_ruleset_knows_is_kept_with_a_warning():
+    run = cli("char", "new", "Vex", "--ruleset", "cypher", "might=9", "intelect=10")
+    assert run.exit_code == 0
+    assert "did you mean 'intellect'?" in run.stderr and "intellect=10 intelect=-" in run.stderr
+    run = cli("char", "new", "Ann", "--ruleset", "seyruun", "dexterity=3", "stealth=2")
+    assert run.exit_code == 0 and run.stderr == ""

@@ -169,8 +169,32 @@ def char_new(
     """
     from rpgdice.table import sheets
 
-    sheet = sheets.new(name, ruleset, _pairs(pairs, removing=False))
+    given = _pairs(pairs, removing=False)
+    sheet = sheets.new(name, ruleset, given)
     _say(f"created {visible(sheet.name)} ({sheet.ruleset}): {visible(sheet.path)}")
+    _warn_near_misses(sheet.name, ruleset, given)
+
+
+def _warn_near_misses(who: str, ruleset: str, given: dict[str, Any]) -> None:
+    """A trait named close to one the ruleset knows (``intelect`` for Cypher's
+    ``intellect``) is kept as given, with a warning: it would otherwise read as a skill."""
+    from difflib import get_close_matches
+
+    from rpgdice.cli.output import warning
+    from rpgdice.core.names import fold
+    from rpgdice.table import sheets
+
+    schema = sheets.schema(ruleset)
+    known = {fold(r.name) for r in schema.reserved} | {fold(a) for a in schema.attributes}
+    for r in schema.resources:
+        known |= {fold(r.name), fold(r.max_trait)}
+    for name, value in given.items():
+        if fold(name) in known or len(fold(name)) < 4:
+            continue
+        close = get_close_matches(fold(name), sorted(known), n=1, cutoff=0.8)
+        if close:
+            warning(f"'{visible(name)}' is kept as written; did you mean '{close[0]}'? "
+                    f"(rpgdice char set {shown(who)} {close[0]}={value} {visible(name)}=-)")
 
 
 @char_app.command("set")
