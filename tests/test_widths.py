@@ -34,7 +34,7 @@ SETUP = [
     ("char", "new", "Ysolde", "--ruleset", "seyruun", "dexterity=3", "stealth=3", "wits=2",
      "composure=3", "resolve=2", "willpower=5", "strength=4", "brawl=2"),
     ("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4", "armas-de-fuego=3"),
-    ("char", "new", "Nix", "--ruleset", "cypher", "might=10", "speed=12", "intellect=8",
+    ("char", "new", "Nix", "--ruleset", "cypher", "might=10", "might-max=12", "speed=12", "intellect=8",
      "might-edge=1", "effort=2", "climbing=trained"),
     ("char", "new", "Brakka", "--ruleset", "crytures", "brawn=4", "fighting=2"),
     ("alias", "sneak", "seyruun roll dexterity stealth --as ysolde"),

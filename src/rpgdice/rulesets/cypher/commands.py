@@ -219,6 +219,15 @@ def _split(text: str) -> str:
 _split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
 
 
+def _not_full(name: str, pools: dict[str, int], maxima: dict[str, int | None],
+              replaying: bool) -> None:
+    """A recovery with every Pool at its maximum is refused: it would use up the day's
+    next recovery for nothing (a replay shows what was)."""
+    if not replaying and pools and all(v >= (maxima.get(p) or v + 1) for p, v in pools.items()):
+        raise RulesError("--as", f"{name}'s Pools are full, so a recovery roll would use up "
+                         "the day's next recovery for nothing; nothing was rolled")
+
+
 @rolls(app, "recover", RULESET.name, without=("compare",),
        option_help={"odds": "Add the exact chance of each total of 1d6 + tier."})
 def recover_cmd(
@@ -255,10 +264,7 @@ def recover_cmd(
         pools=pools, maxima={p: sheet.maximum(p) for p in pools},
         split=None if to is None else {k: int(v) for k, v in
                                        (p.split("=") for p in to.split(","))})
-    full = [p for p, v in pools.items() if v >= (spec.maxima.get(p) or v + 1)]
-    if not state.replaying and pools and len(full) == len(pools):
-        raise RulesError("--as", f"{sheet.name}'s Pools are full, so a recovery roll would use "
-                         "up the day's next recovery for nothing; nothing was rolled")
+    _not_full(sheet.name, pools, spec.maxima, state.replaying)
     rolled: list[Any] = []
 
     def roll(source: Any) -> Any:
