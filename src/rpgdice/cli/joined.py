@@ -4,7 +4,9 @@ While joined (``[table] url`` in config.toml), the rolling commands a seat may r
 to the table's server as ``POST /api/roll`` and printed as a local roll of the same results
 prints them; ``--here`` rolls locally instead; every other command runs locally. A refused
 line exits 2 with the table's message; a table that does not answer exits 2 naming its URL;
-nothing is rolled locally in its place. Only the standard library speaks HTTP here."""
+nothing is rolled locally in its place. Only the standard library speaks HTTP here
+(http.client: no redirect is followed, the whole request has one deadline and the answer a
+size bound); an answer that does not rebuild into its roll is refused, nothing printed."""
 
 from __future__ import annotations
 
