@@ -4,7 +4,9 @@ While joined (``[table] url`` in config.toml), the rolling commands a seat may r
 to the table's server as ``POST /api/roll`` and printed as a local roll of the same results
 prints them; ``--here`` rolls locally instead; every other command runs locally. A refused
 line exits 2 with the table's message; a table that does not answer exits 2 naming its URL;
-nothing is rolled locally in its place. Only the standard library speaks HTTP here."""
+nothing is rolled locally in its place. Only the standard library speaks HTTP here
+(http.client: no redirect is followed, the whole request has one deadline and the answer a
+size bound); an answer that does not rebuild into its roll is refused, nothing printed."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
-from rpgdice.core.errors import RulesError, visible
+from rpgdice.core.errors import RulesError, cut, shown, visible
 
 app = RulesetTyper(
     command_cls=Command,
@@ -28,20 +30,44 @@ app = RulesetTyper(
 
 SECTION = "table"
 LOCK = ".config.lock"
-TIMEOUT = 10.0
+DEADLINE = 15.0
+"""Seconds a whole request to the table may take: connecting, sending, the answer's
+headers and body (a table answering a byte at a time is cut off here)."""
+MAX_ANSWER = 1 << 20
+"""Bytes of an answer read at most: a longer answer is no table's."""
+MAX_SEAT = 40
+"""Characters of the seat's name (``X-Rpgdice-Seat``) kept, as ``seat add`` allows."""
+MAX_MESSAGE = 300
+"""Characters of a table's refusal shown."""
 HERE = "--here"
 SEAT_HEADER = "X-Rpgdice-Seat"
+
+
+def _without_password(text: str) -> str:
+    """``text`` with any ``user:password@`` of a URL in it left out."""
+    import re
+
+    return re.sub(r"//[^/?#@]*@", "//", text)
 
 
 def _split(url: str) -> tuple[str, str]:
     """A seat's link as its base (``http://HOST:PORT``) and its token."""
     from urllib.parse import parse_qs, urlsplit
 
-    parts = urlsplit(url.strip())
-    token = (parse_qs(parts.query).get("seat") or [""])[0]
-    if parts.scheme not in ("http", "https") or not parts.netloc or not token:
-        raise RulesError("URL", f"{url[:80]!r} is no seat's link (http://HOST:PORT/?seat=TOKEN: "
-                         "rpgdice seat link NAME at the GM's terminal)")
+    not_a_link = RulesError("URL", f"{shown(_without_password(url.strip()), 80)} is no seat's "
+                            "link (http://HOST:PORT/?seat=TOKEN: rpgdice seat link NAME at the "
+                            "GM's terminal)")
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 -- a port that is no number is a ValueError here
+        token = (parse_qs(parts.query).get("seat") or [""])[0]
+    except ValueError:
+        raise not_a_link from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or not token:
+        raise not_a_link
+    if "@" in parts.netloc:
+        raise RulesError("URL", f"{shown(_without_password(url.strip()), 80)}: a seat's link "
+                         "carries no user name or password; ask the GM for your seat's link")
     return f"{parts.scheme}://{parts.netloc}", token
 
 
@@ -64,25 +90,113 @@ def joined() -> Optional[dict[str, str]]:
     return {"url": section["url"], "seat": str(section.get("seat") or "")}
 
 
+def _silent(base: str, why: str) -> RulesError:
+    return RulesError("table", f"the table at {base} does not answer ({cut(why, 120)}); "
+                      "rpgdice table leave to roll here, or --here for one roll")
+
+
+def _bad_answer(base: str, why: str) -> RulesError:
+    return RulesError("table", f"the table at {base} gave an answer that is no rpgdice table's "
+                      f"({cut(why, 120)}); nothing was printed")
+
+
+def _exchange(base: str, token: str, path: str, data: Optional[bytes],
+              held: dict[str, Any]) -> tuple[int, bytes, Any]:
+    """One request, no redirect followed, its answer read up to :data:`MAX_ANSWER`."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(base)
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    connection = kind(parts.hostname or "", parts.port, timeout=DEADLINE)
+    held["connection"] = connection
+    connection.request("GET" if data is None else "POST", path, body=data, headers={
+        "Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    answer = connection.getresponse()
+    held["answer"] = answer
+    length = answer.getheader("Content-Length")
+    if length is not None and length.strip().isdigit() and int(length) > MAX_ANSWER:
+        raise _bad_answer(base, f"an answer of {int(length)} bytes")
+    chunks, size = [], 0
+    while True:
+        chunk = answer.read1(1 << 16)
+        if not chunk:
+            break
+        size += len(chunk)
+        if size > MAX_ANSWER:
+            raise _bad_answer(base, f"an answer over {MAX_ANSWER} bytes")
+        chunks.append(chunk)
+    connection.close()
+    return answer.status, b"".join(chunks), answer.headers
+
+
 def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = None
              ) -> tuple[int, bytes, Any]:
-    import urllib.error
-    import urllib.request
+    """The table's answer (status, body, headers) to one request, the whole of it within
+    :data:`DEADLINE` seconds (a table that stops answering exits 2 naming its URL); a
+    redirect is never followed (the seat's token goes to its table alone)."""
+    import http.client
+    import threading
 
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method="GET" if body is None
-                                     else "POST", headers={
-                                         "Authorization": f"Bearer {token}",
-                                         "Content-Type": "application/json"})
+    held: dict[str, Any] = {}
+    outcome: list[Any] = []
+
+    def work() -> None:
+        try:
+            outcome.append(_exchange(base, token, path, data, held))
+        except BaseException as e:  # handed to the caller below
+            outcome.append(e)
+
+    worker = threading.Thread(target=work, name="rpgdice-table", daemon=True)
+    worker.start()
+    worker.join(DEADLINE)
+    if worker.is_alive() or not outcome:
+        _hang_up(held)
+        raise _silent(base, f"no whole answer within {DEADLINE:g} s")
+    got = outcome[0]
+    if isinstance(got, RulesError):
+        raise got
+    if isinstance(got, (OSError, ValueError, http.client.HTTPException)):
+        raise _silent(base, str(getattr(got, "reason", None) or got or type(got).__name__))
+    if isinstance(got, BaseException):
+        raise _silent(base, type(got).__name__)
+    status, answer, headers = got
+    if 300 <= status < 400:
+        where = headers.get("Location") or "?"
+        raise RulesError("table", f"the table at {base} answered with a redirect to "
+                         f"{shown(_without_password(where), 120)}; join that URL if it is "
+                         "your table's (rpgdice table join URL)")
+    return status, answer, headers
+
+
+def _hang_up(held: dict[str, Any]) -> None:
+    """Close a request still under way: its blocked read returns at once."""
+    import socket
+
+    sock = getattr(held.get("connection"), "sock", None)
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-            return answer.status, answer.read(1 << 22), answer.headers
-    except urllib.error.HTTPError as e:
-        return e.code, e.read(1 << 16), e.headers
-    except (OSError, ValueError) as e:
-        reason = getattr(e, "reason", None) or e
-        raise RulesError("table", f"the table at {base} does not answer ({reason}); "
-                         "rpgdice table leave to roll here, or --here for one roll") from None
+        if sock is not None:
+            sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+    except OSError:
+        pass
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is no number")
+
+
+_UNREAD = object()
+
+
+def _json(body: bytes) -> Any:
+    """The answer's JSON (NaN and Infinity refused, nesting bounded by Python's own
+    recursion limit), or ``_UNREAD``."""
+    try:
+        return json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _UNREAD
 
 
 @app.callback(invoke_without_command=True)
@@ -120,11 +234,17 @@ def join_cmd(url: Annotated[str, typer.Argument(metavar="URL", show_default=Fals
     from rpgdice.table import files, paths
 
     base, token = _split(url)
-    status, _, headers = _request(base, token, "/api/rolls?after=0&limit=1")
-    if status != 200:
+    status, body, headers = _request(base, token, "/api/rolls?after=0&limit=1")
+    if status in (401, 403):
         raise RulesError("URL", f"the table at {base} refused this link ({status}); ask the GM "
                          "for your seat's link")
-    seat = headers.get(SEAT_HEADER) or ""
+    if status != 200:
+        raise _bad_answer(base, f"it answered {status}")
+    found = _json(body)  # the table's rolls: a list of at most one entry (limit=1)
+    if not isinstance(found, list) or len(found) > 1 or not all(isinstance(e, dict)
+                                                                for e in found):
+        raise _bad_answer(base, "not the list of rolls /api/rolls answers")
+    seat = visible((headers.get(SEAT_HEADER) or "").strip())[:MAX_SEAT]
     where = paths.config_file()
     with files.locked(where.parent, LOCK):
         doc = files.read_document(where)
@@ -165,54 +285,68 @@ def leave_cmd() -> None:
 
 
 def remote(words: list[str], table: dict[str, str]) -> int:
-    """Roll ``words`` at the table and print the answer as a local roll prints it."""
+    """Roll ``words`` at the table and print the answer as a local roll prints it. An
+    answer that does not rebuild into the results it names (as ``log show`` rebuilds a
+    logged roll) is refused: exit 2 naming the URL, nothing printed."""
     import shlex
 
     base, token = _split(table["url"])
     as_json = "--json" in words
     status, body, _ = _request(base, token, "/api/roll", {"line": shlex.join(words)})
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        data = None
-    if status != 200 or not isinstance(data, dict) or not isinstance(data.get("rolls"), list):
+    data = _json(body)
+    if status != 200:
         reason = data.get("error") if isinstance(data, dict) else None
-        raise RulesError("table", f"{reason or f'the table at {base} answered {status}'}")
-    rolls = [r for r in data["rolls"] if isinstance(r, dict)]
+        if isinstance(reason, str) and reason.strip():
+            raise RulesError("table", cut(" ".join(reason.split()), MAX_MESSAGE))
+        raise RulesError("table", f"the table at {base} answered {status}")
+    if not isinstance(data, dict) or not isinstance(data.get("rolls"), list):
+        raise _bad_answer(base, "no list of rolls")
+    rolls = data["rolls"]
+    if not rolls or not all(isinstance(r, dict) for r in rolls):
+        raise _bad_answer(base, "no rolls" if not rolls else "a roll that is no object")
+    shown_ = data.get("shown") if isinstance(data.get("shown"), dict) else None  # as the log
+    records = _rebuilt(base, rolls, shown_)
     if as_json:
         sys.stdout.write("".join(json.dumps({k: v for k, v in r.items() if k not in ("id", "seat")},
                                             ensure_ascii=False) + "\n" for r in rolls))
         sys.stdout.flush()
         return 0
-    from rpgdice import rulesets
-    from rpgdice.render import stored
-
-    shown = data.get("shown") if isinstance(data.get("shown"), dict) else None  # as the log
-    first = rolls[0] if rolls else {}
-    ruleset, command = str(first.get("ruleset")), str(first.get("command"))
-    kinds = rulesets.get(ruleset).results.get(command, ()) if rulesets.known(ruleset) else ()
-    records = None
-    for kind in [None, *([k] for k in kinds)]:  # the kind of result the answer holds
-        try:
-            records = stored.records({"ruleset": ruleset, "command": command,
-                                      "results": rolls, "shown": shown, "kinds": kind})
-            break
-        except Exception:
-            continue
-    if records is None:  # a result this rpgdice cannot show: its JSON
-        sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rolls))
-        sys.stdout.flush()
-        return 0
     odds = None
-    if shown is not None and shown.get("odds") is not None:  # --odds: the lines under each
+    if shown_ is not None and shown_.get("odds") is not None:  # --odds: the lines under each
         from rpgdice.cli.stored import odds as stored_odds
 
         try:
-            odds = stored_odds({"shown": shown})
+            odds = stored_odds({"shown": shown_})
         except Exception:  # odds this rpgdice cannot compute: the results alone
             odds = None
     from rpgdice.cli.output import emit
 
     emit(records, as_json=False, odds=odds, total=len(records),
-         compact=bool(shown is not None and shown.get("compact") is True))
+         compact=bool(shown_ is not None and shown_.get("compact") is True))
     return 0
+
+
+def _rebuilt(base: str, rolls: list[dict[str, Any]], shown_: Optional[dict[str, Any]]) -> Any:
+    """The answer's rolls as the records their view prints, rebuilt as ``log show``
+    rebuilds a logged roll; a :func:`_bad_answer` when they do not rebuild."""
+    from rpgdice import rulesets
+    from rpgdice.core.rebuild import BadData
+    from rpgdice.render import stored
+
+    first = rolls[0]
+    ruleset, command = first.get("ruleset"), first.get("command")
+    if not isinstance(ruleset, str) or not isinstance(command, str) or not rulesets.known(ruleset):
+        raise _bad_answer(base, "a roll of no ruleset this rpgdice knows")
+    if any(r.get("ruleset") != ruleset for r in rolls):
+        raise _bad_answer(base, "rolls of different rulesets")
+    kinds = rulesets.get(ruleset).results.get(command, ())
+    why = "results of a kind this rpgdice does not know"
+    for kind in [None, *([k] for k in kinds)]:  # the kind of result the answer holds
+        try:
+            return stored.records({"ruleset": ruleset, "command": command,
+                                   "results": rolls, "shown": shown_, "kinds": kind})
+        except BadData as e:
+            why = str(e)
+        except Exception as e:  # whatever does not rebuild is bad data
+            why = type(e).__name__
+    raise _bad_answer(base, why)
