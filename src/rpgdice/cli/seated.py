@@ -111,10 +111,17 @@ def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
         prepared = _prepared(words, seat, gm)
         if isinstance(prepared, Answer):
             return prepared
-        if not prepared[0].odds_alone:
+        if not _odds(prepared[0]):
             return _executed(*prepared)
     with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
         return _executed(*prepared)
+
+
+def _odds(spec: Any) -> bool:
+    """Whether ``spec`` asks for odds alone (an odds command: it reads and writes no file)."""
+    from rpgdice.roll.execute import ODDS_COMMANDS
+
+    return bool(spec.odds_alone) or (spec.ruleset, spec.command) in ODDS_COMMANDS
 
 
 def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
