@@ -163,7 +163,7 @@ def test_the_gm_may_give_dice_and_roll_as_anyone():
 
 
 def post(server: Server, body: bytes | dict, token: str | None,
-         headers: dict | None = None) -> tuple[int, dict, dict]:
+         headers: dict | None = None, timeout: float = 20) -> tuple[int, dict, dict]:
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     head = {"Content-Type": "application/json", **(headers or {})}
     if token is not None:
@@ -171,7 +171,7 @@ def post(server: Server, body: bytes | dict, token: str | None,
     request = urllib.request.Request(server.base + "/api/roll", data=data, headers=head,
                                      method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=20) as answer:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
             return answer.status, json.loads(answer.read()), dict(answer.headers)
     except urllib.error.HTTPError as e:
         text = e.read()

@@ -385,7 +385,8 @@ def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_pa
     from test_serve import serving
 
     seyruun_fight()
-    ok("seat", "add", "ana")
+    make_character("Ana", "seyruun", {"dexterity": 3})  # a seat rolls its characters' rulesets
+    ok("seat", "add", "ana", "--as", "ana")
     with serving(tmp=tmp_path) as server:
         secret = proc(*SCENARIOS["seyruun-attack"]["secret"], "--secret")
         assert secret.returncode == 0, secret.stderr

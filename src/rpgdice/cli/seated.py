@@ -5,9 +5,10 @@ by the rolling command it names into its roll value (``root().parse_words``: nev
 to the top-level parser with whatever options it carries), checked against what a seat may
 do, given its seat, and executed by :func:`rpgdice.roll.execute.execute` — spending from
 the character's sheet and logging under the same locks as every process. Its ``--json``
-output is captured for the answer: the server runs one roll at a time (:data:`LOCK`) in a
-worker thread, and ``sys.stdout`` is routed per thread (:class:`Routed`), so nothing a
-roll prints reaches another request or the server's own stdout.
+output is captured for the answer: the server runs one roll at a time (:data:`LOCK`), and
+one odds command at a time beside them (:data:`ODDS_LOCK`), in its worker threads;
+``sys.stdout`` is routed per thread (:class:`Routed`), so nothing a roll prints reaches
+another request or the server's own stdout.
 
 :func:`roll_line` is handed to the server (rpgdice.serve.app) by ``rpgdice serve``: the
 server itself never imports the command line."""
@@ -25,7 +26,10 @@ from typing import Any, Optional
 from rpgdice.core.errors import RulesError
 
 LOCK = threading.Lock()
-"""One roll at a time in this process (the files have their own locks between processes)."""
+"""One roll at a time in this process (the files have their own locks between processes);
+every line is read and checked under it."""
+ODDS_LOCK = threading.Lock()
+"""One odds command at a time, beside the rolls (odds alone read and write no file)."""
 MAX_TIMES = 20
 """The most ``-n`` a seat may ask."""
 FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
@@ -78,6 +82,19 @@ def refused(reason: str) -> Answer:
     return Answer(403, {"error": reason})
 
 
+def odds_line(line: str) -> bool:
+    """Whether ``line`` names an odds command (``odds ...``, ``RULESET odds ...``): the
+    server runs it in its odds threads, so that a long one leaves the rolls' free. Only
+    where it runs: :func:`roll_line` checks every line whatever this says."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return False
+    if words[:1] == ["rpgdice"]:
+        words = words[1:]
+    return words[:1] == ["odds"] or words[1:2] == ["odds"]
+
+
 def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
     the GM's token). Blocking: run it in a worker thread."""
@@ -91,25 +108,54 @@ def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
         return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
                             "'roll 2d6'"})
     with LOCK:
-        return _locked(words, seat, gm)
+        prepared = _prepared(words, seat, gm)
+        if isinstance(prepared, Answer):
+            return prepared
+        if not _odds(prepared[0]):
+            return _executed(*prepared)
+    with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
+        return _executed(*prepared)
 
 
-def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
+def _odds(spec: Any) -> bool:
+    """Whether ``spec`` asks for odds alone (an odds command: it reads and writes no file)."""
+    from rpgdice.roll.execute import ODDS_COMMANDS
+
+    return bool(spec.odds_alone) or (spec.ruleset, spec.command) in ODDS_COMMANDS
+
+
+def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
+    """The line's roll value, its sheet and extras, checked; or the :class:`Answer`
+    refusing it."""
     from rpgdice import cli, rulesets
     from rpgdice.cli.typer_private import click
     from rpgdice.render import output
 
     top = cli.root()
     command = top._roll_command(words) or _odds_command(top, words)
+    if command is None and _expression(top, words[0]):  # as play rolls a bare expression
+        words = ["roll", *words]
+        command = top._roll_command(words)
     if command is None:
         head = " ".join(words[:2]) if words[0] in rulesets.names() else words[0]
         return refused(f"'{head[:60]}' is not a roll: the table rolls rolls alone")
+    ruleset = words[0] if words[0] in rulesets.names() else None
+    if ruleset is not None and command[2] in rulesets.get(ruleset).not_seated:
+        return refused(f"'{ruleset} {command[2]}' is not run at the table: a seat rolls "
+                       "rolls, roll types and odds")
     if not gm:
-        for word in words:
+        compared = _compared(words)
+        if isinstance(compared, Answer):
+            return compared
+        for word in words + compared:
             name = word.split("=", 1)[0]
             if name in FORBIDDEN:
                 return refused(f"a seat may not give {FORBIDDEN[name]}")
-        seated = _seated(words, command, seat)
+        if ruleset is not None and getattr(command[0], "rpgdice_kind", None) != "odds":
+            problem = _not_its_ruleset(ruleset, seat)
+            if problem is not None:
+                return refused(problem)
+        seated = _seated(words, command, seat, compared)
         if isinstance(seated, Answer):
             return seated
         words, command = seated, top._roll_command(seated) or _odds_command(top, seated)
@@ -126,7 +172,7 @@ def _locked(words: list[str], seat: Any, gm: bool) -> Answer:
             return refused(problem)
     spec = spec.replace(seat=None if seat is None else seat.name, log=True, json=True,
                         short=False)
-    return _executed(spec, sheet, extras)
+    return spec, sheet, extras
 
 
 def _odds_command(top: Any, words: list[str]) -> Any:
@@ -148,18 +194,72 @@ def _odds_command(top: Any, words: list[str]) -> Any:
     return cmd, group, "odds", args
 
 
-def _seated(words: list[str], command: Any, seat: Any) -> Any:
+MAX_SEAT_COMPARE = 3
+"""The most ``--compare`` a seat may give in one line (each is a whole odds computation)."""
+
+
+def _expression(top: Any, head: str) -> bool:
+    """Whether a line whose first word is ``head`` is an ordinary dice expression alone, as
+    ``rpgdice play`` rolls it (``2d6+3``: ``roll 2d6+3``)."""
+    from rpgdice.cli.session import _EXPRESSION_LIKE
+
+    return bool(_EXPRESSION_LIKE.match(head)) and top.get_command(None, head) is None
+
+
+def _compared(words: list[str]) -> Any:
+    """The words of the line's ``--compare`` alternatives, split as the command splits
+    them, to be checked as the line's own (an :class:`Answer` refusing too many)."""
+    given = _given("--compare", words)
+    if len(given) > MAX_SEAT_COMPARE:
+        return refused(f"a seat may give --compare {MAX_SEAT_COMPARE} times at most "
+                       f"(given {len(given)})")
+    out: list[str] = []
+    for text in given:
+        try:
+            out += shlex.split(text)
+        except ValueError as e:
+            return Answer(400, {"error": f"--compare: {e}"})
+    return out
+
+
+def _rulesets_of(seat: Any) -> set[str]:
+    """The rulesets of the seat's characters (a sheet that cannot be read gives none)."""
+    from rpgdice.table import sheets
+
+    out = set()
+    for name in seat.characters:
+        try:
+            out.add(sheets.load(name, "--as").ruleset)
+        except RulesError:
+            continue
+    return out
+
+
+def _not_its_ruleset(ruleset: str, seat: Any) -> Optional[str]:
+    """Why a seat may not roll ``ruleset``'s rolling commands (None: a character of it is
+    the seat's)."""
+    from rpgdice import rulesets
+
+    mine = _rulesets_of(seat)
+    if ruleset in mine:
+        return None
+    title = rulesets.get(ruleset).title
+    return (f"seat {seat.name} rolls {title} rolls only as a {title} character of its own "
+            f"(its characters: {', '.join(seat.characters) or 'none'}); its odds are open")
+
+
+def _seated(words: list[str], command: Any, seat: Any, compared: list[str]) -> Any:
     """The words with ``--as`` the seat's character for its ruleset's commands, unless
-    one of the seat's is named."""
+    one of the seat's is named (``--as`` and ``--vs`` checked in ``compared`` too)."""
     from rpgdice.core.names import fold
     from rpgdice.table import sheets
 
     mine = {fold(c) for c in seat.characters}
-    for name in _given("--as", words):
+    for name in _given("--as", words + compared):
         if fold(name) not in mine:
             return refused(f"--as {name[:40]}: seat {seat.name} rolls as "
                            f"{', '.join(seat.characters) or 'no character'}")
-    for name in _given("--vs", words):
+    for name in _given("--vs", words + compared):
         problem = _outside_encounter(name)
         if problem is not None:
             return refused(problem)
@@ -202,7 +302,21 @@ def _outside_encounter(name: str) -> Optional[str]:
         return "--vs: there is no encounter; a seat attacks only its combatants"
     if fold(name) not in {fold(s.name) for s in found.order}:
         return f"--vs {name[:40]}: a seat attacks only a combatant of the current encounter"
+    if found.extra(name) is not None and _saved(name):  # the name means the character
+        return (f"--vs {name[:40]}: {name[:40]} is a saved character outside the encounter "
+                "(the encounter's is an extra of that name); a seat attacks only a "
+                "combatant of the current encounter")
     return None
+
+
+def _saved(name: str) -> bool:
+    """Whether a saved character is called ``name``."""
+    from rpgdice.table import sheets
+
+    try:
+        return sheets.path_of(name).is_file()
+    except (OSError, RulesError):
+        return False
 
 
 def _check(spec: Any, seat: Any) -> Optional[str]:
@@ -215,6 +329,10 @@ def _check(spec: Any, seat: Any) -> Optional[str]:
         return "a seat may not give --no-log (a seat's rolls are logged)"
     if spec.times > MAX_TIMES:
         return f"a seat may roll -n {MAX_TIMES} at most"
+    for _typed, alt in spec.compare:  # checked as the line's own options
+        problem = _check(alt, seat)
+        if problem is not None:
+            return f"--compare: {problem}"
     if spec.character is not None and fold(spec.character.name) not in {
             fold(c) for c in seat.characters}:
         return (f"--as {spec.character.name}: seat {seat.name} rolls as "

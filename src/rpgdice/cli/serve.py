@@ -67,7 +67,8 @@ def serve_cmd(
 ) -> None:
     """Show the table: a live web page of the roll log (every rpgdice process's rolls,
     newest first, secret ones as "a secret roll"), the current encounter, /api/rolls and
-    /events. Read-only. Needs pip install 'rpgdice[serve]'.
+    /events; the players roll at it with their seats' links (POST /api/roll, rpgdice seat).
+    Needs pip install 'rpgdice[serve]'.
 
     Example: rpgdice serve --host 0.0.0.0
     """
@@ -96,7 +97,7 @@ def serve_cmd(
 
 def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
     from rpgdice.cli.output import warning
-    from rpgdice.cli.seated import roll_line, routed
+    from rpgdice.cli.seated import odds_line, roll_line, routed
     from rpgdice.serve import hosts as names
     from rpgdice.serve.app import Guard, Table, make_app
     from rpgdice.table import seats
@@ -108,7 +109,7 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
 
         table_ref: list[Any] = []
         poster = Poster(url, lambda t: table_ref[0].hub.notice("discord", t), warning)
-    table = Table(log_file(), token, poster, roller=roll_line)
+    table = Table(log_file(), token, poster, roller=roll_line, odds_line=odds_line)
     if poster is not None:
         table_ref.append(table)
     seats.load()  # a broken seats.toml is said before serving

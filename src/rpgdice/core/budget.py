@@ -7,6 +7,7 @@ repetitions, is over :data:`WORK_BUDGET`. Pure: no I/O, no clock.
 
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 from rpgdice.core.errors import RulesError
@@ -61,16 +62,21 @@ ODDS_BUDGET = 1_000_000
 sequence's running total times one result of its roll, or one cell of a sum): about two
 seconds of exact arithmetic on a small machine. The common cases take a few thousand."""
 
-_odds_share = 1
-"""How many odds computations share :data:`ODDS_BUDGET` in the command running: 1, or
-1 + the number of ``--compare`` alternatives (each is a whole computation)."""
+_share = threading.local()
+"""How many odds computations share :data:`ODDS_BUDGET` in the command running (in this
+thread: the table's server runs several at once): 1, or 1 + the number of ``--compare``
+alternatives (each is a whole computation)."""
 
 
 def share_odds_budget(computations: int) -> None:
     """Let the next odds computations of this command share the budget ``computations`` ways
     (the command line sets it as it reads ``--compare``; 1 for a command without)."""
-    global _odds_share
-    _odds_share = max(1, computations)
+    _share.ways = max(1, computations)
+
+
+def odds_share() -> int:
+    """How many computations share the odds budget now (:func:`share_odds_budget`)."""
+    return int(getattr(_share, "ways", 1))
 
 
 def sequence_steps(target: int, rolls: int, results: int) -> int:
@@ -83,10 +89,11 @@ def sequence_steps(target: int, rolls: int, results: int) -> int:
 def check_odds(steps: int, param: str, what: str) -> None:
     """Refuse at once (a usage error) exact odds whose worst case is over their share of
     :data:`ODDS_BUDGET`."""
-    share = ODDS_BUDGET // _odds_share
+    ways = odds_share()
+    share = ODDS_BUDGET // ways
     if steps > share:
-        shared = (f" (shared by the {_odds_share} computations --compare asks for: "
-                  f"{share:,} each)") if _odds_share > 1 else ""
+        shared = (f" (shared by the {ways} computations --compare asks for: "
+                  f"{share:,} each)") if ways > 1 else ""
         raise RulesError(param, f"the exact odds of {what} take up to {steps:,} steps, over the "
                          f"odds budget of {ODDS_BUDGET:,}{shared}; ask for fewer rolls or a "
                          "lower target")

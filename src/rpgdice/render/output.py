@@ -149,9 +149,46 @@ def one_line(message: object, keep: str | None = None) -> str:
     return line
 
 
-SPOKEN = ["en", ""]
+class _PerThread:
+    """A two-item list each thread sees its own copy of (``SPOKEN[:] = [...]``,
+    ``SPOKEN[0]``): the table's server runs seats' commands in several threads at once."""
+
+    def __init__(self, first: list[str]) -> None:
+        import threading
+
+        self.first, self.local = list(first), threading.local()
+
+    def _now(self) -> list[str]:
+        now: list[str] | None = getattr(self.local, "now", None)
+        if now is None:
+            now = self.local.now = list(self.first)
+        return now
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._now()[i]
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        self._now()[i] = value
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __iter__(self) -> Any:
+        return iter(self._now())
+
+    def __eq__(self, other: object) -> bool:
+        return self._now() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._now())
+
+
+SPOKEN = _PerThread(["en", ""])
 """The language of the ruleset whose command runs, and that ruleset (its record says both;
-the root group sets them as it resolves the command): its error and warning lines speak it."""
+the root group sets them as it resolves the command): its error and warning lines speak it.
+Each thread's own."""
 
 
 def spoken(reason: str) -> str:

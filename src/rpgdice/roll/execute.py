@@ -330,6 +330,8 @@ def alternatives(spec: RollSpec) -> list[tuple[str, Any]]:
 
 
 def _rolled(spec: RollSpec, plan: Plan, state: Turn) -> Optional[int]:
+    if plan.secret and not spec.secret:  # a secret roll's re-roll is secret itself
+        spec = spec.replace(secret=True)
     times = spec.times if plan.times is None else plan.times
     check_output_options(spec)
     check_work(plan.work, spec.times)

@@ -35,7 +35,7 @@ class Plan:
     logged, undone when it could not be."""
 
     __slots__ = ("roll", "work", "odds", "stats", "keys", "target", "character",
-                 "compact", "times", "log_command", "roll_type", "effects")
+                 "compact", "times", "log_command", "roll_type", "effects", "secret")
 
     def __init__(self, roll: Optional[Callable[..., Any]] = None, *, work: Optional[Work] = None,
                  odds: Optional[Callable[[], object]] = None,
@@ -44,7 +44,8 @@ class Plan:
                  target: Optional[Callable[[Any], dict[str, Any]]] = None,
                  character: Optional[dict[str, Any]] = None, compact: bool = False,
                  times: Optional[int] = None, log_command: Optional[str] = None,
-                 roll_type: bool = False, effects: Optional[Effects] = None) -> None:
+                 roll_type: bool = False, effects: Optional[Effects] = None,
+                 secret: bool = False) -> None:
         self.roll = roll
         self.work = work if work is not None else Work(1)
         self.odds = odds
@@ -57,6 +58,8 @@ class Plan:
         self.log_command = log_command
         self.roll_type = roll_type
         self.effects = effects
+        self.secret = secret  # secret whatever the command line said (a re-roll of a
+        # secret roll not yet revealed: its dice are the secret roll's)
 
 
 class Effects:

@@ -283,6 +283,10 @@ class Ruleset:
     not_repeated: frozenset[str] = frozenset()
     """Commands ``again`` never repeats (Seyruun's re-roll after the fact: repeating it
     would spend again on an entry already re-rolled)."""
+    not_seated: frozenset[str] = frozenset()
+    """Rolling commands a seat (and the GM's token) may not run at the table's server
+    (CLI.md, "What a seat may run"): those that act on the table's log or rest rather than
+    roll (Seyruun's ``reroll``, Cypher's ``recover``)."""
     fight: Fight = Fight()
     """Its parts of an encounter (its initiative, its damage track, who is out)."""
     panel_roll: tuple[str, str] = ("1", "--difficulty")

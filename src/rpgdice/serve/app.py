@@ -1,7 +1,8 @@
 """``rpgdice serve``'s ASGI app (Starlette): the page (``/``), ``/api/rolls`` and
-``/events``, every one read-only (GET and HEAD only: no request changes anything) and, when
-a token is set, refused with 403 unless the request carries it (``?token=``, or
-``Authorization: Bearer``), compared in constant time."""
+``/events``, read-only (GET and HEAD), and ``POST /api/roll``, a seat's (or the GM's) roll
+made by the table (rolled in a small pool of worker threads of its own, so reads never wait
+behind rolls); when a token is set, refused with 403 unless the request carries it
+(``?token=``, or ``Authorization: Bearer``), compared in constant time."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ from rpgdice.serve import follow
 from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Hub, roll_event
 from rpgdice.table.log import on_the_table
 
+ROLL_WORKERS, ODDS_WORKERS = 4, 2
+"""Threads rolling the seats' lines (``POST /api/roll``), and computing their odds commands:
+one roll and one odds command at a time (rpgdice.cli.seated), the others wait their turn
+there, outside the reads' threads (and the rolls outside the odds')."""
 KEEPALIVE = 15.0
 """Seconds between two comment lines on an idle ``/events`` stream (proxies keep it open)."""
 HEADERS = {
@@ -64,8 +69,11 @@ class Guard:
         given = self.given(request)
         who = self.who(given) if given is not None else None
         if (given is not None and who is None) or (who is None and not self.open_reads):
-            return await _secured(PlainTextResponse("403: a token is needed (?token=...)",
-                                                    status_code=403))(scope, receive, send)
+            said = ("403: a token is needed (?token=...)" if given is None else
+                    "403: this token is not one of this table's (a seat's link or the GM's "
+                    "--token)")
+            return await _secured(PlainTextResponse(said, status_code=403))(scope, receive,
+                                                                             send)
         scope.setdefault("state", {})["who"] = who
 
         own = [] if who in (None, "gm") else [(b"x-rpgdice-seat", who.name.encode("ascii",
@@ -126,12 +134,21 @@ class Table:
     """The server's state: the log's path, the hub, the follower, the Discord poster."""
 
     def __init__(self, log: Path, token: Optional[str], poster: Any = None,
-                 poll: float = follow.POLL, roller: Any = None) -> None:
+                 poll: float = follow.POLL, roller: Any = None, odds_line: Any = None) -> None:
         self.log, self.token, self.poster = log, token, poster
         self.roller = roller
         """``roller(line, seat, gm=...)``: a seat's roll (rpgdice.cli.seated.roll_line,
         handed over by ``rpgdice serve``); None: the server rolls nothing."""
         self.rates = Rates()
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.pool = ThreadPoolExecutor(ROLL_WORKERS, thread_name_prefix="rpgdice-roll")
+        """The seats' rolls run here, never in the default executor the reads use: a
+        long roll (or many waiting for one) leaves ``/api/rolls`` and ``/events`` free."""
+        self.odds_pool = ThreadPoolExecutor(ODDS_WORKERS, thread_name_prefix="rpgdice-odds")
+        """The seats' odds commands run here: waiting ones leave the rolls' threads free."""
+        self.odds_line = odds_line
+        """``odds_line(line)``: whether the line is an odds command (rpgdice.cli.seated)."""
         self.hub = Hub(follow.RECENT, max_streams())
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
@@ -255,6 +272,8 @@ class Table:
             self.poster.start()
 
     def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.odds_pool.shutdown(wait=False, cancel_futures=True)
         self.follower.close()
         self.secrets.close()
         if self.poster is not None:
@@ -419,7 +438,12 @@ async def _roll(table: Table, request: Request) -> Response:
     if not isinstance(line, str):
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
                             status_code=400)
-    answer = await asyncio.to_thread(table.roller, line, None if gm else who, gm=gm)
+    import functools
+
+    odds = table.odds_line is not None and table.odds_line(line)
+    answer = await asyncio.get_running_loop().run_in_executor(
+        table.odds_pool if odds else table.pool,
+        functools.partial(table.roller, line, None if gm else who, gm=gm))
     said: Any = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)

@@ -33,15 +33,20 @@ def crytures_work(spec: crytures.CryturesRoll) -> int:
 def check_crytures(spec: crytures.CryturesRoll) -> None:
     """Refuse (a :class:`RulesError`, exit 2) odds whose exact arithmetic would run for
     minutes, rather than start them."""
-    work = crytures_work(spec)
-    if work > CRYTURES_MAX_WORK:
+    from rpgdice.core.budget import odds_share
+
+    work, ways = crytures_work(spec), odds_share()
+    if work > CRYTURES_MAX_WORK // ways:  # --compare: each alternative is a whole computation
         from rpgdice.core.errors import RulesError
 
+        shared = (f" shared by the {ways} computations --compare asks for: "
+                  f"{CRYTURES_MAX_WORK // ways:,} each") if ways > 1 else ""
         param = "--crit-hits" if spec.hits_per_crit > 1 else "POOL"
         raise RulesError(param, f"the exact odds of {spec.pool} dice whose critical hits add "
                          f"{spec.hits_per_crit} successes each would take too long (estimated "
-                         f"work {work:,}, over the budget of {CRYTURES_MAX_WORK:,}); fewer dice "
-                         "or a smaller --crit-hits would do, or simulate it with -n 10000 --json")
+                         f"work {work:,}, over the budget of {CRYTURES_MAX_WORK:,}{shared}); "
+                         "fewer dice or a smaller --crit-hits would do, or simulate it with "
+                         "-n 10000 --json")
 
 
 def crytures_odds(spec: crytures.CryturesRoll) -> CryturesOdds:

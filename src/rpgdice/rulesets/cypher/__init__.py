@@ -104,6 +104,7 @@ RULESET = Ruleset(
     plan=_plan,
     fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
                 held=_held),
+    not_seated=frozenset({"recover"}),
     takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),
     odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),

@@ -120,6 +120,7 @@ RULESET = Ruleset(
         headings=("Attributes", "Skills"),
     ),
     plan=_plan,
+    not_seated=frozenset({"reroll"}),
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
     stats_commands=frozenset({"roll"}),
     odds_functions=frozenset({"seyruun_odds", "seyruun_attack_odds", "seyruun_contest_odds",

@@ -195,7 +195,8 @@ def reroll(entry_id: int | None) -> Any:
     return Plan(lambda source: replace(seyruun.evaluate(pool, source.roll(10, pool.dice), spent),
                                        rerolled=first),
                 work=Work(pool.dice), keys={"rerolls": n}, log_command="reroll", character=paid,
-                effects=None if replaying else _Marked(n, character if paid is not None else None))
+                effects=None if replaying else _Marked(n, character if paid is not None else None),
+                secret=bool(entry.get("secret")) and not entry.get("revealed_at"))
 
 
 class _Marked(Effects):
