@@ -611,3 +611,77 @@ def test_a_huge_pool_of_a_users_ruleset_is_counted_by_face_and_json_keeps_every_
     assert "(300 dice counted by face; --json lists each die)" in " ".join(shown.split())
     assert len(shown.splitlines()) < 8 and "10✓ ×" in shown
     assert len(ok("owod", "roll", "300", "--seed", "5", "--json").json()[0]["dice"]) == 300
+
+
+# Issue 36: what an attacker and a newcomer found ------------------------------------------
+
+KEEN = """name = "keen"
+title = "Keen"
+kind = "pool"
+die = 10
+success = 6
+again = 6
+
+[[outcomes]]
+name = "hit"
+tone = "good"
+success = true
+
+[[outcomes]]
+name = "miss"
+tone = "bad"
+"""
+
+
+class _TooLong(BaseException):
+    pass
+
+
+def _within(seconds: float):
+    """A context that fails the test (never hangs it) when its body runs longer."""
+    import contextlib
+    import signal
+
+    @contextlib.contextmanager
+    def limit():
+        def stop(*_):
+            raise _TooLong(f"took more than {seconds} s")
+
+        old = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+    return limit()
+
+
+def test_the_odds_of_a_long_again_chain_are_bounded_work():
+    # issue 36: again = success = 6 on a d10 chained 5 ways a die, ten deep (minutes).
+    write("keen", KEEN)
+    with _within(5):
+        (o,) = ok("keen", "odds", "1", "--json").json()
+        (r,) = ok("keen", "roll", "1", "--odds", "--json", "--seed", "3").json()
+        (big,) = ok("keen", "odds", "40", "--json").json()
+    # One die: 1-5 a miss; 6-10 a hit, less the chains past ten extra dice (1/2 ** 11).
+    assert o["outcomes"]["miss"] == 0.5 and o["left_out"] == pytest.approx(0.5 ** 11)
+    assert o["outcomes"]["hit"] == pytest.approx(0.5 - 0.5 ** 11) and o["explode_depth"] == 10
+    assert r["odds"]["outcomes"] == o["outcomes"]
+    assert big["outcomes"]["hit"] > 0.9
+    run = cli("keen", "odds", "1000")
+    assert run.exit_code == 2 and "odds budget" in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+def test_log_stats_skips_what_it_cannot_afford_and_stays_quick():
+    import time
+
+    write("keen", KEEN)
+    for pool in ("1", "2", "85"):
+        ok("keen", "roll", pool, "--log", "--seed", "1")
+    start = time.monotonic()
+    with _within(8):
+        (g,) = ok("log", "stats", "--json").json()
+    assert time.monotonic() - start < 4
+    assert g["ruleset"] == "keen" and g["rolls"] == 2 and g["left_out"] == 1
