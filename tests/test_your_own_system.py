@@ -685,3 +685,55 @@ def test_log_stats_skips_what_it_cannot_afford_and_stays_quick():
         (g,) = ok("log", "stats", "--json").json()
     assert time.monotonic() - start < 4
     assert g["ruleset"] == "keen" and g["rolls"] == 2 and g["left_out"] == 1
+
+
+BELL = """name = "bell"
+title = "Bell\\u0007\\u001b[31m"
+kind = "highest"
+die = 6
+
+[[outcomes]]
+name = "hit\\u001b]0;x"
+tone = "good"
+highest_at_least = 4
+
+[[outcomes]]
+name = "miss"
+tone = "bad"
+"""
+
+
+def test_control_characters_in_a_file_are_refused_naming_the_key(tmp_path):
+    path = tmp_path / "bell.toml"
+    path.write_text(BELL, encoding="utf-8")
+    run = cli("rulesets", "check", str(path))
+    assert run.exit_code == 2 and "\x1b" not in run.stderr and "\x07" not in run.stderr
+    assert run.stderr.splitlines() == [
+        f"{path}: title: control characters are not allowed",
+        f"{path}: outcomes[1].name: control characters are not allowed"]
+    write("bell", BELL)
+    run = cli("bell", "roll", "2")
+    assert run.exit_code == 2 and "title: control characters are not allowed" in run.stderr
+    run = cli("rulesets")
+    assert run.exit_code == 0 and "\x1b" not in run.stdout + run.stderr
+    assert "(skipped)" in run.stderr
+
+
+def test_forged_rules_and_outcomes_are_shown_with_their_controls_visible():
+    from rpgdice.rulesets import _file
+    from rpgdice.serve import views
+
+    install("blades")
+    record = _file.load("blades")
+    forged = json.loads(record.text)
+    forged["title"] = "Blades\x1b[2J\x07"
+    forged["outcomes"][0]["name"] = "Crit\x1b]0;owned\x07"
+    made = _file.make(forged, record.file)
+    shown = made.title + made.help + "".join(w for w, _ in made.outcomes.values())
+    assert "\x1b" not in shown and "\x07" not in shown and "\\x1b" in made.title
+    # the page: a stored outcome lands in a class attribute as a plain class name
+    html = views._card({"results": [{"ruleset": "blades", "command": "roll",
+                                     "outcome": 'x\x1b" onclick="y', "dice": []}],
+                        "argv": ["blades", "roll", "1"]})
+    assert "\x1b" not in html and 'onclick="' not in html
+    assert 'class="verdict x---onclick--y"' in html

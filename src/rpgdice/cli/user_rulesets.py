@@ -31,6 +31,7 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     if ctx.invoked_subcommand is not None:
         return
     from rpgdice import rulesets
+    from rpgdice.core.errors import visible
     from rpgdice.render.output import warning
     from rpgdice.rulesets import _file
 
@@ -58,7 +59,7 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     width = max(len(r["name"]) for r in rows)
     for r in rows:
         kind = f"  {r['kind']}, {r['file']}" if r["file"] else ""
-        sys.stdout.write(f"{r['name']:<{width}}  {r['title']}{kind}\n")
+        sys.stdout.write(visible(f"{r['name']:<{width}}  {r['title']}{kind}") + "\n")
 
 
 @app.command("check")
@@ -76,5 +77,7 @@ def check_cmd(file: Annotated[Path, typer.Argument(metavar="FILE", show_default=
     if rules is not None:
         sys.stdout.write("ok\n")
         return
-    sys.stderr.write("".join(f"{file}: {key}: {what}\n" for key, what in found))
+    from rpgdice.core.errors import visible
+
+    sys.stderr.write("".join(visible(f"{file}: {key}: {what}") + "\n" for key, what in found))
     raise typer.Exit(2)

@@ -21,7 +21,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from rpgdice.core.errors import RulesError
+from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
 from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views
 from rpgdice.rulesets._file.schema import NAME, check, fold
@@ -213,8 +213,10 @@ def text_of(rules: dict[str, Any]) -> str:
 
 def make(rules: dict[str, Any], file: str) -> FileRuleset:
     """The record of checked ``rules``."""
-    name, title, kind = rules["name"], rules["title"], rules["kind"]
-    outcomes = {fold(o["name"]): (o["name"], o["tone"]) for o in rules["outcomes"]}
+    name, title, kind = rules["name"], visible(rules["title"]), rules["kind"]
+    # a file's text is checked for control characters; a log's rules may be forged: shown
+    # visibly whatever they hold
+    outcomes = {fold(o["name"]): (visible(o["name"]), o["tone"]) for o in rules["outcomes"]}
     sides = rules.get("die")
     what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
             "highest": "the highest die of a pool"}[kind]
