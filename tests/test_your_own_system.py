@@ -737,3 +737,35 @@ def test_forged_rules_and_outcomes_are_shown_with_their_controls_visible():
                         "argv": ["blades", "roll", "1"]})
     assert "\x1b" not in html and 'onclick="' not in html
     assert 'class="verdict x---onclick--y"' in html
+
+
+def test_every_root_command_and_help_and_dice_are_refused_as_a_files_name(tmp_path):
+    import typer
+
+    from rpgdice import rulesets
+    from rpgdice.cli import COMMAND_MODULES, GROUP_MODULES, app
+    from rpgdice.core.commands import ROOT_COMMANDS
+    from rpgdice.rulesets import _file
+
+    root = typer.main.get_command(app)
+    listed = set(root.list_commands(typer.Context(root))) - set(_file.RESERVED)
+    assert listed <= set(rulesets.names()), listed  # what is left: the rulesets
+    assert set(ROOT_COMMANDS) == set(COMMAND_MODULES) | set(GROUP_MODULES)
+    assert {"table", "help", "dice"} <= _file.RESERVED
+    for name in (*ROOT_COMMANDS, "help", "dice"):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(KEEN.replace('name = "keen"', f'name = "{name}"'), encoding="utf-8")
+        run = cli("rulesets", "check", str(path))
+        assert run.exit_code == 2 and "is a built-in ruleset or command" in run.stderr, name
+
+
+def test_a_file_that_hides_an_alias_says_so_on_stderr():
+    ok("alias", "keen", "roll 1d6")
+    write("keen", KEEN)
+    for args in (("rulesets", "check", str(folder() / "keen.toml")), ("keen", "roll", "1"),
+                 ("keen", "odds", "1")):
+        run = ok(*args, quiet=False)
+        assert "hides your alias 'keen'" in run.stderr and len(run.stderr.splitlines()) == 1
+    assert "hit" in ok("keen", "roll", "1", "--dice", "7,2", quiet=False).stdout  # the file wins
+    write("other", KEEN.replace('"keen"', '"other"'))
+    assert ok("other", "roll", "1").stderr == ""

@@ -75,6 +75,11 @@ def check_cmd(file: Annotated[Path, typer.Argument(metavar="FILE", show_default=
     stem = file.name[:-len(_file.SUFFIX)] if file.name.endswith(_file.SUFFIX) else None
     rules, found = _file.problems(file, stem)
     if rules is not None:
+        hidden = _file.shadowed_alias(rules["name"])
+        if hidden is not None:
+            from rpgdice.render.output import warning
+
+            warning(hidden)
         sys.stdout.write("ok\n")
         return
     from rpgdice.core.errors import visible

@@ -136,7 +136,15 @@ def app_for(name: str) -> Any:
     app = ruleset_app(record.help, command_cls=SignedCommand)
 
     def today() -> str:
-        return load(name).text
+        from rpgdice.rulesets._file import shadowed_alias
+
+        text = load(name).text
+        hidden = shadowed_alias(name)
+        if hidden is not None:
+            from rpgdice.cli.output import warning
+
+            warning(hidden)
+        return text
 
     Rules = Annotated[str, typer.Option("--rules", hidden=True, default_factory=today,
                                         callback=_not_typed, show_default=False)]
