@@ -769,3 +769,50 @@ def test_a_file_that_hides_an_alias_says_so_on_stderr():
     assert "hit" in ok("keen", "roll", "1", "--dice", "7,2", quiet=False).stdout  # the file wins
     write("other", KEEN.replace('"keen"', '"other"'))
     assert ok("other", "roll", "1").stderr == ""
+
+
+def test_a_totals_modifier_is_shown_in_its_breakdown():
+    install("pbta")
+    shown = ok("pbta", "roll", "+2", "--dice", "5,3").stdout
+    assert "total 10 (dice 8 + 2)" in shown
+    assert "total 6 (dice 8 − 2)" in ok("pbta", "roll", "-2", "--dice", "5,3").stdout
+    (obj,) = ok("pbta", "roll", "+2", "--dice", "5,3", "--json").json()
+    assert obj["total"] == 10 and obj["mod"] == 2
+    assert "(dice" not in ok("pbta", "roll", "--dice", "5,3").stdout
+
+
+def test_odds_say_the_roll_they_are_of_in_the_heading():
+    install("owod", "coc", "blades", "pbta")
+    assert ok("owod", "odds", "5", "-d", "2").stdout.splitlines()[0].endswith(
+        "odds · 5 dice · Difficulty 2")
+    assert ok("coc", "odds", "--target", "55").stdout.splitlines()[0].endswith(
+        "odds · target 55")
+    assert ok("pbta", "odds", "+2").stdout.splitlines()[0].endswith("odds · MOD +2")
+    assert ok("blades", "odds", "3").stdout.splitlines()[0].endswith("odds · 3 dice")
+    (o,) = ok("owod", "odds", "5", "-d", "2", "--json").json()
+    assert o["pool"] == 5 and o["difficulty"] == 2
+
+
+def test_a_files_help_names_its_metavars_and_compares_with_its_own_options():
+    install("owod", "coc", "blades")
+    for name, example in (("owod", "--compare '-d 2'"), ("coc", "--compare '--target 12'")):
+        for command in ("roll", "odds"):
+            text = " ".join(ok(name, command, "--help").stdout.split())
+            assert "<int range>" not in text and "--willpower" not in text
+            assert example in text
+    assert "--difficulty -d N" in " ".join(ok("owod", "roll", "--help").stdout.split())
+    # the example given works
+    assert ok("owod", "odds", "3", "--compare", "-d 2").stdout
+    assert ok("coc", "odds", "--target", "50", "--compare", "--target 12").stdout
+
+
+def test_check_takes_a_name_for_the_users_own_file(tmp_path, monkeypatch):
+    install("owod")
+    assert ok("rulesets", "check", "owod").stdout == "ok\n"
+    run = cli("rulesets", "check", "yz")
+    assert run.exit_code == 2 and "no ruleset file" in run.stderr and "yz.toml" in run.stderr
+    assert len(run.stderr.splitlines()) == 1
+    monkeypatch.chdir(tmp_path)  # a path is still a path
+    shutil.copy(EXAMPLES / "coc.toml", tmp_path / "coc.toml")
+    assert ok("rulesets", "check", "coc.toml").stdout == "ok\n"
+    assert ok("rulesets", "check", "./coc.toml").stdout == "ok\n"

@@ -45,8 +45,11 @@ def file_odds(spec: R.FileRoll) -> Any:
     for key, p in outcomes.items():
         ordered[key] += p
     cls = R.classes(name)["FileOdds"]
+    said: dict[str, Any] = (
+        {"pool": spec.pool, "difficulty": spec.difficulty} if kind == "pool" else
+        {"mod": spec.mod, "target": spec.target} if kind == "total" else {"pool": spec.pool})
     return cls(outcomes=ordered, truncated=bool(left), explode_depth=depth,
-               left_out=float(left))
+               left_out=float(left), **said)
 
 
 def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
