@@ -81,23 +81,19 @@ def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
         below = out
     extra = below  # the first extra die's chain (with again_once: one plain die)
 
+    # the pool's own die: its face 1 apart (glitches look at it), the other faces by class
+    one_kind = (R.die_counts(rules, 1), again is not None and 1 >= again)
     first: dict[tuple[int, bool, bool], Fraction] = defaultdict(Fraction)
-    for face in (1, None):  # the face 1 apart (glitches look at it), then the others
-        for (c, rolls), ways in kinds.items():
-            if face == 1:
-                if (c, rolls) != (R.die_counts(rules, 1), again is not None and 1 >= again):
-                    continue
-                n = 1
-            else:
-                n = ways - (1 if (c, rolls) == (R.die_counts(rules, 1),
-                                                again is not None and 1 >= again) else 0)
+    for (c, rolls), ways in kinds.items():
+        for is_one, n in ((True, 1), (False, ways - 1)) if (c, rolls) == one_kind else (
+                (False, ways),):
             if n <= 0:
                 continue
-            if rolls and AGAIN_DEPTH >= 1:
+            if rolls:
                 for (c2, s2), q in extra.items():
-                    first[(c + c2, c > 0 or s2, face == 1)] += p * n * q
+                    first[(c + c2, c > 0 or s2, is_one)] += p * n * q
             else:
-                first[(c, c > 0, face == 1)] += p * n
+                first[(c, c > 0, is_one)] += p * n
     return dict(first)
 
 
