@@ -611,3 +611,208 @@ def test_a_huge_pool_of_a_users_ruleset_is_counted_by_face_and_json_keeps_every_
     assert "(300 dice counted by face; --json lists each die)" in " ".join(shown.split())
     assert len(shown.splitlines()) < 8 and "10✓ ×" in shown
     assert len(ok("owod", "roll", "300", "--seed", "5", "--json").json()[0]["dice"]) == 300
+
+
+# Issue 36: what an attacker and a newcomer found ------------------------------------------
+
+KEEN = """name = "keen"
+title = "Keen"
+kind = "pool"
+die = 10
+success = 6
+again = 6
+
+[[outcomes]]
+name = "hit"
+tone = "good"
+success = true
+
+[[outcomes]]
+name = "miss"
+tone = "bad"
+"""
+
+
+class _TooLong(BaseException):
+    pass
+
+
+def _within(seconds: float):
+    """A context that fails the test (never hangs it) when its body runs longer."""
+    import contextlib
+    import signal
+
+    @contextlib.contextmanager
+    def limit():
+        def stop(*_):
+            raise _TooLong(f"took more than {seconds} s")
+
+        old = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+    return limit()
+
+
+def test_the_odds_of_a_long_again_chain_are_bounded_work():
+    # issue 36: again = success = 6 on a d10 chained 5 ways a die, ten deep (minutes).
+    write("keen", KEEN)
+    with _within(5):
+        (o,) = ok("keen", "odds", "1", "--json").json()
+        (r,) = ok("keen", "roll", "1", "--odds", "--json", "--seed", "3").json()
+        (big,) = ok("keen", "odds", "40", "--json").json()
+    # One die: 1-5 a miss; 6-10 a hit, less the chains past ten extra dice (1/2 ** 11).
+    assert o["outcomes"]["miss"] == 0.5 and o["left_out"] == pytest.approx(0.5 ** 11)
+    assert o["outcomes"]["hit"] == pytest.approx(0.5 - 0.5 ** 11) and o["explode_depth"] == 10
+    assert r["odds"]["outcomes"] == o["outcomes"]
+    assert big["outcomes"]["hit"] > 0.9
+    run = cli("keen", "odds", "1000")
+    assert run.exit_code == 2 and "odds budget" in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+def test_log_stats_skips_what_it_cannot_afford_and_stays_quick():
+    import time
+
+    write("keen", KEEN)
+    for pool in ("1", "2", "85"):
+        ok("keen", "roll", pool, "--log", "--seed", "1")
+    start = time.monotonic()
+    with _within(8):
+        (g,) = ok("log", "stats", "--json").json()
+    assert time.monotonic() - start < 4
+    assert g["ruleset"] == "keen" and g["rolls"] == 2 and g["left_out"] == 1
+
+
+BELL = """name = "bell"
+title = "Bell\\u0007\\u001b[31m"
+kind = "highest"
+die = 6
+
+[[outcomes]]
+name = "hit\\u001b]0;x"
+tone = "good"
+highest_at_least = 4
+
+[[outcomes]]
+name = "miss"
+tone = "bad"
+"""
+
+
+def test_control_characters_in_a_file_are_refused_naming_the_key(tmp_path):
+    path = tmp_path / "bell.toml"
+    path.write_text(BELL, encoding="utf-8")
+    run = cli("rulesets", "check", str(path))
+    assert run.exit_code == 2 and "\x1b" not in run.stderr and "\x07" not in run.stderr
+    assert run.stderr.splitlines() == [
+        f"{path}: title: control characters are not allowed",
+        f"{path}: outcomes[1].name: control characters are not allowed"]
+    write("bell", BELL)
+    run = cli("bell", "roll", "2")
+    assert run.exit_code == 2 and "title: control characters are not allowed" in run.stderr
+    run = cli("rulesets")
+    assert run.exit_code == 0 and "\x1b" not in run.stdout + run.stderr
+    assert "(skipped)" in run.stderr
+
+
+def test_forged_rules_and_outcomes_are_shown_with_their_controls_visible():
+    from rpgdice.rulesets import _file
+    from rpgdice.serve import views
+
+    install("blades")
+    record = _file.load("blades")
+    forged = json.loads(record.text)
+    forged["title"] = "Blades\x1b[2J\x07"
+    forged["outcomes"][0]["name"] = "Crit\x1b]0;owned\x07"
+    made = _file.make(forged, record.file)
+    shown = made.title + made.help + "".join(w for w, _ in made.outcomes.values())
+    assert "\x1b" not in shown and "\x07" not in shown and "\\x1b" in made.title
+    # the page: a stored outcome lands in a class attribute as a plain class name
+    html = views._card({"results": [{"ruleset": "blades", "command": "roll",
+                                     "outcome": 'x\x1b" onclick="y', "dice": []}],
+                        "argv": ["blades", "roll", "1"]})
+    assert "\x1b" not in html and 'onclick="' not in html
+    assert 'class="verdict x---onclick--y"' in html
+
+
+def test_every_root_command_and_help_and_dice_are_refused_as_a_files_name(tmp_path):
+    import typer
+
+    from rpgdice import rulesets
+    from rpgdice.cli import COMMAND_MODULES, GROUP_MODULES, app
+    from rpgdice.core.commands import ROOT_COMMANDS
+    from rpgdice.rulesets import _file
+
+    root = typer.main.get_command(app)
+    listed = set(root.list_commands(typer.Context(root))) - set(_file.RESERVED)
+    assert listed <= set(rulesets.names()), listed  # what is left: the rulesets
+    assert set(ROOT_COMMANDS) == set(COMMAND_MODULES) | set(GROUP_MODULES)
+    assert {"table", "help", "dice"} <= _file.RESERVED
+    for name in (*ROOT_COMMANDS, "help", "dice"):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(KEEN.replace('name = "keen"', f'name = "{name}"'), encoding="utf-8")
+        run = cli("rulesets", "check", str(path))
+        assert run.exit_code == 2 and "is a built-in ruleset or command" in run.stderr, name
+
+
+def test_a_file_that_hides_an_alias_says_so_on_stderr():
+    ok("alias", "keen", "roll 1d6")
+    write("keen", KEEN)
+    for args in (("rulesets", "check", str(folder() / "keen.toml")), ("keen", "roll", "1"),
+                 ("keen", "odds", "1")):
+        run = ok(*args, quiet=False)
+        assert "hides your alias 'keen'" in run.stderr and len(run.stderr.splitlines()) == 1
+    assert "hit" in ok("keen", "roll", "1", "--dice", "7,2", quiet=False).stdout  # the file wins
+    write("other", KEEN.replace('"keen"', '"other"'))
+    assert ok("other", "roll", "1").stderr == ""
+
+
+def test_a_totals_modifier_is_shown_in_its_breakdown():
+    install("pbta")
+    shown = ok("pbta", "roll", "+2", "--dice", "5,3").stdout
+    assert "total 10 (dice 8 + 2)" in shown
+    assert "total 6 (dice 8 − 2)" in ok("pbta", "roll", "-2", "--dice", "5,3").stdout
+    (obj,) = ok("pbta", "roll", "+2", "--dice", "5,3", "--json").json()
+    assert obj["total"] == 10 and obj["mod"] == 2
+    assert "(dice" not in ok("pbta", "roll", "--dice", "5,3").stdout
+
+
+def test_odds_say_the_roll_they_are_of_in_the_heading():
+    install("owod", "coc", "blades", "pbta")
+    assert ok("owod", "odds", "5", "-d", "2").stdout.splitlines()[0].endswith(
+        "odds · 5 dice · Difficulty 2")
+    assert ok("coc", "odds", "--target", "55").stdout.splitlines()[0].endswith(
+        "odds · target 55")
+    assert ok("pbta", "odds", "+2").stdout.splitlines()[0].endswith("odds · MOD +2")
+    assert ok("blades", "odds", "3").stdout.splitlines()[0].endswith("odds · 3 dice")
+    (o,) = ok("owod", "odds", "5", "-d", "2", "--json").json()
+    assert o["pool"] == 5 and o["difficulty"] == 2
+
+
+def test_a_files_help_names_its_metavars_and_compares_with_its_own_options():
+    install("owod", "coc", "blades")
+    for name, example in (("owod", "--compare '-d 2'"), ("coc", "--compare '--target 12'")):
+        for command in ("roll", "odds"):
+            text = " ".join(ok(name, command, "--help").stdout.split())
+            assert "<int range>" not in text and "--willpower" not in text
+            assert example in text
+    assert "--difficulty -d N" in " ".join(ok("owod", "roll", "--help").stdout.split())
+    # the example given works
+    assert ok("owod", "odds", "3", "--compare", "-d 2").stdout
+    assert ok("coc", "odds", "--target", "50", "--compare", "--target 12").stdout
+
+
+def test_check_takes_a_name_for_the_users_own_file(tmp_path, monkeypatch):
+    install("owod")
+    assert ok("rulesets", "check", "owod").stdout == "ok\n"
+    run = cli("rulesets", "check", "yz")
+    assert run.exit_code == 2 and "no ruleset file" in run.stderr and "yz.toml" in run.stderr
+    assert len(run.stderr.splitlines()) == 1
+    monkeypatch.chdir(tmp_path)  # a path is still a path
+    shutil.copy(EXAMPLES / "coc.toml", tmp_path / "coc.toml")
+    assert ok("rulesets", "check", "coc.toml").stdout == "ok\n"
+    assert ok("rulesets", "check", "./coc.toml").stdout == "ok\n"

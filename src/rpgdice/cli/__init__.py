@@ -29,6 +29,7 @@ from rpgdice.cli import output
 from rpgdice.cli.output import PROG, error
 from rpgdice.cli.runs import ARGS
 from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
+from rpgdice.core.commands import ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, cut, shown
 
 DEBUG_ENV = "RPGDICE_DEBUG"
@@ -298,8 +299,7 @@ COMMAND_MODULES = {
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
 ``typer.Typer`` holding one command, or a group of them (``char``)."""
-HELP_ORDER = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
-              "serve", "seat", "table", "completion", "rulesets")
+HELP_ORDER = ROOT_COMMANDS
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 

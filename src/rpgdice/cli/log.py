@@ -543,6 +543,9 @@ def _judged(g: dict[str, Any]) -> dict[str, Any]:
 STATS_SECONDS = 20.0
 """``log stats`` computes exact odds for at most this long; the rolls whose odds are
 not computed by then (nor cached) are left out, as those over the work budget are."""
+STATS_RULESET_SECONDS = 2.0
+"""``log stats`` computes the exact odds of one ruleset's rolls for at most this long; its
+rolls whose odds are not computed by then (nor cached) are left out."""
 STATS_WORK_SHARE = 50
 """A roll's exact odds are left out of ``log stats`` at once when their estimated work
 (its ruleset's ``<name>_work`` of its odds function, where there is one) is over this
@@ -563,6 +566,8 @@ class _OddsOf:
         self.cached = log.cached_odds()
         self.by_key: dict[str, Optional[dict[str, float]]] = {}
         self.deadline = time.monotonic() + STATS_SECONDS
+        self.spent: dict[str, float] = {}
+        """The seconds spent computing each ruleset's odds."""
         self.writer: Any = None
 
     def of(self, spec_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
@@ -579,13 +584,18 @@ class _OddsOf:
         key = f"{self.version} {spec.key}"
         if key in self.cached:
             return json.loads(self.cached[key])
-        if time.monotonic() > self.deadline or _over_budget(spec):
+        ruleset = str(getattr(spec, "ruleset", ""))
+        if (time.monotonic() > self.deadline or _over_budget(spec)
+                or self.spent.get(ruleset, 0.0) > STATS_RULESET_SECONDS):
             return None
+        start = time.monotonic()
         try:
             computed = spec()
             probs = {str(k): float(v) for k, v in computed.outcomes.items()}
         except Exception:  # odds over their work budget, or a spec forged by hand: left out
             return None
+        finally:
+            self.spent[ruleset] = self.spent.get(ruleset, 0.0) + time.monotonic() - start
         self._keep(key, json.dumps(probs))
         return probs
 
@@ -618,11 +628,14 @@ def _over_budget(spec: Any) -> bool:
         return False
     stem = spec.function[: -len("odds")] if spec.function.endswith("odds") else ""
     work = getattr(module, stem + "work", None)
-    budget = next((getattr(module, n) for n in dir(module) if n.endswith("MAX_WORK")), None)
-    if work is None or not isinstance(budget, int):
+    limit = getattr(module, "STATS_MAX_WORK", None)  # a module's own share, where it says
+    if not isinstance(limit, int):
+        budget = next((getattr(module, n) for n in dir(module) if n.endswith("MAX_WORK")), None)
+        limit = budget // STATS_WORK_SHARE if isinstance(budget, int) else None
+    if work is None or limit is None:
         return False
     try:
-        return bool(work(*spec.args, **spec.kwargs) > budget // STATS_WORK_SHARE)
+        return bool(work(*spec.args, **spec.kwargs) > limit)
     except Exception:
         return False
 

@@ -4,6 +4,7 @@ validates a ruleset file (every problem on its own line, with its key)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +32,7 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     if ctx.invoked_subcommand is not None:
         return
     from rpgdice import rulesets
+    from rpgdice.core.errors import visible
     from rpgdice.render.output import warning
     from rpgdice.rulesets import _file
 
@@ -58,23 +60,38 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     width = max(len(r["name"]) for r in rows)
     for r in rows:
         kind = f"  {r['kind']}, {r['file']}" if r["file"] else ""
-        sys.stdout.write(f"{r['name']:<{width}}  {r['title']}{kind}\n")
+        sys.stdout.write(visible(f"{r['name']:<{width}}  {r['title']}{kind}") + "\n")
 
 
 @app.command("check")
-def check_cmd(file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
-                                                   help="The ruleset file (TOML).")]) -> None:
+def check_cmd(file: Annotated[Path, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="The ruleset file (TOML), or NAME: your rulesets/NAME.toml.")]) -> None:
     """Check a ruleset file: `ok`, or every problem on its own line (FILE: KEY: what is
     wrong), exit 2.
 
-    Example: rpgdice rulesets check ~/.config/rpgdice/rulesets/owod.toml
+    Example: rpgdice rulesets check owod
     """
     from rpgdice.rulesets import _file
+
+    given = str(file)
+    if "/" not in given and os.sep not in given and not given.endswith(_file.SUFFIX):
+        file = _file.path_of(given)  # a NAME: the user's own file
+        if not file.exists():
+            raise RulesError(given, f"no ruleset file {file} (a NAME is your "
+                             f"rulesets/NAME.toml; give a path for another file)")
 
     stem = file.name[:-len(_file.SUFFIX)] if file.name.endswith(_file.SUFFIX) else None
     rules, found = _file.problems(file, stem)
     if rules is not None:
+        hidden = _file.shadowed_alias(rules["name"])
+        if hidden is not None:
+            from rpgdice.render.output import warning
+
+            warning(hidden)
         sys.stdout.write("ok\n")
         return
-    sys.stderr.write("".join(f"{file}: {key}: {what}\n" for key, what in found))
+    from rpgdice.core.errors import visible
+
+    sys.stderr.write("".join(visible(f"{file}: {key}: {what}") + "\n" for key, what in found))
     raise typer.Exit(2)

@@ -7,6 +7,7 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
+import re
 from html import escape
 from typing import Any
 
@@ -127,7 +128,8 @@ def _card(entry: dict[str, Any]) -> str:
         if not word and figures and "→" in figures:  # ordinary dice: the total is the verdict
             figures, word = figures.rsplit("→", 1)
             figures = figures + "→"
-        tone = escape(str(r.get("outcome") or "none"), quote=True)
+        # a class name: letters, digits and '-' only (a log's outcome may be forged)
+        tone = re.sub(r"[^A-Za-z0-9_-]", "-", str(r.get("outcome") or "none"))
         lines.append(f'<li><span class="dice">{escape(visible(figures.strip()))}</span> '
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole

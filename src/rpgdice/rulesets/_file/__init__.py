@@ -21,15 +21,15 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from rpgdice.core.errors import RulesError
+from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
+from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
 from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views
 from rpgdice.rulesets._file.schema import NAME, check, fold
 
 SUFFIX = ".toml"
-RESERVED = frozenset({"roll", "odds", "char", "alias", "paths", "encounter", "log", "again",
-                      "play", "serve", "completion", "rulesets", "seat", "help", "dice"})
-"""Names a user's ruleset may not take: the commands (and ordinary dice)."""
+RESERVED = frozenset(ROOT_COMMANDS) | frozenset(NOT_COMMANDS)
+"""Names a user's ruleset may not take: the root's commands, ``help`` and ordinary dice."""
 
 
 @frozen
@@ -73,6 +73,22 @@ def taken() -> frozenset[str]:
     from rpgdice import rulesets
 
     return RESERVED | rulesets.builtin_names()
+
+
+def shadowed_alias(name: str) -> str | None:
+    """The warning that the file ``rulesets/NAME.toml`` hides the user's alias of the same
+    name (a command's name wins over an alias's), or None. ``config.toml`` is parsed only
+    when it holds the name at all: a roll of a user's ruleset reads no TOML otherwise."""
+    from rpgdice.table import aliases, files, paths
+
+    try:
+        text = files.read_text(paths.config_file())
+        if not text or name not in text or name not in aliases.load():
+            return None
+    except (OSError, RulesError):
+        return None
+    return (f"the ruleset file {name}{SUFFIX} hides your alias '{name}' (rpgdice {name} rolls "
+            "the file; rename the alias or the file to use both)")
 
 
 _AS_ROLLED: ContextVar[dict[str, FileRuleset]] = ContextVar("as_rolled")
@@ -213,8 +229,10 @@ def text_of(rules: dict[str, Any]) -> str:
 
 def make(rules: dict[str, Any], file: str) -> FileRuleset:
     """The record of checked ``rules``."""
-    name, title, kind = rules["name"], rules["title"], rules["kind"]
-    outcomes = {fold(o["name"]): (o["name"], o["tone"]) for o in rules["outcomes"]}
+    name, title, kind = rules["name"], visible(rules["title"]), rules["kind"]
+    # a file's text is checked for control characters; a log's rules may be forged: shown
+    # visibly whatever they hold
+    outcomes = {fold(o["name"]): (visible(o["name"]), o["tone"]) for o in rules["outcomes"]}
     sides = rules.get("die")
     what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
             "highest": "the highest die of a pool"}[kind]

@@ -82,7 +82,7 @@ def _roll_command(name: str, kind: str, Rules: Any) -> Any:
                                          help="Dice in the pool, a number or a sum (3+2).")]
     if kind == "pool":
         def roll_cmd(pool: Pool, difficulty: Annotated[int, typer.Option(
-                "--difficulty", "-d", min=0, max=1000, show_default=True,
+                "--difficulty", "-d", min=0, max=1000, show_default=True, metavar="N",
                 help="Successes needed.")] = 1, *, rules: Rules) -> Plan:
             return build(name, rules, pool=pool, difficulty=difficulty)
     elif kind == "total":
@@ -136,7 +136,15 @@ def app_for(name: str) -> Any:
     app = ruleset_app(record.help, command_cls=SignedCommand)
 
     def today() -> str:
-        return load(name).text
+        from rpgdice.rulesets._file import shadowed_alias
+
+        text = load(name).text
+        hidden = shadowed_alias(name)
+        if hidden is not None:
+            from rpgdice.cli.output import warning
+
+            warning(hidden)
+        return text
 
     Rules = Annotated[str, typer.Option("--rules", hidden=True, default_factory=today,
                                         callback=_not_typed, show_default=False)]
@@ -145,7 +153,11 @@ def app_for(name: str) -> Any:
                "highest": f"rpgdice {name} roll 3"}[record.kind]
     roll_cmd.__doc__ = (f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                         f"Example: {example}")
-    rolls(app, "roll", name)(roll_cmd)
+    compare = {"pool": "--compare '-d 2'", "total": "--compare '--target 12'",
+               "highest": "(this kind takes no option to compare)"}[record.kind]
+    option_help = {"compare": "Compare the odds with these arguments added (repeatable): "
+                   f"{compare}."}
+    rolls(app, "roll", name, option_help=option_help)(roll_cmd)
     odds_doc = f"Exact odds of a {record.title} roll, without rolling.\n\nExample: " + \
         example.replace(" roll", " odds")
 
@@ -156,7 +168,7 @@ def app_for(name: str) -> Any:
 
     odds_cmd = functools.wraps(roll_cmd)(odds_cmd)
     odds_cmd.__doc__ = odds_doc
-    rolls(app, "odds", name, kind="odds")(odds_cmd)
+    rolls(app, "odds", name, kind="odds", option_help=option_help)(odds_cmd)
     # Every roll of the file, whatever its kind was when it was logged, is built by
     # build(): a replay of an entry made before the file changed kind still builds.
     execute.register(name, "roll", functools.partial(build, name))

@@ -9,11 +9,24 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
-from rpgdice.core.budget import check_odds
+from rpgdice.core.budget import ODDS_BUDGET, check_odds
 from rpgdice.rulesets._file import rules as R
 
 AGAIN_DEPTH = 10
 """The extra dice one die's ``again`` chain is followed to, exactly."""
+STATS_MAX_WORK = ODDS_BUDGET // 4
+"""The most work (:func:`file_work`) ``log stats`` spends on the odds of one logged roll
+of a user's ruleset (about half a second); a roll over it is left out of the stats."""
+
+
+def file_work(spec: R.FileRoll) -> int:
+    """The steps :func:`file_odds` of ``spec`` takes at most (known before computing)."""
+    rules = spec.parsed
+    if rules["kind"] == "pool":
+        return _pool_steps(rules, spec.pool, _per_die(rules)) if spec.pool > 0 else 1
+    if rules["kind"] == "total":
+        return _total_steps(R.terms(rules))
+    return max(1, spec.pool) * rules["die"]
 
 
 def file_odds(spec: R.FileRoll) -> Any:
@@ -32,39 +45,76 @@ def file_odds(spec: R.FileRoll) -> Any:
     for key, p in outcomes.items():
         ordered[key] += p
     cls = R.classes(name)["FileOdds"]
+    said: dict[str, Any] = (
+        {"pool": spec.pool, "difficulty": spec.difficulty} if kind == "pool" else
+        {"mod": spec.mod, "target": spec.target} if kind == "total" else {"pool": spec.pool})
     return cls(outcomes=ordered, truncated=bool(left), explode_depth=depth,
-               left_out=float(left))
+               left_out=float(left), **said)
 
 
 def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
     """One die of a pool and its ``again`` chain: ``(counts, a success rolled, the die a 1)``
-    to its chance (less what chains past :data:`AGAIN_DEPTH`)."""
+    to its chance (less what chains past :data:`AGAIN_DEPTH`). The faces are taken in
+    classes (what a face counts, whether it rolls again) and each depth of the chain is
+    worked out once: a few steps a depth, whatever the die."""
     die = rules["die"]
     again, once = rules.get("again"), rules.get("again_once")
     p = Fraction(1, die)
+    # (counts, rolls again) -> how many faces
+    kinds: dict[tuple[int, bool], int] = defaultdict(int)
+    for face in range(1, die + 1):
+        kinds[(R.die_counts(rules, face), again is not None and face >= again)] += 1
 
-    def chain(depth: int, may_again: bool) -> dict[tuple[int, bool], Fraction]:
+    # the chain of the extra die at each depth, from the deepest up
+    below: dict[tuple[int, bool], Fraction] = {}
+    for depth in range(AGAIN_DEPTH, 0, -1):
         out: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
-        for face in range(1, die + 1):
-            c = R.die_counts(rules, face)
-            if again is not None and face >= again and may_again:
+        for (c, rolls), ways in kinds.items():
+            q0 = p * ways
+            if rolls and not once:
                 if depth >= AGAIN_DEPTH:
                     continue  # left out
-                for (c2, s2), q in chain(depth + 1, not once).items():
-                    out[(c + c2, c > 0 or s2)] += p * q
+                for (c2, s2), q in below.items():
+                    out[(c + c2, c > 0 or s2)] += q0 * q
             else:
-                out[(c, c > 0)] += p
-        return out
+                out[(c, c > 0)] += q0
+        below = out
+    extra = below  # the first extra die's chain (with again_once: one plain die)
 
+    # the pool's own die: its face 1 apart (glitches look at it), the other faces by class
+    one_kind = (R.die_counts(rules, 1), again is not None and 1 >= again)
     first: dict[tuple[int, bool, bool], Fraction] = defaultdict(Fraction)
-    for face in range(1, die + 1):
-        c = R.die_counts(rules, face)
-        if again is not None and face >= again:
-            for (c2, s2), q in chain(1, not once).items():
-                first[(c + c2, c > 0 or s2, face == 1)] += p * q
-        else:
-            first[(c, c > 0, face == 1)] += p
-    return first
+    for (c, rolls), ways in kinds.items():
+        for is_one, n in ((True, 1), (False, ways - 1)) if (c, rolls) == one_kind else (
+                (False, ways),):
+            if n <= 0:
+                continue
+            if rolls:
+                for (c2, s2), q in extra.items():
+                    first[(c + c2, c > 0 or s2, is_one)] += p * n * q
+            else:
+                first[(c, c > 0, is_one)] += p * n
+    return dict(first)
+
+
+def _pool_steps(rules: dict[str, Any], n: int, one: dict[Any, Fraction]) -> int:
+    """A pool's worst case: each die meets every running count (and glitch track) with each
+    result of one die."""
+    glitch = rules.get("glitch", "none")
+    span = max(abs(c) for c, _, _ in one) + 1
+    tracks = n + 1 if glitch == "ones-over-half" else 3 if glitch == "ones-no-success" else 1
+    return n * n * span * tracks * len(one)
+
+
+def _total_steps(terms: list[tuple[int, int, int]]) -> int:
+    steps = 0
+    width = 1
+    for _, count, sides in terms:
+        if sides:
+            for _ in range(count):
+                steps += width * sides
+                width += sides
+    return steps * 2
 
 
 def _pool(rules: dict[str, Any], spec: R.FileRoll) -> tuple[dict[str, Fraction], Fraction]:
@@ -84,9 +134,7 @@ def _pool(rules: dict[str, Any], spec: R.FileRoll) -> tuple[dict[str, Fraction],
         return out, Fraction(0)
     one = _per_die(rules)
     glitch = rules.get("glitch", "none")
-    span = max(abs(c) for c, _, _ in one) + 1
-    tracks = n + 1 if glitch == "ones-over-half" else 3 if glitch == "ones-no-success" else 1
-    check_odds(n * n * span * tracks * len(one), "POOL", f"a pool of {n} dice")
+    check_odds(_pool_steps(rules, n, one), "POOL", f"a pool of {n} dice")
     # state: (counts so far, track) -> chance; track: the 1s of the pool's own dice, or
     # 0 no success and no 1 / 1 no success and a 1 / 2 a success rolled
     states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
@@ -126,14 +174,7 @@ def _sum(sides: int, count: int) -> dict[int, int]:
 def _total(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
     R.check_target(rules, spec)
     terms = R.terms(rules)
-    steps = 0
-    width = 1
-    for _, count, sides in terms:
-        if sides:
-            for _ in range(count):
-                steps += width * sides
-                width += sides
-    check_odds(steps * 2, "dice", f"the file's dice {rules['dice']}")
+    check_odds(_total_steps(terms), "dice", f"the file's dice {rules['dice']}")
     constant = spec.mod + sum(sign * count for sign, count, sides in terms if not sides)
     dice_terms = [(sign, count, sides) for sign, count, sides in terms if sides]
     # the first die apart (its face is the natural), then the rest summed

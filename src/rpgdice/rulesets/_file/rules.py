@@ -91,6 +91,8 @@ class TotalResult(Tagged, command="roll"):
     dice: list[FileDie]
     total: int
     target: Optional[int]
+    mod: int = 0
+    """What the total adds to its dice: MOD and the numbers of the file's ``dice``."""
 
 
 @record
@@ -107,6 +109,12 @@ class FileOdds(Tagged, command="odds"):
     truncated: bool = False
     explode_depth: Optional[int] = None
     left_out: float = 0.0
+    pool: Optional[int] = None
+    """The roll the odds are of: POOL and ``--difficulty`` (pool), POOL (highest), MOD
+    and ``--target`` (total); None where the kind takes no such argument."""
+    difficulty: Optional[int] = None
+    mod: Optional[int] = None
+    target: Optional[int] = None
 
 
 BASES = {"PoolResult": PoolResult, "TotalResult": TotalResult, "HighestResult": HighestResult,
@@ -261,10 +269,11 @@ def terms(rules: dict[str, Any]) -> list[tuple[int, int, int]]:
 def roll_total(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
     check_target(rules, spec)
     dice: list[FileDie] = []
-    total = spec.mod
+    total = mod = spec.mod
     for sign, count, sides in terms(rules):
         if not sides:
             total += sign * count
+            mod += sign * count
             continue
         for face in source.roll(sides, count):
             dice.append(FileDie(face))
@@ -272,7 +281,7 @@ def roll_total(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSou
     facts = {"total": total, "natural": dice[0].face if dice else None}
     cls = classes(name)["TotalResult"]
     return cls(outcome=outcome(rules, facts, spec.target), dice=dice, total=total,
-               target=spec.target)
+               target=spec.target, mod=mod)
 
 
 def roll_highest(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:

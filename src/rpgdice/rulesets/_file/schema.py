@@ -11,6 +11,7 @@ The schema (CLI.md, "Your own system: a ruleset as a file"): ``name``, ``title``
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 KINDS = ("pool", "total", "highest")
@@ -39,6 +40,33 @@ TARGET = re.compile(r"^target(?:/(\d{1,6}))?$")
 def fold(name: str) -> str:
     """An outcome's JSON value: its name in lower case, ``-`` for spaces."""
     return "-".join(name.strip().lower().split())
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a control character (ESC, BEL, a newline...): a file's text
+    is shown on terminals and pages, and never drives them."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _controls(value: Any, where: str, depth: int = 0) -> list[str]:
+    """The keys (as ``check`` names them) whose name or text holds a control character
+    (looked into 8 levels deep: a ruleset file has two)."""
+    found: list[str] = []
+    if depth > 8:
+        return found
+    if isinstance(value, str):
+        return [where] if has_controls(value) else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            key = f"{where}.{k}" if where else str(k)
+            if has_controls(str(k)):
+                found.append(key)
+            else:
+                found += _controls(v, key, depth + 1)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _controls(v, f"{where}[{i + 1}]", depth + 1)
+    return found
 
 
 def _is_int(v: Any) -> bool:
@@ -81,6 +109,8 @@ def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset(
 
     if not isinstance(data, dict):
         return None, [("(file)", "is not a table of keys")]
+    for key in _controls(data, ""):
+        bad(key, "control characters are not allowed")
     kind = data.get("kind")
     if kind not in KINDS:
         bad("kind", f"is {kind!r}; one of pool, total, highest" if "kind" in data

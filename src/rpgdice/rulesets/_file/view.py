@@ -63,7 +63,10 @@ def total(r: Any) -> list[Any]:
     head = Text.assemble((_title(r), "bold"),
                          f" · {unit(f'target {r.target}')}" if r.target is not None else "")
     chips = [(str(d.face), CRIT if i == 0 else HIT) for i, d in enumerate(r.dice)]
-    return [head, dice_line("dice", chips), _verdict(r, f"total {num(r.total)}")]
+    mod = getattr(r, "mod", 0) or 0
+    why = f"total {num(r.total)}" + (
+        f" (dice {num(r.total - mod)} {'+' if mod > 0 else '−'} {abs(mod)})" if mod else "")
+    return [head, dice_line("dice", chips), _verdict(r, why)]
 
 
 def highest(r: Any) -> list[Any]:
@@ -76,7 +79,17 @@ def highest(r: Any) -> list[Any]:
 
 
 def odds(o: Any) -> list[Any]:
-    lines: list[Any] = [Text.assemble((_title(o), "bold"), " odds")]
+    said = []
+    if o.pool is not None:
+        said.append(plural(o.pool, "die", "dice"))
+    if o.difficulty is not None:
+        said.append(unit(f"Difficulty {o.difficulty}"))
+    if o.mod:
+        said.append(unit(f"MOD {signed(o.mod)}"))
+    if o.target is not None:
+        said.append(unit(f"target {o.target}"))
+    lines: list[Any] = [Text.assemble((_title(o), "bold"), " odds",
+                                      "".join(f" · {s}" for s in said))]
     lines += outcome_chart(type(o).RULESET, o.outcomes)
     if o.truncated:
         lines += notes([f"again chains followed to {o.explode_depth} extra dice a die; "
