@@ -481,13 +481,24 @@ def _new_maxima(sheet: Sheet, doc: Any) -> None:
             _set_traits(sheet, doc, {found.max_trait: resource(sheet, found.name)})
 
 
-@dataclass(frozen=True)
-class Relative:
+class Relative(tuple[int, str]):
     """A relative change of a trait, ``TRAIT+=N`` or ``TRAIT-=N``: ``delta`` (signed) and the
-    change as typed."""
+    change as typed. A tuple, not a dataclass: only ``char set`` makes one, and every roll
+    with ``--as`` loads this module (a frozen dataclass compiles its methods at import)."""
 
-    delta: int
-    typed: str
+    def __new__(cls, delta: int, typed: str) -> Relative:
+        return super().__new__(cls, (delta, typed))
+
+    @property
+    def delta(self) -> int:
+        return self[0]
+
+    @property
+    def typed(self) -> str:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Relative(delta={self[0]!r}, typed={self[1]!r})"
 
 
 def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
