@@ -467,3 +467,34 @@ def test_the_page_is_sent_a_public_roll_again_as_each_secret_before_it_is_reveal
         assert "Ghoul: +4 damage → 12/20" in card() and not table.restated
     finally:
         table.secrets.close()
+
+
+def test_an_encounter_change_logged_after_a_secret_hit_shows_the_state_the_table_saw():
+    seyruun_fight()
+    ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs", "Ghoul",
+       "--secret", "--seed", "3")  # 6 damage: 6/7
+    ok("encounter", "next", "--log")
+    change = ids()[-1]
+    found = held()
+    _, _, data = seen(found.entry(logged(change)))
+    ghoul = next(s for s in data["results"][0]["encounter"]["order"] if s["name"] == "Ghoul")
+    assert ghoul["damage"] == 0 and ghoul["wound"] != "severe"
+    truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])["results"][0]["encounter"]
+    assert next(s for s in truth["order"] if s["name"] == "Ghoul")["damage"] == 6
+
+
+def test_a_change_by_hand_between_rolls_counts_on_top_of_what_the_table_saw():
+    make_character("A", "seyruun", dexterity=3, brawl=3, composure=3, resolve=3, wits=2)
+    ok("encounter", "start", "A", "Orc=2", "--seed", "1", "--no-log")
+    ok("seyruun", "roll", "dexterity", "brawl", "--willpower", "--as", "A", "--secret",
+       "--seed", "1")  # a secret that touches A, left unrevealed
+    ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs", "A", "--dice",
+       "8,8,8,1,1,1,1,1,8,8,8,8,8", "--log")  # 5 damage, public
+    ok("char", "set", "A", "damage-=5")
+    public = ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "1", "--vs", "A",
+                "--dice", "8,8,1,1,1,1,1,1,8", "--log", "--json")
+    assert json.loads(public.stdout)["vs_damage"] == 1
+    found = held()
+    _, _, data = seen(found.entry(logged(ids()[-1])))
+    assert data["results"][0]["vs_damage"] == 1 and data["results"][0]["vs_wound"] == "light"
+    assert "A" not in {k.upper() for k, v in found.diff.items() if v.get("damage")}

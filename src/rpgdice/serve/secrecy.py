@@ -23,11 +23,13 @@ from __future__ import annotations
 import copy
 from typing import Any, Optional
 
+from rpgdice.core import changes
 from rpgdice.core.names import fold
 
-MOST = 500
-"""The unrevealed secret entries read (the newest): a table keeps a handful."""
-SINCE = 2000
+MOST = 2000
+"""The unrevealed secret entries that changed the table read (the newest): a table keeps a
+handful; a secret roll that changed nothing does not count."""
+SINCE = 10000
 """The entries read from the first unrevealed secret one on (the newest beyond are shown
 as they were logged)."""
 
@@ -151,6 +153,8 @@ class TakeBack:
 
     def _entry(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
         hide = int(entry["id"]) in self.hidden
+        if not hide and changes.is_change(entry):  # the fight's state it logged, as the table saw it
+            return self._change(entry)
         fight = _fight(entry.get("ruleset"))
         changed: Optional[dict[str, Any]] = None
         truth, seen = self.truth, self.seen
@@ -167,8 +171,9 @@ class TakeBack:
                     continue  # no secret has touched it yet
                 truth[who], seen[who] = {}, {}
             before = step["before"]
-            shown = {k: (v if k.endswith("-max") else seen[who].get(k, v))
-                     for k, v in before.items()}
+            shown = {k: (v if k.endswith("-max") or k not in seen[who] or not _int(v)
+                         else _within(seen[who][k] + v - truth[who].get(k, v), before.get(f"{k}-max")))
+                     for k, v in before.items()}  # a change by hand since (char set) counts too
             try:
                 after = fight.redo(before, step["change"])
                 now = shown if hide else fight.redo(shown, step["change"])
@@ -179,6 +184,23 @@ class TakeBack:
                 continue
             truth[who].update({k: v for k, v in after.items() if _int(v)})
             seen[who].update({k: v for k, v in now.items() if _int(v)})
+        return changed
+
+    def _change(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
+        """A change of the encounter (``encounter next``...) logged while a secret roll's
+        effects are held back: the state it holds with them taken back, as the panel."""
+        held = self.held()
+        results = entry.get("results")
+        if not held.diff or not isinstance(results, list):
+            return None
+        changed = copy.deepcopy(entry)
+        for result in changed["results"]:
+            state = result.get("encounter") if isinstance(result, dict) else None
+            if isinstance(state, dict) and isinstance(state.get("order"), list):
+                try:
+                    result["encounter"] = public(state, held, str(entry.get("ruleset")))
+                except Exception:  # a forged state: not shown at all
+                    result["encounter"] = None
         return changed
 
     def held(self) -> Held:
@@ -194,6 +216,11 @@ class TakeBack:
             if diff:
                 found.diff[who] = diff
         return found
+
+
+def _within(value: int, most: Any) -> int:
+    """``value`` kept within 0 and ``most`` (when it is a number)."""
+    return max(0, min(value, most) if _int(most) else value)
 
 
 def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
@@ -241,8 +268,13 @@ def unrevealed(reader: Any) -> list[int]:
         have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
         if not {"secret", "revealed_at"} <= have:
             return []
+        effects = ("" if "shown" not in have else  # a secret roll that did nothing to the table
+                   "AND (shown LIKE '%\"spent\"%' OR shown LIKE '%\"held\"%' "
+                   "OR shown LIKE '%\"vs_keys\"%' OR results LIKE '%damage_dealt%' "
+                   "OR command LIKE '%reroll%' OR id IN (SELECT rerolled_by FROM entries "
+                   "WHERE rerolled_by IS NOT NULL)) ")  # (is not held back: no flushing)
         rows = con.execute("SELECT id FROM entries WHERE secret = 1 AND revealed_at IS NULL "
-                           "ORDER BY id DESC LIMIT ?", (MOST,)).fetchall()
+                           f"{effects}ORDER BY id DESC LIMIT ?", (MOST,)).fetchall()
         return sorted(int(row[0]) for row in rows)
 
     try:
