@@ -430,3 +430,19 @@ def test_the_page_shows_a_change_as_a_line_and_the_feed_posts_only_next(monkeypa
         poster.offer(entry)
     queued = [poster.queue.get_nowait() for _ in range(poster.queue.qsize())]
     assert [ident for ident, _ in queued] == [nxt["id"], roll["id"]]
+
+
+def test_a_given_initiative_is_a_number_toml_and_the_table_can_hold():
+    from conftest import cli, ok
+
+    run = cli("encounter", "start", "Orc@5", "Q@" + "9" * 100, "--ruleset", "cypher", "--no-log")
+    assert run.exit_code == 2 and "from -1,000,000 to 1,000,000" in run.stderr
+    assert cli("encounter").exit_code == 2  # nothing started
+    ok("encounter", "start", "Orc@5", "Q@-3", "Z@1000000", "--ruleset", "cypher", "--no-log")
+    assert [s["initiative"] for s in json_of(ok("encounter", "--json"))["order"]] == [1000000, 5, -3]
+
+
+def json_of(run):
+    import json
+
+    return json.loads(run.stdout)

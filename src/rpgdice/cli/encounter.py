@@ -281,13 +281,18 @@ def _same_ruleset(sheet: Any, ruleset: str) -> None:
                          f"encounter is {ruleset}")
 
 
+MAX_INIT = 1_000_000
+"""The largest initiative given as a number (as ordinary dice's constants)."""
+
+
 def _number(text: str, name: str, source: Any) -> int:
     """An initiative given (a whole number) or ordinary dice rolled now."""
     text = text.strip()
-    try:
+    if text.isascii() and text.lstrip("+-").isdigit():
+        if len(text) > 9 or abs(int(text)) > MAX_INIT:  # TOML keeps 64 bits, a table far fewer
+            raise RulesError("COMBATANT", f"{name}: an initiative is a whole number from "
+                             f"-{MAX_INIT:,} to {MAX_INIT:,}")
         return int(text)
-    except ValueError:
-        pass
     from rpgdice.rulesets.dice import rules as notation
 
     try:
