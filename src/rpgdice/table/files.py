@@ -251,6 +251,13 @@ def replace_file(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all, as a file of rpgdice's own: whatever
     stands at ``path`` (a link, a FIFO, a device's name) is replaced, never written through.
     An OSError when it cannot be (a folder there, a read-only file system)."""
+    _write(path, text, keep_mode=False)
+
+
+def _write(path: Path, text: str, keep_mode: bool = True) -> None:
+    """``text`` in a new file beside ``path``, flushed to disk, renamed over ``path`` (a
+    rename replaces a link itself, not its target); ``keep_mode``: with the mode of the
+    file it replaces."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean(path)
     fd, tmp = _temporary(path)
@@ -259,25 +266,7 @@ def replace_file(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)  # a rename: it replaces a link itself, not its target
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _clean(path)
-    fd, tmp = _temporary(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
+        if keep_mode and path.exists():
             try:
                 os.chmod(tmp, path.stat().st_mode & 0o7777)
             except OSError:
@@ -289,7 +278,8 @@ def _write(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
-    _sync_dir(path.parent)
+    if keep_mode:
+        _sync_dir(path.parent)
 
 
 def _temporary(path: Path) -> tuple[int, str]:
