@@ -96,6 +96,8 @@ def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(
             phone.find_element("css selector", "#dice-form button").click()
             _wait(tv, lambda d: _rolls(d)[:1] == ["roll-2"], timeout=2.5)
             assert "roll 2d6+3" in tv.find_element("id", "roll-2").text
+            # the dice box rolled instead of the tapped traits: none stays lit
+            assert phone.find_elements("css selector", "#chips .chip.on") == []
             scroll, width, wide = phone.execute_script(WIDEST)
             assert scroll <= width and wide == [], wide
         finally:

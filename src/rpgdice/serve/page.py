@@ -227,6 +227,9 @@ PANEL_SCRIPT = r"""
     var expr = val("dice-expr"); if (!expr) return;
     line.value = "roll " + expr;
     document.getElementById("roll-form").requestSubmit();
+    taps = [];  /* the dice box rolled instead: no trait stays lit as if it had counted */
+    Array.prototype.forEach.call(chips.querySelectorAll(".chip.on"),
+      function (b) { b.classList.remove("on"); });
   });
   draw();
 })();
