@@ -340,15 +340,8 @@ def test_a_log_far_over_its_window_shrinks_a_bounded_step_at_every_write(monkeyp
 
     monkeypatch.setattr(log.store, "MAX_ENTRIES", 10)
     monkeypatch.setattr(log.store, "PRUNE", 30)
-    logged(1)
+    forged(100)
     con = sqlite3.connect(log_path())
-    con.execute("INSERT INTO entries (time, argv, character, ruleset, command, seed, faces,"
-                " count, outcome, results, rolled, kinds, spec, shown, secret, roll)"
-                " SELECT time, argv, character, ruleset, command, seed, faces, count, outcome,"
-                " results, rolled, kinds, spec, shown, secret, roll"
-                " FROM entries, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
-                " WHERE i < 99) SELECT i FROM n)")
-    con.commit()
     assert con.execute("SELECT count(*) FROM entries").fetchone()[0] == 100
     logged(1)  # 101 entries: 91 out of the window, 30 of them deleted
     assert con.execute("SELECT count(*), min(id) FROM entries").fetchone() == (71, 31)

@@ -321,6 +321,17 @@ class _Parser:
                 return "=" if op == "==" else op
         return None
 
+    def face_test(self, minus: bool = False) -> Optional[Test]:
+        """A modifier's test: a comparison and its number (``>=5``), or a number alone for
+        the face it names (``r1``; ``minus``: a negative one too, as ``r-1``); None when
+        neither follows."""
+        op = self.compare_op()
+        if op:
+            return Test(op=op, target=self.signed("a number after " + op))
+        if self.is_digit() or (minus and self.peek() in MINUS):
+            return Test(op="=", target=self.signed("a number"))
+        return None
+
     def since(self, start: int) -> str:
         return "".join(self.text[start:self.i].split())
 
@@ -670,15 +681,10 @@ def _critical(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int
     lowest face (RULES.md)."""
     p.i += 1
     kind = "cs" if p.take("s") else (p.take("f") and "cf")
-    op = p.compare_op()
-    test = None
-    if op:
-        test = Test(op=op, target=p.signed("a number after " + op))
-    elif p.is_digit():
-        test = Test(op="=", target=p.signed("a number"))
-    elif faces is not None:
+    test = p.face_test()
+    if test is None and faces is not None:
         test = Test(op="=", target=faces[1] if kind == "cs" else faces[0])
-    else:
+    elif test is None:
         raise p.fail(f"{kind} on dice whose sides are an expression needs its face: {kind}>=T, {kind}=T", at)
     _once(p, seen, str(kind), at)
     found["crit_success" if kind == "cs" else "crit_fail"] = test
@@ -724,12 +730,7 @@ def _reroll(p: _Parser, found: dict, seen: set, faces: Optional[tuple[int, int]]
     once = p.take("o")
     if not once:
         p.take("r")
-    op = p.compare_op()
-    test = None
-    if op:
-        test = Test(op=op, target=p.signed("a number after " + op))
-    elif p.is_digit() or p.peek() in MINUS:
-        test = Test(op="=", target=p.signed("a number"))
+    test = p.face_test(minus=True)
     if faces is not None:
         lo, hi = faces
         test = test or Test(op="=", target=lo)
@@ -753,12 +754,7 @@ ANY_FACE = Test(op=">=", target=-MAX_NUMBER)
 def _unique(p: _Parser, found: dict, seen: set, most: int, faces: Optional[tuple[int, int]], at: int) -> str:
     p.i += 1
     once = p.take("o")
-    op = p.compare_op()
-    test = ANY_FACE
-    if op:
-        test = Test(op=op, target=p.signed("a number after " + op))
-    elif p.is_digit():
-        test = Test(op="=", target=p.signed("a number"))
+    test = p.face_test() or ANY_FACE
     if faces is not None and not once and test is ANY_FACE and most > faces[1] - faces[0] + 1:
         raise p.fail(f"u: {most} dice cannot all show different faces of {faces[1] - faces[0] + 1}", at)
     _once(p, seen, "unique", at)
