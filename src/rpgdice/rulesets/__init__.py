@@ -50,6 +50,19 @@ TONES = ("good", "bad", "dire")
 """How an outcome reads, which the views turn into a style: good, bad, or a disaster."""
 
 
+
+def later(where: str) -> Callable[..., Any]:
+    """The function ``module:name`` of a ruleset's folder, imported at its first call: a
+    record names what some commands need (an attack's take-back, a cost's plan) without
+    loading it on every roll."""
+    module, _, name = where.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
 @frozen
 class Reserved:
     """A trait with a meaning of its own on a ruleset's sheets: ``words`` it takes (a

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, later
+
+TARGET = "rpgdice.rulesets.cypher.target"
+"""Where an attack's target is hit, and its effects taken back for the table's page."""
 
 POOLS = ("might", "speed", "intellect")
 SKILL_LEVELS = ("trained", "specialized", "inability")
@@ -54,31 +57,6 @@ def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return "dead" if damage >= health else "hale"
 
 
-def _redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
-    from rpgdice.rulesets.cypher.target import redo
-
-    return redo(state, change)
-
-
-def _restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-             before: dict[str, Any]) -> None:
-    from rpgdice.rulesets.cypher.target import restate
-
-    restate(result, envelope, step, before)
-
-
-def _held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
-    from rpgdice.rulesets.cypher.target import held
-
-    return held(side, diff)
-
-
-def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
-    from rpgdice.rulesets.cypher.character import plan
-
-    return plan(command, params, sheet, pool)
-
-
 RULESET = Ruleset(
     name="cypher",
     order=40,
@@ -101,9 +79,9 @@ RULESET = Ruleset(
         labels=_labels,
         headings=("Traits", "Skills"),
     ),
-    plan=_plan,
-    fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
-                held=_held),
+    plan=later("rpgdice.rulesets.cypher.character:plan"),
+    fight=Fight(side=_fight_side, extra_state=_extra_state, redo=later(f"{TARGET}:redo"),
+                restate=later(f"{TARGET}:restate"), held=later(f"{TARGET}:held")),
     not_seated=frozenset({"recover"}),
     takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, later
+
+TARGET = "rpgdice.rulesets.seyruun.target"
+"""Where an attack's target is hurt, and its effects taken back for the table's page."""
 
 WOUND_LEVELS = ("none", "light", "moderate", "severe", "crippled")
 """A sheet's ``wound``: none, or a level whose penalty every pool but damage and soak takes."""
@@ -65,33 +68,8 @@ def _labels(sheet: Any, command: str, typed: set[str]) -> list[tuple[str, str]]:
     return []
 
 
-def _fight_side(sheet: Any) -> dict[str, Any]:
-    from rpgdice.rulesets.seyruun.initiative import fight_side
-
-    return fight_side(sheet)
-
-
 def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return wound
-
-
-def _restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-             before: dict[str, Any]) -> None:
-    from rpgdice.rulesets.seyruun.target import restate
-
-    restate(result, envelope, step, before)
-
-
-def _held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
-    from rpgdice.rulesets.seyruun.target import held
-
-    return held(side, diff)
-
-
-def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Any:
-    from rpgdice.rulesets.seyruun.character import plan
-
-    return plan(command, params, sheet, pool)
 
 
 RULESET = Ruleset(
@@ -119,7 +97,7 @@ RULESET = Ruleset(
         labels=_labels,
         headings=("Attributes", "Skills"),
     ),
-    plan=_plan,
+    plan=later("rpgdice.rulesets.seyruun.character:plan"),
     not_seated=frozenset({"reroll"}),
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
     stats_commands=frozenset({"roll"}),
@@ -128,8 +106,9 @@ RULESET = Ruleset(
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
     fight=Fight(initiative="rpgdice.rulesets.seyruun.commands:encounter_initiative",
-                command="initiative", side=_fight_side, extra_state=_extra_state, health=HEALTH,
-                restate=_restate, held=_held),
+                command="initiative", side=later("rpgdice.rulesets.seyruun.initiative:fight_side"),
+                extra_state=_extra_state, health=HEALTH, restate=later(f"{TARGET}:restate"),
+                held=later(f"{TARGET}:held")),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
