@@ -401,6 +401,32 @@ def _as_callback(ctx: Any, param: Any, value: Any) -> None:
     character.take(ctx, param, value, param.ruleset)
 
 
+def as_callback(ruleset: str) -> Any:
+    """``--as NAME`` of a record-made command of ``ruleset``: the sheet read while the line
+    is parsed, before the arguments that name its traits."""
+
+    def take(ctx: typer.Context, param: typer.CallbackParam, value: Optional[str]) -> Optional[str]:
+        if value is not None and str(value).strip():
+            from rpgdice.cli import character
+
+            character.take(ctx, param, value, ruleset)
+        return value
+
+    return take
+
+
+def pool_callback(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """Cypher's ``--pool`` of a record-made command."""
+    _pool_callback(ctx, None, value)
+    return value
+
+
+def trait_type(inner: Any, hook: str) -> Any:
+    """An argument's type that, with ``--as``, reads trait names first (``hook``:
+    ``traits``, or ``skill`` for Cypher's ``--skill``)."""
+    return _TraitType(inner, hook)
+
+
 def _pool_callback(ctx: Any, param: Any, value: Any) -> None:
     if value is None:
         return
@@ -470,6 +496,8 @@ def _shared_options(cmd: Any, group: str) -> None:
     reroll``: the logged roll says whose it was)."""
     from rpgdice.cli.common import add_shared_options
 
+    if getattr(cmd, "rpgdice_record", None) is not None:  # made whole from its record
+        return
     add_shared_options(cmd)
     try:
         takes_as = rulesets.get(group).takes_as if group else frozenset()
@@ -592,9 +620,50 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
-    group = RulesetGroup.build(getattr(import_module(path), attr or "app"))
+    loaded = import_module(path)
+    if not attr and ruleset is not None and hasattr(loaded, "COMMANDS"):
+        return RecordGroup.made(ruleset, loaded.COMMANDS)
+    group = RulesetGroup.build(getattr(loaded, attr or "app"))
     group.ruleset = ruleset
     return group
+
+
+def command_class(language: str, style: str = "") -> type:
+    """The Click command class a record-made command is laid out by."""
+    from rpgdice.cli import common
+
+    if style == "notation":
+        return common.NotationCommand
+    return common.ReglasCommand if language == "es" else common.RollCommand
+
+
+class RecordGroup(RulesetGroup):
+    """A ruleset's group made from its commands' records (rpgdice.core.command): each
+    command made the first time it is looked up (rpgdice.cli.made)."""
+
+    records: tuple[Any, ...] = ()
+
+    @classmethod
+    def made(cls, ruleset: str, records: Any) -> Any:
+        record = rulesets.get(ruleset)
+        group = cls(name=ruleset, help=record.help, no_args_is_help=True,
+                    rich_markup_mode="markdown")
+        group.ruleset = ruleset
+        group.records = tuple(records)
+        return group
+
+    def pending(self) -> dict[str, Any]:
+        from rpgdice.cli.made import click_command
+
+        assert self.ruleset is not None
+        ruleset = self.ruleset
+        language = rulesets.get(ruleset).language
+
+        def builder(record: Any) -> Any:
+            return lambda: click_command(record, ruleset, language,
+                                         command_class(language, record.style))
+
+        return {r.name: builder(r) for r in self.records}
 
 
 def _load_command(spec: str) -> Any:

@@ -321,19 +321,27 @@ MAX_COMPARE = 10
 
 def _set(attr: str) -> Callable[[Any, Any, Any], None]:
     def setter(ctx: Any, param: Any, value: Any) -> None:
-        run = current_run(ctx)
         if attr == "compare":
             _compare(ctx, value)
-            run.compare = tuple(value or ())
-        elif attr in ("dice", "seed", "log_choice"):
-            if value is not None:
-                setattr(run, attr, value)
-        elif attr == "times":
-            run.times = 1 if value is None else value
-        elif value:
-            setattr(run, attr, True)
+        _choose(current_run(ctx), attr, value)
 
     return setter
+
+
+def _choose(run: Run, name: str, value: Any) -> None:
+    """A shared option's value made the run's choice (its callback's, or an option
+    ``again`` added to a record-made command)."""
+    if name in ("as_name", "pool_name"):
+        return
+    if name == "compare":
+        run.compare = tuple(value or ())
+    elif name in ("dice", "seed", "log_choice"):
+        if value is not None:
+            setattr(run, name, value)
+    elif name == "times":
+        run.times = 1 if value is None else value
+    elif value:
+        setattr(run, name, True)
 
 
 def _compare(ctx: Any, value: tuple[str, ...]) -> None:
@@ -424,11 +432,53 @@ def mark(command: Any, info: Any) -> None:
          command.rpgdice_after) = marked
 
 
-def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any) -> Any:
-    """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed."""
+class Choices:
+    """The shared options' values of one command line, as its command received them
+    (a record-made command: :func:`submit_values`), read as a run's attributes."""
+
+    __slots__ = ("dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
+                 "compare", "argv")
+
+    def __init__(self, values: dict[str, Any], argv: Any) -> None:
+        dice = values.get("dice")
+        self.dice = None if dice is None else list(dice)
+        self.seed = values.get("seed")
+        times = values.get("times")
+        self.times = 1 if times is None else times
+        self.json = bool(values.get("json"))
+        self.odds = bool(values.get("odds"))
+        self.log_choice = values.get("log_choice")
+        self.short = bool(values.get("short"))
+        self.secret = bool(values.get("secret"))
+        self.compare = tuple(values.get("compare") or ())
+        self.argv = argv
+
+
+def submit_values(ruleset: str, command: str, own: dict[str, Any],
+                  shared: dict[str, Any]) -> None:
+    """A record-made command's line parsed (rpgdice.cli.made): its own arguments and the
+    shared options' values made a spec, executed or — while a line is only parsed — kept
+    in its run."""
+    from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.roll.execute import execute
+
+    ctx: Any = get_current_context()
+    _compare(ctx, tuple(shared.get("compare") or ()))
+    run = current_run(ctx)
+    spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv))
+    if run.parse_only:
+        run.parsed = (spec, ctx.meta.get(SHEET), extras)
+        return
+    run.entry = execute(spec, sheet=ctx.meta.get(SHEET), extras=extras)
+
+
+def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
+            choices: Any = None) -> Any:
+    """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed (the shared
+    options' values: ``choices``, else what the callbacks put in its run)."""
     from rpgdice.roll.spec import RollSpec
 
-    run = current_run(ctx)
+    run = choices if choices is not None else current_run(ctx)
     meta = ctx.meta if ctx is not None else {}
     character = None
     if meta.get(SHEET) is not None:
@@ -567,11 +617,18 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
                                    f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
                                    "arguments whole)", ctx)
         changed: dict[str, Any] = {}
+        record = getattr(command, "rpgdice_record", None)
         for param in order:
             if param.param_type_name == "option" and opts.get(param.name) is not None:
                 param.handle_parse_result(ctx, opts, [])
-                if param.expose_value and param.name in ctx.params:
-                    changed[param.name] = ctx.params[param.name]
+                if not (param.expose_value and param.name in ctx.params):
+                    continue
+                if record is not None and record.param(param.name) is None:
+                    if param.name == "compare":
+                        _compare(ctx, ctx.params[param.name])
+                    _choose(run, param.name, ctx.params[param.name])  # a shared option
+                    continue
+                changed[param.name] = ctx.params[param.name]
         args = dict(spec.args)
         for name, value in changed.items():
             param = next(p for p in command.params if p.name == name)

@@ -151,6 +151,8 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
         module = import_module(path)
         if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
             getattr(module, attr)
+        for command in getattr(module, "COMMANDS", ()):  # its commands' records
+            register(ruleset, command.name, command.build, odds=command.kind == "odds")
     try:
         return BUILDERS[key]
     except KeyError:
