@@ -500,10 +500,10 @@ def _shared_options(cmd: Any, group: str) -> None:
         return
     add_shared_options(cmd)
     try:
-        takes_as = rulesets.get(group).takes_as if group else frozenset()
+        record = rulesets.get(group).command(cmd.name) if group else None
     except RulesError:  # a broken user's ruleset file: its commands only say so
-        takes_as = frozenset()
-    if cmd.name in takes_as:
+        record = None
+    if record is not None and record.takes_as:
         _with_character(cmd, group)
 
 
@@ -528,6 +528,12 @@ def _odds_of_a_command(group: Any, ctx: Any, word: str, args: list[str]) -> None
     raise RulesError("odds", f"'{word}' is a command of its own, not an odds type; {how}")
 
 
+def _odds_type(ruleset: str, name: str) -> bool:
+    """Whether ``rpgdice RULESET odds NAME`` gives the roll type NAME's odds alone."""
+    record = rulesets.get(ruleset).command(name)
+    return record is not None and record.odds_type
+
+
 class RulesetGroup(LazyCommands, CommandGroup):
     """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
     command is built from the app's registered command when first looked up, and
@@ -540,7 +546,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
         if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
-                and args[1] in rulesets.get(self.ruleset).odds_types):
+                and _odds_type(self.ruleset, args[1])):
             from rpgdice.cli.runs import ODDS_ALONE
 
             ctx.meta[ODDS_ALONE] = True
@@ -633,7 +639,8 @@ def command_class(language: str, style: str = "") -> type:
     from rpgdice.cli import common
 
     if style == "notation":
-        return common.NotationCommand
+        notation: type = getattr(common, "NotationCommand")  # noqa: B009  (moved there next)
+        return notation
     return common.ReglasCommand if language == "es" else common.RollCommand
 
 

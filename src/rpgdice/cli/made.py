@@ -4,9 +4,10 @@
 Each record becomes one ``typer.Typer`` holding one command, whose function's signature
 is made from the record's parameters and the shared options (:data:`SHARED`, declared
 once in rpgdice.cli.common) — ``inspect.Signature`` with ``Annotated`` parameters, which
-is how Typer reads any function — and ``typer.main.get_command`` makes the Click command
-of it. The command's body receives every value as an argument, the shared options
-included (no callback fills a run), and hands the roll to :func:`rpgdice.cli.common.submit`.
+is how Typer reads any function — and Typer's documented ``get_command`` makes the Click
+command of it (rpgdice.cli.typer_private names it). The command's body receives every
+value as an argument, the shared options included (no callback fills a run), and hands
+the roll to :func:`rpgdice.cli.common.submit_values`.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _info(p: Param, language: str) -> object:
     if p.hidden:
         kwargs["hidden"] = True
     if not p.flags:
-        return typer.Argument(**kwargs)  # type: ignore[arg-type]
+        return typer.Argument(**kwargs)  # type: ignore[call-overload]
     if p.eager:
         kwargs["is_eager"] = True
     if p.on_parse is not None:
@@ -58,7 +59,7 @@ def _info(p: Param, language: str) -> object:
         kwargs["envvar"] = p.envvar
         kwargs["show_envvar"] = False
     decls = [f"{f}/{p.negative}" if p.negative and f.startswith("--") else f for f in p.flags]
-    return typer.Option(*decls, **kwargs)  # type: ignore[arg-type]
+    return typer.Option(*decls, **kwargs)  # type: ignore[call-overload]
 
 
 def _parameter(p: Param, language: str) -> inspect.Parameter:
@@ -75,7 +76,8 @@ def shared_params(command: Command, language: str) -> tuple[list[Param], list[Pa
     from rpgdice.cli.common import FIRST, SHARED
 
     takes_odds = command.kind == "odds" or "odds" not in command.without
-    first, last = [], []
+    first: list[Param] = []
+    last: list[Param] = []
     for s in SHARED:
         if command.kind not in s.kinds or s.attr in command.without:
             continue
@@ -156,7 +158,9 @@ def click_command(command: Command, ruleset: str, language: str, cls: type) -> o
     parsed.__name__ = parsed.__qualname__ = command.name
     app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
     app.command(command.name, cls=cls, help=command.help)(parsed)
-    made = typer.main.get_command(app)
+    from rpgdice.cli.typer_private import get_command
+
+    made = get_command(app)
     _mark(made, command, every)
     return made
 

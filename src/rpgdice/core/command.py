@@ -16,12 +16,9 @@ Pure data: nothing here imports Typer, Click, Rich or the user's files.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Optional, Union
+from typing import Optional, Union
 
 from rpgdice.core.record import record
-
-if TYPE_CHECKING:
-    from rpgdice.roll.plan import Plan
 
 KINDS = ("number", "traits", "choice", "flag", "dice", "text", "character")
 """What a parameter takes: a whole number (``number``), a sum of trait names or numbers
@@ -60,7 +57,7 @@ class Param:
     show_default: bool = False
     """Whether its help names the default (Typer's ``[default: …]``)."""
     eager: bool = False
-    on_parse: Optional[Callable[[object, object], object]] = None
+    on_parse: Optional[Callable[..., object]] = None
     """Called with the parsing context and the value as soon as it is read (``--vs``:
     the target's sheet is read before the pools that name its traits)."""
     negative: str = ""
@@ -98,8 +95,8 @@ class Command:
     """One rolling command of a ruleset, as declared once."""
 
     name: str
-    build: Callable[..., Plan]
-    """``build(**arguments) -> Plan``: what the executor calls, whichever path the roll came
+    build: Callable[..., object]
+    """``build(**arguments) -> Plan`` (rpgdice.roll.plan): what the executor calls, whichever path the roll came
     by (a command line, ``play``, a seat, a replay)."""
     params: tuple[Param, ...] = ()
     help: str = ""

@@ -151,8 +151,9 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
         module = import_module(path)
         if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
             getattr(module, attr)
-        for command in getattr(module, "COMMANDS", ()):  # its commands' records
-            register(ruleset, command.name, command.build, odds=command.kind == "odds")
+        for made in record.records() if "COMMANDS" in vars(module) else ():  # its records
+            register(ruleset, made.name, made.build,  # type: ignore[arg-type]
+                     odds=made.kind == "odds")
     try:
         return BUILDERS[key]
     except KeyError:

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import Protocol
 
+    from rpgdice.core.command import Command
+
     class Sheet(Protocol):
         """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps them)."""
 
@@ -333,6 +335,38 @@ class Ruleset:
         """Its ``rules.py``."""
         return import_module(f"{self.module}.rules")
 
+    def records(self) -> tuple[Command, ...]:
+        """Its rolling commands' records (its ``commands.py``'s ``COMMANDS``, loaded on
+        first call): everything known of a command is read from them."""
+        found = _RECORDS.get(self.name)
+        if found is None or found[0] is not self:
+            path, _, attr = self.builders.partition(":")
+            module = import_module(path)
+            if attr:  # "module:NAME": a user's ruleset file's commands, made on first use
+                getattr(module, attr)
+            made = vars(module).get("COMMANDS")
+            records = made(self) if callable(made) else made
+            found = (self, tuple(records) if records is not None else self._old_records())
+            _RECORDS[self.name] = found
+        return found[1]
+
+    def _old_records(self) -> tuple[Command, ...]:
+        """The commands of a record that still keeps them in its per-command sets."""
+        from rpgdice.core.command import Command
+
+        names = [*self.results, *(c for c in self.takes_as if c not in self.results)]
+        return tuple(Command(
+            name=n, build=_unbuilt, results=tuple(self.results.get(n, ())),
+            takes_as=n in self.takes_as, repeated=n not in self.not_repeated,
+            seated=n not in self.not_seated, stats=n in self.stats_commands,
+            odds_type=n in self.odds_types, entry_arg=self.entry_arg.get(n),
+            kind="odds" if n == "odds" else "roll",
+            odds_functions=tuple(sorted(self.odds_functions))) for n in names)
+
+    def command(self, name: str) -> Command | None:
+        """The record of its command ``name`` (None: no rolling command of that name)."""
+        return next((c for c in self.records() if c.name == name), None)
+
     def record_class(self, name: str) -> type:
         """The record class ``name`` of its ``rules.py`` (a result class :attr:`results`
         names, or a record an odds spec holds); a KeyError for any other name, so stored
@@ -349,8 +383,17 @@ class Ruleset:
         """The one result class ``command`` makes (None when it makes several, or is no
         rolling command): how an entry of an older rpgdice, which stored no class names,
         is rebuilt."""
-        names = self.results.get(command, ())
+        found = self.command(command)
+        names = found.results if found is not None else ()
         return self.record_class(names[0]) if len(names) == 1 else None
+
+    def result_names(self) -> frozenset[str]:
+        """The names of every result class its commands make."""
+        return frozenset(n for c in self.records() for n in c.results)
+
+    def odds_names(self) -> frozenset[str]:
+        """The functions of its ``odds.py`` a stored odds spec may name."""
+        return frozenset(n for c in self.records() for n in c.odds_functions)
 
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""
@@ -380,6 +423,11 @@ def _folders() -> frozenset[str]:
     return _FOLDERS
 
 
+def _unbuilt(**kwargs: Any) -> Any:
+    raise KeyError("no builder")
+
+
+_RECORDS: dict[str, tuple[Ruleset, tuple[Command, ...]]] = {}
 _FOLDERS: frozenset[str] | None = None
 _PLUGINS: dict[str, Any] | None = None
 _LOADED: dict[str, Ruleset] = {}
@@ -404,6 +452,7 @@ def forget() -> None:
     global _FOLDERS, _PLUGINS
     _FOLDERS, _PLUGINS = None, None
     _LOADED.clear()
+    _RECORDS.clear()
     if "rpgdice.rulesets._file" in sys.modules:
         sys.modules["rpgdice.rulesets._file"].forget()
 

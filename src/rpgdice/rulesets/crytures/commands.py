@@ -65,7 +65,7 @@ SPEND = Param("spend", "choice", flags=("--spend",), parse=spend, metavar="RESOU
               "sets no price: the GM names it); refused when the sheet has less.")
 
 
-def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
+def _spec(pool: int, die_mod: tuple[int, ...] | None, roll_mod: tuple[int, ...] | None,
           difficulty: int, complexity: int, attack: bool,
           crit_hits: int | None) -> CryturesRoll:
     """The roll the arguments describe: shared by ``roll`` and ``odds``."""
