@@ -66,7 +66,7 @@ def sheet_of(sheet: object) -> JSON:
             value = traits.get(r.name)
             top = traits.get(r.max_trait) if r.max_trait else None
             if top is None and r.derive is not None:
-                top = r.derive(sheet)  # type: ignore[arg-type]
+                top = r.derive(sheet)
             names.update({r.name, r.max_trait})
             if value is not None or top is not None:
                 resources.append({"name": r.name, "label": r.label, "value": value,
