@@ -101,8 +101,11 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
      ("rpgdice.rulesets", "rpgdice.cli", "rpgdice.serve", "rpgdice.render")),
     ("render/", "the shared render primitives: beneath the command line, the server and "
      "the ruleset registry", ("rpgdice.cli", "rpgdice.serve", "rpgdice.rulesets")),
-    ("serve/", "the table's page: beside the command line, never through it",
-     ("rpgdice.cli",)),
+    ("serve/", "the table's page: beside the command line, never through it, and beneath "
+     "the rulesets", ("rpgdice.cli", "rpgdice.rulesets")),
+    ("roll/", "the executor: beneath the command line, the server and the rulesets (a "
+     "ruleset's builders, costs and fight come through rpgdice.core.registry)",
+     ("rpgdice.rulesets", "rpgdice.cli", "rpgdice.serve")),
 ]
 """Each folder under src/rpgdice, what it is, and what it never imports (through
 :mod:`rpgdice.core.registry` the layers beneath the rulesets find a ruleset's record)."""
@@ -178,6 +181,54 @@ def test_every_listed_layer_exception_is_still_needed():
     found = {(rel, name) for path in _sources()
              for rel in [path.relative_to(SRC).as_posix()] for _, name in _imported(path)}
     assert [e for e in EXCEPTIONS if e not in found] == []
+
+
+BENEATH = ("core/", "table/", "render/", "roll/", "serve/")
+"""The layers beneath the rulesets and the command line: what they need of a ruleset comes
+down through :mod:`rpgdice.core.registry` and the records (issue 40, "layers down")."""
+
+
+def _upward(path: Path, root: Path = SRC) -> list[str]:
+    """Imports of the rulesets or the command line in a layer beneath them (at the top,
+    inside a function, under TYPE_CHECKING alike)."""
+    rel = path.relative_to(root).as_posix()
+    if not rel.startswith(BENEATH):
+        return []
+    return [f"{rel}:{line} {name}" for line, name in _imported(path, root)
+            if _under(name, "rpgdice.rulesets") or _under(name, "rpgdice.cli")]
+
+
+def test_no_layer_beneath_imports_the_rulesets_or_the_command_line():
+    offences = [o for path in _sources() for o in _upward(path)]
+    assert offences == [], ("core/, table/, render/, roll/ and serve/ import neither "
+                            "rpgdice.rulesets nor rpgdice.cli (find a ruleset through "
+                            "rpgdice.core.registry):\n  " + "\n  ".join(offences))
+
+
+def test_the_upward_check_sees_each_layer(tmp_path):
+    # The check above can fail: in each layer beneath, a lazy import, a from-import of the
+    # package and a relative one are seen; a ruleset's own folder may import them.
+    root = tmp_path / "rpgdice"
+    probes = {
+        "core/probe.py": "from rpgdice.rulesets import Fight\n",
+        "table/log/probe.py": "def f():\n    import rpgdice.cli.output\n",
+        "render/probe.py": "from ..rulesets.dice import rules\n",
+        "roll/probe.py": "def f():\n    from rpgdice import rulesets\n",
+        "serve/probe.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                          "    from rpgdice.cli import seated\n",
+        "rulesets/dice/probe.py": "from rpgdice.cli import common\n",
+    }
+    for rel, text in probes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    assert {rel: _upward(root / rel, root) for rel in probes} == {
+        "core/probe.py": ["core/probe.py:1 rpgdice.rulesets.Fight"],
+        "table/log/probe.py": ["table/log/probe.py:2 rpgdice.cli.output"],
+        "render/probe.py": ["render/probe.py:1 rpgdice.rulesets.dice.rules"],
+        "roll/probe.py": ["roll/probe.py:2 rpgdice.rulesets"],
+        "serve/probe.py": ["serve/probe.py:3 rpgdice.cli.seated"],
+        "rulesets/dice/probe.py": [],
+    }
 
 
 def test_the_layer_check_sees_each_kind_of_import(tmp_path):

@@ -141,10 +141,10 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
     RulesError for a command that is no roll of a registered ruleset."""
     key = (ruleset, command)
     if key not in BUILDERS:
-        from rpgdice import rulesets
+        from rpgdice.core import registry
 
         try:
-            record = rulesets.get(ruleset)
+            record = registry.get(ruleset)
         except KeyError:
             raise RulesError("ruleset", f"{ruleset!r} is not a ruleset this rpgdice knows") from None
         path, _, attr = record.builders.partition(":")
@@ -464,9 +464,9 @@ def _paced(state: Turn, plan: Plan, capture: Capture) -> Callable[[DiceSource], 
     spec = state.spec
     if spec.character is None or not capture.budgets or not spec.arg("willpower", False):
         return roll
-    from rpgdice import rulesets
+    from rpgdice.core import registry
 
-    own: Any = rulesets.get(spec.ruleset).plan
+    own: Any = registry.get(spec.ruleset).plan
     if own is None or not own(spec.command, spec.kwargs, None, None).paced:
         return roll
     budgets = iter(capture.budgets)
