@@ -293,3 +293,67 @@ def test_the_private_import_check_sees_one(tmp_path):
         "from rpgdice.cli.common import _who_typed_what\n", encoding="utf-8")
     assert _private_imports(root / "cli" / "probe.py", root) == [
         "cli/probe.py:2 rpgdice.rulesets.seyruun.commands._combatant"]
+
+
+# Values, not long argument lists ------------------------------------------------------
+
+MOST_PARAMETERS = 9
+"""The most parameters a function takes (``self`` aside) unless it is a command, whose
+parameters are its options: what travels together is a record passed whole."""
+MANY_PARAMETERS: dict[str, str] = {
+    "roll/plan.py:Plan.__init__": "the plan of a roll, being made a record (issue 40)",
+}
+"""Functions that take more for now, each with the reason; a listed one that is gone fails
+the test, so the list only shrinks."""
+
+
+def _command(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A Typer command: its parameters are its options (``*_cmd``, or decorated as one)."""
+    return node.name.endswith("_cmd") or any(
+        "command" in ast.unparse(d) or ast.unparse(d).startswith("rolls(")
+        for d in node.decorator_list)
+
+
+def _long_signatures(path: Path, root: Path = SRC) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    rel = path.relative_to(root).as_posix()
+    out = []
+
+    def visit(node: ast.AST, owner: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, f"{owner}{child.name}.")
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = child.args
+                names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+                count = len(names) + bool(a.vararg) + bool(a.kwarg) - (names[:1] in (["self"], ["cls"]))
+                if count > MOST_PARAMETERS and not _command(child):
+                    out.append(f"{rel}:{owner}{child.name}")
+                visit(child, f"{owner}{child.name}.")
+            else:
+                visit(child, owner)
+
+    visit(tree, "")
+    return out
+
+
+def test_no_function_but_a_command_takes_more_than_nine_parameters():
+    found = [f for path in _sources() for f in _long_signatures(path)]
+    assert [f for f in found if f not in MANY_PARAMETERS] == [], (
+        "pass a record whole instead of more than nine parameters")
+    assert [f for f in MANY_PARAMETERS if f not in found] == []
+
+
+def test_the_parameter_check_counts_every_kind(tmp_path):
+    # The check above can fail: positional, keyword-only, *args and **kwargs all count,
+    # self does not, and a command's options are its own.
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "def ten(a, b, c, d, e, /, f, *g, h, i, **j): pass\n"
+        "def nine(a, b, c, d, e, f, g, h, i): pass\n"
+        "class C:\n"
+        "    def __init__(self, a, b, c, d, e, f, g, h, i): pass\n"
+        "    def m(self, a, b, c, d, e, f, g, h, i, j): pass\n"
+        "def many_cmd(a, b, c, d, e, f, g, h, i, j): pass\n"
+        "@app.command('x')\ndef x(a, b, c, d, e, f, g, h, i, j): pass\n", encoding="utf-8")
+    assert _long_signatures(probe, tmp_path) == ["probe.py:ten", "probe.py:C.m"]
