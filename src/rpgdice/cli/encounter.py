@@ -470,7 +470,7 @@ def _log_change(enc: Any, change: str, said: str, wanted: bool, *, ended: bool =
     from rpgdice.cli.output import warning
     from rpgdice.core import changes
     from rpgdice.table import encounter
-    from rpgdice.table.log import LogUnavailable
+    from rpgdice.table.log import Entry, LogUnavailable
     from rpgdice.table.log.store import write_entry
 
     command = changes.command(change)
@@ -478,9 +478,9 @@ def _log_change(enc: Any, change: str, said: str, wanted: bool, *, ended: bool =
               "encounter": None if ended else encounter.state(enc)}
     argv = list(current_run().argv or sys.argv[1:])
     try:
-        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
-                    seed=None, faces=None, count=1, outcome=None, results=[result],
-                    secret=secret)
+        write_entry(Entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
+                          seed=None, faces=None, count=1, outcome=None, results=[result],
+                          secret=secret))
     except (LogUnavailable, OSError) as e:
         warning(f"the change was not logged: {e}")
 
