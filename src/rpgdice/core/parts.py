@@ -57,13 +57,16 @@ class Fight:
     the order, the turn, who joins, leaves, waits or is out)."""
 
     initiative: str = ""
-    """``"module:function"`` rolling the ruleset's own initiative (Seyruun's Wits +
-    Dexterity): ``function(words, source)`` gives ``(result, sides, args)`` — the result
-    shown and logged, each side as ``(name, rank, character, initiative)`` first to act
-    first, and the arguments of :attr:`command` that roll it again. "": the text has no
-    initiative rule, so every combatant gives its ``@INIT`` or its sheet's ``initiative``."""
+    """``"module:function"`` reading the ruleset's own initiative (Seyruun's Wits +
+    Dexterity): ``function(words)`` gives the arguments of :attr:`command` that roll it
+    (rolled through the executor, shown and logged as that command is). "": the text has
+    no initiative rule, so every combatant gives its ``@INIT`` or its sheet's
+    ``initiative``."""
     command: str = ""
-    """The roll command its initiative is logged as (Seyruun's ``initiative``)."""
+    """The roll command its initiative is (Seyruun's ``initiative``)."""
+    order: Callable[[Any, tuple[tuple[str, Any], ...]], list[tuple[str, int, bool, int]]] | None = None
+    """``order(result, args)``: the sides :attr:`command`'s result places, first to act
+    first, each ``(name, rank, character, initiative)``."""
     side: Callable[[Any], dict[str, Any]] | None = None
     """A character's state in the fight, read from its sheet: any of the keys ``wound``,
     ``damage``, ``health``, ``willpower``, ``state``, ``pools`` and ``out`` (a bool: out
