@@ -25,6 +25,7 @@ from rpgdice.core.budget import WORK_BUDGET as WORK_BUDGET
 from rpgdice.core.budget import Work as Work
 from rpgdice.core.budget import check_work as check_work
 from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.record import frozen
 from rpgdice.roll.execute import LOG_ENV as LOG_ENV
 from rpgdice.roll.execute import MAX_SEED
 from rpgdice.roll.odds import ExactOdds as ExactOdds
@@ -214,23 +215,23 @@ SharedOption: Any = None
 command line)."""
 
 
+@frozen
 class Shared:
     """One option every rolling (or odds) command takes, as declared once: its names,
     the Run attribute it sets (:class:`rpgdice.cli.runs.Run`), its panel (``dice`` or
     ``output``, in the command's language), its help and metavar in each language."""
 
-    __slots__ = ("attr", "decls", "panel", "help", "metavar", "parse", "flag", "multiple",
-                 "default", "kinds")
-
-    def __init__(self, attr: str, decls: list[str], panel: str, help: dict[str, str], *,
-                 kinds: str, metavar: Optional[dict[str, str]] = None,
-                 parse: Optional[Callable[[str], Any]] = None, flag: bool = False,
-                 multiple: bool = False, default: Any = None) -> None:
-        self.attr, self.decls, self.panel, self.help = attr, decls, panel, help
-        self.metavar, self.parse, self.flag, self.multiple = metavar, parse, flag, multiple
-        self.default = default
-        self.kinds = frozenset(kinds.split())
-        """``roll``: every rolling command; ``odds``: every odds command too."""
+    attr: str
+    decls: list[str]
+    panel: str
+    help: dict[str, str]
+    kinds: str
+    """``roll``: every rolling command; ``roll odds``: every odds command too."""
+    metavar: Optional[dict[str, str]] = None
+    parse: Optional[Callable[[str], Any]] = None
+    flag: bool = False
+    multiple: bool = False
+    default: Any = None
 
     def option(self, language: str, help: Optional[str] = None) -> Any:
         """The Click option, in ``language``, which sets the run's attribute."""
@@ -372,7 +373,7 @@ def add_shared_options(command: Any) -> Any:
                   len(command.params))
         command.params[at:at] = [
             s.option(language, helps.get(s.attr)) for s in SHARED
-            if s.attr in options and kind in s.kinds and s.attr not in without
+            if s.attr in options and kind in s.kinds.split() and s.attr not in without
             and (s.attr != "compare" or takes_odds)]
     return command
 

@@ -21,10 +21,10 @@ from rpgdice.roll.spec import RollSpec
 
 def costs(state: Any, spec: RollSpec) -> Any:
     """The costs of the roll, from its arguments: its ruleset's own ``plan``."""
-    from rpgdice import rulesets
-    from rpgdice.rulesets import Cost
+    from rpgdice.core import registry
+    from rpgdice.core.parts import Cost
 
-    own = rulesets.get(spec.ruleset).plan
+    own = registry.get(spec.ruleset).plan
     if own is None or state.sheet is None:
         return Cost()
     pool = spec.character.pool if spec.character is not None else None

@@ -25,11 +25,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from rpgdice.core import registry
+from rpgdice.core.parts import Cost as Cost
+from rpgdice.core.parts import Fight as Fight
+from rpgdice.core.parts import add_within as add_within
+from rpgdice.core.parts import shifted as shifted
 from rpgdice.core.record import frozen
 
 if TYPE_CHECKING:
@@ -161,83 +166,6 @@ class Views:
     sheet_part: Callable[[Any], Any] | None = None
     """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
     the wound, the Pools)."""
-
-
-@frozen
-class Cost:
-    """What one repetition of a command may cost a character (``worst``, of ``resource``),
-    what a result did cost (``cost(result)``), and why the worst case is what it is."""
-
-    resource: str | None = None
-    worst: int = 0
-    cost: Callable[[Any], int] = lambda r: 0
-    why: str = ""
-    paced: bool = False
-    """Paid as it goes, while the sheet has it (an extended roll's ``--willpower``): no
-    worst case is charged up front, and each repetition rolls with what is left,
-    ``roll(source, budget)``."""
-
-
-def add_within(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
-    """A change made again on a state (:attr:`Fight.redo`'s default): each number of
-    ``change`` added to the state's, within 0 and the state's ``KEY-max`` when it has one."""
-    out = dict(state)
-    for key, n in change.items():
-        value = out.get(key)
-        if isinstance(n, int) and isinstance(value, int):
-            top = out.get(f"{key}-max")
-            value = max(0, value + n)
-            out[key] = min(top, value) if isinstance(top, int) else value
-    return out
-
-
-def shifted(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
-    """An encounter side with ``diff`` added to its numbers (:attr:`Fight.held`'s default:
-    a side whose keys are the sheet's own, Willpower)."""
-    out = dict(side)
-    for key, n in diff.items():
-        if isinstance(out.get(key), int) and not isinstance(out.get(key), bool):
-            out[key] = max(0, out[key] + n)
-    return out
-
-
-@frozen
-class Fight:
-    """A ruleset's parts of an encounter (rpgdice.table.encounter keeps the fight itself:
-    the order, the turn, who joins, leaves, waits or is out)."""
-
-    initiative: str = ""
-    """``"module:function"`` rolling the ruleset's own initiative (Seyruun's Wits +
-    Dexterity): ``function(words, source)`` gives ``(result, sides, args)`` — the result
-    shown and logged, each side as ``(name, rank, character, initiative)`` first to act
-    first, and the arguments of :attr:`command` that roll it again. "": the text has no
-    initiative rule, so every combatant gives its ``@INIT`` or its sheet's ``initiative``."""
-    command: str = ""
-    """The roll command its initiative is logged as (Seyruun's ``initiative``)."""
-    side: Callable[[Sheet], dict[str, Any]] | None = None
-    """A character's state in the fight, read from its sheet: any of the keys ``wound``,
-    ``damage``, ``health``, ``willpower``, ``state``, ``pools`` and ``out`` (a bool: out
-    of the fight on its own); a key left out is null (not out)."""
-    extra_state: Callable[[int, int, str | None], str | None] | None = None
-    """An extra's ``state`` word from its health, damage and wound (None: no word)."""
-    health: int | None = None
-    """An extra's health when ``--health`` is not given (Seyruun's 7 boxes; None: none,
-    it cannot take damage)."""
-    redo: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = add_within
-    """A step a roll made on the table (an envelope's ``held``, or what it paid) made again
-    on another state: ``redo(before, change)`` gives the state after (what the table's page
-    shows of a public roll that came after an unrevealed secret one)."""
-    restate: Callable[[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]],
-                      None] | None = None
-    """``restate(result, envelope, step, before)``: a stored result (its JSON object) and
-    its envelope (as stored) changed in place to say the state after ``step`` as it reads
-    from ``before`` instead of the state the roll found (its ``vs_wound``, its damage line):
-    a public roll as the table's page shows it while a secret one before it is unrevealed.
-    What was paid (``left``) is restated for every ruleset alike; None: nothing more."""
-    held: Callable[[dict[str, Any], dict[str, int]], dict[str, Any]] = shifted
-    """``held(side, diff)``: an encounter ``order`` entry with ``diff`` (raw state keys, as
-    in ``held`` steps: what unrevealed secret rolls changed, taken back) undone, and what
-    follows from it (a wound, a damage track's word, out) made again."""
 
 
 @frozen
@@ -455,6 +383,22 @@ def forget() -> None:
     _RECORDS.clear()
     if "rpgdice.rulesets._file" in sys.modules:
         sys.modules["rpgdice.rulesets._file"].forget()
+
+
+@contextmanager
+def lent(ruleset: Ruleset) -> Iterator[Ruleset]:
+    """``with lent(record):`` :func:`get` gives ``record`` by its name meanwhile, and
+    afterwards what it gave before (completion builds the commands of a user's ruleset
+    file of each kind from a record no file holds)."""
+    before = _LOADED.get(ruleset.name)
+    _LOADED[ruleset.name] = ruleset
+    try:
+        yield ruleset
+    finally:
+        if before is None:
+            _LOADED.pop(ruleset.name, None)
+        else:
+            _LOADED[ruleset.name] = before
 
 
 def known(name: str) -> bool:

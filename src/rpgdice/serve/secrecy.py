@@ -116,7 +116,7 @@ NONE = Held()
 
 def _fight(ruleset: Any) -> Any:
     from rpgdice.core import registry
-    from rpgdice.rulesets import Fight
+    from rpgdice.core.parts import Fight
 
     try:
         return registry.get(str(ruleset)).fight

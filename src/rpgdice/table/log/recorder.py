@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Optional
 
-from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, _dumps, envelope
+from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, Entry, _dumps, envelope
 from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
 
 
@@ -69,13 +69,13 @@ class Recorder:
         if odds is not None or any(e is not None for e in self.envelopes):
             shown = {"odds": odds, "envelopes": self.envelopes}
         try:
-            entry, aside = write_entry(
+            entry, aside = write_entry(Entry(
                 argv=argv, character=character, ruleset=first.get("ruleset", ""),
                 command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
                 faces=self.faces, count=self.count,
                 outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
                 kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret,
-                roll=roll)
+                roll=roll))
         except LogUnavailable as e:
             warn(f"the roll was not logged: {e}")
             return None
