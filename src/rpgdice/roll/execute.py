@@ -152,7 +152,7 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
         if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
             getattr(module, attr)
         for made in record.records() if "COMMANDS" in vars(module) else ():  # its records
-            register(ruleset, made.name, made.build,  # type: ignore[arg-type]
+            register(ruleset, made.name, made.build,
                      odds=made.kind == "odds")
     try:
         return BUILDERS[key]
