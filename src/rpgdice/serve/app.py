@@ -354,19 +354,20 @@ def make_app(table: Table) -> Starlette:
         return StreamingResponse(_stream(table, queue, after), media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
-    async def panel(request: Request) -> Response:
-        """``GET /api/panel``: what the token may roll, as data (a seat's or the GM's)."""
-        who = getattr(request.state, "who", None)
-        if who is None:
-            return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer "
-                                 "TOKEN)"}, status_code=403)
-        from rpgdice.serve.panel import panel as made
-
-        return JSONResponse(await asyncio.to_thread(made, who))
-
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
-              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", panel)]
+              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _panel(request: Request) -> Response:
+    """``GET /api/panel``: what the token may roll, as data (a seat's or the GM's)."""
+    who = getattr(request.state, "who", None)
+    if who is None:
+        return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
+                            status_code=403)
+    from rpgdice.serve.panel import panel
+
+    return JSONResponse(await asyncio.to_thread(panel, who))
 
 
 def max_streams() -> int:
