@@ -195,8 +195,9 @@ def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
                           sides=_initiative(ruleset, words, source, health, order))
             return result
 
-        plan.roll = roll
-        return plan
+        from dataclasses import replace
+
+        return replace(plan, roll=roll)
 
     return adapt
 
