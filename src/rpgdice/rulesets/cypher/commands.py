@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from click import BadParameter
-
 from rpgdice.cli import params
 from rpgdice.cli.common import Effects, Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
@@ -43,7 +41,7 @@ ATTACK = Param("attack", "flag", flags=("--attack",), default=False,
                help="An attack: 17 and 18 add damage, 19/20 may add more.")
 
 
-def _take_target(ctx: Any, value: Optional[str]) -> Optional[str]:
+def _take_target(ctx: Any, value: Any) -> Optional[str]:
     """``--vs NAME`` (eager: the target is read when the line is parsed)."""
     if value is None or not value.strip():
         return None
@@ -185,7 +183,10 @@ def _split(text: str) -> str:
     for part in str(text).replace(" ", "").lower().split(","):
         name, eq, n = part.partition("=")
         if name not in POOLS or not eq or not n.isdigit() or name in parts:
-            raise BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of " + ", ".join(POOLS))
+            from rpgdice.cli.typer_private import click  # the parsers' error (Typer's Click)
+
+            raise click.BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of "
+                                     + ", ".join(POOLS))
         parts[name] = int(n)
     return ",".join(f"{k}={v}" for k, v in parts.items())
 
