@@ -192,10 +192,27 @@ def _has_record(value: Any) -> bool:
     return isinstance(value, tuple) and any(_has_record(v) for v in value)
 
 
-def plan_of(spec: RollSpec) -> Plan:
-    """The plan the spec's command makes of its arguments."""
+def plan_of(spec: RollSpec, run: Optional[Turn] = None) -> Plan:
+    """The plan the spec's command makes of its arguments (and of the run, for a builder
+    that reads it: the character's sheet, whether it replays)."""
     build = builder(spec.ruleset, spec.command)
-    return build(**arguments(spec, build))
+    args = arguments(spec, build)
+    if run is not None and _takes_run(build):
+        args["run"] = run
+    return build(**args)
+
+
+def _takes_run(build: Callable[..., Plan]) -> bool:
+    """Whether a builder takes the run it is part of (its keyword ``run``)."""
+    found = _RUN_TAKERS.get(build)
+    if found is None:
+        import inspect
+
+        found = _RUN_TAKERS[build] = "run" in inspect.signature(build).parameters
+    return found
+
+
+_RUN_TAKERS: dict[Callable[..., Plan], bool] = {}
 
 
 # The dice source and the log's choice ---------------------------------------------------
@@ -291,7 +308,7 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     state = Turn(spec, sheet, capture, extras)
     token = _TURN.set(state)
     try:
-        plan = plan_of(spec) if adapt is None else adapt(plan_of(spec))
+        plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
         if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
             if spec.odds_alone and capture is None:
                 refuse_rolling_options(spec)

@@ -16,6 +16,7 @@ from rpgdice.rulesets.crytures.rules import (
 )
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.crytures.rules import CryturesRoll
 
 POOL = Param(
@@ -97,6 +98,7 @@ def roll_cmd(
     attack: bool = False,
     crit_hits: int | None = None,
     spend: str | None = None,
+    run: Turn | None = None,
 ) -> Plan:
     """Roll a Crytures dice pool.
 
@@ -110,10 +112,7 @@ def roll_cmd(
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     if spend is not None:
-        from rpgdice.roll.execute import turn
-
-        state = turn()
-        if state is not None and state.sheet is None and not state.replaying:
+        if run is not None and run.sheet is None and not run.replaying:
             from rpgdice.core.errors import RulesError
 
             raise RulesError("--spend", "pays from a character's sheet: give --as NAME")

@@ -11,6 +11,7 @@ from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.cypher.rules import CypherTask
 
 DIFFICULTY = Param(
@@ -88,6 +89,7 @@ def task_cmd(
     attack: bool = False,
     damage: int | None = None,
     vs: str | None = None,
+    run: Turn | None = None,
 ) -> Plan:
     """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
 
@@ -102,19 +104,16 @@ def task_cmd(
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     exact = exact_odds("cypher", "cypher_odds", task)
-    hurt = _hurt(damage, vs, attack)
-    _say_debilitated()
+    hurt = _hurt(damage, vs, attack, run)
+    _say_debilitated(run)
     return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact,
                 target=hurt.side if hurt is not None else None,
                 effects=_Hurts(hurt) if hurt is not None else None)
 
 
-def _say_debilitated() -> None:
+def _say_debilitated(state: Turn | None) -> None:
     """(SRD) Debilitated: no action but to move. A task ``--as`` such a character still
     rolls (the GM rules), with a warning line saying so."""
-    from rpgdice.roll.execute import turn
-
-    state = turn()
     if state is None or state.sheet is None or state.replaying:
         return
     from rpgdice.rulesets.cypher.target import state_of
@@ -126,7 +125,7 @@ def _say_debilitated() -> None:
         warning(f"{state.sheet.name} is {now}: no action but to move (the rules); rolled anyway")
 
 
-def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
+def _hurt(damage: Optional[int], vs: Optional[str], attack: bool, state: Turn | None) -> Any:
     """The attack's target (``--vs``) and the damage it takes; None without one."""
     if damage is None and vs is None:
         return None
@@ -135,11 +134,9 @@ def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
                          "an attack's damage needs both --damage N and --vs NAME")
     if not attack:
         raise RulesError("--damage", "damage is dealt by an attack: add --attack")
-    from rpgdice.roll.execute import turn
     from rpgdice.rulesets.cypher.character import IMPAIRED
     from rpgdice.rulesets.cypher.target import Hurt, state_of, target_named
 
-    state = turn()
     assert state is not None
     target, extra = state.extras.get("target"), state.extras.get("target_extra")
     if target is None and extra is None:  # a replay: named again
@@ -209,7 +206,7 @@ def _not_full(name: str, pools: dict[str, int], maxima: dict[str, int | None],
                          "the day's next recovery for nothing; nothing was rolled")
 
 
-def recover_cmd(to: str | None = None, reset: bool = False) -> Plan:
+def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = None) -> Plan:
     """A recovery roll: 1d6 + the sheet's tier (default 1) back into the Pools.
 
     Four a day, in order: one action, ten minutes, one hour, ten hours (the sheet counts
@@ -217,11 +214,10 @@ def recover_cmd(to: str | None = None, reset: bool = False) -> Plan:
 
     Example: rpgdice cypher recover --as ana --to might=2,speed=9
     """
-    from rpgdice.roll.execute import turn
     from rpgdice.rulesets.cypher import rules as cypher
     from rpgdice.rulesets.cypher.target import pools_of, recovered
 
-    state = turn()
+    state = run
     assert state is not None
     sheet = state.sheet
     if sheet is None:
