@@ -381,6 +381,8 @@ class _TraitType(ParamType):
             if value is None:  # a Cypher skill the sheet does not list: practiced
                 return None
             return self.inner.convert(value, param, ctx)
+        if ctx is not None and ctx.params.get("as_name") and isinstance(value, str):
+            return self._named(value, param, ctx)  # the executor reads the sheet
         try:
             return self.inner.convert(value, param, ctx)
         except click.BadParameter as e:  # no character rolls: trait names say to add --as
@@ -391,6 +393,20 @@ class _TraitType(ParamType):
                 raise  # no word, or a misspelled level (its message names the closest)
             e.message = character.without_as(value, e.message, skill=self.hook == "skill")
             raise
+
+
+    def _named(self, value: str, param: Any, ctx: Any) -> Any:
+        """A value of a line that rolls for a character: trait names kept as typed (the
+        executor reads them from the sheet); numbers read now."""
+        from rpgdice.cli import character
+
+        if self.hook == "traits":
+            return value if character.looks_like_names(value) else self.inner.convert(
+                value, param, ctx)
+        try:  # Cypher's --skill: a level now, a skill's name from the sheet
+            return self.inner.convert(value, param, ctx)
+        except click.BadParameter:
+            return value
 
 
 def _as_callback(ctx: Any, param: Any, value: Any) -> None:

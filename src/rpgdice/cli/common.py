@@ -466,23 +466,41 @@ def submit_values(ruleset: str, command: str, own: dict[str, Any],
     ctx: Any = get_current_context()
     _compare(ctx, tuple(shared.get("compare") or ()))
     run = current_run(ctx)
-    spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv))
+    spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv),
+                           named(ctx, ruleset, own, shared))
     if run.parse_only:
-        run.parsed = (spec, ctx.meta.get(SHEET), extras)
+        run.parsed = (spec, None, extras)
         return
-    run.entry = execute(spec, sheet=ctx.meta.get(SHEET), extras=extras)
+    run.entry = execute(spec, extras=extras)
+
+
+def named(ctx: Any, ruleset: str, own: dict[str, Any], shared: dict[str, Any]) -> Any:
+    """The character a line rolls for (``--as`` or ``RPGDICE_AS``), by its name: the
+    executor reads its sheet (rpgdice.roll.character.resolved). None: no character."""
+    name = shared.get("as_name")
+    if name is None or not str(name).strip():
+        return None
+    from rpgdice.roll.spec import Character
+
+    def source(param: str) -> str:
+        found = ctx.get_parameter_source(param)
+        return "" if found is None else str(found.name)
+
+    given = tuple(k for k in own if source(k) in ("COMMANDLINE", "ENVIRONMENT", "PROMPT"))
+    return Character(name=str(name), ruleset=ruleset, pool=shared.get("pool_name"),
+                     given=given, resolved=False, from_env=source("as_name") == "ENVIRONMENT")
 
 
 def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
-            choices: Any = None) -> Any:
+            choices: Any = None, character: Any = None) -> Any:
     """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed (the shared
-    options' values: ``choices``, else what the callbacks put in its run)."""
+    options' values: ``choices``, else what the callbacks put in its run; ``character``:
+    the one it names, else the sheet its ``--as`` read)."""
     from rpgdice.roll.spec import RollSpec
 
     run = choices if choices is not None else current_run(ctx)
     meta = ctx.meta if ctx is not None else {}
-    character = None
-    if meta.get(SHEET) is not None:
+    if character is None and meta.get(SHEET) is not None:
         from rpgdice.cli import character as sheet_parse
 
         character = sheet_parse.described(ctx)

@@ -106,7 +106,7 @@ def _shared_param(s: Shared, language: str, help: str) -> Param:
 def character_params(command: Command, ruleset: str, language: str) -> list[Param]:
     """``--as NAME`` (and ``RPGDICE_AS``), and Cypher's ``--pool`` beside ``--effort``."""
     from rpgdice import rulesets
-    from rpgdice.cli import AS_ENV, as_callback, params, pool_callback
+    from rpgdice.cli import AS_ENV, params
     from rpgdice.cli.common import PANELS
 
     if not command.takes_as:
@@ -117,7 +117,7 @@ def character_params(command: Command, ruleset: str, language: str) -> list[Para
     spanish = language == "es"
     out = [Param(
         "as_name", "character", flags=("--as",), parse=params.character, envvar=AS_ENV,
-        eager=True, on_parse=as_callback(ruleset), metavar="NOMBRE" if spanish else "NAME",
+        eager=True, metavar="NOMBRE" if spanish else "NAME",
         panel=PANELS[language]["options"] or "", completes="characters",
         help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
               f"{AS_ENV}.") if spanish else
@@ -128,7 +128,7 @@ def character_params(command: Command, ruleset: str, language: str) -> list[Para
             "pool_name", "choice", flags=("--pool",), choices=pools, eager=True,
             parse=params.choice(dict.fromkeys(pools),
                                 {p: f"the {p.title()} Pool and its Edge" for p in pools}),
-            on_parse=pool_callback, metavar="POOL",
+            metavar="POOL",
             help=f"With --as: the Pool that pays the Effort ({', '.join(pools[:-1])} or "
             f"{pools[-1]}), whose Edge lowers it."))
     return out

@@ -301,7 +301,11 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
         from rpgdice.core.budget import share_odds_budget
 
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
-    if sheet is None and spec.character is not None and capture is None:
+    if spec.character is not None and not spec.character.resolved:  # a line just parsed
+        from rpgdice.roll.character import resolved
+
+        spec, sheet = resolved(spec, sheet)
+    elif sheet is None and spec.character is not None and capture is None:
         from rpgdice.table import sheets
 
         sheet = sheets.load(spec.character.name, "--as")
