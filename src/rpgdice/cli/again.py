@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import Loaded
 
 
 def _not_repeated() -> tuple[str, list[str]]:
@@ -40,7 +41,7 @@ def _announce(argv: list[str]) -> None:
         pass
 
 
-def _last_repeatable(log: Any) -> list[dict[str, Any]]:
+def _last_repeatable(log: Any) -> list[Loaded]:
     """The last entry of ``log`` that is a roll and not a ``seyruun reroll`` (a list of 0
     or 1)."""
     from rpgdice.table.log import COLUMNS, entry_data
@@ -52,7 +53,7 @@ def _last_repeatable(log: Any) -> list[dict[str, Any]]:
                           "ORDER BY id DESC LIMIT 1", args).fetchone()
     return [] if row is None else [entry_data(row)]
 
-def _last_roll() -> dict[str, Any]:
+def _last_roll() -> Loaded:
     """The entry ``again`` repeats; a usage error when there is none (an empty log, or
     one of changes of the encounter and re-rolls only) or the log cannot be read."""
     from rpgdice.core.errors import RulesError
@@ -134,7 +135,7 @@ def again_cmd(
     execute(spec, sheet=sheet, extras=extras)
 
 
-def _with_more(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+def _with_more(spec: Any, more: list[str]) -> tuple[Any, Any, Loaded]:
     """The repeated roll with MORE ARGS: options read by the command's own parser and
     added to the stored spec (a single-valued option given replaces its value, a repeatable
     one adds); the rest of the roll is the stored spec's, never its words read again."""

@@ -13,6 +13,7 @@ import typer
 from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper, shares
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
@@ -196,7 +197,7 @@ def _initiative(ruleset: str, words: list[str], source: Any,
     fight = rulesets.get(ruleset).fight
     extra_health = health if health is not None else fight.health
     _once(words)
-    by_name: dict[str, Any] = {}
+    by_name: JSONObject = {}
     result = None
     own = [w for w in words if "@" not in w]
     if fight.initiative and own:

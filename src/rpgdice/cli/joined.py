@@ -17,6 +17,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, cut, shown, visible
 
 app = RulesetTyper(
@@ -101,7 +102,7 @@ def _bad_answer(base: str, why: str) -> RulesError:
 
 
 def _exchange(base: str, token: str, path: str, data: Optional[bytes],
-              held: dict[str, Any]) -> tuple[int, bytes, Any]:
+              held: JSONObject) -> tuple[int, bytes, Any]:
     """One request, no redirect followed, its answer read up to :data:`MAX_ANSWER`."""
     import http.client
     from urllib.parse import urlsplit
@@ -130,7 +131,7 @@ def _exchange(base: str, token: str, path: str, data: Optional[bytes],
     return answer.status, b"".join(chunks), answer.headers
 
 
-def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = None
+def _request(base: str, token: str, path: str, body: Optional[JSONObject] = None
              ) -> tuple[int, bytes, Any]:
     """The table's answer (status, body, headers) to one request, the whole of it within
     :data:`DEADLINE` seconds (a table that stops answering exits 2 naming its URL); a
@@ -139,7 +140,7 @@ def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = 
     import threading
 
     data = None if body is None else json.dumps(body).encode()
-    held: dict[str, Any] = {}
+    held: JSONObject = {}
     outcome: list[Any] = []
 
     def work() -> None:
@@ -170,7 +171,7 @@ def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = 
     return status, answer, headers
 
 
-def _hang_up(held: dict[str, Any]) -> None:
+def _hang_up(held: JSONObject) -> None:
     """Close a request still under way: its blocked read returns at once."""
     import socket
 
@@ -326,7 +327,7 @@ def remote(words: list[str], table: dict[str, str]) -> int:
     return 0
 
 
-def _rebuilt(base: str, rolls: list[dict[str, Any]], shown_: Optional[dict[str, Any]]) -> Any:
+def _rebuilt(base: str, rolls: list[JSONObject], shown_: Optional[JSONObject]) -> Any:
     """The answer's rolls as the records their view prints, rebuilt as ``log show``
     rebuilds a logged roll; a :func:`_bad_answer` when they do not rebuild."""
     from rpgdice import rulesets

@@ -12,6 +12,7 @@ from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.cli.output import error, warning
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 
 # Its commands are common.Command: usage lines show ID, not Typer's {ID}.
@@ -171,7 +172,7 @@ def _show_brief(rows: Any) -> None:
             "rerolled_by", "secret")
     from rpgdice import rulesets
 
-    def brief(e: dict[str, Any]) -> dict[str, Any]:
+    def brief(e: Loaded) -> Loaded:
         with rulesets.as_rolled(e):  # a ruleset file's roll in the words it was rolled with
             return {**{k: e[k] for k in keep}, "figures": _figures(e, view),
                     "verdict": view.entry_outcome(e)}
@@ -179,7 +180,7 @@ def _show_brief(rows: Any) -> None:
     view.show_entries(brief(e) for e in rows)  # read, laid out and written a batch at a time
 
 
-def _figures(entry: dict[str, Any], view: Any) -> str:
+def _figures(entry: Loaded, view: Any) -> str:
     if entry.get("too_large"):
         return f"results too large to read (log show {entry['id']} rolls them again)"
     return str(view.safe_figures(entry))
@@ -219,7 +220,7 @@ def show_cmd(
         _show_entry(entry, as_json, replay)
 
 
-def _show_entry(entry: dict[str, Any], as_json: bool, replay: bool) -> None:
+def _show_entry(entry: Loaded, as_json: bool, replay: bool) -> None:
     if replay:
         return _replay(entry, as_json)
     from rpgdice.table.log import public
@@ -231,7 +232,7 @@ def _show_entry(entry: dict[str, Any], as_json: bool, replay: bool) -> None:
     _show_stored(entry)
 
 
-def _show_stored(entry: dict[str, Any]) -> None:
+def _show_stored(entry: Loaded) -> None:
     """The entry's header, then its results rebuilt from the log and shown with their
     views; results this rpgdice cannot rebuild are shown as the stored data, with a notice."""
     from rpgdice.cli import stored
@@ -268,7 +269,7 @@ def _show_stored(entry: dict[str, Any]) -> None:
          compact=total > 1 and _compact(entry))
 
 
-def _compact(entry: dict[str, Any]) -> bool:
+def _compact(entry: Loaded) -> bool:
     """Whether the entry's roll showed its repeats in their short form (``roll 1000d6 -n
     250``: a line of totals, not 250,000 dice), worked out from its stored spec without
     rolling; False when it cannot be."""
@@ -280,7 +281,7 @@ def _compact(entry: dict[str, Any]) -> bool:
         return False
 
 
-def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
+def _with_the_rest(entry: Loaded, records: list[Any]) -> Any:
     """The stored records and, for an entry of more results than the log keeps, the
     rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
     from itertools import chain, islice
@@ -302,7 +303,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     return chain(records, islice(chain(cap.results, cap.rest), len(records), None))
 
 
-def _replay(entry: dict[str, Any], as_json: bool) -> None:
+def _replay(entry: Loaded, as_json: bool) -> None:
     """``log show ID --replay``: roll the entry's command again with its own dice, pay
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
     from rpgdice.cli.output import emit
@@ -353,7 +354,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def _rolled_part(entry: dict[str, Any]) -> list[Any]:
+def _rolled_part(entry: Loaded) -> list[Any]:
     """The stored results without the keys their envelopes added (who paid what, the
     attack target's side): what a replay, which pays and hurts nothing, rolls again."""
     from rpgdice.render.stored import records_envelopes
@@ -456,7 +457,7 @@ def stats_cmd(
 
 def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
                   since: Optional[str] = None, before: Optional[str] = None
-                  ) -> list[dict[str, Any]]:
+                  ) -> list[Loaded]:
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
     rebuilt from the spec the log stored with it; computed once per distinct spec, within
     the budget of :class:`_OddsOf`), the luck verdict and face counts with their χ² test.
@@ -467,7 +468,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
     rows, face_rows, hand_rows = log.stats_rows(ruleset=ruleset, character=character,
                                                 since=since, before=before)
     odds = _OddsOf(log)
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Loaded] = {}
     for rs, command, n in hand_rows:
         if _counted(rs, command):
             g = out.setdefault(rs, _group(rs, character))
@@ -509,12 +510,12 @@ def _counted(ruleset: str, command: str) -> bool:
         return False
 
 
-def _group(ruleset: str, character: Optional[str]) -> dict[str, Any]:
+def _group(ruleset: str, character: Optional[str]) -> Loaded:
     return {"ruleset": ruleset, "character": character, "rolls": 0, "outcomes": {},
             "expected": {}, "faces": {}, "left_out": 0, "left_out_by_hand": 0, "_variance": {}}
 
 
-def _judged(g: dict[str, Any]) -> dict[str, Any]:
+def _judged(g: Loaded) -> Loaded:
     """A ruleset's group with its z-scores, luck verdict and fairness per die."""
     from rpgdice.core import luck
 

@@ -23,6 +23,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 
 LOCK = threading.Lock()
@@ -40,7 +41,7 @@ FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
 @dataclass
 class Answer:
     status: int
-    body: dict[str, Any]
+    body: Loaded
 
 
 class Routed:
@@ -397,7 +398,7 @@ def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
     return Answer(200, {"rolls": rolls, **({"shown": shown} if shown else {})})
 
 
-def _shown(entry: Optional[int]) -> Optional[dict[str, Any]]:
+def _shown(entry: Optional[int]) -> Optional[Loaded]:
     """What the logged entry's view showed beside its results, as the log stored it: the
     character line of ``--as`` (the traits it named, what it paid) and an attack target's
     (``envelopes``), the spec of its exact odds (``odds``, with ``--odds``), and whether its
@@ -417,7 +418,7 @@ def _shown(entry: Optional[int]) -> Optional[dict[str, Any]]:
     if found is None:
         return None
     stored = found.get("shown")
-    shown: dict[str, Any] = stored if isinstance(stored, dict) else {}
+    shown: Loaded = stored if isinstance(stored, dict) else {}
     out = {key: shown[key] for key in ("envelopes", "odds") if shown.get(key)}
     try:
         from rpgdice.cli.replay import capture

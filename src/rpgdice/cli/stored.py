@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from rpgdice import rulesets
+from rpgdice.core.data import JSONObject
 from rpgdice.core.rebuild import BadData
 from rpgdice.render import stored as rebuilt
 from rpgdice.render.stored import records
@@ -35,7 +36,7 @@ def is_roll(argv: list[str]) -> bool:
     return argv[1] in rulesets.get(argv[0]).results
 
 
-def odds(entry: dict[str, Any]) -> Optional[Any]:
+def odds(entry: JSONObject) -> Optional[Any]:
     """The exact odds the entry showed (``--odds``), computed again from its stored spec
     (None when it showed none); a :class:`BadData` when the spec makes none."""
     return rebuilt.odds(entry, spec)

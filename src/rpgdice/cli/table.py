@@ -12,6 +12,7 @@ import typer
 from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, shown, visible
 from rpgdice.rulesets import SHEET_RULESETS
 
@@ -76,11 +77,11 @@ def paths_cmd(as_json: JsonOpt = False) -> None:
 # char --------------------------------------------------------------------------
 
 
-def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
+def _pairs(pairs: list[str] | None, removing: bool) -> JSONObject:
     """``TRAIT=VALUE`` arguments; VALUE ``-`` (with ``char set``) removes the trait."""
     from rpgdice.table import sheets
 
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for pair in pairs or []:
         trait, sep, value = pair.partition("=")
         if not sep:
@@ -175,7 +176,7 @@ def char_new(
     _warn_near_misses(sheet.name, ruleset, given)
 
 
-def _warn_near_misses(who: str, ruleset: str, given: dict[str, Any]) -> None:
+def _warn_near_misses(who: str, ruleset: str, given: JSONObject) -> None:
     """A trait named close to one the ruleset knows (``intelect`` for Cypher's
     ``intellect``) is kept as given, with a warning: it would otherwise read as a skill."""
     from difflib import get_close_matches

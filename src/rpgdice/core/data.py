@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import sys
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, TypeAlias, Union
+
+JSONValue: TypeAlias = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]
+"""A value as JSON holds it."""
+JSONObject: TypeAlias = dict[str, object]
+"""A JSON object as built or read: a ``--json`` object, a log entry, a request's body. Its
+values are JSON values (:data:`JSONValue`), typed ``object`` so that each read narrows them."""
+Loaded: TypeAlias = dict[str, Any]
+"""A JSON or TOML object read back as its format promises (a log entry, a stored result, a
+ruleset file, a request's body): its readers index into it without narrowing each value."""
 
 _SCALARS = (int, str, float, bool, type(None))
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -12,6 +12,8 @@ import typing
 from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, TypeVar, Union
 
+from rpgdice.core.data import JSONObject
+
 T = TypeVar("T")
 
 
@@ -20,15 +22,15 @@ class BadData(ValueError):
     log entry, or one of an older rpgdice): the message says where, in a few words."""
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_HINTS: dict[type, JSONObject] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> JSONObject:
     hints = _HINTS.get(cls)
     if hints is None:
         from fractions import Fraction  # annotations name it under TYPE_CHECKING only
 
-        namespace: dict[str, Any] = {"Fraction": Fraction}
+        namespace: JSONObject = {"Fraction": Fraction}
         for base in reversed(cls.__mro__):  # a generic base's fields name its module's types
             module = sys.modules.get(base.__module__)
             if module is not None:
@@ -76,7 +78,7 @@ def from_data(cls: type[T], data: Any, where: str = "") -> T:
     if not isinstance(data, dict):
         raise BadData(f"{where or cls.__name__}: not an object")
     hints = _hints(cls)
-    values: dict[str, Any] = {}
+    values: JSONObject = {}
     for f in fields(cls):  # type: ignore[arg-type]
         if not f.init:
             continue

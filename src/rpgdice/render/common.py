@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 
 # What a die did -> its style.
@@ -229,7 +230,7 @@ def _resource_label(ruleset: str, name: str) -> str:
     return found[0] if found else name
 
 
-def character_line(table: dict[str, Any], ruleset: str) -> Text:
+def character_line(table: Loaded, ruleset: str) -> Text:
     """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
     ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
     from rpgdice.core.errors import visible  # names and traits come from the user's sheet
@@ -255,7 +256,7 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     return line
 
 
-def target_line(table: dict[str, Any], ruleset: str) -> Text:
+def target_line(table: Loaded, ruleset: str) -> Text:
     """An attack target's line (``--vs``): ``  vs Ghoul · ...``, as a character line."""
     return Text.assemble(("  vs ", "bold"), character_line(table, ruleset)[len(INDENT):])
 
@@ -437,7 +438,7 @@ FACES_SHOWN = 12
 how many dice it rolled (``log show ID`` shows every die)."""
 
 
-def faces_text(dice: list[dict[str, Any]]) -> str:
+def faces_text(dice: list[Loaded]) -> str:
     """The faces of stored dice objects (``{"face": 4, ...}``), for a one-line summary:
     ``4 10 9``; ``4 10 9 3 6 10 8 7 2 5 … (40 dice)`` for a big pool."""
     if len(dice) <= FACES_SHOWN:
@@ -445,13 +446,13 @@ def faces_text(dice: list[dict[str, Any]]) -> str:
     return " ".join(str(d.get("face")) for d in dice[:10]) + f" … ({len(dice)} dice)"
 
 
-def contest_figures(r: dict[str, Any], key: str) -> str:
+def contest_figures(r: Loaded, key: str) -> str:
     """A stored contest in a few words: each side's ``key`` and who won."""
     a, d = r.get("attacker") or {}, r.get("defender") or {}
     return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
 
 
-def extended_figures(r: dict[str, Any]) -> str:
+def extended_figures(r: Loaded) -> str:
     """A stored extended roll in a few words: its total of the target, in how many rolls."""
     return f"{r.get('total')} of {r.get('target')} in {len(r.get('rolls') or [])} rolls"
 
@@ -607,7 +608,7 @@ def chart(rows: list[Row], *headers: str, bar_header: str = "") -> list[Any]:
     return [Chart(rows, headers, bar_header)]
 
 
-def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Any]:
+def outcome_chart(ruleset: str, outcomes: Loaded) -> list[Any]:
     rows = []
     for outcome, p in outcomes.items():
         word, style = outcome_word(ruleset, outcome)

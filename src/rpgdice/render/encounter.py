@@ -10,6 +10,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 from rpgdice.render.common import wrap
 
@@ -26,7 +27,7 @@ def _wound(wound: str | None) -> Text:
     return Text(f"{wound} (−{PENALTY.get(wound, 0)})", style=WOUND_STYLE.get(wound, ""))
 
 
-def _damage(side: dict[str, Any]) -> Text:
+def _damage(side: Loaded) -> Text:
     damage, health = side.get("damage"), side.get("health")
     if damage is None:
         return Text("—", style="dim")
@@ -36,7 +37,7 @@ def _damage(side: dict[str, Any]) -> Text:
     return Text(f"{damage}/{health}")
 
 
-def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
+def encounter_view(state: Loaded, width: int = 80) -> Group:
     """The encounter ``state`` (its JSON object): its header (wrapped between words, a long
     name too) above a table of the order, the current side marked ▶."""
     current = state["turn"]

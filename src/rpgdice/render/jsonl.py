@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
-from rpgdice.core.data import to_data
+from rpgdice.core.data import JSONObject, to_data
 
 __all__ = ["to_data", "write"]
 
@@ -16,7 +16,7 @@ CHUNK = 256
 
 
 def write(
-    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None,
+    results: Iterable[Any], out: IO[str], extra: Callable[[Any], JSONObject] | None = None,
     result: Callable[[Any], Any] | None = None,
 ) -> None:
     """One line per result, as they come; ``extra(item)`` adds keys to each object

@@ -11,13 +11,14 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.envelope import JSON_EXTRA as JSON_EXTRA
 
 PROG = "rpgdice"
 
 
 def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         keys: dict[str, Any] | None = None, compact: bool = False,
+         keys: JSONObject | None = None, compact: bool = False,
          compare: list[tuple[str, Any]] | None = None) -> None:
     """Print ``items`` (``total`` of them: :class:`~rpgdice.core.envelope.Rolled`, each a
     result and its envelope) as they come. ``odds`` (the exact odds of the command's
@@ -30,8 +31,8 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
     if as_json:
         from rpgdice.render import jsonl
 
-        def more(item: Any) -> dict[str, Any]:
-            out: dict[str, Any] = dict(keys or {})
+        def more(item: Any) -> JSONObject:
+            out: JSONObject = dict(keys or {})
             out.update(item.envelope.json_keys())  # --as, and seyruun attack --vs
             if odds is not None:
                 out.update(odds_key(odds, item.result))
@@ -58,7 +59,7 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
     sys.stdout.flush()
 
 
-def _compared(compare: list[tuple[str, Any]] | None) -> list[dict[str, Any]]:
+def _compared(compare: list[tuple[str, Any]] | None) -> list[JSONObject]:
     """``--compare``'s JSON: ``{args, odds}`` for each alternative, in order."""
     from rpgdice.core.data import to_data
 
@@ -69,14 +70,14 @@ def _result(item: Any) -> Any:
     return item.result
 
 
-def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None,
+def emit_odds(result: Any, *, as_json: bool, extra: JSONObject | None = None,
               compare: list[tuple[str, Any]] | None = None) -> None:
     """Print the exact odds an ``odds`` command computed (``extra``: a character's, ``--as``;
     ``compare``: each ``--compare`` alternative's args and odds)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        def keys(r: Any) -> dict[str, Any]:
+        def keys(r: Any) -> JSONObject:
             out = {k: v for k, v in (extra or {}).items() if k in JSON_EXTRA}
             if compare:
                 out["compare"] = _compared(compare)
@@ -98,7 +99,7 @@ def _tolerant_stdout() -> None:
         sys.stdout.reconfigure(errors="replace")
 
 
-def odds_key(odds: Any, result: Any) -> dict[str, Any]:
+def odds_key(odds: Any, result: Any) -> JSONObject:
     """``--odds --json``: the chance of this result's outcome and of every outcome
     (odds that know better, such as ordinary dice's, give their own key)."""
     own = getattr(odds, "json_key", None)

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
 from rpgdice.core.envelope import EMPTY, Envelope, Rolled
 from rpgdice.core.rebuild import BadData, from_data
 
 
-def _classes(entry: dict[str, Any]) -> list[type]:
+def _classes(entry: Loaded) -> list[type]:
     """The record class of each stored result: the names the log stored, or, for an
     entry of an older rpgdice, the one class its command makes."""
     try:
@@ -38,7 +39,7 @@ def _classes(entry: dict[str, Any]) -> list[type]:
     return classes * len(results) if len(classes) == 1 else classes
 
 
-def records(entry: dict[str, Any]) -> list[Rolled]:
+def records(entry: Loaded) -> list[Rolled]:
     """The entry's results as records, each with what its view showed beside it (its
     envelope); a :class:`BadData` when the stored data makes none."""
     results = entry["results"]
@@ -53,24 +54,24 @@ def records(entry: dict[str, Any]) -> list[Rolled]:
     return out
 
 
-def records_envelopes(entry: dict[str, Any]) -> list[Envelope]:
+def records_envelopes(entry: Loaded) -> list[Envelope]:
     """Each stored result's envelope, in order (EMPTY where none was stored)."""
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     return [_envelope(e) if isinstance(e, dict) else EMPTY
             for e in [*envelopes, *[None] * (len(entry["results"]) - len(envelopes))]]
 
 
-def _envelope(stored: dict[str, Any]) -> Envelope:
+def _envelope(stored: Loaded) -> Envelope:
     """The stored envelope, each part kept only when it has the shape the views read."""
     from rpgdice.table.log import ENVELOPE
 
     parts = {key: stored.get(key) for key in ENVELOPE if key != "held"}  # held: not shown
-    kept: dict[str, Any] = {key: value for key, value in parts.items()
+    kept: Loaded = {key: value for key, value in parts.items()
                             if isinstance(value, dict) and _envelope_ok(value, key)}
     return Envelope(**kept)
 
 
-def _envelope_ok(value: dict[str, Any], key: str) -> bool:
+def _envelope_ok(value: Loaded, key: str) -> bool:
     if key == "vs_keys":
         return True
     labels = value.get("labels", [])
@@ -81,7 +82,7 @@ def _envelope_ok(value: dict[str, Any], key: str) -> bool:
             and isinstance(spent, dict) and isinstance(left, dict) and set(spent) <= set(left))
 
 
-def odds(entry: dict[str, Any], read_spec: Callable[[Any], Any]) -> Optional[Any]:
+def odds(entry: Loaded, read_spec: Callable[[Any], Any]) -> Optional[Any]:
     """The exact odds the entry showed (``--odds``), computed again from its stored spec
     (None when it showed none): ``read_spec(data)`` makes the spec (a
     :class:`~rpgdice.core.rebuild.BadData` when the data makes none), calling it computes

@@ -26,6 +26,7 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from rpgdice.core.data import Loaded
 from rpgdice.serve import follow
 from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Hub, roll_event
 from rpgdice.table.log import on_the_table
@@ -118,7 +119,7 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
-def _said(entry: dict[str, Any]) -> str:
+def _said(entry: Loaded) -> str:
     """What an entry said again says (its results and envelopes), to compare."""
     import json
 
@@ -179,7 +180,7 @@ class Table:
                 self.held_key = key
             return self.held
 
-    def public(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def public(self, entries: list[Loaded]) -> list[Loaded]:
         """The entries as the table may see them (a public one said again while a secret
         roll before it is unrevealed)."""
         if not entries:
@@ -187,7 +188,7 @@ class Table:
         held = self.take_back()
         return [held.entry(e) for e in entries]
 
-    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, body: Loaded) -> Loaded:
         """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
         the table may see it: a roll made after an unrevealed secret one said again."""
         rolls = body.get("rolls")
@@ -203,7 +204,7 @@ class Table:
             out.append(obj)
         return {**body, "rolls": out}
 
-    def _entry(self, entry: dict[str, Any], revealed: bool) -> None:
+    def _entry(self, entry: Loaded, revealed: bool) -> None:
         held = self.take_back()
         entry = held.entry(entry)
         if int(entry["id"]) in held.entries:
@@ -450,7 +451,7 @@ async def _roll(table: Table, request: Request) -> Response:
     return JSONResponse(said, status_code=answer.status)
 
 
-def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
+def _read(log: Path, after: int, limit: int) -> list[Loaded]:
     if not log.exists():  # nothing logged yet
         return []
     reader = follow.Reader(log)

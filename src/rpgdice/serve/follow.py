@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.table import log as roll_log
 
 POLL = 0.5
@@ -80,18 +81,18 @@ class Reader:
             self.close()
             raise Unreadable(_why(self.path, e)) from None
 
-    def after(self, entry: int, limit: int = BATCH) -> list[dict[str, Any]]:
+    def after(self, entry: int, limit: int = BATCH) -> list[Loaded]:
         """The entries after ID ``entry``, oldest first, at most ``limit``."""
-        def read(con: sqlite3.Connection) -> list[dict[str, Any]]:
+        def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries WHERE id > ? ORDER BY id"
                                " LIMIT ?", (entry, limit)).fetchall()
             return [_entry(row) for row in rows]
 
         return list(self._run(read))
 
-    def newest(self, n: int) -> list[dict[str, Any]]:
+    def newest(self, n: int) -> list[Loaded]:
         """The newest ``n`` entries, oldest first."""
-        def read(con: sqlite3.Connection) -> list[dict[str, Any]]:
+        def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries ORDER BY id DESC LIMIT ?",
                                (n,)).fetchall()
             return [_entry(row) for row in reversed(rows)]
@@ -118,7 +119,7 @@ class Reader:
             "SELECT coalesce(max(seq), 0) FROM reveals").fetchone()[0]
             if self.has_reveals else 0))
 
-    def get(self, entry: int) -> Optional[dict[str, Any]]:
+    def get(self, entry: int) -> Optional[Loaded]:
         found = self.after(entry - 1, 1)
         return found[0] if found and found[0]["id"] == entry else None
 
@@ -138,7 +139,7 @@ class Unreadable(Exception):
     """The log cannot be read now; the message says why, in a user's words."""
 
 
-def _entry(row: tuple[Any, ...]) -> dict[str, Any]:
+def _entry(row: tuple[Any, ...]) -> Loaded:
     entry = roll_log.entry_data(row)
     entry["revealed_at"] = entry.get("revealed_at")
     return entry
@@ -166,7 +167,7 @@ class Follower:
     in order, and ``on_notice(text or None)`` when the log's state changes (a problem, or
     None once it reads again); ``on_tick()`` after every look (the encounter is read there)."""
 
-    def __init__(self, path: Path, on_entry: Callable[[dict[str, Any], bool], None],
+    def __init__(self, path: Path, on_entry: Callable[[Loaded, bool], None],
                  on_notice: Callable[[Optional[str]], None], poll: float = POLL,
                  on_tick: Optional[Callable[[], None]] = None) -> None:
         self.reader = Reader(path)

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.serve import views
 from rpgdice.table.log import on_the_table
 
@@ -37,7 +38,7 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def roll_event(entry: dict[str, Any], revealed: bool) -> tuple[int, str, str]:
+def roll_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     """An entry's SSE events: the ``log --json`` object (a secret one's few keys), with the
     entry's ID as the event ID (not for a reveal, whose ID is older than those already
     sent), then the page's view of it (a ``view`` event)."""
@@ -64,7 +65,7 @@ class Hub:
 
     # From the follower's thread -------------------------------------------------------
 
-    def entry(self, entry: dict[str, Any], revealed: bool) -> None:
+    def entry(self, entry: Loaded, revealed: bool) -> None:
         ident, text, html = roll_event(entry, revealed)
         self._call(self._add, ident, html, text, revealed)
 

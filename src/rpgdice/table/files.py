@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 
 LOCK_NAME = ".lock"
@@ -157,7 +158,7 @@ def too_big(path: Path) -> RulesError:
     return broken(path, f"is more than {MAX_BYTES // 1024} KiB, the most rpgdice reads of a file")
 
 
-def read_toml(path: Path) -> dict[str, Any] | None:
+def read_toml(path: Path) -> JSONObject | None:
     """The table a TOML file holds, or None when there is no such file."""
     text = read_text(path)
     if text is None:
@@ -182,7 +183,7 @@ def _check_keys(path: Path, text: str) -> None:
             raise broken(path, f"line {n}: a key of more than {MAX_KEY_PARTS} dotted parts")
 
 
-def parse(path: Path, text: str) -> dict[str, Any]:
+def parse(path: Path, text: str) -> JSONObject:
     _check_keys(path, text)
     toml = _toml()
     try:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rpgdice.core import registry
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, cut, shown, visible
 from rpgdice.core.names import fold
 from rpgdice.table import files, paths
@@ -104,7 +105,7 @@ class Sheet:
 
     name: str
     ruleset: str
-    traits: dict[str, Any]
+    traits: JSONObject
     """Trait name as spelled in the file -> value (a whole number, or a word for a
     Seyruun wound and Cypher skills)."""
     path: Path
@@ -182,14 +183,14 @@ class Sheet:
         value = self.get("effort")
         return value if isinstance(value, int) else None
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JSONObject:
         """``char show --json``."""
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "name": self.name,
             "ruleset": self.ruleset,
             "traits": {key(k): v for k, v in self.traits.items()},
         }
-        own: dict[str, Any] = {}
+        own: JSONObject = {}
         for found in schema(self.ruleset).resources:
             top = self.maximum(found.name)
             if found.listed and (self.spelling(found.name) is not None or top is not None):
@@ -321,7 +322,7 @@ def not_a_sheet(path: Path) -> RulesError | None:
                       "regular files)")
 
 
-def from_data(path: Path, data: dict[str, Any]) -> Sheet:
+def from_data(path: Path, data: JSONObject) -> Sheet:
     """Check what a sheet file holds; a hand-made mistake is reported, never fixed."""
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
@@ -339,7 +340,7 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
     if not isinstance(traits, dict):
         raise files.broken(path, "'traits' is not a table")
     seen: dict[str, str] = {}
-    checked: dict[str, Any] = {}
+    checked: JSONObject = {}
     for trait, value in traits.items():
         folded = fold(trait)
         if folded in seen:
@@ -415,7 +416,7 @@ def load_all() -> Iterator[Sheet | RulesError]:
 # Changing sheets ---------------------------------------------------------------
 
 
-def _set_traits(sheet: Sheet, doc: Any, changes: dict[str, Any]) -> None:
+def _set_traits(sheet: Sheet, doc: Any, changes: JSONObject) -> None:
     """Apply ``changes`` (trait -> value, None to remove) to ``doc``, keeping the
     sheet's spelling of a trait it already has."""
     import tomlkit
@@ -438,7 +439,7 @@ def _set_traits(sheet: Sheet, doc: Any, changes: dict[str, Any]) -> None:
     sheet.__post_init__()
 
 
-def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
+def new(name: str, ruleset: str, changes: JSONObject) -> Sheet:
     """Create the sheet of ``name``; a name already taken is refused."""
     import tomlkit
 
@@ -517,7 +518,7 @@ def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
     return check_value(sheet.ruleset, trait, new)
 
 
-def change(name: str, changes: dict[str, Any]) -> Sheet:
+def change(name: str, changes: JSONObject) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, or change them by a
     :class:`Relative` amount, keeping everything else in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
@@ -635,7 +636,7 @@ _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _LINE = r"^([ \t]*{key}[ \t]*=[ \t]*)(-?[0-9]+|\"[a-z]*\"|'[a-z]*')([ \t]*(?:#.*)?)$"
 
 
-def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
+def _quick_text(sheet: Sheet, text: str, changes: JSONObject) -> str | None:
     """The sheet's text with ``changes`` (resources spent, damage taken: numbers and
     words) made in place of the values in its ``[traits]`` table, or added at the table's
     end, every other byte kept; None when the file is laid out otherwise (tomlkit then
@@ -673,7 +674,7 @@ def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
     return out if _reads_as(sheet, text, out, changes) else None
 
 
-def _reads_as(sheet: Sheet, old: str, new: str, changes: dict[str, Any]) -> bool:
+def _reads_as(sheet: Sheet, old: str, new: str, changes: JSONObject) -> bool:
     """Whether ``new`` reads as ``old`` with ``changes`` made to its traits, and nothing else."""
     try:
         before, after = files.parse(sheet.path, old), files.parse(sheet.path, new)

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from typing import Any
 
+from rpgdice.core.data import Loaded
+
 KINDS = ("pool", "total", "highest")
 TONES = ("good", "bad", "dire")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -98,7 +100,7 @@ def dice_terms(text: str) -> list[tuple[int, int, int]] | None:
 
 
 def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset()
-          ) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+          ) -> tuple[Loaded | None, list[tuple[str, str]]]:
     """The rules of a parsed file (None when it has problems) and its problems, in the
     order of the file's keys. ``stem``: the file's name without ``.toml`` (``name`` must be
     it); ``taken``: names a user's ruleset may not have (built-in rulesets, commands)."""
@@ -142,14 +144,14 @@ def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset(
         bad("title", "is missing" if title is None else "is not text")
     elif len(title) > 60:
         bad("title", "is longer than 60 characters")
-    rules: dict[str, Any] = {"name": name, "title": title, "kind": kind}
+    rules: Loaded = {"name": name, "title": title, "kind": kind}
     if kind in KINDS:
         _kind_keys(kind, data, rules, bad)
     rules["outcomes"] = _outcomes(kind, data.get("outcomes"), rules, bad)
     return (None if problems else rules), problems
 
 
-def _threshold(data: dict[str, Any], key: str, die: int | None, bad: Any,
+def _threshold(data: Loaded, key: str, die: int | None, bad: Any,
                least: int = 1) -> int | None:
     value = data.get(key)
     if value is None:
@@ -163,7 +165,7 @@ def _threshold(data: dict[str, Any], key: str, die: int | None, bad: Any,
     return int(value)
 
 
-def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
+def _kind_keys(kind: str, data: Loaded, rules: Loaded, bad: Any) -> None:
     if kind == "total":
         _total_keys(data, rules, bad)
         return
@@ -187,7 +189,7 @@ def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any)
     _pool_keys(data, rules, bad, die)
 
 
-def _total_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
+def _total_keys(data: Loaded, rules: Loaded, bad: Any) -> None:
     dice = data.get("dice")
     terms = dice_terms(dice) if isinstance(dice, str) else None
     if dice is None:
@@ -203,7 +205,7 @@ def _total_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
         rules["dice"] = dice.replace(" ", "")
 
 
-def _pool_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any, die: int | None) -> None:
+def _pool_keys(data: Loaded, rules: Loaded, bad: Any, die: int | None) -> None:
     success = _threshold(data, "success", die, bad)
     at_most = _threshold(data, "success_at_most", die, bad)
     if "success" in data and "success_at_most" in data:
@@ -236,7 +238,7 @@ def _pool_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any, die: int |
     rules["glitch"] = glitch
 
 
-def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list[dict[str, Any]]:
+def _outcomes(kind: Any, outcomes: Any, rules: Loaded, bad: Any) -> list[Loaded]:
     if outcomes is None:
         bad("outcomes", "is missing; an array of tables, [[outcomes]]")
         return []
@@ -258,7 +260,7 @@ def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list
         if tone not in TONES:
             bad(f"{where}.tone", "is missing; good, bad or dire" if tone is None
                 else f"is {tone!r}; good, bad or dire")
-        conditions: dict[str, Any] = {}
+        conditions: Loaded = {}
         for key, value in o.items():
             if key in ("name", "tone"):
                 continue
@@ -276,7 +278,7 @@ def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list
     return out
 
 
-def _condition(key: str, value: Any, rules: dict[str, Any]) -> str:
+def _condition(key: str, value: Any, rules: Loaded) -> str:
     if key in ("glitch", "success") or (key == "critical" and isinstance(value, bool)):
         if not isinstance(value, bool):
             return f"is {value!r}; true or false"

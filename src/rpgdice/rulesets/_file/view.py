@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     CRIT,
     DOUBLE,
@@ -97,7 +98,7 @@ def odds(o: Any) -> list[Any]:
     return lines
 
 
-def _figures(r: dict[str, Any]) -> str:
+def _figures(r: Loaded) -> str:
     faces = faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     CRIT,
@@ -113,7 +114,7 @@ VIEWS = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     return f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import Cost
 from rpgdice.rulesets.cypher import POOLS
 
 
-def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+def plan(command: str, params: Loaded, sheet: Any, pool: str | None) -> Cost:
     """What ``command`` costs the Pool ``pool`` (``--pool``); ``odds`` checks and pays
     nothing."""
     effort = params.get("effort") or 0

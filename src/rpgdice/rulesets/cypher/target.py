@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.rulesets.cypher import POOLS
 
@@ -69,7 +70,7 @@ class Hurt:
             return track(list(self.pools.values())) if self.pools else "hale"
         return "dead" if self.taken >= self.extra.health else "hale"
 
-    def side(self, result: Any) -> dict[str, Any]:
+    def side(self, result: Any) -> Loaded:
         """The target's side of the next result: its JSON keys and its line."""
         from rpgdice.rulesets.cypher.rules import after_armor, hit, take
 
@@ -142,7 +143,7 @@ def recovered(sheet: Any, result: Any, reset: bool) -> None:
     sheets.settle(sheet, "cypher", heal, "--as")
 
 
-def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+def redo(state: Loaded, change: Loaded) -> Loaded:
     """A step made again on another state: a hit (``hit``) off the Pools in their order, a
     recovery's points (``recover``, split by ``to-POOL`` when the player split them) back
     into them within their maxima, anything else added within 0 and its maximum (an
@@ -164,8 +165,8 @@ def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
-              after: dict[str, Any], now: str) -> str:
+def hurt_line(name: str, points: int, armor: int, before: Loaded,
+              after: Loaded, now: str) -> str:
     """A hit's line: ``Nix: 5 damage (armor 1; Might 6 → 2), now impaired`` — the Pools it
     lowered (an extra's ``health 8 → 3``) and the damage track's word after it."""
     moved = []
@@ -181,8 +182,8 @@ def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
     return f"{name}: {points} damage{f' ({said})' if said else ''}, now {now}"
 
 
-def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-            before: dict[str, Any]) -> None:
+def restate(result: Loaded, envelope: Loaded, step: Loaded,
+            before: Loaded) -> None:
     """A stored result said again from ``before`` (serve/secrecy.py: a public roll while a
     secret one before it is unrevealed): an attack's ``vs_state`` and damage line, a
     recovery's ``pools`` and which recovery of the day it was."""
@@ -216,7 +217,7 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
             result["recovery"] = RECOVERIES[used]
 
 
-def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+def held(side: Loaded, diff: dict[str, int]) -> Loaded:
     """An encounter side with what secret rolls changed undone: a character's Pools (its
     damage track and out following), an extra's damage (its state and out following)."""
     from rpgdice.rulesets.cypher.rules import track

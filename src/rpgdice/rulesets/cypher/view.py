@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.data import JSONObject
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -177,7 +178,7 @@ def sheet_part(sheet: Any) -> Any:
 
 
 
-def _task_figures(r: dict[str, Any]) -> str:
+def _task_figures(r: JSONObject) -> str:
     if r.get("routine") or r.get("impossible"):
         kind = "routine" if r.get("routine") else "no roll"
         return kind if r.get("roll") is None else f"{kind}, d20 {r.get('roll')} recorded"

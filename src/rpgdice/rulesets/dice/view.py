@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
@@ -395,7 +396,7 @@ AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
 
 
-def _term_faces(term: dict[str, Any]) -> str:
+def _term_faces(term: Loaded) -> str:
     """A stored term's faces in a few words, as the terminal marks them: a dropped die in
     parentheses (``(9) 12``), a counted one ticked (``6✓``)."""
     dice = term.get("dice") or []
@@ -410,7 +411,7 @@ def _term_faces(term: dict[str, Any]) -> str:
     return " ".join(shown)
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     faces = " ".join(_term_faces(t) for t in r.get("terms") or [] if t.get("dice"))
     return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -337,13 +338,13 @@ SUMMARIES = {
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
 
-def _contest_figures(r: dict[str, Any]) -> str:
+def _contest_figures(r: Loaded) -> str:
     a, d = r.get("attacker") or {}, r.get("defender") or {}
     who = "el atacante" if r.get("winner") == "attacker" else "el defensor"
     return f"{num(a.get('result', 0))} contra {num(d.get('result', 0))}: gana {who}"
 
 
-def _extended_figures(r: dict[str, Any]) -> str:
+def _extended_figures(r: Loaded) -> str:
     n = len(r.get("rolls") or [])
     return f"{r.get('total')} de {r.get('target')} en {n} tirada{'' if n == 1 else 's'}"
 

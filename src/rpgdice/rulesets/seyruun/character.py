@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rpgdice.core.data import Loaded
 from rpgdice.rulesets import Cost
 
 
-def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+def plan(command: str, params: Loaded, sheet: Any, pool: str | None) -> Cost:
     """The Willpower ``command`` may cost (``--willpower`` and ``--reroll`` may cost 2;
     an extended roll pays roll by roll, while the sheet has it) and what a result did cost."""
     p = params

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def combatant(arg: Any) -> Any:
                              bonuses=side.bonuses, penalties=side.penalties)
 
 
-def fight_side(sheet: Any) -> dict[str, Any]:
+def fight_side(sheet: Any) -> JSONObject:
     """A Seyruun character in an encounter: its wound, damage of health and Willpower;
     out when its damage reaches its health (RULES.md, "Encounters in every ruleset")."""
     from rpgdice.table import sheets

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rpgdice.core import rolltypes
+from rpgdice.core.data import Loaded
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
@@ -277,7 +278,7 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
     )
 
 
-def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> dict[str, Any]:
+def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> Loaded:
     """How ``pool`` was built, as a roll of it (:class:`SeyruunResult`) and its odds
     (:class:`SeyruunOdds`) show it: their fields of these names."""
     return {"pool": pool.dice, "chance_die": pool.chance_die, "overflow": pool.overflow,
@@ -837,7 +838,7 @@ class SeyruunAttackOdds(Tagged, ruleset="seyruun", command="attack-odds"):
     None without a damage pool."""
     mean_damage: Fraction | None
 
-    def json_key(self, result: Any) -> dict[str, Any]:
+    def json_key(self, result: Any) -> Loaded:
         """``--odds --json``: the ``odds`` key of an attack's JSON object."""
         return {"odds": {"hit": self.hit, "damage_dealt": self.damage_dealt,
                          "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}}

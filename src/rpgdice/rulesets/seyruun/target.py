@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.table import sheets
 from rpgdice.table.sheets import Sheet
 
@@ -29,7 +30,7 @@ class TargetPays:
         self.hurt = Hurt(sheets.resource(sheet, "damage"), sheet.maximum("damage") or 0,
                          sheet.wound or "none")
 
-    def side(self, result: Any) -> dict[str, Any]:
+    def side(self, result: Any) -> Loaded:
         """The target's side of the next result (called once a result, in order)."""
         self.rolled += 1
         spent = 1 if self.cost else 0
@@ -47,7 +48,7 @@ class TargetPays:
         if not dealt:
             return
 
-        def hurt(sheet: Sheet) -> tuple[dict[str, Any], None]:
+        def hurt(sheet: Sheet) -> tuple[Loaded, None]:
             from rpgdice.rulesets.seyruun.rules import wound_for
 
             health = sheet.maximum("damage") or 0
@@ -67,7 +68,7 @@ class TargetPays:
 
 
 def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> dict[str, Any]:
+                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> Loaded:
     """The target's side of ``result``, for its envelope: what JSON adds for the target
     (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
     view shows of it (``vs_table``). Not fields of the engine's record."""
@@ -88,7 +89,7 @@ class Hurt:
         self.replayed = False
         """A replay (``log show --replay``): its line says it changed nothing."""
 
-    def take(self, result: Any, name: str, side: dict[str, Any]) -> None:
+    def take(self, result: Any, name: str, side: Loaded) -> None:
         """Add ``result``'s damage to the target's ``side`` (its JSON keys and its line)."""
         from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
 
@@ -115,8 +116,8 @@ WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
 """A wound level as the view line says it: "now severely wounded (−3)"."""
 
 
-def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-            before: dict[str, Any]) -> None:
+def restate(result: Loaded, envelope: Loaded, step: Loaded,
+            before: Loaded) -> None:
     """A stored attack's target side said again from ``before`` (its damage of health), as
     :meth:`Hurt.take` said it: ``vs_damage``, ``vs_wound``, the damage line, the wound its
     defense was shown with (serve/secrecy.py: a public roll while a secret one before it is
@@ -150,7 +151,7 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
     result.update(vs_damage=hurt.damage, vs_wound=hurt.wound)
 
 
-def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+def held(side: Loaded, diff: dict[str, int]) -> Loaded:
     """An encounter side with the damage and Willpower ``diff`` undone: its wound, its
     state and whether it is out (by damage) following."""
     from rpgdice.rulesets import shifted
@@ -196,7 +197,7 @@ class ExtraTarget:
                                      wound=None if side.wound == "none" else side.wound)
         self.hurt = Hurt(side.damage or 0, side.health or 0, side.wound or "none")
 
-    def side(self, result: Any) -> dict[str, Any]:
+    def side(self, result: Any) -> Loaded:
         out = target_side(result, self.shown, self.labels, None, None,  # type: ignore[arg-type]
                           "the encounter's")
         self.hurt.take(result, self.name, out)

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -577,18 +578,18 @@ def sheet_part(sheet: Any) -> Text:
 
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     text = f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
     if r.get("rerolled"):
         text = f"{faces_text(r['rerolled'].get('dice') or [])}, re-rolled: " + text
     return text
 
 
-def _succ_of(r: dict[str, Any] | None) -> Any:
+def _succ_of(r: Loaded | None) -> Any:
     return (r or {}).get("successes")
 
 
-def _attack_figures(r: dict[str, Any]) -> str:
+def _attack_figures(r: Loaded) -> str:
     """``5 damage`` (a hit that rolled damage), else the successes of each side."""
     if r.get("hit") and r.get("damage_dealt") is not None:
         return f"{r['damage_dealt']} damage"
@@ -597,12 +598,12 @@ def _attack_figures(r: dict[str, Any]) -> str:
     return f"{_succ_of(r.get('attack'))} vs {_succ_of(r.get('defense'))} succ."
 
 
-def _attack_verdict_word(r: dict[str, Any]) -> tuple[str, str]:
+def _attack_verdict_word(r: Loaded) -> tuple[str, str]:
     return {"success": ("Hit", "good"), "botch": ("Botch", "dire")}.get(
         str(r.get("outcome")), ("Miss", "bad"))
 
 
-def _initiative_figures(r: dict[str, Any]) -> str:
+def _initiative_figures(r: Loaded) -> str:
     """The order to act in: ``1 Ysolde, 2 Ghoul, 3= Bandit, 3= Thug``."""
     order = r.get("order") or []
     ranks = [e.get("rank") for e in order]

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Optional
 
+from rpgdice.core.data import JSONObject
 from rpgdice.table.log.schema import COLUMNS
 
 MAX_RESULTS = 1000
@@ -46,7 +47,7 @@ def _sides(expression: Any) -> Optional[int]:
     return 100 if found.group(1) == "%" else int(found.group(1))
 
 
-def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
+def rolled_faces(results: list[JSONObject]) -> dict[str, list[int]]:
     """Every face the results show, per die size, sorted (``{"d10": [3, 8, ...]}``),
     re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
     out: dict[str, list[int]] = {}
@@ -92,10 +93,10 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+def capped(results: Iterable[JSONObject]) -> tuple[list[JSONObject], list[str]]:
     """The first results an entry keeps (at most :data:`MAX_RESULTS`, and
     :data:`MAX_BYTES` of JSON, the first always), and their JSON."""
-    kept: list[dict[str, Any]] = []
+    kept: list[JSONObject] = []
     texts: list[str] = []
     size = 0
     for r in results:
@@ -142,7 +143,7 @@ def _shallow(value: Any) -> bool:
     return True
 
 
-def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
+def entry_data(row: tuple[Any, ...]) -> JSONObject:
     """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
     or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
     d = dict(zip(COLUMNS, row))
@@ -177,7 +178,7 @@ def roll_cell(roll: Any) -> Optional[str]:
     return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text
 
 
-def read_roll(text: Any) -> Optional[dict[str, Any]]:
+def read_roll(text: Any) -> Optional[JSONObject]:
     """A stored roll's value, or None when the cell is empty (an entry of an older rpgdice),
     over :data:`MAX_BYTES`, or forged into anything but a JSON object (however deep)."""
     if not isinstance(text, str) or len(text) > MAX_BYTES \
@@ -190,7 +191,7 @@ def read_roll(text: Any) -> Optional[dict[str, Any]]:
     return value if isinstance(value, dict) and _shallow(value) else None
 
 
-def public(entry: dict[str, Any]) -> dict[str, Any]:
+def public(entry: JSONObject) -> JSONObject:
     """The ``log --json`` object of an entry."""
     return {
         "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
@@ -207,7 +208,7 @@ SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret"
 """What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
 
 
-def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
+def on_the_table(entry: JSONObject) -> JSONObject:
     """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
     secret one, only :data:`SECRET_KEYS`."""
     if entry["secret"]:
@@ -221,7 +222,7 @@ the character line (``--as``), an attack target's line and keys (``--vs``), and 
 did to the table (``held``: read by the table's page, never shown)."""
 
 
-def envelope(beside: Any) -> Optional[dict[str, Any]]:
+def envelope(beside: Any) -> Optional[JSONObject]:
     """A result's envelope as data (None: nothing beside the result)."""
     from rpgdice.core.data import to_data
 

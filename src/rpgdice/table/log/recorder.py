@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Optional
 
+from rpgdice.core.data import JSONObject
 from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, _dumps, envelope
 from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
 
@@ -17,15 +18,15 @@ class Recorder:
     result's data, its record class, and what its view showed beside it (its envelope:
     the character line of ``--as``, an attack target's line and keys)."""
 
-    def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
+    def __init__(self, keys: JSONObject, faces: Optional[list[int]],
                  command: Optional[str] = None) -> None:
         self.keys = keys
         self.faces = faces
         self.command = command
-        self.kept: list[dict[str, Any]] = []
+        self.kept: list[JSONObject] = []
         self.texts: list[str] = []
         self.kinds: list[str] = []
-        self.envelopes: list[Optional[dict[str, Any]]] = []
+        self.envelopes: list[Optional[JSONObject]] = []
         self.count = 0
         self.size = 0
         self.full = False
@@ -54,9 +55,9 @@ class Recorder:
             yield item
 
     def save(self, argv: list[str], character: Optional[str],
-             warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
-             odds: Optional[dict[str, Any]] = None, secret: bool = False,
-             roll: Optional[dict[str, Any]] = None) -> Optional[int]:
+             warn: Callable[[str], None], spec: Optional[JSONObject] = None,
+             odds: Optional[JSONObject] = None, secret: bool = False,
+             roll: Optional[JSONObject] = None) -> Optional[int]:
         """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
         and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
         as data (None when there is none); ``roll``: the roll's value as data (stored
@@ -65,7 +66,7 @@ class Recorder:
             return None
         first = self.kept[0]
         kinds = self.kinds if len(set(self.kinds)) > 1 else self.kinds[:1]
-        shown: Optional[dict[str, Any]] = None
+        shown: Optional[JSONObject] = None
         if odds is not None or any(e is not None for e in self.envelopes):
             shown = {"odds": odds, "envelopes": self.envelopes}
         try:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
+from rpgdice.core.data import JSONObject
 from rpgdice.table import paths
 from rpgdice.table.log.entries import _dumps, capped, roll_cell, rolled_faces
 from rpgdice.table.log.queries import Queries, _size_check
@@ -308,10 +309,10 @@ class Log(Queries):
 
     def add(self, *, argv: list[str], character: Optional[str], ruleset: str, command: str,
             seed: Optional[int], faces: Optional[list[int]], count: int,
-            outcome: Optional[str], results: list[dict[str, Any]],
-            kinds: Optional[list[str]] = None, spec: Optional[dict[str, Any]] = None,
-            shown: Optional[dict[str, Any]] = None, texts: Optional[list[str]] = None,
-            secret: bool = False, roll: Optional[dict[str, Any]] = None) -> int:
+            outcome: Optional[str], results: list[JSONObject],
+            kinds: Optional[list[str]] = None, spec: Optional[JSONObject] = None,
+            shown: Optional[JSONObject] = None, texts: Optional[list[str]] = None,
+            secret: bool = False, roll: Optional[JSONObject] = None) -> int:
         """Record one command; returns its ID. Old entries beyond the bound go. The
         results are cut to :func:`capped` (``texts``: their JSON, when already made).
         ``kinds``: the record class of each result (one name when they share it);
@@ -439,7 +440,7 @@ def _roll_back(con: sqlite3.Connection) -> None:
             pass
 
 
-def write_entry(*, roll: Optional[dict[str, Any]] = None,
+def write_entry(*, roll: Optional[JSONObject] = None,
                 **entry: Any) -> tuple[int, Optional[Path]]:
     """Open the log, add ``entry`` (``roll``: the roll's value as data, see :meth:`Log.add`), close; returns its ID and where a corrupt log was
     set aside (None when it was not). A log whose inner page turns out corrupt while
