@@ -423,7 +423,8 @@ def _shown(entry: Optional[int]) -> Optional[Loaded]:
     try:
         from rpgdice.cli.replay import capture
 
-        if int(found.get("count") or 0) > 1 and capture(found, roll=False).compact:
+        count = found.get("count")
+        if isinstance(count, int) and count > 1 and capture(found, roll=False).compact:
             out["compact"] = True
     except Exception:  # not a roll this rpgdice parses again: shown in full
         pass
