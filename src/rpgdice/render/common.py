@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rich.console import Console
 from rich.text import Text
@@ -25,6 +25,9 @@ from rich.text import Text
 from rpgdice.core import registry
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 # What a die did -> its style.
 HIT = "green"
@@ -93,7 +96,12 @@ def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
 
 # Finding a result's view ---------------------------------------------------------------
 
-View = Callable[[Any], list[Text]]
+Line: TypeAlias = "Text | Chart"
+"""A view's line: a line of text, or a chart :func:`layout` draws on the command's one scale."""
+Chance: TypeAlias = "Fraction | float"
+"""A probability as odds records hold it: exact (a Fraction), or a float (a ruleset file's)."""
+View = Callable[..., "list[Text] | list[Line]"]
+"""A result's view: the result (of the class it is kept under) to its lines."""
 
 
 def views_of(result: Any) -> Any:
@@ -185,7 +193,7 @@ def _show_each(results: Iterable[Any], out: Console, width: int,
             label, closing = _tally(result)
             label_closing[:] = [label, closing]
         tally[label(result)] += 1
-        lines = view(result)(result)
+        lines: list[Line] = list(view(result)(result))
         if envelope.vs_table is not None:  # an attack's target (--vs): under the header
             lines[1:1] = [target_line(envelope.vs_table, type(result).RULESET)]
             if isinstance(envelope.vs_table.get("hurt"), str):  # the damage it took, last
@@ -195,7 +203,9 @@ def _show_each(results: Iterable[Any], out: Console, width: int,
         if after is not None:
             lines += after(result)
         if total > 1:
-            lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
+            head = lines[0]
+            assert isinstance(head, Text)  # a view's first line is its header
+            lines[0] = Text.assemble((f"#{i} ", "bold"), head)
         pending += layout(lines, width, registry.of(result).language)
         if len(pending) >= BATCH:
             _flush(out, pending)
@@ -409,7 +419,7 @@ def _plain_spaces(line: Text) -> Text:
     return line
 
 
-def layout(lines: list[Any], width: int, language: str = "en") -> list[Text]:
+def layout(lines: Sequence[Line], width: int, language: str = "en") -> list[Text]:
     """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
     every line wrapped between units; the scale's note in ``language``."""
     charts = [x for x in lines if isinstance(x, Chart)]

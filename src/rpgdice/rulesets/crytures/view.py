@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from rpgdice.core.data import Loaded
@@ -14,6 +12,7 @@ from rpgdice.render.common import (
     GOOD,
     HIT,
     MISS,
+    View,
     count_chart,
     dice_line,
     faces_text,
@@ -43,7 +42,7 @@ def _attack(attack: bool, crit_hits: int) -> str:
     return f" · attack, a critical hit adds {plural(crit_hits, 'success', 'successes')}"
 
 
-def roll(r: Any) -> list[Text]:
+def roll(r: rules.CryturesResult) -> list[Text]:
     header = Text.assemble(
         ("Crytures roll", "bold"),
         f" · {plural(r.pool, 'die', 'dice')}",
@@ -87,7 +86,7 @@ def roll(r: Any) -> list[Text]:
     return lines + notes(said)
 
 
-def odds(o: Any) -> list[Text]:
+def odds(o: rules.CryturesOdds) -> list[Text]:
     header = Text.assemble(
         ("Crytures odds", "bold"),
         f" · {plural(o.pool, 'die', 'dice')}",
@@ -110,7 +109,7 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
+VIEWS: dict[type, View] = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 
 
