@@ -12,6 +12,7 @@ from rpgdice.render.common import (
     GOOD,
     HIT,
     MISS,
+    Line,
     View,
     count_chart,
     dice_line,
@@ -86,7 +87,7 @@ def roll(r: rules.CryturesResult) -> list[Text]:
     return lines + notes(said)
 
 
-def odds(o: rules.CryturesOdds) -> list[Text]:
+def odds(o: rules.CryturesOdds) -> list[Line]:
     header = Text.assemble(
         ("Crytures odds", "bold"),
         f" · {plural(o.pool, 'die', 'dice')}",

@@ -17,6 +17,7 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
+    Line,
     View,
     chart,
     notes,
@@ -110,7 +111,7 @@ def task(r: rules.CypherResult) -> list[Text]:
     return lines + notes(said)
 
 
-def odds(o: rules.CypherOdds) -> list[Text]:
+def odds(o: rules.CypherOdds) -> list[Line]:
     from rpgdice.rulesets.cypher.rules import DIFFICULTY_NAMES
 
     header = Text.assemble(

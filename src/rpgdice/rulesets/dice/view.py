@@ -29,6 +29,7 @@ from rpgdice.render.common import (
     MISS,
     NOTE,
     Chance,
+    Line,
     View,
     chart,
     dice_line,
@@ -131,7 +132,7 @@ def roll(r: rules.NotationRoll) -> list[Text]:
     return lines
 
 
-def _distribution_rows(o: rules.NotationOdds | rules.TreeOdds) -> tuple[list[Text], str | None]:
+def _distribution_rows(o: rules.NotationOdds | rules.TreeOdds) -> tuple[list[Line], str | None]:
     dist: dict[int, Fraction] = o.distribution
     shown = [t for t, p in dist.items() if p >= SHOWN] or list(dist)
     lo, hi = min(shown), max(shown)
@@ -163,7 +164,7 @@ def _distribution_rows(o: rules.NotationOdds | rules.TreeOdds) -> tuple[list[Tex
     return table, note
 
 
-def odds(o: rules.NotationOdds | rules.TreeOdds) -> list[Text]:
+def odds(o: rules.NotationOdds | rules.TreeOdds) -> list[Line]:
     header = Text.assemble(("Dice odds", "bold"), f" · {visible(o.expression.strip())}")
     table, hidden = _distribution_rows(o)
     said = [f"mean {_decimal(o.mean)} · range {num(o.min)} to {num(o.max)}"]
@@ -182,7 +183,7 @@ def odds(o: rules.NotationOdds | rules.TreeOdds) -> list[Text]:
     return [header, *table, *notes(said)]
 
 
-def compare_odds(o: rules.CompareOdds) -> list[Text]:
+def compare_odds(o: rules.CompareOdds) -> list[Line]:
     """A compared total's odds: the chance of success and of failure, then the totals."""
     lines = odds(o)
     verdict = Text.assemble(("  success ", GOOD), (percent(o.outcomes["success"]), "bold"),

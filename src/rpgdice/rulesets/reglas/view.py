@@ -238,7 +238,7 @@ def retry(r: rules.ReglasRetryResult) -> list[Text]:
 # Odds ------------------------------------------------------------------------------------
 
 
-def odds(o: rules.ReglasOdds) -> list[Text]:
+def odds(o: rules.ReglasOdds) -> list[Line]:
     header = Text.assemble(
         ("Reglas Básicas: probabilidades", "bold"),
         f" · iE {num(o.index)} · {difficulty(o.difficulty, o.base_difficulty, o.raises)}",
