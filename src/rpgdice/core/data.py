@@ -33,7 +33,7 @@ def to_data(obj: Any) -> Any:
     if names is None and is_dataclass(obj) and not isinstance(obj, type):
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(obj))
     if names is not None:
-        data: dict[str, Any] = {}
+        data: JSONObject = {}
         ruleset = getattr(cls, "RULESET", None)
         if ruleset is not None:
             data["ruleset"] = ruleset

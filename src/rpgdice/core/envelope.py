@@ -8,9 +8,12 @@ costs more to make than these two do.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.data import JSONObject
+
+if TYPE_CHECKING:
+    from rpgdice.core.record import Tagged
 
 JSON_EXTRA = ("character", "spent", "left", "practiced")
 """Keys of a character's roll (``--as``) that JSON carries (``practiced``: a Cypher
@@ -71,10 +74,10 @@ class Rolled:
 
     __slots__ = ("result", "envelope")
 
-    result: Any
+    result: Tagged
     envelope: Envelope
 
-    def __init__(self, result: Any, envelope: Envelope = EMPTY) -> None:
+    def __init__(self, result: Tagged, envelope: Envelope = EMPTY) -> None:
         object.__setattr__(self, "result", result)
         object.__setattr__(self, "envelope", envelope)
 
