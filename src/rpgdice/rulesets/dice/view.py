@@ -132,7 +132,7 @@ def roll(r: rules.NotationRoll) -> list[Text]:
     return lines
 
 
-def _distribution_rows(o: rules.NotationOdds | rules.TreeOdds) -> tuple[list[Line], str | None]:
+def _distribution_rows(o: rules.NotationOdds) -> tuple[list[Line], str | None]:
     dist: dict[int, Fraction] = o.distribution
     shown = [t for t, p in dist.items() if p >= SHOWN] or list(dist)
     lo, hi = min(shown), max(shown)
@@ -164,7 +164,7 @@ def _distribution_rows(o: rules.NotationOdds | rules.TreeOdds) -> tuple[list[Lin
     return table, note
 
 
-def odds(o: rules.NotationOdds | rules.TreeOdds) -> list[Line]:
+def odds(o: rules.NotationOdds) -> list[Line]:
     header = Text.assemble(("Dice odds", "bold"), f" · {visible(o.expression.strip())}")
     table, hidden = _distribution_rows(o)
     said = [f"mean {_decimal(o.mean)} · range {num(o.min)} to {num(o.max)}"]
