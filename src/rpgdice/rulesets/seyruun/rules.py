@@ -773,12 +773,9 @@ def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
 
 
 @record
-class SeyruunOdds(Tagged, ruleset="seyruun", command="odds"):
-    outcomes: dict[str, Fraction]
-    successes: dict[int, Fraction]
-    at_least: dict[int, Fraction]
-    critical: Fraction
-    """At least one 10 in the roll that stands."""
+class SeyruunOdds(rolltypes.SuccessOdds, ruleset="seyruun", command="odds"):
+    """A pool's odds (``critical``: at least one 10 in the roll that stands)."""
+
     multiple_critical: Fraction
     """Two or more 10s: the heightened critical effects."""
     tiers: dict[str, Fraction]
