@@ -12,18 +12,15 @@ import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import Command, RulesetTyper, shares
+from rpgdice.cli.common import shares
+from rpgdice.cli.groups import showing_group
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
-app = RulesetTyper(
-    command_cls=Command,
-    help="The encounter, in every ruleset: the order kept round by round, whose turn it is, "
+app = showing_group(
+    "The encounter, in every ruleset: the order kept round by round, whose turn it is, "
     "who joins, leaves, waits or is out, each side's state.\n\nWithout a subcommand: the encounter as it stands.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 StateJson = Annotated[bool, typer.Option("--json", help="The encounter as one JSON object.")]

@@ -16,17 +16,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.cli.groups import showing_group
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, cut, shown, visible
 
-app = RulesetTyper(
-    command_cls=Command,
-    help="The table you roll at: join a seat's link, show it, leave it.\n\nWithout a "
+app = showing_group(
+    "The table you roll at: join a seat's link, show it, leave it.\n\nWithout a "
     "subcommand: the table joined.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 SECTION = "table"

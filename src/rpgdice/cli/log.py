@@ -10,19 +10,14 @@ import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.cli.groups import showing_group
 from rpgdice.cli.output import error, warning
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 
-# Its commands are common.Command: usage lines show ID, not Typer's {ID}.
-app = RulesetTyper(
-    command_cls=Command,
-    help="The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
+app = showing_group(
+    "The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
     "Without a subcommand: the last entries, oldest first.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON Lines: one object per entry.")]

@@ -147,13 +147,14 @@ def _size(r: Sized) -> str:
     return "chance die" if r.chance_die else plural(r.pool, "die", "dice")
 
 
+def _header(title: str, r: Pool, *more: str) -> Text:
+    """``Seyruun roll · 5 dice (Attribute 3 + Skill 2 = 5) · 1 success needed``, then ``more``."""
+    return Text.assemble((title, "bold"), f" · {_size(r)} ({build(r)})",
+                         f" · {unit(_succ(r.required) + ' needed')}", *more)
+
+
 def roll(r: rules.SeyruunResult) -> list[Line]:
-    size = _size(r)
-    header = Text.assemble(
-        ("Seyruun roll", "bold"),
-        f" · {size} ({build(r)})",
-        f" · {unit(_succ(r.required) + ' needed')}",
-    )
+    header = _header("Seyruun roll", r)
     lines: list[Line] = [header]
     if r.rerolled is not None:
         first = r.rerolled
@@ -272,13 +273,8 @@ def team(r: rules.SeyruunTeamResult) -> list[Line]:
 
 
 def odds(o: rules.SeyruunOdds) -> list[Line]:
-    size = _size(o)
-    header = Text.assemble(
-        ("Seyruun odds", "bold"),
-        f" · {size} ({build(o)})",
-        f" · {unit(_succ(o.required) + ' needed')}",
-        " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
-    )
+    header = _header("Seyruun odds", o,
+                     " · with a Willpower re-roll of a failure or botch" if o.reroll else "")
     out = [header, *outcome_chart("seyruun", o.outcomes)]
     table, hidden = count_chart(o.successes, o.at_least)
     out += table
