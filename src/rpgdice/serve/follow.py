@@ -11,7 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional, TypeVar
 
 from rpgdice.core.data import Loaded
 from rpgdice.table import log as roll_log
@@ -23,6 +23,8 @@ BATCH = 1000
 RECENT = 100
 """Entries the page shows when it is opened."""
 
+
+T = TypeVar("T")
 
 class Reader:
     """A read-only connection to the log at ``path`` (opened on first use, reopened when
@@ -69,7 +71,7 @@ class Reader:
         one begun, or moved away)."""
         return self.con is not None and _inode(self.path) != self.inode
 
-    def _run(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         try:
             if self.con is not None and int(self.con.execute(
                     "PRAGMA user_version").fetchone()[0]) != self.version:
@@ -139,7 +141,7 @@ class Unreadable(Exception):
     """The log cannot be read now; the message says why, in a user's words."""
 
 
-def _entry(row: tuple[Any, ...]) -> Loaded:
+def _entry(row: tuple[object, ...]) -> Loaded:
     entry = roll_log.entry_data(row)
     entry["revealed_at"] = entry.get("revealed_at")
     return entry

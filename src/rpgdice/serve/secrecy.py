@@ -21,11 +21,17 @@ entry of an older rpgdice, without ``held``, has its secret damage taken back wh
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypeGuard
 
 from rpgdice.core import changes
 from rpgdice.core.data import Loaded
 from rpgdice.core.names import fold
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from rpgdice.rulesets import Fight
+    from rpgdice.serve.follow import Reader
 
 MOST = 2000
 """The unrevealed secret entries that changed the table read (the newest): a table keeps a
@@ -35,11 +41,11 @@ SINCE = 10000
 as they were logged)."""
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _numbers(value: Any) -> Optional[dict[str, int]]:
+def _numbers(value: object) -> Optional[dict[str, int]]:
     if not isinstance(value, dict) or not all(isinstance(k, str) and _int(v)
                                               for k, v in value.items()):
         return None
@@ -61,7 +67,7 @@ def steps(entry: Loaded) -> list[tuple[int, Loaded]]:
     out: list[tuple[int, Loaded]] = []
     envelopes = _envelopes(entry)
     found = entry.get("results")
-    results: list[Any] = found if isinstance(found, list) else []
+    results: list[object] = found if isinstance(found, list) else []
     for n, result in enumerate(results):
         env = envelopes[n] if n < len(envelopes) else {}
         table: Loaded = env["table"] if isinstance(env.get("table"), dict) else {}
@@ -115,7 +121,7 @@ class Held:
 NONE = Held()
 
 
-def _fight(ruleset: Any) -> Any:
+def _fight(ruleset: object) -> Fight:
     from rpgdice.core import registry
     from rpgdice.rulesets import Fight
 
@@ -219,7 +225,7 @@ class TakeBack:
         return found
 
 
-def _within(value: int, most: Any) -> int:
+def _within(value: int, most: object) -> int:
     """``value`` kept within 0 and ``most`` (when it is a number)."""
     return max(0, min(value, most) if _int(most) else value)
 
@@ -231,7 +237,7 @@ def take_back(entries: list[Loaded], hidden: set[int]) -> Held:
 
 
 def _restate(entry: Loaded, n: int, step: Loaded, before: dict[str, int],
-             fight: Any) -> None:
+             fight: Fight) -> None:
     """Result ``n`` of ``entry`` (a copy) said again from ``before``: what was paid, here
     (``left`` and ``vs_left``, in its JSON and its line), the rest by its ruleset."""
     results = entry.get("results")
@@ -260,12 +266,12 @@ def _restate(entry: Loaded, n: int, step: Loaded, before: dict[str, int],
         fight.restate(result, env, step, before)
 
 
-def unrevealed(reader: Any) -> list[int]:
+def unrevealed(reader: Reader) -> list[int]:
     """The IDs of the newest unrevealed secret entries the log holds, oldest first
     (``[]`` when it cannot tell)."""
     from rpgdice.serve import follow
 
-    def read(con: Any) -> list[int]:
+    def read(con: sqlite3.Connection) -> list[int]:
         have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
         if not {"secret", "revealed_at"} <= have:
             return []
@@ -284,7 +290,7 @@ def unrevealed(reader: Any) -> list[int]:
         return []
 
 
-def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
+def read(reader: Reader, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
     """What the log's unrevealed secret entries changed, read with ``reader``, and the
     play that found it (``played``: the last one, fed on with the entries after it when
     the same entries are unrevealed)."""
@@ -313,7 +319,7 @@ def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional
     return played.held(), played
 
 
-def public(state: Any, held: Held, ruleset: str) -> Any:
+def public(state: Loaded | None, held: Held, ruleset: str) -> Loaded | None:
     """The encounter's state (``encounter --json``) as the table may see it: each
     combatant's state with what unrevealed secret rolls changed taken back (by the
     encounter's ruleset's ``fight.held``)."""

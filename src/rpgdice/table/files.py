@@ -24,10 +24,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 LOCK_NAME = ".lock"
 """The lock file, one per folder (``characters/.lock``, ``.config.lock`` beside config.toml)."""
@@ -194,7 +197,7 @@ def parse(path: Path, text: str) -> JSONObject:
         raise broken(path, "nested too deeply (tables or arrays within each other)") from None
 
 
-def read_document(path: Path) -> Any:
+def read_document(path: Path) -> TOMLDocument:
     """The file as a ``tomlkit`` document (comments and layout kept), an empty one
     when there is no file. The text is checked with ``tomllib`` first, so a broken
     file is reported the same way whoever reads it."""
@@ -206,7 +209,7 @@ def read_document(path: Path) -> Any:
     return document(path, text)
 
 
-def document(path: Path, text: str) -> Any:
+def document(path: Path, text: str) -> TOMLDocument:
     """``text`` (``path``'s) as a ``tomlkit`` document, checked with ``tomllib`` first."""
     import tomlkit
 
@@ -314,7 +317,7 @@ def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
 
 
-def write_document(path: Path, doc: Any) -> None:
+def write_document(path: Path, doc: TOMLDocument | str) -> None:
     """Write a ``tomlkit`` document, or the text of one already made (a sheet's values
     changed in place: rpgdice.table.sheets), as :func:`write_text` does."""
     if isinstance(doc, str):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
-from rpgdice.core.data import JSONObject
+from rpgdice.core.data import JSONObject, Loaded
 from rpgdice.table.log.schema import COLUMNS
 
 MAX_RESULTS = 1000
@@ -17,6 +17,9 @@ MAX_RESULTS = 1000
 MAX_BYTES = 1_000_000
 """An entry keeps at most this many bytes of result JSON (the first result always): a
 1000-die Crytures roll is about 35 kB, so ``crytures roll 1000 -n 990`` keeps 28."""
+D = TypeVar("D")
+K = TypeVar("K")
+
 MAX_CELL = 2 * MAX_BYTES
 """The most of an entry's stored results ever read: a cell bigger than this (forged:
 rpgdice never writes one, see :func:`capped`) is left unread, found by its size alone,
@@ -37,7 +40,7 @@ def _die_of(ruleset: Optional[str]) -> Any:
         return None
 
 
-def _sides(expression: Any) -> Optional[int]:
+def _sides(expression: object) -> Optional[int]:
     """The die size of an ordinary dice term (``2d6`` -> 6, ``-d%`` -> 100), or None."""
     import re
 
@@ -52,7 +55,7 @@ def rolled_faces(results: list[JSONObject]) -> dict[str, list[int]]:
     re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
     out: dict[str, list[int]] = {}
 
-    def walk(obj: Any, ruleset: Optional[str]) -> None:
+    def walk(obj: object, ruleset: Optional[str]) -> None:
         if isinstance(obj, list):
             for x in obj:
                 walk(x, ruleset)
@@ -89,7 +92,7 @@ def rolled_faces(results: list[JSONObject]) -> dict[str, list[int]]:
     return {die: sorted(faces) for die, faces in out.items()}  # sorted: fewer distinct values
 
 
-def _dumps(data: Any) -> str:
+def _dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -111,14 +114,14 @@ def capped(results: Iterable[JSONObject]) -> tuple[list[JSONObject], list[str]]:
     return kept, texts
 
 
-def _loads(text: Any, default: Any, kind: type) -> Any:
+def _loads(text: object, default: D, kind: type[K]) -> K | D:
     """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
     another shape than ``kind`` (or nested too deep to read: ``[`` × 100,000)."""
-    if text is None:
+    if not isinstance(text, (str, bytes, bytearray)):  # missing (NULL), or forged to a number
         return default
     try:
         value = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return default
     return value if isinstance(value, kind) and _shallow(value) else default
 
@@ -128,7 +131,7 @@ MAX_DEPTH = 64
 a forged deeper one reads as nothing, so that no reader of it recurses out of its stack."""
 
 
-def _shallow(value: Any) -> bool:
+def _shallow(value: object) -> bool:
     """Whether ``value`` nests at most :data:`MAX_DEPTH` lists and objects deep (walked
     without recursion)."""
     stack = [(value, 0)]
@@ -143,10 +146,10 @@ def _shallow(value: Any) -> bool:
     return True
 
 
-def entry_data(row: tuple[Any, ...]) -> JSONObject:
+def entry_data(row: tuple[object, ...]) -> JSONObject:
     """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
     or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
-    d = dict(zip(COLUMNS, row))
+    d: Loaded = dict(zip(COLUMNS, row))
     d["argv"] = [str(a) for a in _loads(d["argv"], [], list)]
     try:
         d["seed"] = None if d["seed"] is None else int(d["seed"])
@@ -165,7 +168,7 @@ def entry_data(row: tuple[Any, ...]) -> JSONObject:
     return d
 
 
-def roll_cell(roll: Any) -> Optional[str]:
+def roll_cell(roll: object) -> Optional[str]:
     """A roll's value (a JSON object the command made) as the log stores it: compact JSON,
     or None (NULL) when there is none, or it is no object, no strict JSON, or over
     :data:`MAX_BYTES` (refused rather than cut: a part of a value is no value)."""
@@ -178,7 +181,7 @@ def roll_cell(roll: Any) -> Optional[str]:
     return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text
 
 
-def read_roll(text: Any) -> Optional[JSONObject]:
+def read_roll(text: object) -> Optional[JSONObject]:
     """A stored roll's value, or None when the cell is empty (an entry of an older rpgdice),
     over :data:`MAX_BYTES`, or forged into anything but a JSON object (however deep)."""
     if not isinstance(text, str) or len(text) > MAX_BYTES \
@@ -222,7 +225,7 @@ the character line (``--as``), an attack target's line and keys (``--vs``), and 
 did to the table (``held``: read by the table's page, never shown)."""
 
 
-def envelope(beside: Any) -> Optional[JSONObject]:
+def envelope(beside: object) -> Optional[JSONObject]:
     """A result's envelope as data (None: nothing beside the result)."""
     from rpgdice.core.data import to_data
 
