@@ -9,12 +9,17 @@ odds spec is read by the function the caller gives (the command line's ``ExactOd
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 from rpgdice.core import registry
 from rpgdice.core.data import Loaded
 from rpgdice.core.envelope import EMPTY, Envelope, Rolled
 from rpgdice.core.rebuild import BadData, from_data
+
+if TYPE_CHECKING:
+    from rpgdice.core.record import Tagged
+
+T = TypeVar("T")
 
 
 def _classes(entry: Loaded) -> list[type]:
@@ -48,7 +53,7 @@ def records(entry: Loaded) -> list[Rolled]:
     out = []
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     for i, (cls, data) in enumerate(zip(_classes(entry), results)):
-        record: Any = from_data(cls, data, f"result {i + 1}")
+        record: Tagged = from_data(cls, data, f"result {i + 1}")
         stored = envelopes[i] if i < len(envelopes) else None
         out.append(Rolled(record, _envelope(stored) if isinstance(stored, dict) else EMPTY))
     return out
@@ -82,7 +87,7 @@ def _envelope_ok(value: Loaded, key: str) -> bool:
             and isinstance(spent, dict) and isinstance(left, dict) and set(spent) <= set(left))
 
 
-def odds(entry: Loaded, read_spec: Callable[[Any], Any]) -> Optional[Any]:
+def odds(entry: Loaded, read_spec: Callable[[object], Callable[[], T]]) -> Optional[T]:
     """The exact odds the entry showed (``--odds``), computed again from its stored spec
     (None when it showed none): ``read_spec(data)`` makes the spec (a
     :class:`~rpgdice.core.rebuild.BadData` when the data makes none), calling it computes
