@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, cast
 
 import typer
 
@@ -14,6 +15,14 @@ from rpgdice.cli.groups import showing_group
 from rpgdice.cli.output import error, warning
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.render.common import Odds
+    from rpgdice.roll.odds import ExactOdds
+    from rpgdice.table.log import Log
 
 app = showing_group(
     "The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
@@ -88,7 +97,7 @@ def _when(option: str, text: str, end: bool) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _open(write: bool = False) -> Any:
+def _open(write: bool = False) -> Log | None:
     """The log, or None when nothing was ever logged. A log that cannot be read (locked,
     corrupt, of a newer rpgdice, or a path the file system refuses) is bad input: one
     line naming the file, exit 2."""
@@ -147,7 +156,7 @@ def list_cmd(
     sys.stdout.flush()
 
 
-def _write_json(rows: Any) -> None:
+def _write_json(rows: Iterable[Loaded]) -> None:
     """Each entry's ``log --json`` line as it is read: one entry in memory at a time."""
     from rpgdice.table.log import public
 
@@ -158,7 +167,7 @@ def _write_json(rows: Any) -> None:
         write(head[:-3] + e["results_text"] + "}\n")
 
 
-def _show_brief(rows: Any) -> None:
+def _show_brief(rows: Iterable[Loaded]) -> None:
     """The entries table: each entry's figures worked out as it is read, its results
     then dropped, and the table written a batch of lines at a time (never all of them)."""
     from rpgdice.render import log as view
@@ -175,7 +184,7 @@ def _show_brief(rows: Any) -> None:
     view.show_entries(brief(e) for e in rows)  # read, laid out and written a batch at a time
 
 
-def _figures(entry: Loaded, view: Any) -> str:
+def _figures(entry: Loaded, view: ModuleType) -> str:
     if entry.get("too_large"):
         return f"results too large to read (log show {entry['id']} rolls them again)"
     return str(view.safe_figures(entry))
@@ -276,7 +285,7 @@ def _compact(entry: Loaded) -> bool:
         return False
 
 
-def _with_the_rest(entry: Loaded, records: list[Any]) -> Any:
+def _with_the_rest(entry: Loaded, records: list[Rolled]) -> Iterable[Rolled]:
     """The stored records and, for an entry of more results than the log keeps, the
     rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
     from itertools import chain, islice
@@ -349,7 +358,7 @@ def _replay(entry: Loaded, as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def _rolled_part(entry: Loaded) -> list[Any]:
+def _rolled_part(entry: Loaded) -> list[Loaded]:
     """The stored results without the keys their envelopes added (who paid what, the
     attack target's side): what a replay, which pays and hurts nothing, rolls again."""
     from rpgdice.render.stored import records_envelopes
@@ -381,6 +390,7 @@ def reveal_cmd(
     if not log_file().exists():  # nothing logged yet: nothing made here either
         raise RulesError("ID", f"no entry {entry_id} in the roll log")
     log = _open(write=True)
+    assert log is not None  # opened to write: made when missing
     try:
         if log.get(entry_id) is None:
             raise RulesError("ID", f"no entry {entry_id} in the roll log")
@@ -408,6 +418,7 @@ def clear_cmd(
     from rpgdice.table.log import reason
 
     log = _open(write=True)
+    assert log is not None  # opened to write: made when missing
     try:
         n = log.clear()
     except Exception as e:
@@ -450,7 +461,7 @@ def stats_cmd(
     view.show_stats(groups, character)
 
 
-def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
+def compute_stats(log: Log, ruleset: Optional[str], character: Optional[str],
                   since: Optional[str] = None, before: Optional[str] = None
                   ) -> list[Loaded]:
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
@@ -553,7 +564,7 @@ class _OddsOf:
     cache of them) within the stats budget, each kept in that cache as soon as it is
     computed (a stopped ``log stats`` keeps what it worked out)."""
 
-    def __init__(self, log: Any) -> None:
+    def __init__(self, log: Log) -> None:
         import time
 
         from rpgdice import __version__
@@ -564,7 +575,7 @@ class _OddsOf:
         self.deadline = time.monotonic() + STATS_SECONDS
         self.spent: dict[str, float] = {}
         """The seconds spent computing each ruleset's odds."""
-        self.writer: Any = None
+        self.writer: Log | Literal[False] | None = None
 
     def of(self, spec_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
         if spec_text in self.by_key:
@@ -574,7 +585,7 @@ class _OddsOf:
         self.by_key[spec_text] = probs
         return probs
 
-    def _computed(self, spec: Any) -> Optional[dict[str, float]]:
+    def _computed(self, spec: ExactOdds) -> Optional[dict[str, float]]:
         import time
 
         key = f"{self.version} {spec.key}"
@@ -586,7 +597,7 @@ class _OddsOf:
             return None
         start = time.monotonic()
         try:
-            computed = spec()
+            computed = cast("Odds", spec())  # a roll's odds: its outcomes
             probs = {str(k): float(v) for k, v in computed.outcomes.items()}
         except Exception:  # odds over their work budget, or a spec forged by hand: left out
             return None
@@ -612,7 +623,7 @@ class _OddsOf:
             self.writer.release()
 
 
-def _over_budget(spec: Any) -> bool:
+def _over_budget(spec: ExactOdds) -> bool:
     """Whether a spec's estimated work is over the stats' share of its own budget."""
     import importlib
 
@@ -636,7 +647,7 @@ def _over_budget(spec: Any) -> bool:
         return False
 
 
-def _spec(spec_text: str, who: Optional[str]) -> Any:
+def _spec(spec_text: str, who: Optional[str]) -> Optional[ExactOdds]:
     """The exact odds spec of a ``stats_rolls`` row: the spec the log stored, rebuilt
     from its data; for an entry of an older rpgdice, its arguments (``argv ...``) read
     by the command line without rolling, and only when they are a roll of a known kind."""

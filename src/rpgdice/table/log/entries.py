@@ -146,7 +146,7 @@ def _shallow(value: object) -> bool:
     return True
 
 
-def entry_data(row: tuple[object, ...]) -> JSONObject:
+def entry_data(row: tuple[object, ...]) -> Loaded:
     """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
     or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
     d: Loaded = dict(zip(COLUMNS, row))
@@ -181,7 +181,7 @@ def roll_cell(roll: object) -> Optional[str]:
     return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text
 
 
-def read_roll(text: object) -> Optional[JSONObject]:
+def read_roll(text: object) -> Optional[Loaded]:
     """A stored roll's value, or None when the cell is empty (an entry of an older rpgdice),
     over :data:`MAX_BYTES`, or forged into anything but a JSON object (however deep)."""
     if not isinstance(text, str) or len(text) > MAX_BYTES \
@@ -194,7 +194,7 @@ def read_roll(text: object) -> Optional[JSONObject]:
     return value if isinstance(value, dict) and _shallow(value) else None
 
 
-def public(entry: JSONObject) -> JSONObject:
+def public(entry: Loaded) -> JSONObject:
     """The ``log --json`` object of an entry."""
     return {
         "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
@@ -211,7 +211,7 @@ SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret"
 """What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
 
 
-def on_the_table(entry: JSONObject) -> JSONObject:
+def on_the_table(entry: Loaded) -> JSONObject:
     """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
     secret one, only :data:`SECRET_KEYS`."""
     if entry["secret"]:

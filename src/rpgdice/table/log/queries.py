@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any, Optional
 
-from rpgdice.core.data import JSONObject
+from rpgdice.core.data import Loaded
 from rpgdice.table.log.entries import _TOO_LARGE, MAX_BYTES, MAX_CELL, entry_data
 from rpgdice.table.log.schema import _KEY, COLUMNS
 
@@ -55,13 +55,13 @@ class Queries:
     def cached_odds(self) -> dict[str, str]:
         return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
 
-    def get(self, entry: int) -> Optional[JSONObject]:
+    def get(self, entry: int) -> Optional[Loaded]:
         row = self.con.execute(f"SELECT {_SELECT} FROM entries WHERE id = ?",
                                (entry,)).fetchone()
         return None if row is None else entry_data(row)
 
     def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
-             n: int = 1, character: Optional[str] = None) -> list[JSONObject]:
+             n: int = 1, character: Optional[str] = None) -> list[Loaded]:
         """The last ``n`` entries (oldest first), of a ruleset/command/character."""
         where, args = self.where(ruleset=ruleset, command=command, character=character)
         rows = self.con.execute(
@@ -71,7 +71,7 @@ class Queries:
 
     def listing(self, *, n: int, ruleset: Optional[str] = None,
                 character: Optional[str] = None, since: Optional[str] = None,
-                before: Optional[str] = None, full: bool = True) -> Iterator[JSONObject]:
+                before: Optional[str] = None, full: bool = True) -> Iterator[Loaded]:
         """The last ``n`` entries, oldest first, one at a time (memory stays flat however
         many and however large). ``full``: every stored result; otherwise only what a line
         of ``rpgdice log`` shows: the first result of a one-result entry, and the outcome
