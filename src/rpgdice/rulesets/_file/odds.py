@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from typing import Any
 
 from rpgdice.core.budget import ODDS_BUDGET, check_odds
 from rpgdice.core.data import Loaded
@@ -30,7 +29,7 @@ def file_work(spec: R.FileRoll) -> int:
     return max(1, spec.pool) * rules["die"]
 
 
-def file_odds(spec: R.FileRoll) -> Any:
+def file_odds(spec: R.FileRoll) -> R.FileOdds:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
     left = Fraction(0)
@@ -98,7 +97,7 @@ def _per_die(rules: Loaded) -> dict[tuple[int, bool, bool], Fraction]:
     return dict(first)
 
 
-def _pool_steps(rules: Loaded, n: int, one: dict[Any, Fraction]) -> int:
+def _pool_steps(rules: Loaded, n: int, one: dict[tuple[int, bool, bool], Fraction]) -> int:
     """A pool's worst case: each die meets every running count (and glitch track) with each
     result of one die."""
     glitch = rules.get("glitch", "none")

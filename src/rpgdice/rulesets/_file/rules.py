@@ -147,7 +147,7 @@ def fold(name: str) -> str:
     return "-".join(str(name).strip().lower().split())
 
 
-def _bound(value: Any, target: Optional[int], param: str) -> int:
+def _bound(value: int | str, target: Optional[int], param: str) -> int:
     if isinstance(value, int):
         return value
     if target is None:
@@ -218,7 +218,7 @@ def glitched(rules: Loaded, rolled: int, ones_all: int, ones_own: int, n: int) -
     return False
 
 
-def roll(spec: FileRoll, source: DiceSource) -> Any:
+def roll(spec: FileRoll, source: DiceSource) -> PoolResult | TotalResult | HighestResult:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
     if kind == "pool":
@@ -228,7 +228,7 @@ def roll(spec: FileRoll, source: DiceSource) -> Any:
     return roll_highest(name, rules, spec, source)
 
 
-def roll_pool(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> Any:
+def roll_pool(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> PoolResult:
     die, n = rules["die"], spec.pool
     dice: list[FileDie] = []
     glitch = False
@@ -267,7 +267,7 @@ def terms(rules: Loaded) -> list[tuple[int, int, int]]:
     return found
 
 
-def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> Any:
+def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> TotalResult:
     check_target(rules, spec)
     dice: list[FileDie] = []
     total = mod = spec.mod
@@ -285,7 +285,7 @@ def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> 
                target=spec.target, mod=mod)
 
 
-def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> Any:
+def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> HighestResult:
     die, n = rules["die"], spec.pool
     critical = False
     if n <= 0:

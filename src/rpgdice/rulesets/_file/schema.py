@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable
+from typing import TypeGuard
 
 from rpgdice.core.data import Loaded
 
@@ -50,7 +51,10 @@ def has_controls(text: str) -> bool:
     return any(unicodedata.category(c) == "Cc" for c in text)
 
 
-def _controls(value: Any, where: str, depth: int = 0) -> list[str]:
+Bad = Callable[[str, str], None]
+"""Where a problem of the file is said: its key, and what is wrong with it."""
+
+def _controls(value: object, where: str, depth: int = 0) -> list[str]:
     """The keys (as ``check`` names them) whose name or text holds a control character
     (looked into 8 levels deep: a ruleset file has two)."""
     found: list[str] = []
@@ -71,7 +75,7 @@ def _controls(value: Any, where: str, depth: int = 0) -> list[str]:
     return found
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -99,7 +103,7 @@ def dice_terms(text: str) -> list[tuple[int, int, int]] | None:
     return terms
 
 
-def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset()
+def check(data: object, stem: str | None = None, taken: frozenset[str] = frozenset()
           ) -> tuple[Loaded | None, list[tuple[str, str]]]:
     """The rules of a parsed file (None when it has problems) and its problems, in the
     order of the file's keys. ``stem``: the file's name without ``.toml`` (``name`` must be
@@ -151,7 +155,7 @@ def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset(
     return (None if problems else rules), problems
 
 
-def _threshold(data: Loaded, key: str, die: int | None, bad: Any,
+def _threshold(data: Loaded, key: str, die: int | None, bad: Bad,
                least: int = 1) -> int | None:
     value = data.get(key)
     if value is None:
@@ -165,7 +169,7 @@ def _threshold(data: Loaded, key: str, die: int | None, bad: Any,
     return int(value)
 
 
-def _kind_keys(kind: str, data: Loaded, rules: Loaded, bad: Any) -> None:
+def _kind_keys(kind: str, data: Loaded, rules: Loaded, bad: Bad) -> None:
     if kind == "total":
         _total_keys(data, rules, bad)
         return
@@ -189,7 +193,7 @@ def _kind_keys(kind: str, data: Loaded, rules: Loaded, bad: Any) -> None:
     _pool_keys(data, rules, bad, die)
 
 
-def _total_keys(data: Loaded, rules: Loaded, bad: Any) -> None:
+def _total_keys(data: Loaded, rules: Loaded, bad: Bad) -> None:
     dice = data.get("dice")
     terms = dice_terms(dice) if isinstance(dice, str) else None
     if dice is None:
@@ -205,7 +209,7 @@ def _total_keys(data: Loaded, rules: Loaded, bad: Any) -> None:
         rules["dice"] = dice.replace(" ", "")
 
 
-def _pool_keys(data: Loaded, rules: Loaded, bad: Any, die: int | None) -> None:
+def _pool_keys(data: Loaded, rules: Loaded, bad: Bad, die: int | None) -> None:
     success = _threshold(data, "success", die, bad)
     at_most = _threshold(data, "success_at_most", die, bad)
     if "success" in data and "success_at_most" in data:
@@ -238,7 +242,7 @@ def _pool_keys(data: Loaded, rules: Loaded, bad: Any, die: int | None) -> None:
     rules["glitch"] = glitch
 
 
-def _outcomes(kind: Any, outcomes: Any, rules: Loaded, bad: Any) -> list[Loaded]:
+def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad) -> list[Loaded]:
     if outcomes is None:
         bad("outcomes", "is missing; an array of tables, [[outcomes]]")
         return []
@@ -278,7 +282,7 @@ def _outcomes(kind: Any, outcomes: Any, rules: Loaded, bad: Any) -> list[Loaded]
     return out
 
 
-def _condition(key: str, value: Any, rules: Loaded) -> str:
+def _condition(key: str, value: object, rules: Loaded) -> str:
     if key in ("glitch", "success") or (key == "critical" and isinstance(value, bool)):
         if not isinstance(value, bool):
             return f"is {value!r}; true or false"

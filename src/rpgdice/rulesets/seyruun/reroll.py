@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
+
+if TYPE_CHECKING:
+    from rpgdice.roll.plan import Plan
+    from rpgdice.table.log import Log
 
 
 def pay_reroll(character: str | None, *, check_only: bool,
@@ -62,8 +66,9 @@ def pay_reroll(character: str | None, *, check_only: bool,
     return sheets.settle(sheet, "seyruun", pay, "ID")  # the file just read pays
 
 
-def find_entry(log: Any, entry_id: int | None, replaying: bool) -> Loaded:
+def find_entry(log: Log, entry_id: int | None, replaying: bool) -> Loaded:
     """The entry to re-roll (default: the last ``seyruun roll``), checked."""
+    entry: Loaded | None
     if entry_id is None:
         last = log.last(ruleset="seyruun", command="roll")
         if not last:
@@ -107,7 +112,7 @@ def first_roll(entry: Loaded) -> tuple[seyruun.SeyruunResult, seyruun.RolledPool
                          f"({e}); nothing was re-rolled") from None
 
 
-def first_labels(entry: Loaded) -> list[Any]:
+def first_labels(entry: Loaded) -> list[list[str]]:
     """The trait line the logged roll showed (its envelope's ``labels``), or none."""
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     table = envelopes[0].get("table") if envelopes and isinstance(envelopes[0], dict) else None
@@ -118,7 +123,7 @@ def first_labels(entry: Loaded) -> list[Any]:
             and all(isinstance(t, str) for t in x)]
 
 
-def _open_log(replaying: bool) -> Any:
+def _open_log(replaying: bool) -> Log:
     from rpgdice.table import paths
     from rpgdice.table.log import Log, LogUnavailable
 
@@ -135,7 +140,7 @@ def _open_log(replaying: bool) -> Any:
     return log
 
 
-def _mark_and_pay(log: Any, n: int, character: str | None) -> Loaded | None:
+def _mark_and_pay(log: Log, n: int, character: str | None) -> Loaded | None:
     """Check the sheet can pay, then mark the entry and pay, all or nothing."""
     pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
     marked: list[int] = []
@@ -162,7 +167,7 @@ def _mark_and_pay(log: Any, n: int, character: str | None) -> Loaded | None:
         raise
 
 
-def reroll(entry_id: int | None) -> Any:
+def reroll(entry_id: int | None) -> Plan:
     """``seyruun reroll [ID]``: find and check the entry, mark it and pay, then the plan
     that rolls the stored pool again (the executor shows and logs it, as any roll). While
     the log replays a re-roll (``log show --replay``) nothing is marked or paid."""

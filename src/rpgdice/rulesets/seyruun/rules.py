@@ -4,7 +4,7 @@ die, Willpower and a ten-die cap."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rpgdice.core import rolltypes
 from rpgdice.core.data import Loaded
@@ -835,7 +835,7 @@ class SeyruunAttackOdds(Tagged, ruleset="seyruun", command="attack-odds"):
     None without a damage pool."""
     mean_damage: Fraction | None
 
-    def json_key(self, result: Any) -> Loaded:
+    def json_key(self, result: SeyruunAttackResult) -> Loaded:
         """``--odds --json``: the ``odds`` key of an attack's JSON object."""
         return {"odds": {"hit": self.hit, "damage_dealt": self.damage_dealt,
                          "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}}
