@@ -4,7 +4,7 @@ die, Willpower and a ten-die cap."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rpgdice.core import rolltypes
 from rpgdice.core.data import Loaded
@@ -308,12 +308,19 @@ TEAM_ASSIST_DICE = 1
 """Every assisting member adds +1 die, an external bonus (inside the +5 cap)."""
 
 
-def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
+def contest_winner(attacker: Scored, defender: Scored,
                    attacker_attribute: int, defender_attribute: int) -> str:
     """More successes wins; a tie goes to the defender (the resisting side) unless the
     attacker has the higher base Attribute."""
     tie = "attacker" if attacker_attribute > defender_attribute else "defender"
     return rolltypes.contest_winner(attacker.successes, defender.successes, tie)
+
+
+class Scored(Protocol):
+    """What a contest reads of each side's roll: its successes."""
+
+    @property
+    def successes(self) -> int: ...
 
 
 @record
