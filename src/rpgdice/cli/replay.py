@@ -14,7 +14,7 @@ roll of a known kind (:func:`rpgdice.cli.stored.is_roll`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import Optional
 
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
@@ -111,7 +111,7 @@ def parse(argv: list[str]) -> RollSpec:
     return run.parsed[0]
 
 
-def budgets(entry: Loaded) -> list[Any]:
+def budgets(entry: Loaded) -> list[int | None]:
     """What each stored result of a character's roll spent (``willpower_spent``), the
     budget a roll paid as it went replays with."""
     if not entry.get("character"):
