@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rpgdice.core import registry
 from rpgdice.core.data import JSONObject
@@ -219,7 +219,7 @@ def _int(where: Path, data: JSONObject, key: str, low: int, what: str) -> int:
     return value
 
 
-def _side(where: Path, n: int, item: Any, ruleset: str = "seyruun") -> Side:
+def _side(where: Path, n: int, item: object, ruleset: str = "seyruun") -> Side:
     what = f"order {n}: "
     if not isinstance(item, dict):
         raise files.broken(where, f"{what}is not a table")

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.data import JSONObject
 from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, _dumps, envelope
 from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
+
+if TYPE_CHECKING:
+    from rpgdice.core.envelope import Rolled
 
 
 class Recorder:
@@ -31,7 +34,7 @@ class Recorder:
         self.size = 0
         self.full = False
 
-    def watch(self, results: Iterable[Any]) -> Iterator[Any]:
+    def watch(self, results: Iterable[Rolled]) -> Iterator[Rolled]:
         """Each result goes by; only what the entry stores is kept (:func:`capped`'s
         bounds, as they come), so memory stays flat however many there are."""
         from rpgdice.core.data import to_data
