@@ -187,11 +187,7 @@ def read_roll(text: object) -> Optional[Loaded]:
     if not isinstance(text, str) or len(text) > MAX_BYTES \
             or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         return None
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, dict) and _shallow(value) else None
+    return _loads(text, None, dict)
 
 
 def public(entry: Loaded) -> JSONObject:
