@@ -23,7 +23,10 @@ import errno
 import io
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 EXIT_UNDELIVERED = 1
 """Exit status when the output could not be written (a closed or full stream)."""
@@ -67,7 +70,7 @@ class _WholeWrites(io.RawIOBase):
     def isatty(self) -> bool:
         return not self._closed_stream and os.isatty(self._fd)
 
-    def write(self, data: Any) -> int:
+    def write(self, data: Buffer) -> int:
         if self._closed_stream:
             raise UndeliveredOutput(errno.EBADF, "standard output is closed")
         view = memoryview(data).cast("B")
@@ -131,7 +134,7 @@ def look_alikes(e: UnicodeError) -> tuple[str, int]:
 codecs.register_error(ERRORS, look_alikes)
 
 
-def _text(fd: int, like: Any, closed: bool) -> io.TextIOWrapper:
+def _text(fd: int, like: object, closed: bool) -> io.TextIOWrapper:
     """A text stream on ``fd`` with ``like``'s encoding (the locale's or
     PYTHONIOENCODING's), writing whole or raising, never failing to encode."""
     encoding = getattr(like, "encoding", None) or "utf-8"

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import shlex
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import Loaded
+
+if TYPE_CHECKING:
+    from rpgdice.roll.spec import RollSpec
+    from rpgdice.table.log import Log
+    from rpgdice.table.sheets import Sheet
 
 
 def _not_repeated() -> tuple[str, list[str]]:
@@ -41,19 +47,19 @@ def _announce(argv: list[str]) -> None:
         pass
 
 
-def _last_repeatable(log: Any) -> list[dict[str, Any]]:
+def _last_repeatable(log: Log) -> list[Loaded]:
     """The last entry of ``log`` that is a roll and not a ``seyruun reroll`` (a list of 0
     or 1)."""
     from rpgdice.table.log import COLUMNS, entry_data
 
     condition, values = _not_repeated()
     where, args = log.where(condition)
-    args = [*values, *args]
     row = log.con.execute(f"SELECT {', '.join(COLUMNS)} FROM entries{where} "
-                          "ORDER BY id DESC LIMIT 1", args).fetchone()
+                          "ORDER BY id DESC LIMIT 1", [*values, *args]).fetchone()
     return [] if row is None else [entry_data(row)]
 
-def _last_roll() -> dict[str, Any]:
+
+def _last_roll() -> Loaded:
     """The entry ``again`` repeats; a usage error when there is none (an empty log, or
     one of changes of the encounter and re-rolls only) or the log cannot be read."""
     from rpgdice.core.errors import RulesError
@@ -135,7 +141,7 @@ def again_cmd(
     execute(spec, sheet=sheet, extras=extras)
 
 
-def _with_more(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+def _with_more(spec: RollSpec, more: list[str]) -> tuple[RollSpec, Sheet | None, Loaded]:
     """The repeated roll with MORE ARGS: options read by the command's own parser and
     added to the stored spec (a single-valued option given replaces its value, a repeatable
     one adds); the rest of the roll is the stored spec's, never its words read again."""

@@ -33,6 +33,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Command
+from rpgdice.core.data import JSONObject
 
 PROG = "rpgdice"
 SHELLS = {"bash": "rpgdice.bash", "zsh": "_rpgdice", "fish": "rpgdice.fish"}
@@ -255,7 +256,7 @@ def model() -> Node:
 OWN = "@ruleset"
 """The node of every user's ruleset file (``rulesets/NAME.toml``): the scripts walk into it
 at a word that names a good file (its ``name`` the file's, its ``kind`` one rpgdice knows)."""
-_OWN_KINDS: dict[str, dict[str, Any]] = {"pool": {"die": 6, "success": 6}, "total": {"dice": "1d6"},
+_OWN_KINDS: dict[str, JSONObject] = {"pool": {"die": 6, "success": 6}, "total": {"dice": "1d6"},
               "highest": {"die": 6}}
 
 

@@ -6,29 +6,38 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import Command, RulesetTyper, shares
+from rpgdice.cli.common import shares
+from rpgdice.cli.groups import showing_group
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
-app = RulesetTyper(
-    command_cls=Command,
-    help="The encounter, in every ruleset: the order kept round by round, whose turn it is, "
+if TYPE_CHECKING:
+    from rpgdice.core.dice import DiceSource
+    from rpgdice.core.record import Tagged
+    from rpgdice.table.encounter import Encounter, Side
+    from rpgdice.table.sheets import Sheet
+
+InitiativeRoll = tuple["Tagged", list[tuple[str, int, bool, int]], tuple[tuple[str, object], ...]]
+"""A ruleset's own initiative roll (its ``fight.initiative``): the result, each side
+``(name, rank, character, initiative)`` first to act first, and the arguments that roll it
+again."""
+
+app = showing_group(
+    "The encounter, in every ruleset: the order kept round by round, whose turn it is, "
     "who joins, leaves, waits or is out, each side's state.\n\nWithout a subcommand: the encounter as it stands.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 StateJson = Annotated[bool, typer.Option("--json", help="The encounter as one JSON object.")]
 
 
-def _show(enc: Any, as_json: bool, rolled: Any = None) -> None:
+def _show(enc: Encounter, as_json: bool, rolled: Tagged | None = None) -> None:
     """The encounter's state; ``rolled``: the initiative it started with, shown above it."""
     from rpgdice.table import encounter
 
@@ -299,7 +308,7 @@ def _once(words: list[str]) -> None:
         seen.add(key)
 
 
-def _side(name: str, character: bool, init: int, health: Optional[int], ruleset: str) -> Any:
+def _side(name: str, character: bool, init: int, health: Optional[int], ruleset: str) -> Side:
     from rpgdice.table import encounter
 
     if character:
@@ -309,7 +318,7 @@ def _side(name: str, character: bool, init: int, health: Optional[int], ruleset:
                           initiative=init)
 
 
-def _character(name: str) -> Any:
+def _character(name: str) -> Sheet:
     from rpgdice.table import sheets
 
     try:
@@ -320,7 +329,7 @@ def _character(name: str) -> Any:
         raise RulesError("COMBATANT", f"{e.message}, or give {name}@INIT for an extra") from None
 
 
-def _same_ruleset(sheet: Any, ruleset: str) -> None:
+def _same_ruleset(sheet: Sheet, ruleset: str) -> None:
     if sheet.ruleset != ruleset:
         raise RulesError("COMBATANT", f"{sheet.name} is a {sheet.ruleset} character, and this "
                          f"encounter is {ruleset}")
@@ -330,7 +339,7 @@ MAX_INIT = 1_000_000
 """The largest initiative given as a number (as ordinary dice's constants)."""
 
 
-def _number(text: str, name: str, source: Any) -> int:
+def _number(text: str, name: str, source: DiceSource) -> int:
     """An initiative given (a whole number) or ordinary dice rolled now."""
     text = text.strip()
     if text.isascii() and text.lstrip("+-").isdigit():
@@ -355,7 +364,7 @@ shares(app, without=("times", "json", "odds", "compare"), after=("as_json",))
 has them; its own ``--json`` is the encounter's state."""
 
 
-def _warn_replaced(before: Any) -> None:
+def _warn_replaced(before: Encounter | None) -> None:
     """Say so when the new encounter replaced one that was running (its extras' damage)."""
     if before is None:
         return
@@ -368,7 +377,7 @@ def _warn_replaced(before: Any) -> None:
             "its extras' damage is gone")
 
 
-def _warn_shadowed(extras: Any) -> None:
+def _warn_shadowed(extras: Iterable[str]) -> None:
     """An extra named as a saved character is never the one --vs hits: say so now."""
     from rpgdice.cli.output import warning
     from rpgdice.core.errors import shown
@@ -393,7 +402,7 @@ def next_cmd(as_json: StateJson = False, log: LogOpt = None) -> None:
 
     Example: rpgdice encounter next
     """
-    def advance(enc: Any) -> str:
+    def advance(enc: Encounter) -> str:
         enc.advance()
         return f"Round {enc.round} — {enc.current.name}'s turn"
 
@@ -425,7 +434,7 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
     else:
         sides = _initiative(ruleset, combatants, make_source(None, None), health)
 
-    def join(enc: Any) -> str:
+    def join(enc: Encounter) -> str:
         for side in sides:
             enc.add(side)
         return "; ".join(f"{s.name} joins (initiative {s.initiative})" for s in sides)
@@ -459,8 +468,8 @@ def _wanted(ruleset: str, log: Optional[bool], secret: bool = False) -> bool:
     return log_wanted(spec)
 
 
-def _change(name: str, change: Any, as_json: bool, log: Optional[bool], *, turn: bool = True,
-            shadowed: Any = ()) -> None:
+def _change(name: str, change: Callable[[Encounter], str], as_json: bool, log: Optional[bool], *,
+            turn: bool = True, shadowed: Iterable[str] = ()) -> None:
     """Apply ``change(enc)`` (which returns the change in words) under the encounter's
     lock, log it there once written (so the log's order is the changes' order), show the
     state. ``turn``: say whose turn it is after it when the change moved it. A change
@@ -470,7 +479,7 @@ def _change(name: str, change: Any, as_json: bool, log: Optional[bool], *, turn:
     wanted = _wanted(encounter.need().ruleset, log)
     said: list[str] = []
 
-    def apply(enc: Any) -> Any:
+    def apply(enc: Encounter) -> Encounter:
         before = (enc.round, enc.current.name)
         text = change(enc)
         if turn and (enc.round, enc.current.name) != before:
@@ -488,7 +497,7 @@ def _names(names: list[str], most: int = 12) -> str:
                                       else "")
 
 
-def _log_change(enc: Any, change: str, said: str, wanted: bool, *, ended: bool = False,
+def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: bool = False,
                 secret: bool = False) -> None:
     """Record a change of the fight in the roll log as a roll is recorded, so that
     ``log`` tells the fight's story (rpgdice.core.changes): command ``encounter CHANGE``,
@@ -537,7 +546,7 @@ def delay_cmd(
 
     Example: rpgdice encounter delay --after Ghoul
     """
-    def wait(enc: Any) -> str:
+    def wait(enc: Encounter) -> str:
         side = enc.delay(after)
         return f"{side.name} waits until " + (
             f"after {enc.order[enc.find(after)].name}" if after else "last")
@@ -577,7 +586,7 @@ def end_cmd(log: LogOpt = None) -> None:
 
     wanted = _wanted(encounter.need().ruleset, log)
 
-    def said(enc: Any) -> str:
+    def said(enc: Encounter) -> str:
         return f"The encounter ends in round {enc.round} ({_names([s.name for s in enc.order])})"
 
     enc = encounter.end(then=lambda e: _log_change(e, "end", said(e), wanted, ended=True))

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
-from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.cli.groups import showing_group
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, cut, shown, visible
 
-app = RulesetTyper(
-    command_cls=Command,
-    help="The table you roll at: join a seat's link, show it, leave it.\n\nWithout a "
+if TYPE_CHECKING:
+    from http.client import HTTPMessage
+
+    from rpgdice.core.envelope import Rolled
+
+app = showing_group(
+    "The table you roll at: join a seat's link, show it, leave it.\n\nWithout a "
     "subcommand: the table joined.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 SECTION = "table"
@@ -95,13 +97,16 @@ def _silent(base: str, why: str) -> RulesError:
                       "rpgdice table leave to roll here, or --here for one roll")
 
 
+Answered = tuple[int, bytes, "HTTPMessage"]
+"""A table's answer: its status, its body, its headers."""
+
 def _bad_answer(base: str, why: str) -> RulesError:
     return RulesError("table", f"the table at {base} gave an answer that is no rpgdice table's "
                       f"({cut(why, 120)}); nothing was printed")
 
 
 def _exchange(base: str, token: str, path: str, data: Optional[bytes],
-              held: dict[str, Any]) -> tuple[int, bytes, Any]:
+              held: JSONObject) -> Answered:
     """One request, no redirect followed, its answer read up to :data:`MAX_ANSWER`."""
     import http.client
     from urllib.parse import urlsplit
@@ -130,8 +135,8 @@ def _exchange(base: str, token: str, path: str, data: Optional[bytes],
     return answer.status, b"".join(chunks), answer.headers
 
 
-def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = None
-             ) -> tuple[int, bytes, Any]:
+def _request(base: str, token: str, path: str, body: Optional[JSONObject] = None
+             ) -> Answered:
     """The table's answer (status, body, headers) to one request, the whole of it within
     :data:`DEADLINE` seconds (a table that stops answering exits 2 naming its URL); a
     redirect is never followed (the seat's token goes to its table alone)."""
@@ -139,8 +144,8 @@ def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = 
     import threading
 
     data = None if body is None else json.dumps(body).encode()
-    held: dict[str, Any] = {}
-    outcome: list[Any] = []
+    held: JSONObject = {}
+    outcome: list[Answered | BaseException] = []
 
     def work() -> None:
         try:
@@ -170,7 +175,7 @@ def _request(base: str, token: str, path: str, body: Optional[dict[str, Any]] = 
     return status, answer, headers
 
 
-def _hang_up(held: dict[str, Any]) -> None:
+def _hang_up(held: JSONObject) -> None:
     """Close a request still under way: its blocked read returns at once."""
     import socket
 
@@ -183,7 +188,7 @@ def _hang_up(held: dict[str, Any]) -> None:
         pass
 
 
-def _no_constant(word: str) -> Any:
+def _no_constant(word: str) -> NoReturn:
     raise ValueError(f"{word} is no number")
 
 
@@ -276,7 +281,7 @@ def leave_cmd() -> None:
     if joined() is None:
         raise RulesError("table", "not at a table (rpgdice table join URL)")
     with files.locked(where.parent, LOCK):
-        doc: Any = files.read_document(where)
+        doc = files.read_document(where)
         if SECTION in doc:
             del doc[SECTION]
         files.write_document(where, doc)
@@ -326,7 +331,7 @@ def remote(words: list[str], table: dict[str, str]) -> int:
     return 0
 
 
-def _rebuilt(base: str, rolls: list[dict[str, Any]], shown_: Optional[dict[str, Any]]) -> Any:
+def _rebuilt(base: str, rolls: list[JSONObject], shown_: Optional[JSONObject]) -> list[Rolled]:
     """The answer's rolls as the records their view prints, rebuilt as ``log show``
     rebuilds a logged roll; a :func:`_bad_answer` when they do not rebuild."""
     from rpgdice import rulesets

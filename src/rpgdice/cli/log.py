@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, cast
 
 import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.cli.groups import showing_group
 from rpgdice.cli.output import error, warning
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 
-# Its commands are common.Command: usage lines show ID, not Typer's {ID}.
-app = RulesetTyper(
-    command_cls=Command,
-    help="The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.render.common import Odds
+    from rpgdice.roll.odds import ExactOdds
+    from rpgdice.table.log import Log
+
+app = showing_group(
+    "The roll log: what was rolled, replayed exactly; luck against the exact odds.\n\n"
     "Without a subcommand: the last entries, oldest first.",
-    rich_markup_mode="markdown",
-    invoke_without_command=True,
-    no_args_is_help=False,
 )
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON Lines: one object per entry.")]
@@ -92,7 +97,7 @@ def _when(option: str, text: str, end: bool) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _open(write: bool = False) -> Any:
+def _open(write: bool = False) -> Log | None:
     """The log, or None when nothing was ever logged. A log that cannot be read (locked,
     corrupt, of a newer rpgdice, or a path the file system refuses) is bad input: one
     line naming the file, exit 2."""
@@ -151,7 +156,7 @@ def list_cmd(
     sys.stdout.flush()
 
 
-def _write_json(rows: Any) -> None:
+def _write_json(rows: Iterable[Loaded]) -> None:
     """Each entry's ``log --json`` line as it is read: one entry in memory at a time."""
     from rpgdice.table.log import public
 
@@ -162,7 +167,7 @@ def _write_json(rows: Any) -> None:
         write(head[:-3] + e["results_text"] + "}\n")
 
 
-def _show_brief(rows: Any) -> None:
+def _show_brief(rows: Iterable[Loaded]) -> None:
     """The entries table: each entry's figures worked out as it is read, its results
     then dropped, and the table written a batch of lines at a time (never all of them)."""
     from rpgdice.render import log as view
@@ -171,7 +176,7 @@ def _show_brief(rows: Any) -> None:
             "rerolled_by", "secret")
     from rpgdice import rulesets
 
-    def brief(e: dict[str, Any]) -> dict[str, Any]:
+    def brief(e: Loaded) -> Loaded:
         with rulesets.as_rolled(e):  # a ruleset file's roll in the words it was rolled with
             return {**{k: e[k] for k in keep}, "figures": _figures(e, view),
                     "verdict": view.entry_outcome(e)}
@@ -179,7 +184,7 @@ def _show_brief(rows: Any) -> None:
     view.show_entries(brief(e) for e in rows)  # read, laid out and written a batch at a time
 
 
-def _figures(entry: dict[str, Any], view: Any) -> str:
+def _figures(entry: Loaded, view: ModuleType) -> str:
     if entry.get("too_large"):
         return f"results too large to read (log show {entry['id']} rolls them again)"
     return str(view.safe_figures(entry))
@@ -219,7 +224,7 @@ def show_cmd(
         _show_entry(entry, as_json, replay)
 
 
-def _show_entry(entry: dict[str, Any], as_json: bool, replay: bool) -> None:
+def _show_entry(entry: Loaded, as_json: bool, replay: bool) -> None:
     if replay:
         return _replay(entry, as_json)
     from rpgdice.table.log import public
@@ -231,7 +236,7 @@ def _show_entry(entry: dict[str, Any], as_json: bool, replay: bool) -> None:
     _show_stored(entry)
 
 
-def _show_stored(entry: dict[str, Any]) -> None:
+def _show_stored(entry: Loaded) -> None:
     """The entry's header, then its results rebuilt from the log and shown with their
     views; results this rpgdice cannot rebuild are shown as the stored data, with a notice."""
     from rpgdice.cli import stored
@@ -268,7 +273,7 @@ def _show_stored(entry: dict[str, Any]) -> None:
          compact=total > 1 and _compact(entry))
 
 
-def _compact(entry: dict[str, Any]) -> bool:
+def _compact(entry: Loaded) -> bool:
     """Whether the entry's roll showed its repeats in their short form (``roll 1000d6 -n
     250``: a line of totals, not 250,000 dice), worked out from its stored spec without
     rolling; False when it cannot be."""
@@ -280,7 +285,7 @@ def _compact(entry: dict[str, Any]) -> bool:
         return False
 
 
-def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
+def _with_the_rest(entry: Loaded, records: list[Rolled]) -> Iterable[Rolled]:
     """The stored records and, for an entry of more results than the log keeps, the
     rest rolled again from its seed (a roll of a known kind only; otherwise a notice)."""
     from itertools import chain, islice
@@ -302,7 +307,7 @@ def _with_the_rest(entry: dict[str, Any], records: list[Any]) -> Any:
     return chain(records, islice(chain(cap.results, cap.rest), len(records), None))
 
 
-def _replay(entry: dict[str, Any], as_json: bool) -> None:
+def _replay(entry: Loaded, as_json: bool) -> None:
     """``log show ID --replay``: roll the entry's command again with its own dice, pay
     and log nothing, and compare with what the log stored (exit 1 when they differ)."""
     from rpgdice.cli.output import emit
@@ -353,7 +358,7 @@ def _replay(entry: dict[str, Any], as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def _rolled_part(entry: dict[str, Any]) -> list[Any]:
+def _rolled_part(entry: Loaded) -> list[Loaded]:
     """The stored results without the keys their envelopes added (who paid what, the
     attack target's side): what a replay, which pays and hurts nothing, rolls again."""
     from rpgdice.render.stored import records_envelopes
@@ -385,6 +390,7 @@ def reveal_cmd(
     if not log_file().exists():  # nothing logged yet: nothing made here either
         raise RulesError("ID", f"no entry {entry_id} in the roll log")
     log = _open(write=True)
+    assert log is not None  # opened to write: made when missing
     try:
         if log.get(entry_id) is None:
             raise RulesError("ID", f"no entry {entry_id} in the roll log")
@@ -412,6 +418,7 @@ def clear_cmd(
     from rpgdice.table.log import reason
 
     log = _open(write=True)
+    assert log is not None  # opened to write: made when missing
     try:
         n = log.clear()
     except Exception as e:
@@ -454,9 +461,9 @@ def stats_cmd(
     view.show_stats(groups, character)
 
 
-def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
+def compute_stats(log: Log, ruleset: Optional[str], character: Optional[str],
                   since: Optional[str] = None, before: Optional[str] = None
-                  ) -> list[dict[str, Any]]:
+                  ) -> list[Loaded]:
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
     rebuilt from the spec the log stored with it; computed once per distinct spec, within
     the budget of :class:`_OddsOf`), the luck verdict and face counts with their χ² test.
@@ -467,7 +474,7 @@ def compute_stats(log: Any, ruleset: Optional[str], character: Optional[str],
     rows, face_rows, hand_rows = log.stats_rows(ruleset=ruleset, character=character,
                                                 since=since, before=before)
     odds = _OddsOf(log)
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Loaded] = {}
     for rs, command, n in hand_rows:
         if _counted(rs, command):
             g = out.setdefault(rs, _group(rs, character))
@@ -510,12 +517,12 @@ def _counted(ruleset: str, command: str) -> bool:
     return record is not None and record.stats
 
 
-def _group(ruleset: str, character: Optional[str]) -> dict[str, Any]:
+def _group(ruleset: str, character: Optional[str]) -> Loaded:
     return {"ruleset": ruleset, "character": character, "rolls": 0, "outcomes": {},
             "expected": {}, "faces": {}, "left_out": 0, "left_out_by_hand": 0, "_variance": {}}
 
 
-def _judged(g: dict[str, Any]) -> dict[str, Any]:
+def _judged(g: Loaded) -> Loaded:
     """A ruleset's group with its z-scores, luck verdict and fairness per die."""
     from rpgdice.core import luck
 
@@ -558,7 +565,7 @@ class _OddsOf:
     cache of them) within the stats budget, each kept in that cache as soon as it is
     computed (a stopped ``log stats`` keeps what it worked out)."""
 
-    def __init__(self, log: Any) -> None:
+    def __init__(self, log: Log) -> None:
         import time
 
         from rpgdice import __version__
@@ -569,7 +576,7 @@ class _OddsOf:
         self.deadline = time.monotonic() + STATS_SECONDS
         self.spent: dict[str, float] = {}
         """The seconds spent computing each ruleset's odds."""
-        self.writer: Any = None
+        self.writer: Log | Literal[False] | None = None
 
     def of(self, spec_text: str, who: Optional[str]) -> Optional[dict[str, float]]:
         if spec_text in self.by_key:
@@ -579,7 +586,7 @@ class _OddsOf:
         self.by_key[spec_text] = probs
         return probs
 
-    def _computed(self, spec: Any) -> Optional[dict[str, float]]:
+    def _computed(self, spec: ExactOdds) -> Optional[dict[str, float]]:
         import time
 
         key = f"{self.version} {spec.key}"
@@ -591,7 +598,7 @@ class _OddsOf:
             return None
         start = time.monotonic()
         try:
-            computed = spec()
+            computed = cast("Odds", spec())  # a roll's odds: its outcomes
             probs = {str(k): float(v) for k, v in computed.outcomes.items()}
         except Exception:  # odds over their work budget, or a spec forged by hand: left out
             return None
@@ -617,7 +624,7 @@ class _OddsOf:
             self.writer.release()
 
 
-def _over_budget(spec: Any) -> bool:
+def _over_budget(spec: ExactOdds) -> bool:
     """Whether a spec's estimated work is over the stats' share of its own budget."""
     import importlib
 
@@ -641,7 +648,7 @@ def _over_budget(spec: Any) -> bool:
         return False
 
 
-def _spec(spec_text: str, who: Optional[str]) -> Any:
+def _spec(spec_text: str, who: Optional[str]) -> Optional[ExactOdds]:
     """The exact odds spec of a ``stats_rolls`` row: the spec the log stored, rebuilt
     from its data; for an entry of an older rpgdice, its arguments (``argv ...``) read
     by the command line without rolling, and only when they are a roll of a known kind."""

@@ -15,12 +15,17 @@ import shlex
 import signal
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+if TYPE_CHECKING:
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+    from rpgdice.cli.completion import Node
 
 from rpgdice.cli.session import SESSION_WORDS, STOPPED, Session
 
@@ -63,7 +68,7 @@ def interact(session: Session) -> int:
         signal.signal(signal.SIGINT, old)
 
 
-def _search_runs() -> Any:
+def _search_runs() -> KeyBindings:
     """Enter during a Ctrl-R search runs the line found (CLI.md: "Ctrl-R finds a line and
     Enter runs it"), not only ends the search."""
     from prompt_toolkit.filters import is_searching
@@ -73,7 +78,7 @@ def _search_runs() -> Any:
     bindings = KeyBindings()
 
     @bindings.add("enter", filter=is_searching)
-    def _(event: Any) -> None:
+    def _(event: KeyPressEvent) -> None:
         accept_search()
         event.current_buffer.validate_and_handle()
 
@@ -147,10 +152,10 @@ class SessionCompleter(Completer):
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._tree: Any = None
+        self._tree: Node | None = None
 
     @property
-    def tree(self) -> Any:
+    def tree(self) -> Node:
         if self._tree is None:
             from rpgdice.cli.completion import model
 
@@ -199,7 +204,7 @@ class SessionCompleter(Completer):
             rest = []
         yield from self._after(node, argv, rest, current)
 
-    def _after(self, node: Any, argv: list[str], rest: list[str], current: str) -> Iterable[str]:
+    def _after(self, node: Node, argv: list[str], rest: list[str], current: str) -> Iterable[str]:
         """What follows a command's words: an option's values after that option, options
         after a dash, else its subcommands and its arguments' values."""
         option = next((o for o in node.options if rest and rest[-1] in o.names), None)
@@ -208,7 +213,7 @@ class SessionCompleter(Completer):
             return
         yield from self._node_words(node, argv, current)
 
-    def _node_words(self, node: Any, argv: list[str], current: str) -> Iterable[str]:
+    def _node_words(self, node: Node, argv: list[str], current: str) -> Iterable[str]:
         if current.startswith("-"):
             yield from node.all_options
             return
@@ -268,7 +273,7 @@ def _split(text: str) -> list[str]:
         return text.split()
 
 
-def _child(node: Any, name: str) -> Any:
+def _child(node: Node, name: str) -> Node | None:
     return next((sub for sub in node.subcommands if sub.path[-1] == name), None)
 
 

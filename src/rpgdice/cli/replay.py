@@ -14,8 +14,9 @@ roll of a known kind (:func:`rpgdice.cli.stored.is_roll`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 from rpgdice.roll.execute import Capture
 from rpgdice.roll.spec import BadSpec, RollSpec
@@ -67,12 +68,12 @@ class NotARoll(RulesError):
     """A logged entry that holds no roll this rpgdice can make again (forged, foreign)."""
 
 
-def not_a_roll(entry: dict[str, Any]) -> NotARoll:
+def not_a_roll(entry: Loaded) -> NotARoll:
     return NotARoll("ID", f"entry {entry['id']} is no roll of a kind this rpgdice knows "
                     f"('{' '.join(entry['argv'][:2])}')")
 
 
-def entry_spec(entry: dict[str, Any]) -> RollSpec:
+def entry_spec(entry: Loaded) -> RollSpec:
     """The roll value of a logged entry: the spec the log stored; for an entry of an older
     rpgdice (none stored), its words parsed — a roll of a known kind only. A
     :class:`NotARoll` when the entry holds no roll this rpgdice can make again; the words
@@ -112,7 +113,7 @@ def parse(argv: list[str]) -> RollSpec:
     return run.parsed[0]
 
 
-def budgets(entry: dict[str, Any]) -> list[Any]:
+def budgets(entry: Loaded) -> list[int | None]:
     """What each stored result of a character's roll spent (``willpower_spent``), the
     budget a roll paid as it went replays with."""
     if not entry.get("character"):
@@ -121,7 +122,7 @@ def budgets(entry: dict[str, Any]) -> list[Any]:
             for r in entry.get("results") or []]
 
 
-def replay_spec(entry: dict[str, Any]) -> RollSpec:
+def replay_spec(entry: Loaded) -> RollSpec:
     """The entry's roll with its own dice (its faces, else its seed), shown and kept
     nowhere: what ``log show --replay`` rolls."""
     from rpgdice import rulesets
@@ -142,7 +143,7 @@ def replay_spec(entry: dict[str, Any]) -> RollSpec:
                         log=False, json=False, short=False, secret=False, compare=())
 
 
-def capture(entry: dict[str, Any], *, roll: bool, head: int = Capture.HEAD) -> Capture:
+def capture(entry: Loaded, *, roll: bool, head: int = Capture.HEAD) -> Capture:
     """Execute the entry's roll again, printing, paying and logging nothing: what it
     rolls (with ``roll``; the first ``head`` results at once, the rest as they are read)
     and the exact odds spec of its roll."""

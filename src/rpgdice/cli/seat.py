@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, visible
 
 app = RulesetTyper(
@@ -105,7 +106,7 @@ def seat_list(as_json: Annotated[bool, typer.Option("--json", help="JSON: a list
     found = seats.load()
     base = base_url() if found else ""
     if as_json:
-        rows: list[Any] = [{"name": s.name, "characters": list(s.characters),
+        rows: list[JSONObject] = [{"name": s.name, "characters": list(s.characters),
                             "link": link(s.token, base)} for s in found]
         sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
         sys.stdout.flush()

@@ -20,10 +20,17 @@ import json
 import shlex
 import sys
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, Protocol, TextIO
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from rpgdice.roll.spec import RollSpec
+    from rpgdice.table.seats import Seat
+    from rpgdice.table.sheets import Sheet
 
 LOCK = threading.Lock()
 """One roll at a time in this process (the files have their own locks between processes);
@@ -37,21 +44,36 @@ FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
              "--no-log": "--no-log (a seat's rolls are logged)"}
 
 
+class Commands(Protocol):
+    """A Click command or group as a seat's line is looked up in it (``get_command``, given
+    no context) and checked against it (its ``params``)."""
+
+    def get_command(self, ctx: None, cmd_name: str) -> Commands | None: ...
+    @property
+    def params(self) -> Sequence[object]: ...
+
+
+Found = tuple[Commands, Commands, str, list[str]]
+"""A rolling command as a line names it: the command, its group, its name, its arguments."""
+Prepared = tuple["RollSpec", "Sheet | None", Optional[Loaded]]
+"""A line's roll value, the sheet its parsing read, and what a ruleset's parser found."""
+
+
 @dataclass
 class Answer:
     status: int
-    body: dict[str, Any]
+    body: Loaded
 
 
 class Routed:
     """``sys.stdout`` for a server: a thread that set :attr:`local.target` writes there,
     every other thread to the stream it stood for."""
 
-    def __init__(self, real: Any) -> None:
+    def __init__(self, real: TextIO) -> None:
         self.real = real
         self.local = threading.local()
 
-    def _now(self) -> Any:
+    def _now(self) -> TextIO:
         target = getattr(self.local, "target", None)
         return self.real if target is None else target
 
@@ -65,7 +87,7 @@ class Routed:
         return False if getattr(self.local, "target", None) is not None else bool(
             self.real.isatty())
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._now(), name)
 
 
@@ -95,7 +117,7 @@ def odds_line(line: str) -> bool:
     return words[:1] == ["odds"] or words[1:2] == ["odds"]
 
 
-def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
+def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
     the GM's token). Blocking: run it in a worker thread."""
     try:
@@ -117,14 +139,14 @@ def roll_line(line: str, seat: Any, *, gm: bool = False) -> Answer:
         return _executed(*prepared)
 
 
-def _odds(spec: Any) -> bool:
+def _odds(spec: RollSpec) -> bool:
     """Whether ``spec`` asks for odds alone (an odds command: it reads and writes no file)."""
     from rpgdice.roll.execute import ODDS_COMMANDS
 
     return bool(spec.odds_alone) or (spec.ruleset, spec.command) in ODDS_COMMANDS
 
 
-def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
+def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answer:
     """The line's roll value, its sheet and extras, checked; or the :class:`Answer`
     refusing it."""
     from rpgdice import cli, rulesets
@@ -145,6 +167,7 @@ def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
         return refused(f"'{ruleset} {command[2]}' is not run at the table: a seat rolls "
                        "rolls, roll types and odds")
     if not gm:
+        assert seat is not None  # only the GM rolls without a seat
         compared = _compared(words)
         if isinstance(compared, Answer):
             return compared
@@ -168,6 +191,7 @@ def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
     except click.UsageError as e:
         return Answer(400, {"error": output.one_line(output.spoken(cli._usage_message(e)))})
     if not gm:
+        assert seat is not None
         problem = _check(spec, seat)
         if problem is not None:
             return refused(problem)
@@ -176,20 +200,23 @@ def _prepared(words: list[str], seat: Any, gm: bool) -> Any:
     return spec, sheet, extras
 
 
-def _odds_command(top: Any, words: list[str]) -> Any:
+def _odds_command(top: Commands, words: list[str]) -> Optional[Found]:
     """An odds command (``odds EXPR``, ``RULESET odds ...``) as ``_roll_command`` gives a
     roll's: its command, group, name and arguments; None for any other line."""
     from rpgdice import rulesets
 
     if any(w in ("--help", "-h", "--version") for w in words):
         return None
+    group: Commands | None
     if words[:1] == ["odds"]:
         group, args = top, words[1:]
     elif len(words) > 1 and words[1] == "odds" and words[0] in rulesets.names():
         group, args = top.get_command(None, words[0]), words[2:]
     else:
         return None
-    cmd = group.get_command(None, "odds") if group is not None else None
+    if group is None:
+        return None
+    cmd = group.get_command(None, "odds")
     if cmd is None or getattr(cmd, "rpgdice_kind", None) != "odds":
         return None
     return cmd, group, "odds", args
@@ -199,7 +226,7 @@ MAX_SEAT_COMPARE = 3
 """The most ``--compare`` a seat may give in one line (each is a whole odds computation)."""
 
 
-def _expression(top: Any, head: str) -> bool:
+def _expression(top: Commands, head: str) -> bool:
     """Whether a line whose first word is ``head`` is an ordinary dice expression alone, as
     ``rpgdice play`` rolls it (``2d6+3``: ``roll 2d6+3``)."""
     from rpgdice.cli.session import _EXPRESSION_LIKE
@@ -207,7 +234,7 @@ def _expression(top: Any, head: str) -> bool:
     return bool(_EXPRESSION_LIKE.match(head)) and top.get_command(None, head) is None
 
 
-def _compared(words: list[str]) -> Any:
+def _compared(words: list[str]) -> list[str] | Answer:
     """The words of the line's ``--compare`` alternatives, split as the command splits
     them, to be checked as the line's own (an :class:`Answer` refusing too many)."""
     given = _given("--compare", words)
@@ -223,7 +250,7 @@ def _compared(words: list[str]) -> Any:
     return out
 
 
-def _rulesets_of(seat: Any) -> set[str]:
+def _rulesets_of(seat: Seat) -> set[str]:
     """The rulesets of the seat's characters (a sheet that cannot be read gives none)."""
     from rpgdice.table import sheets
 
@@ -236,7 +263,7 @@ def _rulesets_of(seat: Any) -> set[str]:
     return out
 
 
-def _not_its_ruleset(ruleset: str, seat: Any) -> Optional[str]:
+def _not_its_ruleset(ruleset: str, seat: Seat) -> Optional[str]:
     """Why a seat may not roll ``ruleset``'s rolling commands (None: a character of it is
     the seat's)."""
     from rpgdice import rulesets
@@ -249,7 +276,7 @@ def _not_its_ruleset(ruleset: str, seat: Any) -> Optional[str]:
             f"(its characters: {', '.join(seat.characters) or 'none'}); its odds are open")
 
 
-def _seated(words: list[str], command: Any, seat: Any, compared: list[str]) -> Any:
+def _seated(words: list[str], command: Found, seat: Seat, compared: list[str]) -> list[str] | Answer:
     """The words with ``--as`` the seat's character for its ruleset's commands, unless
     one of the seat's is named (``--as`` and ``--vs`` checked in ``compared`` too)."""
     from rpgdice.core.names import fold
@@ -320,7 +347,7 @@ def _saved(name: str) -> bool:
         return False
 
 
-def _check(spec: Any, seat: Any) -> Optional[str]:
+def _check(spec: RollSpec, seat: Seat) -> Optional[str]:
     """What a seat may not do that its roll's value asks (None: nothing)."""
     from rpgdice.core.names import fold
 
@@ -361,7 +388,7 @@ def _unwritable_log() -> Optional[str]:
     return None
 
 
-def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
+def _executed(spec: RollSpec, sheet: Sheet | None, extras: Optional[Loaded]) -> Answer:
     """Execute ``spec`` with its JSON output captured: the answer's rolls."""
     from rpgdice import rulesets
     from rpgdice.render import output
@@ -398,7 +425,7 @@ def _executed(spec: Any, sheet: Any, extras: Any) -> Answer:
     return Answer(200, {"rolls": rolls, **({"shown": shown} if shown else {})})
 
 
-def _shown(entry: Optional[int]) -> Optional[dict[str, Any]]:
+def _shown(entry: Optional[int]) -> Optional[Loaded]:
     """What the logged entry's view showed beside its results, as the log stored it: the
     character line of ``--as`` (the traits it named, what it paid) and an attack target's
     (``envelopes``), the spec of its exact odds (``odds``, with ``--odds``), and whether its
@@ -418,12 +445,13 @@ def _shown(entry: Optional[int]) -> Optional[dict[str, Any]]:
     if found is None:
         return None
     stored = found.get("shown")
-    shown: dict[str, Any] = stored if isinstance(stored, dict) else {}
+    shown: Loaded = stored if isinstance(stored, dict) else {}
     out = {key: shown[key] for key in ("envelopes", "odds") if shown.get(key)}
     try:
         from rpgdice.cli.replay import capture
 
-        if int(found.get("count") or 0) > 1 and capture(found, roll=False).compact:
+        count = found.get("count")
+        if isinstance(count, int) and count > 1 and capture(found, roll=False).compact:
             out["compact"] = True
     except Exception:  # not a roll this rpgdice parses again: shown in full
         pass

@@ -3,14 +3,21 @@ optional extra ``rpgdice[serve]``, are imported here only once the command runs.
 
 from __future__ import annotations
 
+import socket
 import sys
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from rpgdice.serve.app import Table
+    from rpgdice.table.seats import Watched
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
 
@@ -95,7 +102,7 @@ def serve_cmd(
     _run(uvicorn, host, port, token, url)
 
 
-def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
+def _run(uvicorn: ModuleType, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
     from rpgdice.cli.output import warning
     from rpgdice.cli.seated import odds_line, roll_line, routed
     from rpgdice.serve import hosts as names
@@ -107,7 +114,7 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
     if url is not None:
         from rpgdice.serve.discord import Poster
 
-        table_ref: list[Any] = []
+        table_ref: list[Table] = []
         poster = Poster(url, lambda t: table_ref[0].hub.notice("discord", t), warning)
     table = Table(log_file(), token, poster, roller=roll_line, odds_line=odds_line)
     if poster is not None:
@@ -129,7 +136,7 @@ def _run(uvicorn: Any, host: str, port: int, token: Optional[str], url: Optional
     server.run(sockets=[sock])
 
 
-def _bound(host: str, port: int) -> Any:
+def _bound(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port`` (a usage error, exit 2, when it cannot be)."""
     import socket
 
@@ -150,14 +157,14 @@ def _bound(host: str, port: int) -> Any:
     return sock
 
 
-def _announce(server: Any, host: str, token: Optional[str], watched: Any) -> None:
+def _announce(server: Any, host: str, token: Optional[str], watched: Watched) -> None:
     """Print the page's URL (with its token) once the server listens, then each seat's
     link: the machine's own address for a host that is not loopback (never 0.0.0.0)."""
     from rpgdice.serve.hosts import shown_host
 
     startup = server.startup
 
-    async def announced(sockets: Any = None) -> None:
+    async def announced(sockets: list[socket.socket] | None = None) -> None:
         await startup(sockets=sockets)
         if not server.started:
             return

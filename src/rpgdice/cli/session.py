@@ -22,7 +22,7 @@ import shlex
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Optional
+from typing import Any, Optional, TextIO
 
 from rpgdice import rulesets
 from rpgdice.cli.output import PROG
@@ -67,7 +67,7 @@ class TooLong(str):
     (a ``#`` comment is still one), the rest read and dropped."""
 
 
-def _lines(stream: Any) -> Iterator[str]:
+def _lines(stream: TextIO) -> Iterator[str]:
     """The physical lines of ``stream``, without their line ends, each read at most
     :data:`MAX_LINE` (+ its end) at a time (a longer one: :class:`TooLong`); bytes the
     encoding cannot read come through as a command line's do (escaped, then named by the
@@ -107,7 +107,7 @@ class Session:
         error is right below the line)."""
         self.failed = False
         self._commands: dict[str, frozenset[str]] = {}
-        self._parsed: dict[Any, Any] = {}
+        self._parsed: dict[tuple[str, ...], object] = {}
         """The roll values of lines already parsed, by their words (those whose value is
         their words' alone: rpgdice.cli.RpgdiceGroup.run_words)."""
 
@@ -397,7 +397,7 @@ class _ErrorLines:
     and said as ``rpgdice: error: line N: ...`` (or not at all with ``--json``, whose
     error object says it). Anything else goes through as written."""
 
-    def __init__(self, real: Any, number: Optional[int], as_json: bool) -> None:
+    def __init__(self, real: TextIO, number: Optional[int], as_json: bool) -> None:
         self.real = real
         self.number = number
         self.as_json = as_json
@@ -435,7 +435,7 @@ class _ErrorLines:
         except (OSError, ValueError):
             pass
 
-    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...
+    def __getattr__(self, name: str) -> object:  # encoding, isatty, fileno...
         return getattr(self.real, name)
 
 
@@ -445,7 +445,7 @@ def _at_the_prompt(reason: str) -> str:
     return reason.replace(f"'{PROG} ", "'").replace(f"({PROG} --help", "(help")
 
 
-def _is_terminal(stream: Any) -> bool:
+def _is_terminal(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, OSError, ValueError):

@@ -13,12 +13,17 @@ The rebuilding itself lives beneath the command line, in :mod:`rpgdice.render.st
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from rpgdice import rulesets
+from rpgdice.core.data import JSONObject
 from rpgdice.core.rebuild import BadData
 from rpgdice.render import stored as rebuilt
 from rpgdice.render.stored import records
+
+if TYPE_CHECKING:
+    from rpgdice.render.common import Odds
+    from rpgdice.roll.odds import ExactOdds
 
 __all__ = ["BadData", "is_roll", "odds", "records", "spec"]
 
@@ -36,13 +41,13 @@ def is_roll(argv: list[str]) -> bool:
     return record is not None and bool(record.results)
 
 
-def odds(entry: dict[str, Any]) -> Optional[Any]:
+def odds(entry: JSONObject) -> Optional[Odds]:
     """The exact odds the entry showed (``--odds``), computed again from its stored spec
     (None when it showed none); a :class:`BadData` when the spec makes none."""
-    return rebuilt.odds(entry, spec)
+    return cast("Optional[Odds]", rebuilt.odds(entry, spec))  # a roll's odds: its outcomes
 
 
-def spec(entry_spec: Any) -> Any:
+def spec(entry_spec: object) -> ExactOdds:
     """The exact odds spec (an ExactOdds, not computed) that ``log stats`` reads."""
     from rpgdice.roll.odds import ExactOdds
 

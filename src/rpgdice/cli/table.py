@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Optional
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, shown, visible
 from rpgdice.rulesets import SHEET_RULESETS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from rpgdice.table.sheets import Relative
 
 # Their commands are common.Command: usage lines show NAME, not Typer's {NAME}.
 paths_app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command)
@@ -33,12 +40,12 @@ NameArg = Annotated[
 ]
 
 
-def _write_json(objects: list[Any]) -> None:
+def _write_json(objects: Sequence[Mapping[str, object]]) -> None:
     sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objects))
     sys.stdout.flush()
 
 
-def _console() -> Any:
+def _console() -> Console:
     from rpgdice.render.common import console
 
     return console()
@@ -76,11 +83,11 @@ def paths_cmd(as_json: JsonOpt = False) -> None:
 # char --------------------------------------------------------------------------
 
 
-def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
+def _pairs(pairs: list[str] | None, removing: bool) -> JSONObject:
     """``TRAIT=VALUE`` arguments; VALUE ``-`` (with ``char set``) removes the trait."""
     from rpgdice.table import sheets
 
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for pair in pairs or []:
         trait, sep, value = pair.partition("=")
         if not sep:
@@ -104,7 +111,7 @@ def _pairs(pairs: list[str] | None, removing: bool) -> dict[str, Any]:
     return out
 
 
-def _relative(pair: str, sign: str, value: str) -> Any:
+def _relative(pair: str, sign: str, value: str) -> Relative:
     """``TRAIT+=N`` / ``TRAIT-=N``: N a whole number from 0 to the most a trait holds."""
     import re
 
@@ -135,11 +142,11 @@ NewNameArg = Annotated[
 ]
 
 
-def _or_own(parse: Any) -> Any:
+def _or_own(parse: Callable[[str], str]) -> Callable[[str], str]:
     """``parse``, or a user's ruleset file's name (a file added since the list was made;
     a broken one is named with its problem)."""
 
-    def or_own(text: Any) -> Any:
+    def or_own(text: str) -> str:
         word = text.strip() if isinstance(text, str) else text
         if isinstance(word, str) and word not in SHEET_RULESETS and rulesets.known(word) \
                 and rulesets.get(word).sheet is not None:
@@ -175,7 +182,7 @@ def char_new(
     _warn_near_misses(sheet.name, ruleset, given)
 
 
-def _warn_near_misses(who: str, ruleset: str, given: dict[str, Any]) -> None:
+def _warn_near_misses(who: str, ruleset: str, given: JSONObject) -> None:
     """A trait named close to one the ruleset knows (``intelect`` for Cypher's
     ``intellect``) is kept as given, with a warning: it would otherwise read as a skill."""
     from difflib import get_close_matches

@@ -7,12 +7,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from rpgdice.cli import CommandGroup
 from rpgdice.cli.common import Command, RulesetTyper
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 
 app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cls=Command,
@@ -36,7 +37,7 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     from rpgdice.render.output import warning
     from rpgdice.rulesets import _file
 
-    rows: list[dict[str, Any]] = [
+    rows: list[Loaded] = [
         {"name": r.name, "title": r.title, "kind": None, "file": None}
         for r in map(rulesets.get, rulesets.names()) if not getattr(r, "file", "")]
     taken = {row["name"] for row in rows}

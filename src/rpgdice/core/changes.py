@@ -12,8 +12,6 @@ Plain data: importing this costs nothing (``--short`` reaches it through the log
 
 from __future__ import annotations
 
-from typing import Any
-
 PREFIX = "encounter"
 """The command of a change's entry: ``encounter`` and the subcommand (``encounter next``;
 an entry of an older build of this branch has ``encounter`` alone)."""
@@ -29,14 +27,14 @@ def command(change: str) -> str:
     return f"{PREFIX} {change}"
 
 
-def is_change(entry: Any) -> bool:
+def is_change(entry: object) -> bool:
     """Whether a log entry (or a result object, or a command name) is a change of the
     encounter rather than a roll."""
     name = entry.get("command") if isinstance(entry, dict) else entry
     return isinstance(name, str) and (name == PREFIX or name.startswith(PREFIX + " "))
 
 
-def said(entry: Any) -> str | None:
+def said(entry: object) -> str | None:
     """The line a change's entry (or its result) says, or None (not a change, or forged)."""
     if not is_change(entry):
         return None

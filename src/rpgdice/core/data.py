@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import sys
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, TypeAlias, Union
+
+JSONValue: TypeAlias = Union[None, bool, int, float, str, list["JSONValue"], dict[str, "JSONValue"]]
+"""A value as JSON holds it."""
+JSONObject: TypeAlias = dict[str, object]
+"""A JSON object as built or read: a ``--json`` object, a log entry, a request's body. Its
+values are JSON values (:data:`JSONValue`), typed ``object`` so that each read narrows them."""
+Loaded: TypeAlias = dict[str, Any]
+"""A JSON or TOML object read back as its format promises (a log entry, a stored result, a
+ruleset file, a request's body): its readers index into it without narrowing each value."""
 
 _SCALARS = (int, str, float, bool, type(None))
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -24,7 +33,7 @@ def to_data(obj: Any) -> Any:
     if names is None and is_dataclass(obj) and not isinstance(obj, type):
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(obj))
     if names is not None:
-        data: dict[str, Any] = {}
+        data: JSONObject = {}
         ruleset = getattr(cls, "RULESET", None)
         if ruleset is not None:
             data["ruleset"] = ruleset

@@ -8,7 +8,12 @@ costs more to make than these two do.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
+
+from rpgdice.core.data import JSONObject
+
+if TYPE_CHECKING:
+    from rpgdice.core.record import Tagged
 
 JSON_EXTRA = ("character", "spent", "left", "practiced")
 """Keys of a character's roll (``--as``) that JSON carries (``practiced``: a Cypher
@@ -27,15 +32,15 @@ class Envelope:
 
     __slots__ = ("table", "vs_table", "vs_keys", "held")
 
-    table: Optional[dict[str, Any]]
-    vs_table: Optional[dict[str, Any]]
-    vs_keys: Optional[dict[str, Any]]
-    held: Optional[list[dict[str, Any]]]
+    table: Optional[JSONObject]
+    vs_table: Optional[JSONObject]
+    vs_keys: Optional[JSONObject]
+    held: Optional[list[JSONObject]]
 
-    def __init__(self, table: Optional[dict[str, Any]] = None,
-                 vs_table: Optional[dict[str, Any]] = None,
-                 vs_keys: Optional[dict[str, Any]] = None,
-                 held: Optional[list[dict[str, Any]]] = None) -> None:
+    def __init__(self, table: Optional[JSONObject] = None,
+                 vs_table: Optional[JSONObject] = None,
+                 vs_keys: Optional[JSONObject] = None,
+                 held: Optional[list[JSONObject]] = None) -> None:
         set_ = object.__setattr__
         set_(self, "table", table)
         set_(self, "vs_table", vs_table)
@@ -45,11 +50,11 @@ class Envelope:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"an envelope is not changed once made ({name})")
 
-    def json_keys(self) -> dict[str, Any]:
+    def json_keys(self) -> JSONObject:
         """What a result's JSON gains from its envelope: the character's keys
         (:data:`JSON_EXTRA`) and the attack target's (``vs_keys``). The live ``--json``
         and the log's stored result both carry them."""
-        out: dict[str, Any] = {}
+        out: JSONObject = {}
         if self.table is not None:
             out.update((k, v) for k, v in self.table.items() if k in JSON_EXTRA)
         if self.vs_keys is not None:
@@ -69,10 +74,10 @@ class Rolled:
 
     __slots__ = ("result", "envelope")
 
-    result: Any
+    result: Tagged
     envelope: Envelope
 
-    def __init__(self, result: Any, envelope: Envelope = EMPTY) -> None:
+    def __init__(self, result: Tagged, envelope: Envelope = EMPTY) -> None:
         object.__setattr__(self, "result", result)
         object.__setattr__(self, "envelope", envelope)
 

@@ -11,11 +11,13 @@ only ``odds`` commands, ``--odds`` and ``log stats`` do.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
 import icepool
+
+K = TypeVar("K", bound=Hashable)
 
 D10 = icepool.d10
 
@@ -40,17 +42,17 @@ def sum_of(die: icepool.Die, n: int) -> icepool.Die:
     return total
 
 
-def marginal(die: icepool.Die, part: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
+def marginal(die: icepool.Die, part: Callable[..., K]) -> dict[K, Fraction]:
     """Probability of each value of ``part(outcome)`` over the outcomes of ``die``."""
     denominator = die.denominator()
-    out: dict[Any, Fraction] = {}
+    out: dict[K, Fraction] = {}
     for outcome, quantity in die.items():
         key = part(outcome)
         out[key] = out.get(key, Fraction(0)) + Fraction(quantity, denominator)
     return out
 
 
-def named(probs: dict[Any, Fraction], names: tuple[str, ...]) -> dict[str, Fraction]:
+def named(probs: Mapping[str, Fraction], names: tuple[str, ...]) -> dict[str, Fraction]:
     """``probs`` over every name in ``names``, zeros included, in that order."""
     return {name: probs.get(name, Fraction(0)) for name in names}
 

@@ -20,15 +20,15 @@ class BadData(ValueError):
     log entry, or one of an older rpgdice): the message says where, in a few words."""
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_HINTS: dict[type, dict[str, object]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, object]:
     hints = _HINTS.get(cls)
     if hints is None:
         from fractions import Fraction  # annotations name it under TYPE_CHECKING only
 
-        namespace: dict[str, Any] = {"Fraction": Fraction}
+        namespace: dict[str, object] = {"Fraction": Fraction}
         for base in reversed(cls.__mro__):  # a generic base's fields name its module's types
             module = sys.modules.get(base.__module__)
             if module is not None:
@@ -39,10 +39,10 @@ def _hints(cls: type) -> dict[str, Any]:
     return hints
 
 
-def _bound(cls: type) -> dict[Any, Any]:
+def _bound(cls: type) -> dict[object, object]:
     """The type variables of ``cls``'s generic bases, each to the type the class gives it
     (``ReglasContestResult(ContestResult[ReglasResult])``: ``R`` to ``ReglasResult``)."""
-    bound: dict[Any, Any] = {}
+    bound: dict[object, object] = {}
     for klass in cls.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):
             origin = typing.get_origin(base)
@@ -52,7 +52,7 @@ def _bound(cls: type) -> dict[Any, Any]:
     return bound
 
 
-def _substitute(hint: Any, bound: dict[Any, Any]) -> Any:
+def _substitute(hint: object, bound: dict[object, object]) -> object:
     if isinstance(hint, typing.TypeVar):
         return bound.get(hint, Any)
     args = typing.get_args(hint)
@@ -64,10 +64,11 @@ def _substitute(hint: Any, bound: dict[Any, Any]) -> Any:
     origin = typing.get_origin(hint)
     if origin in _UNIONS:
         return Union[new]
+    assert origin is not None  # a hint with arguments has an origin
     return origin[new if len(new) > 1 else new[0]]
 
 
-def from_data(cls: type[T], data: Any, where: str = "") -> T:
+def from_data(cls: type[T], data: object, where: str = "") -> T:
     """The record ``cls`` that :func:`to_data` made ``data`` of: nested records, lists,
     tuples, Optional, unions and dicts rebuilt from the field types. Keys that are no
     field (``ruleset``, ``command``, ``seed``...) are left aside; a missing field takes
@@ -76,7 +77,7 @@ def from_data(cls: type[T], data: Any, where: str = "") -> T:
     if not isinstance(data, dict):
         raise BadData(f"{where or cls.__name__}: not an object")
     hints = _hints(cls)
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         if not f.init:
             continue
@@ -91,10 +92,10 @@ def from_data(cls: type[T], data: Any, where: str = "") -> T:
         raise BadData(f"{where or cls.__name__}: {e}") from None
 
 
-_UNIONS: tuple[Any, ...] = (Union, getattr(types, "UnionType", Union))
+_UNIONS: tuple[object, ...] = (Union, getattr(types, "UnionType", Union))
 
 
-def _value(hint: Any, value: Any, where: str) -> Any:
+def _value(hint: object, value: object, where: str) -> object:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is Any:
@@ -125,7 +126,7 @@ def _value(hint: Any, value: Any, where: str) -> Any:
     raise BadData(f"{where}: not {getattr(hint, '__name__', hint)}")
 
 
-def _union(args: tuple[Any, ...], value: Any, where: str) -> Any:
+def _union(args: tuple[object, ...], value: object, where: str) -> object:
     if value is None and type(None) in args:
         return None
     last: BadData | None = None
@@ -139,7 +140,7 @@ def _union(args: tuple[Any, ...], value: Any, where: str) -> Any:
     raise last or BadData(f"{where}: no value fits")
 
 
-def _container(kind: Any, args: tuple[Any, ...], value: Any, where: str) -> Any:
+def _container(kind: object, args: tuple[object, ...], value: object, where: str) -> object:
     if kind is dict:
         if not isinstance(value, dict):
             raise BadData(f"{where}: not an object")
@@ -158,7 +159,7 @@ def _container(kind: Any, args: tuple[Any, ...], value: Any, where: str) -> Any:
     return tuple(_value(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
 
 
-def _key(hint: Any, key: str, where: str) -> Any:
+def _key(hint: object, key: str, where: str) -> object:
     if hint is int:
         try:
             return int(key)

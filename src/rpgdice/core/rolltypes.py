@@ -192,6 +192,21 @@ class ExtendedOdds(Tagged):
     target: int
 
 
+# A pool's successes counted --------------------------------------------------------------
+
+
+@record
+class SuccessOdds(Tagged):
+    """The exact odds of a pool of dice whose successes are counted: each outcome's chance,
+    ``successes[k]`` the chance of exactly k, ``at_least[k]`` of k or more, and ``critical``
+    the chance of at least one natural 10 (a ruleset's record adds the rest)."""
+
+    outcomes: dict[str, Fraction]
+    successes: dict[int, Fraction]
+    at_least: dict[int, Fraction]
+    critical: Fraction
+
+
 # Team: every member's roll summed -------------------------------------------------------
 
 

@@ -14,16 +14,24 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeAlias
 
 from rich.console import Console
 from rich.text import Text
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
+
+if TYPE_CHECKING:
+    import re
+    from fractions import Fraction
+
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.core.record import Tagged
 
 # What a die did -> its style.
 HIT = "green"
@@ -92,34 +100,72 @@ def outcome_word(ruleset: str, outcome: str | None) -> tuple[str, str]:
 
 # Finding a result's view ---------------------------------------------------------------
 
-View = Callable[[Any], list[Text]]
+Line: TypeAlias = "Text | Chart"
+"""A view's line: a line of text, or a chart :func:`layout` draws on the command's one scale."""
+Chance: TypeAlias = "Fraction | float"
+"""A probability as odds records hold it: exact (a Fraction), or a float (a ruleset file's)."""
+View = Callable[..., "list[Text] | list[Line]"]
+"""A result's view: the result (of the class it is kept under) to its lines."""
+Tally: TypeAlias = "tuple[Callable[[Tagged], Hashable], Callable[[Counter[Hashable]], Text | None]]"
+"""How repeated results are summed up: a label per result, and the closing line over the tally."""
 
 
-def views_of(result: Any) -> Any:
+class ResultViews(Protocol):
+    """What this module reads of a ruleset's views (:class:`rpgdice.rulesets.Views`)."""
+
+    @property
+    def show(self) -> Mapping[type, View]: ...
+    @property
+    def summaries(self) -> Mapping[type, tuple[Callable[..., Hashable], str]]: ...
+    @property
+    def closings(self) -> Mapping[type, Callable[[Counter[Hashable]], Text | None]]: ...
+    @property
+    def after(self) -> Mapping[type, Callable[..., Sequence[Line]]]: ...
+    @property
+    def repeats(self) -> Mapping[type, Callable[..., list[Text]]]: ...
+
+
+class Odds(Protocol):
+    """Odds records as ``--odds`` reads them: their ruleset, each outcome's chance."""
+
+    RULESET: ClassVar[str]
+
+    @property
+    def outcomes(self) -> Mapping[str, Chance]: ...
+
+
+class Outcome(Protocol):
+    """A result as ``--odds`` reads it: its outcome."""
+
+    @property
+    def outcome(self) -> str: ...
+
+
+def views_of(result: object) -> ResultViews:
     """The views of ``result``'s ruleset (its :class:`rpgdice.rulesets.Views`), from its
     record (found through :mod:`rpgdice.core.registry`)."""
     return registry.of(result).views()
 
 
-def view(result: Any) -> View:
+def view(result: Tagged) -> View:
     """The view of ``result``, by its class."""
     return views_of(result).show[type(result)]
 
 
-def render(result: Any, width: int = 80) -> list[Text]:
+def render(result: Tagged, width: int = 80) -> list[Text]:
     """The lines for one result, laid out for ``width`` columns."""
     return layout(view(result)(result), width, registry.of(result).language)
 
 
-def summary(tally: Counter[Any], noun: str,
-            counted: Callable[[Any, int], str] = lambda what, n: f"{n} {what}") -> Text:
+def summary(tally: Counter[Hashable], noun: str,
+            counted: Callable[[Hashable, int], str] = lambda what, n: f"{n} {what}") -> Text:
     """The closing line over repeated results: how many of each kind (``counted(kind,
     n)`` says it: "3 successes"), ``noun`` in all."""
     parts = ", ".join(counted(what, n) for what, n in tally.most_common())
     return Text(f"{sum(tally.values())} {noun}: {parts}", style="bold")
 
 
-def _tally(result: Any) -> tuple[Callable[[Any], Any], Callable[[Counter[Any]], Text]]:
+def _tally(result: Tagged) -> Tally:
     """How repeated results of this kind are summed up: a label per result, and the
     closing line over the tally of labels. A ruleset module's ``SUMMARIES[COMMAND]``
     sums a roll type up in its own terms (who won, targets reached; its
@@ -136,7 +182,7 @@ def _tally(result: Any) -> tuple[Callable[[Any], Any], Callable[[Counter[Any]], 
     return (lambda r: r.outcome), (lambda tally: summary(tally, noun, record.counted))
 
 
-def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = None,
+def show(results: Iterable[Rolled], after: Callable[..., Sequence[Line]] | None = None,
          total: int = 1, compact: bool = False) -> None:
     """Print each result's lines (``results``: each a result and its envelope,
     :class:`~rpgdice.core.envelope.Rolled`, whose character and target lines go under
@@ -152,15 +198,15 @@ def show(results: Iterable[Any], after: Callable[[Any], list[Text]] | None = Non
     if compact:
         _show_repeats(iter(results), out, width)
         return
-    tally: Counter[Any] = Counter()
+    tally: Counter[Hashable] = Counter()
     pending: list[Text] = []
-    label_closing: list[Any] = []
+    label_closing: list[Tally] = []
     try:
         _show_each(results, out, width, after, total, tally, pending, label_closing)
     finally:  # what was rolled before a roll failed is shown, as it was rolled
         if pending:
             _flush(out, pending)
-    closing = label_closing[1] if label_closing else None
+    closing = label_closing[0][1] if label_closing else None
     line = closing(tally) if total > 1 and closing is not None else None
     if line is not None:
         out.print(Text("\n").join(piece for part in line.split() for piece in wrap(part, width)))
@@ -172,19 +218,19 @@ thousands of results (``reglas roll 5 -n 100000``: 49 s measured, a third less b
 and a terminal sees no difference."""
 
 
-def _show_each(results: Iterable[Any], out: Console, width: int,
-               after: Callable[[Any], list[Text]] | None, total: int, tally: Counter[Any],
-               pending: list[Text], label_closing: list[Any]) -> None:
+def _show_each(results: Iterable[Rolled], out: Console, width: int,
+               after: Callable[..., Sequence[Line]] | None, total: int, tally: Counter[Hashable],
+               pending: list[Text], label_closing: list[Tally]) -> None:
     """:func:`show`'s loop: each result laid out into ``pending``, printed a batch at a
     time; ``tally`` counts the labels, ``label_closing`` gets the tally's label and closing."""
-    label: Callable[[Any], Any] | None = None
+    label: Callable[[Tagged], Hashable] | None = None
     for i, item in enumerate(results, 1):
         result, envelope = item.result, item.envelope
         if label is None:
             label, closing = _tally(result)
-            label_closing[:] = [label, closing]
+            label_closing[:] = [(label, closing)]
         tally[label(result)] += 1
-        lines = view(result)(result)
+        lines: list[Line] = list(view(result)(result))
         if envelope.vs_table is not None:  # an attack's target (--vs): under the header
             lines[1:1] = [target_line(envelope.vs_table, type(result).RULESET)]
             if isinstance(envelope.vs_table.get("hurt"), str):  # the damage it took, last
@@ -194,7 +240,9 @@ def _show_each(results: Iterable[Any], out: Console, width: int,
         if after is not None:
             lines += after(result)
         if total > 1:
-            lines[0] = Text.assemble((f"#{i} ", "bold"), lines[0])
+            head = lines[0]
+            assert isinstance(head, Text)  # a view's first line is its header
+            lines[0] = Text.assemble((f"#{i} ", "bold"), head)
         pending += layout(lines, width, registry.of(result).language)
         if len(pending) >= BATCH:
             _flush(out, pending)
@@ -208,7 +256,7 @@ def _flush(out: Console, pending: list[Text]) -> None:
     out.print(batch, soft_wrap=True)
 
 
-def _show_repeats(items: Iterator[Any], out: Console, width: int) -> None:
+def _show_repeats(items: Iterator[Rolled], out: Console, width: int) -> None:
     """All the results in their ruleset's short form of repeats (``Views.repeats``)."""
     first = next(items, None)
     if first is None:
@@ -229,7 +277,7 @@ def _resource_label(ruleset: str, name: str) -> str:
     return found[0] if found else name
 
 
-def character_line(table: dict[str, Any], ruleset: str) -> Text:
+def character_line(table: Loaded, ruleset: str) -> Text:
     """Who rolled (``--as``), the traits the arguments named, and what the roll paid:
     ``  Ysolde · Dexterity 3 + Stealth 3 · spent 1 Willpower, 4 left``."""
     from rpgdice.core.errors import visible  # names and traits come from the user's sheet
@@ -255,7 +303,7 @@ def character_line(table: dict[str, Any], ruleset: str) -> Text:
     return line
 
 
-def target_line(table: dict[str, Any], ruleset: str) -> Text:
+def target_line(table: Loaded, ruleset: str) -> Text:
     """An attack target's line (``--vs``): ``  vs Ghoul · ...``, as a character line."""
     return Text.assemble(("  vs ", "bold"), character_line(table, ruleset)[len(INDENT):])
 
@@ -271,7 +319,7 @@ def _grouped(text: str) -> str:
     be cut inside a word)."""
     import re
 
-    def kept(m: Any) -> str:
+    def kept(m: re.Match[str]) -> str:
         inner = m.group(1)
         return f"{NBSP}({inner.replace(' ', NBSP) if len(inner) <= GROUPED else inner})"
 
@@ -408,7 +456,7 @@ def _plain_spaces(line: Text) -> Text:
     return line
 
 
-def layout(lines: list[Any], width: int, language: str = "en") -> list[Text]:
+def layout(lines: Sequence[Line], width: int, language: str = "en") -> list[Text]:
     """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
     every line wrapped between units; the scale's note in ``language``."""
     charts = [x for x in lines if isinstance(x, Chart)]
@@ -437,7 +485,7 @@ FACES_SHOWN = 12
 how many dice it rolled (``log show ID`` shows every die)."""
 
 
-def faces_text(dice: list[dict[str, Any]]) -> str:
+def faces_text(dice: list[Loaded]) -> str:
     """The faces of stored dice objects (``{"face": 4, ...}``), for a one-line summary:
     ``4 10 9``; ``4 10 9 3 6 10 8 7 2 5 … (40 dice)`` for a big pool."""
     if len(dice) <= FACES_SHOWN:
@@ -445,13 +493,13 @@ def faces_text(dice: list[dict[str, Any]]) -> str:
     return " ".join(str(d.get("face")) for d in dice[:10]) + f" … ({len(dice)} dice)"
 
 
-def contest_figures(r: dict[str, Any], key: str) -> str:
+def contest_figures(r: Loaded, key: str) -> str:
     """A stored contest in a few words: each side's ``key`` and who won."""
     a, d = r.get("attacker") or {}, r.get("defender") or {}
     return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
 
 
-def extended_figures(r: dict[str, Any]) -> str:
+def extended_figures(r: Loaded) -> str:
     """A stored extended roll in a few words: its total of the target, in how many rolls."""
     return f"{r.get('total')} of {r.get('target')} in {len(r.get('rolls') or [])} rolls"
 
@@ -536,7 +584,7 @@ out at either end; a note gives what they add up to."""
 EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def percent(p: Any) -> str:
+def percent(p: Chance) -> str:
     """To one decimal; a chance that is neither 0 nor 1 never shows as 0.0% or 100.0%."""
     if 0 < p and p * 2000 < 1:
         return "<0.1%"
@@ -545,7 +593,7 @@ def percent(p: Any) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def bar(p: Any, top: Any = 1, cells: int = BAR_WIDTH, style: str = "cyan") -> Text:
+def bar(p: Chance, top: Chance = 1, cells: int = BAR_WIDTH, style: str = "cyan") -> Text:
     """A horizontal bar of the chance ``p``, a full bar (``cells`` cells) being the
     chance ``top``, in eighths of a cell. :func:`layout` gives every chart of a command
     the same ``top`` (the largest chance in any of them) and ``cells``: one scale."""
@@ -560,7 +608,7 @@ INDENT = "  "
 """Tables sit indented like the notes under them."""
 GAP = "  "
 
-Row = tuple[str, str, list[str], Any, str]
+Row = tuple[str, str, list[str], "Chance", str]
 """A chart row: label, its style, the figures (right-aligned), the chance the bar draws, its style."""
 
 
@@ -571,7 +619,7 @@ class Chart:
 
     __slots__ = ("rows", "headers", "bar_header", "widths")
 
-    def __init__(self, rows: list[Row], headers: tuple[str, ...], bar_header: str = "") -> None:
+    def __init__(self, rows: Sequence[Row], headers: tuple[str, ...], bar_header: str = "") -> None:
         self.rows, self.headers, self.bar_header = rows, headers, bar_header
         widths = [len(h) for h in headers]
         for label, _, figures, _, _ in rows:
@@ -582,7 +630,7 @@ class Chart:
     def text_width(self) -> int:
         return len(INDENT) + sum(self.widths) + len(GAP) * (len(self.widths) - 1)
 
-    def lines(self, cells: int, top: Any, width: int) -> list[Text]:
+    def lines(self, cells: int, top: Chance, width: int) -> list[Text]:
         widths = self.widths
         head = [self.headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(self.headers[1:], widths[1:])]
         head_line = Text(INDENT + GAP.join(head), style=LABEL)
@@ -602,12 +650,12 @@ class Chart:
         return lines
 
 
-def chart(rows: list[Row], *headers: str, bar_header: str = "") -> list[Any]:
+def chart(rows: Sequence[Row], *headers: str, bar_header: str = "") -> list[Line]:
     """A :class:`Chart`, as a view's line."""
     return [Chart(rows, headers, bar_header)]
 
 
-def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Any]:
+def outcome_chart(ruleset: str, outcomes: Mapping[str, Chance]) -> list[Line]:
     rows = []
     for outcome, p in outcomes.items():
         word, style = outcome_word(ruleset, outcome)
@@ -616,7 +664,7 @@ def outcome_chart(ruleset: str, outcomes: dict[str, Any]) -> list[Any]:
     return chart(rows, vocabulary["outcome"], vocabulary["chance"])
 
 
-def _bins(exactly: dict[int, Any]) -> tuple[int, int, int]:
+def _bins(exactly: Mapping[int, Chance]) -> tuple[int, int, int]:
     """The shown range lo..hi of a count distribution, and the bin width."""
     shown = [k for k, p in exactly.items() if p * SHOWN >= 1] or list(exactly)
     lo, hi = min(shown), max(shown)
@@ -631,8 +679,8 @@ COUNT_WORDS = {
 }
 
 
-def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
-                label: str = "successes", language: str = "en") -> tuple[list[Any], str | None]:
+def count_chart(exactly: Mapping[int, Chance], at_least: Mapping[int, Chance],
+                label: str = "successes", language: str = "en") -> tuple[list[Line], str | None]:
     """The table of a count distribution (exactly k, at least k) with its bar chart,
     and a note on the tails left out."""
     least, exactly_word, in_range, outside = COUNT_WORDS[language]
@@ -653,7 +701,7 @@ def count_chart(exactly: dict[int, Any], at_least: dict[int, Any],
     return table, note
 
 
-def odds_lines(odds: Any, result: Any) -> list[Any]:
+def odds_lines(odds: Odds, result: Outcome) -> Sequence[Line]:
     """``--odds``: the lines under a roll's breakdown. A ruleset's ``Views.after`` says
     more where its odds do (an attack's damage chart); otherwise the chance of the roll's
     outcome (:func:`outcome_line`)."""
@@ -661,7 +709,7 @@ def odds_lines(odds: Any, result: Any) -> list[Any]:
     return own(odds, result) if own is not None else [outcome_line(odds, result)]
 
 
-def outcome_line(odds: Any, result: Any) -> Text:
+def outcome_line(odds: Odds, result: Outcome) -> Text:
     """``--odds``: one line under a roll's breakdown with the chance of its outcome."""
     ruleset = type(odds).RULESET
     record, vocabulary = registry.get(ruleset), words(ruleset)
@@ -676,18 +724,18 @@ def outcome_line(odds: Any, result: Any) -> Text:
     )
 
 
-def at_least_of(exactly: dict[int, Any]) -> dict[int, Any]:
+def at_least_of(exactly: Mapping[int, Chance]) -> dict[int, Chance]:
     """``exactly`` summed from the top: the chance of each value or more."""
-    out: dict[int, Any] = {}
-    running: Any = 0
+    out: dict[int, Chance] = {}
+    running: Chance = 0
     for k in sorted(exactly, reverse=True):
         running += exactly[k]
         out[k] = running
     return dict(sorted(out.items()))
 
 
-def spread_chart(exactly: dict[int, Any], label: str,
-                 language: str = "en") -> tuple[list[Any], str | None]:
+def spread_chart(exactly: Mapping[int, Chance], label: str,
+                 language: str = "en") -> tuple[list[Line], str | None]:
     """:func:`count_chart` of a distribution whose values may be negative (a margin, a
     team's sum), its missing values counted as 0."""
     lo, hi = min(exactly), max(exactly)
@@ -695,8 +743,8 @@ def spread_chart(exactly: dict[int, Any], label: str,
     return count_chart(full, at_least_of(full), label, language)
 
 
-def step_chart(by_step: dict[int, Any], cumulative: dict[int, Any], label: str,
-               cumulative_header: str, step_header: str) -> list[Any]:
+def step_chart(by_step: Mapping[int, Chance], cumulative: Mapping[int, Chance], label: str,
+               cumulative_header: str, step_header: str) -> list[Line]:
     """A sequence's chance at each roll or attempt (``by_step``) and by then
     (``cumulative``), in at most :data:`MAX_ROWS` rows (consecutive steps binned)."""
     steps = [k for k, p in by_step.items() if p * SHOWN >= 1] or list(by_step)

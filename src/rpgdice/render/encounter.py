@@ -4,14 +4,18 @@ side's wound, damage of health and Willpower."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 from rpgdice.render.common import wrap
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 WOUND_STYLE = {"none": "green", "light": "yellow", "moderate": "yellow", "severe": "bold red",
                "crippled": "bold red"}
@@ -26,7 +30,7 @@ def _wound(wound: str | None) -> Text:
     return Text(f"{wound} (−{PENALTY.get(wound, 0)})", style=WOUND_STYLE.get(wound, ""))
 
 
-def _damage(side: dict[str, Any]) -> Text:
+def _damage(side: Loaded) -> Text:
     damage, health = side.get("damage"), side.get("health")
     if damage is None:
         return Text("—", style="dim")
@@ -36,7 +40,7 @@ def _damage(side: dict[str, Any]) -> Text:
     return Text(f"{damage}/{health}")
 
 
-def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
+def encounter_view(state: Loaded, width: int = 80) -> Group:
     """The encounter ``state`` (its JSON object): its header (wrapped between words, a long
     name too) above a table of the order, the current side marked ▶."""
     current = state["turn"]
@@ -68,7 +72,7 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
         word = _wound(side.get("wound")) if wounds and side.get("wound") is not None else (
             Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
             if side.get("state") else Text("—", style="dim"))
-        cells: list[Any] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
+        cells: list[RenderableType] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
                             *([word] if states else []), _damage(side)]
         if pools:
             cells.append(_pools(side.get("pools")))
@@ -81,7 +85,7 @@ def encounter_view(state: dict[str, Any], width: int = 80) -> Group:
 STATE_STYLE = {"hale": "green", "impaired": "yellow", "debilitated": "bold red", "dead": "bold red"}
 
 
-def _pools(pools: Any) -> Text:
+def _pools(pools: Loaded | None) -> Text:
     """Cypher's Pools: ``M 5/10 S 3/8 I 9/9``."""
     if not pools:
         return Text("—", style="dim")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import IO, Any
+from typing import IO, TypeVar
 
-from rpgdice.core.data import to_data
+from rpgdice.core.data import JSONObject, to_data
 
 __all__ = ["to_data", "write"]
+
+T = TypeVar("T")
 
 CHUNK = 256
 """Lines written at a time: output starts at once and memory stays flat, even for
@@ -16,8 +18,8 @@ CHUNK = 256
 
 
 def write(
-    results: Iterable[Any], out: IO[str], extra: Callable[[Any], dict[str, Any]] | None = None,
-    result: Callable[[Any], Any] | None = None,
+    results: Iterable[T], out: IO[str], extra: Callable[[T], JSONObject] | None = None,
+    result: Callable[[T], object] | None = None,
 ) -> None:
     """One line per result, as they come; ``extra(item)`` adds keys to each object
     (``--odds``); ``result(item)``, when given, is the record of each item written

@@ -8,17 +8,26 @@ Rich is imported only on the terminal path; ``--json`` and errors never load it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, cast
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.envelope import JSON_EXTRA as JSON_EXTRA
+
+if TYPE_CHECKING:
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.core.record import Tagged
+    from rpgdice.render.common import Odds, Outcome
+
+Compared = object
+"""An alternative's odds (``--compare``): written as data, and shown beside the base's."""
 
 PROG = "rpgdice"
 
 
-def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 1,
-         keys: dict[str, Any] | None = None, compact: bool = False,
-         compare: list[tuple[str, Any]] | None = None) -> None:
+def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, total: int = 1,
+         keys: JSONObject | None = None, compact: bool = False,
+         compare: list[tuple[str, Compared]] | None = None) -> None:
     """Print ``items`` (``total`` of them: :class:`~rpgdice.core.envelope.Rolled`, each a
     result and its envelope) as they come. ``odds`` (the exact odds of the command's
     roll, asked for with ``--odds``) adds the chance of each result's outcome: one line
@@ -30,11 +39,11 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
     if as_json:
         from rpgdice.render import jsonl
 
-        def more(item: Any) -> dict[str, Any]:
-            out: dict[str, Any] = dict(keys or {})
+        def more(item: Rolled) -> JSONObject:
+            out: JSONObject = dict(keys or {})
             out.update(item.envelope.json_keys())  # --as, and seyruun attack --vs
             if odds is not None:
-                out.update(odds_key(odds, item.result))
+                out.update(odds_key(odds, cast("Outcome", item.result)))  # --odds: a result with an outcome
                 if compare:
                     from rpgdice.core.data import to_data
 
@@ -58,25 +67,25 @@ def emit(items: Iterable[Any], *, as_json: bool, odds: Any = None, total: int = 
     sys.stdout.flush()
 
 
-def _compared(compare: list[tuple[str, Any]] | None) -> list[dict[str, Any]]:
+def _compared(compare: list[tuple[str, Compared]] | None) -> list[JSONObject]:
     """``--compare``'s JSON: ``{args, odds}`` for each alternative, in order."""
     from rpgdice.core.data import to_data
 
     return [{"args": args, "odds": to_data(odds)} for args, odds in compare or ()]
 
 
-def _result(item: Any) -> Any:
+def _result(item: Rolled) -> Tagged:
     return item.result
 
 
-def emit_odds(result: Any, *, as_json: bool, extra: dict[str, Any] | None = None,
-              compare: list[tuple[str, Any]] | None = None) -> None:
+def emit_odds(result: object, *, as_json: bool, extra: JSONObject | None = None,
+              compare: list[tuple[str, Compared]] | None = None) -> None:
     """Print the exact odds an ``odds`` command computed (``extra``: a character's, ``--as``;
     ``compare``: each ``--compare`` alternative's args and odds)."""
     if as_json:
         from rpgdice.render import jsonl
 
-        def keys(r: Any) -> dict[str, Any]:
+        def keys(r: object) -> JSONObject:
             out = {k: v for k, v in (extra or {}).items() if k in JSON_EXTRA}
             if compare:
                 out["compare"] = _compared(compare)
@@ -98,7 +107,7 @@ def _tolerant_stdout() -> None:
         sys.stdout.reconfigure(errors="replace")
 
 
-def odds_key(odds: Any, result: Any) -> dict[str, Any]:
+def odds_key(odds: Odds, result: Outcome) -> JSONObject:
     """``--odds --json``: the chance of this result's outcome and of every outcome
     (odds that know better, such as ordinary dice's, give their own key)."""
     own = getattr(odds, "json_key", None)
@@ -164,16 +173,16 @@ class _PerThread:
             now = self.local.now = list(self.first)
         return now
 
-    def __getitem__(self, i: Any) -> Any:
+    def __getitem__(self, i: int) -> str:
         return self._now()[i]
 
-    def __setitem__(self, i: Any, value: Any) -> None:
+    def __setitem__(self, i: slice, value: Iterable[str]) -> None:
         self._now()[i] = value
 
     def __len__(self) -> int:
         return len(self._now())
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str]:
         return iter(self._now())
 
     def __eq__(self, other: object) -> bool:

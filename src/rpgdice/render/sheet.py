@@ -4,7 +4,8 @@ with their Edge and the Effort level."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.panel import Panel
@@ -13,6 +14,11 @@ from rich.text import Text
 
 from rpgdice.core.errors import visible
 from rpgdice.core.names import fold
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from rpgdice.table.sheets import Sheet, SheetSchema
 
 GAP = 4
 """Cells between trait columns side by side."""
@@ -32,7 +38,7 @@ def _label(name: str) -> str:
     return visible(name[:1].upper() + name[1:])  # a trait's name as the file spells it
 
 
-def _column(title: str, rows: list[tuple[str, Any]]) -> Table:
+def _column(title: str, rows: Sequence[tuple[str, Text | int]]) -> Table:
     table = Table(title=title, title_style="bold cyan", title_justify="left", show_header=False,
                   box=None, pad_edge=False, padding=(0, 2, 0, 0))
     table.add_column(style="bold")
@@ -46,7 +52,7 @@ PANEL_EDGES = 4
 """Cells a panel's borders and padding take from the width."""
 
 
-def sheet_view(sheet: Any, width: int = 80) -> Panel:
+def sheet_view(sheet: Sheet, width: int = 80) -> Panel:
     """A sheet as its ruleset's record describes it: attributes and other traits under its
     headings, skill levels, then the ruleset's own part (Willpower and the wound, the
     Pools), its view's ``sheet_part``; laid out for ``width`` columns (the trait columns
@@ -57,7 +63,7 @@ def sheet_view(sheet: Any, width: int = 80) -> Panel:
     record = registry.get(sheet.ruleset)
     schema = record.sheet
     assert schema is not None  # a sheet's ruleset keeps sheets (table.sheets checks)
-    parts: list[Any] = []
+    parts: list[RenderableType] = []
     columns = _trait_columns(sheet, schema, width - PANEL_EDGES)
     if columns is not None:
         parts.append(columns)
@@ -72,7 +78,7 @@ def sheet_view(sheet: Any, width: int = 80) -> Panel:
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
-def _resources_part(sheet: Any) -> Text | None:
+def _resources_part(sheet: Sheet) -> Text | None:
     """The sheet's resources, each as its value of its maximum (Crytures Stamina and Mana),
     for a ruleset whose view shows them no other way; None when it has none."""
     from rpgdice.table import sheets
@@ -124,7 +130,7 @@ def _fits(cells: list[Table], width: int, gap: int) -> bool:
     return need + gap * (len(cells) - 1) <= width
 
 
-def _trait_columns(sheet: Any, schema: Any, width: int = 76) -> Table | None:
+def _trait_columns(sheet: Sheet, schema: SheetSchema, width: int = 76) -> Table | None:
     """The sheet's rated traits, attributes apart where the ruleset names them, and its
     skill levels (Cypher), side by side where they fit in ``width``, else one under
     another; None when it has none."""

@@ -9,14 +9,20 @@ odds spec is read by the function the caller gives (the command line's ``ExactOd
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
 from rpgdice.core.envelope import EMPTY, Envelope, Rolled
 from rpgdice.core.rebuild import BadData, from_data
 
+if TYPE_CHECKING:
+    from rpgdice.core.record import Tagged
 
-def _classes(entry: dict[str, Any]) -> list[type]:
+T = TypeVar("T")
+
+
+def _classes(entry: Loaded) -> list[type]:
     """The record class of each stored result: the names the log stored, or, for an
     entry of an older rpgdice, the one class its command makes."""
     try:
@@ -38,7 +44,7 @@ def _classes(entry: dict[str, Any]) -> list[type]:
     return classes * len(results) if len(classes) == 1 else classes
 
 
-def records(entry: dict[str, Any]) -> list[Rolled]:
+def records(entry: Loaded) -> list[Rolled]:
     """The entry's results as records, each with what its view showed beside it (its
     envelope); a :class:`BadData` when the stored data makes none."""
     results = entry["results"]
@@ -47,30 +53,30 @@ def records(entry: dict[str, Any]) -> list[Rolled]:
     out = []
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     for i, (cls, data) in enumerate(zip(_classes(entry), results)):
-        record: Any = from_data(cls, data, f"result {i + 1}")
+        record: Tagged = from_data(cls, data, f"result {i + 1}")
         stored = envelopes[i] if i < len(envelopes) else None
         out.append(Rolled(record, _envelope(stored) if isinstance(stored, dict) else EMPTY))
     return out
 
 
-def records_envelopes(entry: dict[str, Any]) -> list[Envelope]:
+def records_envelopes(entry: Loaded) -> list[Envelope]:
     """Each stored result's envelope, in order (EMPTY where none was stored)."""
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     return [_envelope(e) if isinstance(e, dict) else EMPTY
             for e in [*envelopes, *[None] * (len(entry["results"]) - len(envelopes))]]
 
 
-def _envelope(stored: dict[str, Any]) -> Envelope:
+def _envelope(stored: Loaded) -> Envelope:
     """The stored envelope, each part kept only when it has the shape the views read."""
     from rpgdice.table.log import ENVELOPE
 
     parts = {key: stored.get(key) for key in ENVELOPE if key != "held"}  # held: not shown
-    kept: dict[str, Any] = {key: value for key, value in parts.items()
+    kept: Loaded = {key: value for key, value in parts.items()
                             if isinstance(value, dict) and _envelope_ok(value, key)}
     return Envelope(**kept)
 
 
-def _envelope_ok(value: dict[str, Any], key: str) -> bool:
+def _envelope_ok(value: Loaded, key: str) -> bool:
     if key == "vs_keys":
         return True
     labels = value.get("labels", [])
@@ -81,7 +87,7 @@ def _envelope_ok(value: dict[str, Any], key: str) -> bool:
             and isinstance(spent, dict) and isinstance(left, dict) and set(spent) <= set(left))
 
 
-def odds(entry: dict[str, Any], read_spec: Callable[[Any], Any]) -> Optional[Any]:
+def odds(entry: Loaded, read_spec: Callable[[object], Callable[[], T]]) -> Optional[T]:
     """The exact odds the entry showed (``--odds``), computed again from its stored spec
     (None when it showed none): ``read_spec(data)`` makes the spec (a
     :class:`~rpgdice.core.rebuild.BadData` when the data makes none), calling it computes

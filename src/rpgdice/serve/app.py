@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import hmac
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Protocol
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -24,11 +24,27 @@ from starlette.responses import (
     StreamingResponse,
 )
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rpgdice.core.data import Loaded
 from rpgdice.serve import follow
-from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Hub, roll_event
+from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Event, Hub, roll_event
 from rpgdice.table.log import on_the_table
+
+if TYPE_CHECKING:
+    from rpgdice.serve.discord import Poster
+    from rpgdice.serve.secrecy import Held, TakeBack
+    from rpgdice.table.seats import Seat, Watched
+
+
+class Answered(Protocol):
+    """A seat's roll as the roller answers it (rpgdice.cli.seated.Answer): an HTTP status
+    and the JSON body."""
+
+    @property
+    def status(self) -> int: ...
+    @property
+    def body(self) -> Loaded: ...
 
 ROLL_WORKERS, ODDS_WORKERS = 4, 2
 """Threads rolling the seats' lines (``POST /api/roll``), and computing their odds commands:
@@ -53,7 +69,7 @@ class Guard:
     answer gets :data:`HEADERS`. Who asked (``"gm"``, a seat, or None) is put in the
     request's ``state.who``."""
 
-    def __init__(self, app: ASGIApp, token: Optional[str], seats: Any = None,
+    def __init__(self, app: ASGIApp, token: Optional[str], seats: Watched | None = None,
                  hosts: Optional[set[str]] = None, open_reads: Optional[bool] = None) -> None:
         self.app, self.token, self.seats, self.hosts = app, token, seats, hosts
         self.open_reads = token is None if open_reads is None else open_reads
@@ -76,10 +92,10 @@ class Guard:
                                                                              send)
         scope.setdefault("state", {})["who"] = who
 
-        own = [] if who in (None, "gm") else [(b"x-rpgdice-seat", who.name.encode("ascii",
-                                                                                  "replace"))]
+        own = [] if who is None or who == "gm" else [
+            (b"x-rpgdice-seat", who.name.encode("ascii", "replace"))]
 
-        async def with_headers(message: Any) -> None:
+        async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [
@@ -105,7 +121,7 @@ class Guard:
         auth = request.headers.get("authorization", "")
         return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
-    def who(self, given: str) -> Any:
+    def who(self, given: str) -> Literal["gm"] | Seat | None:
         """``"gm"`` for the GM's token, the seat whose token it is, else None; every
         comparison in constant time."""
         gm = self.token is not None and hmac.compare_digest(
@@ -118,7 +134,7 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
-def _said(entry: dict[str, Any]) -> str:
+def _said(entry: Loaded) -> str:
     """What an entry said again says (its results and envelopes), to compare."""
     import json
 
@@ -133,8 +149,9 @@ def _secured(response: Response) -> Response:
 class Table:
     """The server's state: the log's path, the hub, the follower, the Discord poster."""
 
-    def __init__(self, log: Path, token: Optional[str], poster: Any = None,
-                 poll: float = follow.POLL, roller: Any = None, odds_line: Any = None) -> None:
+    def __init__(self, log: Path, token: Optional[str], poster: Poster | None = None,
+                 poll: float = follow.POLL, roller: Callable[..., Answered] | None = None,
+                 odds_line: Callable[[str], bool] | None = None) -> None:
         self.log, self.token, self.poster = log, token, poster
         self.roller = roller
         """``roller(line, seat, gm=...)``: a seat's roll (rpgdice.cli.seated.roll_line,
@@ -156,14 +173,14 @@ class Table:
         self.secrets = follow.Reader(log)
         """Reads the unrevealed secret entries, whose effects the page does not show."""
         self.lock = threading.Lock()
-        self.held: Any = None
-        self.held_key: Any = None
-        self.played: Any = None
+        self.held: Held | None = None
+        self.held_key: tuple[tuple[int, ...], int] | None = None
+        self.played: TakeBack | None = None
         self.restated: dict[int, str] = {}
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
 
-    def take_back(self) -> Any:
+    def take_back(self) -> Held:
         """What unrevealed secret rolls changed (serve/secrecy.py), read again when the log
         has a new entry or a reveal; from any thread."""
         from rpgdice.serve import secrecy
@@ -179,7 +196,7 @@ class Table:
                 self.held_key = key
             return self.held
 
-    def public(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def public(self, entries: list[Loaded]) -> list[Loaded]:
         """The entries as the table may see them (a public one said again while a secret
         roll before it is unrevealed)."""
         if not entries:
@@ -187,7 +204,7 @@ class Table:
         held = self.take_back()
         return [held.entry(e) for e in entries]
 
-    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, body: Loaded) -> Loaded:
         """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
         the table may see it: a roll made after an unrevealed secret one said again."""
         rolls = body.get("rolls")
@@ -196,14 +213,15 @@ class Table:
         held = self.take_back()
         out = []
         for n, obj in enumerate(rolls):
-            found = held.entries.get(obj.get("id")) if isinstance(obj, dict) else None
+            ident = obj.get("id") if isinstance(obj, dict) else None
+            found = held.entries.get(ident) if isinstance(ident, int) else None
             results = found.get("results") if found is not None else None
             if isinstance(results, list) and n < len(results) and isinstance(results[n], dict):
                 obj = {**obj, **{k: v for k, v in results[n].items() if k in obj}}
             out.append(obj)
         return {**body, "rolls": out}
 
-    def _entry(self, entry: dict[str, Any], revealed: bool) -> None:
+    def _entry(self, entry: Loaded, revealed: bool) -> None:
         held = self.take_back()
         entry = held.entry(entry)
         if int(entry["id"]) in held.entries:
@@ -280,7 +298,7 @@ class Table:
             self.poster.close()
 
 
-def encounter_html(held: Any = None) -> str:
+def encounter_html(held: Held | None = None) -> str:
     """The current encounter's view (``held``: what unrevealed secret rolls did, taken
     back out, a :class:`~rpgdice.serve.secrecy.Held`); a broken or unreadable one says so,
     never raises."""
@@ -455,13 +473,13 @@ async def _roll(table: Table, request: Request) -> Response:
     answer = await asyncio.get_running_loop().run_in_executor(
         table.odds_pool if odds else table.pool,
         functools.partial(table.roller, line, None if gm else who, gm=gm))
-    said: Any = answer.body
+    said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)
     return JSONResponse(said, status_code=answer.status)
 
 
-def _read(log: Path, after: int, limit: int) -> list[dict[str, Any]]:
+def _read(log: Path, after: int, limit: int) -> list[Loaded]:
     if not log.exists():  # nothing logged yet
         return []
     reader = follow.Reader(log)
@@ -478,7 +496,7 @@ def _missed(table: Table, after: int) -> list[tuple[int, str]]:
             for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
 
 
-async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
+async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int]
                   ) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
     (from the log), then whatever comes, until it goes; a client that falls too far behind
@@ -511,11 +529,11 @@ async def _stream(table: Table, queue: asyncio.Queue[Any], after: Optional[int]
                 queue, catching_up = rejoined, True
                 yield hub.notice_event() + hub.encounter_event()
                 continue
-            ident, revealed, text = event
-            if ident is not None and not revealed and ident <= sent:
+            entry, revealed, text = event
+            if entry is not None and not revealed and entry <= sent:
                 continue  # already sent while catching up
-            if ident is not None and not revealed:
-                sent = ident
+            if entry is not None and not revealed:
+                sent = entry
             yield text
     finally:
         hub.unsubscribe(queue)

@@ -11,8 +11,9 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional, TypeVar
 
+from rpgdice.core.data import Loaded
 from rpgdice.table import log as roll_log
 
 POLL = 0.5
@@ -22,6 +23,8 @@ BATCH = 1000
 RECENT = 100
 """Entries the page shows when it is opened."""
 
+
+T = TypeVar("T")
 
 class Reader:
     """A read-only connection to the log at ``path`` (opened on first use, reopened when
@@ -68,7 +71,7 @@ class Reader:
         one begun, or moved away)."""
         return self.con is not None and _inode(self.path) != self.inode
 
-    def _run(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         try:
             if self.con is not None and int(self.con.execute(
                     "PRAGMA user_version").fetchone()[0]) != self.version:
@@ -80,18 +83,18 @@ class Reader:
             self.close()
             raise Unreadable(_why(self.path, e)) from None
 
-    def after(self, entry: int, limit: int = BATCH) -> list[dict[str, Any]]:
+    def after(self, entry: int, limit: int = BATCH) -> list[Loaded]:
         """The entries after ID ``entry``, oldest first, at most ``limit``."""
-        def read(con: sqlite3.Connection) -> list[dict[str, Any]]:
+        def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries WHERE id > ? ORDER BY id"
                                " LIMIT ?", (entry, limit)).fetchall()
             return [_entry(row) for row in rows]
 
         return list(self._run(read))
 
-    def newest(self, n: int) -> list[dict[str, Any]]:
+    def newest(self, n: int) -> list[Loaded]:
         """The newest ``n`` entries, oldest first."""
-        def read(con: sqlite3.Connection) -> list[dict[str, Any]]:
+        def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries ORDER BY id DESC LIMIT ?",
                                (n,)).fetchall()
             return [_entry(row) for row in reversed(rows)]
@@ -118,7 +121,7 @@ class Reader:
             "SELECT coalesce(max(seq), 0) FROM reveals").fetchone()[0]
             if self.has_reveals else 0))
 
-    def get(self, entry: int) -> Optional[dict[str, Any]]:
+    def get(self, entry: int) -> Optional[Loaded]:
         found = self.after(entry - 1, 1)
         return found[0] if found and found[0]["id"] == entry else None
 
@@ -138,7 +141,7 @@ class Unreadable(Exception):
     """The log cannot be read now; the message says why, in a user's words."""
 
 
-def _entry(row: tuple[Any, ...]) -> dict[str, Any]:
+def _entry(row: tuple[object, ...]) -> Loaded:
     entry = roll_log.entry_data(row)
     entry["revealed_at"] = entry.get("revealed_at")
     return entry
@@ -166,7 +169,7 @@ class Follower:
     in order, and ``on_notice(text or None)`` when the log's state changes (a problem, or
     None once it reads again); ``on_tick()`` after every look (the encounter is read there)."""
 
-    def __init__(self, path: Path, on_entry: Callable[[dict[str, Any], bool], None],
+    def __init__(self, path: Path, on_entry: Callable[[Loaded, bool], None],
                  on_notice: Callable[[Optional[str]], None], poll: float = POLL,
                  on_tick: Optional[Callable[[], None]] = None) -> None:
         self.reader = Reader(path)

@@ -11,8 +11,9 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.serve import views
 from rpgdice.table.log import on_the_table
 
@@ -28,16 +29,19 @@ many clients send ``Last-Event-ID`` together (the others wait their turn, and on
 left meanwhile never reads)."""
 CATCH_UP_BATCH = 100
 """Entries a catch-up read gives at a time."""
-OVERFLOW = object()
-"""What a cut-off client's queue holds: its stream ends."""
+Event = tuple[Optional[int], bool, str]
+"""What a client's queue holds: an entry's ID (None: a notice, the encounter), whether it
+is a reveal, the SSE text."""
+OVERFLOW: Event = (None, True, "")
+"""What a cut-off client's queue holds (this very tuple, never published): its stream ends."""
 
 
-def dumps(data: Any) -> str:
+def dumps(data: object) -> str:
     """JSON for an SSE data line or a page's script: one line, no ``<`` (so no ``</script>``)."""
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def roll_event(entry: dict[str, Any], revealed: bool) -> tuple[int, str, str]:
+def roll_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     """An entry's SSE events: the ``log --json`` object (a secret one's few keys), with the
     entry's ID as the event ID (not for a reveal, whose ID is older than those already
     sent), then the page's view of it (a ``view`` event)."""
@@ -53,7 +57,7 @@ class Hub:
     def __init__(self, recent: int, max_streams: int = MAX_STREAMS) -> None:
         self.max_streams = max_streams
         self.loop: Optional[asyncio.AbstractEventLoop] = None
-        self.clients: set[asyncio.Queue[Any]] = set()
+        self.clients: set[asyncio.Queue[Event]] = set()
         self.recent: OrderedDict[int, str] = OrderedDict()
         """The newest entries' HTML, by ID, oldest first (the page opens with them)."""
         self.size = recent
@@ -64,7 +68,7 @@ class Hub:
 
     # From the follower's thread -------------------------------------------------------
 
-    def entry(self, entry: dict[str, Any], revealed: bool) -> None:
+    def entry(self, entry: Loaded, revealed: bool) -> None:
         ident, text, html = roll_event(entry, revealed)
         self._call(self._add, ident, html, text, revealed)
 
@@ -74,13 +78,13 @@ class Hub:
     def set_encounter(self, html: str) -> None:
         self._call(self._encounter, html)
 
-    def _call(self, *args: Any) -> None:
+    def _call(self, work: Callable[..., None], *args: object) -> None:
         loop = self.loop
         if loop is None or loop.is_closed():
-            args[0](*args[1:])  # no loop yet (start-up): only the state changes
+            work(*args)  # no loop yet (start-up): only the state changes
             return
         try:
-            loop.call_soon_threadsafe(*args)
+            loop.call_soon_threadsafe(work, *args)
         except RuntimeError:  # the loop is closing: the server is stopping
             pass
 
@@ -110,7 +114,7 @@ class Hub:
     def encounter_event(self) -> str:
         return f"event: encounter\ndata: {dumps({'html': self.encounter})}\n\n"
 
-    def publish(self, event: Any) -> None:
+    def publish(self, event: Event) -> None:
         for queue in list(self.clients):
             try:
                 queue.put_nowait(event)
@@ -120,11 +124,11 @@ class Hub:
                 queue.put_nowait(OVERFLOW)
                 self.clients.discard(queue)  # nothing more goes to it
 
-    def subscribe(self) -> Optional[asyncio.Queue[Any]]:
+    def subscribe(self) -> Optional[asyncio.Queue[Event]]:
         """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are open."""
         if len(self.clients) >= self.max_streams:
             return None
-        queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
+        queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=QUEUE)
         self.clients.add(queue)
         return queue
 
@@ -137,5 +141,5 @@ class Hub:
         async with self.reading:
             return await asyncio.to_thread(read, after)
 
-    def unsubscribe(self, queue: asyncio.Queue[Any]) -> None:
+    def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
         self.clients.discard(queue)

@@ -21,10 +21,17 @@ entry of an older rpgdice, without ``held``, has its secret damage taken back wh
 from __future__ import annotations
 
 import copy
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypeGuard
 
 from rpgdice.core import changes
+from rpgdice.core.data import Loaded
 from rpgdice.core.names import fold
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from rpgdice.core.parts import Fight
+    from rpgdice.serve.follow import Reader
 
 MOST = 2000
 """The unrevealed secret entries that changed the table read (the newest): a table keeps a
@@ -34,37 +41,37 @@ SINCE = 10000
 as they were logged)."""
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _numbers(value: Any) -> Optional[dict[str, int]]:
+def _numbers(value: object) -> Optional[dict[str, int]]:
     if not isinstance(value, dict) or not all(isinstance(k, str) and _int(v)
                                               for k, v in value.items()):
         return None
     return dict(value)
 
 
-def _envelopes(entry: dict[str, Any]) -> list[dict[str, Any]]:
+def _envelopes(entry: Loaded) -> list[Loaded]:
     shown = entry.get("shown") if isinstance(entry.get("shown"), dict) else {}
     envelopes = shown.get("envelopes") if isinstance(shown, dict) else None
     envelopes = envelopes if isinstance(envelopes, list) else []
     return [e if isinstance(e, dict) else {} for e in envelopes]
 
 
-def steps(entry: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+def steps(entry: Loaded) -> list[tuple[int, Loaded]]:
     """What an entry did to the table, in order: ``(result index, step)``, a step being
     ``{who, before, change}`` (``paid``: ``"table"`` or ``"vs"`` for what was paid, where
     its ``left`` is said; ``before`` None: an older entry's damage, whose state before is
     not known)."""
-    out: list[tuple[int, dict[str, Any]]] = []
+    out: list[tuple[int, Loaded]] = []
     envelopes = _envelopes(entry)
     found = entry.get("results")
-    results: list[Any] = found if isinstance(found, list) else []
+    results: list[object] = found if isinstance(found, list) else []
     for n, result in enumerate(results):
         env = envelopes[n] if n < len(envelopes) else {}
-        table: dict[str, Any] = env["table"] if isinstance(env.get("table"), dict) else {}
-        keys: dict[str, Any] = env["vs_keys"] if isinstance(env.get("vs_keys"), dict) else {}
+        table: Loaded = env["table"] if isinstance(env.get("table"), dict) else {}
+        keys: Loaded = env["vs_keys"] if isinstance(env.get("vs_keys"), dict) else {}
         for paid, who, spent_data, left_data in (
                 ("table", table.get("character"), table.get("spent"), table.get("left")),
                 ("vs", keys.get("vs"), keys.get("vs_spent"), keys.get("vs_left"))):
@@ -96,11 +103,11 @@ class Held:
 
     def __init__(self, hidden: Optional[set[int]] = None) -> None:
         self.diff: dict[str, dict[str, int]] = {}
-        self.entries: dict[int, dict[str, Any]] = {}
+        self.entries: dict[int, Loaded] = {}
         self.hidden: set[int] = set(hidden or ())
         """The unrevealed secret entries."""
 
-    def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+    def entry(self, entry: Loaded) -> Loaded:
         """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
         re-rolled it)."""
         said = self.entries.get(int(entry["id"]))
@@ -114,7 +121,7 @@ class Held:
 NONE = Held()
 
 
-def _fight(ruleset: Any) -> Any:
+def _fight(ruleset: object) -> Fight:
     from rpgdice.core import registry
     from rpgdice.core.parts import Fight
 
@@ -134,13 +141,13 @@ class TakeBack:
         self.truth: dict[str, dict[str, int]] = {}
         self.seen: dict[str, dict[str, int]] = {}
         self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
-        self.entries: dict[int, dict[str, Any]] = {}
+        self.entries: dict[int, Loaded] = {}
         self.last = 0
         """The last entry fed."""
         self.count = 0
         """The entries fed (at most :data:`SINCE`)."""
 
-    def feed(self, entries: list[dict[str, Any]]) -> TakeBack:
+    def feed(self, entries: list[Loaded]) -> TakeBack:
         for entry in entries:
             if int(entry["id"]) <= self.last:
                 continue
@@ -151,12 +158,12 @@ class TakeBack:
                 self.entries[int(entry["id"])] = changed
         return self
 
-    def _entry(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
+    def _entry(self, entry: Loaded) -> Optional[Loaded]:
         hide = int(entry["id"]) in self.hidden
         if not hide and changes.is_change(entry):  # the fight's state it logged, as the table saw it
             return self._change(entry)
         fight = _fight(entry.get("ruleset"))
-        changed: Optional[dict[str, Any]] = None
+        changed: Optional[Loaded] = None
         truth, seen = self.truth, self.seen
         for n, step in steps(entry):
             who = fold(step["who"])
@@ -186,7 +193,7 @@ class TakeBack:
             seen[who].update({k: v for k, v in now.items() if _int(v)})
         return changed
 
-    def _change(self, entry: dict[str, Any]) -> Optional[dict[str, Any]]:
+    def _change(self, entry: Loaded) -> Optional[Loaded]:
         """A change of the encounter (``encounter next``...) logged while a secret roll's
         effects are held back: the state it holds with them taken back, as the panel."""
         held = self.held()
@@ -218,19 +225,19 @@ class TakeBack:
         return found
 
 
-def _within(value: int, most: Any) -> int:
+def _within(value: int, most: object) -> int:
     """``value`` kept within 0 and ``most`` (when it is a number)."""
     return max(0, min(value, most) if _int(most) else value)
 
 
-def take_back(entries: list[dict[str, Any]], hidden: set[int]) -> Held:
+def take_back(entries: list[Loaded], hidden: set[int]) -> Held:
     """What the unrevealed secret entries (IDs ``hidden``) changed, from the log's
     ``entries`` (oldest first, from the first of them on)."""
     return TakeBack(hidden).feed(entries).held()
 
 
-def _restate(entry: dict[str, Any], n: int, step: dict[str, Any], before: dict[str, int],
-             fight: Any) -> None:
+def _restate(entry: Loaded, n: int, step: Loaded, before: dict[str, int],
+             fight: Fight) -> None:
     """Result ``n`` of ``entry`` (a copy) said again from ``before``: what was paid, here
     (``left`` and ``vs_left``, in its JSON and its line), the rest by its ruleset."""
     results = entry.get("results")
@@ -259,12 +266,12 @@ def _restate(entry: dict[str, Any], n: int, step: dict[str, Any], before: dict[s
         fight.restate(result, env, step, before)
 
 
-def unrevealed(reader: Any) -> list[int]:
+def unrevealed(reader: Reader) -> list[int]:
     """The IDs of the newest unrevealed secret entries the log holds, oldest first
     (``[]`` when it cannot tell)."""
     from rpgdice.serve import follow
 
-    def read(con: Any) -> list[int]:
+    def read(con: sqlite3.Connection) -> list[int]:
         have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
         if not {"secret", "revealed_at"} <= have:
             return []
@@ -283,7 +290,7 @@ def unrevealed(reader: Any) -> list[int]:
         return []
 
 
-def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
+def read(reader: Reader, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
     """What the log's unrevealed secret entries changed, read with ``reader``, and the
     play that found it (``played``: the last one, fed on with the entries after it when
     the same entries are unrevealed)."""
@@ -312,7 +319,7 @@ def read(reader: Any, played: Optional[TakeBack] = None) -> tuple[Held, Optional
     return played.held(), played
 
 
-def public(state: Any, held: Held, ruleset: str) -> Any:
+def public(state: Loaded | None, held: Held, ruleset: str) -> Loaded | None:
     """The encounter's state (``encounter --json``) as the table may see it: each
     combatant's state with what unrevealed secret rolls changed taken back (by the
     encounter's ruleset's ``fight.held``)."""

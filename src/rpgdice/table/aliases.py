@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import shlex
-from typing import Any
 
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.table import files, paths
@@ -84,7 +83,7 @@ def remove(name: str) -> str:
         known = load()
         if name not in known:
             _no_alias(name)
-        doc: Any = files.read_document(path)
+        doc = files.read_document(path)
         del doc[SECTION][name]
         files.write_document(path, doc)
         return known[name]

@@ -33,9 +33,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rpgdice.core import registry
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.core.names import fold
 from rpgdice.table import files, paths
@@ -211,14 +212,14 @@ def need() -> Encounter:
     return found
 
 
-def _int(where: Path, data: dict[str, Any], key: str, low: int, what: str) -> int:
+def _int(where: Path, data: JSONObject, key: str, low: int, what: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise files.broken(where, f"{what}'{key}' is {shown(value)}, not a whole number from {low}")
     return value
 
 
-def _side(where: Path, n: int, item: Any, ruleset: str = "seyruun") -> Side:
+def _side(where: Path, n: int, item: object, ruleset: str = "seyruun") -> Side:
     what = f"order {n}: "
     if not isinstance(item, dict):
         raise files.broken(where, f"{what}is not a table")
@@ -251,7 +252,7 @@ def _side(where: Path, n: int, item: Any, ruleset: str = "seyruun") -> Side:
                 wound, out, initiative)
 
 
-def from_data(where: Path, data: dict[str, Any]) -> Encounter:
+def from_data(where: Path, data: JSONObject) -> Encounter:
     """Check what the file holds; a hand-made mistake is reported, never fixed."""
     order = data.get("order")
     if not isinstance(order, list) or not order:
@@ -280,7 +281,7 @@ def _text(enc: Encounter) -> str:
     doc["ruleset"] = enc.ruleset
     tables = tomlkit.aot()
     for s in enc.order:
-        item: dict[str, Any] = {"name": s.name, "rank": s.rank, "character": s.character}
+        item: JSONObject = {"name": s.name, "rank": s.rank, "character": s.character}
         if not s.character:
             item.update({k: v for k, v in (("health", s.health), ("damage", s.damage),
                                            ("wound", s.wound)) if v is not None})
@@ -345,7 +346,7 @@ def end(then: Callable[[Encounter], None] | None = None) -> Encounter:
     return enc
 
 
-def state(enc: Encounter) -> dict[str, Any]:
+def state(enc: Encounter) -> JSONObject:
     """``encounter --json``: the round, whose turn, and each side's state (a character's
     from its sheet as it is now; null where a side has no such value)."""
     return {"round": enc.round, "turn": enc.turn,
@@ -353,11 +354,11 @@ def state(enc: Encounter) -> dict[str, Any]:
             "current": enc.current.name}
 
 
-def _side_state(side: Side, ruleset: str = "seyruun") -> dict[str, Any]:
+def _side_state(side: Side, ruleset: str = "seyruun") -> JSONObject:
     """One side's ``order`` entry: its place, and its state in its ruleset's words (a
     character's from its sheet as it is now, through the ruleset's ``fight.side``)."""
     fight = registry.get(ruleset).fight
-    out: dict[str, Any] = {"name": side.name, "rank": side.rank, "character": side.character,
+    out: JSONObject = {"name": side.name, "rank": side.rank, "character": side.character,
                            "wound": side.wound, "damage": side.damage, "health": side.health,
                            "willpower": None, "extra": not side.character,
                            "initiative": side.initiative, "state": None, "pools": None,

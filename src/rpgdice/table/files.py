@@ -24,9 +24,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 LOCK_NAME = ".lock"
 """The lock file, one per folder (``characters/.lock``, ``.config.lock`` beside config.toml)."""
@@ -157,7 +161,7 @@ def too_big(path: Path) -> RulesError:
     return broken(path, f"is more than {MAX_BYTES // 1024} KiB, the most rpgdice reads of a file")
 
 
-def read_toml(path: Path) -> dict[str, Any] | None:
+def read_toml(path: Path) -> JSONObject | None:
     """The table a TOML file holds, or None when there is no such file."""
     text = read_text(path)
     if text is None:
@@ -182,7 +186,7 @@ def _check_keys(path: Path, text: str) -> None:
             raise broken(path, f"line {n}: a key of more than {MAX_KEY_PARTS} dotted parts")
 
 
-def parse(path: Path, text: str) -> dict[str, Any]:
+def parse(path: Path, text: str) -> JSONObject:
     _check_keys(path, text)
     toml = _toml()
     try:
@@ -193,7 +197,7 @@ def parse(path: Path, text: str) -> dict[str, Any]:
         raise broken(path, "nested too deeply (tables or arrays within each other)") from None
 
 
-def read_document(path: Path) -> Any:
+def read_document(path: Path) -> TOMLDocument:
     """The file as a ``tomlkit`` document (comments and layout kept), an empty one
     when there is no file. The text is checked with ``tomllib`` first, so a broken
     file is reported the same way whoever reads it."""
@@ -205,7 +209,7 @@ def read_document(path: Path) -> Any:
     return document(path, text)
 
 
-def document(path: Path, text: str) -> Any:
+def document(path: Path, text: str) -> TOMLDocument:
     """``text`` (``path``'s) as a ``tomlkit`` document, checked with ``tomllib`` first."""
     import tomlkit
 
@@ -313,7 +317,7 @@ def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
 
 
-def write_document(path: Path, doc: Any) -> None:
+def write_document(path: Path, doc: TOMLDocument | str) -> None:
     """Write a ``tomlkit`` document, or the text of one already made (a sheet's values
     changed in place: rpgdice.table.sheets), as :func:`write_text` does."""
     if isinstance(doc, str):

@@ -14,10 +14,13 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.table import files, paths
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 FILE = "seats.toml"
 SECTION = "seat"
@@ -83,7 +86,7 @@ def find(name: str) -> Seat:
     raise RulesError("NAME", f"no seat {shown(name)}; seats: {names}")
 
 
-def _write(doc: Any) -> None:
+def _write(doc: TOMLDocument) -> None:
     import tomlkit
 
     where = path()
@@ -94,7 +97,7 @@ def _write(doc: Any) -> None:
         raise files.failed(where, e, "write") from None
 
 
-def _document() -> Any:
+def _document() -> TOMLDocument:
     import tomlkit
 
     doc = files.read_document(path())
@@ -148,13 +151,13 @@ class Watched:
 
     def __init__(self, where: Path) -> None:
         self.where = where
-        self.stamp: Any = None
+        self.stamp: tuple[int, int, int] | None = None
         self.seats: list[Seat] = []
 
     def current(self) -> list[Seat]:
         try:
             info = os.stat(self.where)
-            stamp: Any = (info.st_mtime_ns, info.st_size, info.st_ino)
+            stamp: tuple[int, int, int] | None = (info.st_mtime_ns, info.st_size, info.st_ino)
         except OSError:
             stamp = None
         if stamp != self.stamp:

@@ -28,18 +28,25 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 from rpgdice.core import registry
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, cut, shown, visible
 from rpgdice.core.names import fold
 from rpgdice.table import files, paths
 
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
+
 T = TypeVar("T")
+Trait: TypeAlias = "int | str"
+"""A trait's value on a sheet: a whole number, or a word (a Seyruun wound, a Cypher skill)."""
 
 MAX_NAME = 40
 MAX_VALUE = 1000
@@ -50,7 +57,66 @@ _NAME = re.compile(r"[\w \-]+")
 NAME_ACCEPTS = f"letters, digits, spaces, - and _ (at most {MAX_NAME})"
 
 
-def schema(ruleset: str) -> Any:
+class ReservedTrait(Protocol):
+    """A trait with a meaning of its own on a ruleset's sheets (what the table reads of a
+    :class:`rpgdice.rulesets.Reserved`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def words(self) -> tuple[str, ...]: ...
+    @property
+    def most(self) -> int | None: ...
+    @property
+    def dice(self) -> bool: ...
+
+
+class SheetResource(Protocol):
+    """A trait spent and regained (what the table reads of a :class:`rpgdice.rulesets.Resource`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def max_trait(self) -> str: ...
+    @property
+    def derive(self) -> Callable[[Sheet], int | None] | None: ...
+    @property
+    def derived(self) -> str: ...
+    @property
+    def shown(self) -> bool: ...
+    @property
+    def listed(self) -> bool: ...
+
+
+class SheetSchema(Protocol):
+    """What a ruleset's sheet may hold, as the layers beneath the rulesets read it (a
+    :class:`rpgdice.rulesets.SheetSchema`)."""
+
+    @property
+    def reserved(self) -> tuple[ReservedTrait, ...]: ...
+    @property
+    def skill_words(self) -> tuple[str, ...]: ...
+    @property
+    def resources(self) -> tuple[SheetResource, ...]: ...
+    @property
+    def attributes(self) -> frozenset[str]: ...
+    @property
+    def effort_pools(self) -> tuple[str, ...]: ...
+    @property
+    def headings(self) -> tuple[str, str]: ...
+    @property
+    def defaults(self) -> Callable[[Sheet, str | None], Mapping[str, object]] | None: ...
+    @property
+    def follows(self) -> Callable[[Sheet, set[str]], Mapping[str, Trait]] | None: ...
+    @property
+    def labels(self) -> Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None: ...
+    @property
+    def negative(self) -> bool: ...
+
+
+def schema(ruleset: str) -> SheetSchema:
     """What a sheet of ``ruleset`` may hold (a :class:`rpgdice.rulesets.SheetSchema`): its
     ruleset's record says, found through :mod:`rpgdice.core.registry` (this package imports
     nothing of the rulesets)."""
@@ -60,7 +126,7 @@ def schema(ruleset: str) -> Any:
     return found
 
 
-def resource_of(ruleset: str, name: str) -> Any:
+def resource_of(ruleset: str, name: str) -> SheetResource | None:
     """The :class:`rpgdice.rulesets.Resource` ``name`` of ``ruleset``'s sheets, or None."""
     return next((r for r in schema(ruleset).resources if r.name == name), None)
 
@@ -104,7 +170,7 @@ class Sheet:
 
     name: str
     ruleset: str
-    traits: dict[str, Any]
+    traits: dict[str, Trait]
     """Trait name as spelled in the file -> value (a whole number, or a word for a
     Seyruun wound and Cypher skills)."""
     path: Path
@@ -129,7 +195,7 @@ class Sheet:
         return (folded in {fold(a) for a in schema(self.ruleset).attributes}
                 or folded in {fold(a) for a in self.marked})
 
-    def get(self, trait: str, default: Any = None) -> Any:
+    def get(self, trait: str, default: Trait | None = None) -> Trait | None:
         spelled = self.spelling(trait)
         return self.traits[spelled] if spelled is not None else default
 
@@ -169,7 +235,7 @@ class Sheet:
     @property
     def wound(self) -> str | None:
         value = self.get("wound")
-        return None if value in (None, "none") else value
+        return value if isinstance(value, str) and value != "none" else None
 
     # Cypher -------------------------------------------------------------------
 
@@ -182,14 +248,14 @@ class Sheet:
         value = self.get("effort")
         return value if isinstance(value, int) else None
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JSONObject:
         """``char show --json``."""
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "name": self.name,
             "ruleset": self.ruleset,
             "traits": {key(k): v for k, v in self.traits.items()},
         }
-        own: dict[str, Any] = {}
+        own: JSONObject = {}
         for found in schema(self.ruleset).resources:
             top = self.maximum(found.name)
             if found.listed and (self.spelling(found.name) is not None or top is not None):
@@ -214,7 +280,7 @@ def canonical(ruleset: str, trait: str) -> str:
     return trait
 
 
-def _word(words: tuple[str, ...], text: Any) -> str | None:
+def _word(words: tuple[str, ...], text: object) -> str | None:
     """The one of ``words`` that ``text`` names (case, accents... aside), or None."""
     if isinstance(text, str):
         for w in words:
@@ -223,7 +289,7 @@ def _word(words: tuple[str, ...], text: Any) -> str | None:
     return None
 
 
-def check_value(ruleset: str, trait: str, value: Any, where: str = "TRAIT") -> Any:
+def check_value(ruleset: str, trait: str, value: object, where: str = "TRAIT") -> Trait:
     """``value`` (text from the command line, or a TOML value) as the sheet keeps it;
     a :class:`RulesError` naming ``where`` when the trait cannot hold it. What a trait
     may hold is its ruleset's sheet schema: a reserved trait's words (a wound level) or
@@ -321,7 +387,7 @@ def not_a_sheet(path: Path) -> RulesError | None:
                       "regular files)")
 
 
-def from_data(path: Path, data: dict[str, Any]) -> Sheet:
+def from_data(path: Path, data: JSONObject) -> Sheet:
     """Check what a sheet file holds; a hand-made mistake is reported, never fixed."""
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
@@ -339,7 +405,7 @@ def from_data(path: Path, data: dict[str, Any]) -> Sheet:
     if not isinstance(traits, dict):
         raise files.broken(path, "'traits' is not a table")
     seen: dict[str, str] = {}
-    checked: dict[str, Any] = {}
+    checked: dict[str, Trait] = {}
     for trait, value in traits.items():
         folded = fold(trait)
         if folded in seen:
@@ -415,7 +481,7 @@ def load_all() -> Iterator[Sheet | RulesError]:
 # Changing sheets ---------------------------------------------------------------
 
 
-def _set_traits(sheet: Sheet, doc: Any, changes: dict[str, Any]) -> None:
+def _set_traits(sheet: Sheet, doc: TOMLDocument, changes: Mapping[str, Trait | None]) -> None:
     """Apply ``changes`` (trait -> value, None to remove) to ``doc``, keeping the
     sheet's spelling of a trait it already has."""
     import tomlkit
@@ -438,7 +504,7 @@ def _set_traits(sheet: Sheet, doc: Any, changes: dict[str, Any]) -> None:
     sheet.__post_init__()
 
 
-def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
+def new(name: str, ruleset: str, changes: Mapping[str, object]) -> Sheet:
     """Create the sheet of ``name``; a name already taken is refused."""
     import tomlkit
 
@@ -466,7 +532,7 @@ def new(name: str, ruleset: str, changes: dict[str, Any]) -> Sheet:
     return sheet
 
 
-def _new_maxima(sheet: Sheet, doc: Any) -> None:
+def _new_maxima(sheet: Sheet, doc: TOMLDocument) -> None:
     """A new sheet's resources: Willpower starts at its maximum (composure + resolve)
     when it is not given; a resource given without a maximum (``-max``, or what its
     ruleset derives) takes the value given as its maximum."""
@@ -501,7 +567,7 @@ class Relative(tuple[int, str]):
         return f"Relative(delta={self[0]!r}, typed={self[1]!r})"
 
 
-def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
+def _typed(sheet: Sheet, trait: str, value: object) -> Trait | None:
     """A change's new value as the sheet keeps it: a :class:`Relative` change adds to the
     trait's value (0 for a trait the sheet lacks), never below 0."""
     if not isinstance(value, Relative):
@@ -517,7 +583,7 @@ def _typed(sheet: Sheet, trait: str, value: Any) -> Any:
     return check_value(sheet.ruleset, trait, new)
 
 
-def change(name: str, changes: dict[str, Any]) -> Sheet:
+def change(name: str, changes: Mapping[str, object]) -> Sheet:
     """Set (or with None remove) traits of ``name``'s sheet, or change them by a
     :class:`Relative` amount, keeping everything else in the file as it was."""
     found = load(name)  # no such sheet, or a broken one: said before anything is created
@@ -535,7 +601,7 @@ def change(name: str, changes: dict[str, Any]) -> Sheet:
     return sheet
 
 
-def _follow(sheet: Sheet, doc: Any, changed: set[str]) -> None:
+def _follow(sheet: Sheet, doc: TOMLDocument, changed: set[str]) -> None:
     """Set what follows from the change (Seyruun's wound from its damage)."""
     follows = schema(sheet.ruleset).follows
     more = follows(sheet, changed) if follows is not None else {}
@@ -573,7 +639,7 @@ def _check_sheet(sheet: Sheet, before: dict[str, int] | None = None,
                              "nothing was changed")
 
 
-def _check_readable(path: Path, doc: Any) -> None:
+def _check_readable(path: Path, doc: TOMLDocument) -> None:
     """What is about to be written reads back as a sheet (the reader's own checks)."""
     try:
         from_data(path, doc.unwrap())
@@ -581,7 +647,7 @@ def _check_readable(path: Path, doc: Any) -> None:
         raise RulesError("TRAIT", f"the sheet would not read back: {e.message}") from None
 
 
-def _locked(sheet: Sheet) -> Any:
+def _locked(sheet: Sheet) -> AbstractContextManager[None]:
     """The lock that guards ``sheet``'s file: that of the folder holding the real file
     (a sheet linked from two homes is one file, so both take one lock, never each its
     own); for a file that is no link, its characters folder's lock as ever."""
@@ -635,7 +701,7 @@ _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _LINE = r"^([ \t]*{key}[ \t]*=[ \t]*)(-?[0-9]+|\"[a-z]*\"|'[a-z]*')([ \t]*(?:#.*)?)$"
 
 
-def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
+def _quick_text(sheet: Sheet, text: str, changes: Mapping[str, Trait]) -> str | None:
     """The sheet's text with ``changes`` (resources spent, damage taken: numbers and
     words) made in place of the values in its ``[traits]`` table, or added at the table's
     end, every other byte kept; None when the file is laid out otherwise (tomlkit then
@@ -673,13 +739,14 @@ def _quick_text(sheet: Sheet, text: str, changes: dict[str, Any]) -> str | None:
     return out if _reads_as(sheet, text, out, changes) else None
 
 
-def _reads_as(sheet: Sheet, old: str, new: str, changes: dict[str, Any]) -> bool:
+def _reads_as(sheet: Sheet, old: str, new: str, changes: Mapping[str, Trait]) -> bool:
     """Whether ``new`` reads as ``old`` with ``changes`` made to its traits, and nothing else."""
     try:
         before, after = files.parse(sheet.path, old), files.parse(sheet.path, new)
     except RulesError:
         return False
-    traits = dict(before.get("traits") or {})
+    found = before.get("traits") or {}
+    traits = dict(found) if isinstance(found, dict) else {}
     for trait, value in changes.items():
         traits[sheet.spelling(trait) or canonical(sheet.ruleset, trait)] = value
     return after == {**before, "traits": traits}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from typing import Any
 
 from rpgdice.core.budget import ODDS_BUDGET, check_odds
+from rpgdice.core.data import Loaded
 from rpgdice.rulesets._file import rules as R
 
 AGAIN_DEPTH = 10
@@ -29,7 +29,7 @@ def file_work(spec: R.FileRoll) -> int:
     return max(1, spec.pool) * rules["die"]
 
 
-def file_odds(spec: R.FileRoll) -> Any:
+def file_odds(spec: R.FileRoll) -> R.FileOdds:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
     left = Fraction(0)
@@ -45,14 +45,14 @@ def file_odds(spec: R.FileRoll) -> Any:
     for key, p in outcomes.items():
         ordered[key] += p
     cls = R.classes(name)["FileOdds"]
-    said: dict[str, Any] = (
+    said: Loaded = (
         {"pool": spec.pool, "difficulty": spec.difficulty} if kind == "pool" else
         {"mod": spec.mod, "target": spec.target} if kind == "total" else {"pool": spec.pool})
     return cls(outcomes=ordered, truncated=bool(left), explode_depth=depth,
                left_out=float(left), **said)
 
 
-def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
+def _per_die(rules: Loaded) -> dict[tuple[int, bool, bool], Fraction]:
     """One die of a pool and its ``again`` chain: ``(counts, a success rolled, the die a 1)``
     to its chance (less what chains past :data:`AGAIN_DEPTH`). The faces are taken in
     classes (what a face counts, whether it rolls again) and each depth of the chain is
@@ -97,7 +97,7 @@ def _per_die(rules: dict[str, Any]) -> dict[tuple[int, bool, bool], Fraction]:
     return dict(first)
 
 
-def _pool_steps(rules: dict[str, Any], n: int, one: dict[Any, Fraction]) -> int:
+def _pool_steps(rules: Loaded, n: int, one: dict[tuple[int, bool, bool], Fraction]) -> int:
     """A pool's worst case: each die meets every running count (and glitch track) with each
     result of one die."""
     glitch = rules.get("glitch", "none")
@@ -117,7 +117,7 @@ def _total_steps(terms: list[tuple[int, int, int]]) -> int:
     return steps * 2
 
 
-def _pool(rules: dict[str, Any], spec: R.FileRoll) -> tuple[dict[str, Fraction], Fraction]:
+def _pool(rules: Loaded, spec: R.FileRoll) -> tuple[dict[str, Fraction], Fraction]:
     n, die = spec.pool, rules["die"]
 
     def named(net: int, glitch: bool) -> str:
@@ -171,7 +171,7 @@ def _sum(sides: int, count: int) -> dict[int, int]:
     return ways
 
 
-def _total(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
+def _total(rules: Loaded, spec: R.FileRoll) -> dict[str, Fraction]:
     R.check_target(rules, spec)
     terms = R.terms(rules)
     check_odds(_total_steps(terms), "dice", f"the file's dice {rules['dice']}")
@@ -199,7 +199,7 @@ def _total(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
     return out
 
 
-def _highest(rules: dict[str, Any], spec: R.FileRoll) -> dict[str, Fraction]:
+def _highest(rules: Loaded, spec: R.FileRoll) -> dict[str, Fraction]:
     die, n = rules["die"], spec.pool
     out: dict[str, Fraction] = defaultdict(Fraction)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.dice import DiceSource, check_pool
 from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
@@ -47,14 +48,14 @@ class FileRoll:
             raise RulesError("--target", f"{self.target} is out of range")
 
     @property
-    def parsed(self) -> dict[str, Any]:
+    def parsed(self) -> Loaded:
         return parsed(self.rules)
 
 
-_PARSED: dict[str, dict[str, Any]] = {}
+_PARSED: dict[str, Loaded] = {}
 
 
-def parsed(text: str) -> dict[str, Any]:
+def parsed(text: str) -> Loaded:
     """The rules a roll carries, read once per text."""
     rules = _PARSED.get(text)
     if rules is None:
@@ -146,7 +147,7 @@ def fold(name: str) -> str:
     return "-".join(str(name).strip().lower().split())
 
 
-def _bound(value: Any, target: Optional[int], param: str) -> int:
+def _bound(value: int | str, target: Optional[int], param: str) -> int:
     if isinstance(value, int):
         return value
     if target is None:
@@ -156,7 +157,7 @@ def _bound(value: Any, target: Optional[int], param: str) -> int:
     return target // k
 
 
-def outcome(rules: dict[str, Any], facts: dict[str, Any], target: Optional[int] = None) -> str:
+def outcome(rules: Loaded, facts: Loaded, target: Optional[int] = None) -> str:
     """The first outcome whose conditions all hold of ``facts`` (``margin``, ``glitch``;
     ``total``, ``natural``; ``highest``, ``critical``), as its JSON value."""
     for o in rules["outcomes"]:
@@ -165,7 +166,7 @@ def outcome(rules: dict[str, Any], facts: dict[str, Any], target: Optional[int] 
     raise AssertionError("the last outcome has no condition")  # pragma: no cover
 
 
-def _holds(key: str, value: Any, facts: dict[str, Any], target: Optional[int]) -> bool:
+def _holds(key: str, value: Any, facts: Loaded, target: Optional[int]) -> bool:
     if key == "glitch":
         return bool(facts["glitch"]) == value
     if key == "margin_at_least":
@@ -185,11 +186,11 @@ def _holds(key: str, value: Any, facts: dict[str, Any], target: Optional[int]) -
     raise AssertionError(key)  # pragma: no cover
 
 
-def needs_target(rules: dict[str, Any]) -> bool:
+def needs_target(rules: Loaded) -> bool:
     return any(isinstance(v, str) for o in rules["outcomes"] for v in o["when"].values())
 
 
-def check_target(rules: dict[str, Any], spec: FileRoll) -> None:
+def check_target(rules: Loaded, spec: FileRoll) -> None:
     if spec.target is None and needs_target(rules):
         raise RulesError("--target", "the rules compare the total with a target: give one "
                          "with --target N")
@@ -198,7 +199,7 @@ def check_target(rules: dict[str, Any], spec: FileRoll) -> None:
 # Rolling ------------------------------------------------------------------------------
 
 
-def die_counts(rules: dict[str, Any], face: int) -> int:
+def die_counts(rules: Loaded, face: int) -> int:
     """What one die of a pool adds: 1 a success, 2 a double, -1 a cancelling face, else 0."""
     success, at_most = rules.get("success"), rules.get("success_at_most")
     if (success is not None and face >= success) or (at_most is not None and face <= at_most):
@@ -208,7 +209,7 @@ def die_counts(rules: dict[str, Any], face: int) -> int:
     return -1 if cancel is not None and face <= cancel else 0
 
 
-def glitched(rules: dict[str, Any], rolled: int, ones_all: int, ones_own: int, n: int) -> bool:
+def glitched(rules: Loaded, rolled: int, ones_all: int, ones_own: int, n: int) -> bool:
     glitch = rules.get("glitch", "none")
     if glitch == "ones-no-success":
         return rolled == 0 and ones_all > 0
@@ -217,7 +218,7 @@ def glitched(rules: dict[str, Any], rolled: int, ones_all: int, ones_own: int, n
     return False
 
 
-def roll(spec: FileRoll, source: DiceSource) -> Any:
+def roll(spec: FileRoll, source: DiceSource) -> PoolResult | TotalResult | HighestResult:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
     if kind == "pool":
@@ -227,7 +228,7 @@ def roll(spec: FileRoll, source: DiceSource) -> Any:
     return roll_highest(name, rules, spec, source)
 
 
-def roll_pool(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+def roll_pool(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> PoolResult:
     die, n = rules["die"], spec.pool
     dice: list[FileDie] = []
     glitch = False
@@ -258,7 +259,7 @@ def roll_pool(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSour
                successes=net, difficulty=spec.difficulty, margin=margin, glitch=glitch)
 
 
-def terms(rules: dict[str, Any]) -> list[tuple[int, int, int]]:
+def terms(rules: Loaded) -> list[tuple[int, int, int]]:
     from rpgdice.rulesets._file.schema import dice_terms
 
     found = dice_terms(rules["dice"])
@@ -266,7 +267,7 @@ def terms(rules: dict[str, Any]) -> list[tuple[int, int, int]]:
     return found
 
 
-def roll_total(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> TotalResult:
     check_target(rules, spec)
     dice: list[FileDie] = []
     total = mod = spec.mod
@@ -284,7 +285,7 @@ def roll_total(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSou
                target=spec.target, mod=mod)
 
 
-def roll_highest(name: str, rules: dict[str, Any], spec: FileRoll, source: DiceSource) -> Any:
+def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> HighestResult:
     die, n = rules["die"], spec.pool
     critical = False
     if n <= 0:

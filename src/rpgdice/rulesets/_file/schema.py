@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable
+from typing import TypeGuard
+
+from rpgdice.core.data import Loaded
 
 KINDS = ("pool", "total", "highest")
 TONES = ("good", "bad", "dire")
@@ -48,7 +51,10 @@ def has_controls(text: str) -> bool:
     return any(unicodedata.category(c) == "Cc" for c in text)
 
 
-def _controls(value: Any, where: str, depth: int = 0) -> list[str]:
+Bad = Callable[[str, str], None]
+"""Where a problem of the file is said: its key, and what is wrong with it."""
+
+def _controls(value: object, where: str, depth: int = 0) -> list[str]:
     """The keys (as ``check`` names them) whose name or text holds a control character
     (looked into 8 levels deep: a ruleset file has two)."""
     found: list[str] = []
@@ -69,7 +75,7 @@ def _controls(value: Any, where: str, depth: int = 0) -> list[str]:
     return found
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -97,8 +103,8 @@ def dice_terms(text: str) -> list[tuple[int, int, int]] | None:
     return terms
 
 
-def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset()
-          ) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+def check(data: object, stem: str | None = None, taken: frozenset[str] = frozenset()
+          ) -> tuple[Loaded | None, list[tuple[str, str]]]:
     """The rules of a parsed file (None when it has problems) and its problems, in the
     order of the file's keys. ``stem``: the file's name without ``.toml`` (``name`` must be
     it); ``taken``: names a user's ruleset may not have (built-in rulesets, commands)."""
@@ -142,14 +148,14 @@ def check(data: Any, stem: str | None = None, taken: frozenset[str] = frozenset(
         bad("title", "is missing" if title is None else "is not text")
     elif len(title) > 60:
         bad("title", "is longer than 60 characters")
-    rules: dict[str, Any] = {"name": name, "title": title, "kind": kind}
+    rules: Loaded = {"name": name, "title": title, "kind": kind}
     if kind in KINDS:
         _kind_keys(kind, data, rules, bad)
     rules["outcomes"] = _outcomes(kind, data.get("outcomes"), rules, bad)
     return (None if problems else rules), problems
 
 
-def _threshold(data: dict[str, Any], key: str, die: int | None, bad: Any,
+def _threshold(data: Loaded, key: str, die: int | None, bad: Bad,
                least: int = 1) -> int | None:
     value = data.get(key)
     if value is None:
@@ -163,7 +169,7 @@ def _threshold(data: dict[str, Any], key: str, die: int | None, bad: Any,
     return int(value)
 
 
-def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
+def _kind_keys(kind: str, data: Loaded, rules: Loaded, bad: Bad) -> None:
     if kind == "total":
         _total_keys(data, rules, bad)
         return
@@ -187,7 +193,7 @@ def _kind_keys(kind: str, data: dict[str, Any], rules: dict[str, Any], bad: Any)
     _pool_keys(data, rules, bad, die)
 
 
-def _total_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
+def _total_keys(data: Loaded, rules: Loaded, bad: Bad) -> None:
     dice = data.get("dice")
     terms = dice_terms(dice) if isinstance(dice, str) else None
     if dice is None:
@@ -203,7 +209,7 @@ def _total_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any) -> None:
         rules["dice"] = dice.replace(" ", "")
 
 
-def _pool_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any, die: int | None) -> None:
+def _pool_keys(data: Loaded, rules: Loaded, bad: Bad, die: int | None) -> None:
     success = _threshold(data, "success", die, bad)
     at_most = _threshold(data, "success_at_most", die, bad)
     if "success" in data and "success_at_most" in data:
@@ -236,7 +242,7 @@ def _pool_keys(data: dict[str, Any], rules: dict[str, Any], bad: Any, die: int |
     rules["glitch"] = glitch
 
 
-def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list[dict[str, Any]]:
+def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad) -> list[Loaded]:
     if outcomes is None:
         bad("outcomes", "is missing; an array of tables, [[outcomes]]")
         return []
@@ -258,7 +264,7 @@ def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list
         if tone not in TONES:
             bad(f"{where}.tone", "is missing; good, bad or dire" if tone is None
                 else f"is {tone!r}; good, bad or dire")
-        conditions: dict[str, Any] = {}
+        conditions: Loaded = {}
         for key, value in o.items():
             if key in ("name", "tone"):
                 continue
@@ -276,7 +282,7 @@ def _outcomes(kind: Any, outcomes: Any, rules: dict[str, Any], bad: Any) -> list
     return out
 
 
-def _condition(key: str, value: Any, rules: dict[str, Any]) -> str:
+def _condition(key: str, value: object, rules: Loaded) -> str:
     if key in ("glitch", "success") or (key == "critical" and isinstance(value, bool)):
         if not isinstance(value, bool):
             return f"is {value!r}; true or false"

@@ -3,17 +3,18 @@ the verdict in the outcome's words, colored by its tone)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
+from rpgdice.core.record import Tagged
 from rpgdice.render.common import (
     CRIT,
     DOUBLE,
     HIT,
     MISS,
     ONE,
+    Line,
     dice_line,
     faces_text,
     notes,
@@ -31,7 +32,7 @@ from rpgdice.rulesets._file import rules
 _TABLES: dict[str, Views] = {}
 
 
-def _title(r: Any) -> str:
+def _title(r: Tagged) -> str:
     ruleset = type(r).RULESET
     try:
         return str(registry.get(ruleset).title)
@@ -39,19 +40,19 @@ def _title(r: Any) -> str:
         return str(ruleset)
 
 
-def _verdict(r: Any, why: str) -> Text:
+def _verdict(r: rules.PoolResult | rules.TotalResult | rules.HighestResult, why: str) -> Text:
     word, style = outcome_word(type(r).RULESET, r.outcome)
     return Text.assemble("  ", (word, style), f" — {why}" if why else "")
 
 
-def pool(r: Any) -> list[Any]:
+def pool(r: rules.PoolResult) -> list[Text]:
     chips = []
     for d in r.dice:
         counts = d.counts or 0
         style = DOUBLE if counts >= 2 else HIT if counts == 1 else ONE if counts < 0 else MISS
         chips.append((f"{d.face}" + ("✓" * counts if counts > 0 else "✗" if counts < 0 else ""),
                       style))
-    lines: list[Any] = [Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}",
+    lines = [Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}",
                                       f" · {unit(f'Difficulty {r.difficulty}')}")]
     lines.append(dice_line("dice", chips) if chips else Text("  no dice: the pool is empty"))
     why = f"{plural(r.successes, 'success', 'successes')}, margin {num(r.margin)}"
@@ -59,7 +60,7 @@ def pool(r: Any) -> list[Any]:
     return lines
 
 
-def total(r: Any) -> list[Any]:
+def total(r: rules.TotalResult) -> list[Text]:
     head = Text.assemble((_title(r), "bold"),
                          f" · {unit(f'target {r.target}')}" if r.target is not None else "")
     chips = [(str(d.face), CRIT if i == 0 else HIT) for i, d in enumerate(r.dice)]
@@ -69,7 +70,7 @@ def total(r: Any) -> list[Any]:
     return [head, dice_line("dice", chips), _verdict(r, why)]
 
 
-def highest(r: Any) -> list[Any]:
+def highest(r: rules.HighestResult) -> list[Text]:
     top = max((d.face for d in r.dice), default=0)
     chips = [(str(d.face), HIT if d.face == top else MISS) for d in r.dice]
     head = Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}")
@@ -78,7 +79,7 @@ def highest(r: Any) -> list[Any]:
     return [*lines, _verdict(r, why)]
 
 
-def odds(o: Any) -> list[Any]:
+def odds(o: rules.FileOdds) -> list[Line]:
     said = []
     if o.pool is not None:
         said.append(plural(o.pool, "die", "dice"))
@@ -88,7 +89,7 @@ def odds(o: Any) -> list[Any]:
         said.append(unit(f"MOD {signed(o.mod)}"))
     if o.target is not None:
         said.append(unit(f"target {o.target}"))
-    lines: list[Any] = [Text.assemble((_title(o), "bold"), " odds",
+    lines: list[Line] = [Text.assemble((_title(o), "bold"), " odds",
                                       "".join(f" · {s}" for s in said))]
     lines += outcome_chart(type(o).RULESET, o.outcomes)
     if o.truncated:
@@ -97,7 +98,7 @@ def odds(o: Any) -> list[Any]:
     return lines
 
 
-def _figures(r: dict[str, Any]) -> str:
+def _figures(r: Loaded) -> str:
     faces = faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
+from rpgdice.core.rolltypes import SuccessOdds
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -135,14 +136,9 @@ def roll(spec: CryturesRoll, source: DiceSource) -> CryturesResult:
 
 
 @record
-class CryturesOdds(Tagged, ruleset="crytures", command="odds"):
-    outcomes: dict[str, Fraction]
-    successes: dict[int, Fraction]
-    """Probability of exactly k successes."""
-    at_least: dict[int, Fraction]
-    """Probability of k successes or more."""
-    critical: Fraction
-    """At least one natural 10 (with ``attack``, a critical hit)."""
+class CryturesOdds(SuccessOdds, ruleset="crytures", command="odds"):
+    """A pool's odds (``critical``: with ``attack``, a critical hit)."""
+
     mean_successes: Fraction
     pool: int
     difficulty: int

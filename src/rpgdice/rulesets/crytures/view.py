@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     CRIT,
@@ -13,6 +12,8 @@ from rpgdice.render.common import (
     GOOD,
     HIT,
     MISS,
+    Line,
+    View,
     count_chart,
     dice_line,
     faces_text,
@@ -42,7 +43,7 @@ def _attack(attack: bool, crit_hits: int) -> str:
     return f" · attack, a critical hit adds {plural(crit_hits, 'success', 'successes')}"
 
 
-def roll(r: Any) -> list[Text]:
+def roll(r: rules.CryturesResult) -> list[Text]:
     header = Text.assemble(
         ("Crytures roll", "bold"),
         f" · {plural(r.pool, 'die', 'dice')}",
@@ -86,7 +87,7 @@ def roll(r: Any) -> list[Text]:
     return lines + notes(said)
 
 
-def odds(o: Any) -> list[Text]:
+def odds(o: rules.CryturesOdds) -> list[Line]:
     header = Text.assemble(
         ("Crytures odds", "bold"),
         f" · {plural(o.pool, 'die', 'dice')}",
@@ -109,11 +110,11 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-VIEWS = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
+VIEWS: dict[type, View] = {rules.CryturesResult: roll, rules.CryturesOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     return f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
 
 

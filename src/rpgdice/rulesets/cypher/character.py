@@ -3,14 +3,18 @@ Edge lowers the cost), at most the character's Effort level, given back on a nat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import Cost
+
+if TYPE_CHECKING:
+    from rpgdice.table.sheets import Sheet
 from rpgdice.rulesets.cypher import POOLS
 
 
-def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+def plan(command: str, params: Loaded, sheet: Sheet, pool: str | None) -> Cost:
     """What ``command`` costs the Pool ``pool`` (``--pool``); ``odds`` checks and pays
     nothing."""
     effort = params.get("effort") or 0

@@ -4,18 +4,24 @@ RULES.md "Cypher damage and recovery" (the arithmetic is rules.py's)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rpgdice.core.data import JSONObject, Loaded
 from rpgdice.core.errors import RulesError, shown
 from rpgdice.rulesets.cypher import POOLS
 
+if TYPE_CHECKING:
+    from rpgdice.rulesets.cypher.rules import CypherRecoveryResult, CypherResult
+    from rpgdice.table.encounter import Encounter, Side
+    from rpgdice.table.sheets import Sheet
 
-def pools_of(sheet: Any) -> dict[str, int]:
+
+def pools_of(sheet: Sheet) -> dict[str, int]:
     """The Pools a sheet has (a Pool it lacks is no Pool: never hurt nor counted)."""
     return {p: v for p in POOLS if isinstance(v := sheet.get(p), int)}
 
 
-def state_of(sheet: Any) -> str | None:
+def state_of(sheet: Sheet) -> str | None:
     """A character's place on the damage track (None: a sheet with no Pools)."""
     from rpgdice.rulesets.cypher.rules import track
 
@@ -23,7 +29,7 @@ def state_of(sheet: Any) -> str | None:
     return track(list(pools.values())) if pools else None
 
 
-def target_named(name: str) -> tuple[Any, Any]:
+def target_named(name: str) -> tuple[Sheet | None, Side | None]:
     """``--vs NAME``: a saved Cypher character's sheet, else an extra of the encounter
     with health (one without cannot take damage: a usage error with the hint)."""
     from rpgdice.table import encounter, sheets
@@ -52,13 +58,18 @@ class Hurt:
     character's Pools (Might, then Speed, then Intellect, its armor first), or an extra's
     health; :meth:`apply` writes what was dealt once the roll was shown."""
 
-    def __init__(self, sheet: Any, extra: Any, damage: int, impaired: bool) -> None:
+    def __init__(self, sheet: Sheet | None, extra: Side | None, damage: int, impaired: bool) -> None:
         self.sheet, self.extra, self.damage, self.impaired = sheet, extra, damage, impaired
-        self.name = sheet.name if sheet is not None else extra.name
+        self.health = 0
+        """An extra's health (a character's Pools are its track)."""
+        if sheet is not None:
+            self.name, self.taken = sheet.name, 0
+        else:
+            assert extra is not None and extra.health is not None  # target_named's extra
+            self.name, self.taken, self.health = extra.name, extra.damage or 0, extra.health
         armor = sheet.get("armor", 0) if sheet is not None else 0
         self.armor = armor if isinstance(armor, int) else 0
         self.pools = pools_of(sheet) if sheet is not None else {}
-        self.taken = 0 if sheet is not None else (extra.damage or 0)
         self.dealt = 0
         self.replaying = False
 
@@ -67,9 +78,9 @@ class Hurt:
 
         if self.sheet is not None:
             return track(list(self.pools.values())) if self.pools else "hale"
-        return "dead" if self.taken >= self.extra.health else "hale"
+        return "dead" if self.taken >= self.health else "hale"
 
-    def side(self, result: Any) -> dict[str, Any]:
+    def side(self, result: CypherResult) -> Loaded:
         """The target's side of the next result: its JSON keys and its line."""
         from rpgdice.rulesets.cypher.rules import after_armor, hit, take
 
@@ -79,21 +90,21 @@ class Hurt:
             held = [{"who": self.name, "change": {"hit": points}, "before": dict(self.pools)}
                     if self.sheet is not None else
                     {"who": self.name, "change": {"damage": points},
-                     "before": {"damage": self.taken, "damage-max": self.extra.health}}]
+                     "before": {"damage": self.taken, "damage-max": self.health}}]
         was = dict(self.pools) if self.sheet is not None else {
-            "damage": self.taken, "damage-max": self.extra.health}
+            "damage": self.taken, "damage-max": self.health}
         if points:
             if self.sheet is not None:
                 self.pools = take(self.pools, points)
             else:
-                self.taken = min(self.extra.health, self.taken + points)
+                self.taken = min(self.health, self.taken + points)
             self.dealt += points
         now = self.state()
         keys = {"vs": self.name, "vs_damage": points, "vs_state": now}
         armor = self.armor if self.armor and result.outcome == "success" else 0
         is_ = dict(self.pools) if self.sheet is not None else {
-            "damage": self.taken, "damage-max": self.extra.health}
-        table = {"character": self.name, "labels": [],
+            "damage": self.taken, "damage-max": self.health}
+        table: JSONObject = {"character": self.name, "labels": [],
                  "hurt": hurt_line(self.name, points, armor, was, is_, now)}
         return {"vs_keys": keys, "vs_table": table, **({"held": held} if held else {})}
 
@@ -107,14 +118,14 @@ class Hurt:
             from rpgdice.rulesets.cypher.rules import take
             from rpgdice.table import sheets
 
-            def hurt(fresh: Any) -> tuple[dict[str, int], None]:
+            def hurt(fresh: Sheet) -> tuple[dict[str, int], None]:
                 return take(pools_of(fresh), dealt), None
 
             sheets.settle(self.sheet, "cypher", hurt, "--vs")
             return
         from rpgdice.table import encounter
 
-        def hurt_extra(enc: Any) -> None:
+        def hurt_extra(enc: Encounter) -> None:
             side = enc.extra(self.name)
             if side is None or side.health is None:
                 raise RulesError("--vs", f"{shown(self.name)} is no longer in the encounter; "
@@ -124,12 +135,12 @@ class Hurt:
         encounter.update(hurt_extra)
 
 
-def recovered(sheet: Any, result: Any, reset: bool) -> None:
+def recovered(sheet: Sheet, result: CypherRecoveryResult, reset: bool) -> None:
     """Write a recovery into the sheet: the points it gave, on the Pools as they are now
     (within their maxima), and the recovery of the day used."""
     from rpgdice.table import sheets
 
-    def heal(fresh: Any) -> tuple[dict[str, int], None]:
+    def heal(fresh: Sheet) -> tuple[dict[str, int], None]:
         out: dict[str, int] = {}
         for name, n in result.to.items():
             value = sheets.resource(fresh, name) + n
@@ -142,7 +153,7 @@ def recovered(sheet: Any, result: Any, reset: bool) -> None:
     sheets.settle(sheet, "cypher", heal, "--as")
 
 
-def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+def redo(state: Loaded, change: Loaded) -> Loaded:
     """A step made again on another state: a hit (``hit``) off the Pools in their order, a
     recovery's points (``recover``, split by ``to-POOL`` when the player split them) back
     into them within their maxima, anything else added within 0 and its maximum (an
@@ -164,8 +175,8 @@ def redo(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
-              after: dict[str, Any], now: str) -> str:
+def hurt_line(name: str, points: int, armor: int, before: Loaded,
+              after: Loaded, now: str) -> str:
     """A hit's line: ``Nix: 5 damage (armor 1; Might 6 → 2), now impaired`` — the Pools it
     lowered (an extra's ``health 8 → 3``) and the damage track's word after it."""
     moved = []
@@ -181,8 +192,8 @@ def hurt_line(name: str, points: int, armor: int, before: dict[str, Any],
     return f"{name}: {points} damage{f' ({said})' if said else ''}, now {now}"
 
 
-def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-            before: dict[str, Any]) -> None:
+def restate(result: Loaded, envelope: Loaded, step: Loaded,
+            before: Loaded) -> None:
     """A stored result said again from ``before`` (serve/secrecy.py: a public roll while a
     secret one before it is unrevealed): an attack's ``vs_state`` and damage line, a
     recovery's ``pools`` and which recovery of the day it was."""
@@ -216,7 +227,7 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
             result["recovery"] = RECOVERIES[used]
 
 
-def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+def held(side: Loaded, diff: dict[str, int]) -> Loaded:
     """An encounter side with what secret rolls changed undone: a character's Pools (its
     damage track and out following), an extra's damage (its state and out following)."""
     from rpgdice.rulesets.cypher.rules import track

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from rpgdice.core.data import JSONObject
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -16,6 +17,8 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
+    Line,
+    View,
     chart,
     notes,
     num,
@@ -24,6 +27,11 @@ from rpgdice.render.common import (
 )
 from rpgdice.rulesets import Views
 from rpgdice.rulesets.cypher import rules
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from rpgdice.table.sheets import Sheet
 
 SPECIAL = {
     "gm_intrusion": "natural 1: GM intrusion",
@@ -44,7 +52,7 @@ GM_INTRUSION = ("GM intrusion", " — a natural 1: the GM brings in a complicati
 """A natural 1, shown on the verdict's line: the event of the roll, not a footnote."""
 
 
-def task(r: Any) -> list[Text]:
+def task(r: rules.CypherResult) -> list[Text]:
     from rpgdice.rulesets.cypher.rules import DIFFICULTY_NAMES
 
     steps = ""
@@ -103,7 +111,7 @@ def task(r: Any) -> list[Text]:
     return lines + notes(said)
 
 
-def odds(o: Any) -> list[Text]:
+def odds(o: rules.CypherOdds) -> list[Line]:
     from rpgdice.rulesets.cypher.rules import DIFFICULTY_NAMES
 
     header = Text.assemble(
@@ -129,7 +137,7 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-def recovery(r: Any) -> list[Text]:
+def recovery(r: rules.CypherRecoveryResult) -> list[Text]:
     """A recovery roll: the d6 and the tier, where the points went, the Pools after."""
     to = ", ".join(f"{k.title()} +{v}" for k, v in r.to.items() if v) or "nothing (the Pools are full)"
     pools = " · ".join(f"{k.title()} {v}" for k, v in r.pools.items())
@@ -139,18 +147,18 @@ def recovery(r: Any) -> list[Text]:
             Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
 
 
-def _recovery_after(o: Any, r: Any) -> list[Text]:
+def _recovery_after(o: rules.CypherRecoveryOdds, r: rules.CypherRecoveryResult) -> list[Text]:
     """``--odds`` under a recovery roll: the chance of its total, and the range."""
     low, high = min(o.points), max(o.points)
     return [Text.assemble(("  odds ", LABEL), (percent(o.points.get(r.points, 0)), "bold"),
                           f" of {r.points} points ({low} to {high}, each as likely)")]
 
 
-VIEWS = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery}
+VIEWS: dict[type, View] = {rules.CypherResult: task, rules.CypherOdds: odds, rules.CypherRecoveryResult: recovery}
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
 
-def sheet_part(sheet: Any) -> Any:
+def sheet_part(sheet: Sheet) -> Table:
     """``char show``: the Pools with their Edge, and the Effort level."""
     from rich.table import Table
 
@@ -177,7 +185,7 @@ def sheet_part(sheet: Any) -> Any:
 
 
 
-def _task_figures(r: dict[str, Any]) -> str:
+def _task_figures(r: JSONObject) -> str:
     if r.get("routine") or r.get("impossible"):
         kind = "routine" if r.get("routine") else "no roll"
         return kind if r.get("roll") is None else f"{kind}, d20 {r.get('roll')} recorded"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import icepool
 
@@ -40,6 +40,9 @@ from rpgdice.rulesets.dice.rules import (
     Term,
     compare,
 )
+
+if TYPE_CHECKING:
+    from rpgdice.rulesets.dice.grammar import Roll
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
 """Explosions are followed until what is left out is at most one in a trillion."""
@@ -222,7 +225,7 @@ def _total(groups: dict[tuple, int], depth: Optional[int]) -> Optional[icepool.D
     return total
 
 
-def odds(expression: Any) -> Any:
+def odds(expression: str | Expression | Roll) -> NotationOdds:
     """The exact distribution of the expression's total (the wider notation's tree: its
     own module, tree_odds.py)."""
     if isinstance(expression, str):
@@ -269,7 +272,7 @@ def odds(expression: Any) -> Any:
     )
 
 
-def odds_set(expressions: list[Any]) -> NotationOddsSet:
+def odds_set(expressions: list[Expression | Roll]) -> NotationOddsSet:
     """The odds of each expression (each computed once), every one checked first."""
     for e in expressions:
         if isinstance(e, Expression):

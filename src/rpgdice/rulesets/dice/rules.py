@@ -477,19 +477,11 @@ class NotationOdds(Tagged, ruleset="dice", command="odds"):
 
 
 @record
-class TreeOdds(Tagged, ruleset="dice", command="odds"):
+class TreeOdds(NotationOdds):
     """The odds of the wider notation's expression: :class:`NotationOdds`'s keys and
     ``reroll_depth`` (re-rolls followed per roll, null without ``r``; what needs more is in
     ``left_out``)."""
 
-    expression: str
-    distribution: dict[int, Fraction]
-    mean: Fraction
-    min: int
-    max: int
-    truncated: bool
-    explode_depth: Optional[int]
-    left_out: Fraction
     reroll_depth: Optional[int]
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Union
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
@@ -27,6 +28,9 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
+    Chance,
+    Line,
+    View,
     chart,
     dice_line,
     faces_text,
@@ -66,7 +70,7 @@ def _chains(faces: list[int], sides: int) -> list[list[int]]:
     return chains
 
 
-def _chips(term: Any, rolled: Any) -> list[tuple[str, str]]:
+def _chips(term: rules.Term, rolled: rules.TermRoll) -> list[tuple[str, str]]:
     faces = [d.face for d in rolled.dice]
     if term.mode == "!":
         return [("+".join(map(str, chain)), CRIT if len(chain) > 1 else HIT)
@@ -79,7 +83,7 @@ def _chips(term: Any, rolled: Any) -> list[tuple[str, str]]:
     return [(str(f), HIT) for f in faces]
 
 
-def _value(term: Any, rolled: Any) -> str:
+def _value(term: rules.Term, rolled: rules.TermRoll) -> str:
     if term.mode and term.mode[0] in "<>=":
         count = rolled.value * term.sign
         what = plural(count, "success", "successes")
@@ -87,10 +91,13 @@ def _value(term: Any, rolled: Any) -> str:
     return f"= {signed(rolled.value)}"
 
 
+Tallied = Union[tuple[str, int], tuple[str, int, "str | None"]]
+"""What repeated rolls are counted by: the expression, the total, a compared total's outcome."""
+
 MINUS_SIGN = "−"
 
 
-def roll(r: Any) -> list[Text]:
+def roll(r: rules.NotationRoll) -> list[Text]:
     from rpgdice.rulesets.dice.rules import parse
 
     terms = parse(r.expression).terms  # the term kinds, read again from the expression
@@ -125,7 +132,7 @@ def roll(r: Any) -> list[Text]:
     return lines
 
 
-def _distribution_rows(o: Any) -> tuple[list[Text], str | None]:
+def _distribution_rows(o: rules.NotationOdds) -> tuple[list[Line], str | None]:
     dist: dict[int, Fraction] = o.distribution
     shown = [t for t, p in dist.items() if p >= SHOWN] or list(dist)
     lo, hi = min(shown), max(shown)
@@ -157,7 +164,7 @@ def _distribution_rows(o: Any) -> tuple[list[Text], str | None]:
     return table, note
 
 
-def odds(o: Any) -> list[Text]:
+def odds(o: rules.NotationOdds) -> list[Line]:
     header = Text.assemble(("Dice odds", "bold"), f" · {visible(o.expression.strip())}")
     table, hidden = _distribution_rows(o)
     said = [f"mean {_decimal(o.mean)} · range {num(o.min)} to {num(o.max)}"]
@@ -176,7 +183,7 @@ def odds(o: Any) -> list[Text]:
     return [header, *table, *notes(said)]
 
 
-def compare_odds(o: Any) -> list[Text]:
+def compare_odds(o: rules.CompareOdds) -> list[Line]:
     """A compared total's odds: the chance of success and of failure, then the totals."""
     lines = odds(o)
     verdict = Text.assemble(("  success ", GOOD), (percent(o.outcomes["success"]), "bold"),
@@ -184,16 +191,16 @@ def compare_odds(o: Any) -> list[Text]:
     return [lines[0], verdict, *lines[1:]]
 
 
-def _decimal(x: Any) -> str:
+def _decimal(x: Chance) -> str:
     text = f"{float(x):.2f}".rstrip("0").rstrip(".")
     return text.replace("-", MINUS_SIGN)
 
 
-def _tiny(p: Any) -> str:
+def _tiny(p: Chance) -> str:
     return percent(p) if p * 1000 >= 1 else f"{float(p):.1e}"
 
 
-def odds_line(odds_set: Any, r: Any) -> Text:
+def odds_line(odds_set: rules.NotationOddsSet, r: rules.NotationRoll | rules.TreeRoll) -> Text:
     """``--odds``: under a roll, the chance of its total, and of that or more."""
     o = odds_set.of(r)
     exactly = o.distribution.get(r.total, Fraction(0))
@@ -216,7 +223,7 @@ def _range_and_mean(totals: Counter[int]) -> str:
     return f"totals {num(min(totals))} to {num(max(totals))}, mean {_decimal(mean)}"
 
 
-def closing(tally: Counter[Any]) -> Text | None:
+def closing(tally: Counter[Tallied]) -> Text | None:
     """The closing line over repeated rolls: the range and mean of the totals of each
     expression rolled more than once (``-n``), never averaged across expressions; none
     when no expression was repeated (``roll d20 2d6``)."""
@@ -246,7 +253,7 @@ def closing(tally: Counter[Any]) -> Text | None:
                            for e, t in repeated.items())
 
 
-def repeats(results: Iterable[Any]) -> list[Text]:
+def repeats(results: Iterable[rules.NotationRoll | rules.TreeRoll]) -> list[Text]:
     """``-n`` of one-term rolls (``roll 4d6kh3 -n 6``, commands.py decides): each
     expression's totals on one line, in the order rolled (``4d6kh3 ×6: 12, 13, 11, 10,
     18, 10``), then the closing line. ``--breakdown`` shows each roll's dice instead."""
@@ -255,7 +262,7 @@ def repeats(results: Iterable[Any]) -> list[Text]:
         by_expression.setdefault(r.expression, []).append(r.total)
     lines = [Text.assemble((f"{visible(e.strip())} ×{len(t)}", "bold"), ": ", ", ".join(num(x) for x in t))
              for e, t in by_expression.items()]
-    tally = Counter((e, x) for e, t in by_expression.items() for x in t)
+    tally: Counter[Tallied] = Counter((e, x) for e, t in by_expression.items() for x in t)
     line = closing(tally)
     return [*lines, *(line.split() if line is not None else [])]
 
@@ -264,7 +271,7 @@ STRUCK = "dim strike"
 FAILED = "red"
 
 
-def _entry(d: Any) -> tuple[str, str]:
+def _entry(d: rules.TreeDie) -> tuple[str, str]:
     """One entry of a die in the wider notation's breakdown, as text that keeps every mark
     in plain text (RULES.md: no meaning carried by color or strike-through alone)."""
     marks = d.marks
@@ -298,12 +305,12 @@ def _entry(d: Any) -> tuple[str, str]:
     return face, style
 
 
-def _tree_chips(dice: list[Any]) -> Text:
+def _tree_chips(dice: list[rules.TreeDie]) -> Text:
     """A term's dice, one chip a die: re-rolls joined to what replaced them by →, an
     exploding die's rolls by +. More than :data:`DICE_SHOWN` chips are counted by face, as
     :func:`dice_line` counts them (each chip in the style of its last die)."""
     chips: list[list[tuple[str, str]]] = []  # each chip: its joined parts
-    before: Any = None
+    before: rules.TreeDie | None = None
     for d in dice:
         face, look = _entry(d)
         if before is not None and ("rerolled" in before.marks or "explosion" in d.marks or (
@@ -329,16 +336,16 @@ def _successes_counted(expression: str) -> bool:
     from rpgdice.rulesets.dice import grammar
 
     try:
-        node: Any = grammar.parse(expression).tree
+        node: object = grammar.parse(expression).tree
     except Exception:  # a term's text alone that does not parse: a plain sum then
         return False
-    while hasattr(node, "operand") or hasattr(node, "inner"):  # a sign, or parentheses
-        node = getattr(node, "operand", None) or node.inner
+    while isinstance(node, (grammar.Neg, grammar.Paren)):  # a sign, or parentheses
+        node = node.operand if isinstance(node, grammar.Neg) else node.inner
     mods = getattr(node, "mods", None)
     return getattr(mods, "success", None) is not None
 
 
-def _tree_term(t: Any) -> Text:
+def _tree_term(t: rules.TreeTerm) -> Text:
     line = Text.assemble((f"  {visible(t.expression)} ", LABEL))
     if t.dice:
         line.append_text(_tree_chips(t.dice))
@@ -352,7 +359,7 @@ def _tree_term(t: Any) -> Text:
     return line
 
 
-def tree_roll(r: Any) -> list[Text]:
+def tree_roll(r: rules.TreeRoll) -> list[Text]:
     """The wider notation's roll: each term's dice with every modifier's work marked,
     labels beside their terms, and a compared total's verdict."""
     lines = [Text.assemble(("Dice", "bold"), f" · {visible(r.expression.strip())}")]
@@ -380,7 +387,7 @@ def tree_roll(r: Any) -> list[Text]:
     return lines
 
 
-VIEWS = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds,
+VIEWS: dict[type, View] = {rules.NotationRoll: roll, rules.TreeRoll: tree_roll, rules.NotationOdds: odds,
          rules.CompareOdds: compare_odds, rules.TreeOdds: odds}
 """Each command's view, by the result's ``COMMAND``."""
 SUMMARIES = {rules.NotationRoll: (lambda r: (r.expression, r.total), "rolls"),
@@ -395,7 +402,7 @@ AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
 
 
-def _term_faces(term: dict[str, Any]) -> str:
+def _term_faces(term: Loaded) -> str:
     """A stored term's faces in a few words, as the terminal marks them: a dropped die in
     parentheses (``(9) 12``), a counted one ticked (``6✓``)."""
     dice = term.get("dice") or []
@@ -410,7 +417,7 @@ def _term_faces(term: dict[str, Any]) -> str:
     return " ".join(shown)
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     faces = " ".join(_term_faces(t) for t in r.get("terms") or [] if t.get("dice"))
     return f"{r.get('expression')}: {faces + ' → ' if faces else ''}{num(r.get('total', 0))}"
 

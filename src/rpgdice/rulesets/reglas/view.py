@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -17,6 +16,8 @@ from rpgdice.render.common import (
     HIT,
     LABEL,
     MISS,
+    Line,
+    View,
     chart,
     nested,
     notes,
@@ -33,7 +34,7 @@ from rpgdice.rulesets import Views
 from rpgdice.rulesets.reglas import rules
 
 
-def outcome_words(r: Any) -> tuple[str, str]:
+def outcome_words(r: rules.ReglasResult) -> tuple[str, str]:
     """The result in the text's own words, and its style."""
     if r.outcome == "success":
         return ("Crítico", DOUBLE) if r.critical else ("Éxito", GOOD)
@@ -70,7 +71,7 @@ def difficulty(needed: int, base: int | None = None, raises: int = 0) -> str:
     return unit(f"dificultad {name} ({exitos(needed)})" if name else f"dificultad {exitos(needed)}")
 
 
-def roll(r: Any) -> list[Text]:
+def roll(r: rules.ReglasResult) -> list[Text]:
     parts = []
     if r.modifier:
         parts.append(f"mod {signed(r.modifier)}")
@@ -110,13 +111,13 @@ def roll(r: Any) -> list[Text]:
 # Roll types ------------------------------------------------------------------------------
 
 
-def _die_style(r: Any) -> str:
+def _die_style(r: rules.ReglasResult) -> str:
     if r.die == 1:
         return CRIT
     return BOTCH_ONE if r.outcome == "fumble" else (HIT if r.result >= 0 else MISS)
 
 
-def part(label: str, r: Any, adds: str) -> list[Text]:
+def part(label: str, r: rules.ReglasResult, adds: str) -> list[Text]:
     """A roll inside a sum (a team member, an extended roll's step): its iE, its die and
     what it adds, with no difficulty nor verdict of its own (the sum has the one verdict)."""
     head = Text.assemble((f"  {label}", "bold"), f" · iE {num(r.index)}")
@@ -132,7 +133,7 @@ def part(label: str, r: Any, adds: str) -> list[Text]:
 
 
 
-def multi(r: Any) -> list[Text]:
+def multi(r: rules.ReglasMultiResult) -> list[Text]:
     lines = [Text.assemble(("Acciones múltiples", "bold"),
                            f" · {r.actions} acciones: −{r.actions} a la primera, −2 más por cada una")]
     for k, (step, pen) in enumerate(zip(r.rolls, r.penalties), 1):
@@ -152,7 +153,7 @@ def multi(r: Any) -> list[Text]:
     return lines + notes([f"un fracaso {rule} las acciones restantes (decisión de rpgdice)"])
 
 
-def contest(r: Any) -> list[Text]:
+def contest(r: rules.ReglasContestResult) -> list[Text]:
     lines = [Text.assemble(("Acciones enfrentadas", "bold"),
                            " · el atacante supera su dificultad y luego el resultado del defensor")]
     lines += nested("Atacante:", roll(r.attacker))
@@ -173,7 +174,7 @@ def contest(r: Any) -> list[Text]:
     return lines
 
 
-def team(r: Any) -> list[Text]:
+def team(r: rules.ReglasTeamResult) -> list[Text]:
     lines = [Text.assemble(("Trabajo en equipo", "bold"),
                            f" · {len(r.rolls)} miembros · "
                            f"{difficulty(r.difficulty, r.base_difficulty, r.raises)} para la suma")]
@@ -194,7 +195,7 @@ def team(r: Any) -> list[Text]:
     return lines
 
 
-def extended(r: Any) -> list[Text]:
+def extended(r: rules.ReglasExtendedResult) -> list[Text]:
     start = f" · empieza en {r.start}" if r.start else ""
     lines = [Text.assemble(("Acción extendida", "bold"),
                            f" · objetivo {exitos(r.target)}{start} · como mucho {r.max_rolls} tiradas")]
@@ -218,7 +219,7 @@ def extended(r: Any) -> list[Text]:
     return lines + notes([f"un fracaso {rule} la acción extendida (decisión de rpgdice)"])
 
 
-def retry(r: Any) -> list[Text]:
+def retry(r: rules.ReglasRetryResult) -> list[Text]:
     lines = [Text.assemble(("Inténtalo de nuevo", "bold"),
                            f" · −2 por cada intento fallido · como mucho {r.max_attempts} intentos")]
     for k, step in enumerate(r.rolls, 1):
@@ -237,7 +238,7 @@ def retry(r: Any) -> list[Text]:
 # Odds ------------------------------------------------------------------------------------
 
 
-def odds(o: Any) -> list[Text]:
+def odds(o: rules.ReglasOdds) -> list[Line]:
     header = Text.assemble(
         ("Reglas Básicas: probabilidades", "bold"),
         f" · iE {num(o.index)} · {difficulty(o.difficulty, o.base_difficulty, o.raises)}",
@@ -250,11 +251,11 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-def _index(o: Any) -> str:
+def _index(o: rules.ReglasOdds) -> str:
     return f"iE {num(o.index)} · {difficulty(o.difficulty, o.base_difficulty, o.raises)}"
 
 
-def multi_odds(o: Any) -> list[Any]:
+def multi_odds(o: rules.ReglasMultiOdds) -> list[Line]:
     """Acciones múltiples: la serie entera, y cada acción con su penalización."""
     header = Text.assemble(("Acciones múltiples: probabilidades", "bold"),
                            f" · {o.actions} acciones · {_index(o.each[0])} en la primera")
@@ -270,7 +271,7 @@ def multi_odds(o: Any) -> list[Any]:
     return out + notes(said)
 
 
-def contest_odds(o: Any) -> list[Any]:
+def contest_odds(o: rules.ReglasContestOdds) -> list[Line]:
     """Acciones enfrentadas: quién gana, y por cuánto."""
     header = Text.assemble(("Acciones enfrentadas: probabilidades", "bold"),
                            f" · atacante {_index(o.attacker)} · defensor iE {num(o.defender.index)}")
@@ -283,7 +284,7 @@ def contest_odds(o: Any) -> list[Any]:
     return out + table + notes(said + ([hidden] if hidden else []))
 
 
-def team_odds(o: Any) -> list[Any]:
+def team_odds(o: rules.ReglasTeamOdds) -> list[Line]:
     """Trabajo en equipo: cada suma de los resultados."""
     header = Text.assemble(("Trabajo en equipo: probabilidades", "bold"),
                            f" · {o.members} miembros · {difficulty(o.difficulty)}")
@@ -291,7 +292,7 @@ def team_odds(o: Any) -> list[Any]:
     return [header, *outcome_chart("reglas", o.outcomes), *table, *notes([hidden] if hidden else [])]
 
 
-def extended_odds(o: Any) -> list[Any]:
+def extended_odds(o: rules.ReglasExtendedOdds) -> list[Line]:
     """Acumulación de éxitos: cómo termina, y en qué tirada se alcanza el objetivo."""
     start = f" · desde {o.start}" if o.start else ""
     header = Text.assemble(("Acumulación de éxitos: probabilidades", "bold"), f" · {_index(o.roll)}",
@@ -303,7 +304,7 @@ def extended_odds(o: Any) -> list[Any]:
     return out + notes(said)
 
 
-def retry_odds(o: Any) -> list[Any]:
+def retry_odds(o: rules.ReglasRetryOdds) -> list[Line]:
     """Inténtalo de nuevo: la probabilidad de éxito intento a intento."""
     header = Text.assemble(("Inténtalo de nuevo: probabilidades", "bold"), f" · {_index(o.first)}",
                            f" · como mucho {o.max_attempts} intentos, −2 por cada fallo")
@@ -315,7 +316,7 @@ def retry_odds(o: Any) -> list[Any]:
     return out + notes(said)
 
 
-VIEWS = {rules.ReglasMultiOdds: multi_odds, rules.ReglasContestOdds: contest_odds,
+VIEWS: dict[type, View] = {rules.ReglasMultiOdds: multi_odds, rules.ReglasContestOdds: contest_odds,
          rules.ReglasTeamOdds: team_odds, rules.ReglasExtendedOdds: extended_odds,
          rules.ReglasRetryOdds: retry_odds,
          rules.ReglasResult: roll, rules.ReglasMultiResult: multi, rules.ReglasContestResult: contest, rules.ReglasTeamResult: team, rules.ReglasExtendedResult: extended,
@@ -337,13 +338,13 @@ SUMMARIES = {
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
 
-def _contest_figures(r: dict[str, Any]) -> str:
+def _contest_figures(r: Loaded) -> str:
     a, d = r.get("attacker") or {}, r.get("defender") or {}
     who = "el atacante" if r.get("winner") == "attacker" else "el defensor"
     return f"{num(a.get('result', 0))} contra {num(d.get('result', 0))}: gana {who}"
 
 
-def _extended_figures(r: dict[str, Any]) -> str:
+def _extended_figures(r: Loaded) -> str:
     n = len(r.get("rolls") or [])
     return f"{r.get('total')} de {r.get('target')} en {n} tirada{'' if n == 1 else 's'}"
 

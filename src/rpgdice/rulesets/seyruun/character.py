@@ -3,12 +3,16 @@ Willpower, and what each result did cost."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rpgdice.core.data import Loaded
 from rpgdice.rulesets import Cost
 
+if TYPE_CHECKING:
+    from rpgdice.table.sheets import Sheet
 
-def plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
+
+def plan(command: str, params: Loaded, sheet: Sheet, pool: str | None) -> Cost:
     """The Willpower ``command`` may cost (``--willpower`` and ``--reroll`` may cost 2;
     an extended roll pays roll by roll, while the sheet has it) and what a result did cost."""
     p = params

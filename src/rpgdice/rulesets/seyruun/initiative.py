@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 
 if TYPE_CHECKING:
+    from rpgdice.rulesets.seyruun.commands import CombatantArg
+    from rpgdice.rulesets.seyruun.rules import Combatant
     from rpgdice.table.sheets import Sheet
 
 
@@ -33,7 +36,7 @@ def trait_number(sheet: Sheet, trait: str, param: str) -> int:
     return value
 
 
-def combatant(arg: Any) -> Any:
+def combatant(arg: CombatantArg) -> Combatant:
     """The rules' ``Combatant`` of a ``COMBATANT`` as typed (its ``name`` and ``pool``, a
     contest side's pool; None: a saved character, whose Wits, Dexterity and wound it takes)."""
     from rpgdice.rulesets.seyruun import rules as seyruun
@@ -52,7 +55,7 @@ def combatant(arg: Any) -> Any:
                              bonuses=side.bonuses, penalties=side.penalties)
 
 
-def fight_side(sheet: Any) -> dict[str, Any]:
+def fight_side(sheet: Sheet) -> JSONObject:
     """A Seyruun character in an encounter: its wound, damage of health and Willpower;
     out when its damage reaches its health (RULES.md, "Encounters in every ruleset")."""
     from rpgdice.table import sheets

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, TypeVar
 
 import icepool
 
@@ -18,6 +18,8 @@ from rpgdice.rulesets.seyruun.rules import SeyruunAttackOdds, SeyruunOdds
 
 SEYRUUN_OUTCOMES = ("success", "failure", "botch")
 
+
+K = TypeVar("K")
 
 def _seyruun_face_class(face: int) -> tuple[int, bool, bool]:
     """What the engine reads from one die: its successes, whether it is a 1, a 10."""
@@ -73,7 +75,7 @@ def seyruun_odds(pool: seyruun.SeyruunPool, reroll: bool = False) -> SeyruunOdds
     )
 
 
-def _seyruun_results(pool: Any) -> list[tuple[seyruun.SeyruunResult, Fraction]]:
+def _seyruun_results(pool: seyruun.SeyruunPool | seyruun.PlainPool) -> list[tuple[seyruun.SeyruunResult, Fraction]]:
     """Every distinct result of one roll of ``pool`` (a :class:`SeyruunPool` or a damage
     or soak :class:`PlainPool`) and its probability: each distinct roll (faces grouped
     as the engine scores them) scored by :func:`rpgdice.rulesets.seyruun.rules.evaluate`,
@@ -111,7 +113,7 @@ def seyruun_attack_odds(spec: seyruun.SeyruunAttack) -> SeyruunAttackOdds:
     pools: dict[int | None, Fraction] = {}
     """Probability of each damage pool (None: no damage roll, a miss)."""
 
-    def add(table: dict[Any, Fraction], key: Any, p: Fraction) -> None:
+    def add(table: dict[K, Fraction], key: K, p: Fraction) -> None:
         table[key] = table.get(key, Fraction(0)) + p
 
     for att, p_att in _seyruun_results(spec.attack):
@@ -143,7 +145,7 @@ def seyruun_attack_odds(spec: seyruun.SeyruunAttack) -> SeyruunAttackOdds:
 # Roll types: contest, extended, team -----------------------------------------------------
 
 
-def _weighted(pool: Any) -> tuple[list[tuple[seyruun.SeyruunResult, int]], int]:
+def _weighted(pool: seyruun.SeyruunPool | seyruun.PlainPool) -> tuple[list[tuple[seyruun.SeyruunResult, int]], int]:
     """Every distinct result of one roll of ``pool`` (merged by successes and outcome) with
     its weight, and the denominator the weights are out of: whole numbers, so a sequence
     of rolls multiplies integers, not fractions."""
@@ -171,7 +173,7 @@ def seyruun_contest_odds(spec: seyruun.SeyruunContest) -> seyruun.SeyruunContest
     defender = attacker if same else seyruun_odds(spec.defender)
 
     def judge(a: int, d: int) -> tuple[str, int]:
-        side = seyruun.contest_winner(cast(Any, _Side(a)), cast(Any, _Side(d)),
+        side = seyruun.contest_winner(_Side(a), _Side(d),
                                       spec.attacker.attribute, spec.defender.attribute)
         return side, a - d
 

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
 from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
 
+if TYPE_CHECKING:
+    from rpgdice.roll.plan import Plan
+    from rpgdice.table.log import Log
+
 
 def pay_reroll(character: str | None, *, check_only: bool,
-               mark: Callable[[], None] | None = None) -> dict[str, Any] | None:
+               mark: Callable[[], None] | None = None) -> Loaded | None:
     """The re-roll's 1 Willpower, from the sheet of ``character`` (the name the log
     entry keeps) when the roll was a character's.
 
@@ -41,7 +46,7 @@ def pay_reroll(character: str | None, *, check_only: bool,
         return None
     cost = {"willpower": 1}
 
-    def pay(sheet: sheets.Sheet) -> tuple[dict[str, int], dict[str, Any]]:
+    def pay(sheet: sheets.Sheet) -> tuple[dict[str, int], Loaded]:
         have = sheets.resource(sheet, "willpower")
         if have < 1:
             raise sheets.cannot_pay(sheet, "ID", "willpower", 1, have)
@@ -61,8 +66,9 @@ def pay_reroll(character: str | None, *, check_only: bool,
     return sheets.settle(sheet, "seyruun", pay, "ID")  # the file just read pays
 
 
-def find_entry(log: Any, entry_id: int | None, replaying: bool) -> dict[str, Any]:
+def find_entry(log: Log, entry_id: int | None, replaying: bool) -> Loaded:
     """The entry to re-roll (default: the last ``seyruun roll``), checked."""
+    entry: Loaded | None
     if entry_id is None:
         last = log.last(ruleset="seyruun", command="roll")
         if not last:
@@ -94,7 +100,7 @@ def find_entry(log: Any, entry_id: int | None, replaying: bool) -> dict[str, Any
     return entry
 
 
-def first_roll(entry: dict[str, Any]) -> tuple[seyruun.SeyruunResult, seyruun.RolledPool]:
+def first_roll(entry: Loaded) -> tuple[seyruun.SeyruunResult, seyruun.RolledPool]:
     """The logged roll, rebuilt from the log's data, and the pool it was rolled with."""
     from rpgdice.core.rebuild import BadData, from_data
 
@@ -106,7 +112,7 @@ def first_roll(entry: dict[str, Any]) -> tuple[seyruun.SeyruunResult, seyruun.Ro
                          f"({e}); nothing was re-rolled") from None
 
 
-def first_labels(entry: dict[str, Any]) -> list[Any]:
+def first_labels(entry: Loaded) -> list[list[str]]:
     """The trait line the logged roll showed (its envelope's ``labels``), or none."""
     envelopes = (entry.get("shown") or {}).get("envelopes") or []
     table = envelopes[0].get("table") if envelopes and isinstance(envelopes[0], dict) else None
@@ -117,7 +123,7 @@ def first_labels(entry: dict[str, Any]) -> list[Any]:
             and all(isinstance(t, str) for t in x)]
 
 
-def _open_log(replaying: bool) -> Any:
+def _open_log(replaying: bool) -> Log:
     from rpgdice.table import paths
     from rpgdice.table.log import Log, LogUnavailable
 
@@ -134,7 +140,7 @@ def _open_log(replaying: bool) -> Any:
     return log
 
 
-def _mark_and_pay(log: Any, n: int, character: str | None) -> dict[str, Any] | None:
+def _mark_and_pay(log: Log, n: int, character: str | None) -> Loaded | None:
     """Check the sheet can pay, then mark the entry and pay, all or nothing."""
     pay_reroll(character, check_only=True)  # cannot pay: refused, nothing marked
     marked: list[int] = []
@@ -161,7 +167,7 @@ def _mark_and_pay(log: Any, n: int, character: str | None) -> dict[str, Any] | N
         raise
 
 
-def reroll(entry_id: int | None) -> Any:
+def reroll(entry_id: int | None) -> Plan:
     """``seyruun reroll [ID]``: find and check the entry, mark it and pay, then the plan
     that rolls the stored pool again (the executor shows and logs it, as any roll). While
     the log replays a re-roll (``log show --replay``) nothing is marked or paid."""

@@ -4,9 +4,10 @@ die, Willpower and a ten-die cap."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rpgdice.core import rolltypes
+from rpgdice.core.data import Loaded
 from rpgdice.core.dice import DiceSource, check_pool, d10_successes
 from rpgdice.core.errors import RulesError, at_least
 from rpgdice.core.record import Tagged, record
@@ -277,7 +278,7 @@ def evaluate(pool: SeyruunPool | PlainPool | RolledPool, faces: list[int],
     )
 
 
-def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> dict[str, Any]:
+def pool_fields(pool: SeyruunPool | PlainPool | RolledPool) -> Loaded:
     """How ``pool`` was built, as a roll of it (:class:`SeyruunResult`) and its odds
     (:class:`SeyruunOdds`) show it: their fields of these names."""
     return {"pool": pool.dice, "chance_die": pool.chance_die, "overflow": pool.overflow,
@@ -307,12 +308,19 @@ TEAM_ASSIST_DICE = 1
 """Every assisting member adds +1 die, an external bonus (inside the +5 cap)."""
 
 
-def contest_winner(attacker: SeyruunResult, defender: SeyruunResult,
+def contest_winner(attacker: Scored, defender: Scored,
                    attacker_attribute: int, defender_attribute: int) -> str:
     """More successes wins; a tie goes to the defender (the resisting side) unless the
     attacker has the higher base Attribute."""
     tie = "attacker" if attacker_attribute > defender_attribute else "defender"
     return rolltypes.contest_winner(attacker.successes, defender.successes, tie)
+
+
+class Scored(Protocol):
+    """What a contest reads of each side's roll: its successes."""
+
+    @property
+    def successes(self) -> int: ...
 
 
 @record
@@ -772,12 +780,9 @@ def roll_attack(spec: SeyruunAttack, source: DiceSource) -> SeyruunAttackResult:
 
 
 @record
-class SeyruunOdds(Tagged, ruleset="seyruun", command="odds"):
-    outcomes: dict[str, Fraction]
-    successes: dict[int, Fraction]
-    at_least: dict[int, Fraction]
-    critical: Fraction
-    """At least one 10 in the roll that stands."""
+class SeyruunOdds(rolltypes.SuccessOdds, ruleset="seyruun", command="odds"):
+    """A pool's odds (``critical``: at least one 10 in the roll that stands)."""
+
     multiple_critical: Fraction
     """Two or more 10s: the heightened critical effects."""
     tiers: dict[str, Fraction]
@@ -837,7 +842,7 @@ class SeyruunAttackOdds(Tagged, ruleset="seyruun", command="attack-odds"):
     None without a damage pool."""
     mean_damage: Fraction | None
 
-    def json_key(self, result: Any) -> dict[str, Any]:
+    def json_key(self, result: SeyruunAttackResult) -> Loaded:
         """``--odds --json``: the ``odds`` key of an attack's JSON object."""
         return {"odds": {"hit": self.hit, "damage_dealt": self.damage_dealt,
                          "outcome": self.outcomes[result.outcome], "outcomes": self.outcomes}}

@@ -5,10 +5,31 @@ rolled, and each result carries the target's side in its envelope."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional, Protocol
 
+from rpgdice.core.data import Loaded
 from rpgdice.table import sheets
 from rpgdice.table.sheets import Sheet
+
+if TYPE_CHECKING:
+    from rpgdice.rulesets.seyruun.rules import SeyruunAttackResult
+    from rpgdice.table.encounter import Encounter, Side
+
+
+class Wounded(Protocol):
+    """A target as its line names it: a sheet, or an extra of the encounter."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def wound(self) -> str | None: ...
+
+
+class _Shown(NamedTuple):
+    """An extra as its line names it (its wound None for none)."""
+
+    name: str
+    wound: str | None
 
 
 class TargetPays:
@@ -18,7 +39,7 @@ class TargetPays:
     the command then fails (given faces that do not fit). Each result gains the
     target's keys (``vs``, ``vs_spent``, ``vs_left``) and what the view shows of it."""
 
-    def __init__(self, sheet: Sheet, cost: int, labels: list[Any]) -> None:
+    def __init__(self, sheet: Sheet, cost: int, labels: list[tuple[str, str]]) -> None:
         self.sheet, self.cost, self.labels = sheet, cost, labels
         self.left = sheets.resource(sheet, "willpower")
         if cost:
@@ -29,7 +50,7 @@ class TargetPays:
         self.hurt = Hurt(sheets.resource(sheet, "damage"), sheet.maximum("damage") or 0,
                          sheet.wound or "none")
 
-    def side(self, result: Any) -> dict[str, Any]:
+    def side(self, result: SeyruunAttackResult) -> Loaded:
         """The target's side of the next result (called once a result, in order)."""
         self.rolled += 1
         spent = 1 if self.cost else 0
@@ -37,7 +58,7 @@ class TargetPays:
         out = target_side(result, self.sheet, self.labels,
                           {"willpower": spent} if self.cost else None,
                           {"willpower": self.left} if self.cost else None)
-        self.hurt.take(result, self.sheet.name, out)
+        self.hurt.take(result.damage_dealt, self.sheet.name, out)
         return out
 
     def apply(self) -> None:
@@ -47,7 +68,7 @@ class TargetPays:
         if not dealt:
             return
 
-        def hurt(sheet: Sheet) -> tuple[dict[str, Any], None]:
+        def hurt(sheet: Sheet) -> tuple[Loaded, None]:
             from rpgdice.rulesets.seyruun.rules import wound_for
 
             health = sheet.maximum("damage") or 0
@@ -66,8 +87,8 @@ class TargetPays:
             self.paid = 0
 
 
-def target_side(result: Any, sheet: Sheet, labels: list[Any], spent: Optional[dict[str, int]],
-                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> dict[str, Any]:
+def target_side(result: SeyruunAttackResult, sheet: Wounded, labels: list[tuple[str, str]], spent: Optional[dict[str, int]],
+                 left: Optional[dict[str, int]], whose: str = "the sheet's") -> Loaded:
     """The target's side of ``result``, for its envelope: what JSON adds for the target
     (``vs_keys``: ``vs``, and ``vs_spent`` and ``vs_left`` where it paid) and what the
     view shows of it (``vs_table``). Not fields of the engine's record."""
@@ -88,11 +109,11 @@ class Hurt:
         self.replayed = False
         """A replay (``log show --replay``): its line says it changed nothing."""
 
-    def take(self, result: Any, name: str, side: dict[str, Any]) -> None:
-        """Add ``result``'s damage to the target's ``side`` (its JSON keys and its line)."""
+    def take(self, damage_dealt: int | None, name: str, side: Loaded) -> None:
+        """Add a result's damage dealt to the target's ``side`` (its JSON keys and its line)."""
         from rpgdice.rulesets.seyruun.rules import WOUNDS, wound_for
 
-        dealt = result.damage_dealt or 0
+        dealt = damage_dealt or 0
         if not self.replayed:  # the state it found and the damage: the page's take-back
             side["held"] = [{"who": name, "before": {"damage": self.damage,
                                                      "damage-max": self.health},
@@ -102,9 +123,9 @@ class Hurt:
             self.wound = wound_for(self.damage, self.health)
             self.dealt += dealt
         side["vs_keys"].update(vs_damage=self.damage, vs_wound=self.wound)
-        if result.damage_dealt is not None and self.replayed:
+        if damage_dealt is not None and self.replayed:
             side["vs_table"]["hurt"] = f"{name}: +{dealt} damage, replayed: not hurt again"
-        elif result.damage_dealt is not None:
+        elif damage_dealt is not None:
             now = "unhurt" if self.wound == "none" else f"{WORDS[self.wound]} (−{WOUNDS[self.wound]})"
             # What this attack dealt, then where it leaves the target (not a total).
             side["vs_table"]["hurt"] = f"{name}: +{dealt} damage → {self.damage}/{self.health}, {now}"
@@ -115,13 +136,12 @@ WORDS = {"light": "lightly wounded", "moderate": "moderately wounded",
 """A wound level as the view line says it: "now severely wounded (−3)"."""
 
 
-def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, Any],
-            before: dict[str, Any]) -> None:
+def restate(result: Loaded, envelope: Loaded, step: Loaded,
+            before: Loaded) -> None:
     """A stored attack's target side said again from ``before`` (its damage of health), as
     :meth:`Hurt.take` said it: ``vs_damage``, ``vs_wound``, the damage line, the wound its
     defense was shown with (serve/secrecy.py: a public roll while a secret one before it is
     unrevealed)."""
-    from types import SimpleNamespace
 
     from rpgdice.rulesets.seyruun.rules import wound_for
 
@@ -143,14 +163,13 @@ def restate(result: dict[str, Any], envelope: dict[str, Any], step: dict[str, An
             side["vs_table"]["labels"].append(["wound", f"{wound} {whose}"])
     hurt = Hurt(damage, health, wound)
     dealt = result.get("damage_dealt")
-    hurt.take(SimpleNamespace(damage_dealt=dealt if isinstance(dealt, int) else None),
-              str(step.get("who")), side)
+    hurt.take(dealt if isinstance(dealt, int) else None, str(step.get("who")), side)
     side.pop("held", None)
     envelope.update(side)
     result.update(vs_damage=hurt.damage, vs_wound=hurt.wound)
 
 
-def held(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
+def held(side: Loaded, diff: dict[str, int]) -> Loaded:
     """An encounter side with the damage and Willpower ``diff`` undone: its wound, its
     state and whether it is out (by damage) following."""
     from rpgdice.rulesets import shifted
@@ -188,18 +207,14 @@ class ExtraTarget:
     no sheet): its wound applies to its defense, and the damage dealt is kept in the
     encounter (rpgdice.table.encounter), under its lock. An extra has no Willpower."""
 
-    def __init__(self, side: Any, labels: list[Any]) -> None:
-        from types import SimpleNamespace
-
+    def __init__(self, side: Side, labels: list[tuple[str, str]]) -> None:
         self.name, self.labels = side.name, labels
-        self.shown = SimpleNamespace(name=side.name,
-                                     wound=None if side.wound == "none" else side.wound)
+        self.shown = _Shown(side.name, None if side.wound == "none" else side.wound)
         self.hurt = Hurt(side.damage or 0, side.health or 0, side.wound or "none")
 
-    def side(self, result: Any) -> dict[str, Any]:
-        out = target_side(result, self.shown, self.labels, None, None,  # type: ignore[arg-type]
-                          "the encounter's")
-        self.hurt.take(result, self.name, out)
+    def side(self, result: SeyruunAttackResult) -> Loaded:
+        out = target_side(result, self.shown, self.labels, None, None, "the encounter's")
+        self.hurt.take(result.damage_dealt, self.name, out)
         return out
 
     def apply(self) -> None:
@@ -211,11 +226,12 @@ class ExtraTarget:
         from rpgdice.rulesets.seyruun.rules import wound_for
         from rpgdice.table import encounter
 
-        def hurt(enc: Any) -> None:
+        def hurt(enc: Encounter) -> None:
             side = enc.extra(self.name)
             if side is None:
                 raise RulesError("--vs", f"{self.name} is no longer in the encounter; its "
                                  "damage was not kept")
+            assert side.damage is not None and side.health is not None  # an extra's, set when added
             side.damage = min(side.health, side.damage + dealt)
             side.wound = wound_for(side.damage, side.health)
 
@@ -226,7 +242,7 @@ class ExtraTarget:
         """An extra pays nothing, so there is nothing to give back."""
 
 
-def encounter_extra(name: str) -> Any:
+def encounter_extra(name: str) -> Side | None:
     """The extra of the current encounter called ``name``, or None."""
     from rpgdice.table import encounter
 

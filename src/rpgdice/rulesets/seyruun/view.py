@@ -3,10 +3,11 @@ odds view."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, Union
 
 from rich.text import Text
 
+from rpgdice.core.data import Loaded
 from rpgdice.render.common import (
     BAD,
     BOTCH_ONE,
@@ -18,6 +19,9 @@ from rpgdice.render.common import (
     LABEL,
     MISS,
     NOTE,
+    Chance,
+    Line,
+    View,
     chart,
     contest_figures,
     count_chart,
@@ -36,6 +40,21 @@ from rpgdice.render.common import (
 from rpgdice.rulesets import Views
 from rpgdice.rulesets.seyruun import rules
 
+if TYPE_CHECKING:
+    from rpgdice.table.sheets import Sheet
+
+Pool = Union[rules.SeyruunResult, rules.SeyruunOdds]
+"""What a pool's build line is written from: a roll, or the odds of one."""
+
+
+class Sized(Protocol):
+    """What says a roll's size (``chance die``, ``5 dice``): a roll, its odds, a plain pool."""
+
+    @property
+    def chance_die(self) -> bool: ...
+    @property
+    def pool(self) -> int: ...
+
 TIERS = {
     "just": "just enough",
     "solid": "solid execution",
@@ -50,7 +69,7 @@ def _succ(n: int) -> str:
     return plural(n, "success", "successes")
 
 
-def _chips(r: Any) -> list[tuple[str, str]]:
+def _chips(r: rules.SeyruunResult) -> list[tuple[str, str]]:
     chips = []
     for d in r.dice:
         if d.face == 10:
@@ -66,11 +85,11 @@ def _chips(r: Any) -> list[tuple[str, str]]:
     return chips
 
 
-def _verdict(r: Any) -> Text:
+def _verdict(r: rules.SeyruunResult) -> Text:
     if r.chance_die:
         face = r.dice[0].face
         if r.outcome == "success":
-            return Text.assemble(("  Success", GOOD), f" ({TIERS[r.tier]}) — the chance die's 10: "
+            return Text.assemble(("  Success", GOOD), f" ({TIERS[str(r.tier)]}) — the chance die's 10: "
                                  "a chance die succeeds on a 10 whatever the difficulty")
         if r.outcome == "botch":
             return Text.assemble(("  Botch", DIRE), " — a dramatic botch: the chance die shows 1")
@@ -79,14 +98,14 @@ def _verdict(r: Any) -> Text:
         margin = r.successes - r.required
         return Text.assemble(
             ("  Success", GOOD),
-            f" ({TIERS[r.tier]}) — {_succ(r.successes)}, {r.required} needed: margin {margin}",
+            f" ({TIERS[str(r.tier)]}) — {_succ(r.successes)}, {r.required} needed: margin {margin}",
         )
     if r.outcome == "botch":
         return Text.assemble(("  Botch", DIRE), " — no successes and a 1")
     return Text.assemble(("  Failure", BAD), f" — {_succ(r.successes)}, {r.required} needed")
 
 
-def _built(r: Any, parts: list[str]) -> str:
+def _built(r: Pool, parts: list[str]) -> str:
     """``parts`` (the pool's traits) then the bonus, Willpower and penalties, ``= total``."""
     if r.bonus:
         parts.append(f"+ bonus {r.bonus}")
@@ -97,7 +116,7 @@ def _built(r: Any, parts: list[str]) -> str:
     return " ".join(parts) + f" = {num(r.pool_total)}"
 
 
-def _penalties(r: Any) -> str:
+def _penalties(r: Pool) -> str:
     """Each penalty: ``− wound light 1``, or ``− penalties 8 (wound severe −3, 3 actions −4,
     penalty −1)``; a result logged before the parts were kept shows the sum."""
     parts = list(r.penalties)
@@ -109,13 +128,13 @@ def _penalties(r: Any) -> str:
     return unit(f"− penalties {r.penalty}") + (f" ({each})" if each else "")
 
 
-def build(r: Any) -> str:
+def build(r: Pool) -> str:
     """How the pool was built: ``Attribute 3 + Skill 3 + bonus 1 − penalties 2 = 5``."""
     return _built(r, [f"Attribute {r.attribute}",
                       "untrained −1" if r.untrained else _second(r)])
 
 
-def _second(r: Any) -> str:
+def _second(r: Pool) -> str:
     """The second term: a Skill, or a second Attribute (``wits dexterity``; a 0 with
     no untrained −1 is one too: ``composure resolve`` with Resolve 0)."""
     if getattr(r, "attributes_only", False) or not r.skill:
@@ -123,19 +142,20 @@ def _second(r: Any) -> str:
     return f"+ Skill {r.skill}"
 
 
-def _size(r: Any) -> str:
+def _size(r: Sized) -> str:
     """``chance die`` or ``5 dice``: what a roll (or its odds) throws."""
     return "chance die" if r.chance_die else plural(r.pool, "die", "dice")
 
 
-def roll(r: Any) -> list[Text]:
-    size = _size(r)
-    header = Text.assemble(
-        ("Seyruun roll", "bold"),
-        f" · {size} ({build(r)})",
-        f" · {unit(_succ(r.required) + ' needed')}",
-    )
-    lines = [header]
+def _header(title: str, r: Pool, *more: str) -> Text:
+    """``Seyruun roll · 5 dice (Attribute 3 + Skill 2 = 5) · 1 success needed``, then ``more``."""
+    return Text.assemble((title, "bold"), f" · {_size(r)} ({build(r)})",
+                         f" · {unit(_succ(r.required) + ' needed')}", *more)
+
+
+def roll(r: rules.SeyruunResult) -> list[Line]:
+    header = _header("Seyruun roll", r)
+    lines: list[Line] = [header]
     if r.rerolled is not None:
         first = r.rerolled
         lines.append(dice_line("first", [(c, MISS) for c, _ in _chips(first)]))
@@ -145,7 +165,7 @@ def roll(r: Any) -> list[Text]:
     return lines + notes(_roll_notes(r))
 
 
-def _roll_notes(r: Any) -> list[str]:
+def _roll_notes(r: rules.SeyruunResult) -> list[str]:
     """What a roll's notes say: the cap, the overflow, the chance die, the 10s, Willpower."""
     said = []
     if r.bonus_capped:
@@ -163,7 +183,7 @@ def _roll_notes(r: Any) -> list[str]:
     return said
 
 
-def part(label: str, r: Any) -> list[Text]:
+def part(label: str, r: rules.SeyruunResult) -> list[Text]:
     """A roll inside an exchange or a series (an attack's attack and defense, an extended
     roll's step, the team's leader): how it was built, its dice and the successes it adds,
     no verdict of its own (the exchange has the one verdict)."""
@@ -184,8 +204,8 @@ def part(label: str, r: Any) -> list[Text]:
 # Roll types ------------------------------------------------------------------------------
 
 
-def contest(r: Any) -> list[Text]:
-    lines = [Text.assemble(("Seyruun contest", "bold"), " · more successes wins")]
+def contest(r: rules.SeyruunContestResult) -> list[Line]:
+    lines: list[Line] = [Text.assemble(("Seyruun contest", "bold"), " · more successes wins")]
     lines += part("Attacker", r.attacker)  # each side its successes: one verdict, the winner
     lines += part("Defender", r.defender)
     a, d = r.attacker.successes, r.defender.successes
@@ -203,8 +223,8 @@ def contest(r: Any) -> list[Text]:
     return lines
 
 
-def extended(r: Any) -> list[Text]:
-    lines = [Text.assemble(("Seyruun extended roll", "bold"),
+def extended(r: rules.SeyruunExtendedResult) -> list[Line]:
+    lines: list[Line] = [Text.assemble(("Seyruun extended roll", "bold"),
                            f" · target {_succ(r.target)} · at most {plural(r.max_rolls, 'roll')}")]
     for k, (step, total) in enumerate(zip(r.rolls, r.running_totals), 1):
         lines += part(f"Roll {k}", step)
@@ -232,9 +252,9 @@ def extended(r: Any) -> list[Text]:
     return lines + notes(said)
 
 
-def team(r: Any) -> list[Text]:
+def team(r: rules.SeyruunTeamResult) -> list[Line]:
     (leader,) = r.rolls
-    lines = [Text.assemble(("Seyruun team roll", "bold"),
+    lines: list[Line] = [Text.assemble(("Seyruun team roll", "bold"),
                            f" · the leader's pool rolls · {plural(r.assists, 'assist')}: "
                            f"+{r.assist_dice} {'die' if r.assist_dice == 1 else 'dice'}",
                            f" · {unit(_succ(leader.required) + ' needed')}")]
@@ -252,14 +272,9 @@ def team(r: Any) -> list[Text]:
 # Odds ------------------------------------------------------------------------------------
 
 
-def odds(o: Any) -> list[Text]:
-    size = _size(o)
-    header = Text.assemble(
-        ("Seyruun odds", "bold"),
-        f" · {size} ({build(o)})",
-        f" · {unit(_succ(o.required) + ' needed')}",
-        " · with a Willpower re-roll of a failure or botch" if o.reroll else "",
-    )
+def odds(o: rules.SeyruunOdds) -> list[Line]:
+    header = _header("Seyruun odds", o,
+                     " · with a Willpower re-roll of a failure or botch" if o.reroll else "")
     out = [header, *outcome_chart("seyruun", o.outcomes)]
     table, hidden = count_chart(o.successes, o.at_least)
     out += table
@@ -278,11 +293,11 @@ def odds(o: Any) -> list[Text]:
     return out + notes(said)
 
 
-def _side(o: Any) -> str:
+def _side(o: Pool) -> str:
     return f"{_size(o)} ({build(o)})"
 
 
-def contest_odds(o: Any) -> list[Any]:
+def contest_odds(o: rules.SeyruunContestOdds) -> list[Line]:
     """A contest's odds: who wins, and by how many successes."""
     header = Text.assemble(("Seyruun contest odds", "bold"), f" · attacker {_side(o.attacker)}",
                            f" · defender {_side(o.defender)}")
@@ -296,7 +311,7 @@ def contest_odds(o: Any) -> list[Any]:
     return out + notes(said + ([hidden] if hidden else []))
 
 
-def extended_odds(o: Any) -> list[Any]:
+def extended_odds(o: rules.SeyruunExtendedOdds) -> list[Line]:
     """An extended roll's odds: how it ends, and by which roll the target is reached."""
     header = Text.assemble(("Seyruun extended odds", "bold"), f" · {_side(o.roll)}",
                            f" · target {_succ(o.target)} · at most {plural(o.max_rolls, 'roll')}")
@@ -313,7 +328,7 @@ def extended_odds(o: Any) -> list[Any]:
     return out + notes(said)
 
 
-def team_odds(o: Any) -> list[Any]:
+def team_odds(o: rules.SeyruunTeamOdds) -> list[Line]:
     """A team roll's odds: the leader's pool with the assists' dice."""
     r = o.roll
     header = Text.assemble(("Seyruun team odds", "bold"), f" · {_side(r)}",
@@ -327,16 +342,16 @@ def team_odds(o: Any) -> list[Any]:
 # Combat: initiative and attack -----------------------------------------------------------
 
 
-def _pool_build(r: Any, first: str, second: str) -> str:
+def _pool_build(r: rules.SeyruunResult, first: str, second: str) -> str:
     """``Wits 3 + Dexterity 4 + bonus 1 − penalties 2 = 6``: a combat pool's parts."""
     return _built(r, [f"{first} {r.attribute}", f"+ {second} {r.skill or 0}"])
 
 
-def initiative(r: Any) -> list[Any]:
+def initiative(r: rules.SeyruunInitiativeResult) -> list[Line]:
     """The order to act in, as a table: rank (ties marked =), name, successes, the pool;
     each combatant's dice under its row."""
     n = len(r.order)
-    lines: list[Any] = [Text.assemble(
+    lines: list[Line] = [Text.assemble(
         ("Seyruun initiative", "bold"),
         f" · {plural(n, 'combatant')} · Wits + Dexterity · most successes act first, a botch last")]
     ranks = [f"{e.rank}{'=' if e.tied else ''}" for e in r.order]
@@ -359,7 +374,7 @@ def initiative(r: Any) -> list[Any]:
         lines.append(row)
         lines.append(Text.assemble(" " * (4 + rank_w), ("dice ", LABEL), *_joined(_chips(roll_))))
     said = []
-    groups: dict[int, list[Any]] = {}
+    groups: dict[int, list[rules.InitiativeEntry]] = {}
     for e in r.order:
         if e.tied:
             groups.setdefault(e.rank, []).append(e)
@@ -384,8 +399,8 @@ def initiative(r: Any) -> list[Any]:
     return lines + notes(said)
 
 
-def _joined(chips: list[tuple[str, str]]) -> list[Any]:
-    out: list[Any] = []
+def _joined(chips: list[tuple[str, str]]) -> list[str | tuple[str, str]]:
+    out: list[str | tuple[str, str]] = []
     for i, (chip, style) in enumerate(chips):
         if i:
             out.append("  ")
@@ -393,7 +408,7 @@ def _joined(chips: list[tuple[str, str]]) -> list[Any]:
     return out
 
 
-def _plain_roll(label: str, r: Any, built: str) -> list[Text]:
+def _plain_roll(label: str, r: rules.SeyruunResult, built: str) -> list[Text]:
     """A damage or soak roll: its size and how it was built, its dice, its successes."""
     over = f", {r.overflow} over 10 unused" if r.overflow else ""
     head = Text.assemble(("  " + label, "bold"), f" · {_size(r)} ({built}{over})")
@@ -402,7 +417,7 @@ def _plain_roll(label: str, r: Any, built: str) -> list[Text]:
     return [head, dice]
 
 
-def _chips_plain(r: Any) -> list[tuple[str, str]]:
+def _chips_plain(r: rules.SeyruunResult) -> list[tuple[str, str]]:
     """Damage and soak dice: a success or not (a 1 there botches nothing)."""
     chips = []
     for d in r.dice:
@@ -415,13 +430,13 @@ def _chips_plain(r: Any) -> list[tuple[str, str]]:
     return chips
 
 
-def attack(r: Any) -> list[Any]:
+def attack(r: rules.SeyruunAttackResult) -> list[Line]:
     """The exchange as one story: the attack and the defense (their successes), the
     contest, the damage pool and how it was built, the soak, and one verdict: ``Hit — 5
     damage``, ``Miss`` or ``Botch``."""
     header = Text.assemble(("Seyruun attack", "bold"),
                            " · against no defense" if r.defense is None else " · attack against defense")
-    lines: list[Any] = [header]
+    lines: list[Line] = [header]
     # --vs: the target's line goes under the header (render/common.py show, from the envelope)
     lines += part("Attack", r.attack)
     if r.defense is not None:
@@ -441,7 +456,7 @@ def attack(r: Any) -> list[Any]:
     return lines + notes(said)
 
 
-def _contest_text(r: Any) -> str:
+def _contest_text(r: rules.SeyruunAttackResult) -> str:
     """How the hit was won: ``4 successes to 1: net 3, extra successes 2``."""
     a = r.attack.successes
     d = r.defense.successes if r.defense is not None else None
@@ -455,7 +470,7 @@ def _contest_text(r: Any) -> str:
     return f"{how}: net {num(r.net_successes)}, extra successes {r.extra_successes}"
 
 
-def _attack_verdict(r: Any) -> Any:
+def _attack_verdict(r: rules.SeyruunAttackResult) -> Text:
     """The verdict of an exchange that rolls no damage: botch, miss (and why) or hit."""
     a = r.attack.successes
     d = r.defense.successes if r.defense is not None else None
@@ -474,8 +489,9 @@ def _attack_verdict(r: Any) -> Any:
     return Text.assemble(("  Hit", GOOD), " — " + _contest_text(r))
 
 
-def _attack_damage(r: Any) -> list[Any]:
+def _attack_damage(r: rules.SeyruunAttackResult) -> list[Text]:
     """The damage pool, how it was built, and its roll and the soak's (if rolled)."""
+    assert r.damage_base is not None and r.damage_pool is not None  # a hit with --damage
     built = [f"base {num(r.damage_base)}", f"+ extra successes {r.extra_successes}"]
     if r.overflow_to_damage:
         built.append(f"+ overflow {r.overflow_to_damage}")
@@ -485,11 +501,12 @@ def _attack_damage(r: Any) -> list[Any]:
                               "0 or less, so nothing is rolled")]
     lines = _plain_roll("Damage", r.damage, built_text)
     if r.soak is not None:
+        assert r.soak_pool is not None
         lines += _plain_roll("Soak", r.soak, f"pool {num(r.soak_pool)}")
     return lines
 
 
-def _attack_dealt(r: Any) -> Any:
+def _attack_dealt(r: rules.SeyruunAttackResult) -> Text:
     """The verdict of a hit that rolls damage: ``Hit — 3 damage`` and how the soak took
     its part."""
     if r.damage is not None:
@@ -506,23 +523,24 @@ def _attack_dealt(r: Any) -> Any:
     return Text.assemble(("  Hit", GOOD), " — ", (f"{r.damage_dealt} damage", "bold"), detail)
 
 
-def attack_odds(o: Any, r: Any) -> list[Any]:
+def attack_odds(o: rules.SeyruunAttackOdds, r: rules.SeyruunAttackResult) -> list[Line]:
     """``attack --odds``: the chance to hit (and of this outcome), and the distribution
     of damage dealt."""
     named = {"success": ("hit", GOOD), "failure": ("miss", BAD), "botch": ("botch", DIRE)}
     word, style = named[r.outcome]
     others = ", ".join(f"{named[k][0]} {percent(p)}" for k, p in o.outcomes.items())
-    out: list[Any] = [Text.assemble(("  odds ", LABEL), (percent(o.outcomes[r.outcome]), "bold"),
+    out: list[Line] = [Text.assemble(("  odds ", LABEL), (percent(o.outcomes[r.outcome]), "bold"),
                                     " chance of ", (word, style), f" ({others})")]
     if o.damage_dealt is not None:
-        at_least: dict[int, Any] = {}
-        running: Any = 0
+        at_least: dict[int, Chance] = {}
+        running: Chance = 0
         for k in sorted(o.damage_dealt, reverse=True):
             running += o.damage_dealt[k]
             at_least[k] = running
         table, hidden = count_chart(o.damage_dealt, at_least, label="damage dealt")
         out += table
         said = [hidden] if hidden else []
+        assert o.mean_damage is not None  # given with the damage dealt
         said.append(f"mean damage dealt {float(o.mean_damage):.2f}")
         out += notes(said)
     return out
@@ -531,7 +549,7 @@ def attack_odds(o: Any, r: Any) -> list[Any]:
 AFTER = {rules.SeyruunAttackOdds: attack_odds}
 """``--odds`` lines of a command whose odds say more than its outcome's chance."""
 
-VIEWS = {rules.SeyruunContestOdds: contest_odds, rules.SeyruunExtendedOdds: extended_odds,
+VIEWS: dict[type, View] = {rules.SeyruunContestOdds: contest_odds, rules.SeyruunExtendedOdds: extended_odds,
          rules.SeyruunTeamOdds: team_odds,
          rules.SeyruunResult: roll, rules.SeyruunContestResult: contest, rules.SeyruunExtendedResult: extended, rules.SeyruunTeamResult: team, rules.SeyruunOdds: odds,
          rules.SeyruunInitiativeResult: initiative, rules.SeyruunAttackResult: attack}
@@ -549,7 +567,7 @@ SUMMARIES = {
 """How repeated roll types (``-n``) are summed up: a label per result and the noun."""
 
 
-def sheet_part(sheet: Any) -> Text:
+def sheet_part(sheet: Sheet) -> Text:
     """``char show``: Willpower as dots and points of its maximum, and the wound."""
     from rpgdice.render.sheet import DOTS_UP_TO, dots
 
@@ -577,18 +595,18 @@ def sheet_part(sheet: Any) -> Text:
 
 
 
-def _roll_figures(r: dict[str, Any]) -> str:
+def _roll_figures(r: Loaded) -> str:
     text = f"{faces_text(r.get('dice') or []) or 'no dice'} → {r.get('successes')} succ."
     if r.get("rerolled"):
         text = f"{faces_text(r['rerolled'].get('dice') or [])}, re-rolled: " + text
     return text
 
 
-def _succ_of(r: dict[str, Any] | None) -> Any:
+def _succ_of(r: Loaded | None) -> object:
     return (r or {}).get("successes")
 
 
-def _attack_figures(r: dict[str, Any]) -> str:
+def _attack_figures(r: Loaded) -> str:
     """``5 damage`` (a hit that rolled damage), else the successes of each side."""
     if r.get("hit") and r.get("damage_dealt") is not None:
         return f"{r['damage_dealt']} damage"
@@ -597,12 +615,12 @@ def _attack_figures(r: dict[str, Any]) -> str:
     return f"{_succ_of(r.get('attack'))} vs {_succ_of(r.get('defense'))} succ."
 
 
-def _attack_verdict_word(r: dict[str, Any]) -> tuple[str, str]:
+def _attack_verdict_word(r: Loaded) -> tuple[str, str]:
     return {"success": ("Hit", "good"), "botch": ("Botch", "dire")}.get(
         str(r.get("outcome")), ("Miss", "bad"))
 
 
-def _initiative_figures(r: dict[str, Any]) -> str:
+def _initiative_figures(r: Loaded) -> str:
     """The order to act in: ``1 Ysolde, 2 Ghoul, 3= Bandit, 3= Thug``."""
     order = r.get("order") or []
     ranks = [e.get("rank") for e in order]

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
+from rpgdice.core.data import JSONObject, Loaded
 from rpgdice.core.record import record
 from rpgdice.table.log.schema import COLUMNS
 
@@ -17,6 +18,9 @@ MAX_RESULTS = 1000
 MAX_BYTES = 1_000_000
 """An entry keeps at most this many bytes of result JSON (the first result always): a
 1000-die Crytures roll is about 35 kB, so ``crytures roll 1000 -n 990`` keeps 28."""
+D = TypeVar("D")
+K = TypeVar("K")
+
 MAX_CELL = 2 * MAX_BYTES
 """The most of an entry's stored results ever read: a cell bigger than this (forged:
 rpgdice never writes one, see :func:`capped`) is left unread, found by its size alone,
@@ -67,7 +71,7 @@ def _die_of(ruleset: Optional[str]) -> Any:
         return None
 
 
-def _sides(expression: Any) -> Optional[int]:
+def _sides(expression: object) -> Optional[int]:
     """The die size of an ordinary dice term (``2d6`` -> 6, ``-d%`` -> 100), or None."""
     import re
 
@@ -77,12 +81,12 @@ def _sides(expression: Any) -> Optional[int]:
     return 100 if found.group(1) == "%" else int(found.group(1))
 
 
-def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
+def rolled_faces(results: list[JSONObject]) -> dict[str, list[int]]:
     """Every face the results show, per die size, sorted (``{"d10": [3, 8, ...]}``),
     re-rolls and every roll of a roll type included: ``log stats`` counts them in SQL."""
     out: dict[str, list[int]] = {}
 
-    def walk(obj: Any, ruleset: Optional[str]) -> None:
+    def walk(obj: object, ruleset: Optional[str]) -> None:
         if isinstance(obj, list):
             for x in obj:
                 walk(x, ruleset)
@@ -119,14 +123,14 @@ def rolled_faces(results: list[dict[str, Any]]) -> dict[str, list[int]]:
     return {die: sorted(faces) for die, faces in out.items()}  # sorted: fewer distinct values
 
 
-def _dumps(data: Any) -> str:
+def _dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+def capped(results: Iterable[JSONObject]) -> tuple[list[JSONObject], list[str]]:
     """The first results an entry keeps (at most :data:`MAX_RESULTS`, and
     :data:`MAX_BYTES` of JSON, the first always), and their JSON."""
-    kept: list[dict[str, Any]] = []
+    kept: list[JSONObject] = []
     texts: list[str] = []
     size = 0
     for r in results:
@@ -141,14 +145,14 @@ def capped(results: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], lis
     return kept, texts
 
 
-def _loads(text: Any, default: Any, kind: type) -> Any:
+def _loads(text: object, default: D, kind: type[K]) -> K | D:
     """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
     another shape than ``kind`` (or nested too deep to read: ``[`` × 100,000)."""
-    if text is None:
+    if not isinstance(text, (str, bytes, bytearray)):  # missing (NULL), or forged to a number
         return default
     try:
         value = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return default
     return value if isinstance(value, kind) and _shallow(value) else default
 
@@ -158,7 +162,7 @@ MAX_DEPTH = 64
 a forged deeper one reads as nothing, so that no reader of it recurses out of its stack."""
 
 
-def _shallow(value: Any) -> bool:
+def _shallow(value: object) -> bool:
     """Whether ``value`` nests at most :data:`MAX_DEPTH` lists and objects deep (walked
     without recursion)."""
     stack = [(value, 0)]
@@ -173,10 +177,10 @@ def _shallow(value: Any) -> bool:
     return True
 
 
-def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
+def entry_data(row: tuple[object, ...]) -> Loaded:
     """A row as the ``log --json`` object (and the bookkeeping columns). A column forged
     or corrupt by hand reads as nothing (no arguments, no results), never an exception."""
-    d = dict(zip(COLUMNS, row))
+    d: Loaded = dict(zip(COLUMNS, row))
     d["argv"] = [str(a) for a in _loads(d["argv"], [], list)]
     try:
         d["seed"] = None if d["seed"] is None else int(d["seed"])
@@ -195,7 +199,7 @@ def entry_data(row: tuple[Any, ...]) -> dict[str, Any]:
     return d
 
 
-def roll_cell(roll: Any) -> Optional[str]:
+def roll_cell(roll: object) -> Optional[str]:
     """A roll's value (a JSON object the command made) as the log stores it: compact JSON,
     or None (NULL) when there is none, or it is no object, no strict JSON, or over
     :data:`MAX_BYTES` (refused rather than cut: a part of a value is no value)."""
@@ -208,20 +212,16 @@ def roll_cell(roll: Any) -> Optional[str]:
     return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text
 
 
-def read_roll(text: Any) -> Optional[dict[str, Any]]:
+def read_roll(text: object) -> Optional[Loaded]:
     """A stored roll's value, or None when the cell is empty (an entry of an older rpgdice),
     over :data:`MAX_BYTES`, or forged into anything but a JSON object (however deep)."""
     if not isinstance(text, str) or len(text) > MAX_BYTES \
             or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         return None
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, dict) and _shallow(value) else None
+    return _loads(text, None, dict)
 
 
-def public(entry: dict[str, Any]) -> dict[str, Any]:
+def public(entry: Loaded) -> JSONObject:
     """The ``log --json`` object of an entry."""
     return {
         "id": entry["id"], "time": entry["time"], "argv": entry["argv"],
@@ -238,7 +238,7 @@ SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret"
 """What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
 
 
-def on_the_table(entry: dict[str, Any]) -> dict[str, Any]:
+def on_the_table(entry: Loaded) -> JSONObject:
     """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
     secret one, only :data:`SECRET_KEYS`."""
     if entry["secret"]:
@@ -252,7 +252,7 @@ the character line (``--as``), an attack target's line and keys (``--vs``), and 
 did to the table (``held``: read by the table's page, never shown)."""
 
 
-def envelope(beside: Any) -> Optional[dict[str, Any]]:
+def envelope(beside: object) -> Optional[JSONObject]:
     """A result's envelope as data (None: nothing beside the result)."""
     from rpgdice.core.data import to_data
 

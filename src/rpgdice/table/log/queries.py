@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from typing import Any, Optional
+from typing import Optional
 
+from rpgdice.core.data import Loaded
 from rpgdice.table.log.entries import _TOO_LARGE, MAX_BYTES, MAX_CELL, entry_data
 from rpgdice.table.log.schema import _KEY, COLUMNS
 
+StatsRoll = tuple[str, str, str, str, str, int]
+"""A counted roll of ``log stats``: ruleset, command, spec key, who, outcome, how many."""
+StatsFace = tuple[str, str, str, object, int]
+"""A counted face: ruleset, command, die, face (as stored), how many."""
+StatsHand = tuple[str, str, int]
+"""Rolls of given faces: ruleset, command, how many."""
 
 class Queries:
     """What is read of an open log (its connection ``con``)."""
@@ -23,7 +30,7 @@ class Queries:
 
     def stats_rows(self, *, ruleset: Optional[str], character: Optional[str],
                    since: Optional[str] = None, before: Optional[str] = None
-                   ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+                   ) -> tuple[list[StatsRoll], list[StatsFace], list[StatsHand]]:
         """What ``log stats`` counts: (ruleset, command, spec key, who, outcome, n) of the
         drawn one-result entries, (ruleset, command, die, face, n) of their faces, and
         (ruleset, command, n) of the one-result entries of given faces. From the stats
@@ -54,13 +61,13 @@ class Queries:
     def cached_odds(self) -> dict[str, str]:
         return dict(self.con.execute("SELECT key, outcomes FROM odds_cache"))
 
-    def get(self, entry: int) -> Optional[dict[str, Any]]:
+    def get(self, entry: int) -> Optional[Loaded]:
         row = self.con.execute(f"SELECT {_SELECT} FROM entries WHERE id = ?",
                                (entry,)).fetchone()
         return None if row is None else entry_data(row)
 
     def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
-             n: int = 1, character: Optional[str] = None) -> list[dict[str, Any]]:
+             n: int = 1, character: Optional[str] = None) -> list[Loaded]:
         """The last ``n`` entries (oldest first), of a ruleset/command/character."""
         where, args = self.where(ruleset=ruleset, command=command, character=character)
         rows = self.con.execute(
@@ -70,7 +77,7 @@ class Queries:
 
     def listing(self, *, n: int, ruleset: Optional[str] = None,
                 character: Optional[str] = None, since: Optional[str] = None,
-                before: Optional[str] = None, full: bool = True) -> Iterator[dict[str, Any]]:
+                before: Optional[str] = None, full: bool = True) -> Iterator[Loaded]:
         """The last ``n`` entries, oldest first, one at a time (memory stays flat however
         many and however large). ``full``: every stored result; otherwise only what a line
         of ``rpgdice log`` shows: the first result of a one-result entry, and the outcome
@@ -104,13 +111,13 @@ class Queries:
     def where(self, *terms: str, ruleset: Optional[str] = None, command: Optional[str] = None,
               character: Optional[str] = None, who: str = "character",
               since: Optional[str] = None, before: Optional[str] = None
-              ) -> tuple[str, tuple[Any, ...]]:
+              ) -> tuple[str, tuple[object, ...]]:
         """A WHERE clause (empty when nothing is asked) and its arguments: ``terms`` as
         they are (their arguments come first), a ruleset, a command, a character's entries
         (its name matched like every name: case, accents, spaces, hyphens and underscores
         aside; ``who`` the column holding it), entries of ``since`` or later and from
         before ``before`` (ISO 8601 UTC stamps, as the log's times)."""
-        clauses, args = list(terms), list[Any]()
+        clauses, args = list(terms), list[object]()
         if since or before:  # a scan by time: only the window the log keeps (a log far over
             # it, forged or not pruned yet, reads fast)
             clauses.append("id > (SELECT coalesce(max(id), 0) FROM entries) - ?")
@@ -134,7 +141,7 @@ READ_BATCH = 256
 """Rows fetched from SQLite at a time while listing."""
 
 
-def iter_rows(cur: sqlite3.Cursor) -> Iterator[tuple[Any, ...]]:
+def iter_rows(cur: sqlite3.Cursor) -> Iterator[tuple[object, ...]]:
     """The cursor's rows, fetched :data:`READ_BATCH` at a time (never all at once)."""
     while True:
         rows = cur.fetchmany(READ_BATCH)
@@ -198,7 +205,7 @@ def _size_check(con: sqlite3.Connection) -> None:
 
     open_cell = con.blobopen  # type: ignore[attr-defined]  # Python 3.11 on
 
-    def too_big(entry: Any, column: Any = "results", most: Any = MAX_CELL) -> bool:
+    def too_big(entry: int, column: str = "results", most: int = MAX_CELL) -> bool:
         try:
             with open_cell("entries", column, entry, readonly=True) as cell:
                 return bool(len(cell) > most)

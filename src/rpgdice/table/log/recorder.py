@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
+from rpgdice.core.data import JSONObject
 from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, Entry, _dumps, envelope
 from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
+
+if TYPE_CHECKING:
+    from rpgdice.core.envelope import Rolled
 
 
 class Recorder:
@@ -17,20 +21,20 @@ class Recorder:
     result's data, its record class, and what its view showed beside it (its envelope:
     the character line of ``--as``, an attack target's line and keys)."""
 
-    def __init__(self, keys: dict[str, Any], faces: Optional[list[int]],
+    def __init__(self, keys: JSONObject, faces: Optional[list[int]],
                  command: Optional[str] = None) -> None:
         self.keys = keys
         self.faces = faces
         self.command = command
-        self.kept: list[dict[str, Any]] = []
+        self.kept: list[JSONObject] = []
         self.texts: list[str] = []
         self.kinds: list[str] = []
-        self.envelopes: list[Optional[dict[str, Any]]] = []
+        self.envelopes: list[Optional[JSONObject]] = []
         self.count = 0
         self.size = 0
         self.full = False
 
-    def watch(self, results: Iterable[Any]) -> Iterator[Any]:
+    def watch(self, results: Iterable[Rolled]) -> Iterator[Rolled]:
         """Each result goes by; only what the entry stores is kept (:func:`capped`'s
         bounds, as they come), so memory stays flat however many there are."""
         from rpgdice.core.data import to_data
@@ -54,9 +58,9 @@ class Recorder:
             yield item
 
     def save(self, argv: list[str], character: Optional[str],
-             warn: Callable[[str], None], spec: Optional[dict[str, Any]] = None,
-             odds: Optional[dict[str, Any]] = None, secret: bool = False,
-             roll: Optional[dict[str, Any]] = None) -> Optional[int]:
+             warn: Callable[[str], None], spec: Optional[JSONObject] = None,
+             odds: Optional[JSONObject] = None, secret: bool = False,
+             roll: Optional[JSONObject] = None) -> Optional[int]:
         """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
         and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
         as data (None when there is none); ``roll``: the roll's value as data (stored
@@ -65,15 +69,18 @@ class Recorder:
             return None
         first = self.kept[0]
         kinds = self.kinds if len(set(self.kinds)) > 1 else self.kinds[:1]
-        shown: Optional[dict[str, Any]] = None
+        shown: Optional[JSONObject] = None
         if odds is not None or any(e is not None for e in self.envelopes):
             shown = {"odds": odds, "envelopes": self.envelopes}
         try:
+            seed, outcome = self.keys.get("seed"), first.get("outcome")
             entry, aside = write_entry(Entry(
-                argv=argv, character=character, ruleset=first.get("ruleset", ""),
-                command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
+                argv=argv, character=character, ruleset=str(first.get("ruleset", "")),
+                command=self.command or str(first.get("command", "")),
+                seed=seed if isinstance(seed, int) else None,
                 faces=self.faces, count=self.count,
-                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
+                outcome=outcome if self.count == 1 and isinstance(outcome, str) else None,
+                results=self.kept,
                 kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret,
                 roll=roll))
         except LogUnavailable as e:

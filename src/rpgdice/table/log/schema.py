@@ -12,6 +12,33 @@ _KEY = "coalesce({row}.spec, 'argv ' || {row}.argv)"
 of an older rpgdice has none: its arguments, which ``log stats`` only ever runs when they
 are a roll of a known kind)."""
 
+_STATS_ADD = f"""BEGIN
+                INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
+                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command,
+                        {_KEY.format(row='NEW')}, coalesce(NEW.outcome, ''), 1)
+                ON CONFLICT (ruleset, who, command, spec, outcome) DO UPDATE SET n = n + 1;
+                INSERT INTO stats_faces (ruleset, who, command, die, face, n)
+                SELECT NEW.ruleset, coalesce(NEW.character, ''), NEW.command, d.key, f.value,
+                       count(*)
+                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
+                GROUP BY d.key, f.value
+                ON CONFLICT (ruleset, who, command, die, face) DO UPDATE SET n = n + excluded.n;
+            END"""
+"""What the trigger on a new counted entry does (schema 3 on): its roll and faces counted."""
+_STATS_REMOVE = f"""BEGIN
+                UPDATE stats_rolls SET n = n - 1
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command AND spec = {_KEY.format(row='OLD')}
+                  AND outcome = coalesce(OLD.outcome, '');
+                DELETE FROM stats_rolls WHERE n <= 0;
+                UPDATE stats_faces SET n = n - (
+                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
+                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
+                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
+                  AND command = OLD.command;
+            END"""
+"""What the trigger on a removed counted entry does (schema 3 on): the counts taken back."""
+
 MIGRATIONS: list[tuple[str, ...]] = [
     # 1: the first release.
     (
@@ -106,32 +133,10 @@ MIGRATIONS: list[tuple[str, ...]] = [
             SELECT e.ruleset, coalesce(e.character, ''), e.command, d.key, f.value, count(*)
             FROM entries e, json_each(e.rolled) d, json_each(d.value) f
             WHERE e.count = 1 GROUP BY 1, 2, 3, 4, 5""",
-        f"""CREATE TRIGGER entries_stats_add AFTER INSERT ON entries WHEN NEW.count = 1
-            BEGIN
-                INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
-                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command,
-                        {_KEY.format(row='NEW')}, coalesce(NEW.outcome, ''), 1)
-                ON CONFLICT (ruleset, who, command, spec, outcome) DO UPDATE SET n = n + 1;
-                INSERT INTO stats_faces (ruleset, who, command, die, face, n)
-                SELECT NEW.ruleset, coalesce(NEW.character, ''), NEW.command, d.key, f.value,
-                       count(*)
-                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
-                GROUP BY d.key, f.value
-                ON CONFLICT (ruleset, who, command, die, face) DO UPDATE SET n = n + excluded.n;
-            END""",
-        f"""CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries WHEN OLD.count = 1
-            BEGIN
-                UPDATE stats_rolls SET n = n - 1
-                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
-                  AND command = OLD.command AND spec = {_KEY.format(row='OLD')}
-                  AND outcome = coalesce(OLD.outcome, '');
-                DELETE FROM stats_rolls WHERE n <= 0;
-                UPDATE stats_faces SET n = n - (
-                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
-                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
-                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
-                  AND command = OLD.command;
-            END""",
+        """CREATE TRIGGER entries_stats_add AFTER INSERT ON entries WHEN NEW.count = 1
+            """ + _STATS_ADD,
+        """CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries WHEN OLD.count = 1
+            """ + _STATS_REMOVE,
     ),
     # 4, "hand-rolled apart": `log stats` leaves out the rolls made with --dice (dice
     # rolled by hand are no test of the random source), and counts them in stats_hand.
@@ -155,20 +160,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
         """INSERT INTO stats_hand (ruleset, who, command, n)
             SELECT ruleset, coalesce(character, ''), command, count(*)
             FROM entries WHERE count = 1 AND faces IS NOT NULL GROUP BY 1, 2, 3""",
-        f"""CREATE TRIGGER entries_stats_add AFTER INSERT ON entries
+        """CREATE TRIGGER entries_stats_add AFTER INSERT ON entries
             WHEN NEW.count = 1 AND NEW.faces IS NULL
-            BEGIN
-                INSERT INTO stats_rolls (ruleset, who, command, spec, outcome, n)
-                VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command,
-                        {_KEY.format(row='NEW')}, coalesce(NEW.outcome, ''), 1)
-                ON CONFLICT (ruleset, who, command, spec, outcome) DO UPDATE SET n = n + 1;
-                INSERT INTO stats_faces (ruleset, who, command, die, face, n)
-                SELECT NEW.ruleset, coalesce(NEW.character, ''), NEW.command, d.key, f.value,
-                       count(*)
-                FROM json_each(NEW.rolled) d, json_each(d.value) f WHERE true
-                GROUP BY d.key, f.value
-                ON CONFLICT (ruleset, who, command, die, face) DO UPDATE SET n = n + excluded.n;
-            END""",
+            """ + _STATS_ADD,
         """CREATE TRIGGER entries_hand_add AFTER INSERT ON entries
             WHEN NEW.count = 1 AND NEW.faces IS NOT NULL
             BEGIN
@@ -176,20 +170,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
                 VALUES (NEW.ruleset, coalesce(NEW.character, ''), NEW.command, 1)
                 ON CONFLICT (ruleset, who, command) DO UPDATE SET n = n + 1;
             END""",
-        f"""CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries
+        """CREATE TRIGGER entries_stats_remove AFTER DELETE ON entries
             WHEN OLD.count = 1 AND OLD.faces IS NULL
-            BEGIN
-                UPDATE stats_rolls SET n = n - 1
-                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
-                  AND command = OLD.command AND spec = {_KEY.format(row='OLD')}
-                  AND outcome = coalesce(OLD.outcome, '');
-                DELETE FROM stats_rolls WHERE n <= 0;
-                UPDATE stats_faces SET n = n - (
-                    SELECT count(*) FROM json_each(OLD.rolled) d, json_each(d.value) f
-                    WHERE d.key = stats_faces.die AND f.value = stats_faces.face)
-                WHERE ruleset = OLD.ruleset AND who = coalesce(OLD.character, '')
-                  AND command = OLD.command;
-            END""",
+            """ + _STATS_REMOVE,
         """CREATE TRIGGER entries_hand_remove AFTER DELETE ON entries
             WHEN OLD.count = 1 AND OLD.faces IS NOT NULL
             BEGIN

@@ -9,7 +9,7 @@ import re
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 from rpgdice.table import paths
 from rpgdice.table.log.entries import Entry, _dumps, capped, roll_cell, rolled_faces
@@ -403,7 +403,7 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 reads it as a lone surrogate, U+DC80 to U+DCFF), which SQLite cannot store as text."""
 
 
-def visible(value: Any, in_json: bool = False) -> Any:
+def visible(value: object, in_json: bool = False) -> object:
     r"""``value``, a text's bytes that were no UTF-8 made visible (``\xff``, as Python
     writes such a byte; any other lone surrogate ``\udXXX``), so that the entry is logged
     as it was typed, never refused. ``in_json``: ``value`` is JSON, the backslash escaped."""
