@@ -72,26 +72,40 @@ def figures(r: dict[str, Any]) -> str:
     return ""
 
 
-def verdict(r: dict[str, Any]) -> tuple[str, str] | None:
-    """A stored result's own word and style where its ruleset gives one (``Views.verdicts``:
-    an attack's Hit or Miss, an initiative's Order), else None: the outcome's word."""
+def verdict(r: dict[str, Any], kind: Optional[str] = None) -> tuple[str, str] | None:
+    """A stored result's verdict in its ruleset's words and the style of its tone: the
+    ``verdict`` and ``tone`` it stored, else (an entry of an older rpgdice) worked out from
+    the record rebuilt from it (``kind``: its class's name, as the entry stored it); None
+    when neither can be read."""
     from rpgdice.render.common import TONE
 
-    ruleset, command = r.get("ruleset"), r.get("command")
-    if registry.known(ruleset):
-        own = registry.get(ruleset).views().verdicts.get(str(command))
-        if own is not None:
-            word, tone = own(r)
-            return word, TONE.get(tone, "")
-    return None
+    word, tone = r.get("verdict"), r.get("tone")
+    if not (isinstance(word, str) and isinstance(tone, str)):
+        from rpgdice.render import stored
+
+        found = stored.judged(r, kind)
+        if found is None:
+            return None
+        word, tone = found
+    return visible(word), TONE.get(tone, "")
+
+
+def kind_of(entry: dict[str, Any], i: int) -> Optional[str]:
+    """The class name the entry stored for its ``i``-th result (None: an older entry's)."""
+    kinds = entry.get("kinds")
+    if not isinstance(kinds, list) or not kinds:
+        return None
+    kind = kinds[i] if i < len(kinds) else kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
 
 
 def entry_outcome(entry: dict[str, Any]) -> Text:
-    """The outcome column: a one-result entry's own verdict (``Hit``), else the outcome."""
+    """The outcome column: a one-result entry's verdict (``Failure · GM intrusion``,
+    ``Hit``, ``17``), else the outcome."""
     results = entry["results"]
     if entry["count"] == 1 and results and isinstance(results[0], dict):
         try:
-            own = verdict(results[0])
+            own = verdict(results[0], kind_of(entry, 0))
         except Exception:  # a result forged into a shape the verdict cannot read
             own = None
         if own is not None:
@@ -131,7 +145,7 @@ def show_data(entry: dict[str, Any]) -> None:
     for i, r in enumerate(results, 1):
         try:
             text = figures(r) if isinstance(r, dict) else ""
-            own = verdict(r) if isinstance(r, dict) else None
+            own = verdict(r, kind_of(entry, i - 1)) if isinstance(r, dict) else None
             if own is not None and text:
                 text = f"{own[0]}, {text}"
         except Exception:
@@ -279,7 +293,7 @@ def _print_blocks(out: Any, rows: list[tuple[Any, ...]]) -> None:
     out.print(Text("\n").join(layout(lines, out.width)))
 
 
-WRAPPED = ("what", "figures")
+WRAPPED = ("what", "outcome", "figures")
 """The entries table's columns that may wrap (between words) to fit the width."""
 
 
