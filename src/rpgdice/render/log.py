@@ -232,10 +232,18 @@ def _fit(rows: list[tuple[Any, ...]], widths: list[int]) -> bool:
     for i, (name, _) in enumerate(COLUMNS):
         for row in rows:
             cell = str(row[i])
-            parts = cell.split() if name in WRAPPED else [cell]
-            if any(cell_len(w) > widths[i] for w in parts):
+            if (_least(cell) if name in WRAPPED else cell_len(cell)) > widths[i]:
                 return False
     return True
+
+
+def _least(cell: str) -> int:
+    """The narrowest a wrapping cell may be with every word whole: its first word, and
+    each other word after a continuation line's indent of two (:func:`wrap`'s)."""
+    from rich.cells import cell_len
+
+    words = cell.split()
+    return max([cell_len(w) + (2 if k else 0) for k, w in enumerate(words)], default=0)
 
 
 def _print_table(out: Any, rows: list[tuple[Any, ...]], widths: list[int], header: bool) -> None:
@@ -307,8 +315,7 @@ def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
     for i, (name, _) in enumerate(COLUMNS):
         cells = [name, *(str(row[i]) for row in rows)]
         natural.append(max(cell_len(c) for c in cells))
-        words = [w for c in cells for w in c.split()] if name in WRAPPED else cells
-        least.append(max((cell_len(w) for w in words), default=0))
+        least.append(max((_least(c) if name in WRAPPED else cell_len(c) for c in cells), default=0))
     widths = list(natural)
     room = width - 2 * (len(widths) - 1)  # two cells between columns
     while sum(widths) > room:

@@ -1,7 +1,7 @@
 """A user's ruleset file: a roll's verdict is its outcome's name and the file's tone for
-it, then what the view names beside it that the name does not say (a glitch, which is
-dire; a critical). Pure: what every view of a roll says (its JSON's ``verdict`` and
-``tone``)."""
+it (the file says which outcomes are dire: ``Critical glitch``), then what the view names
+beside it that the name does not say (a glitch, a critical). Pure: what every view of a
+roll says (its JSON's ``verdict`` and ``tone``)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _with(word: str, event: str) -> str:
 
 def pool(r: Any) -> tuple[str, str]:
     word, tone = _named(r)
-    return (_with(word, "glitch"), "dire") if r.glitch else (word, tone)
+    return (_with(word, "glitch"), tone) if r.glitch else (word, tone)
 
 
 def total(r: Any) -> tuple[str, str]:
