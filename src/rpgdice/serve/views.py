@@ -7,7 +7,6 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
-import re
 from html import escape
 from typing import Any
 
@@ -115,7 +114,7 @@ def _card(entry: dict[str, Any]) -> str:
     from rpgdice.render.common import TONE
     from rpgdice.render.short import told, what
 
-    lines = []
+    lines: list[str] = []
     for i, r in enumerate(entry.get("results") or []):
         if len(lines) >= MAX_SHOWN:
             break
