@@ -181,10 +181,7 @@ def _own_start(roll: Any, words: list[str], health: Optional[int], as_json: bool
 
 def _own_args(fight: Any, words: list[str]) -> Any:
     """The arguments of the ruleset's initiative command for the combatants it rolls."""
-    from importlib import import_module
-
-    module, _, function = fight.initiative.partition(":")
-    return getattr(import_module(module), function)([w for w in words if "@" not in w])
+    return fight.initiative([w for w in words if "@" not in w])
 
 
 def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
