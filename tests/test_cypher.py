@@ -186,3 +186,12 @@ def test_a_recovery_with_every_pool_full_is_refused_and_uses_up_nothing():
     assert "recoveries" not in path.read_text(encoding="utf-8")
     ok("char", "set", "Zora", "might-=3")
     assert ok("cypher", "recover", "--as", "Zora", "--dice", "4", "--json").json()[0]["points"] == 5
+
+
+@pytest.mark.parametrize("split", ["might=x", "health=2", "might=1,might=2", "might"])
+def test_a_recovery_split_that_names_no_pool_is_a_usage_error(split):
+    from conftest import make_character
+
+    make_character("Ana", "cypher", might=1, speed=5, intellect=5)
+    run = cli("cypher", "recover", "--as", "Ana", "--to", split, "--dice", "3")
+    assert_usage_error(run, "--to", "is not POOL=N[,POOL=N...] of might, speed, intellect")

@@ -712,14 +712,14 @@ def test_a_full_disk_costs_no_roll(monkeypatch):
 
 
 def test_log_filters_by_character_ignoring_case_and_accents():
-    from rpgdice.table.log import Log
+    from rpgdice.table.log import Entry, Log
 
     log = Log.open(write=True)
     for who in ("Ysolde", "Thureck", None, "ysolde"):
-        log.add(argv=["cypher", "task", "-d", "2"], character=who, ruleset="cypher",
-                command="task", seed=1, faces=None, count=1, outcome="success",
-                results=[{"ruleset": "cypher", "command": "task", "outcome": "success",
-                          "roll": 12, "seed": 1}])
+        log.add(Entry(argv=["cypher", "task", "-d", "2"], character=who, ruleset="cypher",
+                      command="task", seed=1, faces=None, count=1, outcome="success",
+                      results=[{"ruleset": "cypher", "command": "task", "outcome": "success",
+                                "roll": 12, "seed": 1}]))
     log.close()
     listed = cli("log", "--json", "--as", "YSÓLDE").json()
     assert [e["id"] for e in listed] == [1, 4]

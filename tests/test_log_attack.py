@@ -186,12 +186,12 @@ def test_a_connection_to_a_log_set_aside_is_never_closed():
     assert cli("crytures", "roll", "3", "--seed", "1", "--log").exit_code == 0
     old = log.Log.open(write=True)
     assert old is not None
-    old.add(argv=[], character=None, ruleset="crytures", command="roll", seed=2, faces=None,
-            count=1, outcome=None, results=[{}])
+    old.add(log.Entry(argv=[], character=None, ruleset="crytures", command="roll", seed=2,
+                      faces=None, count=1, outcome=None, results=[{}]))
     aside = log.set_aside(log_path())
     new = log.Log.repaired(log_path(), None)
-    new.add(argv=[], character=None, ruleset="crytures", command="roll", seed=3, faces=None,
-            count=1, outcome=None, results=[{}])
+    new.add(log.Entry(argv=[], character=None, ruleset="crytures", command="roll", seed=3,
+                      faces=None, count=1, outcome=None, results=[{}]))
     new.release()
     old.close()
     assert old.con in log._ORPHANS

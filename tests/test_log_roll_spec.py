@@ -21,7 +21,9 @@ def _add(log, roll=None, **kw):
                  seed=1, faces=None, count=1, outcome=None,
                  results=[{"ruleset": "dice", "command": "roll", "total": 7}])
     entry.update(kw)
-    return log.add(**entry, roll=roll)
+    from rpgdice.table.log import Entry
+
+    return log.add(Entry(**entry, roll=roll))
 
 
 def _cell(entry: int):
@@ -97,11 +99,11 @@ def test_a_roll_round_trips_compact_and_stays_out_of_log_json():
 def test_write_entry_and_the_recorder_store_the_roll():
     from rpgdice.cli.replay import parse
     from rpgdice.roll.execute import replay
-    from rpgdice.table.log import Log, Recorder, write_entry
+    from rpgdice.table.log import Entry, Log, Recorder, write_entry
 
-    entry, aside = write_entry(argv=["roll", "d6"], character=None, ruleset="dice",
-                               command="roll", seed=2, faces=None, count=1, outcome=None,
-                               results=[{"ruleset": "dice"}], roll={"sides": 6})
+    entry, aside = write_entry(Entry(argv=["roll", "d6"], character=None, ruleset="dice",
+                                     command="roll", seed=2, faces=None, count=1, outcome=None,
+                                     results=[{"ruleset": "dice"}], roll={"sides": 6}))
     assert aside is None and _cell(entry) == '{"sides":6}'
     cap = replay(parse(["roll", "2d6", "--seed", "3"]), roll=True)
     recorder = Recorder({"seed": 3}, None)

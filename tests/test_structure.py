@@ -101,8 +101,11 @@ LAYERS: list[tuple[str, str, tuple[str, ...]]] = [
      ("rpgdice.rulesets", "rpgdice.cli", "rpgdice.serve", "rpgdice.render")),
     ("render/", "the shared render primitives: beneath the command line, the server and "
      "the ruleset registry", ("rpgdice.cli", "rpgdice.serve", "rpgdice.rulesets")),
-    ("serve/", "the table's page: beside the command line, never through it",
-     ("rpgdice.cli",)),
+    ("serve/", "the table's page: beside the command line, never through it, and beneath "
+     "the rulesets", ("rpgdice.cli", "rpgdice.rulesets")),
+    ("roll/", "the executor: beneath the command line, the server and the rulesets (a "
+     "ruleset's builders, costs and fight come through rpgdice.core.registry)",
+     ("rpgdice.rulesets", "rpgdice.cli", "rpgdice.serve")),
 ]
 """Each folder under src/rpgdice, what it is, and what it never imports (through
 :mod:`rpgdice.core.registry` the layers beneath the rulesets find a ruleset's record)."""
@@ -180,6 +183,54 @@ def test_every_listed_layer_exception_is_still_needed():
     assert [e for e in EXCEPTIONS if e not in found] == []
 
 
+BENEATH = ("core/", "table/", "render/", "roll/", "serve/")
+"""The layers beneath the rulesets and the command line: what they need of a ruleset comes
+down through :mod:`rpgdice.core.registry` and the records (issue 40, "layers down")."""
+
+
+def _upward(path: Path, root: Path = SRC) -> list[str]:
+    """Imports of the rulesets or the command line in a layer beneath them (at the top,
+    inside a function, under TYPE_CHECKING alike)."""
+    rel = path.relative_to(root).as_posix()
+    if not rel.startswith(BENEATH):
+        return []
+    return [f"{rel}:{line} {name}" for line, name in _imported(path, root)
+            if _under(name, "rpgdice.rulesets") or _under(name, "rpgdice.cli")]
+
+
+def test_no_layer_beneath_imports_the_rulesets_or_the_command_line():
+    offences = [o for path in _sources() for o in _upward(path)]
+    assert offences == [], ("core/, table/, render/, roll/ and serve/ import neither "
+                            "rpgdice.rulesets nor rpgdice.cli (find a ruleset through "
+                            "rpgdice.core.registry):\n  " + "\n  ".join(offences))
+
+
+def test_the_upward_check_sees_each_layer(tmp_path):
+    # The check above can fail: in each layer beneath, a lazy import, a from-import of the
+    # package and a relative one are seen; a ruleset's own folder may import them.
+    root = tmp_path / "rpgdice"
+    probes = {
+        "core/probe.py": "from rpgdice.rulesets import Fight\n",
+        "table/log/probe.py": "def f():\n    import rpgdice.cli.output\n",
+        "render/probe.py": "from ..rulesets.dice import rules\n",
+        "roll/probe.py": "def f():\n    from rpgdice import rulesets\n",
+        "serve/probe.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                          "    from rpgdice.cli import seated\n",
+        "rulesets/dice/probe.py": "from rpgdice.cli import common\n",
+    }
+    for rel, text in probes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    assert {rel: _upward(root / rel, root) for rel in probes} == {
+        "core/probe.py": ["core/probe.py:1 rpgdice.rulesets.Fight"],
+        "table/log/probe.py": ["table/log/probe.py:2 rpgdice.cli.output"],
+        "render/probe.py": ["render/probe.py:1 rpgdice.rulesets.dice.rules"],
+        "roll/probe.py": ["roll/probe.py:2 rpgdice.rulesets"],
+        "serve/probe.py": ["serve/probe.py:3 rpgdice.cli.seated"],
+        "rulesets/dice/probe.py": [],
+    }
+
+
 def test_the_layer_check_sees_each_kind_of_import(tmp_path):
     # The check above can fail: an import at the top, inside a function, under
     # TYPE_CHECKING and a relative one are all seen, in each layer.
@@ -242,3 +293,65 @@ def test_the_private_import_check_sees_one(tmp_path):
         "from rpgdice.cli.common import _who_typed_what\n", encoding="utf-8")
     assert _private_imports(root / "cli" / "probe.py", root) == [
         "cli/probe.py:2 rpgdice.rulesets.seyruun.commands._combatant"]
+
+
+# Values, not long argument lists ------------------------------------------------------
+
+MOST_PARAMETERS = 9
+"""The most parameters a function takes (``self`` aside) unless it is a command, whose
+parameters are its options: what travels together is a record passed whole."""
+MANY_PARAMETERS: dict[str, str] = {}
+"""Functions that take more for now, each with the reason; a listed one that is gone fails
+the test, so the list only shrinks."""
+
+
+def _command(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A Typer command: its parameters are its options (``*_cmd``, or decorated as one)."""
+    return node.name.endswith("_cmd") or any(
+        "command" in ast.unparse(d) or ast.unparse(d).startswith("rolls(")
+        for d in node.decorator_list)
+
+
+def _long_signatures(path: Path, root: Path = SRC) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    rel = path.relative_to(root).as_posix()
+    out = []
+
+    def visit(node: ast.AST, owner: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                visit(child, f"{owner}{child.name}.")
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = child.args
+                names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+                count = len(names) + bool(a.vararg) + bool(a.kwarg) - (names[:1] in (["self"], ["cls"]))
+                if count > MOST_PARAMETERS and not _command(child):
+                    out.append(f"{rel}:{owner}{child.name}")
+                visit(child, f"{owner}{child.name}.")
+            else:
+                visit(child, owner)
+
+    visit(tree, "")
+    return out
+
+
+def test_no_function_but_a_command_takes_more_than_nine_parameters():
+    found = [f for path in _sources() for f in _long_signatures(path)]
+    assert [f for f in found if f not in MANY_PARAMETERS] == [], (
+        "pass a record whole instead of more than nine parameters")
+    assert [f for f in MANY_PARAMETERS if f not in found] == []
+
+
+def test_the_parameter_check_counts_every_kind(tmp_path):
+    # The check above can fail: positional, keyword-only, *args and **kwargs all count,
+    # self does not, and a command's options are its own.
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "def ten(a, b, c, d, e, /, f, *g, h, i, **j): pass\n"
+        "def nine(a, b, c, d, e, f, g, h, i): pass\n"
+        "class C:\n"
+        "    def __init__(self, a, b, c, d, e, f, g, h, i): pass\n"
+        "    def m(self, a, b, c, d, e, f, g, h, i, j): pass\n"
+        "def many_cmd(a, b, c, d, e, f, g, h, i, j): pass\n"
+        "@app.command('x')\ndef x(a, b, c, d, e, f, g, h, i, j): pass\n", encoding="utf-8")
+    assert _long_signatures(probe, tmp_path) == ["probe.py:ten", "probe.py:C.m"]

@@ -381,6 +381,8 @@ class _TraitType(ParamType):
             if value is None:  # a Cypher skill the sheet does not list: practiced
                 return None
             return self.inner.convert(value, param, ctx)
+        if ctx is not None and ctx.params.get("as_name") and isinstance(value, str):
+            return self._named(value, param, ctx)  # the executor reads the sheet
         try:
             return self.inner.convert(value, param, ctx)
         except click.BadParameter as e:  # no character rolls: trait names say to add --as
@@ -393,12 +395,52 @@ class _TraitType(ParamType):
             raise
 
 
+    def _named(self, value: str, param: Any, ctx: Any) -> Any:
+        """A value of a line that rolls for a character: trait names kept as typed (the
+        executor reads them from the sheet); numbers read now."""
+        from rpgdice.cli import character
+
+        if self.hook == "traits":
+            return value if character.looks_like_names(value) else self.inner.convert(
+                value, param, ctx)
+        try:  # Cypher's --skill: a level now, a skill's name from the sheet
+            return self.inner.convert(value, param, ctx)
+        except click.BadParameter:
+            return value
+
+
 def _as_callback(ctx: Any, param: Any, value: Any) -> None:
     if value is None or not str(value).strip():
         return
     from rpgdice.cli import character
 
     character.take(ctx, param, value, param.ruleset)
+
+
+def as_callback(ruleset: str) -> Any:
+    """``--as NAME`` of a record-made command of ``ruleset``: the sheet read while the line
+    is parsed, before the arguments that name its traits."""
+
+    def take(ctx: typer.Context, param: typer.CallbackParam, value: Optional[str]) -> Optional[str]:
+        if value is not None and str(value).strip():
+            from rpgdice.cli import character
+
+            character.take(ctx, param, value, ruleset)
+        return value
+
+    return take
+
+
+def pool_callback(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """Cypher's ``--pool`` of a record-made command."""
+    _pool_callback(ctx, None, value)
+    return value
+
+
+def trait_type(inner: Any, hook: str) -> Any:
+    """An argument's type that, with ``--as``, reads trait names first (``hook``:
+    ``traits``, or ``skill`` for Cypher's ``--skill``)."""
+    return _TraitType(inner, hook)
 
 
 def _pool_callback(ctx: Any, param: Any, value: Any) -> None:
@@ -470,12 +512,14 @@ def _shared_options(cmd: Any, group: str) -> None:
     reroll``: the logged roll says whose it was)."""
     from rpgdice.cli.common import add_shared_options
 
+    if getattr(cmd, "rpgdice_record", None) is not None:  # made whole from its record
+        return
     add_shared_options(cmd)
     try:
-        takes_as = rulesets.get(group).takes_as if group else frozenset()
+        record = rulesets.get(group).command(cmd.name) if group else None
     except RulesError:  # a broken user's ruleset file: its commands only say so
-        takes_as = frozenset()
-    if cmd.name in takes_as:
+        record = None
+    if record is not None and record.takes_as:
         _with_character(cmd, group)
 
 
@@ -500,6 +544,12 @@ def _odds_of_a_command(group: Any, ctx: Any, word: str, args: list[str]) -> None
     raise RulesError("odds", f"'{word}' is a command of its own, not an odds type; {how}")
 
 
+def _odds_type(ruleset: str, name: str) -> bool:
+    """Whether ``rpgdice RULESET odds NAME`` gives the roll type NAME's odds alone."""
+    record = rulesets.get(ruleset).command(name)
+    return record is not None and record.odds_type
+
+
 class RulesetGroup(LazyCommands, CommandGroup):
     """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
     command is built from the app's registered command when first looked up, and
@@ -512,7 +562,7 @@ class RulesetGroup(LazyCommands, CommandGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
         if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
-                and args[1] in rulesets.get(self.ruleset).odds_types):
+                and _odds_type(self.ruleset, args[1])):
             from rpgdice.cli.runs import ODDS_ALONE
 
             ctx.meta[ODDS_ALONE] = True
@@ -592,9 +642,51 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
-    group = RulesetGroup.build(getattr(import_module(path), attr or "app"))
+    loaded = import_module(path)
+    if not attr and ruleset is not None and hasattr(loaded, "COMMANDS"):
+        return RecordGroup.made(ruleset, loaded.COMMANDS)
+    group = RulesetGroup.build(getattr(loaded, attr or "app"))
     group.ruleset = ruleset
     return group
+
+
+def command_class(language: str, style: str = "") -> type:
+    """The Click command class a record-made command is laid out by."""
+    from rpgdice.cli import common
+
+    if style == "notation":
+        notation: type = getattr(common, "NotationCommand")  # noqa: B009  (moved there next)
+        return notation
+    return common.ReglasCommand if language == "es" else common.RollCommand
+
+
+class RecordGroup(RulesetGroup):
+    """A ruleset's group made from its commands' records (rpgdice.core.command): each
+    command made the first time it is looked up (rpgdice.cli.made)."""
+
+    records: tuple[Any, ...] = ()
+
+    @classmethod
+    def made(cls, ruleset: str, records: Any) -> Any:
+        record = rulesets.get(ruleset)
+        group = cls(name=ruleset, help=record.help, no_args_is_help=True,
+                    rich_markup_mode="markdown")
+        group.ruleset = ruleset
+        group.records = tuple(records)
+        return group
+
+    def pending(self) -> dict[str, Any]:
+        from rpgdice.cli.made import click_command
+
+        assert self.ruleset is not None
+        ruleset = self.ruleset
+        language = rulesets.get(ruleset).language
+
+        def builder(record: Any) -> Any:
+            return lambda: click_command(record, ruleset, language,
+                                         command_class(language, record.style))
+
+        return {r.name: builder(r) for r in self.records}
 
 
 def _load_command(spec: str) -> Any:

@@ -18,14 +18,15 @@ if TYPE_CHECKING:
 
 def _not_repeated() -> tuple[str, list[str]]:
     """The log's entries ``again`` may repeat, as an SQL condition and its arguments: any
-    but those of a command its ruleset says is never repeated (``Ruleset.not_repeated``:
+    but those of a command its ruleset says is never repeated (a record not ``repeated``:
     Seyruun's re-roll after the fact, which would spend Willpower on an entry already
     re-rolled), and never a change of the encounter (rpgdice.core.changes: no roll).
     ``again`` itself is never logged: the command it runs is."""
     from rpgdice import rulesets
     from rpgdice.core.changes import NOT_A_CHANGE as fight
 
-    pairs = [(r, c) for r in rulesets.names() for c in sorted(rulesets.get(r).not_repeated)]
+    pairs = [(r, c.name) for r in rulesets.names() for c in rulesets.get(r).records()
+             if not c.repeated]
     if not pairs:
         return fight, []
     condition = " OR ".join("(IFNULL(ruleset, '') = ? AND IFNULL(command, '') = ?)" for _ in pairs)

@@ -25,6 +25,7 @@ from rpgdice.core.budget import WORK_BUDGET as WORK_BUDGET
 from rpgdice.core.budget import Work as Work
 from rpgdice.core.budget import check_work as check_work
 from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.record import frozen
 from rpgdice.roll.execute import LOG_ENV as LOG_ENV
 from rpgdice.roll.execute import MAX_SEED
 from rpgdice.roll.odds import ExactOdds as ExactOdds
@@ -214,23 +215,23 @@ SharedOption: Any = None
 command line)."""
 
 
+@frozen
 class Shared:
     """One option every rolling (or odds) command takes, as declared once: its names,
     the Run attribute it sets (:class:`rpgdice.cli.runs.Run`), its panel (``dice`` or
     ``output``, in the command's language), its help and metavar in each language."""
 
-    __slots__ = ("attr", "decls", "panel", "help", "metavar", "parse", "flag", "multiple",
-                 "default", "kinds")
-
-    def __init__(self, attr: str, decls: list[str], panel: str, help: dict[str, str], *,
-                 kinds: str, metavar: Optional[dict[str, str]] = None,
-                 parse: Optional[Callable[[str], Any]] = None, flag: bool = False,
-                 multiple: bool = False, default: Any = None) -> None:
-        self.attr, self.decls, self.panel, self.help = attr, decls, panel, help
-        self.metavar, self.parse, self.flag, self.multiple = metavar, parse, flag, multiple
-        self.default = default
-        self.kinds = frozenset(kinds.split())
-        """``roll``: every rolling command; ``odds``: every odds command too."""
+    attr: str
+    decls: list[str]
+    panel: str
+    help: dict[str, str]
+    kinds: str
+    """``roll``: every rolling command; ``roll odds``: every odds command too."""
+    metavar: Optional[dict[str, str]] = None
+    parse: Optional[Callable[[str], Any]] = None
+    flag: bool = False
+    multiple: bool = False
+    default: Any = None
 
     def option(self, language: str, help: Optional[str] = None) -> Any:
         """The Click option, in ``language``, which sets the run's attribute."""
@@ -321,19 +322,27 @@ MAX_COMPARE = 10
 
 def _set(attr: str) -> Callable[[Any, Any, Any], None]:
     def setter(ctx: Any, param: Any, value: Any) -> None:
-        run = current_run(ctx)
         if attr == "compare":
             _compare(ctx, value)
-            run.compare = tuple(value or ())
-        elif attr in ("dice", "seed", "log_choice"):
-            if value is not None:
-                setattr(run, attr, value)
-        elif attr == "times":
-            run.times = 1 if value is None else value
-        elif value:
-            setattr(run, attr, True)
+        _choose(current_run(ctx), attr, value)
 
     return setter
+
+
+def _choose(run: Run, name: str, value: Any) -> None:
+    """A shared option's value made the run's choice (its callback's, or an option
+    ``again`` added to a record-made command)."""
+    if name in ("as_name", "pool_name"):
+        return
+    if name == "compare":
+        run.compare = tuple(value or ())
+    elif name in ("dice", "seed", "log_choice"):
+        if value is not None:
+            setattr(run, name, value)
+    elif name == "times":
+        run.times = 1 if value is None else value
+    elif value:
+        setattr(run, name, True)
 
 
 def _compare(ctx: Any, value: tuple[str, ...]) -> None:
@@ -364,7 +373,7 @@ def add_shared_options(command: Any) -> Any:
                   len(command.params))
         command.params[at:at] = [
             s.option(language, helps.get(s.attr)) for s in SHARED
-            if s.attr in options and kind in s.kinds and s.attr not in without
+            if s.attr in options and kind in s.kinds.split() and s.attr not in without
             and (s.attr != "compare" or takes_odds)]
     return command
 
@@ -424,14 +433,74 @@ def mark(command: Any, info: Any) -> None:
          command.rpgdice_after) = marked
 
 
-def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any) -> Any:
-    """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed."""
+class Choices:
+    """The shared options' values of one command line, as its command received them
+    (a record-made command: :func:`submit_values`), read as a run's attributes."""
+
+    __slots__ = ("dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
+                 "compare", "argv")
+
+    def __init__(self, values: dict[str, Any], argv: Any) -> None:
+        dice = values.get("dice")
+        self.dice = None if dice is None else list(dice)
+        self.seed = values.get("seed")
+        times = values.get("times")
+        self.times = 1 if times is None else times
+        self.json = bool(values.get("json"))
+        self.odds = bool(values.get("odds"))
+        self.log_choice = values.get("log_choice")
+        self.short = bool(values.get("short"))
+        self.secret = bool(values.get("secret"))
+        self.compare = tuple(values.get("compare") or ())
+        self.argv = argv
+
+
+def submit_values(ruleset: str, command: str, own: dict[str, Any],
+                  shared: dict[str, Any]) -> None:
+    """A record-made command's line parsed (rpgdice.cli.made): its own arguments and the
+    shared options' values made a spec, executed or — while a line is only parsed — kept
+    in its run."""
+    from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.roll.execute import execute
+
+    ctx: Any = get_current_context()
+    _compare(ctx, tuple(shared.get("compare") or ()))
+    run = current_run(ctx)
+    spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv),
+                           named(ctx, ruleset, own, shared))
+    if run.parse_only:
+        run.parsed = (spec, None, extras)
+        return
+    run.entry = execute(spec, extras=extras)
+
+
+def named(ctx: Any, ruleset: str, own: dict[str, Any], shared: dict[str, Any]) -> Any:
+    """The character a line rolls for (``--as`` or ``RPGDICE_AS``), by its name: the
+    executor reads its sheet (rpgdice.roll.character.resolved). None: no character."""
+    name = shared.get("as_name")
+    if name is None or not str(name).strip():
+        return None
+    from rpgdice.roll.spec import Character
+
+    def source(param: str) -> str:
+        found = ctx.get_parameter_source(param)
+        return "" if found is None else str(found.name)
+
+    given = tuple(k for k in own if source(k) in ("COMMANDLINE", "ENVIRONMENT", "PROMPT"))
+    return Character(name=str(name), ruleset=ruleset, pool=shared.get("pool_name"),
+                     given=given, resolved=False, from_env=source("as_name") == "ENVIRONMENT")
+
+
+def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
+            choices: Any = None, character: Any = None) -> Any:
+    """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed (the shared
+    options' values: ``choices``, else what the callbacks put in its run; ``character``:
+    the one it names, else the sheet its ``--as`` read)."""
     from rpgdice.roll.spec import RollSpec
 
-    run = current_run(ctx)
+    run = choices if choices is not None else current_run(ctx)
     meta = ctx.meta if ctx is not None else {}
-    character = None
-    if meta.get(SHEET) is not None:
+    if character is None and meta.get(SHEET) is not None:
         from rpgdice.cli import character as sheet_parse
 
         character = sheet_parse.described(ctx)
@@ -567,11 +636,18 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
                                    f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
                                    "arguments whole)", ctx)
         changed: dict[str, Any] = {}
+        record = getattr(command, "rpgdice_record", None)
         for param in order:
             if param.param_type_name == "option" and opts.get(param.name) is not None:
                 param.handle_parse_result(ctx, opts, [])
-                if param.expose_value and param.name in ctx.params:
-                    changed[param.name] = ctx.params[param.name]
+                if not (param.expose_value and param.name in ctx.params):
+                    continue
+                if record is not None and record.param(param.name) is None:
+                    if param.name == "compare":
+                        _compare(ctx, ctx.params[param.name])
+                    _choose(run, param.name, ctx.params[param.name])  # a shared option
+                    continue
+                changed[param.name] = ctx.params[param.name]
         args = dict(spec.args)
         for name, value in changed.items():
             param = next(p for p in command.params if p.name == name)

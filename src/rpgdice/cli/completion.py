@@ -272,7 +272,7 @@ def _own_node(ctx: Any) -> Node:
     from rpgdice import rulesets
     from rpgdice.cli import _load_group
     from rpgdice.cli.typer_private import Context
-    from rpgdice.rulesets import _LOADED, _file
+    from rpgdice.rulesets import _file
     from rpgdice.rulesets._file.schema import check
 
     own = Node(path=(OWN,), help="your own ruleset (rulesets/NAME.toml)")
@@ -282,13 +282,10 @@ def _own_node(ctx: Any) -> Node:
         rules, _ = check({"name": name, "title": "Own", "kind": kind, **keys,
                           "outcomes": [{"name": "Any", "tone": "good"}]})
         assert rules is not None
-        _LOADED[name] = _file.make(rules, "")
-        try:
+        with rulesets.lent(_file.make(rules, "")):
             group = _load_group(rulesets.get(name).commands, name)
             node = _node(group, Context(group, info_name=name, parent=ctx,
                                         **group.context_settings), (OWN,))
-        finally:
-            del _LOADED[name]
         for sub in node.subcommands:
             sub.help = helps[sub.path[-1]]
             mine = next((m for m in own.subcommands if m.path == sub.path), None)

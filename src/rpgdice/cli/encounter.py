@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -15,20 +15,15 @@ from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import shares
 from rpgdice.cli.groups import showing_group
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
 if TYPE_CHECKING:
     from rpgdice.core.dice import DiceSource
     from rpgdice.core.record import Tagged
-    from rpgdice.roll.spec import RollSpec
     from rpgdice.table.encounter import Encounter, Side
     from rpgdice.table.sheets import Sheet
-
-InitiativeRoll = tuple["Tagged", list[tuple[str, int, bool, int]], tuple[tuple[str, object], ...]]
-"""A ruleset's own initiative roll (its ``fight.initiative``): the result, each side
-``(name, rank, character, initiative)`` first to act first, and the arguments that roll it
-again."""
 
 app = showing_group(
     "The encounter, in every ruleset: the order kept round by round, whose turn it is, "
@@ -129,31 +124,20 @@ def start_cmd(
     if len(combatants) > encounter.MAX_SIDES:
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
     name = _ruleset_of(combatants, ruleset)
-    record = rulesets.get(name)
-    fight = record.fight
-    roll = None
-    if fight.initiative:
-        own = [w for w in combatants if "@" not in w]
-        roll = RollSpec(name, fight.command, (("combatants", tuple(own)),),
+    if rulesets.get(name).fight.initiative:
+        roll = RollSpec(name, rulesets.get(name).fight.command, (),
                         dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
                         log=run.log_choice, secret=run.secret, short=run.short, json=as_json,
                         argv=tuple(run.argv or ()))
         check_output_options(roll)
+        if any("@" not in w for w in combatants):
+            return _own_start(roll, combatants, health, as_json)
     source = make_source(run.dice, run.seed)
-    result, sides = _initiative(name, combatants, source, health)
+    sides = _initiative(name, combatants, source, health)
     if isinstance(source, GivenDice):
         source.check_all_used()
-    enc = _ordered(name, sides, result, combatants)
+    enc = _ordered(name, sides, None, combatants)
     wanted = _wanted(name, run.log_choice, run.secret)  # a bad RPGDICE_LOG: nothing started
-    if result is not None and roll is not None:
-        rolled, _, args = result
-        roll = roll.replace(args=args)
-        seed = getattr(source, "seed", None)
-        _warn_replaced(encounter.start(enc, then=lambda e: _log(rolled, roll, seed)))
-        _warn_shadowed(s.name for s in sides if not s.character)
-        if run.short:
-            return _short(rolled, roll, seed)
-        return _show(enc, as_json, rolled)
     said = "The encounter starts: " + _names([f"{s.name} ({s.initiative})" for s in enc.order])
     said += f" — round {enc.round}, {enc.current.name}'s turn"
     _warn_replaced(encounter.start(enc, then=lambda e: _log_change(
@@ -162,17 +146,77 @@ def start_cmd(
     _show(enc, as_json)
 
 
-def _ordered(ruleset: str, sides: list[Side], result: InitiativeRoll | None,
-             words: list[str]) -> Encounter:
+def _own_start(roll: Any, words: list[str], health: Optional[int], as_json: bool) -> None:
+    """``encounter start`` with the ruleset's own initiative: its roll (``roll``, the
+    command without its arguments yet) executed as that command is, the combatants given
+    as ``@INIT`` rolled after it from the same dice; shown as the encounter it starts, and
+    logged as the command."""
+    from rpgdice.core.envelope import Rolled
+    from rpgdice.roll.execute import execute
+    from rpgdice.table import encounter
+
+    fight = rulesets.get(roll.ruleset).fight
+    _once(words)
+    args = _own_args(fight, words)
+    placed: dict[str, Any] = {}
+
+    def show(items: Any) -> None:
+        rolled = [item.result for item in items][0]
+        enc = _ordered(roll.ruleset, placed["sides"], placed["order"], words)
+        _warn_replaced(encounter.start(enc))
+        _warn_shadowed(s.name for s in placed["sides"] if not s.character)
+        if roll.short:
+            from rpgdice.render import short
+
+            return short.show([Rolled(rolled)], {"seed": placed["seed"]}, list(roll.argv), None)
+        return _show(enc, as_json, rolled)
+
+    execute(roll.replace(args=args), adapt=_placing(roll.ruleset, words, health, args, placed),
+            show=show)
+
+
+def _own_args(fight: Any, words: list[str]) -> Any:
+    """The arguments of the ruleset's initiative command for the combatants it rolls."""
+    from importlib import import_module
+
+    module, _, function = fight.initiative.partition(":")
+    return getattr(import_module(module), function)([w for w in words if "@" not in w])
+
+
+def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
+             placed: dict[str, Any]) -> Any:
+    """The initiative command's plan, rolling after it, from the same dice, the combatants
+    given as ``@INIT``: ``placed`` gets every side in order, the roll's order and seed."""
+
+    def adapt(plan: Any) -> Any:
+        own = plan.roll
+
+        def roll(source: Any) -> Any:
+            result = own(source)
+            order_of = rulesets.get(ruleset).fight.order
+            assert order_of is not None  # a fight with its own initiative places its sides
+            order = order_of(result, args)
+            placed.update(order=order, seed=getattr(source, "seed", None),
+                          sides=_initiative(ruleset, words, source, health, order))
+            return result
+
+        from dataclasses import replace
+
+        return replace(plan, roll=roll)
+
+    return adapt
+
+
+def _ordered(ruleset: str, sides: list[Side], order: Any, words: list[str]) -> Encounter:
     """The new encounter: ``sides`` placed by initiative, the first to act; with the
-    ruleset's own initiative roll alone, its ranks (ties share one)."""
+    ruleset's own initiative roll alone (its ``order``), its ranks (ties share one)."""
     from rpgdice.table import encounter
 
     enc = encounter.Encounter(1, 0, [], ruleset)
     for side in sides:
         enc.add(side)
-    if result is not None and not any("@" in w for w in words):
-        for side, entry in zip(enc.order, result[1]):
+    if order is not None and not any("@" in w for w in words):
+        for side, entry in zip(enc.order, order):
             side.rank = entry[1]
     enc.turn = 0
     return enc
@@ -195,12 +239,11 @@ def _ruleset_of(words: list[str], given: Optional[str]) -> str:
                      + "|".join(SHEET_RULESETS) + " (no combatant is a saved character)")
 
 
-def _initiative(ruleset: str, words: list[str], source: DiceSource,
-                health: Optional[int]) -> tuple[InitiativeRoll | None, list[Side]]:
-    """Each combatant's side with its initiative, in the order named; and the ruleset's own
-    initiative roll (its result, sides, arguments) when it has one."""
-    from importlib import import_module
-
+def _initiative(ruleset: str, words: list[str], source: DiceSource, health: Optional[int],
+                order: Optional[list[Any]] = None) -> list[Side]:
+    """Each combatant's side with its initiative: with the ruleset's own initiative roll
+    (its ``order``), its sides first, then the given ones by initiative; else in the order
+    named."""
     from rpgdice.core.names import fold
     from rpgdice.table import encounter, sheets
 
@@ -208,12 +251,8 @@ def _initiative(ruleset: str, words: list[str], source: DiceSource,
     extra_health = health if health is not None else fight.health
     _once(words)
     by_name: dict[str, Side] = {}
-    result: InitiativeRoll | None = None
-    own = [w for w in words if "@" not in w]
-    if fight.initiative and own:
-        module, _, function = fight.initiative.partition(":")
-        result = getattr(import_module(module), function)(own, source)
-        for name, rank, character, init in result[1]:
+    if order is not None:
+        for name, rank, character, init in order:
             by_name[fold(name)] = encounter.Side(
                 name, rank, character, None if character else extra_health,
                 None if character else 0,
@@ -247,10 +286,10 @@ def _initiative(ruleset: str, words: list[str], source: DiceSource,
                                  "initiative trait")
             sides.append(_side(sheet.name, True, _number(str(init), sheet.name, source), None,
                                ruleset))
-    if result is not None:  # its own roll's order first, then the given ones by initiative
-        sides = [by_name[fold(e[0])] for e in result[1]] + [s for s in sides if fold(s.name)
-                                                            not in by_name]
-    return result, sides
+    if order is not None:  # its own roll's order first, then the given ones by initiative
+        sides = [by_name[fold(e[0])] for e in order] + [s for s in sides if fold(s.name)
+                                                        not in by_name]
+    return sides
 
 
 def _once(words: list[str]) -> None:
@@ -347,31 +386,6 @@ def _warn_shadowed(extras: Iterable[str]) -> None:
                     "otherwise to hit it")
 
 
-def _short(result: Tagged, roll: RollSpec, seed: int | None) -> None:
-    from rpgdice.core.envelope import Rolled
-    from rpgdice.render import short
-
-    short.show([Rolled(result)], {"seed": seed}, list(roll.argv), None)
-
-
-def _log(result: Tagged, roll: RollSpec, seed: int | None) -> None:
-    """Record the initiative the encounter started with, as a roll is recorded: its roll
-    value that of ``seyruun initiative`` with the same combatants, which replays it."""
-    from rpgdice.roll.execute import log_wanted, stored
-
-    if not log_wanted(roll):
-        return
-    from rpgdice.cli.output import warning
-    from rpgdice.core.envelope import Rolled
-    from rpgdice.table.log import Recorder
-
-    faces = None if roll.dice is None else list(roll.dice)
-    recorder = Recorder({"seed": seed}, faces=faces, command="initiative")
-    for _ in recorder.watch([Rolled(result)]):
-        pass
-    recorder.save(list(roll.argv), None, warning, secret=roll.secret, roll=stored(roll))
-
-
 LogOpt = Annotated[Optional[bool], typer.Option(
     "--log/--no-log", show_default=False,
     help="Log this change, or not (default: as RPGDICE_LOG says, as for a roll).")]
@@ -400,11 +414,21 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
 
     Example: rpgdice encounter add Goblin@1d20+2 --health 6
     """
-    from rpgdice.roll.execute import make_source
+    from rpgdice.roll.execute import Capture, execute, make_source
+    from rpgdice.roll.spec import RollSpec
     from rpgdice.table import encounter
 
     ruleset = encounter.need().ruleset
-    _, sides = _initiative(ruleset, combatants, make_source(None, None), health)
+    fight = rulesets.get(ruleset).fight
+    if fight.initiative and any("@" not in w for w in combatants):
+        _once(combatants)  # the ruleset's own roll executed as its command is, shown and logged by none
+        args = _own_args(fight, combatants)
+        placed: dict[str, Any] = {}
+        execute(RollSpec(ruleset, fight.command, args), capture=Capture(roll=True),
+                adapt=_placing(ruleset, combatants, health, args, placed))
+        sides = placed["sides"]
+    else:
+        sides = _initiative(ruleset, combatants, make_source(None, None), health)
 
     def join(enc: Encounter) -> str:
         for side in sides:
@@ -481,17 +505,17 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: 
     from rpgdice.cli.output import warning
     from rpgdice.core import changes
     from rpgdice.table import encounter
-    from rpgdice.table.log import LogUnavailable
+    from rpgdice.table.log import Entry, LogUnavailable
     from rpgdice.table.log.store import write_entry
 
     command = changes.command(change)
-    result = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
+    result: JSONObject = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
               "encounter": None if ended else encounter.state(enc)}
     argv = list(current_run().argv or sys.argv[1:])
     try:
-        write_entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
-                    seed=None, faces=None, count=1, outcome=None, results=[result],
-                    secret=secret)
+        write_entry(Entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
+                          seed=None, faces=None, count=1, outcome=None, results=[result],
+                          secret=secret))
     except (LogUnavailable, OSError) as e:
         warning(f"the change was not logged: {e}")
 

@@ -467,7 +467,7 @@ def compute_stats(log: Log, ruleset: Optional[str], character: Optional[str],
     """Per ruleset: rolls, outcomes, expected outcomes (exact odds of each roll's spec,
     rebuilt from the spec the log stored with it; computed once per distinct spec, within
     the budget of :class:`_OddsOf`), the luck verdict and face counts with their χ² test.
-    Only each ruleset's single-roll commands (``Ruleset.stats_commands``) of drawn dice
+    Only each ruleset's single-roll commands (their records' ``stats``) of drawn dice
     count; rolls of given faces are counted in ``left_out``. No stored command line is
     run, except an entry of an older rpgdice (which stored no spec) that is a roll of a
     known kind: its odds spec is read from its arguments, rolling nothing."""
@@ -511,9 +511,10 @@ def _counted(ruleset: str, command: str) -> bool:
     from rpgdice import rulesets
 
     try:
-        return command in rulesets.get(ruleset).stats_commands
+        record = rulesets.get(ruleset).command(command)
     except KeyError:  # a ruleset forged by hand
         return False
+    return record is not None and record.stats
 
 
 def _group(ruleset: str, character: Optional[str]) -> Loaded:

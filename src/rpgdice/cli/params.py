@@ -10,7 +10,7 @@ term by term, never evaluated.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import typer
 
@@ -223,7 +223,7 @@ def faces(text: str) -> list[int]:
     return out
 
 
-def summed(values: list[int] | None, param: str, limit: int = MAX_NUMBER) -> tuple[int, ...]:
+def summed(values: Sequence[int] | None, param: str, limit: int = MAX_NUMBER) -> tuple[int, ...]:
     """A repeated option's values (``--mod 2 --mod 3``), whose sum keeps to the limit
     of one value: 100000 times ``--mod=1000`` is not a way past it."""
     given = tuple(values or ())

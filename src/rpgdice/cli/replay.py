@@ -55,7 +55,9 @@ def with_character(argv: list[str], character: Optional[str]) -> list[str]:
     roll it was)."""
     from rpgdice import rulesets
 
-    if len(argv) < 2 or not rulesets.known(argv[0]) or argv[1] not in rulesets.get(argv[0]).takes_as:
+    record = rulesets.get(argv[0]).command(argv[1]) if len(argv) >= 2 and rulesets.known(
+        argv[0]) else None
+    if record is None or not record.takes_as:
         return argv
     if character and not any(a == "--as" or a.startswith("--as=") for a in argv):
         return [*argv, "--as", character]
@@ -126,7 +128,8 @@ def replay_spec(entry: Loaded) -> RollSpec:
     from rpgdice import rulesets
 
     spec = entry_spec(entry)
-    named = rulesets.get(spec.ruleset).entry_arg.get(spec.command)
+    record = rulesets.get(spec.ruleset).command(spec.command)
+    named = record.entry_arg if record is not None else None
     if named is not None and entry.get("results") and isinstance(entry["results"][0], dict):
         # A roll acting on a logged one (`seyruun reroll`) without its ID meant the last
         # one then: name the entry its result says it acted on.

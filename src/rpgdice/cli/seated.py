@@ -162,7 +162,8 @@ def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answe
         head = " ".join(words[:2]) if words[0] in rulesets.names() else words[0]
         return refused(f"'{head[:60]}' is not a roll: the table rolls rolls alone")
     ruleset = words[0] if words[0] in rulesets.names() else None
-    if ruleset is not None and command[2] in rulesets.get(ruleset).not_seated:
+    record = rulesets.get(ruleset).command(command[2]) if ruleset is not None else None
+    if record is not None and not record.seated:
         return refused(f"'{ruleset} {command[2]}' is not run at the table: a seat rolls "
                        "rolls, roll types and odds")
     if not gm:

@@ -37,7 +37,8 @@ def is_roll(argv: list[str]) -> bool:
         return True
     if argv[0] not in rulesets.SHEET_RULESETS or len(argv) < 2:
         return False
-    return argv[1] in rulesets.get(argv[0]).results
+    record = rulesets.get(argv[0]).command(argv[1])
+    return record is not None and bool(record.results)
 
 
 def odds(entry: JSONObject) -> Optional[Odds]:

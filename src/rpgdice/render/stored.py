@@ -30,7 +30,7 @@ def _classes(entry: Loaded) -> list[type]:
     except KeyError:
         raise BadData(f"no ruleset {entry['ruleset']!r}") from None
     results, names = entry["results"], entry.get("kinds")
-    known = {n for kinds in ruleset.results.values() for n in kinds}
+    known = ruleset.result_names()
     if names is None:
         found = [ruleset.result_class(str(r.get("command")) if isinstance(r, dict) else "")
                  for r in results]

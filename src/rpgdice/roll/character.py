@@ -21,10 +21,10 @@ from rpgdice.roll.spec import RollSpec
 
 def costs(state: Any, spec: RollSpec) -> Any:
     """The costs of the roll, from its arguments: its ruleset's own ``plan``."""
-    from rpgdice import rulesets
-    from rpgdice.rulesets import Cost
+    from rpgdice.core import registry
+    from rpgdice.core.parts import Cost
 
-    own = rulesets.get(spec.ruleset).plan
+    own = registry.get(spec.ruleset).plan
     if own is None or state.sheet is None:
         return Cost()
     pool = spec.character.pool if spec.character is not None else None
@@ -117,3 +117,177 @@ def refund(state: Any) -> None:
         warning(f"the {points} {resource} paid could not be given back: {e}")
         return
     state.spent[resource] = state.spent.get(resource, 0) - points
+
+
+# Reading the sheet: a line's trait names as the sheet's numbers -------------------------
+
+
+AS_ENV = "RPGDICE_AS"
+
+
+def resolved(spec: RollSpec, sheet: Any) -> tuple[RollSpec, Any]:
+    """A parsed line's spec with its character read: the sheet loaded (unless given), the
+    trait names its arguments named made the sheet's numbers (``dexterity+stealth`` ->
+    ``3+3``, then the argument's own parser), a Cypher ``--skill NAME`` the level the sheet
+    gives it, the options the line left out given by the sheet (Seyruun's wound, the Edge of
+    the Cypher Pool named), and what each argument named kept for the view. Returns the
+    spec and the sheet (None: ``RPGDICE_AS`` named nobody, or another ruleset's character:
+    rolled without one)."""
+    from rpgdice.core import registry
+    from rpgdice.table import sheets
+
+    character = spec.character
+    assert character is not None
+    where = AS_ENV if character.from_env else "--as"
+    if sheet is None:
+        try:
+            sheet = sheets.load(character.name, where)
+        except RulesError as e:
+            if not character.from_env or not _nobody(character.name):
+                raise
+            from rpgdice.render.output import warning
+
+            # An RPGDICE_AS that names nobody stops no command: it rolls without a character.
+            warning(f"{AS_ENV}: {e.message}; rolling without a character")
+            return _without(spec), None
+    if sheet.ruleset != spec.ruleset:
+        if character.from_env:
+            return _without(spec), None
+        line = f"rpgdice {spec.ruleset} {spec.command}"
+        raise RulesError("--as", f"{sheet.name} is a {sheet.ruleset} character, and "
+                         f"'{line}' rolls {spec.ruleset}")
+    record = registry.get(spec.ruleset)
+    command = record.command(spec.command)
+    args = dict(spec.args)
+    given = set(character.given)
+    own = sheets.schema(sheet.ruleset).defaults
+    if own is not None:
+        for key, value in own(sheet, character.pool).items():
+            if key in args and key not in given:
+                args[key] = value
+    labels: list[tuple[str, str]] = []
+    terms: list[tuple[str, tuple[Any, ...]]] = []
+    practiced = None
+    for param in command.params if command is not None else ():
+        value = args.get(param.name)
+        if param.kind == "traits":
+            args[param.name] = _traits(sheet, param, value, labels, terms)
+        elif param.completes == "skills" and isinstance(value, str):
+            level, practiced = _skill(sheet, value, labels)
+            args[param.name] = level
+    schema_labels = sheets.schema(sheet.ruleset).labels
+    if schema_labels is not None:
+        labels += schema_labels(sheet, spec.command, given)
+    from rpgdice.roll.spec import Character
+
+    return spec.replace(args=tuple(args.items()), character=Character(
+        name=sheet.name, ruleset=sheet.ruleset, labels=tuple(labels), terms=tuple(terms),
+        practiced=practiced, pool=character.pool, given=character.given)), sheet
+
+
+def _without(spec: RollSpec) -> RollSpec:
+    """The spec rolled without its character: trait names left are refused as a line
+    without ``--as`` refuses them."""
+    from rpgdice.core import registry
+
+    command = registry.get(spec.ruleset).command(spec.command)
+    for param in command.params if command is not None else ():
+        value = spec.arg(param.name)
+        if param.kind == "traits" and isinstance(value, str):
+            _parsed(param, value)  # its parser says what is wrong
+    return spec.replace(character=None)
+
+
+def _nobody(name: str) -> bool:
+    """Whether ``name`` names no saved character (no such sheet, or no name at all): a
+    sheet that exists but is broken is still an error."""
+    from rpgdice.table import sheets
+
+    try:
+        sheets.check_name(name, AS_ENV)
+    except RulesError:
+        return True
+    return not sheets.path_of(name).exists()
+
+
+def _label(param: Any) -> str:
+    """How an error names a parameter: its option, or an argument's name in capitals."""
+    return str(param.option or param.name.upper())
+
+
+MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
+"""Typed minus signs (−, –) read as ``-``, as in a pool typed without a character."""
+
+
+def _parsed(param: Any, text: str) -> Any:
+    """``text`` read by the parameter's own parser; its complaint a usage error naming it."""
+    if param.parse is None:
+        return text
+    try:
+        return param.parse(text)
+    except RulesError:
+        raise
+    except Exception as e:  # the command line's bad-parameter error, which carries its reason
+        message = getattr(e, "message", None)
+        if not isinstance(message, str):
+            raise
+        raise RulesError(_label(param), message) from None
+
+
+def _traits(sheet: Any, param: Any, value: Any, labels: list[tuple[str, str]],
+            terms: list[tuple[str, tuple[Any, ...]]]) -> Any:
+    """A trait-taking argument's value with the names it holds read from the sheet (each
+    value of a repeated one in turn)."""
+    if isinstance(value, tuple):
+        return tuple(_traits(sheet, param, v, labels, terms) for v in value)
+    if not isinstance(value, str):
+        return value
+    from rpgdice.roll.spec import Term
+    from rpgdice.table import sheets
+
+    name = param.name.upper()
+    got = sheets.resolve(sheet, value.translate(MINUS), name)
+    if got is None:
+        return _parsed(param, value)
+    text, named = got
+    labels.append((name, sheets.describe(named)))
+    kept = tuple(Term(t.sign, t.trait, t.value) for t in named)
+    terms[:] = [(p, t) for p, t in terms if p != name] + [(name, kept)]
+    return _parsed(param, text)
+
+
+TYPO = 0.8
+"""How close (difflib's ratio) a ``--skill`` name must be to a skill the sheet lists to
+read as a misspelling of it (a usage error) rather than an unlisted skill."""
+
+
+def _skill(sheet: Any, value: str, labels: list[tuple[str, str]]) -> tuple[Any, Any]:
+    """Cypher ``--skill NAME``: the level the sheet gives that skill, and a practiced one's
+    name. A skill the sheet does not list is practiced (SRD): no step (None), and the
+    output says so; a name close to a listed skill is a misspelling of it, a usage error."""
+    from rpgdice.core.errors import shown
+    from rpgdice.core.names import fold
+    from rpgdice.table import sheets
+
+    levels = sheets.schema(sheet.ruleset).skill_words
+    if fold(value) in {fold(s) for s in levels}:
+        return value, None
+    spelled = sheet.spelling(value)
+    if spelled is None or sheet.traits[spelled] not in levels:
+        skills = [k for k, v in sheet.traits.items() if v in levels]
+        from difflib import get_close_matches
+
+        names = [*skills, *levels]  # a misspelled level is no practiced skill either
+        close = get_close_matches(fold(value), [fold(s) for s in names], n=1, cutoff=TYPO)
+        if close or spelled is not None or not value.strip():
+            hint = ""
+            if close:
+                hint = f" (the closest is '{next(s for s in names if fold(s) == close[0])}')"
+            raise RulesError("--skill", f"{shown(value)} is not one of "
+                             f"{', '.join(levels)} nor a skill of {sheet.name}{hint}")
+        name = value.strip()
+        labels.append(("--skill", f"{sheets.label(name)} (practiced, not on the sheet: no step)"))
+        return None, name
+    level = sheet.traits[spelled]
+    labels.append(("--skill", f"{sheets.label(spelled)} ({level})"))
+    return level, None

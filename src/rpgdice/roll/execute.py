@@ -141,16 +141,19 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
     RulesError for a command that is no roll of a registered ruleset."""
     key = (ruleset, command)
     if key not in BUILDERS:
-        from rpgdice import rulesets
+        from rpgdice.core import registry
 
         try:
-            record = rulesets.get(ruleset)
+            record = registry.get(ruleset)
         except KeyError:
             raise RulesError("ruleset", f"{ruleset!r} is not a ruleset this rpgdice knows") from None
         path, _, attr = record.builders.partition(":")
         module = import_module(path)
         if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
             getattr(module, attr)
+        for made in record.records() if "COMMANDS" in vars(module) else ():  # its records
+            register(ruleset, made.name, made.build,
+                     odds=made.kind == "odds")
     try:
         return BUILDERS[key]
     except KeyError:
@@ -189,10 +192,27 @@ def _has_record(value: Any) -> bool:
     return isinstance(value, tuple) and any(_has_record(v) for v in value)
 
 
-def plan_of(spec: RollSpec) -> Plan:
-    """The plan the spec's command makes of its arguments."""
+def plan_of(spec: RollSpec, run: Optional[Turn] = None) -> Plan:
+    """The plan the spec's command makes of its arguments (and of the run, for a builder
+    that reads it: the character's sheet, whether it replays)."""
     build = builder(spec.ruleset, spec.command)
-    return build(**arguments(spec, build))
+    args = arguments(spec, build)
+    if run is not None and _takes_run(build):
+        args["run"] = run
+    return build(**args)
+
+
+def _takes_run(build: Callable[..., Plan]) -> bool:
+    """Whether a builder takes the run it is part of (its keyword ``run``)."""
+    found = _RUN_TAKERS.get(build)
+    if found is None:
+        import inspect
+
+        found = _RUN_TAKERS[build] = "run" in inspect.signature(build).parameters
+    return found
+
+
+_RUN_TAKERS: dict[Callable[..., Plan], bool] = {}
 
 
 # The dice source and the log's choice ---------------------------------------------------
@@ -266,30 +286,40 @@ def refuse_rolling_options(spec: RollSpec) -> None:
 
 
 def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = None,
-            extras: Optional[dict[str, Any]] = None) -> Optional[int]:
+            extras: Optional[dict[str, Any]] = None,
+            adapt: Optional[Callable[[Plan], Plan]] = None,
+            show: Optional[Callable[[Iterable[Any]], None]] = None) -> Optional[int]:
     """Execute ``spec``: build its plan, spend, roll, render, log. Returns the log entry's
     ID (None when nothing was logged). ``sheet``: the character's sheet as parsing read it
     (else read here when the spec names a character and something is to be paid);
-    ``capture``: a replay, which collects instead of printing, paying or logging."""
+    ``capture``: a replay, which collects instead of printing, paying or logging;
+    ``adapt(plan)``: the plan a caller rolls more with, from the same source (``encounter
+    start``: the initiatives given as dice, after the ruleset's own roll); ``show(items)``:
+    how the results are shown instead of the output's way (``encounter start``: its state
+    after the roll)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
         from rpgdice.core.budget import share_odds_budget
 
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
-    if sheet is None and spec.character is not None and capture is None:
+    if spec.character is not None and not spec.character.resolved:  # a line just parsed
+        from rpgdice.roll.character import resolved
+
+        spec, sheet = resolved(spec, sheet)
+    elif sheet is None and spec.character is not None and capture is None:
         from rpgdice.table import sheets
 
         sheet = sheets.load(spec.character.name, "--as")
     state = Turn(spec, sheet, capture, extras)
     token = _TURN.set(state)
     try:
-        plan = plan_of(spec)
+        plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
         if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
             if spec.odds_alone and capture is None:
                 refuse_rolling_options(spec)
             _odds_only(spec, plan, state)
             return None
         try:
-            return _rolled(spec, plan, state)
+            return _rolled(spec, plan, state, show)
         except (RulesError, OSError):  # nothing was shown, nor logged: nothing is changed
             if plan.effects is not None:
                 plan.effects.undo()
@@ -329,7 +359,8 @@ def alternatives(spec: RollSpec) -> list[tuple[str, Any]]:
     return out
 
 
-def _rolled(spec: RollSpec, plan: Plan, state: Turn) -> Optional[int]:
+def _rolled(spec: RollSpec, plan: Plan, state: Turn,
+            show: Optional[Callable[[Iterable[Any]], None]] = None) -> Optional[int]:
     if plan.secret and not spec.secret:  # a secret roll's re-roll is secret itself
         spec = spec.replace(secret=True)
     times = spec.times if plan.times is None else plan.times
@@ -353,8 +384,11 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn) -> Optional[int]:
                             command=plan.log_command)
         items = recorder.watch(items)
     try:
-        _shown(spec, items, as_json=spec.json, odds=exact, total=times, keys=all_keys,
-               compact=plan.compact, compare=compared)
+        if show is not None:
+            show(items)
+        else:
+            _shown(spec, items, as_json=spec.json, odds=exact, total=times, keys=all_keys,
+                   compact=plan.compact, compare=compared)
     except OSError:
         from rpgdice.roll.character import refund
 
@@ -464,9 +498,9 @@ def _paced(state: Turn, plan: Plan, capture: Capture) -> Callable[[DiceSource], 
     spec = state.spec
     if spec.character is None or not capture.budgets or not spec.arg("willpower", False):
         return roll
-    from rpgdice import rulesets
+    from rpgdice.core import registry
 
-    own: Any = rulesets.get(spec.ruleset).plan
+    own: Any = registry.get(spec.ruleset).plan
     if own is None or not own(spec.command, spec.kwargs, None, None).paced:
         return roll
     budgets = iter(capture.budgets)

@@ -48,7 +48,7 @@ class ExactOdds:
                 raise TypeError
         except (KeyError, TypeError):
             raise BadData("the odds spec is not one this rpgdice knows") from None
-        if function not in ruleset.odds_functions:  # never any other name of its odds.py
+        if function not in ruleset.odds_names():  # never any other name of its odds.py
             raise BadData(f"the odds spec names no odds function of {ruleset.name}")
         built = [_arg(ruleset, a) for a in args]
         if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(

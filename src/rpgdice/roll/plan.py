@@ -13,18 +13,23 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 from rpgdice.core.budget import Work
+from rpgdice.core.record import record
+
+ONE = Work(1)
+"""A plan's work when its builder states none: one roll."""
 
 
+@record
 class Plan:
-    """A roll ready to execute. ``roll(source)`` makes one result (``roll(source, budget)``
-    where a character pays as it goes); ``work`` is what one repetition may cost;
-    ``odds`` its exact odds (an :class:`~rpgdice.roll.odds.ExactOdds`, or any function
-    computing them), shown with ``--odds``; ``stats`` the exact odds the log keeps for
-    ``log stats`` (None: none); ``keys`` are added to every JSON object;
-    ``target(result)`` what travels beside each result besides the character line: an
-    attack target's side (``vs_keys``, ``vs_table``) and what the roll did to the table
-    (``held``: the state it found and the change, for the table's page to take a secret
-    roll's effects back); ``character`` what a command
+    """A roll ready to execute, as a value (frozen; a changed copy is ``replace(plan, ...)``).
+    ``roll(source)`` makes one result (``roll(source, budget)`` where a character pays as
+    it goes); ``work`` is what one repetition may cost; ``odds`` its exact odds (an
+    :class:`~rpgdice.roll.odds.ExactOdds`, or any function computing them), shown with
+    ``--odds``; ``stats`` the exact odds the log keeps for ``log stats`` (None: none);
+    ``keys`` are added to every JSON object; ``target(result)`` what travels beside each
+    result besides the character line: an attack target's side (``vs_keys``, ``vs_table``)
+    and what the roll did to the table (``held``: the state it found and the change, for
+    the table's page to take a secret roll's effects back); ``character`` what a command
     that paid from a sheet itself shows (``seyruun reroll``); ``compact`` repeats in the
     ruleset's short form; ``times`` a count of results other than the spec's (ordinary
     dice: one per expression and repetition); ``log_command`` the command the log files
@@ -32,34 +37,22 @@ class Plan:
     ``roll_type``: its odds alone may be asked for (``rpgdice RULESET odds TYPE``).
     ``effects``: what the roll changes beyond the character's sheet (an attack's target,
     the entry a re-roll marks), an :class:`Effects`: finished once the roll is shown and
-    logged, undone when it could not be."""
+    logged, undone when it could not be. ``secret``: secret whatever the command line
+    said (a re-roll of a secret roll not yet revealed: its dice are the secret roll's)."""
 
-    __slots__ = ("roll", "work", "odds", "stats", "keys", "target", "character",
-                 "compact", "times", "log_command", "roll_type", "effects", "secret")
-
-    def __init__(self, roll: Optional[Callable[..., Any]] = None, *, work: Optional[Work] = None,
-                 odds: Optional[Callable[[], object]] = None,
-                 stats: Optional[Callable[[], object]] = None,
-                 keys: Optional[dict[str, Any]] = None,
-                 target: Optional[Callable[[Any], dict[str, Any]]] = None,
-                 character: Optional[dict[str, Any]] = None, compact: bool = False,
-                 times: Optional[int] = None, log_command: Optional[str] = None,
-                 roll_type: bool = False, effects: Optional[Effects] = None,
-                 secret: bool = False) -> None:
-        self.roll = roll
-        self.work = work if work is not None else Work(1)
-        self.odds = odds
-        self.stats = stats
-        self.keys = keys
-        self.target = target
-        self.character = character
-        self.compact = compact
-        self.times = times
-        self.log_command = log_command
-        self.roll_type = roll_type
-        self.effects = effects
-        self.secret = secret  # secret whatever the command line said (a re-roll of a
-        # secret roll not yet revealed: its dice are the secret roll's)
+    roll: Optional[Callable[..., Any]] = None
+    work: Work = ONE
+    odds: Optional[Callable[[], object]] = None
+    stats: Optional[Callable[[], object]] = None
+    keys: Optional[dict[str, Any]] = None
+    target: Optional[Callable[[Any], dict[str, Any]]] = None
+    character: Optional[dict[str, Any]] = None
+    compact: bool = False
+    times: Optional[int] = None
+    log_command: Optional[str] = None
+    roll_type: bool = False
+    effects: Optional[Effects] = None
+    secret: bool = False
 
 
 class Effects:

@@ -53,6 +53,12 @@ class Character:
     """The Cypher Pool ``--pool`` named."""
     given: tuple[str, ...] = ()
     """The parameters the command line gave (the others came from defaults or the sheet)."""
+    resolved: bool = True
+    """Whether the arguments hold the sheet's numbers (a stored roll) or may still name its
+    traits (a line just parsed: the executor reads the sheet and resolves them)."""
+    from_env: bool = False
+    """Named by ``RPGDICE_AS`` rather than ``--as`` (a sheet of another ruleset, or none,
+    is then passed over with a warning rather than refused)."""
 
     def terms_of(self, param: str) -> tuple[Term, ...]:
         return next((t for p, t in self.terms if p == param), ())

@@ -25,16 +25,23 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from rpgdice.core import registry
+from rpgdice.core.parts import Cost as Cost
+from rpgdice.core.parts import Fight as Fight
+from rpgdice.core.parts import add_within as add_within
+from rpgdice.core.parts import shifted as shifted
 from rpgdice.core.record import frozen
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import Protocol
+
+    from rpgdice.core.command import Command
 
     class Sheet(Protocol):
         """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps them)."""
@@ -162,83 +169,6 @@ class Views:
 
 
 @frozen
-class Cost:
-    """What one repetition of a command may cost a character (``worst``, of ``resource``),
-    what a result did cost (``cost(result)``), and why the worst case is what it is."""
-
-    resource: str | None = None
-    worst: int = 0
-    cost: Callable[[Any], int] = lambda r: 0
-    why: str = ""
-    paced: bool = False
-    """Paid as it goes, while the sheet has it (an extended roll's ``--willpower``): no
-    worst case is charged up front, and each repetition rolls with what is left,
-    ``roll(source, budget)``."""
-
-
-def add_within(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
-    """A change made again on a state (:attr:`Fight.redo`'s default): each number of
-    ``change`` added to the state's, within 0 and the state's ``KEY-max`` when it has one."""
-    out = dict(state)
-    for key, n in change.items():
-        value = out.get(key)
-        if isinstance(n, int) and isinstance(value, int):
-            top = out.get(f"{key}-max")
-            value = max(0, value + n)
-            out[key] = min(top, value) if isinstance(top, int) else value
-    return out
-
-
-def shifted(side: dict[str, Any], diff: dict[str, int]) -> dict[str, Any]:
-    """An encounter side with ``diff`` added to its numbers (:attr:`Fight.held`'s default:
-    a side whose keys are the sheet's own, Willpower)."""
-    out = dict(side)
-    for key, n in diff.items():
-        if isinstance(out.get(key), int) and not isinstance(out.get(key), bool):
-            out[key] = max(0, out[key] + n)
-    return out
-
-
-@frozen
-class Fight:
-    """A ruleset's parts of an encounter (rpgdice.table.encounter keeps the fight itself:
-    the order, the turn, who joins, leaves, waits or is out)."""
-
-    initiative: str = ""
-    """``"module:function"`` rolling the ruleset's own initiative (Seyruun's Wits +
-    Dexterity): ``function(words, source)`` gives ``(result, sides, args)`` — the result
-    shown and logged, each side as ``(name, rank, character, initiative)`` first to act
-    first, and the arguments of :attr:`command` that roll it again. "": the text has no
-    initiative rule, so every combatant gives its ``@INIT`` or its sheet's ``initiative``."""
-    command: str = ""
-    """The roll command its initiative is logged as (Seyruun's ``initiative``)."""
-    side: Callable[[Sheet], dict[str, Any]] | None = None
-    """A character's state in the fight, read from its sheet: any of the keys ``wound``,
-    ``damage``, ``health``, ``willpower``, ``state``, ``pools`` and ``out`` (a bool: out
-    of the fight on its own); a key left out is null (not out)."""
-    extra_state: Callable[[int, int, str | None], str | None] | None = None
-    """An extra's ``state`` word from its health, damage and wound (None: no word)."""
-    health: int | None = None
-    """An extra's health when ``--health`` is not given (Seyruun's 7 boxes; None: none,
-    it cannot take damage)."""
-    redo: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = add_within
-    """A step a roll made on the table (an envelope's ``held``, or what it paid) made again
-    on another state: ``redo(before, change)`` gives the state after (what the table's page
-    shows of a public roll that came after an unrevealed secret one)."""
-    restate: Callable[[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]],
-                      None] | None = None
-    """``restate(result, envelope, step, before)``: a stored result (its JSON object) and
-    its envelope (as stored) changed in place to say the state after ``step`` as it reads
-    from ``before`` instead of the state the roll found (its ``vs_wound``, its damage line):
-    a public roll as the table's page shows it while a secret one before it is unrevealed.
-    What was paid (``left``) is restated for every ruleset alike; None: nothing more."""
-    held: Callable[[dict[str, Any], dict[str, int]], dict[str, Any]] = shifted
-    """``held(side, diff)``: an encounter ``order`` entry with ``diff`` (raw state keys, as
-    in ``held`` steps: what unrevealed secret rolls changed, taken back) undone, and what
-    follows from it (a wound, a damage track's word, out) made again."""
-
-
-@frozen
 class Ruleset:
     """One game system, as everything outside its folder sees it."""
 
@@ -333,6 +263,38 @@ class Ruleset:
         """Its ``rules.py``."""
         return import_module(f"{self.module}.rules")
 
+    def records(self) -> tuple[Command, ...]:
+        """Its rolling commands' records (its ``commands.py``'s ``COMMANDS``, loaded on
+        first call): everything known of a command is read from them."""
+        found = _RECORDS.get(self.name)
+        if found is None or found[0] is not self:
+            path, _, attr = self.builders.partition(":")
+            module = import_module(path)
+            if attr:  # "module:NAME": a user's ruleset file's commands, made on first use
+                getattr(module, attr)
+            made = vars(module).get("COMMANDS")
+            records = made(self) if callable(made) else made
+            found = (self, tuple(records) if records is not None else self._old_records())
+            _RECORDS[self.name] = found
+        return found[1]
+
+    def _old_records(self) -> tuple[Command, ...]:
+        """The commands of a record that still keeps them in its per-command sets."""
+        from rpgdice.core.command import Command
+
+        names = [*self.results, *(c for c in self.takes_as if c not in self.results)]
+        return tuple(Command(
+            name=n, build=_unbuilt, results=tuple(self.results.get(n, ())),
+            takes_as=n in self.takes_as, repeated=n not in self.not_repeated,
+            seated=n not in self.not_seated, stats=n in self.stats_commands,
+            odds_type=n in self.odds_types, entry_arg=self.entry_arg.get(n),
+            kind="odds" if n == "odds" else "roll",
+            odds_functions=tuple(sorted(self.odds_functions))) for n in names)
+
+    def command(self, name: str) -> Command | None:
+        """The record of its command ``name`` (None: no rolling command of that name)."""
+        return next((c for c in self.records() if c.name == name), None)
+
     def record_class(self, name: str) -> type:
         """The record class ``name`` of its ``rules.py`` (a result class :attr:`results`
         names, or a record an odds spec holds); a KeyError for any other name, so stored
@@ -349,8 +311,17 @@ class Ruleset:
         """The one result class ``command`` makes (None when it makes several, or is no
         rolling command): how an entry of an older rpgdice, which stored no class names,
         is rebuilt."""
-        names = self.results.get(command, ())
+        found = self.command(command)
+        names = found.results if found is not None else ()
         return self.record_class(names[0]) if len(names) == 1 else None
+
+    def result_names(self) -> frozenset[str]:
+        """The names of every result class its commands make."""
+        return frozenset(n for c in self.records() for n in c.results)
+
+    def odds_names(self) -> frozenset[str]:
+        """The functions of its ``odds.py`` a stored odds spec may name."""
+        return frozenset(n for c in self.records() for n in c.odds_functions)
 
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""
@@ -380,6 +351,11 @@ def _folders() -> frozenset[str]:
     return _FOLDERS
 
 
+def _unbuilt(**kwargs: Any) -> Any:
+    raise KeyError("no builder")
+
+
+_RECORDS: dict[str, tuple[Ruleset, tuple[Command, ...]]] = {}
 _FOLDERS: frozenset[str] | None = None
 _PLUGINS: dict[str, Any] | None = None
 _LOADED: dict[str, Ruleset] = {}
@@ -404,8 +380,25 @@ def forget() -> None:
     global _FOLDERS, _PLUGINS
     _FOLDERS, _PLUGINS = None, None
     _LOADED.clear()
+    _RECORDS.clear()
     if "rpgdice.rulesets._file" in sys.modules:
         sys.modules["rpgdice.rulesets._file"].forget()
+
+
+@contextmanager
+def lent(ruleset: Ruleset) -> Iterator[Ruleset]:
+    """``with lent(record):`` :func:`get` gives ``record`` by its name meanwhile, and
+    afterwards what it gave before (completion builds the commands of a user's ruleset
+    file of each kind from a record no file holds)."""
+    before = _LOADED.get(ruleset.name)
+    _LOADED[ruleset.name] = ruleset
+    try:
+        yield ruleset
+    finally:
+        if before is None:
+            _LOADED.pop(ruleset.name, None)
+        else:
+            _LOADED[ruleset.name] = before
 
 
 def known(name: str) -> bool:

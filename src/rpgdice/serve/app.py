@@ -373,8 +373,19 @@ def make_app(table: Table) -> Starlette:
                                  headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
-              Route("/api/roll", roll, methods=["POST"])]
+              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _panel(request: Request) -> Response:
+    """``GET /api/panel``: what the token may roll, as data (a seat's or the GM's)."""
+    who = getattr(request.state, "who", None)
+    if who is None:
+        return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
+                            status_code=403)
+    from rpgdice.serve.panel import panel
+
+    return JSONResponse(await asyncio.to_thread(panel, who))
 
 
 def max_streams() -> int:

@@ -123,7 +123,7 @@ NONE = Held()
 
 def _fight(ruleset: object) -> Fight:
     from rpgdice.core import registry
-    from rpgdice.rulesets import Fight
+    from rpgdice.core.parts import Fight
 
     try:
         return registry.get(str(ruleset)).fight

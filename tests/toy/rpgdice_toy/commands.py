@@ -1,24 +1,18 @@
-"""`rpgdice toy`: thin — the arguments parsed into a roll value; the builders make its plan."""
+"""`rpgdice toy`: thin — each command a record: its parameters, its builder (the arguments
+made a plan) and its roles; the command line, its help, completion and the seat's panel are
+made from them."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
 from rpgdice.cli import params
-from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
-from rpgdice_toy import RULESET
+from rpgdice.cli.common import Plan, Work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 
-app = ruleset_app(RULESET.help)
-
-PoolArg = Annotated[int, typer.Argument(
-    parser=params.pool_sum(), metavar="POOL", show_default=False,
-    help="Dice in the pool, a number or a sum (2+1).")]
+POOL = Param("pool", "traits", parse=params.pool_sum(), metavar="POOL", default=REQUIRED,
+             help="Dice in the pool, a number or a sum (2+1).")
 
 
-@rolls(app, "roll", RULESET.name)
-def roll_cmd(pool: PoolArg) -> Plan:
+def roll_cmd(pool: int) -> Plan:
     """Roll a toy pool: the highest die decides.
 
     6 is a success, 4 or 5 a partial success, 1 to 3 a failure.
@@ -33,8 +27,7 @@ def roll_cmd(pool: PoolArg) -> Plan:
                 stats=exact)
 
 
-@rolls(app, "odds", RULESET.name, kind="odds")
-def odds_cmd(pool: PoolArg) -> Plan:
+def odds_cmd(pool: int) -> Plan:
     """Exact odds of a toy roll, without rolling.
 
     Example: rpgdice toy odds 3
@@ -42,3 +35,11 @@ def odds_cmd(pool: PoolArg) -> Plan:
     from rpgdice_toy import rules
 
     return Plan(odds=exact_odds("toy", "toy_odds", rules.ToyRoll(pool=pool)))
+
+
+COMMANDS = (
+    Command("roll", roll_cmd, (POOL,), help=roll_cmd.__doc__ or "", results=("ToyResult",),
+            takes_as=True, stats=True, odds_functions=("toy_odds",)),
+    Command("odds", odds_cmd, (POOL,), help=odds_cmd.__doc__ or "", kind="odds",
+            takes_as=True, odds_functions=("toy_odds",)),
+)

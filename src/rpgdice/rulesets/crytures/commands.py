@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Plan, Work, exact_odds, rolls, ruleset_app
-from rpgdice.rulesets.crytures import RULESET  # its help, said once, in the record
+from rpgdice.cli.common import Plan, Work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
     DEFAULT_CRIT_HITS,
@@ -16,52 +16,35 @@ from rpgdice.rulesets.crytures.rules import (
 )
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.crytures.rules import CryturesRoll
 
-app = ruleset_app(RULESET.help)
-
-PoolArg = Annotated[
-    int,
-    typer.Argument(
-        parser=params.pool_sum(),
-        metavar="POOL",
-        help="Base pool: Talent + Skill or Stat + Class, a number or a sum (3+2, 4-2).",
-        show_default=False,
-    ),
-]
-DieModOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--die-mod", parser=params.signed(), metavar="N",
-                 help="Dice added (or removed, negative) from the pool; repeatable."),
-]
-RollModOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--roll-mod", parser=params.signed(), metavar="N",
-                 help="Added to every die's result; repeatable."),
-]
-DifficultyOpt = Annotated[
-    int,
-    typer.Option("-d", "--difficulty", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 show_default=False,
-                 help=f"Target number per die, at least 1; default {DEFAULT_DIFFICULTY} "
-                 "(the rules set none)."),
-]
-ComplexityOpt = Annotated[
-    int,
-    typer.Option("-c", "--complexity", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 show_default=False, help="Successes needed, at least 1; default 1."),
-]
-AttackOpt = Annotated[
-    bool, typer.Option("--attack", help="An attack: every natural 10 is a critical hit, "
-                       f"adding --crit-hits successes (default {DEFAULT_CRIT_HITS})."),
-]
-CritHitsOpt = Annotated[
-    Optional[int],
-    typer.Option("--crit-hits", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help=f"With --attack: successes each critical hit adds before the Complexity "
-                 f"check (default {DEFAULT_CRIT_HITS}; 0 when the Crit effect is something else).",
-                 show_default=False),
-]
+POOL = Param(
+    "pool", "traits", parse=params.pool_sum(), metavar="POOL", default=REQUIRED,
+    help="Base pool: Talent + Skill or Stat + Class, a number or a sum (3+2, 4-2).")
+DIE_MOD = Param("die_mod", "number", flags=("--die-mod",), parse=params.signed(), metavar="N",
+                multiple=True, lo=-params.MAX_NUMBER, hi=params.MAX_NUMBER,
+                help="Dice added (or removed, negative) from the pool; repeatable.")
+ROLL_MOD = Param("roll_mod", "number", flags=("--roll-mod",), parse=params.signed(), metavar="N",
+                 multiple=True, lo=-params.MAX_NUMBER, hi=params.MAX_NUMBER,
+                 help="Added to every die's result; repeatable.")
+DIFFICULTY = Param("difficulty", "number", flags=("-d", "--difficulty"),
+                   parse=params.integer(1, params.MAX_NUMBER), metavar="N",
+                   default=DEFAULT_DIFFICULTY, lo=1, hi=params.MAX_NUMBER,
+                   help=f"Target number per die, at least 1; default {DEFAULT_DIFFICULTY} "
+                   "(the rules set none).")
+COMPLEXITY = Param("complexity", "number", flags=("-c", "--complexity"),
+                   parse=params.integer(1, params.MAX_NUMBER), metavar="N",
+                   default=DEFAULT_COMPLEXITY, lo=1, hi=params.MAX_NUMBER,
+                   help="Successes needed, at least 1; default 1.")
+ATTACK = Param("attack", "flag", flags=("--attack",), default=False,
+               help="An attack: every natural 10 is a critical hit, "
+               f"adding --crit-hits successes (default {DEFAULT_CRIT_HITS}).")
+CRIT_HITS = Param("crit_hits", "number", flags=("--crit-hits",),
+                  parse=params.integer(0, params.MAX_NUMBER), metavar="N", lo=0,
+                  hi=params.MAX_NUMBER,
+                  help=f"With --attack: successes each critical hit adds before the Complexity "
+                  f"check (default {DEFAULT_CRIT_HITS}; 0 when the Crit effect is something else).")
 
 SPENT = ("stamina", "mana")
 """What a retry may be paid with, from the sheet (RULES.md: the text's "Stamina, or Mana")."""
@@ -78,15 +61,12 @@ def spend(text: str) -> str:
 
 spend.accepts = "stamina=N or mana=N"  # type: ignore[attr-defined]
 
-SpendOpt = Annotated[
-    Optional[str],
-    typer.Option("--spend", parser=spend, metavar="RESOURCE=N",
-                 help="With --as: pay N Stamina or Mana from the sheet to try again (the text "
-                 "sets no price: the GM names it); refused when the sheet has less."),
-]
+SPEND = Param("spend", "choice", flags=("--spend",), parse=spend, metavar="RESOURCE=N",
+              help="With --as: pay N Stamina or Mana from the sheet to try again (the text "
+              "sets no price: the GM names it); refused when the sheet has less.")
 
 
-def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
+def _spec(pool: int, die_mod: tuple[int, ...] | None, roll_mod: tuple[int, ...] | None,
           difficulty: int, complexity: int, attack: bool,
           crit_hits: int | None) -> CryturesRoll:
     """The roll the arguments describe: shared by ``roll`` and ``odds``."""
@@ -109,16 +89,16 @@ def _spec(pool: int, die_mod: list[int] | None, roll_mod: list[int] | None,
     )
 
 
-@rolls(app, "roll", RULESET.name)
 def roll_cmd(
-    pool: PoolArg,
-    die_mod: DieModOpt = None,
-    roll_mod: RollModOpt = None,
-    difficulty: DifficultyOpt = DEFAULT_DIFFICULTY,
-    complexity: ComplexityOpt = DEFAULT_COMPLEXITY,
-    attack: AttackOpt = False,
-    crit_hits: CritHitsOpt = None,
-    spend: SpendOpt = None,
+    pool: int,
+    die_mod: tuple[int, ...] | None = None,
+    roll_mod: tuple[int, ...] | None = None,
+    difficulty: int = DEFAULT_DIFFICULTY,
+    complexity: int = DEFAULT_COMPLEXITY,
+    attack: bool = False,
+    crit_hits: int | None = None,
+    spend: str | None = None,
+    run: Turn | None = None,
 ) -> Plan:
     """Roll a Crytures dice pool.
 
@@ -132,10 +112,7 @@ def roll_cmd(
 
     spec = _spec(pool, die_mod, roll_mod, difficulty, complexity, attack, crit_hits)
     if spend is not None:
-        from rpgdice.roll.execute import turn
-
-        state = turn()
-        if state is not None and state.sheet is None and not state.replaying:
+        if run is not None and run.sheet is None and not run.replaying:
             from rpgdice.core.errors import RulesError
 
             raise RulesError("--spend", "pays from a character's sheet: give --as NAME")
@@ -144,9 +121,18 @@ def roll_cmd(
                 stats=exact)
 
 
-rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a Crytures roll, without rolling: success and failure, the
+ODDS_HELP = """Exact odds of a Crytures roll, without rolling: success and failure, the
     distribution of successes (exactly k, at least k) and natural 10s.
 
     Example: rpgdice crytures odds 6 --die-mod 3 -c 2
-    """)(roll_cmd)
-"""The odds of the roll the same arguments make: its builder, its odds alone."""
+    """
+
+ROLL_PARAMS = (POOL, DIE_MOD, ROLL_MOD, DIFFICULTY, COMPLEXITY, ATTACK, CRIT_HITS, SPEND)
+COMMANDS = (
+    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
+            results=("CryturesResult",), takes_as=True, stats=True,
+            odds_functions=("crytures_odds",)),
+    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
+            odds_functions=("crytures_odds",)),
+)
+"""Its commands: ``roll``, and ``odds`` (the same arguments, its odds alone)."""

@@ -2,66 +2,47 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional
-
-import typer
+from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Effects, Plan, Work, exact_odds, rolls, ruleset_app
+from rpgdice.cli.common import Effects, Plan, Work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
-from rpgdice.rulesets.cypher import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.cypher.rules import CypherTask
 
-app = ruleset_app(RULESET.help)
-
-DifficultyOpt = Annotated[
-    int,
-    typer.Option("-d", "--difficulty", parser=params.level(
-                     DIFFICULTIES, 0, 10, lambda d: f"difficulty {d}, target {3 * d}"),
-                 metavar="LEVEL",
-                 help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".",
-                 show_default=False),
-]
-EaseOpt = Annotated[
-    int, typer.Option("--ease", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      show_default=False, help="Steps the task is eased."),
-]
-HinderOpt = Annotated[
-    int, typer.Option("--hinder", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      show_default=False, help="Steps the task is hindered."),
-]
-SkillOpt = Annotated[
-    Optional[str],
-    typer.Option("--skill", parser=params.choice(SKILLS, {
-                     "trained": "eases 1 step", "specialized": "eases 2 steps",
-                     "inability": "hinders 1 step"}), metavar="LEVEL",
-                 help="trained eases 1 step, specialized 2; inability hinders 1."),
-]
-AssetOpt = Annotated[
-    int, typer.Option("--asset", parser=params.integer(0, MAX_ASSET), metavar="N",
-                      show_default=False, help=f"Assets: 0 to {MAX_ASSET} steps."),
-]
-EffortOpt = Annotated[
-    int, typer.Option("--effort", parser=params.integer(0, MAX_EFFORT), metavar="N",
-                      show_default=False, help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each."),
-]
-EdgeOpt = Annotated[
-    int, typer.Option("--edge", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      show_default=False, help="Edge, taken off the Effort cost."),
-]
-BonusOpt = Annotated[
-    int, typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                      show_default=False, help="Flat bonus added to the d20."),
-]
-AttackOpt = Annotated[
-    bool, typer.Option("--attack", help="An attack: 17 and 18 add damage, 19/20 may add more."),
-]
+DIFFICULTY = Param(
+    "difficulty", "number", flags=("-d", "--difficulty"), default=REQUIRED, lo=0, hi=10,
+    parse=params.level(DIFFICULTIES, 0, 10, lambda d: f"difficulty {d}, target {3 * d}"),
+    metavar="LEVEL", help="Difficulty 0-10 or its name: " + ", ".join(DIFFICULTIES) + ".")
+EASE = Param("ease", "number", flags=("--ease",), parse=params.integer(0, params.MAX_NUMBER),
+             metavar="N", default=0, lo=0, hi=params.MAX_NUMBER, help="Steps the task is eased.")
+HINDER = Param("hinder", "number", flags=("--hinder",), parse=params.integer(0, params.MAX_NUMBER),
+               metavar="N", default=0, lo=0, hi=params.MAX_NUMBER,
+               help="Steps the task is hindered.")
+SKILL = Param("skill", "choice", flags=("--skill",), choices=tuple(SKILLS), completes="skills",
+              parse=params.choice(SKILLS, {"trained": "eases 1 step", "specialized": "eases 2 steps",
+                                           "inability": "hinders 1 step"}), metavar="LEVEL",
+              help="trained eases 1 step, specialized 2; inability hinders 1.")
+ASSET = Param("asset", "number", flags=("--asset",), parse=params.integer(0, MAX_ASSET),
+              metavar="N", default=0, lo=0, hi=MAX_ASSET, help=f"Assets: 0 to {MAX_ASSET} steps.")
+EFFORT = Param("effort", "number", flags=("--effort",), parse=params.integer(0, MAX_EFFORT),
+               metavar="N", default=0, lo=0, hi=MAX_EFFORT,
+               help=f"Levels of Effort: 0 to {MAX_EFFORT}, one step each.")
+EDGE = Param("edge", "number", flags=("--edge",), parse=params.integer(0, params.MAX_NUMBER),
+             metavar="N", default=0, lo=0, hi=params.MAX_NUMBER,
+             help="Edge, taken off the Effort cost.")
+BONUS = Param("bonus", "number", flags=("--bonus",), parse=params.integer(0, params.MAX_NUMBER),
+              metavar="N", default=0, lo=0, hi=params.MAX_NUMBER,
+              help="Flat bonus added to the d20.")
+ATTACK = Param("attack", "flag", flags=("--attack",), default=False,
+               help="An attack: 17 and 18 add damage, 19/20 may add more.")
 
 
-def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+def _take_target(ctx: Any, value: Any) -> Optional[str]:
     """``--vs NAME`` (eager: the target is read when the line is parsed)."""
     if value is None or not value.strip():
         return None
@@ -75,18 +56,14 @@ def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
 
 _vs_name = params.target("an extra of the encounter with health")
 
-DamageOpt = Annotated[
-    Optional[int],
-    typer.Option("--damage", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="With --attack and --vs: the damage a success deals, plus 17 +1, 18 +2, "
-                 "19 +3, 20 +4 (none when the attacker is impaired); the target's armor first."),
-]
-VsOpt = Annotated[
-    Optional[str],
-    typer.Option("--vs", parser=_vs_name, metavar="NAME", is_eager=True, callback=_take_target,
-                 help="The target: a saved character (its Pools: Might, then Speed, then "
-                 "Intellect) or an extra of the encounter (its health)."),
-]
+DAMAGE = Param("damage", "number", flags=("--damage",), parse=params.integer(0, params.MAX_NUMBER),
+               metavar="N", lo=0, hi=params.MAX_NUMBER,
+               help="With --attack and --vs: the damage a success deals, plus 17 +1, 18 +2, "
+               "19 +3, 20 +4 (none when the attacker is impaired); the target's armor first.")
+VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
+           on_parse=_take_target, completes="characters",
+           help="The target: a saved character (its Pools: Might, then Speed, then "
+           "Intellect) or an extra of the encounter (its health).")
 
 
 def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
@@ -101,17 +78,18 @@ def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int
 
 
 def task_cmd(
-    difficulty: DifficultyOpt,
-    ease: EaseOpt = 0,
-    hinder: HinderOpt = 0,
-    skill: SkillOpt = None,
-    asset: AssetOpt = 0,
-    effort: EffortOpt = 0,
-    edge: EdgeOpt = 0,
-    bonus: BonusOpt = 0,
-    attack: AttackOpt = False,
-    damage: DamageOpt = None,
-    vs: VsOpt = None,
+    difficulty: int,
+    ease: int = 0,
+    hinder: int = 0,
+    skill: str | None = None,
+    asset: int = 0,
+    effort: int = 0,
+    edge: int = 0,
+    bonus: int = 0,
+    attack: bool = False,
+    damage: int | None = None,
+    vs: str | None = None,
+    run: Turn | None = None,
 ) -> Plan:
     """Attempt a task: d20 against 3 × (difficulty − easing + hindering).
 
@@ -126,19 +104,16 @@ def task_cmd(
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
     exact = exact_odds("cypher", "cypher_odds", task)
-    hurt = _hurt(damage, vs, attack)
-    _say_debilitated()
+    hurt = _hurt(damage, vs, attack, run)
+    _say_debilitated(run)
     return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact,
                 target=hurt.side if hurt is not None else None,
                 effects=_Hurts(hurt) if hurt is not None else None)
 
 
-def _say_debilitated() -> None:
+def _say_debilitated(state: Turn | None) -> None:
     """(SRD) Debilitated: no action but to move. A task ``--as`` such a character still
     rolls (the GM rules), with a warning line saying so."""
-    from rpgdice.roll.execute import turn
-
-    state = turn()
     if state is None or state.sheet is None or state.replaying:
         return
     from rpgdice.rulesets.cypher.target import state_of
@@ -150,7 +125,7 @@ def _say_debilitated() -> None:
         warning(f"{state.sheet.name} is {now}: no action but to move (the rules); rolled anyway")
 
 
-def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
+def _hurt(damage: Optional[int], vs: Optional[str], attack: bool, state: Turn | None) -> Any:
     """The attack's target (``--vs``) and the damage it takes; None without one."""
     if damage is None and vs is None:
         return None
@@ -159,11 +134,9 @@ def _hurt(damage: Optional[int], vs: Optional[str], attack: bool) -> Any:
                          "an attack's damage needs both --damage N and --vs NAME")
     if not attack:
         raise RulesError("--damage", "damage is dealt by an attack: add --attack")
-    from rpgdice.roll.execute import turn
     from rpgdice.rulesets.cypher.character import IMPAIRED
     from rpgdice.rulesets.cypher.target import Hurt, state_of, target_named
 
-    state = turn()
     assert state is not None
     target, extra = state.extras.get("target"), state.extras.get("target_extra")
     if target is None and extra is None:  # a replay: named again
@@ -187,19 +160,16 @@ class _Hurts(Effects):
             self.hurt.apply()
 
 
-rolls(app, "task", RULESET.name)(task_cmd)
-rolls(app, "roll", RULESET.name, help=(task_cmd.__doc__ or "").replace(
+ROLL_HELP = (task_cmd.__doc__ or "").replace(
     "Attempt a task:", "The same command as task: attempt a task,", 1).replace(
-    "cypher task", "cypher roll"))(task_cmd)
+    "cypher task", "cypher roll")
 """Every other group rolls with ``roll``: in the Cypher group it is ``task`` by another name."""
 
-
-rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a task, without rolling: success and failure (routine and
+ODDS_HELP = """Exact odds of a task, without rolling: success and failure (routine and
     impossible tasks included) and each special roll.
 
     Example: rpgdice cypher odds --difficulty 5 --ease 2 --attack
-    """)(task_cmd)
-"""The odds of the roll the same arguments make: its builder, its odds alone."""
+    """
 
 
 def _split(text: str) -> str:
@@ -210,13 +180,21 @@ def _split(text: str) -> str:
     for part in str(text).replace(" ", "").lower().split(","):
         name, eq, n = part.partition("=")
         if name not in POOLS or not eq or not n.isdigit() or name in parts:
-            raise typer.BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of "
+            from rpgdice.cli.typer_private import click  # the parsers' error (Typer's Click)
+
+            raise click.BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of "
                                      + ", ".join(POOLS))
         parts[name] = int(n)
     return ",".join(f"{k}={v}" for k, v in parts.items())
 
 
 _split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
+
+TO = Param("to", "text", flags=("--to",), parse=_split, metavar="POOL=N,...",
+           help="Split the points: might=N,speed=N,intellect=N (default: Might, then Speed, "
+           "then Intellect, each up to its maximum).")
+RESET = Param("reset", "flag", flags=("--reset",), default=False,
+              help="A new day: the four recoveries start over.")
 
 
 def _not_full(name: str, pools: dict[str, int], maxima: dict[str, int | None],
@@ -228,16 +206,7 @@ def _not_full(name: str, pools: dict[str, int], maxima: dict[str, int | None],
                          "the day's next recovery for nothing; nothing was rolled")
 
 
-@rolls(app, "recover", RULESET.name, without=("compare",),
-       option_help={"odds": "Add the exact chance of each total of 1d6 + tier."})
-def recover_cmd(
-    to: Annotated[Optional[str], typer.Option(
-        "--to", parser=_split, metavar="POOL=N,...",
-        help="Split the points: might=N,speed=N,intellect=N (default: Might, then Speed, "
-        "then Intellect, each up to its maximum).")] = None,
-    reset: Annotated[bool, typer.Option(
-        "--reset", help="A new day: the four recoveries start over.")] = False,
-) -> Plan:
+def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = None) -> Plan:
     """A recovery roll: 1d6 + the sheet's tier (default 1) back into the Pools.
 
     Four a day, in order: one action, ten minutes, one hour, ten hours (the sheet counts
@@ -245,11 +214,10 @@ def recover_cmd(
 
     Example: rpgdice cypher recover --as ana --to might=2,speed=9
     """
-    from rpgdice.roll.execute import turn
     from rpgdice.rulesets.cypher import rules as cypher
     from rpgdice.rulesets.cypher.target import pools_of, recovered
 
-    state = turn()
+    state = run
     assert state is not None
     sheet = state.sheet
     if sheet is None:
@@ -290,3 +258,22 @@ def recover_cmd(
     return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
                 target=None if state.replaying else held,
                 effects=None if state.replaying else Recovered())
+
+
+TASK_PARAMS = (DIFFICULTY, EASE, HINDER, SKILL, ASSET, EFFORT, EDGE, BONUS, ATTACK, DAMAGE, VS)
+COMMANDS = (
+    Command("task", task_cmd, TASK_PARAMS, help=task_cmd.__doc__ or "",
+            results=("CypherResult",), takes_as=True, stats=True,
+            odds_functions=("cypher_odds",)),
+    Command("roll", task_cmd, TASK_PARAMS, help=ROLL_HELP, results=("CypherResult",),
+            takes_as=True, stats=True, odds_functions=("cypher_odds",)),
+    Command("odds", task_cmd, TASK_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
+            odds_functions=("cypher_odds",)),
+    Command("recover", recover_cmd, (TO, RESET), help=recover_cmd.__doc__ or "",
+            results=("CypherRecoveryResult",), takes_as=True, seated=False,
+            without=frozenset({"compare"}),
+            option_help={"odds": "Add the exact chance of each total of 1d6 + tier."},
+            odds_functions=("cypher_recovery_odds",)),
+)
+"""Its commands: ``task``; ``roll``, the same (every other group rolls with ``roll``);
+``odds``, the same arguments' odds alone; ``recover``."""

@@ -3,29 +3,16 @@ multi, contest, team, extended and retry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
-
-import typer
+from typing import TYPE_CHECKING
 
 from rpgdice.cli import params
-from rpgdice.cli.common import (
-    PANELS,
-    ExactOdds,
-    Plan,
-    ReglasCommand,
-    Work,
-    exact_odds,
-    rolls,
-    ruleset_app,
-)
+from rpgdice.cli.common import PANELS, ExactOdds, Plan, Work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
-from rpgdice.rulesets.reglas import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 if TYPE_CHECKING:
     from rpgdice.rulesets.reglas.rules import ReglasRoll
-
-app = ruleset_app(RULESET.help, command_cls=ReglasCommand)
 
 ARGUMENTOS, OPCIONES = PANELS["es"]["arguments"], PANELS["es"]["options"]
 
@@ -40,40 +27,34 @@ DIFFICULTY_NAMES = {
 INDEX_ACCEPTS = (f"un número como 5, o una suma como 5+5 o 4+3-1, de 0 a {params.MAX_NUMBER} "
                  "en total (a number or a sum)")
 
-IndexArg = Annotated[
-    int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE",
-                   rich_help_panel=ARGUMENTOS, show_default=False,
-                   help="Índice de éxito: Atributo + Habilidad, un número o una suma (5+5)."),
-]
-DifficultyOpt = Annotated[
-    int,
-    typer.Option("-d", "--dificultad", "--difficulty",
-                 parser=params.level(
-                     DIFFICULTY_NAMES, 0, params.MAX_NUMBER,
-                     lambda n: f"{n} éxito{'' if n == 1 else 's'} necesario{'' if n == 1 else 's'}"),
-                 metavar="NIVEL", rich_help_panel=OPCIONES, show_default=False,
-                 help="Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, "
-                 "muy-dificil 6, imposible 8, o un número; también none, hard, very-hard, "
-                 "impossible."),
-]
-RaiseOpt = Annotated[
-    int,
-    typer.Option("--niveles", "--raise", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 rich_help_panel=OPCIONES, show_default=False,
-                 help=f"Sube la dificultad N niveles, +{RAISE_STEP} cada uno."),
-]
-ModOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--mod", parser=params.signed(), metavar="N", rich_help_panel=OPCIONES,
-                 help="Modificador al índice (+2, −2); repetible."),
-]
-AttemptOpt = Annotated[
-    int,
-    typer.Option("--intento", "--attempt", parser=params.integer(1, params.MAX_NUMBER), metavar="K",
-                 rich_help_panel=OPCIONES, show_default=False,
-                 help=f"Qué intento es (inténtalo de nuevo): −{RETRY_PENALTY} por intento fallido."),
-]
+_INDEX = params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice")
+"""A success index: a number or a sum (its errors in Spanish and English)."""
+
+INDEX = Param("index", "traits", parse=_INDEX, metavar="ÍNDICE", default=REQUIRED,
+              panel=ARGUMENTOS,
+              help="Índice de éxito: Atributo + Habilidad, un número o una suma (5+5).")
+DIFFICULTY = Param(
+    "difficulty", "number", flags=("-d", "--dificultad", "--difficulty"), default=0, lo=0,
+    hi=params.MAX_NUMBER,
+    parse=params.level(
+        DIFFICULTY_NAMES, 0, params.MAX_NUMBER,
+        lambda n: f"{n} éxito{'' if n == 1 else 's'} necesario{'' if n == 1 else 's'}"),
+    metavar="NIVEL", panel=OPCIONES,
+    help="Éxitos necesarios: ninguna 0 (por defecto), normal 2, dificil 4, "
+    "muy-dificil 6, imposible 8, o un número; también none, hard, very-hard, "
+    "impossible.")
+RAISE = Param("raises", "number", flags=("--niveles", "--raise"),
+              parse=params.integer(0, params.MAX_NUMBER), metavar="N", default=0, lo=0,
+              hi=params.MAX_NUMBER, panel=OPCIONES,
+              help=f"Sube la dificultad N niveles, +{RAISE_STEP} cada uno.")
+MOD = Param("mod", "number", flags=("--mod",), parse=params.signed(), metavar="N",
+            multiple=True, lo=-params.MAX_NUMBER, hi=params.MAX_NUMBER, panel=OPCIONES,
+            help="Modificador al índice (+2, −2); repetible.")
+ATTEMPT = Param("attempt", "number", flags=("--intento", "--attempt"),
+                parse=params.integer(1, params.MAX_NUMBER), metavar="K", default=1, lo=1,
+                hi=params.MAX_NUMBER, panel=OPCIONES,
+                help=f"Qué intento es (inténtalo de nuevo): −{RETRY_PENALTY} por intento "
+                "fallido.")
 
 
 def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | None = None,
@@ -87,13 +68,12 @@ def _spec(index: int, difficulty: int = 0, raises: int = 0, mod: list[int] | Non
     )
 
 
-@rolls(app, "roll", RULESET.name)
 def roll_cmd(
-    index: IndexArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
-    mod: ModOpt = None,
-    attempt: AttemptOpt = 1,
+    index: int,
+    difficulty: int = 0,
+    raises: int = 0,
+    mod: list[int] | None = None,
+    attempt: int = 1,
 ) -> Plan:
     """Tirada simple: resultado = iE − 1d10.
 
@@ -108,81 +88,57 @@ def roll_cmd(
     return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', 'reglas_odds', spec), stats=exact_odds('reglas', 'reglas_odds', spec))
 
 
-rolls(app, "odds", RULESET.name, kind="odds", help="""Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
+ODDS_HELP = """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
     crítico y cada grado de fracaso.
 
     Ejemplo: rpgdice reglas odds 5+5 -d normal
-    """)(roll_cmd)
-"""The odds of the roll the same arguments make: its builder, its odds alone."""
+    """
 
 
 # Las acciones: multi, contest, team, extended, retry -----------------------------------
 
 
-ActionsArg = Annotated[
-    int,
-    typer.Argument(parser=params.integer(2, MAX_ROLLS), metavar="ACCIONES",
-                   rich_help_panel=ARGUMENTOS, show_default=False,
-                   help=f"Acciones en el turno, 2 a {MAX_ROLLS}: la k-ésima tiene −(N + 2·(k−1))."),
-]
-AttackerArg = Annotated[
-    int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE_ATACANTE",
-                   rich_help_panel=ARGUMENTOS, show_default=False,
-                   help="Índice de éxito del atacante (un número o una suma como 5+5)."),
-]
-DefenderArg = Annotated[
-    int,
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE_DEFENSOR",
-                   rich_help_panel=ARGUMENTOS, show_default=False,
-                   help="Índice de éxito del defensor, que no tiene dificultad."),
-]
-MembersArg = Annotated[
-    list[int],
-    typer.Argument(parser=params.pool_sum(accepts=INDEX_ACCEPTS, kind="índice"), metavar="ÍNDICE ÍNDICE...",
-                   rich_help_panel=ARGUMENTOS, show_default=False,
-                   help="El índice de éxito de cada miembro (al menos dos)."),
-]
-DefenderModOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--mod-defensor", "--defender-mod", parser=params.signed(), metavar="N",
-                 rich_help_panel=OPCIONES,
-                 help="Modificador al índice del defensor; repetible."),
-]
-TargetOpt = Annotated[
-    int,
-    typer.Option("--objetivo", "--target", parser=params.integer(1, params.MAX_NUMBER),
-                 metavar="N", rich_help_panel=OPCIONES, show_default=False,
-                 help="Éxitos que acumular (obligatorio)."),
-]
-StartOpt = Annotated[
-    int,
-    typer.Option("--inicio", "--start", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 rich_help_panel=OPCIONES, show_default=False,
-                 help="Éxitos ya acumulados (el Director los baja tras un descanso)."),
-]
-MaxRollsOpt = Annotated[
-    int,
-    typer.Option("--max-tiradas", "--max-rolls", parser=params.integer(1, MAX_ROLLS), metavar="N",
-                 rich_help_panel=OPCIONES, show_default=False,
-                 help=f"Para tras N tiradas (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto: "
-                 "las reglas no ponen límite)."),
-]
-MaxAttemptsOpt = Annotated[
-    int,
-    typer.Option("--max-intentos", "--max-attempts", parser=params.integer(1, MAX_ROLLS),
-                 metavar="N", rich_help_panel=OPCIONES, show_default=False,
-                 help=f"Para tras N intentos (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto)."),
-]
+ACTIONS = Param("actions", "number", parse=params.integer(2, MAX_ROLLS), metavar="ACCIONES",
+                default=REQUIRED, lo=2, hi=MAX_ROLLS, panel=ARGUMENTOS,
+                help=f"Acciones en el turno, 2 a {MAX_ROLLS}: la k-ésima tiene −(N + 2·(k−1)).")
+ATTACKER = Param("attacker", "traits", parse=_INDEX, metavar="ÍNDICE_ATACANTE", default=REQUIRED,
+                 panel=ARGUMENTOS,
+                 help="Índice de éxito del atacante (un número o una suma como 5+5).")
+DEFENDER = Param("defender", "traits", parse=_INDEX, metavar="ÍNDICE_DEFENSOR", default=REQUIRED,
+                 panel=ARGUMENTOS, help="Índice de éxito del defensor, que no tiene dificultad.")
+MEMBERS = Param("members", "traits", parse=_INDEX, metavar="ÍNDICE ÍNDICE...", default=REQUIRED,
+                multiple=True, panel=ARGUMENTOS,
+                help="El índice de éxito de cada miembro (al menos dos).")
+DEFENDER_MOD = Param("defender_mod", "number", flags=("--mod-defensor", "--defender-mod"),
+                     parse=params.signed(), metavar="N", multiple=True, lo=-params.MAX_NUMBER,
+                     hi=params.MAX_NUMBER, panel=OPCIONES,
+                     help="Modificador al índice del defensor; repetible.")
+TARGET = Param("target", "number", flags=("--objetivo", "--target"),
+               parse=params.integer(1, params.MAX_NUMBER), metavar="N", default=REQUIRED, lo=1,
+               hi=params.MAX_NUMBER, panel=OPCIONES, help="Éxitos que acumular (obligatorio).")
+START = Param("start", "number", flags=("--inicio", "--start"),
+              parse=params.integer(0, params.MAX_NUMBER), metavar="N", default=0, lo=0,
+              hi=params.MAX_NUMBER, panel=OPCIONES,
+              help="Éxitos ya acumulados (el Director los baja tras un descanso).")
+MAX_ROLLS_PARAM = Param(
+    "max_rolls", "number", flags=("--max-tiradas", "--max-rolls"),
+    parse=params.integer(1, MAX_ROLLS), metavar="N", default=DEFAULT_MAX_ROLLS, lo=1,
+    hi=MAX_ROLLS, panel=OPCIONES,
+    help=f"Para tras N tiradas (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto: "
+    "las reglas no ponen límite).")
+MAX_ATTEMPTS = Param(
+    "max_attempts", "number", flags=("--max-intentos", "--max-attempts"),
+    parse=params.integer(1, MAX_ROLLS), metavar="N", default=DEFAULT_MAX_ROLLS, lo=1,
+    hi=MAX_ROLLS, panel=OPCIONES,
+    help=f"Para tras N intentos (1 a {MAX_ROLLS}; {DEFAULT_MAX_ROLLS} por defecto).")
 
 
-@rolls(app, "multi", RULESET.name)
 def multi_cmd(
-    actions: ActionsArg,
-    index: IndexArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
-    mod: ModOpt = None,
+    actions: int,
+    index: int,
+    difficulty: int = 0,
+    raises: int = 0,
+    mod: list[int] | None = None,
 ) -> Plan:
     """Acciones múltiples: una tirada por acción, −N, −N−2, …
 
@@ -199,14 +155,13 @@ def multi_cmd(
     return Plan(lambda source: reglas.roll_multi(spec, source), odds=ExactOdds('reglas', 'reglas_multi_odds', spec), work=Work(actions, actions), roll_type=True)
 
 
-@rolls(app, "contest", RULESET.name)
 def contest_cmd(
-    attacker: AttackerArg,
-    defender: DefenderArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
-    mod: ModOpt = None,
-    defender_mod: DefenderModOpt = None,
+    attacker: int,
+    defender: int,
+    difficulty: int = 0,
+    raises: int = 0,
+    mod: list[int] | None = None,
+    defender_mod: list[int] | None = None,
 ) -> Plan:
     """Acciones enfrentadas: tiran los dos; gana quien saca más éxitos.
 
@@ -223,11 +178,10 @@ def contest_cmd(
     return Plan(lambda source: reglas.roll_contest(spec, source), odds=ExactOdds('reglas', 'reglas_contest_odds', spec), work=Work(2, 2), roll_type=True)
 
 
-@rolls(app, "team", RULESET.name)
 def team_cmd(
-    members: MembersArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
+    members: list[int],
+    difficulty: int = 0,
+    raises: int = 0,
 ) -> Plan:
     """Trabajo en equipo: tira cada miembro y se suman los resultados.
 
@@ -242,13 +196,12 @@ def team_cmd(
     return Plan(lambda source: reglas.roll_team(spec, source), odds=ExactOdds('reglas', 'reglas_team_odds', spec), work=Work(len(spec.members), len(spec.members)), roll_type=True)
 
 
-@rolls(app, "extended", RULESET.name)
 def extended_cmd(
-    index: IndexArg,
-    target: TargetOpt,
-    start: StartOpt = 0,
-    max_rolls: MaxRollsOpt = DEFAULT_MAX_ROLLS,
-    mod: ModOpt = None,
+    index: int,
+    target: int,
+    start: int = 0,
+    max_rolls: int = DEFAULT_MAX_ROLLS,
+    mod: list[int] | None = None,
 ) -> Plan:
     """Acciones extendidas: acumula éxitos tirada tras tirada hasta un objetivo.
 
@@ -265,13 +218,12 @@ def extended_cmd(
     return Plan(lambda source: reglas.roll_extended(spec, source), odds=ExactOdds('reglas', 'reglas_extended_odds', spec), work=Work(max_rolls, max_rolls), roll_type=True)
 
 
-@rolls(app, "retry", RULESET.name)
 def retry_cmd(
-    index: IndexArg,
-    difficulty: DifficultyOpt = 0,
-    raises: RaiseOpt = 0,
-    mod: ModOpt = None,
-    max_attempts: MaxAttemptsOpt = DEFAULT_MAX_ROLLS,
+    index: int,
+    difficulty: int = 0,
+    raises: int = 0,
+    mod: list[int] | None = None,
+    max_attempts: int = DEFAULT_MAX_ROLLS,
 ) -> Plan:
     """Inténtalo de nuevo: otro intento tras un fallo, −2 por intento fallido.
 
@@ -286,3 +238,30 @@ def retry_cmd(
         max_attempts=max_attempts,
     )
     return Plan(lambda source: reglas.roll_retry(spec, source), odds=ExactOdds('reglas', 'reglas_retry_odds', spec), work=Work(max_attempts, max_attempts), roll_type=True)
+
+
+ROLL_PARAMS = (INDEX, DIFFICULTY, RAISE, MOD, ATTEMPT)
+COMMANDS = (
+    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "", results=("ReglasResult",),
+            takes_as=True, stats=True, odds_functions=("reglas_odds",)),
+    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
+            odds_functions=("reglas_odds",)),
+    Command("multi", multi_cmd, (ACTIONS, INDEX, DIFFICULTY, RAISE, MOD),
+            help=multi_cmd.__doc__ or "", results=("ReglasMultiResult",), takes_as=True,
+            odds_type=True, odds_functions=("reglas_multi_odds",)),
+    Command("contest", contest_cmd, (ATTACKER, DEFENDER, DIFFICULTY, RAISE, MOD, DEFENDER_MOD),
+            help=contest_cmd.__doc__ or "", results=("ReglasContestResult",), takes_as=True,
+            odds_type=True, odds_functions=("reglas_contest_odds",)),
+    Command("team", team_cmd, (MEMBERS, DIFFICULTY, RAISE), help=team_cmd.__doc__ or "",
+            results=("ReglasTeamResult",), takes_as=True, odds_type=True,
+            odds_functions=("reglas_team_odds",)),
+    Command("extended", extended_cmd, (INDEX, TARGET, START, MAX_ROLLS_PARAM, MOD),
+            help=extended_cmd.__doc__ or "", results=("ReglasExtendedResult",), takes_as=True,
+            odds_type=True, odds_functions=("reglas_extended_odds",)),
+    Command("retry", retry_cmd, (INDEX, DIFFICULTY, RAISE, MOD, MAX_ATTEMPTS),
+            help=retry_cmd.__doc__ or "", results=("ReglasRetryResult",), takes_as=True,
+            odds_type=True, odds_functions=("reglas_retry_odds",)),
+)
+"""Its commands: ``roll``; ``odds``, the same arguments' odds alone; and the acciones
+``multi``, ``contest``, ``team``, ``extended`` and ``retry`` (roll types whose odds
+``reglas odds NAME`` gives alone)."""

@@ -732,27 +732,3 @@ class _TargetEffects(Effects):
 
     def undo(self) -> None:
         self.paid.refund()
-
-
-# The encounter's initiative (the record's fight.initiative) -----------------------------
-
-
-def encounter_initiative(words: list[str], source: Any) -> tuple[Any, list[tuple[str, int, bool, int]], Any]:
-    """An encounter's initiative (its record's ``fight.initiative``): every combatant as
-    typed (``NAME=POOL`` or a saved character's name) rolls Wits + Dexterity. Gives the
-    result, each side ``(name, rank, character, initiative)`` first to act first (its
-    initiative: its successes, a botch −1), and the ``seyruun initiative`` arguments that
-    roll it again."""
-    from rpgdice.rulesets.seyruun import rules as seyruun
-
-    try:
-        typed = tuple(combatant(w) for w in words)
-    except typer.BadParameter as e:
-        raise RulesError("COMBATANT", e.message) from None
-    spec = seyruun.SeyruunInitiative(combatants=tuple(combatant_of(c) for c in typed))
-    check_work(Work(spec.most_dice, spec.most_rolls), 1)
-    result = seyruun.roll_initiative(spec, source)
-    characters = {i + 1 for i, c in enumerate(typed) if c.pool is None}
-    sides = [(e.name, e.rank, e.named in characters, -1 if e.botch else e.successes)
-             for e in result.order]
-    return result, sides, (("combatants", typed),)

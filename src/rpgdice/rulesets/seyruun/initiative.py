@@ -5,7 +5,7 @@ initiative`` and ``encounter start`` both take them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
@@ -67,3 +67,31 @@ def fight_side(sheet: Sheet) -> JSONObject:
             "willpower": willpower if isinstance(willpower, int) else None,
             "out": bool(health) and damage >= (health or 0)}
 
+
+
+# The encounter's initiative (the record's fight.initiative and fight.order) ---------------
+
+
+def encounter_args(words: list[str]) -> tuple[tuple[str, Any], ...]:
+    """An encounter's initiative (its record's ``fight.initiative``): every combatant as
+    typed (``NAME=POOL`` or a saved character's name) as the arguments of ``seyruun
+    initiative``, which rolls Wits + Dexterity for each; nothing is rolled here."""
+    import typer
+
+    from rpgdice.rulesets.seyruun.commands import combatant as typed_combatant
+
+    try:
+        typed = tuple(typed_combatant(w) for w in words)
+    except typer.BadParameter as e:
+        raise RulesError("COMBATANT", e.message) from None
+    return (("combatants", typed),)
+
+
+def encounter_order(result: Any, args: tuple[tuple[str, Any], ...]) -> list[tuple[str, int, bool, int]]:
+    """The sides of an encounter's initiative roll (its record's ``fight.order``), first to
+    act first: each ``(name, rank, character, initiative)``, its initiative its successes
+    (a botch −1)."""
+    typed = dict(args)["combatants"]
+    characters = {i + 1 for i, c in enumerate(typed) if c.pool is None}
+    return [(e.name, e.rank, e.named in characters, -1 if e.botch else e.successes)
+            for e in result.order]

@@ -45,6 +45,7 @@ from rpgdice.table.log.entries import (
     MAX_CELL,
     MAX_RESULTS,
     SECRET_KEYS,
+    Entry,
     capped,
     entry_data,
     envelope,
@@ -74,7 +75,7 @@ from rpgdice.table.log.store import (
 __all__ = [
     "BUSY_TIMEOUT", "COLUMNS", "ENVELOPE", "MAX_BYTES", "MAX_CELL", "MAX_ENTRIES",
     "MAX_RESULTS", "MIGRATIONS", "MIGRATION_NAMES", "READ_BATCH", "SECRET_KEYS", "VERSION",
-    "_ORPHANS", "_OVER", "Log", "LogUnavailable", "Recorder", "_missing", "capped",
+    "_ORPHANS", "_OVER", "Entry", "Log", "LogUnavailable", "Recorder", "_missing", "capped",
     "capped_column", "size_check",
     "entry_data", "envelope", "iter_rows", "now", "on_the_table", "public", "read_roll", "reason",
     "roll_cell", "rolled_faces", "set_aside", "write_entry",

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any, Optional, TypeVar
 
 from rpgdice.core.data import JSONObject, Loaded
+from rpgdice.core.record import record
 from rpgdice.table.log.schema import COLUMNS
 
 MAX_RESULTS = 1000
@@ -26,6 +27,36 @@ rpgdice never writes one, see :func:`capped`) is left unread, found by its size 
 and reads as no results, ``too_large`` (the rolls replay from the seed)."""
 _TOO_LARGE = '"rpgdice: results over the cap"'
 """What a query reads for the results of an entry over :data:`MAX_CELL`."""
+
+
+@record
+class Entry:
+    """One command's entry as it is written (:meth:`~rpgdice.table.log.store.Log.add`,
+    :func:`~rpgdice.table.log.store.write_entry`): a value, passed whole."""
+
+    argv: list[str]
+    character: Optional[str]
+    ruleset: str
+    command: str
+    seed: Optional[int]
+    faces: Optional[list[int]]
+    count: int
+    outcome: Optional[str]
+    results: list[JSONObject]
+    kinds: Optional[list[str]] = None
+    """The record class of each result (one name when they share it)."""
+    spec: Optional[JSONObject] = None
+    """The exact odds spec of its roll, as data."""
+    shown: Optional[JSONObject] = None
+    """What the view showed beside the results (the ``--odds`` spec, each result's
+    character line)."""
+    texts: Optional[list[str]] = None
+    """The results' JSON, when already made (else made and cut to :func:`capped`)."""
+    secret: bool = False
+    """A ``--secret`` roll."""
+    roll: Optional[JSONObject] = None
+    """The roll's value as data (stored as :func:`roll_cell` gives it: NULL when there is
+    none, or it is too large)."""
 
 
 def _die_of(ruleset: Optional[str]) -> Any:

@@ -9,11 +9,10 @@ import re
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
-from rpgdice.core.data import JSONObject
 from rpgdice.table import paths
-from rpgdice.table.log.entries import _dumps, capped, roll_cell, rolled_faces
+from rpgdice.table.log.entries import Entry, _dumps, capped, roll_cell, rolled_faces
 from rpgdice.table.log.queries import Queries, _size_check
 from rpgdice.table.log.schema import MIGRATIONS, VERSION
 
@@ -307,21 +306,14 @@ class Log(Queries):
 
     # Writing ---------------------------------------------------------------------------
 
-    def add(self, *, argv: list[str], character: Optional[str], ruleset: str, command: str,
-            seed: Optional[int], faces: Optional[list[int]], count: int,
-            outcome: Optional[str], results: list[JSONObject],
-            kinds: Optional[list[str]] = None, spec: Optional[JSONObject] = None,
-            shown: Optional[JSONObject] = None, texts: Optional[list[str]] = None,
-            secret: bool = False, roll: Optional[JSONObject] = None) -> int:
-        """Record one command; returns its ID. Old entries beyond the bound go. The
-        results are cut to :func:`capped` (``texts``: their JSON, when already made).
-        ``kinds``: the record class of each result (one name when they share it);
-        ``spec``: the exact odds spec of its roll, as data; ``shown``: what the view
-        showed beside the results (the ``--odds`` spec, each result's character line);
-        ``roll``: the roll's value as data (stored as :func:`roll_cell` gives it: NULL when
-        there is none, or it is too large)."""
+    def add(self, entry: Entry) -> int:
+        """Record one command (:class:`~rpgdice.table.log.entries.Entry`); returns its ID.
+        Old entries beyond the bound go. The results are cut to :func:`capped` unless
+        the entry gives their JSON (``texts``)."""
+        results, texts = entry.results, entry.texts
         if texts is None:
             results, texts = capped(results)
+        e = entry
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -330,23 +322,24 @@ class Log(Queries):
                 " outcome, results, rolled, kinds, spec, shown, secret, roll)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 tuple(visible(v, i in _JSON_CELLS) for i, v in enumerate((
-                    now(), json.dumps(argv, ensure_ascii=False), character, ruleset, command,
-                    None if seed is None else str(seed),
-                    None if faces is None else json.dumps(faces), count, outcome,
+                    now(), json.dumps(e.argv, ensure_ascii=False), e.character, e.ruleset,
+                    e.command, None if e.seed is None else str(e.seed),
+                    None if e.faces is None else json.dumps(e.faces), e.count, e.outcome,
                     "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
-                    None if kinds is None else _dumps(kinds),
-                    None if spec is None else _dumps(spec),
-                    None if shown is None else _dumps(shown), int(secret), roll_cell(roll)))),
+                    None if e.kinds is None else _dumps(e.kinds),
+                    None if e.spec is None else _dumps(e.spec),
+                    None if e.shown is None else _dumps(e.shown), int(e.secret),
+                    roll_cell(e.roll)))),
             )
-            entry = int(cur.lastrowid or 0)
-            if entry > MAX_ENTRIES:  # the oldest out of the window, at most PRUNE of them
+            added = int(cur.lastrowid or 0)
+            if added > MAX_ENTRIES:  # the oldest out of the window, at most PRUNE of them
                 con.execute("DELETE FROM entries WHERE id IN (SELECT id FROM entries"
-                            " WHERE id <= ? ORDER BY id LIMIT ?)", (entry - MAX_ENTRIES, PRUNE))
+                            " WHERE id <= ? ORDER BY id LIMIT ?)", (added - MAX_ENTRIES, PRUNE))
             con.execute("COMMIT")
         except BaseException:
             _roll_back(con)
             raise
-        return entry
+        return added
 
     def mark_rerolled(self, entry: int) -> bool:
         """Mark ``entry`` re-rolled, unless it already is; True when this call marked it."""
@@ -440,16 +433,15 @@ def _roll_back(con: sqlite3.Connection) -> None:
             pass
 
 
-def write_entry(*, roll: Optional[JSONObject] = None,
-                **entry: Any) -> tuple[int, Optional[Path]]:
-    """Open the log, add ``entry`` (``roll``: the roll's value as data, see :meth:`Log.add`), close; returns its ID and where a corrupt log was
+def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
+    """Open the log, add ``entry`` (:meth:`Log.add`), close; returns its ID and where a corrupt log was
     set aside (None when it was not). A log whose inner page turns out corrupt while
     writing is set aside like a corrupt header, and the entry goes into a new log.
     Raises :class:`LogUnavailable`."""
     log = Log.open(write=True)
     assert log is not None
     try:
-        return log.add(**entry, roll=roll), getattr(log, "set_aside", None)
+        return log.add(entry), getattr(log, "set_aside", None)
     except sqlite3.DatabaseError as e:
         if not _is_corrupt(e):
             raise LogUnavailable(f"the roll log {log.path} cannot be written: "
@@ -461,7 +453,7 @@ def write_entry(*, roll: Optional[JSONObject] = None,
     log.close()
     log = Log.repaired(log.path, log.inode, inner=True)
     try:
-        return log.add(**entry, roll=roll), getattr(log, "set_aside", None)
+        return log.add(entry), getattr(log, "set_aside", None)
     except sqlite3.Error as e:
         raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
     finally:

@@ -1,0 +1,185 @@
+"""A rolling command's Typer command, made from its record
+(:class:`rpgdice.core.command.Command`).
+
+Each record becomes one ``typer.Typer`` holding one command, whose function's signature
+is made from the record's parameters and the shared options (:data:`SHARED`, declared
+once in rpgdice.cli.common) — ``inspect.Signature`` with ``Annotated`` parameters, which
+is how Typer reads any function — and Typer's documented ``get_command`` makes the Click
+command of it (rpgdice.cli.typer_private names it). The command's body receives every
+value as an argument, the shared options included (no callback fills a run), and hands
+the roll to :func:`rpgdice.cli.common.submit_values`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from rpgdice.core.command import Command, Param
+
+if TYPE_CHECKING:
+    from rpgdice.cli.common import Shared
+
+SHARED_NAMES = ("dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
+                "compare")
+"""The shared options' parameter names (the signature's, after the command's own)."""
+CHARACTER_NAMES = ("as_name", "pool_name")
+
+
+def _annotation(p: Param) -> object:
+    """The Python type Typer reads a parameter's shape from (the parser reads the value)."""
+    if p.kind == "flag":
+        return bool
+    if p.multiple:
+        return Optional[list[str]] if p.default is None else list[str]
+    return Optional[str] if p.default is None else str
+
+
+def _info(p: Param, language: str) -> object:
+    """The ``typer.Argument`` or ``typer.Option`` a parameter is declared by."""
+    kwargs: dict[str, object] = {"help": p.help or None, "show_default": p.show_default}
+    if p.parse is not None:
+        kwargs["parser"] = p.parse
+    if p.metavar:
+        kwargs["metavar"] = p.metavar
+    if p.panel:
+        kwargs["rich_help_panel"] = p.panel
+    if p.hidden:
+        kwargs["hidden"] = True
+    if not p.flags:
+        return typer.Argument(**kwargs)  # type: ignore[call-overload]
+    if p.eager:
+        kwargs["is_eager"] = True
+    if p.on_parse is not None:
+        kwargs["callback"] = p.on_parse
+    if p.envvar:
+        kwargs["envvar"] = p.envvar
+        kwargs["show_envvar"] = False
+    decls = [f"{f}/{p.negative}" if p.negative and f.startswith("--") else f for f in p.flags]
+    return typer.Option(*decls, **kwargs)  # type: ignore[call-overload]
+
+
+def _parameter(p: Param, language: str) -> inspect.Parameter:
+    from rpgdice.core.command import REQUIRED
+
+    default = inspect.Parameter.empty if p.default is REQUIRED else p.default
+    return inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=Annotated[_annotation(p), _info(p, language)])
+
+
+def shared_params(command: Command, language: str) -> tuple[list[Param], list[Param]]:
+    """The shared options the command takes, as parameters: those listed right after
+    its own arguments and options, and those listed last (before ``--help``)."""
+    from rpgdice.cli.common import FIRST, SHARED
+
+    takes_odds = command.kind == "odds" or "odds" not in command.without
+    first: list[Param] = []
+    last: list[Param] = []
+    for s in SHARED:
+        if command.kind not in s.kinds or s.attr in command.without:
+            continue
+        if s.attr == "compare" and not takes_odds:
+            continue
+        help = (command.option_help or {}).get(s.attr) or s.help[language]
+        (first if s.attr in FIRST else last).append(_shared_param(s, language, help))
+    return first, last
+
+
+def _shared_param(s: Shared, language: str, help: str) -> Param:
+    from rpgdice.cli.common import PANELS
+
+    flags = tuple(s.decls)
+    negative = ""
+    if flags and "/" in flags[0]:  # --log/--no-log
+        on, negative = flags[0].split("/")
+        flags = (on,)
+    kind = "flag" if s.flag else "text"
+    return Param(s.attr, kind, flags=flags, help=help, default=s.default,
+                 metavar=s.metavar[language] if s.metavar else "", parse=s.parse,
+                 multiple=s.multiple, negative=negative,
+                 panel=PANELS[language][s.panel] or "")
+
+
+def character_params(command: Command, ruleset: str, language: str) -> list[Param]:
+    """``--as NAME`` (and ``RPGDICE_AS``), and Cypher's ``--pool`` beside ``--effort``."""
+    from rpgdice import rulesets
+    from rpgdice.cli import AS_ENV, params
+    from rpgdice.cli.common import PANELS
+
+    if not command.takes_as:
+        return []
+    schema = rulesets.get(ruleset).sheet
+    if schema is None:
+        return []
+    spanish = language == "es"
+    out = [Param(
+        "as_name", "character", flags=("--as",), parse=params.character, envvar=AS_ENV,
+        eager=True, metavar="NOMBRE" if spanish else "NAME",
+        panel=PANELS[language]["options"] or "", completes="characters",
+        help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
+              f"{AS_ENV}.") if spanish else
+        f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.")]
+    pools = schema.effort_pools
+    if pools and command.param("effort") is not None:
+        out.append(Param(
+            "pool_name", "choice", flags=("--pool",), choices=pools, eager=True,
+            parse=params.choice(dict.fromkeys(pools),
+                                {p: f"the {p.title()} Pool and its Edge" for p in pools}),
+            metavar="POOL",
+            help=f"With --as: the Pool that pays the Effort ({', '.join(pools[:-1])} or "
+            f"{pools[-1]}), whose Edge lowers it."))
+    return out
+
+
+def all_params(command: Command, ruleset: str, language: str) -> list[Param]:
+    """Every parameter of the command line, in the order its help lists them."""
+    first, last = shared_params(command, language)
+    own = [p for p in command.params if p.name not in command.after]
+    later = [p for p in command.params if p.name in command.after]
+    return [*own, *first, *later, *last, *character_params(command, ruleset, language)]
+
+
+def click_command(command: Command, ruleset: str, language: str, cls: type) -> object:
+    """The Click command of ``command`` (Typer's, from a signature made of its record)."""
+    from rpgdice.cli.common import submit_values
+
+    every = all_params(command, ruleset, language)
+    own = frozenset(p.name for p in command.params)
+
+    def parsed(**values: object) -> None:
+        submit_values(ruleset, command.name, {k: v for k, v in values.items() if k in own},
+                      {k: v for k, v in values.items() if k not in own})
+
+    parsed.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [_parameter(p, language) for p in every], return_annotation=None)
+    parsed.__name__ = parsed.__qualname__ = command.name
+    app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+    app.command(command.name, cls=cls, help=command.help)(parsed)
+    from rpgdice.cli.typer_private import get_command
+
+    made = get_command(app)
+    _mark(made, command, every)
+    return made
+
+
+def _mark(made: object, command: Command, every: list[Param]) -> None:
+    """What the rest of the command line reads of the made command: its record, and the
+    trait-taking parameters' types, which read trait names with ``--as``."""
+    from rpgdice.cli import trait_type
+
+    made.rpgdice_record = command  # type: ignore[attr-defined]
+    made.rpgdice_kind = command.kind  # type: ignore[attr-defined]
+    made.rpgdice_shared = True  # type: ignore[attr-defined]
+    kinds = {p.name: p.kind for p in every}
+    completes = {p.name: p.completes for p in every}
+    for param in made.params:  # type: ignore[attr-defined]
+        if command.takes_as and kinds.get(param.name) == "traits":
+            param.type = trait_type(param.type, "traits")
+        elif command.takes_as and completes.get(param.name) == "skills":
+            param.type = trait_type(param.type, "skill")
+
+
+Builder = Callable[..., object]
