@@ -30,7 +30,7 @@ from rpgdice.core.names import fold
 if TYPE_CHECKING:
     import sqlite3
 
-    from rpgdice.rulesets import Fight
+    from rpgdice.core.parts import Fight
     from rpgdice.serve.follow import Reader
 
 MOST = 2000
