@@ -1,31 +1,25 @@
-"""`rpgdice seyruun`: Seyruun rolls: roll, odds, and the roll types contest (also
-resisted), extended and team."""
+"""`rpgdice seyruun`: Seyruun rolls: roll, odds, the roll types contest (also
+resisted), extended and team, the Willpower reroll, and combat (initiative, attack).
+
+Each command is a record (:class:`rpgdice.core.command.Command`) in :data:`COMMANDS`,
+its arguments and options :class:`~rpgdice.core.command.Param` descriptors; its builder
+is a plain function (``build(**arguments) -> Plan``). The group and each command's
+Typer command are made from the records (rpgdice.cli.made)."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Optional
-
-import typer
+from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
-from rpgdice.cli.common import (
-    Effects,
-    ExactOdds,
-    Plan,
-    Work,
-    check_work,
-    exact_odds,
-    rolls,
-    ruleset_app,
-)
+from rpgdice.cli.common import Effects, ExactOdds, Plan, Work, check_work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.roll.execute import turn
-from rpgdice.rulesets.seyruun import RULESET  # its help, said once, in the record
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
 from rpgdice.rulesets.seyruun.initiative import seyruun_sheet as _seyruun_sheet
 from rpgdice.rulesets.seyruun.rules import (
@@ -38,8 +32,6 @@ from rpgdice.rulesets.seyruun.rules import (
 if TYPE_CHECKING:
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
-
-app = ruleset_app(RULESET.help)
 
 POOL_ACCEPTS = ("a number, or a sum such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus "
                 f"and -penalty dice); each number 0 to {params.MAX_NUMBER}")
@@ -87,62 +79,44 @@ def _terms_parser(accepts: str) -> Callable[[str], Terms]:
 
 _terms = _terms_parser(POOL_ACCEPTS)
 
-AttributeArg = Annotated[
-    Terms,
-    typer.Argument(parser=_terms, metavar="ATTRIBUTE", show_default=False,
-                   help="The Attribute's dots; alone, a whole pool such as 3+2+1-2 "
-                   "(Attribute, Skill, +bonus, −penalty): 3+3 is the same as 3 3."),
-]
-SkillArg = Annotated[
-    Optional[Terms],
-    typer.Argument(parser=_terms, metavar="[SKILL]", show_default=False,
-                   help=f"The Skill's dots; none or 0 is untrained (−{UNTRAINED_PENALTY} die)."),
-]
-BonusOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--bonus", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="External bonus dice, repeatable; at most +5 count."),
-]
-PenaltyOpt = Annotated[
-    Optional[list[int]],
-    typer.Option("--penalty", parser=params.integer(0, params.MAX_NUMBER), metavar="N",
-                 help="Dice removed (terrain, visibility, ...); repeatable."),
-]
+ATTRIBUTE = Param(
+    "attribute", "traits", parse=_terms, metavar="ATTRIBUTE", default=REQUIRED,
+    help="The Attribute's dots; alone, a whole pool such as 3+2+1-2 "
+    "(Attribute, Skill, +bonus, −penalty): 3+3 is the same as 3 3.")
+SKILL = Param(
+    "skill", "traits", parse=_terms, metavar="[SKILL]",
+    help=f"The Skill's dots; none or 0 is untrained (−{UNTRAINED_PENALTY} die).")
+BONUS = Param("bonus", "number", flags=("--bonus",), parse=params.integer(0, params.MAX_NUMBER),
+              metavar="N", multiple=True, lo=0, hi=params.MAX_NUMBER,
+              help="External bonus dice, repeatable; at most +5 count.")
+PENALTY = Param("penalty", "number", flags=("--penalty",),
+                parse=params.integer(0, params.MAX_NUMBER), metavar="N", multiple=True, lo=0,
+                hi=params.MAX_NUMBER, help="Dice removed (terrain, visibility, ...); repeatable.")
 NO_WOUND = "none"
 """``--wound none``: no wound, over a character's (``--as``), as a sheet writes it."""
-WoundOpt = Annotated[
-    Optional[str],
-    typer.Option("--wound", parser=params.choice(
-                     {NO_WOUND: 0, **WOUNDS},
-                     {NO_WOUND: "no wound, even with --as NAME",
-                      **{k: f"−{v} {'die' if v == 1 else 'dice'}" for k, v in WOUNDS.items()}}),
-                 metavar="WOUND",
-                 help="Wound: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items())
-                 + f"; {NO_WOUND} overrides a character sheet (--as)."),
-]
-ActionsOpt = Annotated[
-    int,
-    typer.Option("--actions", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 show_default=False,
-                 help=f"Actions this turn: −{MULTI_ACTION_PENALTY} dice each beyond the first."),
-]
-WillpowerOpt = Annotated[
-    bool, typer.Option("--willpower", help="Spend 1 Willpower: +3 dice (not capped)."),
-]
-RerollOpt = Annotated[
-    bool,
-    typer.Option("--reroll", help="Spend 1 Willpower: re-roll a failure or botch once."),
-]
-DifficultyOpt = Annotated[
-    int,
-    typer.Option("-d", "--difficulty", parser=params.level(
-                     DIFFICULTIES, 1, params.MAX_NUMBER,
-                     lambda n: f"{n} success{'' if n == 1 else 'es'} needed"),
-                 metavar="LEVEL", show_default=False,
-                 help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
-                 + " or a number; default simple."),
-]
-
+WOUND = Param(
+    "wound", "choice", flags=("--wound",), parse=params.choice(
+        {NO_WOUND: 0, **WOUNDS},
+        {NO_WOUND: "no wound, even with --as NAME",
+         **{k: f"−{v} {'die' if v == 1 else 'dice'}" for k, v in WOUNDS.items()}}),
+    metavar="WOUND", choices=(NO_WOUND, *WOUNDS),
+    help="Wound: " + ", ".join(f"{k} −{v}" for k, v in WOUNDS.items())
+    + f"; {NO_WOUND} overrides a character sheet (--as).")
+ACTIONS = Param("actions", "number", flags=("--actions",),
+                parse=params.integer(1, params.MAX_NUMBER), metavar="N", default=1, lo=1,
+                hi=params.MAX_NUMBER,
+                help=f"Actions this turn: −{MULTI_ACTION_PENALTY} dice each beyond the first.")
+WILLPOWER = Param("willpower", "flag", flags=("--willpower",), default=False,
+                  help="Spend 1 Willpower: +3 dice (not capped).")
+REROLL = Param("reroll", "flag", flags=("--reroll",), default=False,
+               help="Spend 1 Willpower: re-roll a failure or botch once.")
+DIFFICULTY = Param(
+    "difficulty", "choice", flags=("-d", "--difficulty"), parse=params.level(
+        DIFFICULTIES, 1, params.MAX_NUMBER,
+        lambda n: f"{n} success{'' if n == 1 else 'es'} needed"),
+    metavar="LEVEL", default=1, choices=tuple(DIFFICULTIES), lo=1, hi=params.MAX_NUMBER,
+    help="Successes needed: " + ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
+    + " or a number; default simple.")
 
 def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
           penalty: list[int] | None) -> tuple[int, int | None, tuple[int, ...], tuple[int, ...]]:
@@ -255,17 +229,16 @@ def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
     )
 
 
-@rolls(app, "roll", RULESET.name)
 def roll_cmd(
-    attribute: AttributeArg,
-    skill: SkillArg = None,
-    bonus: BonusOpt = None,
-    penalty: PenaltyOpt = None,
-    wound: WoundOpt = None,
-    actions: ActionsOpt = 1,
-    willpower: WillpowerOpt = False,
-    reroll: RerollOpt = False,
-    difficulty: DifficultyOpt = 1,
+    attribute: Terms,
+    skill: Terms | None = None,
+    bonus: list[int] | None = None,
+    penalty: list[int] | None = None,
+    wound: str | None = None,
+    actions: int = 1,
+    willpower: bool = False,
+    reroll: bool = False,
+    difficulty: int = 1,
 ) -> Plan:
     """Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower,
     penalties; 10 dice at most, a chance die at 0 or less.
@@ -280,13 +253,13 @@ def roll_cmd(
     return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
 
 
-rolls(app, "odds", RULESET.name, kind="odds", help="""Exact odds of a Seyruun roll, without rolling: success, failure and botch,
+ODDS_HELP = """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
     the distribution of successes (exactly k, at least k), 10s and tiers. With
     --reroll, the odds of the roll that stands.
 
     Example: rpgdice seyruun odds 3 3 -d moderate --reroll
-    """)(roll_cmd)
-"""The odds of the roll the same arguments make: its builder, its odds alone."""
+    """
+"""``odds``: the odds of the roll the same arguments make (its builder, its odds alone)."""
 
 
 # Roll types: contest (and resisted), extended, team ------------------------------------
@@ -308,35 +281,25 @@ SIDE_ACCEPTS = ("a side such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus an
 
 _side_terms = _terms_parser(SIDE_ACCEPTS)
 
-AttackerArg = Annotated[
-    Terms,
-    typer.Argument(parser=_side_terms, metavar="ATTACKER", show_default=False,
-                   help="The attacker's (or power's) pool, e.g. 3+2+1-2: Attribute (it breaks "
-                   "ties), Skill, then +bonus and −penalty dice."),
-]
-DefenderArg = Annotated[
-    Terms,
-    typer.Argument(parser=_side_terms, metavar="DEFENDER", show_default=False,
-                   help="The defender's (or resistance's) pool, the same way."),
-]
-TargetOpt = Annotated[
-    int,
-    typer.Option("--target", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help="Successes to accumulate (required).", show_default=False),
-]
-MaxRollsOpt = Annotated[
-    int,
-    typer.Option("--max-rolls", parser=params.integer(1, MAX_ROLLS), metavar="N",
-                 help=f"Stop after N rolls (1 to {MAX_ROLLS}). The rules set no limit; "
-                 f"rpgdice stops after {DEFAULT_MAX_ROLLS} unless told, so the roll always ends."),
-]
-AssistsOpt = Annotated[
-    int,
-    typer.Option("--assists", parser=params.integer(1, params.MAX_NUMBER), metavar="N",
-                 help="Members helping the leader: +1 die each, an external bonus inside the "
-                 "+5 cap (required).", show_default=False),
-]
-
+ATTACKER = Param(
+    "attacker", "traits", parse=_side_terms, metavar="ATTACKER", default=REQUIRED,
+    help="The attacker's (or power's) pool, e.g. 3+2+1-2: Attribute (it breaks "
+    "ties), Skill, then +bonus and −penalty dice.")
+DEFENDER = Param("defender", "traits", parse=_side_terms, metavar="DEFENDER", default=REQUIRED,
+                 help="The defender's (or resistance's) pool, the same way.")
+TARGET = Param("target", "number", flags=("--target",),
+               parse=params.integer(1, params.MAX_NUMBER), metavar="N", default=REQUIRED,
+               lo=1, hi=params.MAX_NUMBER, help="Successes to accumulate (required).")
+MAX_ROLLS_PARAM = Param(
+    "max_rolls", "number", flags=("--max-rolls",), parse=params.integer(1, MAX_ROLLS),
+    metavar="N", default=DEFAULT_MAX_ROLLS, lo=1, hi=MAX_ROLLS, show_default=True,
+    help=f"Stop after N rolls (1 to {MAX_ROLLS}). The rules set no limit; "
+    f"rpgdice stops after {DEFAULT_MAX_ROLLS} unless told, so the roll always ends.")
+ASSISTS = Param("assists", "number", flags=("--assists",),
+                parse=params.integer(1, params.MAX_NUMBER), metavar="N", default=REQUIRED,
+                lo=1, hi=params.MAX_NUMBER,
+                help="Members helping the leader: +1 die each, an external bonus inside the "
+                "+5 cap (required).")
 
 def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -> SeyruunPool:
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
@@ -369,14 +332,11 @@ def _character_willpower() -> int | None:
     return None if sheet is None else resource(sheet, "willpower")
 
 
-@rolls(app, "contest", RULESET.name)
 def contest_cmd(
-    attacker: AttackerArg,
-    defender: DefenderArg,
-    attacker_willpower: Annotated[bool, typer.Option(
-        "--attacker-willpower", help="The attacker spends 1 Willpower for +3 dice.")] = False,
-    defender_willpower: Annotated[bool, typer.Option(
-        "--defender-willpower", help="The defender spends 1 Willpower for +3 dice.")] = False,
+    attacker: Terms,
+    defender: Terms,
+    attacker_willpower: bool = False,
+    defender_willpower: bool = False,
 ) -> Plan:
     """Contested or resisted roll: both sides roll; more successes wins.
 
@@ -393,17 +353,16 @@ def contest_cmd(
     return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', 'seyruun_contest_odds', spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
 
 
-@rolls(app, "extended", RULESET.name)
 def extended_cmd(
-    attribute: AttributeArg,
-    target: TargetOpt,
-    skill: SkillArg = None,
-    max_rolls: MaxRollsOpt = DEFAULT_MAX_ROLLS,
-    bonus: BonusOpt = None,
-    penalty: PenaltyOpt = None,
-    wound: WoundOpt = None,
-    actions: ActionsOpt = 1,
-    willpower: WillpowerOpt = False,
+    attribute: Terms,
+    target: int,
+    skill: Terms | None = None,
+    max_rolls: int = DEFAULT_MAX_ROLLS,
+    bonus: list[int] | None = None,
+    penalty: list[int] | None = None,
+    wound: str | None = None,
+    actions: int = 1,
+    willpower: bool = False,
 ) -> Plan:
     """Extended roll: accumulate successes roll after roll up to a target.
 
@@ -426,18 +385,17 @@ def extended_cmd(
     return Plan(roll, odds=ExactOdds('seyruun', 'seyruun_extended_odds', chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
 
 
-@rolls(app, "team", RULESET.name)
 def team_cmd(
-    attribute: AttributeArg,
-    assists: AssistsOpt,
-    skill: SkillArg = None,
-    bonus: BonusOpt = None,
-    penalty: PenaltyOpt = None,
-    wound: WoundOpt = None,
-    actions: ActionsOpt = 1,
-    willpower: WillpowerOpt = False,
-    reroll: RerollOpt = False,
-    difficulty: DifficultyOpt = 1,
+    attribute: Terms,
+    assists: int,
+    skill: Terms | None = None,
+    bonus: list[int] | None = None,
+    penalty: list[int] | None = None,
+    wound: str | None = None,
+    actions: int = 1,
+    willpower: bool = False,
+    reroll: bool = False,
+    difficulty: int = 1,
 ) -> Plan:
     """Team roll: the leader rolls, +1 die per assisting member.
 
@@ -455,13 +413,12 @@ def team_cmd(
 # The Willpower re-roll after the fact (rulesets/seyruun/reroll.py) -----------------------
 
 
-@rolls(app, "reroll", RULESET.name, without=("times", "odds"))
-def reroll_cmd(
-    entry_id: Annotated[Optional[int], typer.Argument(
-        parser=params.integer(1, 2**62), metavar="[ID]", show_default=False,
-        help="The log entry of the roll to re-roll (see rpgdice log); default: the last "
-        "logged seyruun roll.")] = None,
-) -> Plan:
+ENTRY_ID = Param("entry_id", "number", parse=params.integer(1, 2**62), metavar="[ID]", lo=1,
+                 hi=2**62, help="The log entry of the roll to re-roll (see rpgdice log); "
+                 "default: the last logged seyruun roll.")
+
+
+def reroll_cmd(entry_id: int | None = None) -> Plan:
     """Willpower re-roll after the fact: a failed or botched roll, already shown, rolls
     again with the same pool for 1 Willpower (the Storyteller approves), and the re-roll
     stands. Once per roll.
@@ -498,6 +455,8 @@ def combatant(text: str) -> CombatantArg:
     """``NAME=POOL``, the pool ``WITS+DEXTERITY[+BONUS...][-PENALTY...]`` (a contest
     side's form; a lone number is Wits + Dexterity together). A name alone names a saved
     Seyruun character (its ``wits``, ``dexterity`` and wound, read when the command runs)."""
+    from typer import BadParameter
+
     from rpgdice.core.errors import shown
 
     if isinstance(text, CombatantArg):
@@ -505,13 +464,13 @@ def combatant(text: str) -> CombatantArg:
     name, eq, pool = text.partition("=")
     name = name.strip()
     if not re.fullmatch(_NAME, name) or "_" == name[:1]:
-        raise typer.BadParameter(f"{shown(name)} is not a combatant's name; accepts {COMBATANT_ACCEPTS}")
+        raise BadParameter(f"{shown(name)} is not a combatant's name; accepts {COMBATANT_ACCEPTS}")
     if not eq:
         return CombatantArg(name=name, pool=None)  # a saved character, read when the command runs
     try:
         side = Terms(params.terms(pool, params.MAX_NUMBER, COMBATANT_ACCEPTS)).side()
-    except typer.BadParameter as e:
-        raise typer.BadParameter(f"{name}: {e.message}") from None
+    except BadParameter as e:
+        raise BadParameter(f"{name}: {e.message}") from None
     return CombatantArg(name=name, pool=side)
 
 
@@ -543,29 +502,24 @@ def plain_sum(what: str, example: str, limit: int = params.MAX_NUMBER) -> Callab
     return parse
 
 
-CombatantsArg = Annotated[
-    list[CombatantArg],
-    typer.Argument(parser=combatant, metavar="COMBATANT...",
-                   help="Each combatant as NAME=WITS+DEXTERITY, then +BONUS (Combat Reflexes..., "
-                   "inside the +5 cap) or -PENALTY dice (a wound: -1 light, -2 moderate, -3 severe, "
-                   "-5 crippled), e.g. Ysolde=3+4+1. --dice faces go to the combatants in this order.",
-                   show_default=False),
-]
-AttackArg = Annotated[
-    Terms,
-    typer.Argument(parser=_side_terms, metavar="ATTACK",
-                   help="The attack pool, a contest side: ATTRIBUTE+SKILL[+BONUS][-PENALTY], e.g. "
-                   "3+3+1 (with --as, the attacker's traits).",
-                   show_default=False),
-]
+COMBATANTS = Param(
+    "combatants", "text", parse=combatant, metavar="COMBATANT...", default=REQUIRED,
+    multiple=True, completes="characters",
+    help="Each combatant as NAME=WITS+DEXTERITY, then +BONUS (Combat Reflexes..., "
+    "inside the +5 cap) or -PENALTY dice (a wound: -1 light, -2 moderate, -3 severe, "
+    "-5 crippled), e.g. Ysolde=3+4+1. --dice faces go to the combatants in this order.")
+ATTACK = Param(
+    "attack", "traits", parse=_side_terms, metavar="ATTACK", default=REQUIRED,
+    help="The attack pool, a contest side: ATTRIBUTE+SKILL[+BONUS][-PENALTY], e.g. "
+    "3+3+1 (with --as, the attacker's traits).")
 TARGET_SIDES = ("--defense",)
 """The contest sides the target (``--vs``) rolls: their traits are the target's."""
 
 
-def _take_target(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+def _take_target(ctx: object, value: object) -> object:
     """``--vs NAME`` (eager, so the target's sheet is read before --defense and --soak
     name its traits)."""
-    if value is None or not value.strip():
+    if not isinstance(value, str) or not value.strip():
         return None
     from rpgdice.cli.common import target_found
 
@@ -606,36 +560,23 @@ def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str],
 
 _vs_name = params.target()
 
-VsOpt = Annotated[
-    Optional[str],
-    typer.Option("--vs", parser=_vs_name, metavar="NAME", is_eager=True, callback=_take_target,
-                 help="The target, a saved character: --defense and --soak may name its traits; "
-                 "its wound applies, it pays --defender-willpower."),
-]
-DefenseOpt = Annotated[
-    Optional[Terms],
-    typer.Option("--defense", parser=target_traits(_side_terms, "--defense"), metavar="POOL",
-                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
-                 "(Dexterity+weapon skill)."),
-]
-DamageOpt = Annotated[
-    Optional[PlainTerms],
-    typer.Option("--damage", parser=params.takes_traits(plain_sum("WEAPON+STRENGTH[+...]", "2+3")),
-                 metavar="POOL",
-                 help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss."),
-]
-SoakOpt = Annotated[
-    Optional[PlainTerms],
-    typer.Option("--soak", parser=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"),
-                                                 "--soak"), metavar="POOL",
-                 help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR]."),
-]
+VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
+           on_parse=_take_target, completes="characters",
+           help="The target, a saved character: --defense and --soak may name its traits; "
+           "its wound applies, it pays --defender-willpower.")
+DEFENSE = Param("defense", "text", flags=("--defense",),
+                parse=target_traits(_side_terms, "--defense"), metavar="POOL",
+                help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
+                "(Dexterity+weapon skill).")
+DAMAGE = Param("damage", "traits", flags=("--damage",),
+               parse=params.takes_traits(plain_sum("WEAPON+STRENGTH[+...]", "2+3")),
+               metavar="POOL",
+               help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss.")
+SOAK = Param("soak", "text", flags=("--soak",),
+             parse=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"), "--soak"),
+             metavar="POOL", help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR].")
 
-
-@rolls(app, "initiative", RULESET.name, without=("odds",))
-def initiative_cmd(
-    combatants: CombatantsArg,
-) -> Plan:
+def initiative_cmd(combatants: list[CombatantArg]) -> Plan:
     """Initiative: every combatant rolls Wits + Dexterity; the order to act in.
 
     Most successes act first; a botch acts after every non-botch. Ties go to the higher Wits + Dexterity before bonuses and penalties; still tied, the combatants share a rank (1, 1, 3) and the Storyteller decides (rpgdice's reading: the rules give the pool, not the order). No extra dice are rolled for ties. Both are Attributes, so there is no untrained −1 die.
@@ -674,17 +615,14 @@ def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
     return made
 
 
-@rolls(app, "attack", RULESET.name, option_help={"odds": "Add the exact chance to hit and of each damage dealt."})
 def attack_cmd(
-    attack: AttackArg,
-    defense: DefenseOpt = None,
-    damage: DamageOpt = None,
-    soak: SoakOpt = None,
-    vs: VsOpt = None,
-    attacker_willpower: Annotated[bool, typer.Option(
-        "--attacker-willpower", help="+3 attack dice for 1 Willpower.")] = False,
-    defender_willpower: Annotated[bool, typer.Option(
-        "--defender-willpower", help="+3 defense dice for 1 Willpower.")] = False,
+    attack: Terms,
+    defense: Terms | None = None,
+    damage: PlainTerms | None = None,
+    soak: PlainTerms | None = None,
+    vs: str | None = None,
+    attacker_willpower: bool = False,
+    defender_willpower: bool = False,
 ) -> Plan:
     """Attack: the attack against a defense (a contest), then damage against soak.
 
@@ -732,3 +670,55 @@ class _TargetEffects(Effects):
 
     def undo(self) -> None:
         self.paid.refund()
+
+
+# The commands, as records (rpgdice.core.command) -----------------------------------------
+
+POOL_PARAMS = (ATTRIBUTE, SKILL, BONUS, PENALTY, WOUND, ACTIONS, WILLPOWER)
+"""A pool's arguments and options, shared by ``roll``, ``odds``, ``extended`` and ``team``."""
+ROLL_PARAMS = (*POOL_PARAMS, REROLL, DIFFICULTY)
+CONTEST_PARAMS = (
+    ATTACKER, DEFENDER,
+    Param("attacker_willpower", "flag", flags=("--attacker-willpower",), default=False,
+          help="The attacker spends 1 Willpower for +3 dice."),
+    Param("defender_willpower", "flag", flags=("--defender-willpower",), default=False,
+          help="The defender spends 1 Willpower for +3 dice."),
+)
+ATTACK_PARAMS = (
+    ATTACK, DEFENSE, DAMAGE, SOAK, VS,
+    Param("attacker_willpower", "flag", flags=("--attacker-willpower",), default=False,
+          help="+3 attack dice for 1 Willpower."),
+    Param("defender_willpower", "flag", flags=("--defender-willpower",), default=False,
+          help="+3 defense dice for 1 Willpower."),
+)
+
+COMMANDS = (
+    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
+            results=("SeyruunResult",), takes_as=True, stats=True,
+            odds_functions=("seyruun_odds",)),
+    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
+            odds_functions=("seyruun_odds",)),
+    Command("contest", contest_cmd, CONTEST_PARAMS, help=contest_cmd.__doc__ or "",
+            results=("SeyruunContestResult",), takes_as=True, odds_type=True,
+            odds_functions=("seyruun_contest_odds",)),
+    Command("extended", extended_cmd,
+            (ATTRIBUTE, TARGET, SKILL, MAX_ROLLS_PARAM, *POOL_PARAMS[2:]),
+            help=extended_cmd.__doc__ or "", results=("SeyruunExtendedResult",),
+            takes_as=True, odds_type=True, odds_functions=("seyruun_extended_odds",)),
+    Command("team", team_cmd, (ATTRIBUTE, ASSISTS, *ROLL_PARAMS[1:]),
+            help=team_cmd.__doc__ or "", results=("SeyruunTeamResult",), takes_as=True,
+            odds_type=True, odds_functions=("seyruun_team_odds",)),
+    Command("reroll", reroll_cmd, (ENTRY_ID,), help=reroll_cmd.__doc__ or "",
+            results=("SeyruunResult",), repeated=False, seated=False,
+            entry_arg=("entry_id", "rerolls"), without=frozenset({"times", "odds"})),
+    Command("initiative", initiative_cmd, (COMBATANTS,), help=initiative_cmd.__doc__ or "",
+            results=("SeyruunInitiativeResult",), takes_as=True,
+            without=frozenset({"odds"})),
+    Command("attack", attack_cmd, ATTACK_PARAMS, help=attack_cmd.__doc__ or "",
+            results=("SeyruunAttackResult",), takes_as=True,
+            option_help={"odds": "Add the exact chance to hit and of each damage dealt."},
+            odds_functions=("seyruun_attack_odds",)),
+)
+"""Its commands: ``roll`` and ``odds`` (the same arguments, its odds alone), the roll types
+``contest`` (also resisted), ``extended`` and ``team``, the Willpower ``reroll`` after the
+fact (rulesets/seyruun/reroll.py), and combat: ``initiative`` and ``attack``."""

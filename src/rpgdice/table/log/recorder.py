@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Optional
 
-from rpgdice.core.data import JSONObject, Loaded
+from rpgdice.core.data import JSONObject
 from rpgdice.table.log.entries import MAX_BYTES, MAX_RESULTS, Entry, _dumps, envelope
 from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
 
@@ -21,12 +21,12 @@ class Recorder:
     result's data, its record class, and what its view showed beside it (its envelope:
     the character line of ``--as``, an attack target's line and keys)."""
 
-    def __init__(self, keys: Loaded, faces: Optional[list[int]],
+    def __init__(self, keys: JSONObject, faces: Optional[list[int]],
                  command: Optional[str] = None) -> None:
         self.keys = keys
         self.faces = faces
         self.command = command
-        self.kept: list[Loaded] = []
+        self.kept: list[JSONObject] = []
         self.texts: list[str] = []
         self.kinds: list[str] = []
         self.envelopes: list[Optional[JSONObject]] = []
@@ -73,11 +73,14 @@ class Recorder:
         if odds is not None or any(e is not None for e in self.envelopes):
             shown = {"odds": odds, "envelopes": self.envelopes}
         try:
+            seed, outcome = self.keys.get("seed"), first.get("outcome")
             entry, aside = write_entry(Entry(
-                argv=argv, character=character, ruleset=first.get("ruleset", ""),
-                command=self.command or first.get("command", ""), seed=self.keys.get("seed"),
+                argv=argv, character=character, ruleset=str(first.get("ruleset", "")),
+                command=self.command or str(first.get("command", "")),
+                seed=seed if isinstance(seed, int) else None,
                 faces=self.faces, count=self.count,
-                outcome=first.get("outcome") if self.count == 1 else None, results=self.kept,
+                outcome=outcome if self.count == 1 and isinstance(outcome, str) else None,
+                results=self.kept,
                 kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret,
                 roll=roll))
         except LogUnavailable as e:
