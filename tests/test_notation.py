@@ -153,7 +153,8 @@ def test_json_record_has_the_cli_keys():
     from rpgdice.render.jsonl import to_data
 
     data = to_data(given_roll("2d6+3", [1, 2]))
-    assert list(data) == ["ruleset", "command", "expression", "total", "terms", "seed", "outcome"]
+    assert list(data) == ["ruleset", "command", "expression", "total", "terms", "seed", "outcome",
+                          "verdict", "tone"]  # CLI.md, "What the table sees"
     assert data["ruleset"] == "dice" and data["command"] == "roll" and data["outcome"] is None
     assert data["terms"][0] == {"expression": "2d6", "dice": [{"face": 1, "kept": True},
                                                              {"face": 2, "kept": True}], "value": 3}

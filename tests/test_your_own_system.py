@@ -731,12 +731,15 @@ def test_forged_rules_and_outcomes_are_shown_with_their_controls_visible():
     made = _file.make(forged, record.file)
     shown = made.title + made.help + "".join(w for w, _ in made.outcomes.values())
     assert "\x1b" not in shown and "\x07" not in shown and "\\x1b" in made.title
-    # the page: a stored outcome lands in a class attribute as a plain class name
-    html = views._card({"results": [{"ruleset": "blades", "command": "roll",
-                                     "outcome": 'x\x1b" onclick="y', "dice": []}],
-                        "argv": ["blades", "roll", "1"]})
-    assert "\x1b" not in html and 'onclick="' not in html
-    assert 'class="verdict x---onclick--y"' in html
+    # the page: a card's verdict is classed by its tone, one of four names whatever the
+    # stored outcome or tone says (CLI.md, "What the table sees")
+    for forged_tone in ({}, {"verdict": 'v\x1b" onclick="z', "tone": 'x\x1b" onclick="y'}):
+        html = views._card({"results": [{"ruleset": "blades", "command": "roll",
+                                         "outcome": 'x\x1b" onclick="y', "dice": [],
+                                         **forged_tone}],
+                            "argv": ["blades", "roll", "1"]})
+        assert "\x1b" not in html and 'onclick="' not in html
+        assert 'class="verdict neutral"' in html
 
 
 def test_every_root_command_and_help_and_dice_are_refused_as_a_files_name(tmp_path):

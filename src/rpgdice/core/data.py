@@ -22,10 +22,51 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 converts 10**8 dice, and ``dataclasses.fields`` per object was most of the time."""
 
 
+_JUDGES: dict[type, Any] = {}
+"""Per record class, its ruleset's verdict function, or None (no roll result: odds)."""
+
+
+def judge(cls: type) -> Any:
+    """The function giving a roll result of class ``cls`` its verdict and tone (its
+    ruleset's :attr:`~rpgdice.rulesets.Ruleset.verdict`), or None: not a roll result (an
+    odds record, a part of one) or a ruleset that says none. Looked up once a class."""
+    if cls in _JUDGES:
+        return _JUDGES[cls]
+    from rpgdice.core import registry
+
+    ruleset = getattr(cls, "RULESET", None)
+    try:
+        record = registry.get(ruleset) if registry.known(ruleset) else None
+    except Exception:  # a ruleset file broken since: no verdict, and asked again next time
+        return None
+    found = None
+    if record is not None and record.verdict is not None:
+        if cls.__name__ in {n for kinds in record.results.values() for n in kinds}:
+            found = record.verdict
+    _JUDGES[cls] = found
+    return found
+
+
 def to_data(obj: Any) -> Any:
     """A result dataclass as plain JSON data; a result class's ``RULESET`` and
     ``COMMAND`` become its ``ruleset`` and ``command`` keys; an exact probability
-    (a :class:`~fractions.Fraction`) becomes the nearest float."""
+    (a :class:`~fractions.Fraction`) becomes the nearest float. A roll result gets its
+    verdict in its ruleset's words and its tone (:func:`judge`) as its ``verdict`` and
+    ``tone`` keys, after its fields: the roll's one verdict (the rolls a roll type holds
+    have none of their own, as their view shows none)."""
+    data = _plain(obj)
+    cls = type(obj)
+    if getattr(cls, "RULESET", None) is not None and type(data) is dict:
+        said = judge(cls)
+        if said is not None:
+            try:
+                data["verdict"], data["tone"] = said(obj)
+            except (LookupError, TypeError, AttributeError, ValueError):
+                pass  # a record rebuilt from data forged into a shape no verdict reads
+    return data
+
+
+def _plain(obj: Any) -> Any:
     cls = type(obj)
     if cls in _SCALARS:
         return obj
@@ -39,12 +80,12 @@ def to_data(obj: Any) -> Any:
             data["ruleset"] = ruleset
             data["command"] = cls.COMMAND
         for name in names:
-            data[name] = to_data(getattr(obj, name))
+            data[name] = _plain(getattr(obj, name))
         return data
     if isinstance(obj, (list, tuple)):
-        return [to_data(x) for x in obj]
+        return [_plain(x) for x in obj]
     if isinstance(obj, dict):
-        return {str(k): to_data(v) for k, v in obj.items()}
+        return {str(k): _plain(v) for k, v in obj.items()}
     fractions = sys.modules.get("fractions")  # no Fraction exists unless it was imported
     if fractions is not None and isinstance(obj, fractions.Fraction):
         return float(obj)

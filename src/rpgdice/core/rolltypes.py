@@ -10,7 +10,9 @@ mechanics out of one die:
   ends the attempt (the ruleset's gain of a roll and its ending word);
 * :func:`team_sum` — every member's roll summed against a difficulty;
 * :func:`series` — several actions in one turn, one roll each, judged as one;
-* :func:`retry` — attempt after attempt until one stands, or the limit.
+* :func:`retry` — attempt after attempt until one stands, or the limit;
+
+and :func:`verdict`, the combined verdict of any of them in the ruleset's words.
 
 Their results are records generic over the single roll's result (``R``) and odds
 (``O``); a ruleset's own records are thin subclasses that name its ruleset and command
@@ -25,7 +27,7 @@ Pure: nothing above rpgdice.core (no typer, rich, files, sqlite, clock, no rules
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from rpgdice.core.record import Tagged, record
@@ -276,3 +278,18 @@ def retry(attempt: Callable[[int], R], attempts: Iterable[int], outcome: Callabl
     return rolls, "limit"
 
 
+
+
+# The combined verdict ---------------------------------------------------------------------
+
+
+def verdict(result: Any, words: Mapping[str, tuple[str, str]],
+            sides: tuple[str, str] = ("Attacker wins", "Defender wins")) -> tuple[str, str]:
+    """A roll type's combined verdict and its tone (``good``, ``bad``, ``dire``): a contest's
+    winner in ``sides`` (the attacker's win good, the defender's bad: the outcome is the
+    attacker's), any other roll type its ``outcome`` in ``words`` (the ruleset's outcomes,
+    or its own words for this roll type: "Team success")."""
+    if isinstance(result, ContestResult):
+        return (sides[0], "good") if result.winner == ATTACKER else (sides[1], "bad")
+    outcome = str(result.outcome)
+    return words.get(outcome, (outcome, "bad"))

@@ -494,9 +494,9 @@ def faces_text(dice: list[Loaded]) -> str:
 
 
 def contest_figures(r: Loaded, key: str) -> str:
-    """A stored contest in a few words: each side's ``key`` and who won."""
+    """A stored contest in a few words: each side's ``key`` (who won is its verdict)."""
     a, d = r.get("attacker") or {}, r.get("defender") or {}
-    return f"{a.get(key)} vs {d.get(key)}: {r.get('winner')} wins"
+    return f"{a.get(key)} vs {d.get(key)}"
 
 
 def extended_figures(r: Loaded) -> str:

@@ -72,26 +72,40 @@ def figures(r: dict[str, Any]) -> str:
     return ""
 
 
-def verdict(r: dict[str, Any]) -> tuple[str, str] | None:
-    """A stored result's own word and style where its ruleset gives one (``Views.verdicts``:
-    an attack's Hit or Miss, an initiative's Order), else None: the outcome's word."""
+def verdict(r: dict[str, Any], kind: Optional[str] = None) -> tuple[str, str] | None:
+    """A stored result's verdict in its ruleset's words and the style of its tone: the
+    ``verdict`` and ``tone`` it stored, else (an entry of an older rpgdice) worked out from
+    the record rebuilt from it (``kind``: its class's name, as the entry stored it); None
+    when neither can be read."""
     from rpgdice.render.common import TONE
 
-    ruleset, command = r.get("ruleset"), r.get("command")
-    if registry.known(ruleset):
-        own = registry.get(ruleset).views().verdicts.get(str(command))
-        if own is not None:
-            word, tone = own(r)
-            return word, TONE.get(tone, "")
-    return None
+    word, tone = r.get("verdict"), r.get("tone")
+    if not (isinstance(word, str) and isinstance(tone, str)):
+        from rpgdice.render import stored
+
+        found = stored.judged(r, kind)
+        if found is None:
+            return None
+        word, tone = found
+    return visible(word), TONE.get(tone, "")
+
+
+def kind_of(entry: dict[str, Any], i: int) -> Optional[str]:
+    """The class name the entry stored for its ``i``-th result (None: an older entry's)."""
+    kinds = entry.get("kinds")
+    if not isinstance(kinds, list) or not kinds:
+        return None
+    kind = kinds[i] if i < len(kinds) else kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
 
 
 def entry_outcome(entry: dict[str, Any]) -> Text:
-    """The outcome column: a one-result entry's own verdict (``Hit``), else the outcome."""
+    """The outcome column: a one-result entry's verdict (``Failure · GM intrusion``,
+    ``Hit``, ``17``), else the outcome."""
     results = entry["results"]
     if entry["count"] == 1 and results and isinstance(results[0], dict):
         try:
-            own = verdict(results[0])
+            own = verdict(results[0], kind_of(entry, 0))
         except Exception:  # a result forged into a shape the verdict cannot read
             own = None
         if own is not None:
@@ -131,7 +145,7 @@ def show_data(entry: dict[str, Any]) -> None:
     for i, r in enumerate(results, 1):
         try:
             text = figures(r) if isinstance(r, dict) else ""
-            own = verdict(r) if isinstance(r, dict) else None
+            own = verdict(r, kind_of(entry, i - 1)) if isinstance(r, dict) else None
             if own is not None and text:
                 text = f"{own[0]}, {text}"
         except Exception:
@@ -218,10 +232,18 @@ def _fit(rows: list[tuple[Any, ...]], widths: list[int]) -> bool:
     for i, (name, _) in enumerate(COLUMNS):
         for row in rows:
             cell = str(row[i])
-            parts = cell.split() if name in WRAPPED else [cell]
-            if any(cell_len(w) > widths[i] for w in parts):
+            if (_least(cell) if name in WRAPPED else cell_len(cell)) > widths[i]:
                 return False
     return True
+
+
+def _least(cell: str) -> int:
+    """The narrowest a wrapping cell may be with every word whole: its first word, and
+    each other word after a continuation line's indent of two (:func:`wrap`'s)."""
+    from rich.cells import cell_len
+
+    words = cell.split()
+    return max([cell_len(w) + (2 if k else 0) for k, w in enumerate(words)], default=0)
 
 
 def _print_table(out: Any, rows: list[tuple[Any, ...]], widths: list[int], header: bool) -> None:
@@ -279,7 +301,7 @@ def _print_blocks(out: Any, rows: list[tuple[Any, ...]]) -> None:
     out.print(Text("\n").join(layout(lines, out.width)))
 
 
-WRAPPED = ("what", "figures")
+WRAPPED = ("what", "outcome", "figures")
 """The entries table's columns that may wrap (between words) to fit the width."""
 
 
@@ -293,8 +315,7 @@ def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
     for i, (name, _) in enumerate(COLUMNS):
         cells = [name, *(str(row[i]) for row in rows)]
         natural.append(max(cell_len(c) for c in cells))
-        words = [w for c in cells for w in c.split()] if name in WRAPPED else cells
-        least.append(max((cell_len(w) for w in words), default=0))
+        least.append(max((_least(c) if name in WRAPPED else cell_len(c) for c in cells), default=0))
     widths = list(natural)
     room = width - 2 * (len(widths) - 1)  # two cells between columns
     while sum(widths) > room:

@@ -41,10 +41,23 @@ def what(argv: list[str]) -> str:
     return command_text(kept)
 
 
-def line(argv: list[str], character: Optional[str], r: dict[str, Any]) -> Text:
-    """The short line of one result (its JSON object): ``Ysolde · seyruun roll dexterity
-    stealth --as ysolde · 4 5 2 7 8 → 2 succ. · Success``. A roll type's adds how many
-    rolls it made; an ordinary roll's verdict is its total, which its figures end with."""
+def told(figures: str, word: str) -> tuple[str, bool]:
+    """The figures to show before the verdict ``word``, and whether the verdict goes
+    right after them: an ordinary roll's figures end with its total (``2d6: 3 5 → 8``),
+    which its verdict says (``8``, ``2 successes``): the verdict takes that place."""
+    head, arrow, tail = figures.rpartition(" → ")
+    if arrow and tail and word.split(" ", 1)[0] == tail.strip():
+        return head + " →", True
+    return figures, False
+
+
+def line(argv: list[str], character: Optional[str], r: dict[str, Any],
+         kind: Optional[str] = None) -> Text:
+    """The short line of one result (its JSON object; ``kind``, its class's name as a log
+    entry stored it): ``Ysolde · seyruun roll dexterity stealth --as ysolde · 4 5 2 7 8 →
+    2 succ. · Success · solid execution``. Its verdict is the result's ``verdict``, colored
+    by its ``tone``; a roll type's line adds how many rolls it made; an ordinary roll's
+    verdict is its total or its successes, in place of the total its figures end with."""
     from rpgdice.core.errors import visible
     from rpgdice.render import log as view
 
@@ -55,13 +68,16 @@ def line(argv: list[str], character: Optional[str], r: dict[str, Any]) -> Text:
     out.append(what(argv))
     try:
         figures = view.figures(r)
-        own = view.verdict(r)
+        own = view.verdict(r, kind)
     except Exception:  # a stored result forged into a shape the views cannot read
         figures, own = "", None
+    joined = False
+    if own is not None:
+        figures, joined = told(figures, own[0])
     if figures:
         out.append(f" · {visible(figures)}")
     if own is not None:
-        out.append(" · ")
+        out.append(" " if joined else " · ")
         out.append(own[0], style=own[1])
     elif r.get("outcome") is not None:
         out.append(" · ")

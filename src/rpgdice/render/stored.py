@@ -59,6 +59,43 @@ def records(entry: Loaded) -> list[Rolled]:
     return out
 
 
+def judged(r: Loaded, kind: Optional[str] = None) -> Optional[tuple[str, str]]:
+    """The verdict and tone of a stored result that kept none (an entry of an older
+    rpgdice): its record rebuilt (of the class ``kind`` the entry stored, else of each class
+    its command makes, the one whose fields its data fills best) and judged by its ruleset
+    (:func:`rpgdice.core.data.judge`). None when no record can be rebuilt from it."""
+    from dataclasses import fields
+
+    from rpgdice.core.data import judge
+
+    ruleset = r.get("ruleset")
+    if not registry.known(ruleset):
+        return None
+    try:
+        record = registry.get(ruleset)
+    except Exception:  # a ruleset file broken since
+        return None
+    command = record.command(str(r.get("command")))
+    names = [kind] if isinstance(kind, str) else list(command.results if command else ())
+    best: Optional[tuple[int, object]] = None
+    for name in names:
+        try:
+            rebuilt = from_data(record.record_class(name), r)
+        except (KeyError, BadData):
+            continue
+        fit = len(set(r) & {f.name for f in fields(rebuilt)})
+        if best is None or fit > best[0]:
+            best = (fit, rebuilt)
+    said = judge(type(best[1])) if best is not None else None
+    if best is None or said is None:
+        return None
+    try:
+        word, tone = said(best[1])
+    except (LookupError, TypeError, AttributeError, ValueError):
+        return None
+    return str(word), str(tone)
+
+
 def records_envelopes(entry: Loaded) -> list[Envelope]:
     """Each stored result's envelope, in order (EMPTY where none was stored)."""
     envelopes = (entry.get("shown") or {}).get("envelopes") or []

@@ -236,6 +236,10 @@ class Ruleset:
     """A seat's panel's plain roll for a character of it (``NAME roll TRAITS``, the traits
     tapped joined by +): the argument when no trait is tapped, and the option its
     difficulty box fills ("": its roll takes none, the box is not used)."""
+    verdict: Callable[[Any], tuple[str, str]] | None = None
+    """A roll's verdict in the rules' words and its tone, ``verdict(result)`` for every
+    result class :attr:`results` names (its folder's ``verdict.py``): the JSON's ``verdict``
+    and ``tone``, which every view says."""
     entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Commands that act on a logged roll, each to its argument naming the entry and the
     key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):

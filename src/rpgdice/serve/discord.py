@@ -32,10 +32,12 @@ end costs no memory."""
 
 
 def message(entry: dict[str, Any], revealed: bool) -> Optional[str]:
-    """An entry's ``--short`` lines (one per result it kept), within Discord's limit. A
+    """An entry's ``--short`` lines (one per result it kept: each says the result's
+    verdict, as every view does), within Discord's limit. A
     change of the encounter (rpgdice.core.changes) is posted only when it is ``encounter
     next``, as its line (``Round 2 — Ghoul's turn``); the others are not posted (None)."""
     from rpgdice.core import changes
+    from rpgdice.render.log import kind_of
     from rpgdice.render.short import line
 
     if changes.is_change(entry):
@@ -44,8 +46,8 @@ def message(entry: dict[str, Any], revealed: bool) -> Optional[str]:
             return None
         return said if len(said) <= DISCORD_LIMIT else said[:DISCORD_LIMIT - 1] + "…"
 
-    lines = [line(entry["argv"], entry["character"], r).plain
-             for r in entry["results"] if isinstance(r, dict)]
+    lines = [line(entry["argv"], entry["character"], r, kind_of(entry, i)).plain
+             for i, r in enumerate(entry["results"]) if isinstance(r, dict)]
     if entry["count"] > len(lines):
         lines.append(f"… and {entry['count'] - len(lines)} more")
     text = "\n".join(lines) or " ".join(entry["argv"])

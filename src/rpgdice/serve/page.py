@@ -42,8 +42,10 @@ h2 { font-size: 1em; margin: 0.3em 0; color: var(--accent); }
 .results li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6em; }
 .dice { color: #f8f8f2; }
 .verdict { font-size: 1.6em; line-height: 1.2; }
-.verdict.success, .verdict.exceptional, .verdict.hit { color: var(--good); }
-.verdict.failure, .verdict.dramatic_failure, .verdict.botch { color: var(--bad); }
+.verdict.good { color: var(--good); }
+.verdict.bad { color: var(--bad); }
+.verdict.dire { color: #272822; background: var(--bad); padding: 0 0.25em;
+  border-radius: 0.2em; }
 .secret p { margin: 0.2em 0; color: var(--dim); font-style: italic; }
 details.view { margin-top: 0.3em; color: var(--dim); font-size: 0.8em; }
 details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-width: 100%;
@@ -143,7 +145,8 @@ SCRIPT = """
       .then(function (a) {
         if (a[0] !== 200) { out.textContent = a[1].error || ("error " + a[0]); return; }
         out.textContent = a[1].rolls.map(function (r) {
-          return (r.outcome || "") + " " + (r.total !== undefined ? r.total : "");
+          return r.verdict !== undefined ? r.verdict
+            : (r.outcome || "") + " " + (r.total !== undefined ? r.total : "");
         }).join("\\n");
       }).catch(function () { out.textContent = "the table did not answer"; });
   });

@@ -7,7 +7,6 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
-import re
 from html import escape
 from typing import Any
 
@@ -112,30 +111,53 @@ def _card(entry: dict[str, Any]) -> str:
     """What was rolled and each result's figures and verdict, as text (escaped)."""
     from rpgdice.core.errors import visible
     from rpgdice.render import log as view
-    from rpgdice.render.short import what
+    from rpgdice.render.common import TONE
+    from rpgdice.render.short import told, what
 
-    lines = []
-    results = [r for r in entry.get("results") or [] if isinstance(r, dict)][:MAX_SHOWN]
-    for r in results:
+    lines: list[str] = []
+    for i, r in enumerate(entry.get("results") or []):
+        if len(lines) >= MAX_SHOWN:
+            break
+        if not isinstance(r, dict):
+            continue
         try:
             figures = view.figures(r)
-            own = view.verdict(r)
-            word = own[0] if own is not None else (
-                view.outcome_text(str(r.get("ruleset")), str(r["outcome"])).plain
-                if r.get("outcome") is not None else "")
+            own = view.verdict(r, view.kind_of(entry, i))
         except Exception:  # a stored result forged into a shape the views cannot read
-            figures, word = "", ""
-        if not word and figures and "→" in figures:  # ordinary dice: the total is the verdict
-            figures, word = figures.rsplit("→", 1)
-            figures = figures + "→"
-        # a class name: letters, digits and '-' only (a log's outcome may be forged)
-        tone = re.sub(r"[^A-Za-z0-9_-]", "-", str(r.get("outcome") or "none"))
+            figures, own = "", None
+        if own is not None:
+            word, tone = own[0], r.get("tone") if isinstance(r.get("tone"), str) else None
+            figures = told(figures, word)[0]  # an ordinary roll's total: its headline
+            if tone is None:  # an older entry's: the tone worked out with its verdict
+                tone = next((t for t, style in TONE.items() if style == own[1]), "neutral")
+        elif r.get("outcome") is not None:
+            word = view.outcome_text(str(r.get("ruleset")), str(r["outcome"])).plain
+            tone = _tone_of(r)
+        else:
+            word, tone = "", "neutral"
+        # a class name: one of the tones (a log's tone may be forged)
+        tone = tone if tone in TONES else "neutral"
         lines.append(f'<li><span class="dice">{escape(visible(figures.strip()))}</span> '
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
         f'<span class="w">{escape(word)}</span>' if len(word) <= NOWRAP else escape(word)
         for word in visible(what([str(a) for a in entry.get("argv") or []])).split(" "))
     return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
+
+
+TONES = ("good", "bad", "dire", "neutral")
+"""A card's verdict's class: its tone (the page colors each)."""
+
+
+def _tone_of(r: dict[str, Any]) -> str:
+    """A stored outcome's tone, as its ruleset's record gives it ("neutral": none)."""
+    from rpgdice.core import registry
+
+    ruleset = r.get("ruleset")
+    try:
+        return str(registry.get(ruleset).tone(str(r.get("outcome")))) if registry.known(ruleset) else "neutral"
+    except Exception:  # a ruleset file broken since
+        return "neutral"
 
 
 def _show(entry: dict[str, Any]) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
-from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, later
 from rpgdice.rulesets._file.schema import NAME, check, fold
 
 SUFFIX = ".toml"
@@ -244,6 +244,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         sheet=SheetSchema(negative=True), plan=None, takes_as=frozenset({"roll", "odds"}),
         stats_commands=frozenset({"roll"}), odds_functions=frozenset({"file_odds"}),
         commands=f"{__name__}.commands:{name}",
+        verdict=later(f"{__name__}.verdict:verdict"),
         results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
             ("pool", "total", "highest").index(kind)],)},
         panel_roll={"pool": ("1", "--difficulty"), "total": ("0", "--target"),

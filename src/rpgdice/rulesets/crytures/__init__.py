@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema
+from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, later
 
 
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
@@ -39,5 +39,6 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     odds_functions=frozenset({"crytures_odds"}),
     commands="rpgdice.rulesets.crytures.commands",
+    verdict=later("rpgdice.rulesets.crytures.verdict:verdict"),
     results={"roll": ("CryturesResult",)},
 )

@@ -87,6 +87,7 @@ RULESET = Ruleset(
     stats_commands=frozenset({"task", "roll"}),
     odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
+    verdict=later("rpgdice.rulesets.cypher.verdict:verdict"),
     results={"task": ("CypherResult",), "roll": ("CypherResult",),
              "recover": ("CypherRecoveryResult",)},
 )

@@ -199,6 +199,5 @@ FIGURES = {"task": _task_figures,
 """The roll log's few words on a stored result, by command."""
 
 TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part,
-              after={rules.CypherRecoveryOdds: _recovery_after},
-              verdicts={"recover": lambda r: (f"+{r.get('points')}", "good")})
+              after={rules.CypherRecoveryOdds: _recovery_after})
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

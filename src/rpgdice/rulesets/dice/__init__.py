@@ -8,7 +8,7 @@ The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``comman
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Ruleset
+from rpgdice.rulesets import Ruleset, later
 
 RULESET = Ruleset(
     name="dice",
@@ -26,5 +26,6 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     outcome_stats=False,
     odds_functions=frozenset({"odds_set"}),
+    verdict=later("rpgdice.rulesets.dice.verdict:verdict"),
     results={"roll": ("NotationRoll", "TreeRoll")},
 )

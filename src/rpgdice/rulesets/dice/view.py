@@ -332,17 +332,10 @@ def _tree_chips(dice: list[rules.TreeDie]) -> Text:
 
 
 def _successes_counted(expression: str) -> bool:
-    """The term counts successes (``8d10>=6``, ``{2d6,3d8}>4``): read again from its text."""
-    from rpgdice.rulesets.dice import grammar
+    """The term counts successes (``8d10>=6``, ``{2d6,3d8}>4``): the verdict's reading."""
+    from rpgdice.rulesets.dice.verdict import successes_counted
 
-    try:
-        node: object = grammar.parse(expression).tree
-    except Exception:  # a term's text alone that does not parse: a plain sum then
-        return False
-    while isinstance(node, (grammar.Neg, grammar.Paren)):  # a sign, or parentheses
-        node = node.operand if isinstance(node, grammar.Neg) else node.inner
-    mods = getattr(node, "mods", None)
-    return getattr(mods, "success", None) is not None
+    return successes_counted(expression)
 
 
 def _tree_term(t: rules.TreeTerm) -> Text:

@@ -8,7 +8,7 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema
+from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, later
 
 RULESET = Ruleset(
     name="reglas",
@@ -38,6 +38,7 @@ RULESET = Ruleset(
                               "reglas_team_odds", "reglas_extended_odds", "reglas_retry_odds"}),
     odds_types=frozenset({"multi", "contest", "team", "extended", "retry"}),
     commands="rpgdice.rulesets.reglas.commands",
+    verdict=later("rpgdice.rulesets.reglas.verdict:verdict"),
     results={"roll": ("ReglasResult",), "multi": ("ReglasMultiResult",),
              "contest": ("ReglasContestResult",), "team": ("ReglasTeamResult",),
              "extended": ("ReglasExtendedResult",), "retry": ("ReglasRetryResult",)},

@@ -339,9 +339,8 @@ SUMMARIES = {
 
 
 def _contest_figures(r: Loaded) -> str:
-    a, d = r.get("attacker") or {}, r.get("defender") or {}
-    who = "el atacante" if r.get("winner") == "attacker" else "el defensor"
-    return f"{num(a.get('result', 0))} contra {num(d.get('result', 0))}: gana {who}"
+    a, d = r.get("attacker") or {}, r.get("defender") or {}  # who won: its verdict
+    return f"{num(a.get('result', 0))} contra {num(d.get('result', 0))}"
 
 
 def _extended_figures(r: Loaded) -> str:

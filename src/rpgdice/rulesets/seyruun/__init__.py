@@ -112,6 +112,7 @@ RULESET = Ruleset(
                 held=later(f"{TARGET}:held")),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},
+    verdict=later("rpgdice.rulesets.seyruun.verdict:verdict"),
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
              "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
              "team": ("SeyruunTeamResult",), "initiative": ("SeyruunInitiativeResult",),

@@ -39,6 +39,7 @@ from rpgdice.render.common import (
 )
 from rpgdice.rulesets import Views
 from rpgdice.rulesets.seyruun import rules
+from rpgdice.rulesets.seyruun.verdict import TIERS
 
 if TYPE_CHECKING:
     from rpgdice.table.sheets import Sheet
@@ -55,12 +56,6 @@ class Sized(Protocol):
     @property
     def pool(self) -> int: ...
 
-TIERS = {
-    "just": "just enough",
-    "solid": "solid execution",
-    "heroic": "heroic performance",
-    "supernatural": "supernatural brilliance",
-}
 MARGINS = {"just": "margin 0", "solid": "margin 1–2", "heroic": "margin 3–4", "supernatural": "margin 5+"}
 """The successes beyond those required that make each tier (rules.TIERS)."""
 
@@ -615,11 +610,6 @@ def _attack_figures(r: Loaded) -> str:
     return f"{_succ_of(r.get('attack'))} vs {_succ_of(r.get('defense'))} succ."
 
 
-def _attack_verdict_word(r: Loaded) -> tuple[str, str]:
-    return {"success": ("Hit", "good"), "botch": ("Botch", "dire")}.get(
-        str(r.get("outcome")), ("Miss", "bad"))
-
-
 def _initiative_figures(r: Loaded) -> str:
     """The order to act in: ``1 Ysolde, 2 Ghoul, 3= Bandit, 3= Thug``."""
     order = r.get("order") or []
@@ -633,9 +623,5 @@ FIGURES = {"roll": _roll_figures, "contest": lambda r: contest_figures(r, "succe
            "initiative": _initiative_figures}
 """The roll log's few words on a stored result, by command."""
 
-VERDICTS = {"attack": _attack_verdict_word, "initiative": lambda r: ("Order", "")}
-"""The roll log's word for a stored attack (Hit, Miss, Botch) and initiative (the order)."""
-
-TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER,
-              verdicts=VERDICTS)
+TABLE = Views(VIEWS, figures=FIGURES, sheet_part=sheet_part, summaries=SUMMARIES, after=AFTER)
 """What the ruleset's record hands out (:attr:`rpgdice.rulesets.Ruleset.views`)."""

@@ -1,0 +1,47 @@
+"""A user's ruleset file: a roll's verdict is its outcome's name and the file's tone for
+it (the file says which outcomes are dire: ``Critical glitch``), then what the view names
+beside it that the name does not say (a glitch, a critical). Pure: what every view of a
+roll says (its JSON's ``verdict`` and ``tone``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rpgdice.core import registry
+
+
+def _named(r: Any) -> tuple[str, str]:
+    """The outcome's name and tone as the file's record says them (the rules the roll was
+    made with: a logged roll is read with the rules it carried)."""
+    try:
+        record = registry.get(type(r).RULESET)
+    except Exception:  # a file removed or broken since: the outcome as stored
+        return str(r.outcome), "bad"
+    return record.word(r.outcome), record.tone(r.outcome) or "bad"
+
+
+def _with(word: str, event: str) -> str:
+    return word if event in word.casefold() else f"{word} · {event}"
+
+
+def pool(r: Any) -> tuple[str, str]:
+    word, tone = _named(r)
+    return (_with(word, "glitch"), tone) if r.glitch else (word, tone)
+
+
+def total(r: Any) -> tuple[str, str]:
+    return _named(r)
+
+
+def highest(r: Any) -> tuple[str, str]:
+    word, tone = _named(r)
+    return (_with(word, "critical"), tone) if r.critical else (word, tone)
+
+
+VERDICTS = {"PoolResult": pool, "TotalResult": total, "HighestResult": highest}
+"""Each result class's verdict, by the class's name (every file's classes share them)."""
+
+
+def verdict(result: Any) -> tuple[str, str]:
+    """``result``'s verdict and tone (``good``, ``bad`` or ``dire``)."""
+    return VERDICTS[type(result).__name__](result)
