@@ -15,6 +15,7 @@ from rpgdice import rulesets
 from rpgdice.cli import params
 from rpgdice.cli.common import shares
 from rpgdice.cli.groups import showing_group
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
@@ -23,11 +24,6 @@ if TYPE_CHECKING:
     from rpgdice.core.record import Tagged
     from rpgdice.table.encounter import Encounter, Side
     from rpgdice.table.sheets import Sheet
-
-InitiativeRoll = tuple["Tagged", list[tuple[str, int, bool, int]], tuple[tuple[str, object], ...]]
-"""A ruleset's own initiative roll (its ``fight.initiative``): the result, each side
-``(name, rank, character, initiative)`` first to act first, and the arguments that roll it
-again."""
 
 app = showing_group(
     "The encounter, in every ruleset: the order kept round by round, whose turn it is, "
@@ -208,7 +204,7 @@ def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
     return adapt
 
 
-def _ordered(ruleset: str, sides: list[Any], order: Any, words: list[str]) -> Any:
+def _ordered(ruleset: str, sides: list[Side], order: Any, words: list[str]) -> Encounter:
     """The new encounter: ``sides`` placed by initiative, the first to act; with the
     ruleset's own initiative roll alone (its ``order``), its ranks (ties share one)."""
     from rpgdice.table import encounter
@@ -240,8 +236,8 @@ def _ruleset_of(words: list[str], given: Optional[str]) -> str:
                      + "|".join(SHEET_RULESETS) + " (no combatant is a saved character)")
 
 
-def _initiative(ruleset: str, words: list[str], source: Any, health: Optional[int],
-                order: Optional[list[Any]] = None) -> list[Any]:
+def _initiative(ruleset: str, words: list[str], source: DiceSource, health: Optional[int],
+                order: Optional[list[Any]] = None) -> list[Side]:
     """Each combatant's side with its initiative: with the ruleset's own initiative roll
     (its ``order``), its sides first, then the given ones by initiative; else in the order
     named."""
@@ -251,7 +247,7 @@ def _initiative(ruleset: str, words: list[str], source: Any, health: Optional[in
     fight = rulesets.get(ruleset).fight
     extra_health = health if health is not None else fight.health
     _once(words)
-    by_name: dict[str, Any] = {}
+    by_name: dict[str, Side] = {}
     if order is not None:
         for name, rank, character, init in order:
             by_name[fold(name)] = encounter.Side(
@@ -510,7 +506,7 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: 
     from rpgdice.table.log.store import write_entry
 
     command = changes.command(change)
-    result = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
+    result: JSONObject = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
               "encounter": None if ended else encounter.state(enc)}
     argv = list(current_run().argv or sys.argv[1:])
     try:
