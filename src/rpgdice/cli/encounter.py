@@ -13,13 +13,14 @@ import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import shares
 from rpgdice.cli.groups import showing_group
+from rpgdice.cli.made import with_shared
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
 if TYPE_CHECKING:
+    from rpgdice.cli.common import Choices
     from rpgdice.core.dice import DiceSource
     from rpgdice.core.record import Tagged
     from rpgdice.table.encounter import Encounter, Side
@@ -103,6 +104,7 @@ def start_cmd(
     ruleset: RulesetOpt = None,
     health: HealthOpt = None,
     as_json: StateJson = False,
+    choices: Choices | None = None,
 ) -> None:
     """Start an encounter: initiative rolled once, the order kept in encounter.toml.
 
@@ -114,13 +116,13 @@ def start_cmd(
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import current_run
     from rpgdice.core.dice import GivenDice
     from rpgdice.roll.execute import check_output_options, make_source
     from rpgdice.roll.spec import RollSpec
     from rpgdice.table import encounter
 
-    run = current_run()
+    run = choices
+    assert run is not None
     if len(combatants) > encounter.MAX_SIDES:
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
     name = _ruleset_of(combatants, ruleset)
@@ -351,8 +353,8 @@ def _number(text: str, name: str, source: DiceSource) -> int:
     return notation.roll(expression, source).total
 
 
-app.command("start")(start_cmd)
-shares(app, without=("times", "json", "odds", "compare"), after=("as_json",))
+app.command("start")(with_shared(without=("times", "json", "odds", "compare"),
+                                 after=("as_json",))(start_cmd))
 """``--dice``, ``--seed``, ``--log``/``--no-log``, ``--short``, ``--secret`` as every roll
 has them; its own ``--json`` is the encounter's state."""
 
