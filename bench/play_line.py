@@ -4,11 +4,12 @@
     python bench/play_line.py [--lines N] [--rounds R]
 
 Times, as whole processes (the same home, nothing logged), ``rpgdice play --json`` fed
-N lines of ``roll 4d6kh3`` and ``rpgdice roll 4d6kh3 -n N --json``, each less an empty
-run of the same process (``play`` with no line, ``roll 4d6kh3 --json``), and prints the
-cost per roll of each and their ratio (issue "A roll is a value": at most 3x). The
-median of R rounds, the two interleaved. Each process is timed by its CPU time (user +
-system), which other work on the machine does not inflate; ``--wall`` times the wall clock.
+N lines of ``roll 4d6kh3`` and ``rpgdice roll 4d6kh3 -n N --json``, each less a run of the
+same process that rolls once (``play`` fed one line, ``roll 4d6kh3 --json``: loading the
+roll's command and ruleset is counted in neither), and prints the cost per roll of each
+and their ratio (issue "A roll is a value": at most 3x). The median of R rounds, the two
+interleaved. Each process is timed by its CPU time (user + system), which other work on
+the machine does not inflate as it does the wall clock (``--wall``).
 """
 
 from __future__ import annotations
@@ -66,11 +67,11 @@ def main() -> None:
     play, play0, rep, rep0 = [], [], [], []
     for _ in range(args.rounds):
         play.append(_time([*prog, "play", "--json"], lines, env))
-        play0.append(_time([*prog, "play", "--json"], b"", env))
+        play0.append(_time([*prog, "play", "--json"], b"roll 4d6kh3\n", env))
         rep.append(_time([*prog, "roll", "4d6kh3", "-n", str(n), "--json"], b"", env))
         rep0.append(_time([*prog, "roll", "4d6kh3", "--json"], b"", env))
-    per_line = (statistics.median(play) - statistics.median(play0)) / n * 1e6
-    per_rep = (statistics.median(rep) - statistics.median(rep0)) / n * 1e6
+    per_line = (statistics.median(play) - statistics.median(play0)) / (n - 1) * 1e6
+    per_rep = (statistics.median(rep) - statistics.median(rep0)) / (n - 1) * 1e6
     print(f"play --json, a line of roll 4d6kh3:  {per_line:7.1f} µs")
     print(f"roll 4d6kh3 -n {n} --json, a roll:  {per_rep:7.1f} µs")
     print(f"({'wall clock' if args.wall else 'CPU time, user + system'})")
