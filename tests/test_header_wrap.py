@@ -8,10 +8,6 @@ import pytest
 
 from conftest import cli
 
-# One worker runs this module's tests (pytest-xdist's --dist loadgroup), so its module-scoped
-# fixture is built once, not once a worker.
-pytestmark = pytest.mark.xdist_group("test_header_wrap")
-
 ROLLS = [
     ("crytures", "roll", "6", "--roll-mod", "2", "--die-mod", "-1", "-d", "7", "-c", "2",
      "--seed", "4"),

@@ -11,8 +11,7 @@ import os
 import pytest
 from tests.peers import oracle
 
-# One worker runs this module (--dist loadgroup): the oracle's figures are made once.
-pytestmark = [pytest.mark.slow, pytest.mark.process, pytest.mark.xdist_group("notation_peers")]
+pytestmark = [pytest.mark.slow, pytest.mark.process]
 
 DIFFERENT: dict[str, str] = {}
 """Expressions both accept whose totals differ on the same faces, and the decision why (none

@@ -14,10 +14,6 @@ import pytest
 import readme_samples
 from conftest import cli, ruleset_groups
 
-# One worker runs this module's tests (pytest-xdist's --dist loadgroup), so its module-scoped
-# fixture is built once, not once a worker.
-pytestmark = pytest.mark.xdist_group("test_readme")
-
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```sh\n(.*?)```", README, re.S)

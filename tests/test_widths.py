@@ -18,10 +18,6 @@ from rich.cells import cell_len
 
 from conftest import cli
 
-# One worker runs this module's tests (pytest-xdist's --dist loadgroup), so its module-scoped
-# fixture is built once, not once a worker.
-pytestmark = pytest.mark.xdist_group("test_widths")
-
 WIDTHS = (40, 60, 80, 120)
 NARROW = (20, 25)
 """Below the minimum (issue 24): lines still break between words, so only a lone word
