@@ -285,8 +285,8 @@ ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by t
 commands and rules and builds only its own command: startup is what every roll pays
 (bench/startup.py)."""
 COMMAND_MODULES = {
-    "roll": "rpgdice.rulesets.dice.commands:roll_app",
-    "odds": "rpgdice.rulesets.dice.commands:odds_app",
+    "roll": "rpgdice.rulesets.dice.commands:roll",
+    "odds": "rpgdice.rulesets.dice.commands:odds",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
@@ -298,7 +298,9 @@ COMMAND_MODULES = {
     "seat": "rpgdice.cli.seat",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
-``typer.Typer`` holding one command, or a group of them (``char``)."""
+``typer.Typer`` holding one command, or a group of them (``char``); or ``module:NAME`` of a
+module whose ``COMMANDS`` records hold the command ``NAME`` (ordinary dice's ``roll`` and
+``odds``, made from their records: :func:`_load_command`)."""
 HELP_ORDER = ROOT_COMMANDS
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
@@ -689,11 +691,24 @@ class RecordGroup(RulesetGroup):
         return {r.name: builder(r) for r in self.records}
 
 
+TOP_RULESET = "dice"
+"""The ruleset of the top-level commands made from records (``roll``, ``odds``)."""
+
+
 def _load_command(spec: str) -> Any:
     from rpgdice.cli.typer_private import get_command
 
     module, _, name = spec.partition(":")
-    typer_app = getattr(import_module(module), name or "app")
+    loaded = import_module(module)
+    records = getattr(loaded, "COMMANDS", None)
+    if records is not None:  # made from its record (cli/made.py), shared options included
+        from rpgdice.cli.made import click_command
+
+        record = next(r for r in records if r.name == name)
+        language = rulesets.get(TOP_RULESET).language
+        return click_command(record, TOP_RULESET, language,
+                             command_class(language, record.style))
+    typer_app = getattr(loaded, name or "app")
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
     cmd = get_command(typer_app)
