@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from difflib import get_close_matches
 from importlib import import_module
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -645,6 +645,14 @@ class RulesetGroup(LazyCommands, CommandGroup):
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
     loaded = import_module(path)
+    if attr and ruleset is not None and hasattr(loaded, "commands_for"):
+        try:
+            records = loaded.commands_for(attr)
+        except RulesError as e:  # a broken file: its commands name the problem when run
+            group = RulesetGroup.build(_broken_app(attr, e))
+            group.ruleset = ruleset
+            return group
+        return RecordGroup.made(ruleset, records)
     if not attr and ruleset is not None and hasattr(loaded, "COMMANDS"):
         return RecordGroup.made(ruleset, loaded.COMMANDS)
     group = RulesetGroup.build(getattr(loaded, attr or "app"))
@@ -652,13 +660,32 @@ def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     return group
 
 
+def _broken_app(name: str, error: RulesError) -> Any:
+    """The group of a user's ruleset file that is broken: ``roll`` and ``odds`` take any
+    words and say what is wrong with the file (exit 2)."""
+    from rpgdice.cli.common import SignedCommand, ruleset_app
+
+    app = ruleset_app(f"Your own ruleset {name} (its file has a problem).",
+                      command_cls=SignedCommand)
+    loose = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
+
+    def broken(words: Annotated[Optional[list[str]], typer.Argument(hidden=True)] = None) -> None:
+        raise error
+
+    for command in ("roll", "odds"):
+        app.command(command, context_settings=loose, help="Your own ruleset's file has a "
+                    "problem: run it to see which.")(broken)
+    return app
+
+
 def command_class(language: str, style: str = "") -> type:
     """The Click command class a record-made command is laid out by."""
     from rpgdice.cli import common
 
     if style == "notation":
-        notation: type = getattr(common, "NotationCommand")  # noqa: B009  (moved there next)
-        return notation
+        return common.NotationCommand
+    if style == "signed":
+        return common.SignedCommand
     return common.ReglasCommand if language == "es" else common.RollCommand
 
 
