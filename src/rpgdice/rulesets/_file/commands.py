@@ -1,8 +1,8 @@
 """`rpgdice NAME` for a user's ruleset file: thin — the arguments parsed into a roll value,
 one builder for every file. ``commands:NAME`` is the group of the file ``NAME``: its
-commands' records (:func:`commands_for`, made on first use with the file's kind, title and
-option help), made into a group as every ruleset's records are (rpgdice.cli
-``RecordGroup``). Each takes the file's rules at the time of the command line as an
+commands' records (:func:`COMMANDS` of its record, :func:`commands_for` of its name: made
+on first use with the file's kind, title and option help), made into a group as every
+ruleset's records are (rpgdice.cli ``RecordGroup``). Each takes the file's rules at the time of the command line as an
 argument of the roll (a hidden option read from the file while parsing, never typed), so
 the log keeps them.
 
@@ -102,18 +102,26 @@ def _params(name: str, kind: str) -> tuple[Param, ...]:
 
 
 def commands_for(name: str) -> tuple[Command, ...]:
-    """The commands of the user's ruleset ``name``: ``roll`` and ``odds`` with its kind's
-    arguments (a RulesError for a broken file), their builders registered with the
-    executor."""
+    """The commands of the user's ruleset ``name`` (a RulesError for a broken file)."""
     from rpgdice import rulesets
+
+    return COMMANDS(rulesets.get(name))
+
+
+def COMMANDS(record: Any) -> tuple[Command, ...]:  # the name every commands.py declares
+    """The commands of the user's ruleset file whose record is ``record``: ``roll`` and
+    ``odds`` with its kind's arguments, their builders registered with the executor."""
+    import functools
+
     from rpgdice.roll import execute
 
-    record: Any = rulesets.get(name)
+    name = record.name
     made = _RECORDS.get((name, record.kind)) or _made(name, record)
     # Every roll of the file, whatever its kind was when it was logged, is built by
     # file_build(): a replay of an entry made before the file changed kind still builds.
-    for command in made:
-        execute.register(name, command.name, command.build, odds=command.kind == "odds")
+    build = functools.partial(file_build, name)
+    execute.register(name, "roll", build)
+    execute.register(name, "odds", build, odds=True)
     return made
 
 
