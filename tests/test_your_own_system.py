@@ -278,6 +278,21 @@ def test_a_broken_file_is_named_by_its_group_and_never_by_the_others():
     assert ok("owod", "roll", "1", "--dice", "6").stderr == ""
 
 
+@pytest.mark.parametrize("name", ["params", "re", "build"])
+def test_a_file_named_as_a_name_of_the_commands_module_rolls_and_replays(name):
+    # rulesets/_file/commands.py answers commands.NAME with the file NAME's commands: a
+    # name it holds itself (a module it imports, a function) must not stand in for them
+    write(name, KEEN.replace('name = "keen"', f'name = "{name}"'))
+    run = ok(name, "roll", "3", "--dice", "7,2,1,3", "--json", "--log")
+    assert [o["outcome"] for o in run.json()] == ["hit"]
+    from rpgdice.roll import execute
+
+    execute.BUILDERS.pop((name, "roll"), None)  # the replay's path: the builder looked up
+    assert execute.builder(name, "roll").args == (name,)
+    again = ok("again", "--dice", "1,1,1", quiet=False)  # stderr: the line repeated
+    assert again.json()[0]["outcome"] == "miss"
+
+
 def test_a_file_added_and_removed_between_two_commands():
     run = cli("owod", "roll", "3")
     assert run.exit_code == 2

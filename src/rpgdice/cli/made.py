@@ -33,6 +33,8 @@ def _annotation(p: Param) -> object:
     """The Python type Typer reads a parameter's shape from (the parser reads the value)."""
     if p.kind == "flag":
         return bool
+    if p.kind == "number" and p.parse is None and not p.multiple:  # Click's own integer
+        return Optional[int] if p.default is None else int
     if p.multiple:
         return Optional[list[str]] if p.default is None else list[str]
     return Optional[str] if p.default is None else str
@@ -43,6 +45,8 @@ def _info(p: Param, language: str) -> object:
     kwargs: dict[str, object] = {"help": p.help or None, "show_default": p.show_default}
     if p.parse is not None:
         kwargs["parser"] = p.parse
+    elif p.kind == "number" and not p.multiple:  # Click's integer, within lo..hi
+        kwargs.update({k: v for k, v in (("min", p.lo), ("max", p.hi)) if v is not None})
     if p.metavar:
         kwargs["metavar"] = p.metavar
     if p.panel:
