@@ -192,7 +192,7 @@ def ruleset_groups() -> list[str]:
     ``odds``)."""
     from rpgdice import rulesets
 
-    return [name for name in rulesets.NAMES if rulesets.get(name).commands]
+    return [name for name in rulesets.NAMES if rulesets.get(name).group]
 
 
 def log_path() -> Path:

@@ -478,7 +478,8 @@ def test_fish_describes_each_character_with_its_rulesets_title(table):
 def test_a_sheet_of_no_ruleset_is_no_ruleset_s_character(table):
     (table / "characters" / "odd.toml").write_text('name = "Odd"\n\n[traits]\nx = 1\n', encoding="utf-8")
     assert "odd" in _bash("rpgdice char show ")
-    for ruleset in [r.name for r in rulesets.with_sheets() if "roll" in r.takes_as]:
+    for ruleset in [r.name for r in rulesets.with_sheets()
+                    if (r.command("roll") is not None and r.command("roll").takes_as)]:
         assert "odd" not in _bash(f"rpgdice {ruleset} roll --as ")
 
 

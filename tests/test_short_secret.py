@@ -139,7 +139,8 @@ def test_a_schema_4_log_is_migrated_to_secret_rolls():
 def _rolling_commands() -> list[tuple[str, ...]]:
     from rpgdice import rulesets
 
-    found = [(r, c) for r in rulesets.SHEET_RULESETS for c in rulesets.get(r).results]
+    found = [(r, c.name) for r in rulesets.SHEET_RULESETS for c in rulesets.get(r).records()
+             if c.results]
     return [*found, ("roll",), ("encounter", "start")]
 
 

@@ -763,14 +763,14 @@ def test_every_root_command_and_help_and_dice_are_refused_as_a_files_name(tmp_pa
     import typer
 
     from rpgdice import rulesets
-    from rpgdice.cli import COMMAND_MODULES, GROUP_MODULES, app
+    from rpgdice.cli import COMMAND_MODULES, GROUP_MODULES, TOP_COMMANDS, app
     from rpgdice.core.commands import ROOT_COMMANDS
     from rpgdice.rulesets import _file
 
     root = typer.main.get_command(app)
     listed = set(root.list_commands(typer.Context(root))) - set(_file.RESERVED)
     assert listed <= set(rulesets.names()), listed  # what is left: the rulesets
-    assert set(ROOT_COMMANDS) == set(COMMAND_MODULES) | set(GROUP_MODULES)
+    assert set(ROOT_COMMANDS) == set(COMMAND_MODULES) | set(GROUP_MODULES) | set(TOP_COMMANDS)
     assert {"table", "help", "dice"} <= _file.RESERVED
     for name in (*ROOT_COMMANDS, "help", "dice"):
         path = tmp_path / f"{name}.toml"

@@ -284,9 +284,9 @@ ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by t
 (rpgdice.rulesets). They load on first use, so a roll imports only its own ruleset's
 commands and rules and builds only its own command: startup is what every roll pays
 (bench/startup.py)."""
+TOP_COMMANDS = ("roll", "odds")
+"""Ordinary dice's commands, at the top (made from their records, :func:`_load_top`)."""
 COMMAND_MODULES = {
-    "roll": "rpgdice.rulesets.dice.commands:roll",
-    "odds": "rpgdice.rulesets.dice.commands:odds",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
@@ -306,15 +306,14 @@ HELP_ORDER = ROOT_COMMANDS
 ordinary dice, your table, the roll log, then completion (the README's order)."""
 
 
-def ruleset_group(name: str) -> str | None:
-    """The module whose ``app`` is the group of the ruleset ``name`` (None: no ruleset of
-    that name has a group of its own)."""
+def ruleset_group(name: str) -> bool:
+    """Whether ``name`` is a ruleset with a group of its own (``rpgdice NAME ...``)."""
     if not rulesets.known(name):
-        return None
+        return False
     try:
-        return rulesets.get(name).commands or None
+        return rulesets.get(name).group
     except RulesError:  # a user's ruleset file that is broken: its commands say so when run
-        return f"rpgdice.rulesets._file.commands:{name}"
+        return True
 
 
 class LazyCommands:
@@ -642,22 +641,20 @@ class RulesetGroup(LazyCommands, CommandGroup):
         return group
 
 
-def _load_group(module: str | None, ruleset: str | None = None) -> Any:
-    path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
-    loaded = import_module(path)
-    if attr and ruleset is not None and hasattr(loaded, "commands_for"):
-        try:
-            records = loaded.commands_for(attr)
-        except RulesError as e:  # a broken file: its commands name the problem when run
-            group = RulesetGroup.build(_broken_app(attr, e))
-            group.ruleset = ruleset
-            return group
-        return RecordGroup.made(ruleset, records)
-    if not attr and ruleset is not None and hasattr(loaded, "COMMANDS"):
-        return RecordGroup.made(ruleset, loaded.COMMANDS)
-    group = RulesetGroup.build(getattr(loaded, attr or "app"))
-    group.ruleset = ruleset
-    return group
+def _load_group(module: str) -> Any:
+    """A group that is no ruleset's (``log``, ``encounter``, ``table``): its module's ``app``."""
+    return RulesetGroup.build(import_module(module).app)
+
+
+def load_ruleset(name: str) -> Any:
+    """The group of the ruleset ``name``, made from its commands' records."""
+    try:
+        records = rulesets.get(name).records()
+    except RulesError as e:  # a broken file: its commands name the problem when run
+        group = RulesetGroup.build(_broken_app(name, e))
+        group.ruleset = name
+        return group
+    return RecordGroup.made(name, records)
 
 
 def _broken_app(name: str, error: RulesError) -> Any:
@@ -722,19 +719,23 @@ TOP_RULESET = "dice"
 """The ruleset of the top-level commands made from records (``roll``, ``odds``)."""
 
 
+def _load_top(name: str) -> Any:
+    """``rpgdice roll`` or ``rpgdice odds``: ordinary dice's command, made from its record
+    (cli/made.py), shared options included."""
+    from rpgdice.cli.made import click_command
+
+    ruleset = rulesets.get(TOP_RULESET)
+    record = ruleset.command(name)
+    assert record is not None
+    return click_command(record, TOP_RULESET, ruleset.language,
+                         command_class(ruleset.language, record.style))
+
+
 def _load_command(spec: str) -> Any:
     from rpgdice.cli.typer_private import get_command
 
     module, _, name = spec.partition(":")
     loaded = import_module(module)
-    records = getattr(loaded, "COMMANDS", None)
-    if records is not None:  # made from its record (cli/made.py), shared options included
-        from rpgdice.cli.made import click_command
-
-        record = next(r for r in records if r.name == name)
-        language = rulesets.get(TOP_RULESET).language
-        return click_command(record, TOP_RULESET, language,
-                             command_class(language, record.style))
     typer_app = getattr(loaded, name or "app")
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
@@ -824,9 +825,9 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             raise
 
     def pending(self) -> dict[str, Any]:
-        loaders = {n: (lambda n=n: _load_group(ruleset_group(n), n))
-                   for n in rulesets.group_names()}
+        loaders = {n: (lambda n=n: load_ruleset(n)) for n in rulesets.group_names()}
         loaders.update({n: (lambda m=m: _load_group(m)) for n, m in GROUP_MODULES.items()})
+        loaders.update({n: (lambda n=n: _load_top(n)) for n in TOP_COMMANDS})
         loaders.update({n: (lambda m=m: _load_command(m)) for n, m in COMMAND_MODULES.items()})
         return loaders
 
@@ -834,10 +835,13 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         """One command's builder, without listing them all (a roll reads no entry points)."""
         if name in GROUP_MODULES:
             return lambda: _load_group(GROUP_MODULES[name])
+        if name in TOP_COMMANDS:
+            return lambda: _load_top(name)
         if name in COMMAND_MODULES:
             return lambda: _load_command(COMMAND_MODULES[name])
-        module = ruleset_group(name) if name.replace("-", "_").isidentifier() else None
-        return None if module is None else (lambda: _load_group(module, name))
+        if name.replace("-", "_").isidentifier() and ruleset_group(name):
+            return lambda: load_ruleset(name)
+        return None
 
     def first(self) -> tuple[str, ...]:
         return rulesets.group_names()
@@ -1010,7 +1014,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         head = words[0]
         if head == "roll":
             group, name, args = self, head, words[1:]
-        elif len(words) > 1 and words[1] != "odds" and ruleset_group(head) is not None:
+        elif len(words) > 1 and words[1] != "odds" and ruleset_group(head):
             group, name, args = self.get_command(None, head), words[1], words[2:]
         else:
             return None
@@ -1030,7 +1034,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
         words = [str(a) for a in (sys.argv[1:] if args is None else args)]
         name = prog_name or PROG
-        if words and words[0] not in COMMAND_MODULES.keys() - {"roll"}:
+        if words and words[0] not in {*COMMAND_MODULES, "odds"}:
             at_table = self._at_table(words)
             if isinstance(at_table, list):  # --here: rolled here, without the word
                 words = args = at_table

@@ -123,7 +123,7 @@ def again_cmd(
     today = getattr(record, "text", "")
     if today:  # a user's ruleset file: again rolls by today's file
         spec = spec.with_args(rules=today)
-    grouped = bool(record.commands)  # ordinary dice: `roll` at the top
+    grouped = record.group  # ordinary dice: `roll` at the top
     named = [spec.ruleset, spec.command] if grouped else [spec.command]
     if words[:len(named)] != named:
         # Words that name another command than the stored roll (edited by hand): what runs

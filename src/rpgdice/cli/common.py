@@ -654,7 +654,7 @@ def command_of(spec: Any) -> Any:
     from rpgdice.cli import root
 
     top = root()
-    if not rulesets.get(spec.ruleset).commands:  # ordinary dice: `roll` and `odds` at the top
+    if not rulesets.get(spec.ruleset).group:  # ordinary dice: `roll` and `odds` at the top
         return top.get_command(None, spec.command)
     group = top.get_command(None, spec.ruleset)
     command = group.get_command(None, spec.command) if group is not None else None

@@ -270,7 +270,7 @@ def _own_node(ctx: Any) -> Node:
     """The commands of a user's ruleset file, whatever its kind: ``roll`` and ``odds`` with
     the options of every kind (each built as a file of that kind is)."""
     from rpgdice import rulesets
-    from rpgdice.cli import _load_group
+    from rpgdice.cli import load_ruleset
     from rpgdice.cli.typer_private import Context
     from rpgdice.rulesets import _file
     from rpgdice.rulesets._file.schema import check
@@ -283,7 +283,7 @@ def _own_node(ctx: Any) -> Node:
                           "outcomes": [{"name": "Any", "tone": "good"}]})
         assert rules is not None
         with rulesets.lent(_file.make(rules, "")):
-            group = _load_group(rulesets.get(name).commands, name)
+            group = load_ruleset(name)
             node = _node(group, Context(group, info_name=name, parent=ctx,
                                         **group.context_settings), (OWN,))
         for sub in node.subcommands:

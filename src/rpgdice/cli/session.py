@@ -35,7 +35,7 @@ SESSION_WORDS = ("use", "as", "help", "?", *EXIT_WORDS)
 def _no_ruleset(name: Optional[str]) -> bool:
     """``use -``, or a ruleset with no group of its own (``use dice``): no ruleset, ``roll
     2d6`` is ordinary dice."""
-    return name is None or name == "-" or not rulesets.known(name) or not rulesets.get(name).commands
+    return name is None or name == "-" or not rulesets.known(name) or not rulesets.get(name).group
 FAILED = 2
 """The session's exit status when any line failed (batch mode)."""
 STOPPED = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 ROOT_COMMANDS = ("roll", "odds", "char", "alias", "paths", "encounter", "log", "again", "play",
                  "serve", "seat", "table", "completion", "rulesets")
 """Every command and group of ``rpgdice`` that is no ruleset's (the README's order):
-exactly the command line's ``COMMAND_MODULES`` and ``GROUP_MODULES`` (a test holds them
+exactly the command line's ``TOP_COMMANDS``, ``COMMAND_MODULES`` and ``GROUP_MODULES`` (a test holds them
 to it)."""
 
 NOT_COMMANDS = ("help", "dice")

@@ -41,7 +41,7 @@ def judge(cls: type) -> Any:
         return None
     found = None
     if record is not None and record.verdict is not None:
-        if cls.__name__ in {n for kinds in record.results.values() for n in kinds}:
+        if cls.__name__ in record.result_names():
             found = record.verdict
     _JUDGES[cls] = found
     return found

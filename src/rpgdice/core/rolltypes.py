@@ -19,7 +19,7 @@ Their results are records generic over the single roll's result (``R``) and odds
 (:class:`rpgdice.core.record.Tagged`) and add its own fields after these (the JSON keys
 keep that order; the roll log rebuilds a subclass's nested rolls as the ruleset's own
 records, :mod:`rpgdice.core.rebuild`). Which roll types a ruleset offers, its record
-declares (``Ruleset.odds_types``, ``Ruleset.results``). Their exact odds are
+declares (its commands' records: ``odds_type``, ``results``). Their exact odds are
 :mod:`rpgdice.core.rolltypes_odds`, loaded on the odds path only.
 
 Pure: nothing above rpgdice.core (no typer, rich, files, sqlite, clock, no ruleset).

@@ -205,14 +205,13 @@ def spoken(reason: str) -> str:
     ``messages`` say it (Reglas Básicas in Spanish, :mod:`rpgdice.rulesets.reglas.messages`)."""
     if SPOKEN[0] == "en" or not SPOKEN[1]:
         return reason
-    from importlib import import_module
 
     from rpgdice.core import registry
 
     record = registry.get(SPOKEN[1]) if registry.known(SPOKEN[1]) else None
-    if record is None or not record.messages:
+    if record is None or record.words.translate is None:
         return reason
-    return str(import_module(record.messages).translate(reason))
+    return str(record.words.translate(reason))
 
 
 def error(message: str, keep: str | None = None) -> None:

@@ -17,7 +17,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
-from importlib import import_module
 from typing import Any, Optional
 
 from rpgdice.core.budget import check_work
@@ -137,8 +136,8 @@ def register(ruleset: str, command: str, build: Callable[..., Plan], *,
 
 
 def builder(ruleset: str, command: str) -> Callable[..., Plan]:
-    """The builder of ``ruleset``'s ``command`` (its ``commands.py`` loaded once); a
-    RulesError for a command that is no roll of a registered ruleset."""
+    """The builder of ``ruleset``'s ``command`` (its command's record's, the records loaded
+    once); a RulesError for a command that is no roll of a registered ruleset."""
     key = (ruleset, command)
     if key not in BUILDERS:
         from rpgdice.core import registry
@@ -147,13 +146,8 @@ def builder(ruleset: str, command: str) -> Callable[..., Plan]:
             record = registry.get(ruleset)
         except KeyError:
             raise RulesError("ruleset", f"{ruleset!r} is not a ruleset this rpgdice knows") from None
-        path, _, attr = record.builders.partition(":")
-        module = import_module(path)
-        if attr:  # "module:NAME": the group of a user's ruleset file, made on first use
-            getattr(module, attr)
-        for made in record.records() if "COMMANDS" in vars(module) else ():  # its records
-            register(ruleset, made.name, made.build,
-                     odds=made.kind == "odds")
+        for made in record.records():
+            register(ruleset, made.name, made.build, odds=made.kind == "odds")
     try:
         return BUILDERS[key]
     except KeyError:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from importlib import import_module
@@ -182,90 +182,86 @@ class Views:
 
 
 @frozen
-class Ruleset:
-    """One game system, as everything outside its folder sees it."""
+class Words:
+    """How a ruleset is named and speaks: its title, how a sentence names it, its group's
+    help, its outcomes as nouns, and what says a line of rpgdice's in its language."""
 
-    name: str
     title: str
     """As a person writes it: "Reglas Básicas"."""
-    short: str
-    """As a sentence names it: "a Cypher character", "Reglas Básicas rolls"."""
+    short: str = ""
+    """As a sentence names it: "a Cypher character", "Reglas Básicas rolls" ("": the title)."""
+    called: str = ""
+    """How a sentence names the system ("the Cypher System"; "": its title)."""
+    help: str = ""
+    """Its group's one-line help."""
+    nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each JSON ``outcome`` value as a noun in the rules' language, singular and plural,
+    for counting them (the ``-n`` summary: "3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
+    translate: Callable[[str], str] | None = None
+    """Says an error or warning line in the ruleset's language (None: the lines stay
+    English)."""
+
+
+@frozen
+class Ruleset:
+    """One game system, as everything outside its folder sees it: what is the ruleset's own.
+    What is a command's — its parameters, its builder, its result classes, its roles — is
+    in the command's record (:class:`rpgdice.core.command.Command`), which
+    :attr:`commands` gives."""
+
+    name: str
+    words: Words
     language: str
     """Of its views and help: "es" for Reglas Básicas, else "en"."""
-    help: str
-    """Its group's one-line help."""
     outcomes: Mapping[str, tuple[str, str]]
     """Each JSON ``outcome`` value, in order, to its word in the rules' language and its
     tone (:data:`TONES`)."""
     die: Die | None
     sheet: SheetSchema | None
     """None: no character sheets (ordinary dice)."""
-    plan: Callable[[str, dict[str, Any], Sheet, str | None], Cost] | None
+    commands: Callable[[Ruleset], Sequence[Command]]
+    """Its rolling commands' records: ``commands(record)`` (its ``commands.py``, imported
+    at the first call)."""
+    plan: Callable[[str, dict[str, Any], Sheet, str | None], Cost] | None = None
     """What a command run for a character (``--as``) may cost: ``plan(command, params,
     sheet, pool)`` (pool: Cypher's ``--pool``); None when nothing ever costs."""
-    takes_as: frozenset[str]
-    """The commands that roll for a character (``--as``)."""
-    stats_commands: frozenset[str]
-    """Its single-roll commands, which ``log stats`` covers."""
-    odds_functions: frozenset[str] = frozenset()
-    """The functions of its ``odds.py`` a stored odds spec may name (the log keeps each
-    roll's spec as data; a forged one naming anything else is refused, never called)."""
-    odds_types: frozenset[str] = frozenset()
-    """Its roll types whose exact odds ``rpgdice RULESET odds TYPE ...`` computes (the TYPE
-    command's arguments, odds alone); each also takes ``--odds``."""
-    commands: str = ""
-    """The module whose ``app`` is its Typer group ("" for ordinary dice, whose commands
-    are the top-level ``roll`` and ``odds``)."""
-    results: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Its rolling commands (those the roll log keeps), each to the names of the result
-    classes in its ``rules.py`` that command makes: the log stores a result's class name
-    and rebuilds the record from its data (:meth:`record_class`)."""
-    nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """Each JSON ``outcome`` value as a noun in the rules' language, singular and plural,
-    for counting them (the ``-n`` summary: "3 successes, 1 botch", "3 éxitos, 1 fracaso")."""
-    outcome_stats: bool = True
-    """Whether ``log stats`` holds its rolls' outcomes against their exact odds (ordinary
-    dice, most of whose rolls name no outcome: False, their faces alone are judged)."""
-    messages: str = ""
-    """The module whose ``translate(reason)`` says an error or warning line in
-    :attr:`language` ("": the lines stay English)."""
-    called: str = ""
-    """How a sentence names the system ("the Cypher System"; "": its title)."""
+    fight: Fight = Fight()
+    """Its parts of an encounter (its initiative, its damage track, who is out)."""
+    verdict: Callable[[Any], tuple[str, str]] | None = None
+    """A roll's verdict in the rules' words and its tone, ``verdict(result)`` for every
+    result class its commands make (its folder's ``verdict.py``): the JSON's ``verdict``
+    and ``tone``, which every view says."""
     order: int = 100
     """Where help, the README and every list put it (the four systems 10 to 40, ordinary
     dice 90; a ruleset of another package 100, then by name)."""
-    package: str = ""
-    """The package of its folder ("": ``rpgdice.rulesets.<name>``)."""
-    not_repeated: frozenset[str] = frozenset()
-    """Commands ``again`` never repeats (Seyruun's re-roll after the fact: repeating it
-    would spend again on an entry already re-rolled)."""
-    not_seated: frozenset[str] = frozenset()
-    """Rolling commands a seat (and the GM's token) may not run at the table's server
-    (CLI.md, "What a seat may run"): those that act on the table's log or rest rather than
-    roll (Seyruun's ``reroll``, Cypher's ``recover``)."""
-    fight: Fight = Fight()
-    """Its parts of an encounter (its initiative, its damage track, who is out)."""
-    panel_roll: tuple[str, str] = ("1", "--difficulty")
-    """A seat's panel's plain roll for a character of it (``NAME roll TRAITS``, the traits
-    tapped joined by +): the argument when no trait is tapped, and the option its
-    difficulty box fills ("": its roll takes none, the box is not used)."""
-    verdict: Callable[[Any], tuple[str, str]] | None = None
-    """A roll's verdict in the rules' words and its tone, ``verdict(result)`` for every
-    result class :attr:`results` names (its folder's ``verdict.py``): the JSON's ``verdict``
-    and ``tone``, which every view says."""
-    entry_arg: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """Commands that act on a logged roll, each to its argument naming the entry and the
-    key of its result saying which entry it was (``reroll``: ``("entry_id", "rerolls")``):
-    a replay names it, as the roll named it when it was made."""
+    group: bool = True
+    """Whether its commands are a group of their own (``rpgdice NAME ...``); ordinary
+    dice's are the top-level ``roll`` and ``odds``."""
+
+    @property
+    def title(self) -> str:
+        return self.words.title
+
+    @property
+    def short(self) -> str:
+        return self.words.short or self.words.title
+
+    @property
+    def called(self) -> str:
+        return self.words.called
+
+    @property
+    def help(self) -> str:
+        return self.words.help
+
+    @property
+    def nouns(self) -> Mapping[str, tuple[str, str]]:
+        return self.words.nouns
 
     @property
     def module(self) -> str:
-        return self.package or f"{__name__}.{self.name}"
-
-    @property
-    def builders(self) -> str:
-        """The module whose commands' builders make its rolls (rpgdice.roll.execute)."""
-        return self.commands or f"{self.module}.commands"
+        """The package of its folder: where its ``commands`` function was declared."""
+        return str(getattr(self.commands, "__module__", "") or f"{__name__}.{self.name}")
 
     def views(self) -> Views:
         """Its Rich views: its ``view.py``'s ``TABLE`` (imported when called)."""
@@ -281,36 +277,23 @@ class Ruleset:
         return import_module(f"{self.module}.rules")
 
     def records(self) -> tuple[Command, ...]:
-        """Its rolling commands' records (its ``commands.py``'s ``COMMANDS``, loaded on
-        first call): everything known of a command is read from them."""
+        """Its rolling commands' records (loaded on first call): everything known of a
+        command is read from them."""
         found = _RECORDS.get(self.name)
         if found is None or found[0] is not self:
-            path, _, attr = self.builders.partition(":")
-            module = import_module(path)
-            if attr:  # "module:NAME": a user's ruleset file's commands, made on first use
-                getattr(module, attr)
-            made = vars(module).get("COMMANDS")
-            records = made(self) if callable(made) else made
-            found = (self, tuple(records) if records is not None else self._old_records())
+            found = (self, tuple(self.commands(self)))
             _RECORDS[self.name] = found
         return found[1]
-
-    def _old_records(self) -> tuple[Command, ...]:
-        """The commands of a record that still keeps them in its per-command sets."""
-        from rpgdice.core.command import Command
-
-        names = [*self.results, *(c for c in self.takes_as if c not in self.results)]
-        return tuple(Command(
-            name=n, build=_unbuilt, results=tuple(self.results.get(n, ())),
-            takes_as=n in self.takes_as, repeated=n not in self.not_repeated,
-            seated=n not in self.not_seated, stats=n in self.stats_commands,
-            odds_type=n in self.odds_types, entry_arg=self.entry_arg.get(n),
-            kind="odds" if n == "odds" else "roll",
-            odds_functions=tuple(sorted(self.odds_functions))) for n in names)
 
     def command(self, name: str) -> Command | None:
         """The record of its command ``name`` (None: no rolling command of that name)."""
         return next((c for c in self.records() if c.name == name), None)
+
+    @property
+    def outcome_stats(self) -> bool:
+        """Whether ``log stats`` holds its rolls' outcomes against their exact odds (ordinary
+        dice, most of whose rolls name no outcome: no, their faces alone are judged)."""
+        return not any(c.stats and c.faces_judged for c in self.records())
 
     def record_class(self, name: str) -> type:
         """The record class ``name`` of its ``rules.py`` (a result class :attr:`results`
@@ -366,10 +349,6 @@ def _folders() -> frozenset[str]:
                 if e.is_dir() and e.name.isidentifier() and not e.name.startswith("_")
                 and os.path.isfile(os.path.join(here, e.name, "__init__.py")))
     return _FOLDERS
-
-
-def _unbuilt(**kwargs: Any) -> Any:
-    raise KeyError("no builder")
 
 
 _RECORDS: dict[str, tuple[Ruleset, tuple[Command, ...]]] = {}
@@ -477,7 +456,7 @@ def names() -> tuple[str, ...]:
 def group_names() -> tuple[str, ...]:
     """The rulesets with a command group of their own (``rpgdice NAME ...``): all but
     ordinary dice, whose commands are the top-level ``roll`` and ``odds``."""
-    return tuple(n for n in names() if get(n).commands)
+    return tuple(n for n in names() if get(n).group)
 
 
 def __getattr__(attr: str) -> Any:

@@ -244,7 +244,7 @@ RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experien
 
 def characters(seat: Any) -> list[dict[str, Any]]:
     """The seat's characters as its panel offers them: name, ruleset, the traits to tap, and
-    its ruleset's plain roll (:attr:`~rpgdice.rulesets.Ruleset.panel_roll`: the argument
+    its ruleset's plain roll (its ``roll`` record's ``plain``: the argument
     when no trait is tapped, the option the difficulty box fills)."""
     from rpgdice.core import registry
     from rpgdice.table import sheets
@@ -259,7 +259,8 @@ def characters(seat: Any) -> list[dict[str, Any]]:
                   if str(k).lower() not in RESOURCES and not str(k).endswith("-edge")
                   and isinstance(v, (int, str)) and not isinstance(v, bool)]
         try:
-            empty, difficulty = registry.get(sheet.ruleset).panel_roll
+            roll = registry.get(sheet.ruleset).command("roll")
+            empty, difficulty = roll.plain if roll is not None else ("1", "")
         except Exception:  # its ruleset file gone or broken since: the sheet is still offered
             empty, difficulty = "1", ""
         out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60],

@@ -25,7 +25,7 @@ maximum, a sheet's initiative, tier, armor, its damage and wound."""
 def line_of(ruleset: str, command: Command) -> str:
     """How a command line starts: ``cypher task``; ordinary dice's are top-level (``roll``)."""
     record = registry.get(ruleset)
-    return f"{ruleset} {command.name}" if record.commands else command.name
+    return f"{ruleset} {command.name}" if record.group else command.name
 
 
 def commands_of(ruleset: str, as_character: bool) -> list[JSON]:

@@ -6,25 +6,30 @@ the guide stays true: the tests install it as another package would (the entry p
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Die, Ruleset, SheetSchema
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Words
+
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice_toy.commands import COMMANDS
+
+    return COMMANDS
+
 
 RULESET = Ruleset(
     name="toy",
-    title="Toy",
-    short="Toy",
+    words=Words("Toy", help="Toy: a d6 pool, the highest die decides.",
+                nouns={"success": ("success", "successes"), "partial": ("partial", "partials"),
+                       "failure": ("failure", "failures")}),
     language="en",
-    help="Toy: a d6 pool, the highest die decides.",
     outcomes={"success": ("Success", "good"), "partial": ("Partial success", "good"),
               "failure": ("Failure", "bad")},
-    nouns={"success": ("success", "successes"), "partial": ("partial", "partials"),
-           "failure": ("failure", "failures")},
     die=Die(6, "dice", "face"),
     sheet=SheetSchema(),
-    plan=None,
-    takes_as=frozenset({"roll", "odds"}),
-    stats_commands=frozenset({"roll"}),
-    odds_functions=frozenset({"toy_odds"}),
-    commands="rpgdice_toy.commands",
-    results={"roll": ("ToyResult",)},
-    package="rpgdice_toy",
+    commands=_commands,
 )

@@ -19,17 +19,21 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
-from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, lazily
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, Words, lazily
 from rpgdice.rulesets._file.schema import NAME, check, fold
 
 SUFFIX = ".toml"
 RESERVED = frozenset(ROOT_COMMANDS) | frozenset(NOT_COMMANDS)
 """Names a user's ruleset may not take: the root's commands, ``help`` and ordinary dice."""
+
+
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
 
 
 @frozen
@@ -244,19 +248,19 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
     what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
             "highest": "the highest die of a pool"}[kind]
     return FileRuleset(
-        name=name, title=title, short=title, language="en",
-        help=f"{title}: {what} (your own ruleset, {Path(file).name}).",
-        outcomes=outcomes, nouns={k: (w, w) for k, (w, _) in outcomes.items()},
-        die=Die(sides, "dice", "face") if sides else None,
-        sheet=SheetSchema(negative=True), plan=None, takes_as=frozenset({"roll", "odds"}),
-        stats_commands=frozenset({"roll"}), odds_functions=frozenset({"file_odds"}),
-        commands=f"{__name__}.commands:{name}",
-        verdict=_verdict,
-        results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
-            ("pool", "total", "highest").index(kind)],)},
-        panel_roll={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
-                    "highest": ("1", "")}[kind],
+        name=name, language="en",
+        words=Words(title, help=f"{title}: {what} (your own ruleset, {Path(file).name}).",
+                    nouns={k: (w, w) for k, (w, _) in outcomes.items()}),
+        outcomes=outcomes, die=Die(sides, "dice", "face") if sides else None,
+        sheet=SheetSchema(negative=True), plan=None, commands=_commands, verdict=_verdict,
         order=200, file=file, text=text_of(rules), kind=kind)
+
+
+def _commands(record: Ruleset) -> tuple[Command, ...]:
+    """A file's commands' records: ``roll`` and ``odds`` with its kind's arguments."""
+    from rpgdice.rulesets._file.commands import COMMANDS
+
+    return COMMANDS(record)
 
 
 def rolled_with(entry: Any) -> FileRuleset | None:

@@ -125,6 +125,10 @@ def COMMANDS(record: Any) -> tuple[Command, ...]:  # the name every commands.py 
     return made
 
 
+KIND_RESULTS = {"pool": "PoolResult", "total": "TotalResult", "highest": "HighestResult"}
+"""The result class a file's roll makes, by its kind."""
+
+
 def _made(name: str, record: Any) -> tuple[Command, ...]:
     import functools
 
@@ -140,8 +144,10 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
         Command("roll", build, taken,
                 help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                 f"Example: {example}",
-                results=tuple(record.results.get("roll", ())), takes_as=True, stats=True,
-                option_help=option_help, odds_functions=("file_odds",), style="signed"),
+                results=(KIND_RESULTS[record.kind],), takes_as=True, stats=True,
+                option_help=option_help, odds_functions=("file_odds",), style="signed",
+                plain={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
+                       "highest": ("1", "")}[record.kind]),
         Command("odds", build, taken,
                 help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
                 + example.replace(" roll", " odds"),

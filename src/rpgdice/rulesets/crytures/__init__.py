@@ -6,9 +6,13 @@ group), ``view.py``. This module declares the :class:`~rpgdice.rulesets.Ruleset`
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, lazily
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, Words, lazily
 
 
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
@@ -29,15 +33,22 @@ def _verdict() -> Any:
     return verdict
 
 
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice.rulesets.crytures.commands import COMMANDS
+
+    return COMMANDS
+
+
 RULESET = Ruleset(
     name="crytures",
     order=10,
-    title="Crytures",
-    short="Crytures",
+    words=Words("Crytures", short="Crytures",
+                help="Crytures: d10 pool against a per-die Difficulty.",
+                nouns={"success": ("success", "successes"), "failure": ("failure", "failures")}),
     language="en",
-    help="Crytures: d10 pool against a per-die Difficulty.",
-    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    commands=_commands,
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
         reserved=(Reserved("stamina"), Reserved("mana"), Reserved("initiative", dice=True)),
@@ -45,10 +56,5 @@ RULESET = Ruleset(
                    Resource("mana", "Mana", "mana-max")),
     ),
     plan=_plan,
-    takes_as=frozenset({"roll", "odds"}),
-    stats_commands=frozenset({"roll"}),
-    odds_functions=frozenset({"crytures_odds"}),
-    commands="rpgdice.rulesets.crytures.commands",
     verdict=_verdict,
-    results={"roll": ("CryturesResult",)},
 )

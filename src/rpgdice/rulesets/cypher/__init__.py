@@ -8,9 +8,13 @@ declares the :class:`~rpgdice.rulesets.Ruleset` record.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, lazily
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, Words, lazily
 
 POOLS = ("might", "speed", "intellect")
 SKILL_LEVELS = ("trained", "specialized", "inability")
@@ -91,16 +95,22 @@ def _verdict() -> Any:
     return verdict
 
 
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice.rulesets.cypher.commands import COMMANDS
+
+    return COMMANDS
+
+
 RULESET = Ruleset(
     name="cypher",
     order=40,
-    called="the Cypher System",
-    title="Cypher System",
-    short="Cypher",
+    words=Words("Cypher System", short="Cypher", called="the Cypher System",
+                help="Cypher System: d20 against 3 × difficulty.",
+                nouns={"success": ("success", "successes"), "failure": ("failure", "failures")}),
     language="en",
-    help="Cypher System: d20 against 3 × difficulty.",
-    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
+    commands=_commands,
     die=Die(20, None, "roll"),
     sheet=SheetSchema(
         reserved=(*(Reserved(p) for p in POOLS), *(Reserved(f"{p}-edge") for p in POOLS),
@@ -116,12 +126,5 @@ RULESET = Ruleset(
     plan=_plan,
     fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
                 held=_held),
-    not_seated=frozenset({"recover"}),
-    takes_as=frozenset({"task", "roll", "odds", "recover"}),
-    stats_commands=frozenset({"task", "roll"}),
-    odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),
-    commands="rpgdice.rulesets.cypher.commands",
     verdict=_verdict,
-    results={"task": ("CypherResult",), "roll": ("CypherResult",),
-             "recover": ("CypherRecoveryResult",)},
 )

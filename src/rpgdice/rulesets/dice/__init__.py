@@ -8,9 +8,13 @@ The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``comman
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rpgdice.rulesets import Ruleset, lazily
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+from rpgdice.rulesets import Ruleset, Words, lazily
 
 # The verdict, imported at its first call.
 
@@ -22,22 +26,25 @@ def _verdict() -> Any:
     return verdict
 
 
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice.rulesets.dice.commands import COMMANDS
+
+    return COMMANDS
+
+
 RULESET = Ruleset(
     name="dice",
     order=90,
-    title="Dice",
-    short="Dice",
+    words=Words("Dice", short="Dice",
+                help="Ordinary dice notation: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 8d10>=6f1, 1d20+5 >= 15.",
+                nouns={"success": ("success", "successes"), "failure": ("failure", "failures")}),
     language="en",
-    help="Ordinary dice notation: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 8d10>=6f1, 1d20+5 >= 15.",
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad")},
-    nouns={"success": ("success", "successes"), "failure": ("failure", "failures")},
+    commands=_commands,
     die=None,
     sheet=None,
     plan=None,
-    takes_as=frozenset(),
-    stats_commands=frozenset({"roll"}),
-    outcome_stats=False,
-    odds_functions=frozenset({"odds_set"}),
     verdict=_verdict,
-    results={"roll": ("NotationRoll", "TreeRoll")},
+    group=False,
 )

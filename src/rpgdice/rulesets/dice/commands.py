@@ -1,6 +1,6 @@
 """`rpgdice roll EXPR...` and `rpgdice odds EXPR`: ordinary dice notation.
 
-Two top-level commands (cli/__init__.py ``COMMAND_MODULES``), declared as records
+Two top-level commands (cli/__init__.py ``TOP_COMMANDS``), declared as records
 (:data:`COMMANDS`, style ``notation``) and each made only when named. An argument that
 starts with ``-`` or ``+`` followed by a digit, ``d``, ``(`` or a space is an expression,
 not an option (``rpgdice roll -1d4+6``): the command class of the style
@@ -206,7 +206,8 @@ def odds_cmd(expressions: list[str]) -> Plan:
 
 COMMANDS = (
     Command("roll", roll_cmd, (EXPRESSIONS, BREAKDOWN), help=roll_cmd.__doc__ or "",
-            results=("NotationRoll", "TreeRoll"), stats=True, after=frozenset({"breakdown"}),
+            results=("NotationRoll", "TreeRoll"), stats=True, faces_judged=True,
+            after=frozenset({"breakdown"}),
             odds_functions=("odds_set",), style="notation"),
     Command("odds", odds_cmd, (EXPRESSION,), help=odds_cmd.__doc__ or "", kind="odds",
             style="notation"),

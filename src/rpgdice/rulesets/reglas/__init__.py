@@ -8,9 +8,13 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, lazily
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, Words, lazily
 
 # The verdict, imported at its first call.
 
@@ -22,18 +26,32 @@ def _verdict() -> Any:
     return verdict
 
 
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice.rulesets.reglas.commands import COMMANDS
+
+    return COMMANDS
+
+
+def _translate(reason: str) -> str:
+    """A line of rpgdice's in Spanish."""
+    from rpgdice.rulesets.reglas.messages import translate
+
+    return translate(reason)
+
+
 RULESET = Ruleset(
     name="reglas",
     order=30,
-    messages="rpgdice.rulesets.reglas.messages",
-    title="Reglas Básicas",
-    short="Reglas Básicas",
-    language="es",
-    help="Reglas Básicas: índice de éxito menos 1d10.",
-    nouns={"success": ("éxito", "éxitos"), "failure": ("fallo", "fallos"),
+    words=Words("Reglas Básicas", short="Reglas Básicas",
+                help="Reglas Básicas: índice de éxito menos 1d10.",
+                nouns={"success": ("éxito", "éxitos"), "failure": ("fallo", "fallos"),
            "fumble": ("fracaso", "fracasos")},
+                translate=_translate),
+    language="es",
     outcomes={"success": ("Éxito", "good"), "failure": ("Fallo", "bad"),
               "fumble": ("Fracaso", "dire")},
+    commands=_commands,
     die=Die(10, None, "die"),
     sheet=SheetSchema(
         reserved=(Reserved("initiative", dice=True),),
@@ -44,14 +62,5 @@ RULESET = Ruleset(
         headings=("Atributos", "Habilidades"),
     ),
     plan=None,
-    takes_as=frozenset({"roll", "odds", "multi", "contest", "team", "extended", "retry"}),
-    stats_commands=frozenset({"roll"}),
-    odds_functions=frozenset({"reglas_odds", "reglas_multi_odds", "reglas_contest_odds",
-                              "reglas_team_odds", "reglas_extended_odds", "reglas_retry_odds"}),
-    odds_types=frozenset({"multi", "contest", "team", "extended", "retry"}),
-    commands="rpgdice.rulesets.reglas.commands",
     verdict=_verdict,
-    results={"roll": ("ReglasResult",), "multi": ("ReglasMultiResult",),
-             "contest": ("ReglasContestResult",), "team": ("ReglasTeamResult",),
-             "extended": ("ReglasExtendedResult",), "retry": ("ReglasRetryResult",)},
 )

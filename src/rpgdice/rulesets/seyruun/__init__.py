@@ -10,9 +10,13 @@ log). This module declares the :class:`~rpgdice.rulesets.Ruleset` record.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, lazily
+if TYPE_CHECKING:
+    from rpgdice.core.command import Command
+
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, Words, lazily
 
 WOUND_LEVELS = ("none", "light", "moderate", "severe", "crippled")
 """A sheet's ``wound``: none, or a level whose penalty every pool but damage and soak takes."""
@@ -120,17 +124,24 @@ def _verdict() -> Any:
     return verdict
 
 
+def _commands(record: Ruleset) -> Sequence[Command]:
+    """Its commands' records (its ``commands.py``, imported at the first call)."""
+    from rpgdice.rulesets.seyruun.commands import COMMANDS
+
+    return COMMANDS
+
+
 RULESET = Ruleset(
     name="seyruun",
     order=20,
-    title="Seyruun",
-    short="Seyruun",
+    words=Words("Seyruun", short="Seyruun",
+                help="Seyruun: World of Darkness style d10 pool.",
+                nouns={"success": ("success", "successes"), "failure": ("failure", "failures"),
+           "botch": ("botch", "botches")}),
     language="en",
-    help="Seyruun: World of Darkness style d10 pool.",
-    nouns={"success": ("success", "successes"), "failure": ("failure", "failures"),
-           "botch": ("botch", "botches")},
     outcomes={"success": ("Success", "good"), "failure": ("Failure", "bad"),
               "botch": ("Botch", "dire")},
+    commands=_commands,
     die=Die(10, "dice", "face"),
     sheet=SheetSchema(
         reserved=(Reserved("willpower"), Reserved("wound", words=WOUND_LEVELS),
@@ -146,20 +157,7 @@ RULESET = Ruleset(
         headings=("Attributes", "Skills"),
     ),
     plan=_plan,
-    not_seated=frozenset({"reroll"}),
-    takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
-    stats_commands=frozenset({"roll"}),
-    odds_functions=frozenset({"seyruun_odds", "seyruun_attack_odds", "seyruun_contest_odds",
-                              "seyruun_extended_odds", "seyruun_team_odds"}),
-    odds_types=frozenset({"contest", "extended", "team"}),
-    commands="rpgdice.rulesets.seyruun.commands",
     fight=Fight(initiative=_initiative, order=_order, command="initiative", side=_side,
                 extra_state=_extra_state, health=HEALTH, restate=_restate, held=_held),
-    not_repeated=frozenset({"reroll"}),
-    entry_arg={"reroll": ("entry_id", "rerolls")},
     verdict=_verdict,
-    results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
-             "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
-             "team": ("SeyruunTeamResult",), "initiative": ("SeyruunInitiativeResult",),
-             "attack": ("SeyruunAttackResult",)},
 )

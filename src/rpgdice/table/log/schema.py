@@ -6,7 +6,7 @@ from __future__ import annotations
 
 _COUNTED = "count = 1 AND command IN ('roll', 'task')"
 """What schema 2 counted; from schema 3 on, ``log stats`` keeps every one-result entry
-and picks its ruleset's single-roll commands (``Ruleset.stats_commands``) itself."""
+and picks its ruleset's single-roll commands (their records' ``stats``) itself."""
 _KEY = "coalesce({row}.spec, 'argv ' || {row}.argv)"
 """What ``stats_rolls`` groups an entry's rolls by: its odds spec as stored data (an entry
 of an older rpgdice has none: its arguments, which ``log stats`` only ever runs when they
