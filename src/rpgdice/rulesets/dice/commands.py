@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rpgdice.cli.common import CHECKED, Plan, RollCommand, Work, check_work, exact_odds, rolls
 from rpgdice.core.errors import RulesError
+from rpgdice.roll.execute import register
+
+if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
 
 EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
 """The start of an argument that is an expression although it starts like an option."""
@@ -104,7 +108,7 @@ ExprArg = Annotated[
 
 
 @rolls(roll_app, "roll", "dice", cls=NotationCommand, after=("breakdown",))
-def roll_cmd(
+def roll_line(
     expressions: ExprsArg,
     breakdown: BreakdownOpt = False,
 ) -> Plan:
@@ -123,10 +127,14 @@ def roll_cmd(
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    from rpgdice.roll.execute import turn as executing
+    return roll_cmd(expressions, breakdown)  # the command line's; the executor calls roll_cmd
+
+
+def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None = None) -> Plan:
+    """``rpgdice roll``'s builder: its plan, of the run it is part of (its repetitions,
+    whether it shows odds and which seed). :func:`roll_line` is its command line."""
     from rpgdice.rulesets.dice import rules as notation
 
-    run = executing()
     assert run is not None
     times, odds = run.spec.times, run.spec.odds
     joined = notation.join_arguments(expressions, _peers)
@@ -151,6 +159,9 @@ def roll_cmd(
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
                 compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
+
+
+register("dice", "roll", roll_cmd)  # the builder the executor calls, given its run
 
 
 def _peers(text: str) -> bool:
