@@ -18,6 +18,12 @@ from typer.testing import CliRunner
 
 from rpgdice.cli import app
 
+# Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: without it every test
+# worker rewrote and compiled every test module again (some 9 s of CPU each), and every
+# `python -m rpgdice` a test starts compiled rpgdice again (some 0.1 s each, hundreds of
+# processes). The caches are __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
+
 # Property tests are judged by their assertions, not by wall time on a busy machine.
 settings.register_profile("rpgdice", deadline=None)
 settings.load_profile("rpgdice")

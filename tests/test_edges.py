@@ -282,9 +282,27 @@ def _plain(args: tuple[str, ...]) -> bytes:
     return _run(list(args)).stdout
 
 
-@pytest.mark.parametrize("width", ["COLUMNS=0", "COLUMNS=-5", "COLUMNS=99999999999999999999",
-                                   "COLUMNS=abc", "COLUMNS=1", "TERMINAL_WIDTH=x",
-                                   "TERMINAL_WIDTH=0", "LINES=0"])
+UNUSABLE_WIDTHS = ["COLUMNS=0", "COLUMNS=-5", "COLUMNS=99999999999999999999", "COLUMNS=abc",
+                   "COLUMNS=1", "TERMINAL_WIDTH=x", "TERMINAL_WIDTH=0", "LINES=0"]
+
+
+@pytest.mark.parametrize("width", UNUSABLE_WIDTHS)
+def test_an_unusable_width_is_dropped_before_anything_reads_it(width):
+    from rpgdice.cli import tidy_environment
+    from rpgdice.cli.typer_private import tidy_help_printer
+
+    name, value = width.split("=")
+    env = {name: value, "COLUMNS" if name != "COLUMNS" else "LINES": "100"}
+    try:
+        tidy_environment(env)
+    finally:
+        tidy_help_printer(os.environ)  # Typer's help printer follows the test's own again
+    assert name not in env  # as if it were not given...
+    assert len(env) == 1  # ...and a usable one beside it is kept
+
+
+# One of each variable through a whole process (the one above holds every value to it).
+@pytest.mark.parametrize("width", ["COLUMNS=abc", "TERMINAL_WIDTH=0", "LINES=0"])
 @pytest.mark.parametrize("args", [["--help"], ["crytures", "odds", "5"]], ids=" ".join)
 @pytest.mark.process
 def test_an_unusable_width_is_no_width(width, args):

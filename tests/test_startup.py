@@ -4,6 +4,7 @@ roll loads only its own ruleset. Timings are in bench/startup.py, not here."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -40,10 +41,18 @@ def _modules_after(args: list[str]) -> tuple[str, set[str]]:
     return run.stdout, set(probe["modules"])
 
 
+@functools.cache
+def _seeded_json_roll(*words: str) -> tuple[str, frozenset[str]]:
+    """``rpgdice WORDS --json --seed 7`` from an empty home (no sheet, no log, no config),
+    probed once for the several tests that read it: the same process each would start."""
+    out, modules = _modules_after([*words, "--json", "--seed", "7"])
+    return out, frozenset(modules)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.process
 def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
-    out, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    out, modules = _seeded_json_roll(*ROLLS[ruleset])
     assert [json.loads(line)["ruleset"] for line in out.splitlines()] == [ruleset]
     heavy = sorted(m for m in modules if m.split(".")[0] in ("rich", "icepool"))
     assert heavy == []
@@ -52,7 +61,7 @@ def test_json_roll_imports_neither_rich_nor_icepool(ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.process
 def test_a_roll_loads_only_its_own_ruleset(ruleset):
-    _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    _, modules = _seeded_json_roll(*ROLLS[ruleset])
     assert f"rpgdice.rulesets.{ruleset}.rules" in modules
     for other in RULESETS:
         if other != ruleset:
@@ -105,11 +114,13 @@ def test_completion_command_does_not_import_rich():
     assert not [m for m in probe["modules"] if m.split(".")[0] in ("rich", "icepool")]
 
 
-def _baseline() -> set[str]:
-    """What the interpreter and Typer import anyway here (a site hook may pull in more)."""
+@functools.cache
+def _baseline() -> frozenset[str]:
+    """What the interpreter and Typer import anyway here (a site hook may pull in more):
+    the same for every test, asked once."""
     run = subprocess.run([sys.executable, "-c", "import sys, json, typer; print(json.dumps(sorted(sys.modules)))"],
                          capture_output=True, text=True, timeout=60)
-    return set(json.loads(run.stdout))
+    return frozenset(json.loads(run.stdout))
 
 
 @pytest.mark.process
@@ -147,7 +158,7 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.process
 def test_a_roll_without_as_loads_nothing_of_the_sheets(ruleset):
-    _, modules = _modules_after([*ROLLS[ruleset], "--json", "--seed", "7"])
+    _, modules = _seeded_json_roll(*ROLLS[ruleset])
     assert _loaded(modules, TABLE_MODULES) == []
 
 
@@ -171,7 +182,7 @@ DICE_ROLL = ["roll", "2d6+3"]
 
 @pytest.mark.process
 def test_an_ordinary_dice_json_roll_loads_no_ruleset_rich_icepool_or_fractions():
-    out, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
+    out, modules = _seeded_json_roll(*DICE_ROLL)
     assert [json.loads(line)["ruleset"] for line in out.splitlines()] == ["dice"]
     assert "rpgdice.rulesets.dice.rules" in modules
     assert not [m for m in modules if m.split(".")[0] in ("rich", "icepool")]
@@ -199,7 +210,7 @@ def test_ordinary_dice_odds_load_icepool():
 
 @pytest.mark.process
 def test_an_ordinary_dice_roll_loads_nothing_of_the_sheets():
-    _, modules = _modules_after([*DICE_ROLL, "--json", "--seed", "7"])
+    _, modules = _seeded_json_roll(*DICE_ROLL)
     assert _loaded(modules, TABLE_MODULES) == []
 
 

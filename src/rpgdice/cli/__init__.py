@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from difflib import get_close_matches
 from importlib import import_module
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -285,8 +285,8 @@ ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by t
 commands and rules and builds only its own command: startup is what every roll pays
 (bench/startup.py)."""
 COMMAND_MODULES = {
-    "roll": "rpgdice.rulesets.dice.commands:roll_app",
-    "odds": "rpgdice.rulesets.dice.commands:odds_app",
+    "roll": "rpgdice.rulesets.dice.commands:roll",
+    "odds": "rpgdice.rulesets.dice.commands:odds",
     "char": "rpgdice.cli.table:char_app",
     "alias": "rpgdice.cli.table:alias_app",
     "paths": "rpgdice.cli.table:paths_app",
@@ -298,7 +298,9 @@ COMMAND_MODULES = {
     "seat": "rpgdice.cli.seat",
 }
 """Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
-``typer.Typer`` holding one command, or a group of them (``char``)."""
+``typer.Typer`` holding one command, or a group of them (``char``); or ``module:NAME`` of a
+module whose ``COMMANDS`` records hold the command ``NAME`` (ordinary dice's ``roll`` and
+``odds``, made from their records: :func:`_load_command`)."""
 HELP_ORDER = ROOT_COMMANDS
 """The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
 ordinary dice, your table, the roll log, then completion (the README's order)."""
@@ -643,6 +645,14 @@ class RulesetGroup(LazyCommands, CommandGroup):
 def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     path, _, attr = str(module).partition(":")  # "module:NAME": a user's ruleset file's group
     loaded = import_module(path)
+    if attr and ruleset is not None and hasattr(loaded, "commands_for"):
+        try:
+            records = loaded.commands_for(attr)
+        except RulesError as e:  # a broken file: its commands name the problem when run
+            group = RulesetGroup.build(_broken_app(attr, e))
+            group.ruleset = ruleset
+            return group
+        return RecordGroup.made(ruleset, records)
     if not attr and ruleset is not None and hasattr(loaded, "COMMANDS"):
         return RecordGroup.made(ruleset, loaded.COMMANDS)
     group = RulesetGroup.build(getattr(loaded, attr or "app"))
@@ -650,13 +660,32 @@ def _load_group(module: str | None, ruleset: str | None = None) -> Any:
     return group
 
 
+def _broken_app(name: str, error: RulesError) -> Any:
+    """The group of a user's ruleset file that is broken: ``roll`` and ``odds`` take any
+    words and say what is wrong with the file (exit 2)."""
+    from rpgdice.cli.common import SignedCommand, ruleset_app
+
+    app = ruleset_app(f"Your own ruleset {name} (its file has a problem).",
+                      command_cls=SignedCommand)
+    loose = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
+
+    def broken(words: Annotated[Optional[list[str]], typer.Argument(hidden=True)] = None) -> None:
+        raise error
+
+    for command in ("roll", "odds"):
+        app.command(command, context_settings=loose, help="Your own ruleset's file has a "
+                    "problem: run it to see which.")(broken)
+    return app
+
+
 def command_class(language: str, style: str = "") -> type:
     """The Click command class a record-made command is laid out by."""
     from rpgdice.cli import common
 
     if style == "notation":
-        notation: type = getattr(common, "NotationCommand")  # noqa: B009  (moved there next)
-        return notation
+        return common.NotationCommand
+    if style == "signed":
+        return common.SignedCommand
     return common.ReglasCommand if language == "es" else common.RollCommand
 
 
@@ -689,11 +718,24 @@ class RecordGroup(RulesetGroup):
         return {r.name: builder(r) for r in self.records}
 
 
+TOP_RULESET = "dice"
+"""The ruleset of the top-level commands made from records (``roll``, ``odds``)."""
+
+
 def _load_command(spec: str) -> Any:
     from rpgdice.cli.typer_private import get_command
 
     module, _, name = spec.partition(":")
-    typer_app = getattr(import_module(module), name or "app")
+    loaded = import_module(module)
+    records = getattr(loaded, "COMMANDS", None)
+    if records is not None:  # made from its record (cli/made.py), shared options included
+        from rpgdice.cli.made import click_command
+
+        record = next(r for r in records if r.name == name)
+        language = rulesets.get(TOP_RULESET).language
+        return click_command(record, TOP_RULESET, language,
+                             command_class(language, record.style))
+    typer_app = getattr(loaded, name or "app")
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
     cmd = get_command(typer_app)

@@ -7,6 +7,7 @@ executor (:func:`rpgdice.roll.execute.execute`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Optional, TypeVar
 
@@ -187,6 +188,59 @@ class ReglasCommand(RollCommand):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         spanish_help(ctx, formatter, super().format_help)
+
+
+EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
+"""The start of an argument that is an expression although it starts like an option."""
+
+
+def split_expressions(command: Any, ctx: Any, args: list[str]) -> list[str]:
+    """``args`` with every positional argument moved after ``--`` (in order), so an
+    expression such as ``-1d4+6`` is never read as an option. Option values (the word
+    after ``--seed``, ``--dice``, ``-n``) stay where they are."""
+    takes_value = set()
+    for param in command.get_params(ctx):
+        if param.param_type_name == "option" and not param.is_flag and not param.count:
+            takes_value.update(param.opts)
+            takes_value.update(param.secondary_opts)
+    options: list[str] = []
+    positional: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            positional.extend(args[i + 1:])
+            break
+        if EXPRESSION_LIKE.match(arg) or not arg.startswith("-") or arg == "-":
+            positional.append(arg)
+        else:
+            options.append(arg)
+            if arg in takes_value and i + 1 < len(args):
+                options.append(args[i + 1])
+                i += 1
+        i += 1
+    return options + (["--", *positional] if positional else [])
+
+
+class NotationCommand(RollCommand):
+    """A rolling command of ordinary dice (style ``notation``: plain usage line, help in
+    the Output panel) whose arguments may start with ``-`` (negative dice terms)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, split_expressions(self, ctx, list(args)))
+
+
+NEGATIVE = re.compile(r"^-[0-9][0-9+-]*$")
+
+
+class SignedCommand(RollCommand):
+    """A command whose arguments may be negative (style ``signed``: a user's ruleset
+    file's total MOD, a pool that names a negative trait): ``-1`` is read as the number,
+    never as an option."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, ["\u2212" + a[1:] if NEGATIVE.match(a) else a
+                                        for a in args])
 
 
 class RulesetTyper(typer.Typer):

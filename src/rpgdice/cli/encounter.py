@@ -13,21 +13,18 @@ import typer
 
 from rpgdice import rulesets
 from rpgdice.cli import params
-from rpgdice.cli.common import shares
 from rpgdice.cli.groups import showing_group
+from rpgdice.cli.made import with_shared
+from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import SHEET_RULESETS
 
 if TYPE_CHECKING:
+    from rpgdice.cli.common import Choices
     from rpgdice.core.dice import DiceSource
     from rpgdice.core.record import Tagged
     from rpgdice.table.encounter import Encounter, Side
     from rpgdice.table.sheets import Sheet
-
-InitiativeRoll = tuple["Tagged", list[tuple[str, int, bool, int]], tuple[tuple[str, object], ...]]
-"""A ruleset's own initiative roll (its ``fight.initiative``): the result, each side
-``(name, rank, character, initiative)`` first to act first, and the arguments that roll it
-again."""
 
 app = showing_group(
     "The encounter, in every ruleset: the order kept round by round, whose turn it is, "
@@ -107,6 +104,7 @@ def start_cmd(
     ruleset: RulesetOpt = None,
     health: HealthOpt = None,
     as_json: StateJson = False,
+    choices: Choices | None = None,
 ) -> None:
     """Start an encounter: initiative rolled once, the order kept in encounter.toml.
 
@@ -118,13 +116,13 @@ def start_cmd(
 
     Example: rpgdice encounter start ysolde Ghoul=2+2 Thug=2+1
     """
-    from rpgdice.cli.common import current_run
     from rpgdice.core.dice import GivenDice
     from rpgdice.roll.execute import check_output_options, make_source
     from rpgdice.roll.spec import RollSpec
     from rpgdice.table import encounter
 
-    run = current_run()
+    run = choices
+    assert run is not None
     if len(combatants) > encounter.MAX_SIDES:
         raise RulesError("COMBATANT", f"more than {encounter.MAX_SIDES} combatants")
     name = _ruleset_of(combatants, ruleset)
@@ -181,10 +179,7 @@ def _own_start(roll: Any, words: list[str], health: Optional[int], as_json: bool
 
 def _own_args(fight: Any, words: list[str]) -> Any:
     """The arguments of the ruleset's initiative command for the combatants it rolls."""
-    from importlib import import_module
-
-    module, _, function = fight.initiative.partition(":")
-    return getattr(import_module(module), function)([w for w in words if "@" not in w])
+    return fight.initiative([w for w in words if "@" not in w])
 
 
 def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
@@ -211,7 +206,7 @@ def _placing(ruleset: str, words: list[str], health: Optional[int], args: Any,
     return adapt
 
 
-def _ordered(ruleset: str, sides: list[Any], order: Any, words: list[str]) -> Any:
+def _ordered(ruleset: str, sides: list[Side], order: Any, words: list[str]) -> Encounter:
     """The new encounter: ``sides`` placed by initiative, the first to act; with the
     ruleset's own initiative roll alone (its ``order``), its ranks (ties share one)."""
     from rpgdice.table import encounter
@@ -243,8 +238,8 @@ def _ruleset_of(words: list[str], given: Optional[str]) -> str:
                      + "|".join(SHEET_RULESETS) + " (no combatant is a saved character)")
 
 
-def _initiative(ruleset: str, words: list[str], source: Any, health: Optional[int],
-                order: Optional[list[Any]] = None) -> list[Any]:
+def _initiative(ruleset: str, words: list[str], source: DiceSource, health: Optional[int],
+                order: Optional[list[Any]] = None) -> list[Side]:
     """Each combatant's side with its initiative: with the ruleset's own initiative roll
     (its ``order``), its sides first, then the given ones by initiative; else in the order
     named."""
@@ -254,7 +249,7 @@ def _initiative(ruleset: str, words: list[str], source: Any, health: Optional[in
     fight = rulesets.get(ruleset).fight
     extra_health = health if health is not None else fight.health
     _once(words)
-    by_name: dict[str, Any] = {}
+    by_name: dict[str, Side] = {}
     if order is not None:
         for name, rank, character, init in order:
             by_name[fold(name)] = encounter.Side(
@@ -358,8 +353,8 @@ def _number(text: str, name: str, source: DiceSource) -> int:
     return notation.roll(expression, source).total
 
 
-app.command("start")(start_cmd)
-shares(app, without=("times", "json", "odds", "compare"), after=("as_json",))
+app.command("start")(with_shared(without=("times", "json", "odds", "compare"),
+                                 after=("as_json",))(start_cmd))
 """``--dice``, ``--seed``, ``--log``/``--no-log``, ``--short``, ``--secret`` as every roll
 has them; its own ``--json`` is the encounter's state."""
 
@@ -513,7 +508,7 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: 
     from rpgdice.table.log.store import write_entry
 
     command = changes.command(change)
-    result = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
+    result: JSONObject = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
               "encounter": None if ended else encounter.state(enc)}
     argv = list(current_run().argv or sys.argv[1:])
     try:

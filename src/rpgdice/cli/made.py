@@ -33,6 +33,8 @@ def _annotation(p: Param) -> object:
     """The Python type Typer reads a parameter's shape from (the parser reads the value)."""
     if p.kind == "flag":
         return bool
+    if p.kind == "number" and p.parse is None and not p.multiple:  # Click's own integer
+        return Optional[int] if p.default is None else int
     if p.multiple:
         return Optional[list[str]] if p.default is None else list[str]
     return Optional[str] if p.default is None else str
@@ -43,6 +45,8 @@ def _info(p: Param, language: str) -> object:
     kwargs: dict[str, object] = {"help": p.help or None, "show_default": p.show_default}
     if p.parse is not None:
         kwargs["parser"] = p.parse
+    elif p.kind == "number" and not p.multiple:  # Click's integer, within lo..hi
+        kwargs.update({k: v for k, v in (("min", p.lo), ("max", p.hi)) if v is not None})
     if p.metavar:
         kwargs["metavar"] = p.metavar
     if p.panel:
@@ -183,3 +187,41 @@ def _mark(made: object, command: Command, every: list[Param]) -> None:
 
 
 Builder = Callable[..., object]
+
+
+def with_shared(*, kind: str = "roll", without: tuple[str, ...] = (),
+                after: tuple[str, ...] = (), language: str = "en") -> Callable[[Builder], Builder]:
+    """A Typer command function that is no ruleset's roll but takes the shared options of
+    ``kind`` (less ``without``; ``after``: its own options listed after the shared ``--dice``
+    … ``--odds``), as declared once in :data:`rpgdice.cli.common.SHARED`: its signature gains
+    them, and it is called with their values as ``choices`` (``encounter start``, which
+    rolls initiative). Registered with ``app.command`` as any command."""
+    import functools
+
+    def wrap(function: Builder) -> Builder:
+        hidden = dict(function.__annotations__)
+        function.__annotations__.pop("choices", None)  # known only to a type checker
+        signature = inspect.signature(function, eval_str=True)
+        function.__annotations__.update(hidden)
+        own = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+               for name, p in signature.parameters.items() if name != "choices"]
+        first, last = shared_params(Command(function.__name__, function, kind=kind,
+                                            without=frozenset(without)), language)
+        parameters = [*(p for p in own if p.name not in after),
+                      *(_parameter(p, language) for p in first),
+                      *(p for p in own if p.name in after),
+                      *(_parameter(p, language) for p in last)]
+
+        @functools.wraps(function)
+        def call(**values: object) -> object:
+            from rpgdice.cli.common import Choices, current_run
+
+            shared = {k: values.pop(k) for k in list(values) if k in SHARED_NAMES}
+            return function(**values, choices=Choices(shared, current_run().argv))
+
+        call.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+        call.__annotations__ = {k: v for k, v in function.__annotations__.items()
+                                if k != "choices"}  # what Typer reads besides the signature
+        return call
+
+    return wrap

@@ -56,10 +56,10 @@ class Fight:
     """A ruleset's parts of an encounter (rpgdice.table.encounter keeps the fight itself:
     the order, the turn, who joins, leaves, waits or is out)."""
 
-    initiative: str = ""
-    """``"module:function"`` reading the ruleset's own initiative (Seyruun's Wits +
-    Dexterity): ``function(words)`` gives the arguments of :attr:`command` that roll it
-    (rolled through the executor, shown and logged as that command is). "": the text has
+    initiative: Callable[[list[str]], tuple[tuple[str, Any], ...]] | None = None
+    """The function reading the ruleset's own initiative (Seyruun's Wits + Dexterity):
+    ``initiative(words)`` gives the arguments of :attr:`command` that roll it
+    (rolled through the executor, shown and logged as that command is). None: the text has
     no initiative rule, so every combatant gives its ``@INIT`` or its sheet's
     ``initiative``."""
     command: str = ""

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rpgdice.core import registry
 from rpgdice.core.parts import Cost as Cost
@@ -58,17 +58,30 @@ TONES = ("good", "bad", "dire")
 
 
 
-def later(where: str) -> Callable[..., Any]:
-    """The function ``module:name`` of a ruleset's folder, imported at its first call: a
-    record names what some commands need (an attack's take-back, a cost's plan) without
-    loading it on every roll."""
-    module, _, name = where.partition(":")
+T = TypeVar("T")
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(import_module(module), name)(*args, **kwargs)
 
-    call.__name__ = call.__qualname__ = name
+def lazily(load: Callable[[], Callable[..., T]]) -> Callable[..., T]:
+    """The function ``load()`` returns, loaded at its first call and kept: a record names
+    what some commands need (an attack's take-back, a cost's plan, the verdict) by the
+    function itself, without importing its module on every roll::
+
+        @lazily
+        def plan():
+            from rpgdice.rulesets.seyruun.character import plan
+            return plan
+    """
+    found: list[Callable[..., T]] = []
+
+    def call(*args: Any, **kwargs: Any) -> T:
+        if not found:
+            found.append(load())
+        return found[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = load.__name__.lstrip("_")
+    call.__doc__ = load.__doc__
     return call
+
 
 @frozen
 class Reserved:

@@ -24,7 +24,7 @@ from typing import Any
 from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
-from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, later
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, lazily
 from rpgdice.rulesets._file.schema import NAME, check, fold
 
 SUFFIX = ".toml"
@@ -227,6 +227,13 @@ def text_of(rules: dict[str, Any]) -> str:
     return json.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets._file.verdict import verdict
+
+    return verdict
+
+
 def make(rules: dict[str, Any], file: str) -> FileRuleset:
     """The record of checked ``rules``."""
     name, title, kind = rules["name"], visible(rules["title"]), rules["kind"]
@@ -244,7 +251,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         sheet=SheetSchema(negative=True), plan=None, takes_as=frozenset({"roll", "odds"}),
         stats_commands=frozenset({"roll"}), odds_functions=frozenset({"file_odds"}),
         commands=f"{__name__}.commands:{name}",
-        verdict=later(f"{__name__}.verdict:verdict"),
+        verdict=_verdict,
         results={"roll": (("PoolResult", "TotalResult", "HighestResult")[
             ("pool", "total", "highest").index(kind)],)},
         panel_roll={"pool": ("1", "--difficulty"), "total": ("0", "--target"),

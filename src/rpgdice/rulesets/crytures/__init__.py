@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, later
+from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, lazily
 
 
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
@@ -18,6 +18,16 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
         return Cost()
     resource, _, n = str(spend).partition("=")
     return Cost(resource, int(n), lambda r: int(n), why=f" (--spend {spend})")
+
+# The verdict, imported at its first call.
+
+
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets.crytures.verdict import verdict
+
+    return verdict
+
 
 RULESET = Ruleset(
     name="crytures",
@@ -39,6 +49,6 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     odds_functions=frozenset({"crytures_odds"}),
     commands="rpgdice.rulesets.crytures.commands",
-    verdict=later("rpgdice.rulesets.crytures.verdict:verdict"),
+    verdict=_verdict,
     results={"roll": ("CryturesResult",)},
 )

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, later
-
-TARGET = "rpgdice.rulesets.cypher.target"
-"""Where an attack's target is hit, and its effects taken back for the table's page."""
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, lazily
 
 POOLS = ("might", "speed", "intellect")
 SKILL_LEVELS = ("trained", "specialized", "inability")
@@ -57,6 +54,43 @@ def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return "dead" if damage >= health else "hale"
 
 
+# What the record names of its other modules, each imported at its first call.
+
+@lazily
+def _plan() -> Any:
+    from rpgdice.rulesets.cypher.character import plan
+
+    return plan
+
+
+@lazily
+def _redo() -> Any:
+    from rpgdice.rulesets.cypher.target import redo
+
+    return redo
+
+
+@lazily
+def _restate() -> Any:
+    from rpgdice.rulesets.cypher.target import restate
+
+    return restate
+
+
+@lazily
+def _held() -> Any:
+    from rpgdice.rulesets.cypher.target import held
+
+    return held
+
+
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets.cypher.verdict import verdict
+
+    return verdict
+
+
 RULESET = Ruleset(
     name="cypher",
     order=40,
@@ -79,15 +113,15 @@ RULESET = Ruleset(
         labels=_labels,
         headings=("Traits", "Skills"),
     ),
-    plan=later("rpgdice.rulesets.cypher.character:plan"),
-    fight=Fight(side=_fight_side, extra_state=_extra_state, redo=later(f"{TARGET}:redo"),
-                restate=later(f"{TARGET}:restate"), held=later(f"{TARGET}:held")),
+    plan=_plan,
+    fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
+                held=_held),
     not_seated=frozenset({"recover"}),
     takes_as=frozenset({"task", "roll", "odds", "recover"}),
     stats_commands=frozenset({"task", "roll"}),
     odds_functions=frozenset({"cypher_odds", "cypher_recovery_odds"}),
     commands="rpgdice.rulesets.cypher.commands",
-    verdict=later("rpgdice.rulesets.cypher.verdict:verdict"),
+    verdict=_verdict,
     results={"task": ("CypherResult",), "roll": ("CypherResult",),
              "recover": ("CypherRecoveryResult",)},
 )

@@ -8,7 +8,19 @@ The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``comman
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Ruleset, later
+from typing import Any
+
+from rpgdice.rulesets import Ruleset, lazily
+
+# The verdict, imported at its first call.
+
+
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets.dice.verdict import verdict
+
+    return verdict
+
 
 RULESET = Ruleset(
     name="dice",
@@ -26,6 +38,6 @@ RULESET = Ruleset(
     stats_commands=frozenset({"roll"}),
     outcome_stats=False,
     odds_functions=frozenset({"odds_set"}),
-    verdict=later("rpgdice.rulesets.dice.verdict:verdict"),
+    verdict=_verdict,
     results={"roll": ("NotationRoll", "TreeRoll")},
 )

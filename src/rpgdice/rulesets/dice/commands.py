@@ -1,30 +1,26 @@
 """`rpgdice roll EXPR...` and `rpgdice odds EXPR`: ordinary dice notation.
 
-Two top-level commands (cli/__init__.py ``COMMAND_MODULES``), each its own Typer app
-here, loaded only when named. An argument that starts with ``-`` or ``+`` followed by
-a digit, ``d``, ``(`` or a space is an expression, not an option (``rpgdice roll
--1d4+6``): :class:`NotationCommand` sorts the arguments before Click reads them; then
-arguments that begin or end with an operator join into one expression (``rpgdice roll
-1d20 +5``, :func:`rules.join_arguments`).
+Two top-level commands (cli/__init__.py ``COMMAND_MODULES``), declared as records
+(:data:`COMMANDS`, style ``notation``) and each made only when named. An argument that
+starts with ``-`` or ``+`` followed by a digit, ``d``, ``(`` or a space is an expression,
+not an option (``rpgdice roll -1d4+6``): the command class of the style
+(:class:`rpgdice.cli.common.NotationCommand`) sorts the arguments before Click reads
+them; then arguments that begin or end with an operator join into one expression
+(``rpgdice roll 1d20 +5``, :func:`rules.join_arguments`).
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from rpgdice.cli.common import CHECKED, Plan, RollCommand, Work, check_work, exact_odds, rolls
+from rpgdice.cli.common import CHECKED, Plan, Work, check_work, exact_odds
+from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
-from rpgdice.roll.execute import register
 
 if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
 
-EXPRESSION_LIKE = re.compile(r"[+\-]([0-9dD(\s]|$)")
-"""The start of an argument that is an expression although it starts like an option."""
 ACCEPTS = ("dice notation such as 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 10d10>=6f1, {4d6, 3d8}kh1, "
            "'1d20+5 >= 15' (1d20 +5 is one roll)")
 
@@ -36,82 +32,26 @@ def _expression(text: str) -> str:
 _expression.accepts = ACCEPTS  # type: ignore[attr-defined]
 _expression.__name__ = "notation"
 
-
-def split_expressions(command: Any, ctx: Any, args: list[str]) -> list[str]:
-    """``args`` with every positional argument moved after ``--`` (in order), so an
-    expression such as ``-1d4+6`` is never read as an option. Option values (the word
-    after ``--seed``, ``--dice``, ``-n``) stay where they are."""
-    takes_value = set()
-    for param in command.get_params(ctx):
-        if param.param_type_name == "option" and not param.is_flag and not param.count:
-            takes_value.update(param.opts)
-            takes_value.update(param.secondary_opts)
-    options: list[str] = []
-    positional: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            positional.extend(args[i + 1:])
-            break
-        if EXPRESSION_LIKE.match(arg) or not arg.startswith("-") or arg == "-":
-            positional.append(arg)
-        else:
-            options.append(arg)
-            if arg in takes_value and i + 1 < len(args):
-                options.append(args[i + 1])
-                i += 1
-        i += 1
-    return options + (["--", *positional] if positional else [])
+EXPRESSIONS = Param(
+    "expressions", "dice", parse=_expression, metavar="EXPR...", default=REQUIRED, multiple=True,
+    help="Dice notation: 2d6+3, d% (a d100), 4dF (Fudge), * / ( ), 4d6kh3 (keep or drop: kh kl "
+    "dh dl k d), 3d6! (exploding; !>=8, !! compounding, !p penetrating), r1 / ro<3 (re-roll), "
+    "min2 / max5, 8d10>=6f1 (count the dice that pass, minus failures), {4d6, 3d8}kh1 (groups), "
+    "min() max() abs(), 1d20+5 adv, 1d20+5 >= 15 (a DC check), # label / [label]. One expression per "
+    "argument; several are rolled in order. An argument that begins with an operator "
+    "(+5, - 2) or follows one that ends with one continues the expression before it: "
+    "1d20 +5 is one roll.")
+BREAKDOWN = Param(
+    "breakdown", "flag", flags=("--breakdown",), default=False, panel="Output",
+    help="With -n, show every roll's dice; without it, repeats of rolls of one "
+    "dice term (4d6kh3, d20) print only their totals, one line per expression.")
+EXPRESSION = Param(
+    "expressions", "dice", parse=_expression, metavar="EXPR", default=REQUIRED, multiple=True,
+    help="Dice notation, as for roll: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, "
+    "8d10>=6f1, {4d6, 3d8}kh1, 1d20+5 >= 15 (1d20 +5 joins as for roll).")
 
 
-class NotationCommand(RollCommand):
-    """A rolling command (plain usage line, help in the Output panel) whose arguments may
-    start with ``-`` (negative dice terms)."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, split_expressions(self, ctx, list(args)))
-
-
-def _app() -> typer.Typer:
-    return typer.Typer(add_completion=False, rich_markup_mode="markdown")
-
-
-roll_app = _app()
-odds_app = _app()
-
-ExprsArg = Annotated[
-    list[str],
-    typer.Argument(
-        parser=_expression, metavar="EXPR...", show_default=False,
-        help="Dice notation: 2d6+3, d% (a d100), 4dF (Fudge), * / ( ), 4d6kh3 (keep or drop: kh kl "
-        "dh dl k d), 3d6! (exploding; !>=8, !! compounding, !p penetrating), r1 / ro<3 (re-roll), "
-        "min2 / max5, 8d10>=6f1 (count the dice that pass, minus failures), {4d6, 3d8}kh1 (groups), "
-        "min() max() abs(), 1d20+5 adv, 1d20+5 >= 15 (a DC check), # label / [label]. One expression per "
-        "argument; several are rolled in order. An argument that begins with an operator "
-        "(+5, - 2) or follows one that ends with one continues the expression before it: "
-        "1d20 +5 is one roll.",
-    ),
-]
-BreakdownOpt = Annotated[
-    bool,
-    typer.Option("--breakdown", rich_help_panel="Output",
-                 help="With -n, show every roll's dice; without it, repeats of rolls of one "
-                 "dice term (4d6kh3, d20) print only their totals, one line per expression."),
-]
-ExprArg = Annotated[
-    list[str],
-    typer.Argument(parser=_expression, metavar="EXPR", show_default=False,
-                   help="Dice notation, as for roll: 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, "
-                   "8d10>=6f1, {4d6, 3d8}kh1, 1d20+5 >= 15 (1d20 +5 joins as for roll)."),
-]
-
-
-@rolls(roll_app, "roll", "dice", cls=NotationCommand, after=("breakdown",))
-def roll_line(
-    expressions: ExprsArg,
-    breakdown: BreakdownOpt = False,
-) -> Plan:
+def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None = None) -> Plan:
     """Roll ordinary dice: damage, random tables, percentiles.
 
     NdS (2 to 1000 sides, % or F) with + − * / % ^ ( ), exact, the total rounded
@@ -127,15 +67,9 @@ def roll_line(
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    return roll_cmd(expressions, breakdown)  # the command line's; the executor calls roll_cmd
-
-
-def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None = None) -> Plan:
-    """``rpgdice roll``'s builder: its plan, of the run it is part of (its repetitions,
-    whether it shows odds and which seed). :func:`roll_line` is its command line."""
     from rpgdice.rulesets.dice import rules as notation
 
-    assert run is not None
+    assert run is not None  # the run it is part of: its repetitions, odds and seed
     times, odds = run.spec.times, run.spec.odds
     joined = notation.join_arguments(expressions, _peers)
     for text in joined:
@@ -159,9 +93,6 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
     exact = exact_odds("dice", "odds_set", parsed) if odds else None
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
                 compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
-
-
-register("dice", "roll", roll_cmd)  # the builder the executor calls, given its run
 
 
 def _peers(text: str) -> bool:
@@ -245,8 +176,7 @@ def is_one_term(expression: Any) -> bool:
     return len(expression.terms) == 1 and expression.terms[0].is_dice
 
 
-@rolls(odds_app, "odds", "dice", kind="odds", cls=NotationCommand)
-def odds_cmd(expressions: ExprArg) -> Plan:
+def odds_cmd(expressions: list[str]) -> Plan:
     """Exact odds of an ordinary dice expression: the chance of every total, the
     mean and the range, without rolling.
 
@@ -273,3 +203,14 @@ def odds_cmd(expressions: ExprArg) -> Plan:
         return notation_odds.odds(parsed)
 
     return Plan(odds=exact)
+
+
+COMMANDS = (
+    Command("roll", roll_cmd, (EXPRESSIONS, BREAKDOWN), help=roll_cmd.__doc__ or "",
+            results=("NotationRoll", "TreeRoll"), stats=True, after=frozenset({"breakdown"}),
+            odds_functions=("odds_set",), style="notation"),
+    Command("odds", odds_cmd, (EXPRESSION,), help=odds_cmd.__doc__ or "", kind="odds",
+            style="notation"),
+)
+"""The top-level ``rpgdice roll`` and ``rpgdice odds`` (cli/__init__.py loads each from
+its record when named)."""

@@ -8,7 +8,19 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 
 from __future__ import annotations
 
-from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, later
+from typing import Any
+
+from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, lazily
+
+# The verdict, imported at its first call.
+
+
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets.reglas.verdict import verdict
+
+    return verdict
+
 
 RULESET = Ruleset(
     name="reglas",
@@ -38,7 +50,7 @@ RULESET = Ruleset(
                               "reglas_team_odds", "reglas_extended_odds", "reglas_retry_odds"}),
     odds_types=frozenset({"multi", "contest", "team", "extended", "retry"}),
     commands="rpgdice.rulesets.reglas.commands",
-    verdict=later("rpgdice.rulesets.reglas.verdict:verdict"),
+    verdict=_verdict,
     results={"roll": ("ReglasResult",), "multi": ("ReglasMultiResult",),
              "contest": ("ReglasContestResult",), "team": ("ReglasTeamResult",),
              "extended": ("ReglasExtendedResult",), "retry": ("ReglasRetryResult",)},

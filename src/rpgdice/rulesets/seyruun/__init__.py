@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, later
-
-TARGET = "rpgdice.rulesets.seyruun.target"
-"""Where an attack's target is hurt, and its effects taken back for the table's page."""
+from rpgdice.rulesets import Die, Fight, Reserved, Resource, Ruleset, SheetSchema, lazily
 
 WOUND_LEVELS = ("none", "light", "moderate", "severe", "crippled")
 """A sheet's ``wound``: none, or a level whose penalty every pool but damage and soak takes."""
@@ -72,6 +69,57 @@ def _extra_state(health: int, damage: int, wound: str | None) -> str | None:
     return wound
 
 
+# What the record names of its other modules, each imported at its first call.
+
+@lazily
+def _plan() -> Any:
+    from rpgdice.rulesets.seyruun.character import plan
+
+    return plan
+
+
+@lazily
+def _initiative() -> Any:
+    from rpgdice.rulesets.seyruun.initiative import encounter_args
+
+    return encounter_args
+
+
+@lazily
+def _order() -> Any:
+    from rpgdice.rulesets.seyruun.initiative import encounter_order
+
+    return encounter_order
+
+
+@lazily
+def _side() -> Any:
+    from rpgdice.rulesets.seyruun.initiative import fight_side
+
+    return fight_side
+
+
+@lazily
+def _restate() -> Any:
+    from rpgdice.rulesets.seyruun.target import restate
+
+    return restate
+
+
+@lazily
+def _held() -> Any:
+    from rpgdice.rulesets.seyruun.target import held
+
+    return held
+
+
+@lazily
+def _verdict() -> Any:
+    from rpgdice.rulesets.seyruun.verdict import verdict
+
+    return verdict
+
+
 RULESET = Ruleset(
     name="seyruun",
     order=20,
@@ -97,7 +145,7 @@ RULESET = Ruleset(
         labels=_labels,
         headings=("Attributes", "Skills"),
     ),
-    plan=later("rpgdice.rulesets.seyruun.character:plan"),
+    plan=_plan,
     not_seated=frozenset({"reroll"}),
     takes_as=frozenset({"roll", "odds", "contest", "extended", "team", "initiative", "attack"}),
     stats_commands=frozenset({"roll"}),
@@ -105,14 +153,11 @@ RULESET = Ruleset(
                               "seyruun_extended_odds", "seyruun_team_odds"}),
     odds_types=frozenset({"contest", "extended", "team"}),
     commands="rpgdice.rulesets.seyruun.commands",
-    fight=Fight(initiative="rpgdice.rulesets.seyruun.initiative:encounter_args",
-                order=later("rpgdice.rulesets.seyruun.initiative:encounter_order"),
-                command="initiative", side=later("rpgdice.rulesets.seyruun.initiative:fight_side"),
-                extra_state=_extra_state, health=HEALTH, restate=later(f"{TARGET}:restate"),
-                held=later(f"{TARGET}:held")),
+    fight=Fight(initiative=_initiative, order=_order, command="initiative", side=_side,
+                extra_state=_extra_state, health=HEALTH, restate=_restate, held=_held),
     not_repeated=frozenset({"reroll"}),
     entry_arg={"reroll": ("entry_id", "rerolls")},
-    verdict=later("rpgdice.rulesets.seyruun.verdict:verdict"),
+    verdict=_verdict,
     results={"roll": ("SeyruunResult",), "reroll": ("SeyruunResult",),
              "contest": ("SeyruunContestResult",), "extended": ("SeyruunExtendedResult",),
              "team": ("SeyruunTeamResult",), "initiative": ("SeyruunInitiativeResult",),

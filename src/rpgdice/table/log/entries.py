@@ -42,19 +42,19 @@ class Entry:
     faces: Optional[list[int]]
     count: int
     outcome: Optional[str]
-    results: list[dict[str, Any]]
+    results: list[JSONObject]
     kinds: Optional[list[str]] = None
     """The record class of each result (one name when they share it)."""
-    spec: Optional[dict[str, Any]] = None
+    spec: Optional[JSONObject] = None
     """The exact odds spec of its roll, as data."""
-    shown: Optional[dict[str, Any]] = None
+    shown: Optional[JSONObject] = None
     """What the view showed beside the results (the ``--odds`` spec, each result's
     character line)."""
     texts: Optional[list[str]] = None
     """The results' JSON, when already made (else made and cut to :func:`capped`)."""
     secret: bool = False
     """A ``--secret`` roll."""
-    roll: Optional[dict[str, Any]] = None
+    roll: Optional[JSONObject] = None
     """The roll's value as data (stored as :func:`roll_cell` gives it: NULL when there is
     none, or it is too large)."""
 
