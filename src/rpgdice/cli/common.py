@@ -567,62 +567,11 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
         character=character, log=run.log_choice, secret=run.secret, short=run.short,
         json=run.json, odds=run.odds, odds_alone=bool(meta.get(ODDS_ALONE)),
         argv=tuple(str(a) for a in argv))
-    extras = {"target": meta.get(TARGET), "target_extra": meta.get(TARGET_EXTRA)}
-    if meta.get(TARGET) is not None:
-        from rpgdice.roll.spec import Character, Term
-
-        sheet = meta[TARGET]
-        spec = spec.replace(target=Character(
-            name=sheet.name, ruleset=sheet.ruleset, labels=tuple(meta.get(TARGET_LABELS, ())),
-            terms=tuple((p, tuple(Term(t.sign, t.trait, t.value) for t in named))
-                        for p, named in meta.get(TARGET_TERMS, {}).items())))
     if run.compare:
         from rpgdice.cli.compare import alternatives
 
         spec = spec.replace(compare=alternatives(ctx, run.compare))
-    return spec, extras
-
-
-TARGET = "rpgdice.target"
-"""``ctx.meta`` key of the sheet of a roll's target (an attack's ``--vs``)."""
-TARGET_EXTRA = "rpgdice.target.extra"
-"""``ctx.meta`` key of the encounter's extra a roll targets (``--vs`` naming no character)."""
-TARGET_LABELS = "rpgdice.target.labels"
-"""``ctx.meta`` key of what the target's pools named: ``[("--defense", "Dexterity 2 + Athletics 3")]``."""
-TARGET_TERMS = "rpgdice.target.terms"
-"""``ctx.meta`` key of the terms each target pool named, for their roles: ``{"--defense": [...]}``."""
-
-
-def target_found(ctx: Any, sheet: Any, extra: Any) -> None:
-    """A ruleset's parser found the roll's target (``--vs``): a saved character's sheet,
-    or an extra of the encounter."""
-    if sheet is not None:
-        ctx.meta[TARGET] = sheet
-    if extra is not None:
-        ctx.meta[TARGET_EXTRA] = extra
-
-
-def target_traits(text: str, param: str) -> str:
-    """A target's pool ``param`` with the target's trait names as their numbers
-    (``dexterity+athletics`` -> ``2+3``), kept for the view and the pool's roles."""
-    from rpgdice.cli.typer_private import get_current_context
-
-    ctx = get_current_context(silent=True)
-    sheet = None if ctx is None else ctx.meta.get(TARGET)
-    if ctx is None or sheet is None:
-        return text
-    from rpgdice.table import sheets
-
-    try:
-        got = sheets.resolve(sheet, text, param)
-    except RulesError as e:
-        raise typer.BadParameter(e.message) from None
-    if got is None:
-        return text
-    text, terms = got
-    ctx.meta.setdefault(TARGET_LABELS, []).append((param, sheets.describe(terms)))
-    ctx.meta.setdefault(TARGET_TERMS, {})[param] = terms
-    return text
+    return spec, {}  # a target (--vs) stays its name: the executor reads it (rpgdice.roll.target)
 
 
 def _frozen(value: Any) -> Any:
@@ -667,8 +616,8 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
     """``spec`` with the options ``more`` adds (``again --bonus 1 --json``), read by its
     command's own parser: a single-valued option given replaces its value, a repeatable one
     adds, a shared option sets the run's choice. The stored spec's arguments are never
-    parsed again. Returns the spec, the character's sheet (``--as``) and the extras a
-    ruleset's parser found."""
+    parsed again. Returns the spec, the character's sheet (``--as``) and no extras (a
+    target, ``--vs``, is read by the executor: rpgdice.roll.target)."""
     from rpgdice.cli.typer_private import Context
 
     command = command_of(spec)
@@ -714,8 +663,7 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
 
             ctx.meta[ARGS] = [*spec.argv[2:]]
             compare = alternatives(ctx, run.compare)
-        extras = {"target": ctx.meta.get(TARGET), "target_extra": ctx.meta.get(TARGET_EXTRA)}
     return spec.replace(
         args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
         seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
-        short=run.short, secret=run.secret, compare=compare), sheet, extras
+        short=run.short, secret=run.secret, compare=compare), sheet, {}

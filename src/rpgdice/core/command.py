@@ -68,6 +68,13 @@ class Param:
     hidden: bool = False
     completes: str = ""
     """What TAB offers beside its choices: ``characters``, ``extras``, ``traits``."""
+    target: Optional[Callable[[str], object]] = None
+    """A ``character`` option naming the roll's target (``--vs``): reads what a name names,
+    ``(sheet, extra)`` — a saved character's sheet or an extra of the encounter (its
+    ruleset's ``target_named``). The executor calls it (rpgdice.roll.target)."""
+    target_traits: bool = False
+    """Its words may name the target's traits (``--defense dexterity+athletics``): the
+    executor reads them from the target's sheet, then its parser reads the numbers."""
 
     @property
     def option(self) -> Optional[str]:

@@ -194,7 +194,7 @@ def _without(spec: RollSpec) -> RollSpec:
     for param in command.params if command is not None else ():
         value = spec.arg(param.name)
         if param.kind == "traits" and isinstance(value, str):
-            _parsed(param, value)  # its parser says what is wrong
+            parsed(param, value)  # its parser says what is wrong
     return spec.replace(character=None)
 
 
@@ -219,12 +219,14 @@ MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 """Typed minus signs (−, –) read as ``-``, as in a pool typed without a character."""
 
 
-def _parsed(param: Any, text: str) -> Any:
-    """``text`` read by the parameter's own parser; its complaint a usage error naming it."""
-    if param.parse is None:
+def parsed(param: Any, text: str, parse: Any = None) -> Any:
+    """``text`` read by the parameter's own parser (or ``parse``); its complaint a usage
+    error naming it."""
+    parse = parse or param.parse
+    if parse is None:
         return text
     try:
-        return param.parse(text)
+        return parse(text)
     except RulesError:
         raise
     except Exception as e:  # the command line's bad-parameter error, which carries its reason
@@ -248,12 +250,12 @@ def _traits(sheet: Any, param: Any, value: Any, labels: list[tuple[str, str]],
     name = param.name.upper()
     got = sheets.resolve(sheet, value.translate(MINUS), name)
     if got is None:
-        return _parsed(param, value)
+        return parsed(param, value)
     text, named = got
     labels.append((name, sheets.describe(named)))
     kept = tuple(Term(t.sign, t.trait, t.value) for t in named)
     terms[:] = [(p, t) for p, t in terms if p != name] + [(name, kept)]
-    return _parsed(param, text)
+    return parsed(param, text)
 
 
 TYPO = 0.8

@@ -7,8 +7,9 @@ folder, which makes the :class:`~rpgdice.roll.plan.Plan`; then it checks the wor
 dice source, spends from the character's sheet under its lock, rolls, hands the results to
 the output as they come, and records the roll — its spec as data — in the roll log.
 
-While a spec executes, :func:`turn` is its :class:`Turn`: what the builders may read of the
-run (the character's sheet, what its arguments named), never a parser's context.
+While a spec executes, its :class:`Turn` is what a builder may read of the run (the
+character's sheet, what its arguments named, the target): given to a builder that takes
+it (its keyword ``run``), never read from a parser's context or a global.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextvars import ContextVar
 from typing import Any, Optional
 
 from rpgdice.core.budget import check_work
@@ -70,8 +70,9 @@ class Turn:
     ``sheet``: the character's sheet (``--as``), read once; ``labels``: what the arguments
     named, which a builder may correct (Seyruun's roles); ``capture``: set while the log
     replays; ``spent``: what the character paid, in all; ``paid``: what to give back if
-    the output cannot be delivered; ``extras``: a ruleset's own parse-time data (an attack
-    target's sheet)."""
+    the output cannot be delivered; ``extras``: what the executor read for the ruleset (an
+    attack target's sheet, ``target``, or encounter extra, ``target_extra``:
+    rpgdice.roll.target)."""
 
     __slots__ = ("spec", "sheet", "labels", "target_labels", "capture", "spent", "paid",
                  "extras", "entry")
@@ -109,14 +110,6 @@ class Turn:
         from rpgdice.table.sheets import Term
 
         return [Term(t.sign, t.trait, t.value) for t in self.spec.target.terms_of(param)]
-
-
-_TURN: ContextVar[Optional[Turn]] = ContextVar("rpgdice_turn", default=None)
-
-
-def turn() -> Optional[Turn]:
-    """The spec executing now (None outside :func:`execute`)."""
-    return _TURN.get()
 
 
 # Builders ---------------------------------------------------------------------------
@@ -303,23 +296,24 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
         from rpgdice.table import sheets
 
         sheet = sheets.load(spec.character.name, "--as")
+    from rpgdice.roll.target import targeted
+
+    spec, found = targeted(spec)  # a roll's target (--vs): read, its traits resolved
+    if found:
+        extras = {**(extras or {}), **found}
     state = Turn(spec, sheet, capture, extras)
-    token = _TURN.set(state)
+    plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
+    if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
+        if spec.odds_alone and capture is None:
+            refuse_rolling_options(spec)
+        _odds_only(spec, plan, state)
+        return None
     try:
-        plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
-        if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
-            if spec.odds_alone and capture is None:
-                refuse_rolling_options(spec)
-            _odds_only(spec, plan, state)
-            return None
-        try:
-            return _rolled(spec, plan, state, show)
-        except (RulesError, OSError):  # nothing was shown, nor logged: nothing is changed
-            if plan.effects is not None:
-                plan.effects.undo()
-            raise
-    finally:
-        _TURN.reset(token)
+        return _rolled(spec, plan, state, show)
+    except (RulesError, OSError):  # nothing was shown, nor logged: nothing is changed
+        if plan.effects is not None:
+            plan.effects.undo()
+        raise
 
 
 def _odds_only(spec: RollSpec, plan: Plan, state: Turn) -> None:
@@ -381,7 +375,7 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn,
         if show is not None:
             show(items)
         else:
-            _shown(spec, items, as_json=spec.json, odds=exact, total=times, keys=all_keys,
+            _shown(spec, state, items, as_json=spec.json, odds=exact, total=times, keys=all_keys,
                    compact=plan.compact, compare=compared)
     except OSError:
         from rpgdice.roll.character import refund
@@ -421,22 +415,16 @@ def _who(spec: RollSpec, state: Turn) -> Optional[str]:
     return None
 
 
-def _shown(spec: RollSpec, items: Iterable[Any], **kwargs: Any) -> None:
+def _shown(spec: RollSpec, state: Turn, items: Iterable[Any], **kwargs: Any) -> None:
     """The results shown: ``--short``, one line each, else as the output shows them."""
     if spec.short:
         from rpgdice.render import short
 
-        short.show(items, kwargs["keys"], list(spec.argv), _who(spec, turn_or_die()))
+        short.show(items, kwargs["keys"], list(spec.argv), _who(spec, state))
         return
     from rpgdice.render.output import emit
 
     emit(items, **kwargs)
-
-
-def turn_or_die() -> Turn:
-    state = turn()
-    assert state is not None
-    return state
 
 
 def _paid_rolls(state: Turn, plan: Plan, source: DiceSource, times: int,

@@ -42,16 +42,12 @@ ATTACK = Param("attack", "flag", flags=("--attack",), default=False,
                help="An attack: 17 and 18 add damage, 19/20 may add more.")
 
 
-def _take_target(ctx: Any, value: Any) -> Optional[str]:
-    """``--vs NAME`` (eager: the target is read when the line is parsed)."""
-    if value is None or not value.strip():
-        return None
-    from rpgdice.cli.common import target_found
+def _target_named(name: str) -> tuple[Any, Any]:
+    """The target ``--vs`` names (rulesets/cypher/target.py, loaded when one is named);
+    the executor reads it (rpgdice.roll.target)."""
     from rpgdice.rulesets.cypher.target import target_named
 
-    sheet, extra = target_named(value)
-    target_found(ctx, sheet, extra)
-    return value
+    return target_named(name)
 
 
 _vs_name = params.target("an extra of the encounter with health")
@@ -61,7 +57,7 @@ DAMAGE = Param("damage", "number", flags=("--damage",), parse=params.integer(0, 
                help="With --attack and --vs: the damage a success deals, plus 17 +1, 18 +2, "
                "19 +3, 20 +4 (none when the attacker is impaired); the target's armor first.")
 VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
-           on_parse=_take_target, completes="characters",
+           target=_target_named, completes="characters",
            help="The target: a saved character (its Pools: Might, then Speed, then "
            "Intellect) or an extra of the encounter (its health).")
 
@@ -135,13 +131,11 @@ def _hurt(damage: Optional[int], vs: Optional[str], attack: bool, state: Turn | 
     if not attack:
         raise RulesError("--damage", "damage is dealt by an attack: add --attack")
     from rpgdice.rulesets.cypher.character import IMPAIRED
-    from rpgdice.rulesets.cypher.target import Hurt, state_of, target_named
+    from rpgdice.rulesets.cypher.target import Hurt, state_of
 
     assert state is not None
+    # --vs: the target the executor read (rpgdice.roll.target), a replay's too
     target, extra = state.extras.get("target"), state.extras.get("target_extra")
-    if target is None and extra is None:  # a replay: named again
-        target, extra = target_named(vs)
-        state.extras.update(target=target, target_extra=extra)
     impaired = state.sheet is not None and state_of(state.sheet) in IMPAIRED
     hurt = Hurt(target, extra, damage, impaired)
     hurt.replaying = state.replaying

@@ -12,11 +12,14 @@ them; then arguments that begin or end with an operator join into one expression
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.cli.common import CHECKED, Plan, Work, check_work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
 
 ACCEPTS = ("dice notation such as 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 10d10>=6f1, {4d6, 3d8}kh1, "
            "'1d20+5 >= 15' (1d20 +5 is one roll)")
@@ -48,7 +51,7 @@ EXPRESSION = Param(
     "8d10>=6f1, {4d6, 3d8}kh1, 1d20+5 >= 15 (1d20 +5 joins as for roll).")
 
 
-def roll_cmd(expressions: list[str], breakdown: bool = False) -> Plan:
+def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None = None) -> Plan:
     """Roll ordinary dice: damage, random tables, percentiles.
 
     NdS (2 to 1000 sides, % or F) with + − * / % ^ ( ), exact, the total rounded
@@ -64,11 +67,9 @@ def roll_cmd(expressions: list[str], breakdown: bool = False) -> Plan:
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    from rpgdice.roll.execute import turn as executing
     from rpgdice.rulesets.dice import rules as notation
 
-    run = executing()
-    assert run is not None
+    assert run is not None  # the run it is part of: its repetitions, odds and seed
     times, odds = run.spec.times, run.spec.odds
     joined = notation.join_arguments(expressions, _peers)
     for text in joined:

@@ -19,9 +19,7 @@ from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
-from rpgdice.roll.execute import turn
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
-from rpgdice.rulesets.seyruun.initiative import seyruun_sheet as _seyruun_sheet
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
     MULTI_ACTION_PENALTY,
@@ -30,6 +28,7 @@ from rpgdice.rulesets.seyruun.rules import (
 )
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
 
@@ -130,10 +129,9 @@ def _base(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
     return attribute.total("ATTRIBUTE"), skill.total("SKILL"), bonuses, penalties
 
 
-def _named(param: str) -> tuple[Sheet | None, list[Any]]:
+def _named(param: str, state: Turn | None) -> tuple[Sheet | None, list[Any]]:
     """With ``--as``: the sheet, and the terms the argument ``param`` named (with ``--vs``,
     a target's pool: the target's sheet and terms)."""
-    state = turn()
     if state is None:
         return None, []
     if param in TARGET_SIDES:  # --vs: the target's sheet names them
@@ -162,11 +160,10 @@ def _roles(sheet: Sheet, first: Any, second: Any, param: str) -> tuple[bool, boo
     return (s and not a), (a and s)
 
 
-def _relabel(param: str, swap: bool, terms: list[Any] | None = None) -> None:
+def _relabel(state: Turn | None, param: str, swap: bool, terms: list[Any] | None = None) -> None:
     """The character line in the pool's order: the Attribute first."""
     from rpgdice.table.sheets import describe
 
-    state = turn()
     assert state is not None
     labels = state.target_labels if param in TARGET_SIDES else state.labels
     if terms is not None:
@@ -176,45 +173,46 @@ def _relabel(param: str, swap: bool, terms: list[Any] | None = None) -> None:
         labels[:] = pool[::-1] + [x for x in labels if x not in pool]
 
 
-def _sum_by_role(terms: Terms, param: str) -> tuple[Terms, bool]:
+def _sum_by_role(terms: Terms, param: str, state: Turn | None) -> tuple[Terms, bool]:
     """One sum naming traits (``occult+wits``, a contest side): its first two terms as
     Attribute and Skill by role, and whether both are attributes."""
-    sheet, named = _named(param)
+    sheet, named = _named(param, state)
     if sheet is None or len(named) < 2 or not all(t.trait and t.sign == "+" for t in named[:2]):
         return terms, False
     swap, both = _roles(sheet, named[0], named[1], param)
     if swap:
         v = terms.values
         terms = Terms((v[1], v[0], *v[2:]))
-        _relabel(param, swap, [named[1], named[0], *named[2:]])
+        _relabel(state, param, swap, [named[1], named[0], *named[2:]])
     return terms, both
 
 
-def _by_role(attribute: Terms, skill: Terms | None) -> tuple[Terms, Terms | None, bool]:
+def _by_role(attribute: Terms, skill: Terms | None, state: Turn | None,
+             ) -> tuple[Terms, Terms | None, bool]:
     """The pool arguments with the Attribute first, whatever the order they named the
     traits in (``occult wits --as ysolde`` is Wits + Occult), and whether both are
     attributes. Numbers keep their places."""
     if skill is None:
-        attribute, both = _sum_by_role(attribute, "ATTRIBUTE")
+        attribute, both = _sum_by_role(attribute, "ATTRIBUTE", state)
         return attribute, skill, both
-    sheet, named = _named("ATTRIBUTE")
-    _, other = _named("SKILL")
+    sheet, named = _named("ATTRIBUTE", state)
+    _, other = _named("SKILL", state)
     if sheet is None or not named or not other or not named[0].trait or not other[0].trait:
         return attribute, skill, False
     swap, both = _roles(sheet, named[0], other[0], "ATTRIBUTE")
     if swap:
-        _relabel("ATTRIBUTE", swap)
+        _relabel(state, "ATTRIBUTE", swap)
         return skill, attribute, both
     return attribute, skill, both
 
 
 def _pool(attribute: Terms, skill: Terms | None, bonus: list[int] | None,
           penalty: list[int] | None, wound: str | None, actions: int, willpower: bool,
-          difficulty: int) -> SeyruunPool:
+          difficulty: int, state: Turn | None) -> SeyruunPool:
     """The pool the arguments build: shared by ``roll``, ``odds``, ``extended`` and ``team``."""
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    attribute, skill, both = _by_role(attribute, skill)
+    attribute, skill, both = _by_role(attribute, skill, state)
     attribute_dots, skill_dots, bonuses, penalties = _base(attribute, skill, bonus, penalty)
     return seyruun.SeyruunPool(
         attribute=attribute_dots,
@@ -239,6 +237,7 @@ def roll_cmd(
     willpower: bool = False,
     reroll: bool = False,
     difficulty: int = 1,
+    run: Turn | None = None,
 ) -> Plan:
     """Roll a Seyruun dice pool: Attribute + Skill, bonuses (max +5), Willpower,
     penalties; 10 dice at most, a chance die at 0 or less.
@@ -249,7 +248,7 @@ def roll_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
     return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
 
 
@@ -301,10 +300,11 @@ ASSISTS = Param("assists", "number", flags=("--assists",),
                 help="Members helping the leader: +1 die each, an external bonus inside the "
                 "+5 cap (required).")
 
-def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -> SeyruunPool:
+def _side(terms: Terms, param: str, willpower: bool, state: Turn | None,
+          wound: str | None = None) -> SeyruunPool:
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
 
-    terms, both = _sum_by_role(terms, param)
+    terms, both = _sum_by_role(terms, param, state)
     side = terms.side()
     params.summed(list(side.bonuses), param)  # sums keep to the limit of one number
     params.summed(list(side.penalties), param)
@@ -316,18 +316,16 @@ def _side(terms: Terms, param: str, willpower: bool, wound: str | None = None) -
         raise RulesError(param, e.message) from None
 
 
-def _character_wound() -> str | None:
+def _character_wound(state: Turn | None) -> str | None:
     """The wound of the character rolling (``--as``), which applies to its side."""
-    state = turn()
     sheet = None if state is None else state.sheet
     return None if sheet is None else sheet.wound
 
 
-def _character_willpower() -> int | None:
+def _character_willpower(state: Turn | None) -> int | None:
     """The Willpower on the sheet of the character rolling (``--as``), or None."""
     from rpgdice.table.sheets import resource
 
-    state = turn()
     sheet = None if state is None else state.sheet
     return None if sheet is None else resource(sheet, "willpower")
 
@@ -337,6 +335,7 @@ def contest_cmd(
     defender: Terms,
     attacker_willpower: bool = False,
     defender_willpower: bool = False,
+    run: Turn | None = None,
 ) -> Plan:
     """Contested or resisted roll: both sides roll; more successes wins.
 
@@ -347,8 +346,8 @@ def contest_cmd(
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     spec = seyruun.SeyruunContest(
-        attacker=_side(attacker, "ATTACKER", attacker_willpower, _character_wound()),
-        defender=_side(defender, "DEFENDER", defender_willpower),
+        attacker=_side(attacker, "ATTACKER", attacker_willpower, run, _character_wound(run)),
+        defender=_side(defender, "DEFENDER", defender_willpower, run),
     )
     return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', 'seyruun_contest_odds', spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
 
@@ -363,6 +362,7 @@ def extended_cmd(
     wound: str | None = None,
     actions: int = 1,
     willpower: bool = False,
+    run: Turn | None = None,
 ) -> Plan:
     """Extended roll: accumulate successes roll after roll up to a target.
 
@@ -374,13 +374,13 @@ def extended_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty=1)
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, 1, run)
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
     def roll(source: Any, budget: Optional[int] = None) -> Any:  # budget: the sheet's Willpower
         paced = spec if budget is None else dataclasses.replace(spec, willpower_budget=budget)
         return seyruun.roll_extended(paced, source)
 
-    had = _character_willpower() if willpower else None  # odds: paid while the sheet has it
+    had = _character_willpower(run) if willpower else None  # odds: paid while the sheet has it
     chances = spec if had is None else dataclasses.replace(spec, willpower_budget=had)
     return Plan(roll, odds=ExactOdds('seyruun', 'seyruun_extended_odds', chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
 
@@ -396,6 +396,7 @@ def team_cmd(
     willpower: bool = False,
     reroll: bool = False,
     difficulty: int = 1,
+    run: Turn | None = None,
 ) -> Plan:
     """Team roll: the leader rolls, +1 die per assisting member.
 
@@ -405,7 +406,7 @@ def team_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty)
+    pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
     return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', 'seyruun_team_odds', spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
 
@@ -418,7 +419,7 @@ ENTRY_ID = Param("entry_id", "number", parse=params.integer(1, 2**62), metavar="
                  "default: the last logged seyruun roll.")
 
 
-def reroll_cmd(entry_id: int | None = None) -> Plan:
+def reroll_cmd(entry_id: int | None = None, run: Turn | None = None) -> Plan:
     """Willpower re-roll after the fact: a failed or botched roll, already shown, rolls
     again with the same pool for 1 Willpower (the Storyteller approves), and the re-roll
     stands. Once per roll.
@@ -431,7 +432,7 @@ def reroll_cmd(entry_id: int | None = None) -> Plan:
     """
     from rpgdice.rulesets.seyruun import reroll
 
-    return reroll.reroll(entry_id)
+    return reroll.reroll(entry_id, run)
 
 
 # Combat: initiative and attack (RULES.md "Combat", CLI.md "Seyruun combat") ---------------
@@ -516,56 +517,50 @@ TARGET_SIDES = ("--defense",)
 """The contest sides the target (``--vs``) rolls: their traits are the target's."""
 
 
-def _take_target(ctx: object, value: object) -> object:
-    """``--vs NAME`` (eager, so the target's sheet is read before --defense and --soak
-    name its traits)."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    from rpgdice.cli.common import target_found
+def _target_named(name: str) -> tuple[Optional[Sheet], Any]:
+    """The target ``--vs`` names (rulesets/seyruun/target.py, loaded when one is named)."""
+    from rpgdice.rulesets.seyruun.target import target_named
 
-    sheet, extra = _target_named(value)
-    target_found(ctx, sheet, extra)
-    return value
+    return target_named(name)
 
 
-def _target_named(value: str) -> tuple[Optional[Sheet], Any]:
-    """The target ``--vs`` names: a saved Seyruun character's sheet, else an extra of the
-    encounter (its damage kept there)."""
-    try:
-        return _seyruun_sheet(value, "--vs"), None
-    except RulesError as e:
-        from rpgdice.rulesets.seyruun.target import encounter_extra
-
-        extra = encounter_extra(value) if "no character" in e.message else None
-        if extra is None:
-            raise
-        return None, extra
-
-
-def target_traits(parse: Callable[[str], object], param: str) -> Callable[[str], object]:
+def target_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
     """``parse`` of a target's pool, which with ``--vs`` may name the target's traits
-    (``dexterity+athletics`` -> ``2+3``)."""
+    (``dexterity+athletics``): such words are kept as typed, and the executor reads them
+    from the target's sheet (rpgdice.roll.target) before ``parse`` (its ``strict``) reads
+    the numbers. Without ``--vs``, or given numbers, ``parse`` reads them now."""
 
     def wrapped(text: str) -> object:
-        if isinstance(text, str):
-            from rpgdice.cli.common import target_traits as named
+        if isinstance(text, str) and _vs_given():
+            from rpgdice.cli.character import looks_like_names
 
-            text = named(text, param)
+            if looks_like_names(text):
+                return text
         return parse(text)
 
     wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
+    wrapped.strict = parse  # type: ignore[attr-defined]
     wrapped.__name__ = wrapped.__qualname__ = parse.__name__
     return wrapped
+
+
+def _vs_given() -> bool:
+    """Whether the command line being parsed names a target (``--vs``, eager: read first)."""
+    from rpgdice.cli.typer_private import get_current_context
+
+    ctx = get_current_context(silent=True)
+    vs = None if ctx is None else ctx.params.get("vs")
+    return isinstance(vs, str) and bool(vs.strip())
 
 
 _vs_name = params.target()
 
 VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
-           on_parse=_take_target, completes="characters",
+           target=_target_named, completes="characters",
            help="The target, a saved character: --defense and --soak may name its traits; "
            "its wound applies, it pays --defender-willpower.")
 DEFENSE = Param("defense", "text", flags=("--defense",),
-                parse=target_traits(_side_terms, "--defense"), metavar="POOL",
+                parse=target_traits(_side_terms), metavar="POOL", target_traits=True,
                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
                 "(Dexterity+weapon skill).")
 DAMAGE = Param("damage", "traits", flags=("--damage",),
@@ -573,8 +568,8 @@ DAMAGE = Param("damage", "traits", flags=("--damage",),
                metavar="POOL",
                help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss.")
 SOAK = Param("soak", "text", flags=("--soak",),
-             parse=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"), "--soak"),
-             metavar="POOL", help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR].")
+             parse=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1")),
+             metavar="POOL", target_traits=True, help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR].")
 
 def initiative_cmd(combatants: list[CombatantArg]) -> Plan:
     """Initiative: every combatant rolls Wits + Dexterity; the order to act in.
@@ -589,13 +584,7 @@ def initiative_cmd(combatants: list[CombatantArg]) -> Plan:
     return Plan(lambda source: seyruun.roll_initiative(spec, source), work=Work(spec.most_dice, spec.most_rolls))
 
 
-def _replaying() -> bool:
-    state = turn()
-    return state is not None and state.replaying
-
-
-def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
-            labels: list[Any]) -> Any:
+def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, state: Turn) -> Any:
     """The attack's target (``--vs``): a saved character, which pays
     ``--defender-willpower`` from its sheet, or an extra of the encounter; None without one."""
     if sheet is None and extra is None:
@@ -604,14 +593,14 @@ def _target(sheet: Optional[Sheet], extra: Any, willpower: bool, times: int,
 
     made: Any
     if sheet is not None:
-        pays = willpower and not _replaying()  # a replay pays nothing
-        made = target.TargetPays(sheet, times if pays else 0, labels)
+        pays = willpower and not state.replaying  # a replay pays nothing
+        made = target.TargetPays(sheet, state.spec.times if pays else 0, state.target_labels)
     elif willpower:
         raise RulesError("--defender-willpower", f"{extra.name} is an extra of the encounter, "
                          "with no Willpower to pay (a saved character has it)")
     else:
-        made = target.ExtraTarget(extra, labels)
-    made.hurt.replayed = _replaying()  # a replay hurts no one: its line says so
+        made = target.ExtraTarget(extra, state.target_labels)
+    made.hurt.replayed = state.replaying  # a replay hurts no one: its line says so
     return made
 
 
@@ -623,6 +612,7 @@ def attack_cmd(
     vs: str | None = None,
     attacker_willpower: bool = False,
     defender_willpower: bool = False,
+    run: Turn | None = None,
 ) -> Plan:
     """Attack: the attack against a defense (a contest), then damage against soak.
 
@@ -632,16 +622,14 @@ def attack_cmd(
     """
     from rpgdice.rulesets.seyruun import rules as seyruun
 
-    state = turn()
+    state = run
     assert state is not None
+    # --vs: the target the executor read (rpgdice.roll.target), a replay's too
     target, extra = state.extras.get("target"), state.extras.get("target_extra")
-    if vs is not None and target is None and extra is None:  # a replay: named again
-        target, extra = _target_named(vs)
-        state.extras.update(target=target, target_extra=extra)
     wound = target.wound if target else extra.wound if extra and extra.wound != "none" else None
     spec = seyruun.SeyruunAttack(
-        attack=_side(attack, "ATTACK", attacker_willpower, _character_wound()),
-        defense=_side(defense, "--defense", defender_willpower, wound)
+        attack=_side(attack, "ATTACK", attacker_willpower, state, _character_wound(state)),
+        defense=_side(defense, "--defense", defender_willpower, state, wound)
         if defense is not None else None,
         damage=damage.terms if damage is not None else None,
         soak=soak.terms if soak is not None else None,
@@ -652,10 +640,10 @@ def attack_cmd(
     work = Work(spec.most_dice, spec.most_rolls)
     times = state.spec.times
     check_work(work, times)  # before the target pays anything
-    paid = _target(target, extra, defender_willpower, times, state.target_labels)
+    paid = _target(target, extra, defender_willpower, state)
     return Plan(roll, work=work, odds=exact_odds("seyruun", "seyruun_attack_odds", spec),
                 target=paid.side if paid is not None else None,
-                effects=_TargetEffects(paid) if paid is not None and not _replaying() else None)
+                effects=_TargetEffects(paid) if paid is not None and not state.replaying else None)
 
 
 class _TargetEffects(Effects):

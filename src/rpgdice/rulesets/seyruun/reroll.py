@@ -20,6 +20,7 @@ from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
 
 if TYPE_CHECKING:
+    from rpgdice.roll.execute import Turn
     from rpgdice.roll.plan import Plan
     from rpgdice.table.log import Log
 
@@ -167,18 +168,16 @@ def _mark_and_pay(log: Log, n: int, character: str | None) -> Loaded | None:
         raise
 
 
-def reroll(entry_id: int | None) -> Plan:
+def reroll(entry_id: int | None, state: Turn | None) -> Plan:
     """``seyruun reroll [ID]``: find and check the entry, mark it and pay, then the plan
-    that rolls the stored pool again (the executor shows and logs it, as any roll). While
-    the log replays a re-roll (``log show --replay``) nothing is marked or paid."""
+    that rolls the stored pool again (the executor shows and logs it, as any roll);
+    ``state``: the run it is part of. While the log replays a re-roll (``log show --replay``) nothing is marked or paid."""
     from dataclasses import replace
 
     from rpgdice.core.budget import Work
     from rpgdice.core.dice import GivenDice
-    from rpgdice.roll.execute import turn
     from rpgdice.roll.plan import Plan
 
-    state = turn()
     assert state is not None
     replaying = state.replaying
     dice = state.spec.dice

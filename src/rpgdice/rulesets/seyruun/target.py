@@ -248,3 +248,18 @@ def encounter_extra(name: str) -> Side | None:
 
     found = encounter.load()
     return None if found is None else found.extra(name)
+
+
+def target_named(name: str) -> tuple[Optional[Sheet], Optional[Side]]:
+    """``--vs NAME``: a saved Seyruun character's sheet, else an extra of the encounter
+    (its damage kept there)."""
+    from rpgdice.core.errors import RulesError
+    from rpgdice.rulesets.seyruun.initiative import seyruun_sheet
+
+    try:
+        return seyruun_sheet(name, "--vs"), None
+    except RulesError as e:
+        extra = encounter_extra(name) if "no character" in e.message else None
+        if extra is None:
+            raise
+        return None, extra
