@@ -370,6 +370,13 @@ class _TraitType(ParamType):
         return getattr(self.inner, name)
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if self.hook == "target":  # a target's pool: its names read with the target (--vs)
+            from rpgdice.cli import character
+
+            vs = ctx.params.get("vs") if ctx is not None else None
+            if isinstance(vs, str) and vs.strip() and character.looks_like_names(value):
+                return value
+            return self.inner.convert(value, param, ctx)
         if ctx is not None and ctx.params.get("as_name") and isinstance(value, str):
             return self._named(value, param, ctx)  # the executor reads the sheet
         try:

@@ -382,15 +382,13 @@ class Choices:
         self.argv = argv
 
 
-def submit_values(ruleset: str, command: str, own: dict[str, Any],
+def submit_values(ctx: typer.Context, ruleset: str, command: str, own: dict[str, Any],
                   shared: dict[str, Any]) -> None:
     """A record-made command's line parsed (rpgdice.cli.made): its own arguments and the
     shared options' values made a spec, executed or — while a line is only parsed — kept
     in its run."""
-    from rpgdice.cli.typer_private import get_current_context
     from rpgdice.roll.execute import execute
 
-    ctx: Any = get_current_context()
     _compare(ctx, tuple(shared.get("compare") or ()))
     run = current_run(ctx)
     spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv),
