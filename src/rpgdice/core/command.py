@@ -132,9 +132,10 @@ class Command:
     """Its own options its help lists after the shared ``--dice`` … ``--odds``."""
     option_help: Optional[Mapping[str, str]] = None
     """A shared option's help, where it says more for this command."""
-    odds_functions: tuple[str, ...] = ()
-    """The functions of its ruleset's ``odds.py`` its exact odds are computed by (a stored
-    odds spec naming any other is refused, never called)."""
+    odds_functions: tuple[Callable[..., object], ...] = ()
+    """The functions its exact odds are computed by (each its ruleset's ``odds.py``'s,
+    imported at its first call): a stored odds spec names one of them by its name, and
+    one naming any other is refused, never called."""
     faces_judged: bool = False
     """``log stats`` judges its rolls' faces alone, not their outcomes (ordinary dice, most
     of whose rolls name no outcome)."""

@@ -4,23 +4,29 @@ path alone), kept by the roll log as data for ``log stats``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
 class ExactOdds:
-    """The exact odds of a roll (``<function>(*args, **kwargs)`` of its ruleset's ``odds.py``),
+    """The exact odds of a roll (``function(*args, **kwargs)``: one of the odds functions a
+    command of ``ruleset`` declares, each its ``odds.py``'s, imported at its first call),
     computed only when called, so the odds engine and icepool load on the odds path
     alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
 
-    __slots__ = ("ruleset", "function", "args", "kwargs")
+    __slots__ = ("ruleset", "call", "args", "kwargs")
 
-    def __init__(self, ruleset: str, function: str, *args: object, **kwargs: object) -> None:
-        self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
+    def __init__(self, ruleset: str, function: Callable[..., object], *args: object,
+                 **kwargs: object) -> None:
+        self.ruleset, self.call, self.args, self.kwargs = ruleset, function, args, kwargs
+
+    @property
+    def function(self) -> str:
+        """The function's name, as the log stores it."""
+        return str(getattr(self.call, "__name__", ""))
 
     def __call__(self) -> object:
-        from rpgdice.core import registry as rulesets
-
-        return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
+        return self.call(*self.args, **self.kwargs)
 
     @property
     def key(self) -> str:
@@ -48,7 +54,8 @@ class ExactOdds:
                 raise TypeError
         except (KeyError, TypeError):
             raise BadData("the odds spec is not one this rpgdice knows") from None
-        if function not in ruleset.odds_names():  # never any other name of its odds.py
+        declared = ruleset.odds_functions().get(function)  # never any other name
+        if declared is None:
             raise BadData(f"the odds spec names no odds function of {ruleset.name}")
         built = [_arg(ruleset, a) for a in args]
         if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(
@@ -56,7 +63,7 @@ class ExactOdds:
             raise BadData("the odds spec's arguments are not the records of a roll")
         if not all(isinstance(v, bool) for v in kwargs.values()):
             raise BadData("the odds spec's options are not flags")
-        return cls(ruleset.name, function, *built, **{str(k): v for k, v in kwargs.items()})
+        return cls(ruleset.name, declared, *built, **{str(k): v for k, v in kwargs.items()})
 
 
 def _arg_data(value: object) -> Any:

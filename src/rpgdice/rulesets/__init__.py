@@ -319,9 +319,10 @@ class Ruleset:
         """The names of every result class its commands make."""
         return frozenset(n for c in self.records() for n in c.results)
 
-    def odds_names(self) -> frozenset[str]:
-        """The functions of its ``odds.py`` a stored odds spec may name."""
-        return frozenset(n for c in self.records() for n in c.odds_functions)
+    def odds_functions(self) -> dict[str, Callable[..., object]]:
+        """The odds functions its commands declare, by name: those a stored odds spec may
+        name."""
+        return {f.__name__: f for c in self.records() for f in c.odds_functions}
 
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""

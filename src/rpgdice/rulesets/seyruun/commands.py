@@ -19,6 +19,7 @@ from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets import lazily
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
@@ -31,6 +32,45 @@ if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def seyruun_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_odds
+
+    return seyruun_odds
+
+
+@lazily
+def seyruun_attack_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_attack_odds
+
+    return seyruun_attack_odds
+
+
+@lazily
+def seyruun_contest_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_contest_odds
+
+    return seyruun_contest_odds
+
+
+@lazily
+def seyruun_extended_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_extended_odds
+
+    return seyruun_extended_odds
+
+
+@lazily
+def seyruun_team_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_team_odds
+
+    return seyruun_team_odds
 
 POOL_ACCEPTS = ("a number, or a sum such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus "
                 f"and -penalty dice); each number 0 to {params.MAX_NUMBER}")
@@ -249,7 +289,7 @@ def roll_cmd(
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
-    return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
+    return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', seyruun_odds, pool, reroll=reroll), stats=exact_odds('seyruun', seyruun_odds, pool, reroll=reroll))
 
 
 ODDS_HELP = """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
@@ -349,7 +389,7 @@ def contest_cmd(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, run, _character_wound(run)),
         defender=_side(defender, "DEFENDER", defender_willpower, run),
     )
-    return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', 'seyruun_contest_odds', spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
+    return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', seyruun_contest_odds, spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
 
 
 def extended_cmd(
@@ -382,7 +422,7 @@ def extended_cmd(
 
     had = _character_willpower(run) if willpower else None  # odds: paid while the sheet has it
     chances = spec if had is None else dataclasses.replace(spec, willpower_budget=had)
-    return Plan(roll, odds=ExactOdds('seyruun', 'seyruun_extended_odds', chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
+    return Plan(roll, odds=ExactOdds('seyruun', seyruun_extended_odds, chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
 
 
 def team_cmd(
@@ -408,7 +448,7 @@ def team_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
-    return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', 'seyruun_team_odds', spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
+    return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', seyruun_team_odds, spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
 
 
 # The Willpower re-roll after the fact (rulesets/seyruun/reroll.py) -----------------------
@@ -612,7 +652,7 @@ def attack_cmd(
     times = state.spec.times
     check_work(work, times)  # before the target pays anything
     paid = _target(target, extra, defender_willpower, state)
-    return Plan(roll, work=work, odds=exact_odds("seyruun", "seyruun_attack_odds", spec),
+    return Plan(roll, work=work, odds=exact_odds("seyruun", seyruun_attack_odds, spec),
                 target=paid.side if paid is not None else None,
                 effects=_TargetEffects(paid) if paid is not None and not state.replaying else None)
 
@@ -654,19 +694,19 @@ ATTACK_PARAMS = (
 COMMANDS = (
     Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
             results=("SeyruunResult",), takes_as=True, stats=True,
-            odds_functions=("seyruun_odds",)),
+            odds_functions=(seyruun_odds,)),
     Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=("seyruun_odds",)),
+            odds_functions=(seyruun_odds,)),
     Command("contest", contest_cmd, CONTEST_PARAMS, help=contest_cmd.__doc__ or "",
             results=("SeyruunContestResult",), takes_as=True, odds_type=True,
-            odds_functions=("seyruun_contest_odds",)),
+            odds_functions=(seyruun_contest_odds,)),
     Command("extended", extended_cmd,
             (ATTRIBUTE, TARGET, SKILL, MAX_ROLLS_PARAM, *POOL_PARAMS[2:]),
             help=extended_cmd.__doc__ or "", results=("SeyruunExtendedResult",),
-            takes_as=True, odds_type=True, odds_functions=("seyruun_extended_odds",)),
+            takes_as=True, odds_type=True, odds_functions=(seyruun_extended_odds,)),
     Command("team", team_cmd, (ATTRIBUTE, ASSISTS, *ROLL_PARAMS[1:]),
             help=team_cmd.__doc__ or "", results=("SeyruunTeamResult",), takes_as=True,
-            odds_type=True, odds_functions=("seyruun_team_odds",)),
+            odds_type=True, odds_functions=(seyruun_team_odds,)),
     Command("reroll", reroll_cmd, (ENTRY_ID,), help=reroll_cmd.__doc__ or "",
             results=("SeyruunResult",), repeated=False, seated=False,
             entry_arg=("entry_id", "rerolls"), without=frozenset({"times", "odds"})),
@@ -676,7 +716,7 @@ COMMANDS = (
     Command("attack", attack_cmd, ATTACK_PARAMS, help=attack_cmd.__doc__ or "",
             results=("SeyruunAttackResult",), takes_as=True,
             option_help={"odds": "Add the exact chance to hit and of each damage dealt."},
-            odds_functions=("seyruun_attack_odds",)),
+            odds_functions=(seyruun_attack_odds,)),
 )
 """Its commands: ``roll`` and ``odds`` (the same arguments, its odds alone), the roll types
 ``contest`` (also resisted), ``extended`` and ``team``, the Willpower ``reroll`` after the
