@@ -177,9 +177,11 @@ def resolved(spec: RollSpec, sheet: Optional[Sheet]) -> tuple[RollSpec, Optional
         for key, value in own(sheet, character.pool).items():
             if key in args and key not in given:
                 args[key] = value
-    labels: list[tuple[str, str]] = []
-    terms: list[tuple[str, tuple[Term, ...]]] = []
-    practiced = None
+    named = {p.name.upper() for p in command.params if isinstance(args.get(p.name), str)} \
+        if command is not None else set()  # what this reading names (``again`` may add some)
+    labels = [x for x in character.labels if x[0] not in named and x[0] not in ("wound", "state")]
+    terms = [x for x in character.terms if x[0] not in named]
+    practiced = character.practiced
     for param in command.params if command is not None else ():
         value = args.get(param.name)
         if param.kind == "traits":

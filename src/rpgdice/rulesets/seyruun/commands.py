@@ -524,35 +524,6 @@ def _target_named(name: str) -> tuple[Optional[Sheet], Any]:
     return target_named(name)
 
 
-def target_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
-    """``parse`` of a target's pool, which with ``--vs`` may name the target's traits
-    (``dexterity+athletics``): such words are kept as typed, and the executor reads them
-    from the target's sheet (rpgdice.roll.target) before ``parse`` (its ``strict``) reads
-    the numbers. Without ``--vs``, or given numbers, ``parse`` reads them now."""
-
-    def wrapped(text: str) -> object:
-        if isinstance(text, str) and _vs_given():
-            from rpgdice.cli.character import looks_like_names
-
-            if looks_like_names(text):
-                return text
-        return parse(text)
-
-    wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
-    wrapped.strict = parse  # type: ignore[attr-defined]
-    wrapped.__name__ = wrapped.__qualname__ = parse.__name__
-    return wrapped
-
-
-def _vs_given() -> bool:
-    """Whether the command line being parsed names a target (``--vs``, eager: read first)."""
-    from rpgdice.cli.typer_private import get_current_context
-
-    ctx = get_current_context(silent=True)
-    vs = None if ctx is None else ctx.params.get("vs")
-    return isinstance(vs, str) and bool(vs.strip())
-
-
 _vs_name = params.target()
 
 VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
@@ -560,7 +531,7 @@ VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", e
            help="The target, a saved character: --defense and --soak may name its traits; "
            "its wound applies, it pays --defender-willpower.")
 DEFENSE = Param("defense", "text", flags=("--defense",),
-                parse=target_traits(_side_terms), metavar="POOL", target_traits=True,
+                parse=_side_terms, metavar="POOL", target_traits=True,
                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
                 "(Dexterity+weapon skill).")
 DAMAGE = Param("damage", "traits", flags=("--damage",),
@@ -568,7 +539,7 @@ DAMAGE = Param("damage", "traits", flags=("--damage",),
                metavar="POOL",
                help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss.")
 SOAK = Param("soak", "text", flags=("--soak",),
-             parse=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1")),
+             parse=plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"),
              metavar="POOL", target_traits=True, help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR].")
 
 def initiative_cmd(combatants: list[CombatantArg]) -> Plan:
