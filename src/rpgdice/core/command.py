@@ -151,6 +151,18 @@ class Command:
         return next((p for p in self.params if p.name == name), None)
 
 
+def roll_and_odds(build: Callable[..., object], params: tuple[Param, ...], result: str,
+                  odds_function: Callable[..., object], odds_help: str,
+                  ) -> tuple[Command, Command]:
+    """A ruleset's plain ``roll`` (its help the builder's docstring; it takes ``--as``,
+    ``log stats`` holds it against its odds) and its ``odds``: the same builder and
+    arguments, its odds alone."""
+    return (Command("roll", build, params, help=build.__doc__ or "", results=(result,),
+                    takes_as=True, stats=True, odds_functions=(odds_function,)),
+            Command("odds", build, params, help=odds_help, kind="odds", takes_as=True,
+                    odds_functions=(odds_function,)))
+
+
 def describe(command: Command, line: str, language: str = "en") -> dict[str, object]:
     """A command as the seat's panel draws its form from it (``GET /api/panel``):
     ``{"line", "help", "params": [{"name", "option", "kind", "choices", "default",

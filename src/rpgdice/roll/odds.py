@@ -5,7 +5,19 @@ path alone), kept by the roll log as data for ``log stats``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rpgdice.core.data import JSONObject
+
+
+class _Records(Protocol):
+    """What an odds spec's arguments are rebuilt with: the ruleset's record classes."""
+
+    @property
+    def name(self) -> str: ...
+
+    def record_class(self, name: str) -> type: ...
 
 
 class ExactOdds:
@@ -32,7 +44,7 @@ class ExactOdds:
     def key(self) -> str:
         return repr((self.function, self.args, sorted(self.kwargs.items())))
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JSONObject:
         """The spec as plain data, for the roll log: a record argument as its class name
         and its fields (:func:`from_data` rebuilds it)."""
         return {"ruleset": self.ruleset, "function": self.function,
@@ -40,13 +52,15 @@ class ExactOdds:
                 "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
 
     @classmethod
-    def from_data(cls, data: Any) -> ExactOdds:
+    def from_data(cls, data: object) -> ExactOdds:
         """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
         data makes none (forged, or of another rpgdice). Nothing is computed here."""
         from rpgdice.core import registry as rulesets
         from rpgdice.core.rebuild import BadData
 
         try:
+            if not isinstance(data, dict):
+                raise TypeError  # as indexing it would
             ruleset = rulesets.get(data["ruleset"])
             function, args, kwargs = data["function"], data["args"], data["kwargs"]
             if not (isinstance(function, str) and function.isidentifier()
@@ -66,7 +80,7 @@ class ExactOdds:
         return cls(ruleset.name, declared, *built, **{str(k): v for k, v in kwargs.items()})
 
 
-def _arg_data(value: object) -> Any:
+def _arg_data(value: object) -> object:
     from dataclasses import is_dataclass
 
     from rpgdice.core.data import to_data
@@ -84,7 +98,7 @@ def _is_record(value: object) -> bool:
     return is_dataclass(value) and not isinstance(value, type)
 
 
-def _arg(ruleset: Any, value: Any) -> Any:
+def _arg(ruleset: _Records, value: object) -> object:
     from rpgdice.core.rebuild import BadData, from_data
 
     if isinstance(value, dict) and set(value) == {"record", "data"}:

@@ -8,7 +8,7 @@ import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Plan, Work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Param, roll_and_odds
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
@@ -141,10 +141,6 @@ ODDS_HELP = """Exact odds of a Crytures roll, without rolling: success and failu
 
 ROLL_PARAMS = (POOL, DIE_MOD, ROLL_MOD, DIFFICULTY, COMPLEXITY, ATTACK, CRIT_HITS, SPEND)
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
-            results=("CryturesResult",), takes_as=True, stats=True,
-            odds_functions=(crytures_odds,)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=(crytures_odds,)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "CryturesResult", crytures_odds, ODDS_HELP),
 )
 """Its commands: ``roll``, and ``odds`` (the same arguments, its odds alone)."""

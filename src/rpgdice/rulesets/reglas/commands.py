@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rpgdice.cli import params
 from rpgdice.cli.common import PANELS, ExactOdds, Plan, Work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
@@ -289,10 +289,7 @@ def retry_cmd(
 
 ROLL_PARAMS = (INDEX, DIFFICULTY, RAISE, MOD, ATTEMPT)
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "", results=("ReglasResult",),
-            takes_as=True, stats=True, odds_functions=(reglas_odds,)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=(reglas_odds,)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "ReglasResult", reglas_odds, ODDS_HELP),
     Command("multi", multi_cmd, (ACTIONS, INDEX, DIFFICULTY, RAISE, MOD),
             help=multi_cmd.__doc__ or "", results=("ReglasMultiResult",), takes_as=True,
             odds_type=True, odds_functions=(reglas_multi_odds,)),

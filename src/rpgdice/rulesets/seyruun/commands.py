@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Effects, ExactOdds, Plan, Work, check_work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
@@ -692,11 +692,7 @@ ATTACK_PARAMS = (
 )
 
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
-            results=("SeyruunResult",), takes_as=True, stats=True,
-            odds_functions=(seyruun_odds,)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=(seyruun_odds,)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "SeyruunResult", seyruun_odds, ODDS_HELP),
     Command("contest", contest_cmd, CONTEST_PARAMS, help=contest_cmd.__doc__ or "",
             results=("SeyruunContestResult",), takes_as=True, odds_type=True,
             odds_functions=(seyruun_contest_odds,)),
