@@ -230,10 +230,6 @@ class Ruleset:
     sheet, pool)`` (pool: Cypher's ``--pool``); None when nothing ever costs."""
     fight: Fight = Fight()
     """Its parts of an encounter (its initiative, its damage track, who is out)."""
-    verdict: Callable[[object], tuple[str, str]] | None = None
-    """A roll's verdict in the rules' words and its tone, ``verdict(result)`` for every
-    result class its commands make (its folder's ``verdict.py``): the JSON's ``verdict``
-    and ``tone``, which every view says."""
     order: int = 100
     """Where help, the README and every list put it (the four systems 10 to 40, ordinary
     dice 90; a ruleset of another package 100, then by name)."""
@@ -278,6 +274,21 @@ class Ruleset:
     def rules(self) -> ModuleType:
         """Its ``rules.py``."""
         return import_module(f"{self.module}.rules")
+
+    def verdict(self) -> Callable[[object], tuple[str, str]] | None:
+        """A roll's verdict in the rules' words and its tone: its ``verdict.py``'s
+        ``verdict(result)`` for every result class its commands make (imported when first
+        asked; None: the folder has none) — the JSON's ``verdict`` and ``tone``, which every
+        view says."""
+        where = f"{self.module}.verdict"
+        try:
+            module = import_module(where)
+        except ModuleNotFoundError as e:
+            if e.name != where:
+                raise
+            return None
+        found: Callable[[object], tuple[str, str]] | None = getattr(module, "verdict", None)
+        return found
 
     def records(self) -> tuple[Command, ...]:
         """Its rolling commands' records (loaded on first call): everything known of a
