@@ -138,8 +138,8 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
             chips["cool"].click()
             assert line() == "pbta roll cool --as Vex"
             phone.find_element("css selector", "#roll-form button").click()
-            _wait(phone, lambda d: any(w in d.find_element("id", "roll-out").text
-                                       for w in ("strong-hit", "weak-hit", "miss")), timeout=5)
+            _wait(phone, lambda d: any(w in d.find_element("id", "roll-out").text  # its verdict
+                                       for w in ("Strong hit", "Weak hit", "Miss")), timeout=5)
             from selenium.webdriver.support.ui import Select
 
             Select(phone.find_element("id", "roll-char")).select_by_visible_text("Nyx")
@@ -149,7 +149,7 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
             assert line() == "blades roll prowl --as Nyx"
             phone.find_element("css selector", "#roll-form button").click()
             _wait(phone, lambda d: d.find_element("id", "roll-out").text.strip() not in ("", "…")
-                  and "miss" not in d.find_element("id", "roll-out").text, timeout=5)
+                  and "Miss" not in d.find_element("id", "roll-out").text, timeout=5)
             _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
             card = phone.find_element("id", "roll-1").text
             assert "Vex" in card and any(w in card for w in ("Strong hit", "Weak hit", "Miss"))

@@ -140,10 +140,15 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
 
 
 def _odds(spec: RollSpec) -> bool:
-    """Whether ``spec`` asks for odds alone (an odds command: it reads and writes no file)."""
-    from rpgdice.roll.execute import ODDS_COMMANDS
+    """Whether ``spec`` asks for odds alone (an odds command: it reads and writes no file),
+    as its command's record says."""
+    from rpgdice import rulesets
 
-    return bool(spec.odds_alone) or (spec.ruleset, spec.command) in ODDS_COMMANDS
+    if spec.odds_alone:
+        return True
+    record = rulesets.get(spec.ruleset).command(spec.command) if rulesets.known(
+        spec.ruleset) else None
+    return record is not None and record.kind == "odds"
 
 
 def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answer:
