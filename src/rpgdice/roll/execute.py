@@ -19,11 +19,12 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Optional
 
-from rpgdice.core.budget import check_work
+from rpgdice.core.budget import check_work, share_odds_budget
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.errors import RulesError
 from rpgdice.roll.plan import Plan
 from rpgdice.roll.spec import RollSpec, StoredRecord
+from rpgdice.roll.target import targeted
 
 MAX_SEED = 2**64 - 1
 SEED_ENV = "RPGDICE_SEED"
@@ -285,8 +286,6 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     how the results are shown instead of the output's way (``encounter start``: its state
     after the roll)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
-        from rpgdice.core.budget import share_odds_budget
-
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
     if spec.character is not None and not spec.character.resolved:  # a line just parsed
         from rpgdice.roll.character import resolved
@@ -296,8 +295,6 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
         from rpgdice.table import sheets
 
         sheet = sheets.load(spec.character.name, "--as")
-    from rpgdice.roll.target import targeted
-
     spec, found = targeted(spec)  # a roll's target (--vs): read, its traits resolved
     if found:
         extras = {**(extras or {}), **found}
