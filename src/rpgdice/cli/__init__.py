@@ -797,7 +797,9 @@ def _words_alone(words: list[str], said: bool = False) -> bool:
     ``--vs``, ``RPGDICE_AS``) and no user's ruleset file (read anew at each roll), so parsing
     them again would make the same value. ``said``: the words are known to name no sheet
     (only the environment and the ruleset files are looked at)."""
-    if os.environ.get(AS_ENV, "").strip():
+    from rpgdice.roll.execute import environment
+
+    if environment(AS_ENV).strip():
         return False
     try:  # `roll` is ordinary dice's, whatever ruleset file takes its name
         if (words and words[0] != "roll" and rulesets.known(words[0])
@@ -987,12 +989,15 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         # reads them again only when one stat finds its path, size, time or inode changed
         # (a session's lines stat it, not read it).
         path = _config_path()
+        seen: Any = getattr(self, "_config_seen", None)
+        if seen is not None and seen[0] == (path,) and not os.access(path, os.F_OK):
+            return None  # still not there (asked without an error raised and caught)
         try:
             found = os.stat(path)
         except OSError:
+            self._config_seen: tuple[tuple[Any, ...], bool] = ((path,), False)
             return None
         key = (path, found.st_size, found.st_mtime_ns, found.st_ino, found.st_dev)
-        seen = getattr(self, "_config_seen", None)
         if seen is None or seen[0] != key:
             try:
                 with open(path, "rb") as f:

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Any, Optional, TextIO
 
 from rpgdice import rulesets
+from rpgdice.cli import output
 from rpgdice.cli.output import PROG
 
 AS_ENV = "RPGDICE_AS"
@@ -199,13 +200,11 @@ class Session:
         return 2
 
     def _dispatch(self, text: str) -> Optional[int]:
-        from rpgdice.cli import output
-        from rpgdice.cli.output import error
-
         output.SPOKEN[:] = ["en", ""]  # the session's own lines speak English, whatever ran before
         route = self._routes.get((text, self.ruleset))
         if route is not None:
             return self._run(*route)
+        from rpgdice.cli.output import error
 
         try:  # words split as a shell would (plain words need no shell rules)
             words = shlex.split(text) if _QUOTING.search(text) else text.split()

@@ -67,7 +67,7 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    from rpgdice.rulesets.dice import rules as notation
+    from rpgdice.rulesets.dice.rules import PARAM, Expression, roll
 
     assert run is not None  # the run it is part of: its repetitions, odds and seed
     times, odds = run.spec.times, run.spec.odds
@@ -78,14 +78,14 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
         for message in warned:
             warning(message)
     parsed, work, one_term = _parsed(joined)
-    check_work(work, times, "--times" if times > 1 else notation.PARAM)
+    check_work(work, times, "--times" if times > 1 else PARAM)
     seed_shown = run.spec.seed if run.spec.dice is None else None
     turn = iter(range(times * len(parsed)))
 
     def roll_one(source: Any) -> Any:
         e = parsed[next(turn) % len(parsed)]
-        if isinstance(e, notation.Expression):
-            return notation.roll(e, source, seed=seed_shown)
+        if isinstance(e, Expression):
+            return roll(e, source, seed=seed_shown)
         from rpgdice.rulesets.dice import tree
 
         return tree.roll(e, source, seed=seed_shown)
