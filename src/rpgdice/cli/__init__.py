@@ -27,7 +27,6 @@ from typer.core import TyperGroup
 from rpgdice import __version__, rulesets
 from rpgdice.cli import output
 from rpgdice.cli.output import PROG, error
-from rpgdice.cli.runs import ARGS
 from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
 from rpgdice.core.commands import ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, cut, shown
@@ -157,7 +156,9 @@ class CommandGroup(TyperGroup):
             and not ctx.resilient_parsing
         ):
             raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
-        ctx.meta[ARGS] = list(args[1:])  # as typed, for --compare (cli/compare.py)
+        from rpgdice.cli.runs import current_run
+
+        current_run(ctx).args = list(args[1:])  # as typed, for --compare (cli/compare.py)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
@@ -354,17 +355,12 @@ class LazyCommands:
 
 
 AS_ENV = "RPGDICE_AS"
-SHEET = "rpgdice.sheet"  # ctx.meta key of the character rolling (cli/character.py)
-TRAIT_PARAMS = frozenset({"attribute", "skill", "pool", "index", "attacker", "defender", "members",
-                          "attack"})
-"""Arguments that may name a character's traits with ``--as`` (pool, attribute, skill
-and index arguments, contest sides, team members). Any other parameter opts in with
-:func:`rpgdice.cli.params.takes_traits` on its parser."""
 
 
 class _TraitType(ParamType):
-    """An argument's own type, which with ``--as`` first reads trait names as the
-    numbers the sheet gives them (``dexterity+stealth`` -> ``3+3``)."""
+    """A trait-taking parameter's type (its record's kind ``traits``, or Cypher's
+    ``--skill``): with ``--as`` trait names are kept as typed, for the executor to read from
+    the sheet (rpgdice.roll.character); without it, they are answered with ``--as``."""
 
     def __init__(self, inner: Any, hook: str) -> None:
         self.inner = inner
@@ -377,13 +373,12 @@ class _TraitType(ParamType):
         return getattr(self.inner, name)
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        if ctx is not None and SHEET in ctx.meta and isinstance(value, str):
+        if self.hook == "target":  # a target's pool: its names read with the target (--vs)
             from rpgdice.cli import character
 
-            value = getattr(character, self.hook)(ctx, param, value) if self.hook == "traits" \
-                else character.skill(ctx, value)
-            if value is None:  # a Cypher skill the sheet does not list: practiced
-                return None
+            vs = ctx.params.get("vs") if ctx is not None else None
+            if isinstance(vs, str) and vs.strip() and character.looks_like_names(value):
+                return value
             return self.inner.convert(value, param, ctx)
         if ctx is not None and ctx.params.get("as_name") and isinstance(value, str):
             return self._named(value, param, ctx)  # the executor reads the sheet
@@ -413,118 +408,10 @@ class _TraitType(ParamType):
             return value
 
 
-def _as_callback(ctx: Any, param: Any, value: Any) -> None:
-    if value is None or not str(value).strip():
-        return
-    from rpgdice.cli import character
-
-    character.take(ctx, param, value, param.ruleset)
-
-
-def as_callback(ruleset: str) -> Any:
-    """``--as NAME`` of a record-made command of ``ruleset``: the sheet read while the line
-    is parsed, before the arguments that name its traits."""
-
-    def take(ctx: typer.Context, param: typer.CallbackParam, value: Optional[str]) -> Optional[str]:
-        if value is not None and str(value).strip():
-            from rpgdice.cli import character
-
-            character.take(ctx, param, value, ruleset)
-        return value
-
-    return take
-
-
-def pool_callback(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
-    """Cypher's ``--pool`` of a record-made command."""
-    _pool_callback(ctx, None, value)
-    return value
-
-
 def trait_type(inner: Any, hook: str) -> Any:
     """An argument's type that, with ``--as``, reads trait names first (``hook``:
     ``traits``, or ``skill`` for Cypher's ``--skill``)."""
     return _TraitType(inner, hook)
-
-
-def _pool_callback(ctx: Any, param: Any, value: Any) -> None:
-    if value is None:
-        return
-    from rpgdice.cli import character
-
-    character.pool_option(ctx, value)
-
-
-def _with_character(cmd: Any, ruleset: str) -> None:
-    """Give a ruleset's command ``--as NAME`` (and ``RPGDICE_AS``), its pool arguments
-    trait names, and Cypher's ``--skill``/``--pool`` the sheet's skills and Pools. One
-    place, so no command's signature changes; cli/character.py loads only when a
-    character is named."""
-    from typer.core import TyperOption
-
-    from rpgdice import rulesets
-    from rpgdice.cli import params
-
-    schema = rulesets.get(ruleset).sheet
-    assert schema is not None  # only the rulesets that keep sheets get --as
-    for param in cmd.params:
-        marked = getattr(getattr(param.type, "func", None), "takes_traits", False)
-        if marked or (param.param_type_name == "argument" and param.name in TRAIT_PARAMS):
-            param.type = _TraitType(param.type, "traits")
-        elif schema.skill_words and param.name == "skill":  # Cypher's --skill: a sheet's skill
-            param.type = _TraitType(param.type, "skill")
-    from rpgdice.cli.common import PANELS  # loaded with the ruleset's commands
-
-    spanish = getattr(cmd, "language", "en") == "es"
-    panel = PANELS["es" if spanish else "en"]["options"]  # the roll's own options
-    extra = [TyperOption(
-        param_decls=["--as", "as_name"], type=params_type(params.character), envvar=AS_ENV, is_eager=True,
-        expose_value=False, callback=_as_callback, metavar="NOMBRE" if spanish else "NAME",
-        rich_help_panel=panel,
-        help=(f"Tira por un personaje guardado: rasgos por nombre, costes de su hoja. También "
-              f"{AS_ENV}.") if spanish else
-        f"Roll for a saved character: traits by name, costs paid from its sheet. Also {AS_ENV}.",
-    )]
-    extra[0].ruleset = ruleset  # type: ignore[attr-defined]
-    pools = schema.effort_pools
-    if pools and any(p.name == "effort" for p in cmd.params):
-        extra.append(TyperOption(
-            param_decls=["--pool", "pool_name"], type=params_type(params.choice(
-                dict.fromkeys(pools), {p: f"the {p.title()} Pool and its Edge" for p in pools})),
-            is_eager=True, expose_value=False,
-            callback=_pool_callback, metavar="POOL",
-            help=f"With --as: the Pool that pays the Effort ({', '.join(pools[:-1])} or "
-            f"{pools[-1]}), whose Edge lowers it.",
-        ))
-    at = next((i for i, p in enumerate(cmd.params) if p.name == "help"), len(cmd.params))
-    cmd.params[at:at] = extra
-
-
-def params_type(parse: Any) -> Any:
-    """A Click type from one of cli/params.py's parsers (as Typer makes them)."""
-    from rpgdice.cli.typer_private import FuncParamType
-
-    return FuncParamType(parse)
-
-
-def _shared_options(cmd: Any, group: str) -> None:
-    """The one place a lazily built command (of a group, or a top-level one) gets the
-    options its signature does not declare: every rolling command (one taking
-    ``--seed``) ``--log``/``--no-log``
-    (:func:`rpgdice.cli.common.add_rolling_options`); a ruleset's commands ``--as``
-    (:func:`_with_character`), those its record's ``takes_as`` names (not ``seyruun
-    reroll``: the logged roll says whose it was)."""
-    from rpgdice.cli.common import add_shared_options
-
-    if getattr(cmd, "rpgdice_record", None) is not None:  # made whole from its record
-        return
-    add_shared_options(cmd)
-    try:
-        record = rulesets.get(group).command(cmd.name) if group else None
-    except RulesError:  # a broken user's ruleset file: its commands only say so
-        record = None
-    if record is not None and record.takes_as:
-        _with_character(cmd, group)
 
 
 def _odds_of_a_command(group: Any, ctx: Any, word: str, args: list[str]) -> None:
@@ -567,9 +454,9 @@ class RulesetGroup(LazyCommands, CommandGroup):
         """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
         if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
                 and _odds_type(self.ruleset, args[1])):
-            from rpgdice.cli.runs import ODDS_ALONE
+            from rpgdice.cli.runs import current_run
 
-            ctx.meta[ODDS_ALONE] = True
+            current_run(ctx).odds_alone = True
             args = args[1:]
         elif len(args) > 1 and args[0] == "odds" and self.ruleset is not None:
             _odds_of_a_command(self, ctx, args[1], args)
@@ -601,45 +488,14 @@ class RulesetGroup(LazyCommands, CommandGroup):
 
         spanish_help(ctx, formatter, super().format_help)
 
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        fresh = cmd_name not in self.commands
-        cmd = super().get_command(ctx, cmd_name)
-        if fresh and cmd is not None:
-            _shared_options(cmd, self.ruleset or "")
-        return cmd
-
-    def pending(self) -> dict[str, Any]:
-        from rpgdice.cli.typer_private import get_command_from_info, get_command_name
-
-        app = self.typer_app
-
-        def builder(info: Any) -> Any:
-            def build() -> Any:
-                from rpgdice.cli.common import mark
-
-                cmd = get_command_from_info(
-                    info, pretty_exceptions_short=app.pretty_exceptions_short,
-                    rich_markup_mode=app.rich_markup_mode)
-                mark(cmd, info)
-                return cmd
-
-            return build
-
-        return {info.name or get_command_name(info.callback.__name__): builder(info)
-                for info in app.registered_commands}
-
     @classmethod
     def build(cls, app: Any) -> Any:
-        """The group of ``app`` (Typer's own construction, with this class and no
-        command yet); its commands are built on lookup."""
-        from rpgdice.cli.typer_private import get_group
+        """The group of ``app``, laid out by this class (Typer's documented ``cls`` and
+        ``get_command``)."""
+        from rpgdice.cli.typer_private import get_command
 
-        infos, own_cls = app.registered_commands, app.info.cls
-        app.registered_commands, app.info.cls = [], cls
-        try:
-            group: Any = get_group(app)  # an instance of cls
-        finally:
-            app.registered_commands, app.info.cls = infos, own_cls
+        app.info.cls = cls
+        group: Any = get_command(app)
         group.typer_app = app
         return group
 
@@ -742,17 +598,9 @@ def _load_command(spec: str) -> Any:
     typer_app = getattr(loaded, name or "app")
     if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
         typer_app.info.cls = CommandGroup
-    cmd = get_command(typer_app)
-    if len(typer_app.registered_commands) == 1:
-        from rpgdice.cli.common import mark
-
-        mark(cmd, typer_app.registered_commands[0])
-    _shared_options(cmd, "")  # a top-level rolling command (rpgdice roll) logs too
-    return cmd
+    return get_command(typer_app)
 
 
-ARGV = "rpgdice.argv"
-"""``ctx.meta`` key of the arguments after ``rpgdice`` once an alias is expanded."""
 
 
 def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
@@ -770,7 +618,6 @@ def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
         raise RulesError(name, f"alias '{name}' leads to alias '{words[0]}'; an alias may not "
                          "name another alias (rpgdice alias to see them)")
     expanded = words + list(args[1:])
-    ctx.meta[ARGV] = expanded
     from rpgdice.cli.runs import current_run
 
     current_run(ctx).argv = expanded
@@ -1030,7 +877,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             if group is not self:
                 parent = Context(group, info_name=words[0], parent=root_ctx)
                 output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
-            parent.meta[ARGS] = list(args)
+            run.args = list(args)
             try:
                 with cmd.make_context(name, list(args), parent=parent) as ctx:
                     cmd.invoke(ctx)

@@ -1,9 +1,8 @@
 """The command-line framework of every rolling command: its Click command classes, the
 options every rolling command shares — declared once here (:data:`SHARED`), with their help
-in each language, and given to each command by :func:`add_shared_options` — and
-:func:`rolls`, which registers a ruleset's command: its thin parser (Typer's, from the
-builder's signature) makes a :class:`~rpgdice.roll.spec.RollSpec`, handed to the one
-executor (:func:`rpgdice.roll.execute.execute`)."""
+in each language, and made part of each command's signature by rpgdice.cli.made — and what
+a parsed line becomes: a :class:`~rpgdice.roll.spec.RollSpec` (:func:`submit_values`),
+handed to the one executor (:func:`rpgdice.roll.execute.execute`)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,7 @@ from typing import Any, Optional, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from rpgdice.cli import ARGV, SHEET, params  # ctx.meta keys: the expanded alias, --as
-from rpgdice.cli.runs import ARGS
+from rpgdice.cli import params
 from rpgdice.cli.runs import Run as Run
 from rpgdice.cli.runs import current_run as current_run
 from rpgdice.cli.typer_private import click
@@ -244,9 +242,11 @@ class SignedCommand(RollCommand):
 
 
 class RulesetTyper(typer.Typer):
-    """A ruleset's Typer app: its commands are :class:`RollCommand` (or ``command_cls``)."""
+    """A group's Typer app: its commands are :class:`RollCommand` (or ``command_cls``);
+    the completion scripts are rpgdice's own (``rpgdice completion``), not Typer's."""
 
     def __init__(self, *args: Any, command_cls: type = RollCommand, **kwargs: Any) -> None:
+        kwargs.setdefault("add_completion", False)
         super().__init__(*args, **kwargs)
         self.command_cls = command_cls
 
@@ -264,15 +264,10 @@ def ruleset_app(help: str, command_cls: type = RollCommand) -> typer.Typer:
 # The options every rolling command shares, declared once ---------------------------------
 
 
-SharedOption: Any = None
-"""The class of the shared options (made on first use: Typer's option class loads with the
-command line)."""
-
-
 @frozen
 class Shared:
-    """One option every rolling (or odds) command takes, as declared once: its names,
-    the Run attribute it sets (:class:`rpgdice.cli.runs.Run`), its panel (``dice`` or
+    """One option every rolling (or odds) command takes, as declared once: its names, the
+    parameter it is (its value a spec's choice, rpgdice.cli.made), its panel (``dice`` or
     ``output``, in the command's language), its help and metavar in each language."""
 
     attr: str
@@ -286,46 +281,6 @@ class Shared:
     flag: bool = False
     multiple: bool = False
     default: Any = None
-
-    def option(self, language: str, help: Optional[str] = None) -> Any:
-        """The Click option, in ``language``, which sets the run's attribute."""
-        from rpgdice.cli.typer_private import FuncParamType
-
-        global SharedOption
-        if SharedOption is None:
-            SharedOption = _shared_option_class()
-
-        kwargs: dict[str, Any] = {}
-        if self.parse is not None:
-            kwargs["type"] = FuncParamType(self.parse)
-        if self.metavar is not None:
-            kwargs["metavar"] = self.metavar[language]
-        return SharedOption(
-            param_decls=[*self.decls, self.attr], default=self.default, is_flag=self.flag or None,
-            multiple=self.multiple, expose_value=False, callback=_SETTERS[self.attr],
-            show_default=False, rich_help_panel=PANELS[language][self.panel],
-            help=help or self.help[language], **kwargs)
-
-
-def _shared_option_class() -> type:
-    from typer.core import TyperOption
-
-    from rpgdice.cli.typer_private import ParameterSource
-
-    class SharedOption(TyperOption):
-        """A shared option: one not given on the command line costs no more than its
-        default handed to its callback (a session parses many lines)."""
-
-        def handle_parse_result(self, ctx: Any, opts: Any, args: list[str]) -> Any:
-            if self.name in opts:
-                return super().handle_parse_result(ctx, opts, args)
-            ctx.set_parameter_source(self.name, ParameterSource.DEFAULT)
-            default = () if self.multiple else self.default
-            if self.callback is not None:
-                self.callback(ctx, self, default)
-            return default, args
-
-    return SharedOption
 
 
 def _integer(lo: int, hi: int) -> Callable[[str], int]:
@@ -374,15 +329,6 @@ MAX_COMPARE = 10
 """The most alternatives one command compares (each is a whole odds computation)."""
 
 
-def _set(attr: str) -> Callable[[Any, Any, Any], None]:
-    def setter(ctx: Any, param: Any, value: Any) -> None:
-        if attr == "compare":
-            _compare(ctx, value)
-        _choose(current_run(ctx), attr, value)
-
-    return setter
-
-
 def _choose(run: Run, name: str, value: Any) -> None:
     """A shared option's value made the run's choice (its callback's, or an option
     ``again`` added to a record-made command)."""
@@ -404,34 +350,6 @@ def _compare(ctx: Any, value: tuple[str, ...]) -> None:
         raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")
 
 
-_SETTERS = {s.attr: _set(s.attr) for s in SHARED}
-
-
-def add_shared_options(command: Any) -> Any:
-    """Give a command registered by :func:`rolls` the shared options its kind takes (a
-    roll: all of them; an odds command: ``--json`` and ``--compare``), less those it
-    does without, before its help option, in its language. Called once, where the lazily
-    built groups build their commands (``rpgdice.cli._shared_options``)."""
-    kind = getattr(command, "rpgdice_kind", None)
-    if kind is None or getattr(command, "rpgdice_shared", False):
-        return command
-    command.rpgdice_shared = True
-    without: frozenset[str] = getattr(command, "rpgdice_without", frozenset())
-    helps: dict[str, str] = getattr(command, "rpgdice_help", {})
-    after: frozenset[str] = getattr(command, "rpgdice_after", frozenset())
-    language = getattr(command, "language", "en")
-    takes_odds = kind == "odds" or "odds" not in without
-    for options in (FIRST, LAST):
-        at = next((i for i, p in enumerate(command.params)
-                   if p.name == "help" or (options is FIRST and p.name in after)),
-                  len(command.params))
-        command.params[at:at] = [
-            s.option(language, helps.get(s.attr)) for s in SHARED
-            if s.attr in options and kind in s.kinds.split() and s.attr not in without
-            and (s.attr != "compare" or takes_odds)]
-    return command
-
-
 FIRST = frozenset({"dice", "seed", "times", "json", "odds"})
 """The shared options listed right after a command's own arguments and options (but for
 those it lists after them: ``rolls(..., after=...)``)."""
@@ -440,51 +358,6 @@ LAST = frozenset({"log_choice", "short", "secret", "compare"})
 
 
 # Registering a ruleset's commands ---------------------------------------------------------
-
-
-def rolls(app: Any, name: str, ruleset: str, *, kind: str = "roll",
-          without: tuple[str, ...] = (), option_help: Optional[dict[str, str]] = None,
-          after: tuple[str, ...] = (), **command_kwargs: Any) -> Callable[[Callable[..., Plan]], Callable[..., Plan]]:
-    """Register ``builder`` as ``ruleset``'s command ``name`` in the Typer ``app``: its
-    signature is the command's own arguments (Typer's parser reads them); the shared
-    options (:data:`SHARED`) are added to it, less ``without``; ``option_help`` overrides a
-    shared option's help (by attribute); ``after``: own options its help lists after the
-    shared ``--dice`` ... ``--odds``. A command line parsed by it becomes a
-    :class:`~rpgdice.roll.spec.RollSpec` that the executor runs, and the builder
-    (``builder(**args) -> Plan``) is what the executor calls — from a command line, the
-    session, a replay or the table's server alike. ``kind``: ``roll`` or ``odds``."""
-    import functools
-
-    from rpgdice.roll import execute
-
-    def register(builder: Callable[..., Plan]) -> Callable[..., Plan]:
-        @functools.wraps(builder)
-        def parsed(**kwargs: Any) -> Any:
-            return submit(ruleset, name, kwargs)
-
-        execute.register(ruleset, name, builder, odds=kind == "odds")
-        app.command(name, **command_kwargs)(parsed)
-        info = app.registered_commands[-1]
-        info.rpgdice = (kind, frozenset(without), dict(option_help or {}), frozenset(after))
-        return builder
-
-    return register
-
-
-def shares(app: Any, *, kind: str = "roll", without: tuple[str, ...] = (),
-           after: tuple[str, ...] = ()) -> None:
-    """The command ``app`` registered last takes the shared options of ``kind`` (less
-    ``without``) though it is no ruleset's roll (``encounter start``, which rolls
-    initiative and keeps the order): it reads them from its run."""
-    app.registered_commands[-1].rpgdice = (kind, frozenset(without), {}, frozenset(after))
-
-
-def mark(command: Any, info: Any) -> None:
-    """What :func:`rolls` registered, on the Click command Typer built from ``info``."""
-    marked = getattr(info, "rpgdice", None)
-    if marked is not None:
-        (command.rpgdice_kind, command.rpgdice_without, command.rpgdice_help,
-         command.rpgdice_after) = marked
 
 
 class Choices:
@@ -509,15 +382,13 @@ class Choices:
         self.argv = argv
 
 
-def submit_values(ruleset: str, command: str, own: dict[str, Any],
+def submit_values(ctx: typer.Context, ruleset: str, command: str, own: dict[str, Any],
                   shared: dict[str, Any]) -> None:
     """A record-made command's line parsed (rpgdice.cli.made): its own arguments and the
     shared options' values made a spec, executed or — while a line is only parsed — kept
     in its run."""
-    from rpgdice.cli.typer_private import get_current_context
     from rpgdice.roll.execute import execute
 
-    ctx: Any = get_current_context()
     _compare(ctx, tuple(shared.get("compare") or ()))
     run = current_run(ctx)
     spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv),
@@ -548,25 +419,16 @@ def named(ctx: Any, ruleset: str, own: dict[str, Any], shared: dict[str, Any]) -
 def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
             choices: Any = None, character: Any = None) -> Any:
     """The :class:`~rpgdice.roll.spec.RollSpec` the command line ``ctx`` parsed (the shared
-    options' values: ``choices``, else what the callbacks put in its run; ``character``:
-    the one it names, else the sheet its ``--as`` read)."""
+    options' values: ``choices``, else its run's; ``character``: the one it names)."""
     from rpgdice.roll.spec import RollSpec
 
     run = choices if choices is not None else current_run(ctx)
-    meta = ctx.meta if ctx is not None else {}
-    if character is None and meta.get(SHEET) is not None:
-        from rpgdice.cli import character as sheet_parse
-
-        character = sheet_parse.described(ctx)
-    from rpgdice.cli.runs import ODDS_ALONE
-
-    argv = meta.get(ARGV) or run.argv or []
     spec = RollSpec(
         ruleset=ruleset, command=command, args=tuple((k, _frozen(v)) for k, v in kwargs.items()),
         dice=None if run.dice is None else tuple(run.dice), seed=run.seed, times=run.times,
         character=character, log=run.log_choice, secret=run.secret, short=run.short,
-        json=run.json, odds=run.odds, odds_alone=bool(meta.get(ODDS_ALONE)),
-        argv=tuple(str(a) for a in argv))
+        json=run.json, odds=run.odds, odds_alone=current_run(ctx).odds_alone,
+        argv=tuple(str(a) for a in run.argv or ()))
     if run.compare:
         from rpgdice.cli.compare import alternatives
 
@@ -578,22 +440,6 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
-
-
-def submit(ruleset: str, command: str, kwargs: dict[str, Any]) -> Optional[int]:
-    """A command line parsed: its spec executed, or — while a line is only parsed
-    (``rpgdice play``, the server, an alternative of ``--compare``) — kept in its run."""
-    from rpgdice.cli.typer_private import get_current_context
-    from rpgdice.roll.execute import execute
-
-    ctx: Any = get_current_context()
-    spec, extras = spec_of(ruleset, command, kwargs, ctx)
-    run = current_run(ctx)
-    if run.parse_only:
-        run.parsed = (spec, ctx.meta.get(SHEET), extras)
-        return None
-    run.entry = execute(spec, sheet=ctx.meta.get(SHEET), extras=extras)
-    return None
 
 
 def command_of(spec: Any) -> Any:
@@ -627,11 +473,8 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
     run.short, run.secret = spec.short, spec.secret
     ctx = Context(command, info_name=command.name, obj=run)
     with ctx:
-        sheet = None
-        if spec.character is not None:
-            from rpgdice.table import sheets
-
-            sheet = ctx.meta[SHEET] = sheets.load(spec.character.name, "--as")
+        if spec.character is not None:  # trait names it adds stay names: read when it runs
+            ctx.params["as_name"] = spec.character.name
         parser = command.make_parser(ctx)
         opts, left, order = parser.parse_args(args=list(more))
         if [a for a in left if a != "--"]:
@@ -661,9 +504,16 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
         if run.compare:
             from rpgdice.cli.compare import alternatives
 
-            ctx.meta[ARGS] = [*spec.argv[2:]]
+            run.args = [*spec.argv[2:]]
             compare = alternatives(ctx, run.compare)
+    character = spec.character
+    if character is not None and record is not None and any(
+            isinstance(v, str) and (p := record.param(k)) is not None and p.kind == "traits"
+            for k, v in changed.items()):
+        from dataclasses import replace
+
+        character = replace(character, resolved=False, given=(*character.given, *changed))
     return spec.replace(
         args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
         seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
-        short=run.short, secret=run.secret, compare=compare), sheet, {}
+        short=run.short, secret=run.secret, compare=compare, character=character), None, {}

@@ -1,7 +1,7 @@
 """Odds that compare choices (``--compare ARGS``) and the odds of a roll type alone
 (``rpgdice RULESET odds TYPE ...``), as the command line parses them.
 
-A ruleset's group hands ``odds TYPE ARGS`` to the TYPE command with :data:`ODDS_ALONE`
+A ruleset's group hands ``odds TYPE ARGS`` to the TYPE command with its run's ``odds_alone``
 set (:func:`rpgdice.cli.RulesetGroup.resolve_command`), so a roll type's odds take
 exactly its arguments. ``--compare ARGS`` parses the same command again with ``ARGS``
 added after its own arguments (a single-valued option given again replaces its value, a
@@ -15,7 +15,6 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from rpgdice.cli.runs import ARGS, ODDS_ALONE
 from rpgdice.core.errors import RulesError
 
 
@@ -27,7 +26,9 @@ def takes_compare(command: Any) -> bool:
 def alternatives(ctx: Any, wanted: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
     """Each ``--compare ARGS`` as typed and the roll value it makes: the command's
     arguments as given (without ``--compare``), then ``ARGS``."""
-    base = _without_compare(list(ctx.meta.get(ARGS, ())))
+    from rpgdice.cli.runs import current_run
+
+    base = _without_compare(list(current_run(ctx).args))
     return tuple((alt, _one(ctx, base, alt)) for alt in wanted)
 
 
@@ -45,7 +46,6 @@ def _one(ctx: Any, base: list[str], alt: str) -> Any:
     run = Run(parse_only=True)
     try:
         with command.make_context(ctx.info_name, base + extra, parent=ctx.parent, obj=run) as sub:
-            sub.meta.pop(ODDS_ALONE, None)
             command.invoke(sub)
     except click.UsageError as e:
         raise RulesError("--compare", f"{alt!r}: {e.format_message()}") from None

@@ -153,12 +153,14 @@ def click_command(command: Command, ruleset: str, language: str, cls: type) -> o
     every = all_params(command, ruleset, language)
     own = frozenset(p.name for p in command.params)
 
-    def parsed(**values: object) -> None:
-        submit_values(ruleset, command.name, {k: v for k, v in values.items() if k in own},
+    def parsed(ctx: typer.Context, **values: object) -> None:
+        submit_values(ctx, ruleset, command.name,
+                      {k: v for k, v in values.items() if k in own},
                       {k: v for k, v in values.items() if k not in own})
 
+    context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
     parsed.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [_parameter(p, language) for p in every], return_annotation=None)
+        [context, *(_parameter(p, language) for p in every)], return_annotation=None)
     parsed.__name__ = parsed.__qualname__ = command.name
     app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
     app.command(command.name, cls=cls, help=command.help)(parsed)
@@ -177,12 +179,16 @@ def _mark(made: object, command: Command, every: list[Param]) -> None:
     made.rpgdice_record = command  # type: ignore[attr-defined]
     made.rpgdice_kind = command.kind  # type: ignore[attr-defined]
     made.rpgdice_shared = True  # type: ignore[attr-defined]
-    kinds = {p.name: p.kind for p in every}
-    completes = {p.name: p.completes for p in every}
+    declared = {p.name: p for p in every}
     for param in made.params:  # type: ignore[attr-defined]
-        if command.takes_as and kinds.get(param.name) == "traits":
+        found = declared.get(param.name)
+        if found is None:
+            continue
+        if found.target_traits:  # a pool of the target's (--vs) may name its traits
+            param.type = trait_type(param.type, "target")
+        elif command.takes_as and found.kind == "traits":
             param.type = trait_type(param.type, "traits")
-        elif command.takes_as and completes.get(param.name) == "skills":
+        elif command.takes_as and found.completes == "skills":
             param.type = trait_type(param.type, "skill")
 
 

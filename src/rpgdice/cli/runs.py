@@ -7,13 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-ODDS_ALONE = "rpgdice.odds_alone"
-"""``ctx.meta`` key: the command computes its odds and prints them, and rolls nothing
-(``rpgdice RULESET odds TYPE ...``)."""
-ARGS = "rpgdice.args"
-"""``ctx.meta`` key: the arguments the command was given (after its name), as typed (what
-``--compare`` adds its alternatives to)."""
-
 
 class Run:
     """The shared options of one command line as parsed (``--dice``, ``--seed``, ``-n``,
@@ -23,7 +16,8 @@ class Run:
     made, in ``parsed``, instead of executing it."""
 
     __slots__ = ("argv", "dice", "seed", "times", "json", "odds", "log_choice", "short",
-                 "secret", "compare", "parse_only", "parsed", "entry", "character")
+                 "secret", "compare", "parse_only", "parsed", "entry", "character", "args",
+                 "odds_alone")
 
     def __init__(self, argv: Optional[list[str]] = None, parse_only: bool = False) -> None:
         self.argv = argv
@@ -43,6 +37,12 @@ class Run:
         """The log entry the roll was recorded as."""
         self.character: Optional[str] = None
         """Who rolled a command that is no ruleset roll (``encounter start``)."""
+        self.args: list[str] = []
+        """The arguments the command was given (after its name), as typed (what
+        ``--compare`` adds its alternatives to)."""
+        self.odds_alone = False
+        """The command computes its odds and prints them, and rolls nothing (``rpgdice
+        RULESET odds TYPE ...``)."""
 
 
 def current_run(ctx: Any = None) -> Run:

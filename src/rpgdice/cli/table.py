@@ -379,8 +379,6 @@ def _alias_list(known: dict[str, str]) -> None:
 
 
 def _root_commands() -> list[str]:
-    from rpgdice.cli.typer_private import get_current_context
+    from rpgdice.cli import root
 
-    ctx = get_current_context()
-    root = ctx.find_root()
-    return list(root.command.list_commands(root))  # type: ignore[attr-defined]
+    return list(root().list_commands(None))

@@ -30,34 +30,27 @@ from typer._click import exceptions as click
 # Typer exports neither.
 from typer._click.core import Context, ParameterSource
 
-# get_current_context: the running command's context (the --as sheet in ctx.meta, the root
-# group's command list) from inside a parser or a command body. Not exported by Typer.
+# get_current_context: the running command's context (its run, rpgdice.cli.runs) from inside
+# a command body that Typer does not hand one (an encounter change logged). Not exported by
+# Typer.
 from typer._click.globals import get_current_context
 
-# ParamType: the base of the type that reads --as trait names before the argument's own
-# parser; FuncParamType: a Click type from a plain parser function, for the options added to
-# a command after Typer built it (--as, --pool). Typer's public API makes parameters only
-# from a function signature.
-from typer._click.types import FuncParamType, ParamType
+# ParamType: the base of the type that keeps --as trait names as typed before the argument's
+# own parser (Typer's documented click_type takes such a type; it exports no base class).
+from typer._click.types import ParamType
 
-# get_command: the Click command of a ``typer.Typer`` (to run it in-process, to walk it);
-# get_group, get_command_from_info, get_command_name: Typer's own construction of a group
-# and of one command, called separately so that a ruleset group builds a command only when
-# it is looked up (a roll builds one command, not all). Typer builds every command at once
-# and offers no lazy group.
-from typer.main import get_command, get_command_from_info, get_command_name, get_group
+# get_command: the Click command of a ``typer.Typer`` — Typer's documented way ("Using
+# Click") to make one, which rpgdice uses for every command: a rolling command's one-command
+# app made from its record (rpgdice.cli.made), and the groups that are no ruleset's.
+from typer.main import get_command
 
 __all__ = [
     "Context",
-    "FuncParamType",
     "ParamType",
     "ParameterSource",
     "click",
     "get_command",
-    "get_command_from_info",
-    "get_command_name",
     "get_current_context",
-    "get_group",
     "spanish_help_words",
     "tidy_help_printer",
 ]

@@ -132,9 +132,10 @@ class Command:
     """Its own options its help lists after the shared ``--dice`` … ``--odds``."""
     option_help: Optional[Mapping[str, str]] = None
     """A shared option's help, where it says more for this command."""
-    odds_functions: tuple[str, ...] = ()
-    """The functions of its ruleset's ``odds.py`` its exact odds are computed by (a stored
-    odds spec naming any other is refused, never called)."""
+    odds_functions: tuple[Callable[..., object], ...] = ()
+    """The functions its exact odds are computed by (each its ruleset's ``odds.py``'s,
+    imported at its first call): a stored odds spec names one of them by its name, and
+    one naming any other is refused, never called."""
     faces_judged: bool = False
     """``log stats`` judges its rolls' faces alone, not their outcomes (ordinary dice, most
     of whose rolls name no outcome)."""
@@ -148,6 +149,18 @@ class Command:
 
     def param(self, name: str) -> Optional[Param]:
         return next((p for p in self.params if p.name == name), None)
+
+
+def roll_and_odds(build: Callable[..., object], params: tuple[Param, ...], result: str,
+                  odds_function: Callable[..., object], odds_help: str,
+                  ) -> tuple[Command, Command]:
+    """A ruleset's plain ``roll`` (its help the builder's docstring; it takes ``--as``,
+    ``log stats`` holds it against its odds) and its ``odds``: the same builder and
+    arguments, its odds alone."""
+    return (Command("roll", build, params, help=build.__doc__ or "", results=(result,),
+                    takes_as=True, stats=True, odds_functions=(odds_function,)),
+            Command("odds", build, params, help=odds_help, kind="odds", takes_as=True,
+                    odds_functions=(odds_function,)))
 
 
 def describe(command: Command, line: str, language: str = "en") -> dict[str, object]:

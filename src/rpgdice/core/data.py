@@ -28,7 +28,7 @@ _JUDGES: dict[type, Any] = {}
 
 def judge(cls: type) -> Any:
     """The function giving a roll result of class ``cls`` its verdict and tone (its
-    ruleset's :attr:`~rpgdice.rulesets.Ruleset.verdict`), or None: not a roll result (an
+    ruleset's :meth:`~rpgdice.rulesets.Ruleset.verdict`), or None: not a roll result (an
     odds record, a part of one) or a ruleset that says none. Looked up once a class."""
     if cls in _JUDGES:
         return _JUDGES[cls]
@@ -40,9 +40,8 @@ def judge(cls: type) -> Any:
     except Exception:  # a ruleset file broken since: no verdict, and asked again next time
         return None
     found = None
-    if record is not None and record.verdict is not None:
-        if cls.__name__ in record.result_names():
-            found = record.verdict
+    if record is not None and cls.__name__ in record.result_names():
+        found = record.verdict()
     _JUDGES[cls] = found
     return found
 

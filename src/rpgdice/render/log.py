@@ -7,11 +7,12 @@ import shlex
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypeAlias
 
 from rich.text import Text
 
 from rpgdice.core import changes, registry
+from rpgdice.core.data import Loaded
 from rpgdice.core.errors import visible
 from rpgdice.render.common import (
     BAD,
@@ -27,6 +28,9 @@ from rpgdice.render.common import (
     words,
     wrap,
 )
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 PROG = "rpgdice"
 
@@ -53,7 +57,7 @@ def outcome_text(ruleset: str, outcome: Optional[str]) -> Text:
     return Text(word, style=style)
 
 
-def figures(r: dict[str, Any]) -> str:
+def figures(r: Loaded) -> str:
     """The key figures of one result object, in a few words: its ruleset's own
     (``Views.figures``, by command), else its total or how many rolls it made."""
     ruleset, command = r.get("ruleset"), r.get("command")
@@ -72,7 +76,7 @@ def figures(r: dict[str, Any]) -> str:
     return ""
 
 
-def verdict(r: dict[str, Any], kind: Optional[str] = None) -> tuple[str, str] | None:
+def verdict(r: Loaded, kind: Optional[str] = None) -> tuple[str, str] | None:
     """A stored result's verdict in its ruleset's words and the style of its tone: the
     ``verdict`` and ``tone`` it stored, else (an entry of an older rpgdice) worked out from
     the record rebuilt from it (``kind``: its class's name, as the entry stored it); None
@@ -90,7 +94,7 @@ def verdict(r: dict[str, Any], kind: Optional[str] = None) -> tuple[str, str] | 
     return visible(word), TONE.get(tone, "")
 
 
-def kind_of(entry: dict[str, Any], i: int) -> Optional[str]:
+def kind_of(entry: Loaded, i: int) -> Optional[str]:
     """The class name the entry stored for its ``i``-th result (None: an older entry's)."""
     kinds = entry.get("kinds")
     if not isinstance(kinds, list) or not kinds:
@@ -99,7 +103,7 @@ def kind_of(entry: dict[str, Any], i: int) -> Optional[str]:
     return kind if isinstance(kind, str) else None
 
 
-def entry_outcome(entry: dict[str, Any]) -> Text:
+def entry_outcome(entry: Loaded) -> Text:
     """The outcome column: a one-result entry's verdict (``Failure · GM intrusion``,
     ``Hit``, ``17``), else the outcome."""
     results = entry["results"]
@@ -113,7 +117,7 @@ def entry_outcome(entry: dict[str, Any]) -> Text:
     return outcome_text(entry["ruleset"], entry["outcome"])
 
 
-def entry_figures(entry: dict[str, Any]) -> str:
+def entry_figures(entry: Loaded) -> str:
     results = entry["results"]
     if entry["count"] == 1 and results:
         return figures(results[0])
@@ -127,7 +131,7 @@ def entry_figures(entry: dict[str, Any]) -> str:
     return f"×{entry['count']}: {shown}"
 
 
-def safe_figures(entry: dict[str, Any]) -> str:
+def safe_figures(entry: Loaded) -> str:
     """:func:`entry_figures`, or nothing for results forged into shapes it cannot read."""
     try:
         return entry_figures(entry)
@@ -135,7 +139,7 @@ def safe_figures(entry: dict[str, Any]) -> str:
         return ""
 
 
-def show_data(entry: dict[str, Any]) -> None:
+def show_data(entry: Loaded) -> None:
     """An entry's results as the data the log stored: its key figures where they can be
     read, else the JSON object itself (an entry this rpgdice cannot rebuild)."""
     import json
@@ -156,7 +160,7 @@ def show_data(entry: dict[str, Any]) -> None:
         out.print(Text(f"{lead}{text}"))
 
 
-def show_change(entry: dict[str, Any]) -> None:
+def show_change(entry: Loaded) -> None:
     """A change of the encounter as it was logged (rpgdice.core.changes): its line, then
     the encounter as the change left it, from the stored state (nothing is read or
     written now). Stored data of another shape is shown as data."""
@@ -181,7 +185,10 @@ def show_change(entry: dict[str, Any]) -> None:
     out.print(view)
 
 
-COLUMNS: tuple[tuple[str, dict[str, Any]], ...] = (
+Row: TypeAlias = "tuple[str, str, str, str, Text, str]"
+"""A line of the entries table: id, when, who, what, the outcome, the figures."""
+
+COLUMNS: tuple[tuple[str, dict[str, str | bool]], ...] = (
     ("ID", {"justify": "right", "no_wrap": True}), ("when", {"no_wrap": True}),
     ("who", {}), ("what", {}), ("outcome", {}), ("figures", {}))
 """The entries table's columns; a line breaks between the words of a cell, never inside one."""
@@ -192,7 +199,7 @@ BATCH = 500
 many entries are listed (``log --last 100000``)."""
 
 
-def show_entries(entries: Iterable[dict[str, Any]]) -> None:
+def show_entries(entries: Iterable[Loaded]) -> None:
     """The entries as a table where its columns fit the width with every word whole;
     else (a narrow terminal, a long word) one block an entry: who, when and what came
     of it, then the command, each wrapped between words. The entries are read, laid out
@@ -214,8 +221,8 @@ def show_entries(entries: Iterable[dict[str, Any]]) -> None:
         out.print("No entries.", style=NOTE)
 
 
-def _batches(entries: Iterable[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
-    batch: list[dict[str, Any]] = []
+def _batches(entries: Iterable[Loaded]) -> Iterator[list[Loaded]]:
+    batch: list[Loaded] = []
     for e in entries:
         batch.append(e)
         if len(batch) == BATCH:
@@ -225,7 +232,7 @@ def _batches(entries: Iterable[dict[str, Any]]) -> Iterator[list[dict[str, Any]]
         yield batch
 
 
-def _fit(rows: list[tuple[Any, ...]], widths: list[int]) -> bool:
+def _fit(rows: list[Row], widths: list[int]) -> bool:
     """Whether ``rows`` fit ``widths`` with every word whole (and the unwrapped cells whole)."""
     from rich.cells import cell_len
 
@@ -246,7 +253,7 @@ def _least(cell: str) -> int:
     return max([cell_len(w) + (2 if k else 0) for k, w in enumerate(words)], default=0)
 
 
-def _print_table(out: Any, rows: list[tuple[Any, ...]], widths: list[int], header: bool) -> None:
+def _print_table(out: Console, rows: list[Row], widths: list[int], header: bool) -> None:
     """The rows as table lines, each cell padded to its column's width, two cells between
     columns, a wrapping cell broken by the views' own rule: laid out here, line by line
     (a Rich ``Table`` took milliseconds a row, minutes for ``log --last 100000``)."""
@@ -256,7 +263,7 @@ def _print_table(out: Any, rows: list[tuple[Any, ...]], widths: list[int], heade
     for row in rows:
         cells = []
         for (name, _), cell, width in zip(COLUMNS, row, widths):
-            text = cell if isinstance(cell, Text) else Text(cell)  # never markup
+            text = cell if isinstance(cell, Text) else Text(str(cell))  # never markup
             cells.append(wrap(text, width) if name in WRAPPED else [text])
         lines.append(_table_line(cells, widths))
     out.print(Text("\n").join(lines))
@@ -287,7 +294,7 @@ def _table_line(cells: list[list[Text]], widths: list[int], style: str = "") -> 
     return Text("\n").join(rows)
 
 
-def _print_blocks(out: Any, rows: list[tuple[Any, ...]]) -> None:
+def _print_blocks(out: Console, rows: list[Row]) -> None:
     lines = []
     for ident, stamp, who, what, outcome, figures in rows:
         head = Text.assemble((f"#{ident}", LABEL), f" · {unit(stamp)}")
@@ -305,7 +312,7 @@ WRAPPED = ("what", "outcome", "figures")
 """The entries table's columns that may wrap (between words) to fit the width."""
 
 
-def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
+def _column_widths(rows: list[Row], width: int) -> list[int] | None:
     """Each column's width for the entries table to fit ``width`` with every word whole:
     the widest wrapping column gives up a cell at a time, never below its longest word;
     None when even that does not fit."""
@@ -327,7 +334,7 @@ def _column_widths(rows: list[tuple[Any, ...]], width: int) -> list[int] | None:
     return widths
 
 
-def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
+def _entry_row(e: Loaded) -> Row:
     outcome = e["verdict"] if "verdict" in e else entry_outcome(e)  # worked out as it was read
     if e.get("rerolled_at"):
         by = e.get("rerolled_by")
@@ -338,7 +345,7 @@ def _entry_row(e: dict[str, Any]) -> tuple[str, str, str, str, Text, str]:
             outcome, visible(e["figures"] if "figures" in e else safe_figures(e)))
 
 
-def show_header(entry: dict[str, Any]) -> None:
+def show_header(entry: Loaded) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
             else "" if changes.is_change(entry) else f"seed {entry['seed']}")  # no dice
     who = f" · {unit(visible(entry['character']))}" if entry["character"] else ""
@@ -386,7 +393,7 @@ def _left_out(n: int, by_hand: int) -> str:
     return f"{n} {'roll' if n == 1 else 'rolls'} left out: " + "; ".join(why)
 
 
-def show_stats(groups: list[dict[str, Any]], character: Optional[str]) -> None:
+def show_stats(groups: list[Loaded], character: Optional[str]) -> None:
     out = console()
     if not groups:
         out.print("No single rolls in the roll log yet.", style=NOTE)

@@ -6,12 +6,16 @@ Made from a result's JSON object (as the log stores it), so the same line is wri
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any, Optional
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Optional, cast
 
 from rich.text import Text
 
 from rpgdice.core import registry
+from rpgdice.core.data import Loaded
+
+if TYPE_CHECKING:
+    from rpgdice.core.envelope import Rolled
 
 OUTPUT_FLAGS = frozenset({"--short", "--secret", "--json", "--odds", "--log", "--no-log"})
 """Options of a rolling command that change how it is shown or kept, not what is rolled:
@@ -51,7 +55,7 @@ def told(figures: str, word: str) -> tuple[str, bool]:
     return figures, False
 
 
-def line(argv: list[str], character: Optional[str], r: dict[str, Any],
+def line(argv: list[str], character: Optional[str], r: Loaded,
          kind: Optional[str] = None) -> Text:
     """The short line of one result (its JSON object; ``kind``, its class's name as a log
     entry stored it): ``Ysolde · seyruun roll dexterity stealth --as ysolde · 4 5 2 7 8 →
@@ -90,7 +94,7 @@ def line(argv: list[str], character: Optional[str], r: dict[str, Any],
     return out
 
 
-def show(items: Iterable[Any], keys: dict[str, Any], argv: list[str],
+def show(items: Iterable[Rolled], keys: Mapping[str, object], argv: list[str],
          character: Optional[str]) -> None:
     """Print one short line per item (each a result and its envelope) as it comes."""
     from rpgdice.core.data import to_data
@@ -103,7 +107,7 @@ def show(items: Iterable[Any], keys: dict[str, Any], argv: list[str],
         who = character
         table = item.envelope.table
         if who is None and isinstance(table, dict):
-            who = table.get("character")
+            who = cast(Optional[str], table.get("character"))  # the --as line's name
         out.print(line(argv, who, data), crop=False, overflow="ignore")
     sys.stdout.flush()
 
@@ -112,7 +116,7 @@ DISCORD_LIMIT = 2000
 """Discord's limit on a message's ``content``, in characters."""
 
 
-def chat(argv: list[str], character: Optional[str], r: dict[str, Any]) -> str:
+def chat(argv: list[str], character: Optional[str], r: Loaded) -> str:
     """The short line as plain text within Discord's limit (cut with ``…``)."""
     text = line(argv, character, r).plain
     return text if len(text) <= DISCORD_LIMIT else text[:DISCORD_LIMIT - 1] + "…"

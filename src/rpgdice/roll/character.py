@@ -11,15 +11,25 @@ paying from the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.errors import RulesError
 from rpgdice.roll.plan import Plan
 from rpgdice.roll.spec import RollSpec
 
+if TYPE_CHECKING:
+    from rpgdice.core.command import Param, Parser
+    from rpgdice.core.data import JSONObject
+    from rpgdice.core.dice import DiceSource
+    from rpgdice.core.parts import Cost
+    from rpgdice.core.record import Tagged
+    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.spec import Term
+    from rpgdice.table.sheets import Sheet, Trait
 
-def costs(state: Any, spec: RollSpec) -> Any:
+
+def costs(state: Turn, spec: RollSpec) -> Cost:
     """The costs of the roll, from its arguments: its ruleset's own ``plan``."""
     from rpgdice.core import registry
     from rpgdice.core.parts import Cost
@@ -31,26 +41,26 @@ def costs(state: Any, spec: RollSpec) -> Any:
     return own(spec.command, spec.kwargs, state.sheet, pool)
 
 
-def check(state: Any, spec: RollSpec) -> None:
+def check(state: Turn, spec: RollSpec) -> None:
     """The checks an ``odds`` command with ``--as`` makes (it pays nothing)."""
     if state.sheet is not None:
         costs(state, spec)
 
 
-def base(state: Any) -> dict[str, Any]:
+def base(state: Turn) -> JSONObject:
     """What every result of a character's roll carries: its name, the traits the
     arguments named, and the sheet's wound where it applied."""
     spec = state.spec
     character = spec.character
     assert character is not None
-    out: dict[str, Any] = {"character": character.name, "labels": list(state.labels)}
+    out: JSONObject = {"character": character.name, "labels": list(state.labels)}
     if character.practiced is not None:  # Cypher: a skill the sheet does not list
         out["practiced"] = character.practiced
     return out
 
 
-def settle(state: Any, plan: Plan, source: Any, times: int
-           ) -> tuple[Iterable[Any] | None, Any]:
+def settle(state: Turn, plan: Plan, source: DiceSource, times: int
+           ) -> tuple[list[Tagged] | None, Callable[[Tagged], JSONObject]]:
     """Roll ``times`` times for the character, paying from the sheet under its lock.
     Returns the results (None when nothing is to be paid: the caller rolls as any
     roll does) and, for each, the keys the output adds: ``character``, and where
@@ -66,36 +76,38 @@ def settle(state: Any, plan: Plan, source: Any, times: int
     resource = cost.resource
     roll = plan.roll
     assert roll is not None
-    extras: dict[int, dict[str, Any]] = {}
+    extras: dict[int, JSONObject] = {}
+    spends: dict[int, int] = {}  # what each result spent, as its extras say
 
-    def pay(fresh: Any) -> tuple[dict[str, int], list[Any]]:
+    def pay(fresh: Sheet) -> tuple[dict[str, int], list[Tagged]]:
         have = sheets.resource(fresh, resource)
         worst = cost.worst * times
         if worst > have and not cost.paced:
             e = sheets.cannot_pay(fresh, "--as", resource, worst, have)
             raise RulesError(e.param, e.message + cost.why)
-        results, left = [], have
+        results: list[Tagged] = []
+        left = have
         for _ in range(times):
             r = roll(source, left) if cost.paced else roll(source)
             results.append(r)
             spent = cost.cost(r)
             left -= spent
             extras[id(r)] = {**shown, "spent": {resource: spent}, "left": {resource: left}}
+            spends[id(r)] = spent
         if isinstance(source, GivenDice):
             source.check_all_used()
         return {resource: left}, results
 
     results = sheets.settle(sheet, sheet.ruleset, pay)  # the file --as read pays
     paid = 0
-    for extra in extras.values():
-        for name, n in extra["spent"].items():
-            state.spent[name] = state.spent.get(name, 0) + n
-            paid += n
+    for n in spends.values():
+        state.spent[resource] = state.spent.get(resource, 0) + n
+        paid += n
     state.paid = (sheet, resource, paid)
     return results, lambda r: extras[id(r)]
 
 
-def refund(state: Any) -> None:
+def refund(state: Turn) -> None:
     """Give back what :func:`settle` paid, when the output could not be delivered (so
     nothing was logged either): a sheet pays only for what was shown and recorded. A
     refund that cannot be made is a warning; the output's own error is the one reported."""
@@ -106,7 +118,7 @@ def refund(state: Any) -> None:
 
     sheet, resource, points = paid
 
-    def give_back(fresh: Any) -> tuple[dict[str, int], None]:
+    def give_back(fresh: Sheet) -> tuple[dict[str, int], None]:
         return {resource: sheets.resource(fresh, resource) + points}, None
 
     try:
@@ -125,7 +137,7 @@ def refund(state: Any) -> None:
 AS_ENV = "RPGDICE_AS"
 
 
-def resolved(spec: RollSpec, sheet: Any) -> tuple[RollSpec, Any]:
+def resolved(spec: RollSpec, sheet: Optional[Sheet]) -> tuple[RollSpec, Optional[Sheet]]:
     """A parsed line's spec with its character read: the sheet loaded (unless given), the
     trait names its arguments named made the sheet's numbers (``dexterity+stealth`` ->
     ``3+3``, then the argument's own parser), a Cypher ``--skill NAME`` the level the sheet
@@ -165,9 +177,11 @@ def resolved(spec: RollSpec, sheet: Any) -> tuple[RollSpec, Any]:
         for key, value in own(sheet, character.pool).items():
             if key in args and key not in given:
                 args[key] = value
-    labels: list[tuple[str, str]] = []
-    terms: list[tuple[str, tuple[Any, ...]]] = []
-    practiced = None
+    named = {p.name.upper() for p in command.params if isinstance(args.get(p.name), str)} \
+        if command is not None else set()  # what this reading names (``again`` may add some)
+    labels = [x for x in character.labels if x[0] not in named and x[0] not in ("wound", "state")]
+    terms = [x for x in character.terms if x[0] not in named]
+    practiced = character.practiced
     for param in command.params if command is not None else ():
         value = args.get(param.name)
         if param.kind == "traits":
@@ -210,7 +224,7 @@ def _nobody(name: str) -> bool:
     return not sheets.path_of(name).exists()
 
 
-def _label(param: Any) -> str:
+def _label(param: Param) -> str:
     """How an error names a parameter: its option, or an argument's name in capitals."""
     return str(param.option or param.name.upper())
 
@@ -219,7 +233,7 @@ MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 """Typed minus signs (−, –) read as ``-``, as in a pool typed without a character."""
 
 
-def parsed(param: Any, text: str, parse: Any = None) -> Any:
+def parsed(param: Param, text: str, parse: Optional[Parser] = None) -> object:
     """``text`` read by the parameter's own parser (or ``parse``); its complaint a usage
     error naming it."""
     parse = parse or param.parse
@@ -236,8 +250,8 @@ def parsed(param: Any, text: str, parse: Any = None) -> Any:
         raise RulesError(_label(param), message) from None
 
 
-def _traits(sheet: Any, param: Any, value: Any, labels: list[tuple[str, str]],
-            terms: list[tuple[str, tuple[Any, ...]]]) -> Any:
+def _traits(sheet: Sheet, param: Param, value: object, labels: list[tuple[str, str]],
+            terms: list[tuple[str, tuple[Term, ...]]]) -> object:
     """A trait-taking argument's value with the names it holds read from the sheet (each
     value of a repeated one in turn)."""
     if isinstance(value, tuple):
@@ -263,7 +277,7 @@ TYPO = 0.8
 read as a misspelling of it (a usage error) rather than an unlisted skill."""
 
 
-def _skill(sheet: Any, value: str, labels: list[tuple[str, str]]) -> tuple[Any, Any]:
+def _skill(sheet: Sheet, value: str, labels: list[tuple[str, str]]) -> tuple[Optional[Trait], Optional[str]]:
     """Cypher ``--skill NAME``: the level the sheet gives that skill, and a practiced one's
     name. A skill the sheet does not list is practiced (SRD): no step (None), and the
     output says so; a name close to a listed skill is a misspelling of it, a usage error."""

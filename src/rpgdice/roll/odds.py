@@ -4,29 +4,47 @@ path alone), kept by the roll log as data for ``log stats``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from rpgdice.core.data import JSONObject
+
+
+class _Records(Protocol):
+    """What an odds spec's arguments are rebuilt with: the ruleset's record classes."""
+
+    @property
+    def name(self) -> str: ...
+
+    def record_class(self, name: str) -> type: ...
 
 
 class ExactOdds:
-    """The exact odds of a roll (``<function>(*args, **kwargs)`` of its ruleset's ``odds.py``),
+    """The exact odds of a roll (``function(*args, **kwargs)``: one of the odds functions a
+    command of ``ruleset`` declares, each its ``odds.py``'s, imported at its first call),
     computed only when called, so the odds engine and icepool load on the odds path
     alone. ``key`` names the computation (``log stats`` computes each distinct one once)."""
 
-    __slots__ = ("ruleset", "function", "args", "kwargs")
+    __slots__ = ("ruleset", "call", "args", "kwargs")
 
-    def __init__(self, ruleset: str, function: str, *args: object, **kwargs: object) -> None:
-        self.ruleset, self.function, self.args, self.kwargs = ruleset, function, args, kwargs
+    def __init__(self, ruleset: str, function: Callable[..., object], *args: object,
+                 **kwargs: object) -> None:
+        self.ruleset, self.call, self.args, self.kwargs = ruleset, function, args, kwargs
+
+    @property
+    def function(self) -> str:
+        """The function's name, as the log stores it."""
+        return str(getattr(self.call, "__name__", ""))
 
     def __call__(self) -> object:
-        from rpgdice.core import registry as rulesets
-
-        return getattr(rulesets.get(self.ruleset).odds(), self.function)(*self.args, **self.kwargs)
+        return self.call(*self.args, **self.kwargs)
 
     @property
     def key(self) -> str:
         return repr((self.function, self.args, sorted(self.kwargs.items())))
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JSONObject:
         """The spec as plain data, for the roll log: a record argument as its class name
         and its fields (:func:`from_data` rebuilds it)."""
         return {"ruleset": self.ruleset, "function": self.function,
@@ -34,13 +52,15 @@ class ExactOdds:
                 "kwargs": {k: _arg_data(v) for k, v in self.kwargs.items()}}
 
     @classmethod
-    def from_data(cls, data: Any) -> ExactOdds:
+    def from_data(cls, data: object) -> ExactOdds:
         """The spec :meth:`data` stored; a :class:`~rpgdice.core.data.BadData` when the
         data makes none (forged, or of another rpgdice). Nothing is computed here."""
         from rpgdice.core import registry as rulesets
         from rpgdice.core.rebuild import BadData
 
         try:
+            if not isinstance(data, dict):
+                raise TypeError  # as indexing it would
             ruleset = rulesets.get(data["ruleset"])
             function, args, kwargs = data["function"], data["args"], data["kwargs"]
             if not (isinstance(function, str) and function.isidentifier()
@@ -48,7 +68,8 @@ class ExactOdds:
                 raise TypeError
         except (KeyError, TypeError):
             raise BadData("the odds spec is not one this rpgdice knows") from None
-        if function not in ruleset.odds_names():  # never any other name of its odds.py
+        declared = ruleset.odds_functions().get(function)  # never any other name
+        if declared is None:
             raise BadData(f"the odds spec names no odds function of {ruleset.name}")
         built = [_arg(ruleset, a) for a in args]
         if not built or not all(_is_record(a) or (isinstance(a, list) and a and all(map(
@@ -56,10 +77,10 @@ class ExactOdds:
             raise BadData("the odds spec's arguments are not the records of a roll")
         if not all(isinstance(v, bool) for v in kwargs.values()):
             raise BadData("the odds spec's options are not flags")
-        return cls(ruleset.name, function, *built, **{str(k): v for k, v in kwargs.items()})
+        return cls(ruleset.name, declared, *built, **{str(k): v for k, v in kwargs.items()})
 
 
-def _arg_data(value: object) -> Any:
+def _arg_data(value: object) -> object:
     from dataclasses import is_dataclass
 
     from rpgdice.core.data import to_data
@@ -77,7 +98,7 @@ def _is_record(value: object) -> bool:
     return is_dataclass(value) and not isinstance(value, type)
 
 
-def _arg(ruleset: Any, value: Any) -> Any:
+def _arg(ruleset: _Records, value: object) -> object:
     from rpgdice.core.rebuild import BadData, from_data
 
     if isinstance(value, dict) and set(value) == {"record", "data"}:

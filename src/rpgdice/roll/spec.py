@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.core.record import record
+
+if TYPE_CHECKING:
+    from rpgdice.core.data import JSONObject
 
 MAX_SPEC_BYTES = 64_000
 """The most a stored spec's JSON may hold (a spec is a few hundred bytes; a forged cell
@@ -109,17 +112,17 @@ class RollSpec:
     def replace(self, **changes: Any) -> RollSpec:
         return dataclasses.replace(self, **changes)
 
-    def with_args(self, **changes: Any) -> RollSpec:
+    def with_args(self, **changes: object) -> RollSpec:
         args = dict(self.args)
         args.update(changes)
         return self.replace(args=tuple(args.items()))
 
     # As data -------------------------------------------------------------------------
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JSONObject:
         """The spec as the roll log stores it (JSON data): what was rolled and the run's
         choices (``again`` repeats them); the alternatives compared are not kept."""
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "ruleset": self.ruleset, "command": self.command,
             "args": {k: _value_data(v) for k, v in self.args},
             "dice": None if self.dice is None else list(self.dice),
@@ -143,7 +146,7 @@ class RollSpec:
         return out
 
     @classmethod
-    def from_data(cls, data: Any) -> RollSpec:
+    def from_data(cls, data: object) -> RollSpec:
         """The spec :meth:`data` stored; :class:`BadSpec` when the data makes none (forged,
         or of another rpgdice). Nothing is rolled or looked up here."""
         try:
@@ -157,7 +160,7 @@ class BadSpec(ValueError):
     """Stored data that makes no :class:`RollSpec`."""
 
 
-def _value_data(value: Any) -> Any:
+def _value_data(value: object) -> object:
     from dataclasses import is_dataclass
 
     from rpgdice.core.data import to_data
@@ -171,17 +174,17 @@ def _value_data(value: Any) -> Any:
     return to_data(value)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError
     return value
 
 
-def _from_data(data: Any) -> RollSpec:
+def _from_data(data: object) -> RollSpec:
     if not isinstance(data, Mapping):
         raise TypeError
     args = data["args"]
@@ -207,9 +210,11 @@ def _from_data(data: Any) -> RollSpec:
         seat=None if seat is None else _text(seat))
 
 
-def _character(c: Any) -> Optional[Character]:
+def _character(c: object) -> Optional[Character]:
     if c is None:
         return None
+    if not isinstance(c, Mapping):
+        raise AttributeError  # as reading it would: it has no keys
     terms = tuple((_text(p), tuple(Term(_text(s), None if t is None else _text(t), int(v))
                                    for s, t, v in ts)) for p, ts in c.get("terms", ()))
     return Character(
@@ -221,7 +226,7 @@ def _character(c: Any) -> Optional[Character]:
         given=tuple(_text(g) for g in c.get("given", ())))
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: object) -> object:
     """Stored arguments back as values: lists as tuples; a record stays its data (the
     ruleset's builder rebuilds it, :func:`rpgdice.roll.execute.arguments`)."""
     if isinstance(value, list):
@@ -241,4 +246,4 @@ class StoredRecord:
     the log stored it: rebuilt by its ruleset (:func:`rpgdice.roll.execute.arguments`)."""
 
     name: str
-    data: Any
+    data: object

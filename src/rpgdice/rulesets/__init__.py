@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rpgdice.core import registry
 from rpgdice.core.parts import Cost as Cost
@@ -38,17 +38,20 @@ from rpgdice.core.parts import shifted as shifted
 from rpgdice.core.record import frozen
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
     from contextlib import AbstractContextManager
-    from typing import Protocol
+    from importlib.metadata import EntryPoint
+    from types import ModuleType
+
+    from rich.console import RenderableType
+    from rich.text import Text
 
     from rpgdice.core.command import Command
-
-    class Sheet(Protocol):
-        """What a ruleset reads of a character sheet (rpgdice.table.sheets keeps them)."""
-
-        name: str
-
-        def get(self, trait: str, default: Any = None) -> Any: ...
+    from rpgdice.core.data import Loaded
+    from rpgdice.core.record import Tagged
+    from rpgdice.render.common import Line, View
+    from rpgdice.table import sheets
+    from rpgdice.table.sheets import Sheet, Trait
 
 ENTRY_POINTS = "rpgdice.rulesets"
 """The entry point group a package's ruleset registers under: ``NAME = "package"`` (the
@@ -73,7 +76,7 @@ def lazily(load: Callable[[], Callable[..., T]]) -> Callable[..., T]:
     """
     found: list[Callable[..., T]] = []
 
-    def call(*args: Any, **kwargs: Any) -> T:
+    def call(*args: object, **kwargs: object) -> T:
         if not found:
             found.append(load())
         return found[0](*args, **kwargs)
@@ -129,10 +132,10 @@ class SheetSchema:
     """The Pools that may pay Effort (Cypher's ``--pool``), each with its ``POOL-edge``."""
     headings: tuple[str, str] = ("Traits", "Traits")
     """How ``char show`` heads the sheet's attributes and its other traits."""
-    defaults: Callable[[Sheet, str | None], dict[str, Any]] | None = None
+    defaults: Callable[[Sheet, str | None], dict[str, object]] | None = None
     """What the sheet gives the options a command line leaves out (Seyruun's ``--wound``,
     Cypher's ``--edge`` from the chosen ``--pool``): ``defaults(sheet, pool)``."""
-    follows: Callable[[Sheet, set[str]], dict[str, Any]] | None = None
+    follows: Callable[[Sheet, set[str]], dict[str, Trait]] | None = None
     """What follows from a change of the sheet: ``follows(sheet, folded traits changed)`` gives
     more traits to set (Seyruun's wound from its damage)."""
     labels: Callable[[Sheet, str, set[str]], list[tuple[str, str]]] | None = None
@@ -159,24 +162,24 @@ class Views:
     in the roll type's own terms (the others count outcomes in the ruleset's words);
     ``closings[cls](tally)`` writes that closing line itself."""
 
-    show: Mapping[Any, Callable[[Any], list[Any]]]
-    summaries: Mapping[Any, tuple[Callable[[Any], Any], str]] = field(default_factory=dict)
-    closings: Mapping[Any, Callable[[Any], Any]] = field(default_factory=dict)
-    after: Mapping[Any, Callable[[Any, Any], list[Any]]] = field(default_factory=dict)
+    show: Mapping[type, View]
+    summaries: Mapping[type, tuple[Callable[..., Hashable], str]] = field(default_factory=dict)
+    closings: Mapping[type, Callable[..., Text | None]] = field(default_factory=dict)
+    after: Mapping[type, Callable[..., Sequence[Line]]] = field(default_factory=dict)
     """``--odds``: the lines under a roll, by odds class, where an odds record is shown only
     there and says more than the chance of the outcome rolled (an attack's damage chart,
     an ordinary roll's chance of its total)."""
-    repeats: Mapping[Any, Callable[[Any], list[Any]]] = field(default_factory=dict)
+    repeats: Mapping[type, Callable[..., list[Text]]] = field(default_factory=dict)
     """``-n`` shown compactly (when the command asks, ``show(compact=True)``): the lines of
     all the results (an iterable of them), by result class (ordinary dice: ``4d6kh3 ×6:
     12, 13, 11, 10, 18, 10``)."""
-    figures: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    figures: Mapping[str, Callable[[Loaded], str]] = field(default_factory=dict)
     """The roll log's few words on one stored result (its JSON object), by command:
     ``4 10 9 → 4 succ.``, ``d20 12 vs 9``."""
-    verdicts: Mapping[str, Callable[[dict[str, Any]], tuple[str, str]]] = field(default_factory=dict)
+    verdicts: Mapping[str, Callable[[Loaded], tuple[str, str]]] = field(default_factory=dict)
     """The roll log's word for one stored result where the outcome's word reads wrong, by
     command, with its tone: an attack's ``("Hit", "good")``, an initiative's ``("Order", "")``."""
-    sheet_part: Callable[[Any], Any] | None = None
+    sheet_part: Callable[[sheets.Sheet], RenderableType] | None = None
     """``char show``: what the ruleset shows of a sheet besides its traits (Willpower and
     the wound, the Pools)."""
 
@@ -222,15 +225,11 @@ class Ruleset:
     commands: Callable[[Ruleset], Sequence[Command]]
     """Its rolling commands' records: ``commands(record)`` (its ``commands.py``, imported
     at the first call)."""
-    plan: Callable[[str, dict[str, Any], Sheet, str | None], Cost] | None = None
+    plan: Callable[[str, Loaded, Sheet, str | None], Cost] | None = None
     """What a command run for a character (``--as``) may cost: ``plan(command, params,
     sheet, pool)`` (pool: Cypher's ``--pool``); None when nothing ever costs."""
     fight: Fight = Fight()
     """Its parts of an encounter (its initiative, its damage track, who is out)."""
-    verdict: Callable[[Any], tuple[str, str]] | None = None
-    """A roll's verdict in the rules' words and its tone, ``verdict(result)`` for every
-    result class its commands make (its folder's ``verdict.py``): the JSON's ``verdict``
-    and ``tone``, which every view says."""
     order: int = 100
     """Where help, the README and every list put it (the four systems 10 to 40, ordinary
     dice 90; a ruleset of another package 100, then by name)."""
@@ -268,13 +267,28 @@ class Ruleset:
         table: Views = import_module(f"{self.module}.view").TABLE
         return table
 
-    def odds(self) -> Any:
+    def odds(self) -> ModuleType:
         """Its ``odds.py`` (icepool loads with it)."""
         return import_module(f"{self.module}.odds")
 
-    def rules(self) -> Any:
+    def rules(self) -> ModuleType:
         """Its ``rules.py``."""
         return import_module(f"{self.module}.rules")
+
+    def verdict(self) -> Callable[[object], tuple[str, str]] | None:
+        """A roll's verdict in the rules' words and its tone: its ``verdict.py``'s
+        ``verdict(result)`` for every result class its commands make (imported when first
+        asked; None: the folder has none) — the JSON's ``verdict`` and ``tone``, which every
+        view says."""
+        where = f"{self.module}.verdict"
+        try:
+            module = import_module(where)
+        except ModuleNotFoundError as e:
+            if e.name != where:
+                raise
+            return None
+        found: Callable[[object], tuple[str, str]] | None = getattr(module, "verdict", None)
+        return found
 
     def records(self) -> tuple[Command, ...]:
         """Its rolling commands' records (loaded on first call): everything known of a
@@ -319,9 +333,10 @@ class Ruleset:
         """The names of every result class its commands make."""
         return frozenset(n for c in self.records() for n in c.results)
 
-    def odds_names(self) -> frozenset[str]:
-        """The functions of its ``odds.py`` a stored odds spec may name."""
-        return frozenset(n for c in self.records() for n in c.odds_functions)
+    def odds_functions(self) -> dict[str, Callable[..., object]]:
+        """The odds functions its commands declare, by name: those a stored odds spec may
+        name."""
+        return {f.__name__: f for c in self.records() for f in c.odds_functions}
 
     def word(self, outcome: str | None) -> str:
         """An outcome in the ruleset's own words ("Fracaso")."""
@@ -353,17 +368,17 @@ def _folders() -> frozenset[str]:
 
 _RECORDS: dict[str, tuple[Ruleset, tuple[Command, ...]]] = {}
 _FOLDERS: frozenset[str] | None = None
-_PLUGINS: dict[str, Any] | None = None
+_PLUGINS: dict[str, EntryPoint] | None = None
 _LOADED: dict[str, Ruleset] = {}
 
 
-def _plugins() -> dict[str, Any]:
+def _plugins() -> dict[str, EntryPoint]:
     """The entry points of :data:`ENTRY_POINTS`, by name (read once; a built-in name wins)."""
     global _PLUGINS
     if _PLUGINS is None:
         from importlib.metadata import entry_points
 
-        found: dict[str, Any] = {}
+        found: dict[str, EntryPoint] = {}
         for ep in entry_points(group=ENTRY_POINTS):
             if ep.name not in _folders() and ep.name.isidentifier():
                 found.setdefault(ep.name, ep)
@@ -459,7 +474,7 @@ def group_names() -> tuple[str, ...]:
     return tuple(n for n in names() if get(n).group)
 
 
-def __getattr__(attr: str) -> Any:
+def __getattr__(attr: str) -> tuple[str, ...]:
     """``NAMES`` (:func:`names`) and ``SHEET_RULESETS`` (:func:`group_names`), read when
     first asked for."""
     if attr == "NAMES":
@@ -469,7 +484,7 @@ def __getattr__(attr: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
-def of(result: Any) -> Ruleset:
+def of(result: Tagged) -> Ruleset:
     """The ruleset a result record belongs to (its class's ``RULESET``)."""
     return get(type(result).RULESET)
 
@@ -479,12 +494,12 @@ def with_sheets() -> Iterator[Ruleset]:
     return (r for r in map(get, names()) if r.sheet is not None)
 
 
-def view(result: Any) -> Callable[[Any], list[Any]]:
+def view(result: Tagged) -> View:
     """The view of ``result``, found from its class through its ruleset's record."""
     return of(result).views().show[type(result)]
 
 
-def as_rolled(entry: Any) -> AbstractContextManager[None]:
+def as_rolled(entry: object) -> AbstractContextManager[None]:
     """``with as_rolled(entry):`` a logged roll of a user's ruleset file is shown by the
     rules it carried (the file edited or deleted since): :func:`get` and :func:`known` give
     their record meanwhile. Nothing for any other roll."""

@@ -14,10 +14,13 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice import __version__
 from rpgdice.render.short import DISCORD_LIMIT
+
+if TYPE_CHECKING:
+    from rpgdice.core.data import Loaded
 
 TRIES = 5
 """Posts of one message before it is given up (429s aside, which wait as told)."""
@@ -31,7 +34,7 @@ MAX_ANSWER = 64 * 1024
 end costs no memory."""
 
 
-def message(entry: dict[str, Any], revealed: bool) -> Optional[str]:
+def message(entry: Loaded, revealed: bool) -> Optional[str]:
     """An entry's ``--short`` lines (one per result it kept: each says the result's
     verdict, as every view does), within Discord's limit. A
     change of the encounter (rpgdice.core.changes) is posted only when it is ``encounter
@@ -77,7 +80,7 @@ class Poster:
         if self.thread.is_alive():
             self.thread.join(timeout=5)
 
-    def offer(self, entry: dict[str, Any], revealed: bool = False) -> None:
+    def offer(self, entry: Loaded, revealed: bool = False) -> None:
         text = message(entry, revealed)
         if text is not None:  # None: nothing to post (a change of the encounter)
             self.queue.put((int(entry["id"]), text))

@@ -8,9 +8,22 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional, TypedDict
 
 from rpgdice.serve.hub import Hub, dumps
+
+if TYPE_CHECKING:
+    from rpgdice.table.seats import Seat
+
+
+class PanelCharacter(TypedDict):
+    """A character as a seat's panel offers it (:func:`characters`)."""
+
+    name: str
+    ruleset: str
+    traits: list[str]
+    empty: str
+    difficulty: str
 
 CSS = """
 :root { color-scheme: dark; --dim: #a6a28c; --accent: #66d9ef; --good: #a6e22e;
@@ -242,14 +255,14 @@ RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experien
 """A sheet's keys that are no trait to roll (resources and state)."""
 
 
-def characters(seat: Any) -> list[dict[str, Any]]:
+def characters(seat: Seat) -> list[PanelCharacter]:
     """The seat's characters as its panel offers them: name, ruleset, the traits to tap, and
     its ruleset's plain roll (its ``roll`` record's ``plain``: the argument
     when no trait is tapped, the option the difficulty box fills)."""
     from rpgdice.core import registry
     from rpgdice.table import sheets
 
-    out = []
+    out: list[PanelCharacter] = []
     for name in seat.characters:
         try:
             sheet = sheets.load(name, "--as")
@@ -268,7 +281,7 @@ def characters(seat: Any) -> list[dict[str, Any]]:
     return out
 
 
-def panel(seat: Any, chars: list[dict[str, Any]]) -> str:
+def panel(seat: Seat, chars: list[PanelCharacter]) -> str:
     """A seat's roll panel: its characters and their traits to tap, the common choices, a
     box for ordinary dice, a secret switch; the line it makes can be edited before it goes."""
     names = ", ".join(c["name"] for c in chars) or "ordinary dice"
@@ -293,12 +306,12 @@ def panel(seat: Any, chars: list[dict[str, Any]]) -> str:
 <div id="roll-out" role="status"></div></section>"""
 
 
-def _panel_script(chars: Optional[list[dict[str, Any]]]) -> str:
+def _panel_script(chars: Optional[list[PanelCharacter]]) -> str:
     return "<script>" + PANEL_SCRIPT.replace("CHARS", dumps(chars or []), 1) + "</script>"
 
 
-def page(hub: Hub, token: str | None, key: str = "token", seat: Any = None,
-         chars: Optional[list[dict[str, Any]]] = None) -> str:
+def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = None,
+         chars: Optional[list[PanelCharacter]] = None) -> str:
     """The page as it stands: the newest rolls first, the encounter and the notices (a
     seat's page: its roll panel too). ``token``: the one its own requests carry, as
     ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it)."""

@@ -7,11 +7,17 @@ text goes through :func:`html.escape`."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
+
+from rpgdice.core.data import Loaded
+
+if TYPE_CHECKING:
+    from rpgdice.roll.odds import ExactOdds
 
 MAX_SHOWN = 12
 """Results of one entry the page shows (an entry of ``-n 1000`` says how many more there are)."""
@@ -21,7 +27,7 @@ and fill a TV's."""
 
 
 
-def read_odds_spec(data: Any) -> Any:
+def read_odds_spec(data: object) -> ExactOdds:
     """An entry's stored exact odds spec, read as ``log show`` reads it (the roll value's
     :class:`~rpgdice.roll.odds.ExactOdds`, not computed)."""
     from rpgdice.roll.odds import ExactOdds
@@ -39,7 +45,7 @@ def _exported(out: Console) -> str:
     return out.export_html(theme=MONOKAI, inline_styles=True, code_format="{code}").rstrip("\n")
 
 
-def recorded(show: Any) -> str:
+def recorded(show: Callable[[], object]) -> str:
     """What ``show()`` prints with the views' console, as escaped, styled HTML."""
     from rpgdice.render import common
 
@@ -52,7 +58,7 @@ def recorded(show: Any) -> str:
     return _exported(out)
 
 
-def entry_html(entry: dict[str, Any]) -> str:
+def entry_html(entry: Loaded) -> str:
     """One log entry as the page shows it, a card: who (character and seat) and when, what
     was rolled, each result's dice and its verdict (large, in the ruleset's words), then
     the terminal's view of it (``log show``'s, colors and all) folded beneath. A secret one
@@ -66,7 +72,7 @@ def entry_html(entry: dict[str, Any]) -> str:
         return _entry_html(entry)
 
 
-def _entry_html(entry: dict[str, Any]) -> str:
+def _entry_html(entry: Loaded) -> str:
     from rpgdice.core import changes
 
     ident = int(entry["id"])
@@ -90,7 +96,7 @@ def _entry_html(entry: dict[str, Any]) -> str:
             f'<pre>{body}</pre></details></article>')
 
 
-def _head(entry: dict[str, Any]) -> str:
+def _head(entry: Loaded) -> str:
     ident = int(entry["id"])
     when = escape(str(entry.get("time") or ""))
     out = f'<span class="id">#{ident}</span> '
@@ -107,7 +113,7 @@ NOWRAP = 24
 broken at its hyphens; a longer one may break, so that it fits a phone."""
 
 
-def _card(entry: dict[str, Any]) -> str:
+def _card(entry: Loaded) -> str:
     """What was rolled and each result's figures and verdict, as text (escaped)."""
     from rpgdice.core.errors import visible
     from rpgdice.render import log as view
@@ -149,7 +155,7 @@ TONES = ("good", "bad", "dire", "neutral")
 """A card's verdict's class: its tone (the page colors each)."""
 
 
-def _tone_of(r: dict[str, Any]) -> str:
+def _tone_of(r: Loaded) -> str:
     """A stored outcome's tone, as its ruleset's record gives it ("neutral": none)."""
     from rpgdice.core import registry
 
@@ -160,7 +166,7 @@ def _tone_of(r: dict[str, Any]) -> str:
         return "neutral"
 
 
-def _show(entry: dict[str, Any]) -> None:
+def _show(entry: Loaded) -> None:
     """``log show``'s view of an entry, from the stored results only (nothing is rolled
     again, no warning is printed)."""
     from rpgdice.core.rebuild import BadData
@@ -179,7 +185,7 @@ def _show(entry: dict[str, Any]) -> None:
         odds = None
     after = None
     if odds is not None:
-        after = lambda r: common.odds_lines(odds, r)  # noqa: E731
+        after = lambda r: common.odds_lines(cast(common.Odds, odds), r)  # noqa: E731
     common.show(records[:MAX_SHOWN], after=after, total=min(len(records), MAX_SHOWN))
     more = int(entry.get("count") or 0) - min(len(records), MAX_SHOWN)
     if more > 0:
@@ -189,7 +195,7 @@ def _show(entry: dict[str, Any]) -> None:
                                     style=common.NOTE))
 
 
-def encounter_html(state: dict[str, Any] | None) -> str:
+def encounter_html(state: Loaded | None) -> str:
     """The current encounter (its ``encounter --json`` state) as a compact list: the round,
     then each combatant in order (whose turn marked), its wound (or its damage track's
     word), its damage or its Pools, its Willpower, and whether it is out; nothing when

@@ -4,9 +4,22 @@ made from them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rpgdice.cli import params
 from rpgdice.cli.common import Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.rulesets import lazily
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def toy_odds() -> Any:
+    from rpgdice_toy.odds import toy_odds
+
+    return toy_odds
 
 POOL = Param("pool", "traits", parse=params.pool_sum(), metavar="POOL", default=REQUIRED,
              help="Dice in the pool, a number or a sum (2+1).")
@@ -22,7 +35,7 @@ def roll_cmd(pool: int) -> Plan:
     from rpgdice_toy import rules
 
     spec = rules.ToyRoll(pool=pool)
-    exact = exact_odds("toy", "toy_odds", spec)
+    exact = exact_odds("toy", toy_odds, spec)
     return Plan(lambda source: rules.roll(spec, source), work=Work(spec.pool), odds=exact,
                 stats=exact)
 
@@ -34,12 +47,12 @@ def odds_cmd(pool: int) -> Plan:
     """
     from rpgdice_toy import rules
 
-    return Plan(odds=exact_odds("toy", "toy_odds", rules.ToyRoll(pool=pool)))
+    return Plan(odds=exact_odds("toy", toy_odds, rules.ToyRoll(pool=pool)))
 
 
 COMMANDS = (
     Command("roll", roll_cmd, (POOL,), help=roll_cmd.__doc__ or "", results=("ToyResult",),
-            takes_as=True, stats=True, odds_functions=("toy_odds",)),
+            takes_as=True, stats=True, odds_functions=(toy_odds,)),
     Command("odds", odds_cmd, (POOL,), help=odds_cmd.__doc__ or "", kind="odds",
-            takes_as=True, odds_functions=("toy_odds",)),
+            takes_as=True, odds_functions=(toy_odds,)),
 )

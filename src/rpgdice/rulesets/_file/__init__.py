@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
-from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, Words, lazily
+from rpgdice.rulesets import Die, Ruleset, SheetSchema, Views, Words
 from rpgdice.rulesets._file.schema import NAME, check, fold
 
 SUFFIX = ".toml"
@@ -231,13 +231,6 @@ def text_of(rules: dict[str, Any]) -> str:
     return json.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets._file.verdict import verdict
-
-    return verdict
-
-
 def make(rules: dict[str, Any], file: str) -> FileRuleset:
     """The record of checked ``rules``."""
     name, title, kind = rules["name"], visible(rules["title"]), rules["kind"]
@@ -252,7 +245,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         words=Words(title, help=f"{title}: {what} (your own ruleset, {Path(file).name}).",
                     nouns={k: (w, w) for k, (w, _) in outcomes.items()}),
         outcomes=outcomes, die=Die(sides, "dice", "face") if sides else None,
-        sheet=SheetSchema(negative=True), plan=None, commands=_commands, verdict=_verdict,
+        sheet=SheetSchema(negative=True), plan=None, commands=_commands,
         order=200, file=file, text=text_of(rules), kind=kind)
 
 

@@ -13,6 +13,18 @@ from typing import Any, Optional
 
 from rpgdice.cli.common import Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.rulesets import lazily
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def file_odds() -> Any:
+    from rpgdice.rulesets._file.odds import file_odds
+
+    return file_odds
+
 
 _RECORDS: dict[tuple[str, str], tuple[Command, ...]] = {}
 """Each file's commands, by its name and kind (a file of another kind has other arguments)."""
@@ -54,7 +66,7 @@ def file_build(name: str, rules: str, pool: int = 0, difficulty: int = 1, mod: i
     parsed = spec.parsed
     if parsed["kind"] == "total":
         R.check_target(parsed, spec)
-    exact = exact_odds(name, "file_odds", spec)
+    exact = exact_odds(name, file_odds, spec)
     return Plan(lambda source: R.roll(spec, source), work=Work(R.work(spec)), odds=exact,
                 stats=exact)
 
@@ -145,14 +157,14 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
                 help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                 f"Example: {example}",
                 results=(KIND_RESULTS[record.kind],), takes_as=True, stats=True,
-                option_help=option_help, odds_functions=("file_odds",), style="signed",
+                option_help=option_help, odds_functions=(file_odds,), style="signed",
                 plain={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
                        "highest": ("1", "")}[record.kind]),
         Command("odds", build, taken,
                 help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
                 + example.replace(" roll", " odds"),
                 kind="odds", takes_as=True, option_help=option_help,
-                odds_functions=("file_odds",), style="signed"),
+                odds_functions=(file_odds,), style="signed"),
     )
     _RECORDS[(name, record.kind)] = made
     return made

@@ -5,12 +5,16 @@ roll says (its JSON's ``verdict`` and ``tone``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rpgdice.core import registry
 
+if TYPE_CHECKING:
+    from rpgdice.rulesets._file.rules import HighestResult, PoolResult, TotalResult
 
-def _named(r: Any) -> tuple[str, str]:
+
+def _named(r: PoolResult | TotalResult | HighestResult) -> tuple[str, str]:
     """The outcome's name and tone as the file's record says them (the rules the roll was
     made with: a logged roll is read with the rules it carried)."""
     try:
@@ -24,24 +28,24 @@ def _with(word: str, event: str) -> str:
     return word if event in word.casefold() else f"{word} · {event}"
 
 
-def pool(r: Any) -> tuple[str, str]:
+def pool(r: PoolResult) -> tuple[str, str]:
     word, tone = _named(r)
     return (_with(word, "glitch"), tone) if r.glitch else (word, tone)
 
 
-def total(r: Any) -> tuple[str, str]:
+def total(r: TotalResult) -> tuple[str, str]:
     return _named(r)
 
 
-def highest(r: Any) -> tuple[str, str]:
+def highest(r: HighestResult) -> tuple[str, str]:
     word, tone = _named(r)
     return (_with(word, "critical"), tone) if r.critical else (word, tone)
 
 
-VERDICTS = {"PoolResult": pool, "TotalResult": total, "HighestResult": highest}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"PoolResult": pool, "TotalResult": total, "HighestResult": highest}
 """Each result class's verdict, by the class's name (every file's classes share them)."""
 
 
-def verdict(result: Any) -> tuple[str, str]:
+def verdict(result: object) -> tuple[str, str]:
     """``result``'s verdict and tone (``good``, ``bad`` or ``dire``)."""
     return VERDICTS[type(result).__name__](result)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rpgdice.core.command import Command
 
-from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, Words, lazily
+from rpgdice.rulesets import Cost, Die, Reserved, Resource, Ruleset, SheetSchema, Words
 
 
 def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) -> Cost:
@@ -22,16 +22,6 @@ def _plan(command: str, params: dict[str, Any], sheet: Any, pool: str | None) ->
         return Cost()
     resource, _, n = str(spend).partition("=")
     return Cost(resource, int(n), lambda r: int(n), why=f" (--spend {spend})")
-
-# The verdict, imported at its first call.
-
-
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets.crytures.verdict import verdict
-
-    return verdict
-
 
 def _commands(record: Ruleset) -> Sequence[Command]:
     """Its commands' records (its ``commands.py``, imported at the first call)."""
@@ -56,5 +46,4 @@ RULESET = Ruleset(
                    Resource("mana", "Mana", "mana-max")),
     ),
     plan=_plan,
-    verdict=_verdict,
 )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Plan, Work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Param, roll_and_odds
+from rpgdice.rulesets import lazily
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
     DEFAULT_CRIT_HITS,
@@ -18,6 +19,17 @@ from rpgdice.rulesets.crytures.rules import (
 if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.crytures.rules import CryturesRoll
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def crytures_odds() -> Any:
+    from rpgdice.rulesets.crytures.odds import crytures_odds
+
+    return crytures_odds
 
 POOL = Param(
     "pool", "traits", parse=params.pool_sum(), metavar="POOL", default=REQUIRED,
@@ -116,7 +128,7 @@ def roll_cmd(
             from rpgdice.core.errors import RulesError
 
             raise RulesError("--spend", "pays from a character's sheet: give --as NAME")
-    exact = exact_odds("crytures", "crytures_odds", spec)
+    exact = exact_odds("crytures", crytures_odds, spec)
     return Plan(lambda source: crytures.roll(spec, source), work=Work(spec.pool), odds=exact,
                 stats=exact)
 
@@ -129,10 +141,6 @@ ODDS_HELP = """Exact odds of a Crytures roll, without rolling: success and failu
 
 ROLL_PARAMS = (POOL, DIE_MOD, ROLL_MOD, DIFFICULTY, COMPLEXITY, ATTACK, CRIT_HITS, SPEND)
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
-            results=("CryturesResult",), takes_as=True, stats=True,
-            odds_functions=("crytures_odds",)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=("crytures_odds",)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "CryturesResult", crytures_odds, ODDS_HELP),
 )
 """Its commands: ``roll``, and ``odds`` (the same arguments, its odds alone)."""

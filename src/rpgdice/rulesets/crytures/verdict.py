@@ -4,12 +4,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rpgdice.rulesets.crytures import RULESET
 
+if TYPE_CHECKING:
+    from rpgdice.rulesets.crytures.rules import CryturesResult
 
-def roll(r: Any) -> tuple[str, str]:
+
+def roll(r: CryturesResult) -> tuple[str, str]:
     """The outcome's word, then an attack's critical hits (each adds successes)."""
     word, tone = RULESET.outcomes[r.outcome]
     if r.attack and r.critical_hits:
@@ -17,10 +21,10 @@ def roll(r: Any) -> tuple[str, str]:
     return word, tone
 
 
-VERDICTS = {"CryturesResult": roll}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"CryturesResult": roll}
 """Each result class's verdict, by the class's name."""
 
 
-def verdict(result: Any) -> tuple[str, str]:
+def verdict(result: object) -> tuple[str, str]:
     """``result``'s verdict and tone (``good``, ``bad``, ``dire`` or ``neutral``)."""
     return VERDICTS[type(result).__name__](result)

@@ -88,13 +88,6 @@ def _held() -> Any:
     return held
 
 
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets.cypher.verdict import verdict
-
-    return verdict
-
-
 def _commands(record: Ruleset) -> Sequence[Command]:
     """Its commands' records (its ``commands.py``, imported at the first call)."""
     from rpgdice.rulesets.cypher.commands import COMMANDS
@@ -126,5 +119,4 @@ RULESET = Ruleset(
     plan=_plan,
     fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
                 held=_held),
-    verdict=_verdict,
 )

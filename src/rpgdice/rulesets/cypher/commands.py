@@ -8,11 +8,30 @@ from rpgdice.cli import params
 from rpgdice.cli.common import Effects, Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
+from rpgdice.rulesets import lazily
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.cypher.rules import CypherTask
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def cypher_odds() -> Any:
+    from rpgdice.rulesets.cypher.odds import cypher_odds
+
+    return cypher_odds
+
+
+@lazily
+def cypher_recovery_odds() -> Any:
+    from rpgdice.rulesets.cypher.odds import cypher_recovery_odds
+
+    return cypher_recovery_odds
 
 DIFFICULTY = Param(
     "difficulty", "number", flags=("-d", "--difficulty"), default=REQUIRED, lo=0, hi=10,
@@ -99,7 +118,7 @@ def task_cmd(
     from rpgdice.rulesets.cypher import rules as cypher
 
     task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
-    exact = exact_odds("cypher", "cypher_odds", task)
+    exact = exact_odds("cypher", cypher_odds, task)
     hurt = _hurt(damage, vs, attack, run)
     _say_debilitated(run)
     return Plan(lambda source: cypher.roll(task, source), work=Work(1), odds=exact, stats=exact,
@@ -249,7 +268,7 @@ def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = N
         return {"held": [{"who": sheet.name, "before": before,
                           "change": {"recover": result.points, **split, "recoveries": 1}}]}
 
-    return Plan(roll, work=Work(1), odds=exact_odds("cypher", "cypher_recovery_odds", spec),
+    return Plan(roll, work=Work(1), odds=exact_odds("cypher", cypher_recovery_odds, spec),
                 target=None if state.replaying else held,
                 effects=None if state.replaying else Recovered())
 
@@ -258,16 +277,16 @@ TASK_PARAMS = (DIFFICULTY, EASE, HINDER, SKILL, ASSET, EFFORT, EDGE, BONUS, ATTA
 COMMANDS = (
     Command("task", task_cmd, TASK_PARAMS, help=task_cmd.__doc__ or "",
             results=("CypherResult",), takes_as=True, stats=True,
-            odds_functions=("cypher_odds",)),
+            odds_functions=(cypher_odds,)),
     Command("roll", task_cmd, TASK_PARAMS, help=ROLL_HELP, results=("CypherResult",),
-            takes_as=True, stats=True, odds_functions=("cypher_odds",)),
+            takes_as=True, stats=True, odds_functions=(cypher_odds,)),
     Command("odds", task_cmd, TASK_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=("cypher_odds",)),
+            odds_functions=(cypher_odds,)),
     Command("recover", recover_cmd, (TO, RESET), help=recover_cmd.__doc__ or "",
             results=("CypherRecoveryResult",), takes_as=True, seated=False,
             without=frozenset({"compare"}),
             option_help={"odds": "Add the exact chance of each total of 1d6 + tier."},
-            odds_functions=("cypher_recovery_odds",)),
+            odds_functions=(cypher_recovery_odds,)),
 )
 """Its commands: ``task``; ``roll``, the same (every other group rolls with ``roll``);
 ``odds``, the same arguments' odds alone; ``recover``."""

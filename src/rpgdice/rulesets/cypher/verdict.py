@@ -4,9 +4,13 @@ of a roll says (its JSON's ``verdict`` and ``tone``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rpgdice.rulesets.cypher import RULESET
+
+if TYPE_CHECKING:
+    from rpgdice.rulesets.cypher.rules import CypherRecoveryResult, CypherResult
 
 EVENTS = {
     "gm_intrusion": "GM intrusion",
@@ -18,7 +22,7 @@ EVENTS = {
 """A special roll (a natural 1, 17 to 20) as the verdict names it."""
 
 
-def task(r: Any) -> tuple[str, str]:
+def task(r: CypherResult) -> tuple[str, str]:
     """Success or Failure, then the special roll: a natural 1's GM intrusion (dire),
     17 and 18's damage on an attack, 19's minor and 20's major effect."""
     word, tone = RULESET.outcomes[r.outcome]
@@ -28,15 +32,15 @@ def task(r: Any) -> tuple[str, str]:
     return f"{word} · {event}", "dire" if r.special == "gm_intrusion" else tone
 
 
-def recover(r: Any) -> tuple[str, str]:
+def recover(r: CypherRecoveryResult) -> tuple[str, str]:
     """The points a recovery roll gave back: ``+7``."""
     return f"+{r.points}", "good"
 
 
-VERDICTS = {"CypherResult": task, "CypherRecoveryResult": recover}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"CypherResult": task, "CypherRecoveryResult": recover}
 """Each result class's verdict, by the class's name."""
 
 
-def verdict(result: Any) -> tuple[str, str]:
+def verdict(result: object) -> tuple[str, str]:
     """``result``'s verdict and tone (``good``, ``bad`` or ``dire``)."""
     return VERDICTS[type(result).__name__](result)

@@ -9,21 +9,12 @@ The folder: ``rules.py`` (the notation's parser and roll), ``odds.py``, ``comman
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rpgdice.core.command import Command
 
-from rpgdice.rulesets import Ruleset, Words, lazily
-
-# The verdict, imported at its first call.
-
-
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets.dice.verdict import verdict
-
-    return verdict
+from rpgdice.rulesets import Ruleset, Words
 
 
 def _commands(record: Ruleset) -> Sequence[Command]:
@@ -45,6 +36,5 @@ RULESET = Ruleset(
     die=None,
     sheet=None,
     plan=None,
-    verdict=_verdict,
     group=False,
 )

@@ -17,9 +17,21 @@ from typing import TYPE_CHECKING, Any
 from rpgdice.cli.common import CHECKED, Plan, Work, check_work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
+from rpgdice.rulesets import lazily
 
 if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def odds_set() -> Any:
+    from rpgdice.rulesets.dice.odds import odds_set
+
+    return odds_set
 
 ACCEPTS = ("dice notation such as 2d6+3, d%, 4dF, 4d6kh3, 5d6r1kh3, 3d6!, 10d10>=6f1, {4d6, 3d8}kh1, "
            "'1d20+5 >= 15' (1d20 +5 is one roll)")
@@ -90,7 +102,7 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
 
         return tree.roll(e, source, seed=seed_shown)
 
-    exact = exact_odds("dice", "odds_set", list(parsed)) if odds else None
+    exact = exact_odds("dice", odds_set, list(parsed)) if odds else None
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
                 compact=times > 1 and not (breakdown or odds) and one_term)
 
@@ -229,7 +241,7 @@ COMMANDS = (
     Command("roll", roll_cmd, (EXPRESSIONS, BREAKDOWN), help=roll_cmd.__doc__ or "",
             results=("NotationRoll", "TreeRoll"), stats=True, faces_judged=True,
             after=frozenset({"breakdown"}),
-            odds_functions=("odds_set",), style="notation"),
+            odds_functions=(odds_set,), style="notation"),
     Command("odds", odds_cmd, (EXPRESSION,), help=odds_cmd.__doc__ or "", kind="odds",
             style="notation"),
 )

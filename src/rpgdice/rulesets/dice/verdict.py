@@ -6,10 +6,14 @@ every view of a roll says (its JSON's ``verdict`` and ``tone``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.rulesets.dice import RULESET
+
+if TYPE_CHECKING:
+    from rpgdice.rulesets.dice.rules import NotationRoll, TreeRoll
 
 MINUS = "−"
 """The views' minus sign (a total is said as the view says it)."""
@@ -39,7 +43,7 @@ def _counted(n: int) -> tuple[str, str]:
     return f"{_num(n)} {'success' if abs(n) == 1 else 'successes'}", "good" if n > 0 else "bad"
 
 
-def notation(r: Any) -> tuple[str, str]:
+def notation(r: NotationRoll) -> tuple[str, str]:
     """A roll of the plain notation: one term that counts successes, its successes; else
     its total."""
     if len(r.terms) == 1 and r.terms[0].dice and any(c in r.terms[0].expression for c in "<>="):
@@ -47,7 +51,7 @@ def notation(r: Any) -> tuple[str, str]:
     return _num(r.total), "neutral"
 
 
-def tree(r: Any) -> tuple[str, str]:
+def tree(r: TreeRoll) -> tuple[str, str]:
     """A roll of the wider notation: a compared total's Success or Failure; else one term
     that counts successes, its successes; else its total. Then a critical success or
     failure a kept die was marked with."""
@@ -67,10 +71,10 @@ def tree(r: Any) -> tuple[str, str]:
     return word, tone
 
 
-VERDICTS = {"NotationRoll": notation, "TreeRoll": tree}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"NotationRoll": notation, "TreeRoll": tree}
 """Each result class's verdict, by the class's name."""
 
 
-def verdict(result: Any) -> tuple[str, str]:
+def verdict(result: object) -> tuple[str, str]:
     """``result``'s verdict and tone (``good``, ``bad``, ``dire`` or ``neutral``)."""
     return VERDICTS[type(result).__name__](result)

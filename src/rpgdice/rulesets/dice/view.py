@@ -11,7 +11,7 @@ chart the rulesets' odds use, over the totals, with the mean and the range.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Union
 
@@ -391,7 +391,7 @@ CLOSINGS = {rules.NotationRoll: closing, rules.TreeRoll: closing}
 REPEATS = {rules.NotationRoll: repeats, rules.TreeRoll: repeats}
 """``-n`` of one-term rolls: the totals in one line."""
 
-AFTER = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
+AFTER: dict[type, Callable[..., Sequence[Line]]] = {rules.NotationOddsSet: lambda odds_set, r: [odds_line(odds_set, r)]}
 """``--odds``: under a roll, the chance of its total (the odds of each expression rolled)."""
 
 

@@ -9,21 +9,12 @@ The folder: ``rules.py`` (the roll and the actions), ``odds.py``, ``commands.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rpgdice.core.command import Command
 
-from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, Words, lazily
-
-# The verdict, imported at its first call.
-
-
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets.reglas.verdict import verdict
-
-    return verdict
+from rpgdice.rulesets import Die, Reserved, Ruleset, SheetSchema, Words
 
 
 def _commands(record: Ruleset) -> Sequence[Command]:
@@ -62,5 +53,4 @@ RULESET = Ruleset(
         headings=("Atributos", "Habilidades"),
     ),
     plan=None,
-    verdict=_verdict,
 )

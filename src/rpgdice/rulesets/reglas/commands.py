@@ -3,16 +3,63 @@ multi, contest, team, extended and retry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rpgdice.cli import params
 from rpgdice.cli.common import PANELS, ExactOdds, Plan, Work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets import lazily
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 if TYPE_CHECKING:
     from rpgdice.rulesets.reglas.rules import ReglasRoll
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def reglas_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_odds
+
+    return reglas_odds
+
+
+@lazily
+def reglas_multi_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_multi_odds
+
+    return reglas_multi_odds
+
+
+@lazily
+def reglas_contest_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_contest_odds
+
+    return reglas_contest_odds
+
+
+@lazily
+def reglas_team_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_team_odds
+
+    return reglas_team_odds
+
+
+@lazily
+def reglas_extended_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_extended_odds
+
+    return reglas_extended_odds
+
+
+@lazily
+def reglas_retry_odds() -> Any:
+    from rpgdice.rulesets.reglas.odds import reglas_retry_odds
+
+    return reglas_retry_odds
 
 ARGUMENTOS, OPCIONES = PANELS["es"]["arguments"], PANELS["es"]["options"]
 
@@ -85,7 +132,7 @@ def roll_cmd(
     from rpgdice.rulesets.reglas import rules as reglas
 
     spec = _spec(index, difficulty, raises, mod, attempt)
-    return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', 'reglas_odds', spec), stats=exact_odds('reglas', 'reglas_odds', spec))
+    return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', reglas_odds, spec), stats=exact_odds('reglas', reglas_odds, spec))
 
 
 ODDS_HELP = """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
@@ -152,7 +199,7 @@ def multi_cmd(
         actions=actions,
         spec=_spec(index, difficulty, raises, mod),
     )
-    return Plan(lambda source: reglas.roll_multi(spec, source), odds=ExactOdds('reglas', 'reglas_multi_odds', spec), work=Work(actions, actions), roll_type=True)
+    return Plan(lambda source: reglas.roll_multi(spec, source), odds=ExactOdds('reglas', reglas_multi_odds, spec), work=Work(actions, actions), roll_type=True)
 
 
 def contest_cmd(
@@ -175,7 +222,7 @@ def contest_cmd(
         attacker=_spec(attacker, difficulty, raises, mod),
         defender=_spec(defender, mod=defender_mod, mod_param="--defender-mod"),
     )
-    return Plan(lambda source: reglas.roll_contest(spec, source), odds=ExactOdds('reglas', 'reglas_contest_odds', spec), work=Work(2, 2), roll_type=True)
+    return Plan(lambda source: reglas.roll_contest(spec, source), odds=ExactOdds('reglas', reglas_contest_odds, spec), work=Work(2, 2), roll_type=True)
 
 
 def team_cmd(
@@ -193,7 +240,7 @@ def team_cmd(
 
     spec = reglas.ReglasTeam(members=tuple(_spec(i) for i in members),
                              difficulty=reglas.raised(difficulty, raises), raises=raises)
-    return Plan(lambda source: reglas.roll_team(spec, source), odds=ExactOdds('reglas', 'reglas_team_odds', spec), work=Work(len(spec.members), len(spec.members)), roll_type=True)
+    return Plan(lambda source: reglas.roll_team(spec, source), odds=ExactOdds('reglas', reglas_team_odds, spec), work=Work(len(spec.members), len(spec.members)), roll_type=True)
 
 
 def extended_cmd(
@@ -215,7 +262,7 @@ def extended_cmd(
         spec=_spec(index, mod=mod),
         target=target, start=start, max_rolls=max_rolls,
     )
-    return Plan(lambda source: reglas.roll_extended(spec, source), odds=ExactOdds('reglas', 'reglas_extended_odds', spec), work=Work(max_rolls, max_rolls), roll_type=True)
+    return Plan(lambda source: reglas.roll_extended(spec, source), odds=ExactOdds('reglas', reglas_extended_odds, spec), work=Work(max_rolls, max_rolls), roll_type=True)
 
 
 def retry_cmd(
@@ -237,30 +284,27 @@ def retry_cmd(
         spec=_spec(index, difficulty, raises, mod),
         max_attempts=max_attempts,
     )
-    return Plan(lambda source: reglas.roll_retry(spec, source), odds=ExactOdds('reglas', 'reglas_retry_odds', spec), work=Work(max_attempts, max_attempts), roll_type=True)
+    return Plan(lambda source: reglas.roll_retry(spec, source), odds=ExactOdds('reglas', reglas_retry_odds, spec), work=Work(max_attempts, max_attempts), roll_type=True)
 
 
 ROLL_PARAMS = (INDEX, DIFFICULTY, RAISE, MOD, ATTEMPT)
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "", results=("ReglasResult",),
-            takes_as=True, stats=True, odds_functions=("reglas_odds",)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=("reglas_odds",)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "ReglasResult", reglas_odds, ODDS_HELP),
     Command("multi", multi_cmd, (ACTIONS, INDEX, DIFFICULTY, RAISE, MOD),
             help=multi_cmd.__doc__ or "", results=("ReglasMultiResult",), takes_as=True,
-            odds_type=True, odds_functions=("reglas_multi_odds",)),
+            odds_type=True, odds_functions=(reglas_multi_odds,)),
     Command("contest", contest_cmd, (ATTACKER, DEFENDER, DIFFICULTY, RAISE, MOD, DEFENDER_MOD),
             help=contest_cmd.__doc__ or "", results=("ReglasContestResult",), takes_as=True,
-            odds_type=True, odds_functions=("reglas_contest_odds",)),
+            odds_type=True, odds_functions=(reglas_contest_odds,)),
     Command("team", team_cmd, (MEMBERS, DIFFICULTY, RAISE), help=team_cmd.__doc__ or "",
             results=("ReglasTeamResult",), takes_as=True, odds_type=True,
-            odds_functions=("reglas_team_odds",)),
+            odds_functions=(reglas_team_odds,)),
     Command("extended", extended_cmd, (INDEX, TARGET, START, MAX_ROLLS_PARAM, MOD),
             help=extended_cmd.__doc__ or "", results=("ReglasExtendedResult",), takes_as=True,
-            odds_type=True, odds_functions=("reglas_extended_odds",)),
+            odds_type=True, odds_functions=(reglas_extended_odds,)),
     Command("retry", retry_cmd, (INDEX, DIFFICULTY, RAISE, MOD, MAX_ATTEMPTS),
             help=retry_cmd.__doc__ or "", results=("ReglasRetryResult",), takes_as=True,
-            odds_type=True, odds_functions=("reglas_retry_odds",)),
+            odds_type=True, odds_functions=(reglas_retry_odds,)),
 )
 """Its commands: ``roll``; ``odds``, the same arguments' odds alone; and the acciones
 ``multi``, ``contest``, ``team``, ``extended`` and ``retry`` (roll types whose odds

@@ -4,15 +4,19 @@ of a roll says (its JSON's ``verdict`` and ``tone``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rpgdice.core import rolltypes
 from rpgdice.rulesets.reglas import RULESET
 
+if TYPE_CHECKING:
+    from rpgdice.rulesets.reglas.rules import ReglasResult, ReglasTeamResult
+
 SIDES = ("Gana el atacante", "Gana el defensor")
 
 
-def roll(r: Any) -> tuple[str, str]:
+def roll(r: ReglasResult) -> tuple[str, str]:
     """Éxito, Crítico (a success on a die of 1), Fallo, or Fracaso de grado N."""
     if r.outcome == "success" and r.critical:
         return "Crítico", "good"
@@ -21,7 +25,7 @@ def roll(r: Any) -> tuple[str, str]:
     return RULESET.outcomes[r.outcome]
 
 
-def team(r: Any) -> tuple[str, str]:
+def team(r: ReglasTeamResult) -> tuple[str, str]:
     """The sum's Éxito or Fallo; a fallo a member's fracaso sank says whose (dire)."""
     word, tone = rolltypes.verdict(r, RULESET.outcomes)
     if r.sunk_by:
@@ -32,7 +36,7 @@ def team(r: Any) -> tuple[str, str]:
     return word, tone
 
 
-VERDICTS = {
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {
     "ReglasResult": roll,
     "ReglasMultiResult": lambda r: rolltypes.verdict(r, RULESET.outcomes),
     "ReglasContestResult": lambda r: rolltypes.verdict(r, RULESET.outcomes, SIDES),
@@ -43,6 +47,6 @@ VERDICTS = {
 """Each result class's verdict, by the class's name."""
 
 
-def verdict(result: Any) -> tuple[str, str]:
+def verdict(result: object) -> tuple[str, str]:
     """``result``'s verdict and tone (``good``, ``bad`` or ``dire``)."""
     return VERDICTS[type(result).__name__](result)

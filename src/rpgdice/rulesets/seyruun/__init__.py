@@ -117,13 +117,6 @@ def _held() -> Any:
     return held
 
 
-@lazily
-def _verdict() -> Any:
-    from rpgdice.rulesets.seyruun.verdict import verdict
-
-    return verdict
-
-
 def _commands(record: Ruleset) -> Sequence[Command]:
     """Its commands' records (its ``commands.py``, imported at the first call)."""
     from rpgdice.rulesets.seyruun.commands import COMMANDS
@@ -159,5 +152,4 @@ RULESET = Ruleset(
     plan=_plan,
     fight=Fight(initiative=_initiative, order=_order, command="initiative", side=_side,
                 extra_state=_extra_state, health=HEALTH, restate=_restate, held=_held),
-    verdict=_verdict,
 )

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
 from rpgdice.cli.common import Effects, ExactOdds, Plan, Work, check_work, exact_odds
-from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.rulesets import lazily
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
@@ -31,6 +32,45 @@ if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
+
+
+# The functions of its odds.py its exact odds are computed by, each imported (with icepool)
+# at its first call.
+
+
+@lazily
+def seyruun_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_odds
+
+    return seyruun_odds
+
+
+@lazily
+def seyruun_attack_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_attack_odds
+
+    return seyruun_attack_odds
+
+
+@lazily
+def seyruun_contest_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_contest_odds
+
+    return seyruun_contest_odds
+
+
+@lazily
+def seyruun_extended_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_extended_odds
+
+    return seyruun_extended_odds
+
+
+@lazily
+def seyruun_team_odds() -> Any:
+    from rpgdice.rulesets.seyruun.odds import seyruun_team_odds
+
+    return seyruun_team_odds
 
 POOL_ACCEPTS = ("a number, or a sum such as 3+2 (Attribute+Skill) or 3+2+1-2 (then +bonus "
                 f"and -penalty dice); each number 0 to {params.MAX_NUMBER}")
@@ -249,7 +289,7 @@ def roll_cmd(
     from rpgdice.rulesets.seyruun import rules as seyruun
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
-    return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll), stats=exact_odds('seyruun', 'seyruun_odds', pool, reroll=reroll))
+    return Plan(lambda source: seyruun.roll(pool, source, reroll=reroll), work=Work(pool.dice * (2 if reroll else 1), 2 if reroll else 1), odds=exact_odds('seyruun', seyruun_odds, pool, reroll=reroll), stats=exact_odds('seyruun', seyruun_odds, pool, reroll=reroll))
 
 
 ODDS_HELP = """Exact odds of a Seyruun roll, without rolling: success, failure and botch,
@@ -349,7 +389,7 @@ def contest_cmd(
         attacker=_side(attacker, "ATTACKER", attacker_willpower, run, _character_wound(run)),
         defender=_side(defender, "DEFENDER", defender_willpower, run),
     )
-    return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', 'seyruun_contest_odds', spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
+    return Plan(lambda source: seyruun.roll_contest(spec, source), odds=ExactOdds('seyruun', seyruun_contest_odds, spec), work=Work(spec.attacker.dice + spec.defender.dice, 2), roll_type=True)
 
 
 def extended_cmd(
@@ -382,7 +422,7 @@ def extended_cmd(
 
     had = _character_willpower(run) if willpower else None  # odds: paid while the sheet has it
     chances = spec if had is None else dataclasses.replace(spec, willpower_budget=had)
-    return Plan(roll, odds=ExactOdds('seyruun', 'seyruun_extended_odds', chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
+    return Plan(roll, odds=ExactOdds('seyruun', seyruun_extended_odds, chances), work=Work(spec.pool.dice * spec.max_rolls, spec.max_rolls), roll_type=True)
 
 
 def team_cmd(
@@ -408,7 +448,7 @@ def team_cmd(
 
     pool = _pool(attribute, skill, bonus, penalty, wound, actions, willpower, difficulty, run)
     spec = seyruun.SeyruunTeam(leader=pool, assists=assists, reroll=reroll)
-    return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', 'seyruun_team_odds', spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
+    return Plan(lambda source: seyruun.roll_team(spec, source), odds=ExactOdds('seyruun', seyruun_team_odds, spec), work=Work(seyruun.team_pool(spec.leader, spec.assists).dice * (2 if spec.reroll else 1), 2 if spec.reroll else 1), roll_type=True)
 
 
 # The Willpower re-roll after the fact (rulesets/seyruun/reroll.py) -----------------------
@@ -524,35 +564,6 @@ def _target_named(name: str) -> tuple[Optional[Sheet], Any]:
     return target_named(name)
 
 
-def target_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
-    """``parse`` of a target's pool, which with ``--vs`` may name the target's traits
-    (``dexterity+athletics``): such words are kept as typed, and the executor reads them
-    from the target's sheet (rpgdice.roll.target) before ``parse`` (its ``strict``) reads
-    the numbers. Without ``--vs``, or given numbers, ``parse`` reads them now."""
-
-    def wrapped(text: str) -> object:
-        if isinstance(text, str) and _vs_given():
-            from rpgdice.cli.character import looks_like_names
-
-            if looks_like_names(text):
-                return text
-        return parse(text)
-
-    wrapped.accepts = getattr(parse, "accepts", "")  # type: ignore[attr-defined]
-    wrapped.strict = parse  # type: ignore[attr-defined]
-    wrapped.__name__ = wrapped.__qualname__ = parse.__name__
-    return wrapped
-
-
-def _vs_given() -> bool:
-    """Whether the command line being parsed names a target (``--vs``, eager: read first)."""
-    from rpgdice.cli.typer_private import get_current_context
-
-    ctx = get_current_context(silent=True)
-    vs = None if ctx is None else ctx.params.get("vs")
-    return isinstance(vs, str) and bool(vs.strip())
-
-
 _vs_name = params.target()
 
 VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", eager=True,
@@ -560,7 +571,7 @@ VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", e
            help="The target, a saved character: --defense and --soak may name its traits; "
            "its wound applies, it pays --defender-willpower.")
 DEFENSE = Param("defense", "text", flags=("--defense",),
-                parse=target_traits(_side_terms), metavar="POOL", target_traits=True,
+                parse=_side_terms, metavar="POOL", target_traits=True,
                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
                 "(Dexterity+weapon skill).")
 DAMAGE = Param("damage", "traits", flags=("--damage",),
@@ -568,7 +579,7 @@ DAMAGE = Param("damage", "traits", flags=("--damage",),
                metavar="POOL",
                help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss.")
 SOAK = Param("soak", "text", flags=("--soak",),
-             parse=target_traits(plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1")),
+             parse=plain_sum("CONSTITUTION+ENDURANCE[+ARMOR]", "3+2+1"),
              metavar="POOL", target_traits=True, help="Soak, a plain sum: CONSTITUTION+ENDURANCE[+ARMOR].")
 
 def initiative_cmd(combatants: list[CombatantArg]) -> Plan:
@@ -641,7 +652,7 @@ def attack_cmd(
     times = state.spec.times
     check_work(work, times)  # before the target pays anything
     paid = _target(target, extra, defender_willpower, state)
-    return Plan(roll, work=work, odds=exact_odds("seyruun", "seyruun_attack_odds", spec),
+    return Plan(roll, work=work, odds=exact_odds("seyruun", seyruun_attack_odds, spec),
                 target=paid.side if paid is not None else None,
                 effects=_TargetEffects(paid) if paid is not None and not state.replaying else None)
 
@@ -681,21 +692,17 @@ ATTACK_PARAMS = (
 )
 
 COMMANDS = (
-    Command("roll", roll_cmd, ROLL_PARAMS, help=roll_cmd.__doc__ or "",
-            results=("SeyruunResult",), takes_as=True, stats=True,
-            odds_functions=("seyruun_odds",)),
-    Command("odds", roll_cmd, ROLL_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
-            odds_functions=("seyruun_odds",)),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, "SeyruunResult", seyruun_odds, ODDS_HELP),
     Command("contest", contest_cmd, CONTEST_PARAMS, help=contest_cmd.__doc__ or "",
             results=("SeyruunContestResult",), takes_as=True, odds_type=True,
-            odds_functions=("seyruun_contest_odds",)),
+            odds_functions=(seyruun_contest_odds,)),
     Command("extended", extended_cmd,
             (ATTRIBUTE, TARGET, SKILL, MAX_ROLLS_PARAM, *POOL_PARAMS[2:]),
             help=extended_cmd.__doc__ or "", results=("SeyruunExtendedResult",),
-            takes_as=True, odds_type=True, odds_functions=("seyruun_extended_odds",)),
+            takes_as=True, odds_type=True, odds_functions=(seyruun_extended_odds,)),
     Command("team", team_cmd, (ATTRIBUTE, ASSISTS, *ROLL_PARAMS[1:]),
             help=team_cmd.__doc__ or "", results=("SeyruunTeamResult",), takes_as=True,
-            odds_type=True, odds_functions=("seyruun_team_odds",)),
+            odds_type=True, odds_functions=(seyruun_team_odds,)),
     Command("reroll", reroll_cmd, (ENTRY_ID,), help=reroll_cmd.__doc__ or "",
             results=("SeyruunResult",), repeated=False, seated=False,
             entry_arg=("entry_id", "rerolls"), without=frozenset({"times", "odds"})),
@@ -705,7 +712,7 @@ COMMANDS = (
     Command("attack", attack_cmd, ATTACK_PARAMS, help=attack_cmd.__doc__ or "",
             results=("SeyruunAttackResult",), takes_as=True,
             option_help={"odds": "Add the exact chance to hit and of each damage dealt."},
-            odds_functions=("seyruun_attack_odds",)),
+            odds_functions=(seyruun_attack_odds,)),
 )
 """Its commands: ``roll`` and ``odds`` (the same arguments, its odds alone), the roll types
 ``contest`` (also resisted), ``extended`` and ``team``, the Willpower ``reroll`` after the

@@ -3,6 +3,7 @@ odds view."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, Union
 
 from rich.text import Text
@@ -541,7 +542,7 @@ def attack_odds(o: rules.SeyruunAttackOdds, r: rules.SeyruunAttackResult) -> lis
     return out
 
 
-AFTER = {rules.SeyruunAttackOdds: attack_odds}
+AFTER: dict[type, Callable[..., Sequence[Line]]] = {rules.SeyruunAttackOdds: attack_odds}
 """``--odds`` lines of a command whose odds say more than its outcome's chance."""
 
 VIEWS: dict[type, View] = {rules.SeyruunContestOdds: contest_odds, rules.SeyruunExtendedOdds: extended_odds,
