@@ -343,7 +343,10 @@ class LazyCommands:
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         commands = self.commands  # type: ignore[attr-defined]
-        build = self.builder(cmd_name) if cmd_name not in commands else None
+        made = commands.get(cmd_name)
+        if made is not None:  # built already (a session's lines look the same names up)
+            return made
+        build = self.builder(cmd_name)
         if build is not None:
             cmd = build()
             cmd.name = cmd_name
@@ -636,19 +639,29 @@ SHEET_WORDS = ("--as", "--vs")
 """Options whose value names a sheet, read while parsing: a line holding one is parsed anew."""
 
 
-def _words_alone(words: list[str]) -> bool:
+def _words_alone(words: list[str], said: bool = False) -> bool:
     """Whether the roll value ``words`` make depends on them alone: no sheet named (``--as``,
     ``--vs``, ``RPGDICE_AS``) and no user's ruleset file (read anew at each roll), so parsing
-    them again would make the same value."""
-    if os.environ.get(AS_ENV, "").strip():
+    them again would make the same value. ``said``: the words are known to name no sheet
+    (only the environment and the ruleset files are looked at)."""
+    from rpgdice.roll.execute import environment
+
+    if environment(AS_ENV).strip():
         return False
-    try:
-        if words and rulesets.known(words[0]) and getattr(rulesets.get(words[0]), "file", None):
+    try:  # `roll` is ordinary dice's, whatever ruleset file takes its name
+        if (words and words[0] != "roll" and rulesets.known(words[0])
+                and getattr(rulesets.get(words[0]), "file", None)):
             return False
     except RulesError:  # a broken file: its group names it when the line runs
         return False
-    return not any(w in SHEET_WORDS or w.startswith(tuple(f"{o}=" for o in SHEET_WORDS))
-                   for w in words)
+    if said:
+        return True
+    given = []
+    for option in SHEET_WORDS:
+        if option in words:
+            return False
+        given.append(f"{option}=")
+    return not any([w.startswith(tuple(given)) for w in words])
 
 
 class RpgdiceGroup(LazyCommands, CommandGroup):
@@ -773,27 +786,34 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         an alias, help, ``odds TYPE``) through :meth:`main`. ``parsed``: the session's roll
         values by their words, for lines whose value depends on nothing but their words (no
         character's sheet read), so a line typed again is not parsed again."""
-        at_table = self._at_table(words)  # joined to a table: its rolls are rolled there
+        key = tuple(words) if parsed is not None else None
+        value = parsed.get(key) if parsed is not None else None
+        if value is not None and not _words_alone(words, said=True):
+            value = None  # a character rolls now (RPGDICE_AS), or a ruleset file took the name
+        # joined to a table: its rolls are rolled there (a value kept is a roll's, no --here)
+        at_table = self._at_table(words, rolls=value is not None)
         if isinstance(at_table, list):
             words = at_table
         elif at_table is not None:
             return self.guarded(at_table)
-        command = self._roll_command(words)
-        if command is None:
-            return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
-        key = tuple(words) if parsed is not None and _words_alone(words) else None
+        command = None
+        if value is None:
+            command = self._roll_command(words)
+            if command is None:
+                return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
+            key = tuple(words) if parsed is not None and _words_alone(words) else None
 
         def work() -> int:
             from rpgdice.roll.execute import execute
 
-            value = parsed.get(key) if parsed is not None and key is not None else None
-            if value is None:
-                value = self.parse_words(words, command)
+            made = value
+            if made is None:
+                made = self.parse_words(words, command)
                 if parsed is not None and key is not None:
                     if len(parsed) >= MAX_PARSED:
                         parsed.pop(next(iter(parsed)))
-                    parsed[key] = value
-            spec, sheet, extras = value
+                    parsed[key] = made
+            spec, sheet, extras = made
             if rulesets.known(spec.ruleset):  # its errors speak the ruleset's language
                 output.SPOKEN[:] = [rulesets.get(spec.ruleset).language, spec.ruleset]
             execute(spec, sheet=sheet, extras=extras)
@@ -801,21 +821,37 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
         return self.guarded(work)
 
-    def _at_table(self, words: list[str]) -> Any:
+    def _at_table(self, words: list[str], rolls: bool = False) -> Any:
         """A roll while joined to a table (``rpgdice table join``): the work that sends it
-        there; the words without ``--here`` when it is to be rolled here; else None."""
+        there; the words without ``--here`` when it is to be rolled here; else None.
+        ``rolls``: the words are known to be a roll's."""
         here = "--here" in words
         if here:
             words = [w for w in words if w != "--here"]
-        if self._roll_command(words) is None:
+        if not rolls and self._roll_command(words) is None:
             return None
         if here:
             return words
-        try:  # a roll reads no more than these bytes to know it is not joined
-            with open(_config_path(), "rb") as f:
-                if b"[table]" not in f.read():
-                    return None
+        # A roll reads no more than config.toml's bytes to know it is not joined, and
+        # reads them again only when one stat finds its path, size, time or inode changed
+        # (a session's lines stat it, not read it).
+        path = _config_path()
+        seen: Any = getattr(self, "_config_seen", None)
+        if seen is not None and seen[0] == (path,) and not os.access(path, os.F_OK):
+            return None  # still not there (asked without an error raised and caught)
+        try:
+            found = os.stat(path)
         except OSError:
+            self._config_seen: tuple[tuple[Any, ...], bool] = ((path,), False)
+            return None
+        key = (path, found.st_size, found.st_mtime_ns, found.st_ino, found.st_dev)
+        if seen is None or seen[0] != key:
+            try:
+                with open(path, "rb") as f:
+                    seen = self._config_seen = (key, b"[table]" in f.read())
+            except OSError:
+                return None
+        if not seen[1]:
             return None
         from rpgdice.cli.joined import joined, remote
 
@@ -856,7 +892,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
     def _roll_command(self, words: list[str]) -> Any:
         """The rolling command ``words`` name directly (a ruleset's, or ``roll``), its
         group, its name and its arguments; None for any other line."""
-        if not words or any(w in ("--help", "-h", "--version") for w in words):
+        if not words or "--help" in words or "-h" in words or "--version" in words:
             return None
         head = words[0]
         if head == "roll":

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Any, Optional, TextIO
 
 from rpgdice import rulesets
+from rpgdice.cli import output
 from rpgdice.cli.output import PROG
 
 AS_ENV = "RPGDICE_AS"
@@ -55,6 +56,9 @@ Commands, as after 'rpgdice':
 """
 """A line holding quotes or backslashes is split by shlex; any other by whitespace alone
 (the same words, some 10 times faster)."""
+
+MAX_ROUTES = 256
+"""The most lines a session keeps what they run by their text (:meth:`Session._dispatch`)."""
 
 MAX_LINE = 16 * 1024
 """The longest line a session reads, in characters (with ``--json`` or without, at the
@@ -108,6 +112,11 @@ class Session:
         self.failed = False
         self._commands: dict[str, frozenset[str]] = {}
         self._parsed: dict[tuple[str, ...], object] = {}
+        self._routes: dict[tuple[str, Optional[str]], tuple[list[str], bool]] = {}
+        """What a line typed again runs, by its text and the ruleset in use: its one-shot
+        arguments (``--json`` added) and whether they have a JSON form, for a line whose
+        first word is a command (no alias, no session word, no bare expression: nothing
+        that can run otherwise later in the session)."""
         """The roll values of lines already parsed, by their words (those whose value is
         their words' alone: rpgdice.cli.RpgdiceGroup.run_words)."""
 
@@ -191,10 +200,11 @@ class Session:
         return 2
 
     def _dispatch(self, text: str) -> Optional[int]:
-        from rpgdice.cli import output
-        from rpgdice.cli.output import error
-
         output.SPOKEN[:] = ["en", ""]  # the session's own lines speak English, whatever ran before
+        route = self._routes.get((text, self.ruleset))
+        if route is not None:
+            return self._run(*route)
+        from rpgdice.cli.output import error
 
         try:  # words split as a shell would (plain words need no shell rules)
             words = shlex.split(text) if _QUOTING.search(text) else text.split()
@@ -219,7 +229,14 @@ class Session:
             return 2
         if self._expression(head) or self._peers(words, text):
             return self.run(["roll", *words])
-        return self.run(self.argv(words))
+        argv = self.argv(words)
+        if argv != words or self.root.get_command(None, head) is not None:  # a command's line
+            route = self._routed(argv)
+            if len(self._routes) >= MAX_ROUTES:
+                self._routes.pop(next(iter(self._routes)))
+            self._routes[(text, self.ruleset)] = route
+            return self._run(*route)
+        return self.run(argv)
 
     def _peers(self, words: list[str], text: str) -> bool:
         """Whether a line whose first word is no command, alias or command of the ruleset in
@@ -293,14 +310,25 @@ class Session:
         """``rpgdice ARGV`` through the root group, as the one-shot command runs it; the
         environment as it was before (a command may tidy it). With ``--json``, ``--json``
         is added where the command takes it; else its text goes to stderr."""
+        return self._run(*self._routed(argv))
+
+    def _routed(self, argv: list[str]) -> tuple[list[str], bool]:
+        """The arguments ``argv`` runs with (``--json`` added where the command takes it),
+        and whether the command has a JSON form."""
         as_json = self.as_json and self.takes_json(argv)
         if as_json and "--json" not in argv:
             at = argv.index("--") if "--" in argv else len(argv)
             argv = [*argv[:at], "--json", *argv[at:]]
+        return argv, as_json
+
+    def _run(self, argv: list[str], as_json: bool) -> int:
         saved = _environment()
         try:
-            with _stdout_to_stderr(self.as_json and not as_json):
-                code = self.root.run_words(argv, self._parsed)
+            if self.as_json and not as_json:
+                with _stdout_to_stderr(True):
+                    code = self.root.run_words(list(argv), self._parsed)
+            else:
+                code = self.root.run_words(list(argv), self._parsed)
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 1
         finally:
@@ -343,19 +371,10 @@ class Session:
 
     # Reporting ----------------------------------------------------------------------
 
-    @contextmanager
-    def _errors(self, number: int) -> Iterator[_ErrorLines]:
-        """stderr for one line: its error lines caught (and, without ``--json``, said
-        with the line's number)."""
-        real = sys.stderr
-        caught = _ErrorLines(real, number if self.numbered else None, self.as_json)
-        sys.stderr = caught
-        try:
-            yield caught
-        finally:
-            caught.close_line()
-            if sys.stderr is caught:
-                sys.stderr = real
+    def _errors(self, number: int) -> _ErrorLines:
+        """stderr for one line (``with``): its error lines caught (and, without ``--json``,
+        said with the line's number)."""
+        return _ErrorLines(sys.stderr, number if self.numbered else None, self.as_json)
 
     def _json_error(self, reason: str, number: int) -> None:
         sys.stdout.write(json.dumps({"error": reason, "line": number}, ensure_ascii=False) + "\n")
@@ -422,6 +441,15 @@ class _ErrorLines:
             elif _is_terminal(self.real):
                 line = _wrapped(f"{ERROR}{reason}")
         self.real.write(line + "\n")
+
+    def __enter__(self) -> _ErrorLines:
+        sys.stderr = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close_line()
+        if sys.stderr is self:
+            sys.stderr = self.real
 
     def close_line(self) -> None:
         if self._pending:

@@ -37,7 +37,7 @@ def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, to
     an attack target's keys (``vs_keys``) and line (``vs_table``) likewise. ``compact``:
     the terminal shows repeats in their ruleset's short form (``roll 4d6kh3 -n 6``)."""
     if as_json:
-        from rpgdice.render import jsonl
+        from rpgdice.render.jsonl import write
 
         def more(item: Rolled) -> JSONObject:
             out: JSONObject = dict(keys or {})
@@ -50,8 +50,8 @@ def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, to
                     out["odds"] = {**to_data(out["odds"]), "compare": compared}
             return out
 
-        compared = _compared(compare)
-        jsonl.write(items, sys.stdout, more, result=_result)
+        compared = _compared(compare) if compare else []
+        write(items, sys.stdout, more, result=_result)
     else:
         from rpgdice.render import common
 

@@ -14,16 +14,21 @@ it (its keyword ``run``), never read from a parser's context or a global.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from typing import Any, Optional
 
-from rpgdice.core.budget import check_work
+from rpgdice.core.budget import check_work, share_odds_budget
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
+from rpgdice.core.envelope import EMPTY, Envelope, Rolled
 from rpgdice.core.errors import RulesError
+from rpgdice.render.output import emit
 from rpgdice.roll.plan import Plan
 from rpgdice.roll.spec import RollSpec, StoredRecord
+from rpgdice.roll.target import targeted
 
 MAX_SEED = 2**64 - 1
 SEED_ENV = "RPGDICE_SEED"
@@ -151,7 +156,11 @@ def arguments(spec: RollSpec, build: Callable[..., Plan]) -> dict[str, Any]:
     """The spec's arguments as its builder takes them: a record stored as data (a
     Seyruun combatant) made again by the builder's module, and nothing else."""
     args = spec.kwargs
-    if not any(_has_record(v) for v in args.values()):
+    try:
+        held = _records_held(spec.args)
+    except TypeError:  # a value that cannot be a key (held or not, looked at anew)
+        held = any(_has_record(v) for v in args.values())
+    if not held:
         return args
     module = sys.modules[build.__module__]
 
@@ -173,10 +182,17 @@ def arguments(spec: RollSpec, build: Callable[..., Plan]) -> dict[str, Any]:
     return {k: made(v) for k, v in args.items()}
 
 
+@functools.lru_cache(maxsize=256)
+def _records_held(args: tuple[tuple[str, Any], ...]) -> bool:
+    """Whether a spec's arguments hold a stored record, once per arguments (a session's
+    lines execute the same arguments again and again)."""
+    return any(_has_record(v) for _, v in args)
+
+
 def _has_record(value: Any) -> bool:
     if isinstance(value, StoredRecord):
         return True
-    return isinstance(value, tuple) and any(_has_record(v) for v in value)
+    return isinstance(value, tuple) and any(map(_has_record, value))
 
 
 def plan_of(spec: RollSpec, run: Optional[Turn] = None) -> Plan:
@@ -205,9 +221,19 @@ _RUN_TAKERS: dict[Callable[..., Plan], bool] = {}
 # The dice source and the log's choice ---------------------------------------------------
 
 
+def environment(name: str) -> str:
+    """``os.environ.get(name, "")``, without a KeyError raised and caught for a name that
+    is not set (the usual case, read at every roll: a session's lines read them again)."""
+    data = getattr(os.environ, "_data", None)
+    if type(data) is not dict:  # not the os module's own mapping
+        return os.environ.get(name, "")
+    value = data.get(os.environ.encodekey(name))
+    return "" if value is None else os.environ.decodevalue(value)
+
+
 def seed_from_environment() -> int | None:
     """``RPGDICE_SEED``'s seed; None when it is unset, empty or blank."""
-    text = os.environ.get(SEED_ENV, "").strip()
+    text = environment(SEED_ENV).strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEED:
@@ -237,7 +263,7 @@ def log_wanted(spec: RollSpec) -> bool:
         return True
     if spec.log is not None:
         return spec.log
-    mode = os.environ.get(LOG_ENV, "").strip().lower() or "auto"
+    mode = environment(LOG_ENV).strip().lower() or "auto"
     if mode == "always":
         return True
     if mode == "never":
@@ -285,8 +311,6 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     how the results are shown instead of the output's way (``encounter start``: its state
     after the roll)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
-        from rpgdice.core.budget import share_odds_budget
-
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
     if spec.character is not None and not spec.character.resolved:  # a line just parsed
         from rpgdice.roll.character import resolved
@@ -296,8 +320,6 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
         from rpgdice.table import sheets
 
         sheet = sheets.load(spec.character.name, "--as")
-    from rpgdice.roll.target import targeted
-
     spec, found = targeted(spec)  # a roll's target (--vs): read, its traits resolved
     if found:
         extras = {**(extras or {}), **found}
@@ -422,8 +444,6 @@ def _shown(spec: RollSpec, state: Turn, items: Iterable[Any], **kwargs: Any) -> 
 
         short.show(items, kwargs["keys"], list(spec.argv), _who(spec, state))
         return
-    from rpgdice.render.output import emit
-
     emit(items, **kwargs)
 
 
@@ -498,8 +518,6 @@ def _enveloped(results: Iterable[Any], table: Callable[[Any], Any] | None,
                target: Callable[[Any], dict[str, Any]] | None) -> Iterator[Any]:
     """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
     the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
-    from rpgdice.core.envelope import EMPTY, Envelope, Rolled
-
     if table is None and target is None:
         return (Rolled(r, EMPTY) for r in results)
     return (Rolled(r, Envelope(table=table(r) if table is not None else None,
@@ -510,8 +528,6 @@ def _enveloped(results: Iterable[Any], table: Callable[[Any], Any] | None,
 def _results(roll: Callable[[DiceSource], Any], source: DiceSource, times: int) -> Iterable[Any]:
     """``times`` rolls: all made at once from given faces (which must all be used), else
     the first made now and the rest as they are read."""
-    from itertools import chain
-
     if isinstance(source, GivenDice):
         results = [roll(source) for _ in range(times)]
         source.check_all_used()

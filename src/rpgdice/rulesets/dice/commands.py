@@ -79,32 +79,54 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
 
     Example: rpgdice roll 2d6+3 d20 -1d4+6
     """
-    from rpgdice.rulesets.dice import rules as notation
+    from rpgdice.rulesets.dice.rules import PARAM, Expression, roll
 
     assert run is not None  # the run it is part of: its repetitions, odds and seed
     times, odds = run.spec.times, run.spec.odds
-    joined = notation.join_arguments(expressions, _peers)
-    for text in joined:
-        _warn_repeat_label(text)
-    parsed = [parse_expression(text) for text in joined]
-    # One repetition rolls every expression, each at worst (explosions and re-rolls at their
-    # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
-    check_work(Work(*map(sum, zip(*(worst_case(e) for e in parsed)))),
-               times, "--times" if times > 1 else notation.PARAM)
+    joined, warned = _joined(tuple(expressions))
+    if warned:
+        from rpgdice.render.output import warning
+
+        for message in warned:
+            warning(message)
+    parsed, work, one_term = _parsed(joined)
+    check_work(work, times, "--times" if times > 1 else PARAM)
     seed_shown = run.spec.seed if run.spec.dice is None else None
     turn = iter(range(times * len(parsed)))
 
     def roll_one(source: Any) -> Any:
         e = parsed[next(turn) % len(parsed)]
-        if isinstance(e, notation.Expression):
-            return notation.roll(e, source, seed=seed_shown)
+        if isinstance(e, Expression):
+            return roll(e, source, seed=seed_shown)
         from rpgdice.rulesets.dice import tree
 
         return tree.roll(e, source, seed=seed_shown)
 
-    exact = exact_odds("dice", odds_set, parsed) if odds else None
+    exact = exact_odds("dice", odds_set, list(parsed)) if odds else None
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
-                compact=times > 1 and not (breakdown or odds) and all(map(is_one_term, parsed)))
+                compact=times > 1 and not (breakdown or odds) and one_term)
+
+
+@functools.lru_cache(maxsize=256)
+def _joined(expressions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The expressions the arguments make, and the warnings they call for (each said at
+    every roll): worked out once per arguments (a session rolls the same line again and
+    again; what they make depends on their text alone)."""
+    from rpgdice.rulesets.dice import rules as notation
+
+    joined = tuple(notation.join_arguments(list(expressions), _peers))
+    return joined, tuple(m for text in joined for m in _repeat_label_warnings(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(joined: tuple[str, ...]) -> tuple[tuple[Any, ...], Work, bool]:
+    """The parsed expressions, the work of one repetition and whether each is one dice
+    term, once per expressions (the parsed records are never changed)."""
+    parsed = tuple(parse_expression(text) for text in joined)
+    # One repetition rolls every expression, each at worst (explosions and re-rolls at their
+    # bounds); each dice term is a roll to score and show, a constant none (d20+5 is one roll).
+    work = Work(*map(sum, zip(*(worst_case(e) for e in parsed))))
+    return parsed, work, all(map(is_one_term, parsed))
 
 
 def _peers(text: str) -> bool:
@@ -133,24 +155,22 @@ def parse_expression(text: str) -> Any:
             raise _joined_hint(text, e) from None
 
 
-def _warn_repeat_label(text: str) -> None:
+def _repeat_label_warnings(text: str) -> list[str]:
     """``3#1d20`` (the bots' "three times 1d20") rolls the number 3 labelled ``1d20``, as
-    CLI.md reads a ``#``, and ``d66`` is a die of 66 sides: a warning says so, and how to
-    roll what the other tools mean."""
+    CLI.md reads a ``#``, and ``d66`` is a die of 66 sides: the warnings that say so, and
+    how to roll what the other tools mean."""
     import re
 
+    said = []
     if re.search(r"(?<![\w)\]])1?[dD]66(?![\d.])", text.split("#", 1)[0]):
-        from rpgdice.render.output import warning
-
-        warning("d66 is one die of 66 sides here; the d66 of Traveller and Year Zero (tens and "
-                "units of two d6) is: rpgdice roll 'd6*10+d6'")
+        said.append("d66 is one die of 66 sides here; the d66 of Traveller and Year Zero (tens "
+                    "and units of two d6) is: rpgdice roll 'd6*10+d6'")
     found = re.fullmatch(r"\s*(\d+)\s*#\s*(\d*[dD](?:\d+|%|F)\S*)\s*", text)
     if found and 1 <= int(found[1]) <= 1000:
-        from rpgdice.render.output import warning
-
         n, dice = found[1], found[2]
-        warning(f"'{n}#{dice}' rolls the number {n} with the label '{dice}' (# starts a label "
-                f"here); {dice} {n} times is: rpgdice roll {dice} -n {n}")
+        said.append(f"'{n}#{dice}' rolls the number {n} with the label '{dice}' (# starts a "
+                    f"label here); {dice} {n} times is: rpgdice roll {dice} -n {n}")
+    return said
 
 
 def _joined_hint(text: str, error: RulesError) -> RulesError:

@@ -1,0 +1,63 @@
+"""A line typed again in a session (issue 44: a ``play`` line at the cost of a roll): what a
+session keeps of a line it ran before — what the line runs, its roll value, what the dice
+expressions make, whether config.toml joins a table — never changes what the line does."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from typer.testing import CliRunner
+
+from conftest import home
+from rpgdice.cli import app, root
+
+
+def play(text: str, *args: str):
+    return CliRunner().invoke(app, ["play", *args], input=text)
+
+
+def test_a_line_typed_again_warns_again():
+    got = play("roll 3#1d20 --seed 1\nroll 3#1d20 --seed 1\nroll d66 --seed 2\nroll d66 --seed 2\n",
+               "--json")
+    assert got.exit_code == 0, got.stderr
+    lines = got.stdout.splitlines()
+    assert len(lines) == 4 and lines[0] == lines[1] and lines[2] == lines[3]
+    assert got.stderr.count("'3#1d20' rolls the number 3") == 2
+    assert got.stderr.count("d66 is one die of 66 sides here") == 2
+
+
+def test_a_line_typed_again_runs_in_the_ruleset_in_use_now():
+    got = play("roll 3 3 --seed 4\nuse seyruun\nroll 3 3 --seed 4\nuse -\nroll 3 3 --seed 4\n",
+               "--json")
+    objects = [json.loads(line) for line in got.stdout.splitlines()]
+    assert [("error" in o, o.get("ruleset")) for o in objects] == [
+        (True, None), (False, "seyruun"), (True, None)]
+    assert objects[0]["error"] == objects[2]["error"] and "would roll a bare number" in objects[0]["error"]
+
+
+def test_a_roll_sees_config_toml_change_between_lines(monkeypatch):
+    from rpgdice.cli import joined as joined_module
+
+    monkeypatch.setattr(joined_module, "joined", lambda: "the table")
+    monkeypatch.setattr(joined_module, "remote", lambda words, table: 0)
+    group, words = root(), ["roll", "d20"]
+    config = home() / "config.toml"
+    config.unlink(missing_ok=True)
+    assert group._at_table(words) is None  # no config.toml
+    assert group._at_table(words) is None  # still none
+    config.write_text('[alias]\nx = "roll d20"\n')
+    assert group._at_table(words) is None
+    config.write_text('[table]\nurl = "x"\n')
+    assert callable(group._at_table(words))  # joined since the last line
+    assert callable(group._at_table(words))
+    stat = config.stat()
+    config.write_text('[tablx]\nurl = "x"\n')  # the same size
+    os.utime(config, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert group._at_table(words) is None
+    config.write_text('[table]\nurl = "x"\n')
+    os.utime(config, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000))
+    assert callable(group._at_table(words))
+    config.unlink()
+    assert group._at_table(words) is None
+    assert group._at_table(["roll", "d20", "--here"]) == ["roll", "d20"]
