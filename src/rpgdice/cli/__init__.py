@@ -716,12 +716,15 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             output.SPOKEN[:] = [rulesets.get(ruleset).language, ruleset]
         return resolved
 
-    def guarded(self, work: Any, prog_name: str = PROG) -> int:
+    def guarded(self, work: Any, prog_name: str = PROG, tidy: bool = True) -> int:
         """``work()``'s exit status, every error turned into one line and its status: a
         usage error 2, output that could not be delivered 1 (or 141), a bug 1 (no
-        traceback), as the one-shot command and every line of a session report them."""
+        traceback), as the one-shot command and every line of a session report them.
+        ``tidy``: the environment made safe first (a session's line: it was, when the
+        session started, and no line changes it)."""
         code = 0
-        tidy_environment()
+        if tidy:
+            tidy_environment()
         output.SPOKEN[:] = ["en", ""]
         try:
             code = work()
@@ -795,7 +798,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if isinstance(at_table, list):
             words = at_table
         elif at_table is not None:
-            return self.guarded(at_table)
+            return self.guarded(at_table, tidy=False)
         command = None
         if value is None:
             command = self._roll_command(words)
@@ -819,7 +822,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             execute(spec, sheet=sheet, extras=extras)
             return 0
 
-        return self.guarded(work)
+        return self.guarded(work, tidy=False)
 
     def _at_table(self, words: list[str], rolls: bool = False) -> Any:
         """A roll while joined to a table (``rpgdice table join``): the work that sends it

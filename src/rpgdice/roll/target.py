@@ -17,6 +17,22 @@ from typing import Any, Optional
 from rpgdice.roll.spec import Character, RollSpec, Term
 
 
+def _targets(command: Optional[Any]) -> tuple[Optional[Any], list[Any]]:
+    """A command's parameter naming a target and the pools that name its traits (None, []:
+    it takes no target), read once a record."""
+    if command is None:
+        return None, []
+    found = _TARGETS.get(id(command))
+    if found is None or found[0] is not command:
+        param = next((p for p in command.params if p.target is not None), None)
+        found = _TARGETS[id(command)] = (command, param,
+                                         [p for p in command.params if p.target_traits])
+    return found[1], found[2]
+
+
+_TARGETS: dict[int, tuple[Any, Optional[Any], list[Any]]] = {}
+
+
 def _command(spec: RollSpec) -> Optional[Any]:
     """The record of the spec's command (None: no record, as ordinary dice have none)."""
     from rpgdice.core import registry
@@ -32,12 +48,9 @@ def targeted(spec: RollSpec) -> tuple[RollSpec, dict[str, Any]]:
     """The spec with its target read (the pools that name its traits resolved, and
     ``target`` what they named), and what the builder reads of it: ``{"target": sheet,
     "target_extra": extra}`` (empty: the roll names no target)."""
-    command = _command(spec)
-    param = None if command is None else next(
-        (p for p in command.params if p.target is not None), None)
-    if command is None or param is None:
+    param, pools = _targets(_command(spec))
+    if param is None:
         return spec, {}
-    pools = [p for p in command.params if p.target_traits]
     named = {p.name: v for p in pools if isinstance(v := spec.arg(p.name), str)}
     name = spec.arg(param.name)
     if not isinstance(name, str) or not name.strip():
