@@ -1,12 +1,13 @@
-"""The ``rpgdice`` command line: a Typer group per ruleset.
+"""The ``rpgdice`` application: its root group (:class:`RpgdiceGroup`: aliases, a roll at
+a joined table, a session's lines, every error made one line and an exit status), the
+environment made safe, and :func:`main`.
 
-Commands are thin: they parse, call the engine, and hand the result to
-:mod:`rpgdice.cli.output`. Every usage error, from Click or from the engine's
-:class:`~rpgdice.core.errors.RulesError`, becomes one line on stderr and exit 2.
-
-The ruleset groups load lazily: ``rpgdice seyruun roll ...`` imports and builds the
-``seyruun`` group alone (its rules included), since every roll starts a
-process and building all of them would cost every roll the time of all.
+Its parts: the groups and the lazily built commands (rpgdice.cli.groups), a rolling
+command made from its record (rpgdice.cli.made), what a usage error says
+(rpgdice.cli.usage), trait names on the command line (rpgdice.cli.traits). The ruleset
+groups load lazily: ``rpgdice seyruun roll ...`` imports and builds the ``seyruun``
+group alone (its rules included), since every roll starts a process and building all of
+them would cost every roll the time of all.
 """
 
 from __future__ import annotations
@@ -14,22 +15,67 @@ from __future__ import annotations
 import errno
 import functools
 import os
-import re
 import sys
 from collections.abc import Sequence
-from difflib import get_close_matches
-from importlib import import_module
-from typing import Annotated, Any, Optional
+from typing import Any, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from rpgdice import __version__, rulesets
 from rpgdice.cli import output
+from rpgdice.cli.groups import (
+    COMMAND_MODULES,
+    GROUP_MODULES,
+    HELP_ORDER,
+    TOP_COMMANDS,
+    CommandGroup,
+    LazyCommands,
+    RecordGroup,
+    RulesetGroup,
+    _load_command,
+    _load_group,
+    _load_top,
+    command_class,
+    load_ruleset,
+    ruleset_group,
+)
 from rpgdice.cli.output import PROG, error
-from rpgdice.cli.typer_private import Context, ParamType, click, tidy_help_printer
-from rpgdice.core.commands import ROOT_COMMANDS
-from rpgdice.core.errors import RulesError, cut, shown
+from rpgdice.cli.traits import (
+    AS_ENV,
+    trait_type,
+)
+from rpgdice.cli.typer_private import Context, click, tidy_help_printer
+from rpgdice.cli.usage import (
+    NoSuchCommand,
+    _usage_message,
+    typed_name,
+)
+from rpgdice.core.errors import RulesError, shown
+
+__all__ = [  # what the rest of the command line reads here, from the parts
+    "AS_ENV",
+    "COMMAND_MODULES",
+    "CommandGroup",
+    "GROUP_MODULES",
+    "HELP_ORDER",
+    "LazyCommands",
+    "NoSuchCommand",
+    "RecordGroup",
+    "RulesetGroup",
+    "TOP_COMMANDS",
+    "_load_command",
+    "_load_group",
+    "_load_top",
+    "_usage_message",
+    "command_class",
+    "load_ruleset",
+    "ruleset_group",
+    "trait_type",
+    "typed_name",
+    "app",
+    "main",
+    "root",
+]
 
 DEBUG_ENV = "RPGDICE_DEBUG"
 """Set (non-empty) to let an internal error's traceback through, for developers."""
@@ -78,529 +124,6 @@ def _drop_stdout() -> None:
         return
     _ABANDONED.append(sys.stdout)
     sys.stdout = devnull
-
-
-class NoSuchCommand(click.UsageError):
-    """A command name that is not one of the group's commands."""
-
-    def __init__(self, name: str, choices: Sequence[str], ctx: Any, args: Sequence[str] = ()) -> None:
-        self.name = name
-        self.choices = list(choices)
-        close = (get_close_matches(name, self.choices + _alias_names(ctx), n=1)
-                 if len(name) < 64 else [])
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        meant = _roll_meant(name, ctx) if not close and len(name) < 64 else None
-        if meant is not None:
-            typed = " ".join(args) if len(" ".join(args)) < 64 else name
-            hint = f" (did you mean '{ctx.command_path} {meant} {typed}'?)"
-        elif not close:
-            hint = f" ({ctx.command_path} --help says what each does)"
-        super().__init__(
-            f"COMMAND: {shown(name)} is not a command of '{ctx.command_path}'; "
-            f"accepts {', '.join(self.choices)}{hint}",
-            ctx,
-        )
-
-
-def _alias_names(ctx: Any) -> list[str]:
-    """The user's alias names, for the closest name to a mistyped command at the top
-    (``rpgdice sneek``: did you mean 'sneak'?); none when they cannot be read."""
-    if ctx is None or ctx.parent is not None:
-        return []
-    from rpgdice.table import aliases
-
-    try:
-        return sorted(aliases.load())
-    except (RulesError, OSError):
-        return []
-
-
-_POOL_LIKE = r"[0-9]+(\s*[+\-\u2212\u2013]\s*[0-9]+)*"
-"""A pool typed as a command name (``rpgdice seyruun 3+2``): compiled only when one is."""
-
-
-def _roll_meant(name: str, ctx: Any) -> str | None:
-    """The command a word that is no command name meant, when it reads as that command's
-    argument: dice notation at the top (``rpgdice 2d6``: ``roll``), a pool in a ruleset
-    group whose ``roll`` takes one (``rpgdice seyruun 3+3``)."""
-    group = ctx.command
-    if ctx.parent is None:
-        from rpgdice.rulesets.dice.rules import parse
-
-        try:
-            parse(name)
-        except RulesError:
-            return None
-        return "roll"
-    roll = group.get_command(ctx, "roll") if re.fullmatch(_POOL_LIKE, name.strip()) else None
-    takes = roll is not None and any(p.param_type_name == "argument" for p in roll.params)
-    return "roll" if takes else None
-
-
-class CommandGroup(TyperGroup):
-    """A group whose unknown command names get the one-line treatment: what the
-    group accepts and the closest name."""
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        from rpgdice.cli.typer_private import narrow_help
-
-        if not narrow_help(self, ctx, formatter):  # under 80 columns: a page words fit in
-            super().format_help(ctx, formatter)
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        name = args[0] if args else ""
-        if (
-            args
-            and not name.startswith("-")
-            and self.get_command(ctx, name) is None
-            and not ctx.resilient_parsing
-        ):
-            raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
-        from rpgdice.cli.runs import current_run
-
-        current_run(ctx).args = list(args[1:])  # as typed, for --compare (cli/compare.py)
-        return super().resolve_command(ctx, args)
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as e:
-            # Click's option parser raises some errors (an option missing its value, a
-            # flag given one) without a context; they belong to the subcommand whose
-            # arguments were being parsed, so give them its context to name it.
-            if e.ctx is None and ctx.invoked_subcommand:
-                command = self.get_command(ctx, ctx.invoked_subcommand)
-                if command is not None:
-                    e.ctx = Context(command, info_name=ctx.invoked_subcommand, parent=ctx)
-            raise
-
-
-def _param_hint(param: Any) -> str:
-    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
-    if param.param_type_name == "option" and opts:
-        return opts[0]  # the first long name, as declared: --raise, not its alias --niveles
-    return param.human_readable_name.removesuffix("...")  # COMBATANT..., EXPR...: one of them
-
-
-def typed_name(param: Any, ctx: Any = None) -> str:
-    """How the user gave ``param``: the environment variable it came from
-    (``RPGDICE_SEED``), else the last of its names typed (``--niveles``, ``-d``), else its
-    first long name."""
-    if param.param_type_name != "option":
-        return _param_hint(param)
-    if ctx is not None and param.name and param.envvar:
-        from rpgdice.cli.typer_private import ParameterSource
-
-        if ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT:
-            envvar = param.envvar
-            return envvar if isinstance(envvar, str) else envvar[0]
-    names = [*param.opts, *param.secondary_opts]
-    typed = None
-    from rpgdice.cli.runs import current_run
-
-    # The arguments as typed: errors name an option the way the user wrote it
-    # (``--niveles``, not its canonical ``--raise``).
-    for word in current_run(ctx).argv or ():
-        if word == "--":
-            break
-        for name in names:
-            short = len(name) == 2 and not word.startswith("--")
-            if word == name or word.startswith(name + "=") or (short and word.startswith(name)):
-                typed = name
-    return typed or _param_hint(param)
-
-
-def _accepts(param: Any) -> str:
-    """What ``param`` accepts: its parser's ``accepts`` (cli.params), else its metavar."""
-    parse = getattr(getattr(param, "type", None), "func", None)
-    accepts = getattr(parse, "accepts", None)
-    if accepts:
-        return str(accepts)
-    return str(getattr(param, "metavar", None) or param.human_readable_name)
-
-
-def _find_option(ctx: Any, name: str) -> Any:
-    if ctx is None:
-        return None
-    for param in ctx.command.get_params(ctx):
-        if name in getattr(param, "opts", ()) or name in getattr(param, "secondary_opts", ()):
-            return param
-    return None
-
-
-def _options_of(ctx: Any) -> str:
-    names = []
-    for param in ctx.command.get_params(ctx):
-        if param.param_type_name == "option" and not getattr(param, "hidden", False):
-            names.append(_param_hint(param))
-    return ", ".join(names)
-
-
-def _usage_message(e: click.UsageError) -> str:
-    """Every usage error as ``PARAM: what is wrong; accepts ...``, from the
-    exception's structure, never from parsing Click's wording."""
-    param = getattr(e, "param", None)
-    ctx = e.ctx
-    if isinstance(e, NoSuchCommand):
-        return e.message
-    if isinstance(e, click.MissingParameter) and param is not None:
-        return f"{_param_hint(param)}: missing; accepts {_accepts(param)}"
-    if isinstance(e, click.BadParameter) and param is not None:
-        return f"{typed_name(param, ctx)}: {e.message}"
-    if isinstance(e, click.NoSuchOption) and ctx is not None:
-        name = e.option_name
-        hint = ""
-        if e.possibilities:
-            hint = f" (did you mean {' or '.join(sorted(e.possibilities))}?)"
-        arguments = [
-            p.human_readable_name for p in ctx.command.get_params(ctx)
-            if p.param_type_name == "argument"
-        ]
-        if name[1:].isdigit() and arguments:
-            return (f"{cut(name)}: a negative number is not an option, and "
-                    f"{', '.join(arguments)} cannot be negative")
-        return (f"{cut(name)}: no such option{hint}; '{ctx.command_path}' accepts "
-                f"{_options_of(ctx)}")
-    if isinstance(e, click.BadOptionUsage):
-        option = _find_option(ctx, e.option_name)
-        if option is None:
-            return f"{e.option_name}: {e.message}"
-        if getattr(option, "is_flag", False):
-            return f"{e.option_name}: is a flag and takes no value"
-        return f"{e.option_name}: needs a value; accepts {_accepts(option)}"
-    if ctx is not None and type(e) is click.UsageError:
-        # Extra arguments on a command: say what the command takes.
-        pieces = ["[OPTIONS]"] + [
-            p.human_readable_name for p in ctx.command.get_params(ctx)
-            if p.param_type_name == "argument"
-        ]
-        return f"{e.format_message()}; usage: {ctx.command_path} {' '.join(pieces)}"
-    return e.format_message()
-
-
-GROUP_MODULES = {"log": "rpgdice.cli.log", "encounter": "rpgdice.cli.encounter",
-                 "table": "rpgdice.cli.joined"}
-"""Groups that are no ruleset's (name -> module whose ``app`` is a ``typer.Typer``). Each
-ruleset's group is its record's ``commands`` (:func:`ruleset_group`), found by the registry
-(rpgdice.rulesets). They load on first use, so a roll imports only its own ruleset's
-commands and rules and builds only its own command: startup is what every roll pays
-(bench/startup.py)."""
-TOP_COMMANDS = ("roll", "odds")
-"""Ordinary dice's commands, at the top (made from their records, :func:`_load_top`)."""
-COMMAND_MODULES = {
-    "char": "rpgdice.cli.table:char_app",
-    "alias": "rpgdice.cli.table:alias_app",
-    "paths": "rpgdice.cli.table:paths_app",
-    "again": "rpgdice.cli.again",
-    "play": "rpgdice.cli.play",
-    "completion": "rpgdice.cli.completion",
-    "serve": "rpgdice.cli.serve",
-    "rulesets": "rpgdice.cli.user_rulesets",
-    "seat": "rpgdice.cli.seat",
-}
-"""Commands loaded the same way: ``module`` whose ``app`` (or ``module:name``) is a
-``typer.Typer`` holding one command, or a group of them (``char``); or ``module:NAME`` of a
-module whose ``COMMANDS`` records hold the command ``NAME`` (ordinary dice's ``roll`` and
-``odds``, made from their records: :func:`_load_command`)."""
-HELP_ORDER = ROOT_COMMANDS
-"""The order ``rpgdice --help`` lists them in: the rulesets (in the registry's order), then
-ordinary dice, your table, the roll log, then completion (the README's order)."""
-
-
-def ruleset_group(name: str) -> bool:
-    """Whether ``name`` is a ruleset with a group of its own (``rpgdice NAME ...``)."""
-    if not rulesets.known(name):
-        return False
-    try:
-        return rulesets.get(name).group
-    except RulesError:  # a user's ruleset file that is broken: its commands say so when run
-        return True
-
-
-class LazyCommands:
-    """Click's lazy-group pattern for a ``TyperGroup``: a subcommand is built the first
-    time it is looked up, so a roll builds (and imports) only what it runs.
-    Subclasses fill :meth:`pending` with ``name -> builder``, in help order."""
-
-    __slots__ = ()
-
-    def pending(self) -> dict[str, Any]:
-        return {}
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        names = super().list_commands(ctx)  # type: ignore[misc]
-        names = names + [n for n in self.pending() if n not in names]
-        order = {n: i for i, n in enumerate((*self.first(), *HELP_ORDER))}
-        return sorted(names, key=lambda n: order.get(n, len(order)))
-
-    def first(self) -> tuple[str, ...]:
-        """Names listed before :data:`HELP_ORDER`'s (the root: the rulesets)."""
-        return ()
-
-    def builder(self, name: str) -> Any:
-        """The builder of the command ``name`` (None: no such command)."""
-        return self.pending().get(name)
-
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        commands = self.commands  # type: ignore[attr-defined]
-        made = commands.get(cmd_name)
-        if made is not None:  # built already (a session's lines look the same names up)
-            return made
-        build = self.builder(cmd_name)
-        if build is not None:
-            cmd = build()
-            cmd.name = cmd_name
-            commands[cmd_name] = cmd
-        return super().get_command(ctx, cmd_name)  # type: ignore[misc]
-
-
-AS_ENV = "RPGDICE_AS"
-
-
-class _TraitType(ParamType):
-    """A trait-taking parameter's type (its record's kind ``traits``, or Cypher's
-    ``--skill``): with ``--as`` trait names are kept as typed, for the executor to read from
-    the sheet (rpgdice.roll.character); without it, they are answered with ``--as``."""
-
-    def __init__(self, inner: Any, hook: str) -> None:
-        self.inner = inner
-        self.hook = hook
-        self.name = inner.name
-
-    def __getattr__(self, name: str) -> Any:  # parser attributes: func, choices, accepts
-        if name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        if self.hook == "target":  # a target's pool: its names read with the target (--vs)
-            from rpgdice.cli import character
-
-            vs = ctx.params.get("vs") if ctx is not None else None
-            if isinstance(vs, str) and vs.strip() and character.looks_like_names(value):
-                return value
-            return self.inner.convert(value, param, ctx)
-        if ctx is not None and ctx.params.get("as_name") and isinstance(value, str):
-            return self._named(value, param, ctx)  # the executor reads the sheet
-        try:
-            return self.inner.convert(value, param, ctx)
-        except click.BadParameter as e:  # no character rolls: trait names say to add --as
-            from rpgdice.cli import character
-
-            levels = getattr(getattr(self.inner, "func", None), "choices", None) or ()
-            if not character.looks_like_names(value) or get_close_matches(value, levels, n=1):
-                raise  # no word, or a misspelled level (its message names the closest)
-            e.message = character.without_as(value, e.message, skill=self.hook == "skill")
-            raise
-
-
-    def _named(self, value: str, param: Any, ctx: Any) -> Any:
-        """A value of a line that rolls for a character: trait names kept as typed (the
-        executor reads them from the sheet); numbers read now."""
-        from rpgdice.cli import character
-
-        if self.hook == "traits":
-            return value if character.looks_like_names(value) else self.inner.convert(
-                value, param, ctx)
-        try:  # Cypher's --skill: a level now, a skill's name from the sheet
-            return self.inner.convert(value, param, ctx)
-        except click.BadParameter:
-            return value
-
-
-def trait_type(inner: Any, hook: str) -> Any:
-    """An argument's type that, with ``--as``, reads trait names first (``hook``:
-    ``traits``, or ``skill`` for Cypher's ``--skill``)."""
-    return _TraitType(inner, hook)
-
-
-def _odds_of_a_command(group: Any, ctx: Any, word: str, args: list[str]) -> None:
-    """``seyruun odds attack 3+3``: a command of the group named after ``odds``, which has
-    no odds form of its own, is named back the way that works (its ``--odds``), rather
-    than read as the roll's first argument (a trait name)."""
-    if word == "odds" or word not in group.list_commands(ctx):
-        return
-    if any(a == "--as" or a.startswith("--as=") for a in args):  # a trait may share the name
-        return
-    ruleset = group.ruleset
-    command = group.get_command(ctx, word)
-    takes_odds = command is not None and any(
-        "--odds" in getattr(p, "opts", ()) for p in command.params)
-    if word in ("roll", "task") and takes_odds:
-        how = f"its odds are 'rpgdice {ruleset} odds ...' itself (leave out '{word}')"
-    elif takes_odds:
-        how = f"for its odds, add --odds to the roll: rpgdice {ruleset} {word} ... --odds"
-    else:
-        how = f"it computes no odds: roll it with rpgdice {ruleset} {word} ..."
-    raise RulesError("odds", f"'{word}' is a command of its own, not an odds type; {how}")
-
-
-def _odds_type(ruleset: str, name: str) -> bool:
-    """Whether ``rpgdice RULESET odds NAME`` gives the roll type NAME's odds alone."""
-    record = rulesets.get(ruleset).command(name)
-    return record is not None and record.odds_type
-
-
-class RulesetGroup(LazyCommands, CommandGroup):
-    """A ruleset's group, built from its ``typer.Typer`` with no command yet; each
-    command is built from the app's registered command when first looked up, and
-    given the shared options (:func:`_shared_options`)."""
-
-    typer_app: Any = None
-    ruleset: str | None = None
-    """The ruleset whose group it is (None: ``log``, ``encounter``)."""
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        """``odds TYPE ARGS``: the roll type's own command, computing its odds alone."""
-        if (len(args) > 1 and args[0] == "odds" and self.ruleset is not None
-                and _odds_type(self.ruleset, args[1])):
-            from rpgdice.cli.runs import current_run
-
-            current_run(ctx).odds_alone = True
-            args = args[1:]
-        elif len(args) > 1 and args[0] == "odds" and self.ruleset is not None:
-            _odds_of_a_command(self, ctx, args[1], args)
-        return super().resolve_command(ctx, args)
-
-    def _spanish(self) -> bool:
-        """Whether the group's help speaks Spanish: its ruleset's record says so."""
-        return self.ruleset is not None and rulesets.get(self.ruleset).language == "es"
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None and self._spanish():
-            from rpgdice.cli.common import PANELS
-
-            option.help = PANELS["es"]["help"]
-        return option
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        if not self._spanish():
-            return super().format_usage(ctx, formatter)
-        from rpgdice.cli.common import spanish_usage
-
-        spanish_usage(self, ctx, formatter)
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        if not self._spanish():
-            return super().format_help(ctx, formatter)
-        from rpgdice.cli.common import spanish_help
-
-        spanish_help(ctx, formatter, super().format_help)
-
-    @classmethod
-    def build(cls, app: Any) -> Any:
-        """The group of ``app``, laid out by this class (Typer's documented ``cls`` and
-        ``get_command``)."""
-        from rpgdice.cli.typer_private import get_command
-
-        app.info.cls = cls
-        group: Any = get_command(app)
-        group.typer_app = app
-        return group
-
-
-def _load_group(module: str) -> Any:
-    """A group that is no ruleset's (``log``, ``encounter``, ``table``): its module's ``app``."""
-    return RulesetGroup.build(import_module(module).app)
-
-
-def load_ruleset(name: str) -> Any:
-    """The group of the ruleset ``name``, made from its commands' records."""
-    try:
-        records = rulesets.get(name).records()
-    except RulesError as e:  # a broken file: its commands name the problem when run
-        group = RulesetGroup.build(_broken_app(name, e))
-        group.ruleset = name
-        return group
-    return RecordGroup.made(name, records)
-
-
-def _broken_app(name: str, error: RulesError) -> Any:
-    """The group of a user's ruleset file that is broken: ``roll`` and ``odds`` take any
-    words and say what is wrong with the file (exit 2)."""
-    from rpgdice.cli.common import SignedCommand, ruleset_app
-
-    app = ruleset_app(f"Your own ruleset {name} (its file has a problem).",
-                      command_cls=SignedCommand)
-    loose = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
-
-    def broken(words: Annotated[Optional[list[str]], typer.Argument(hidden=True)] = None) -> None:
-        raise error
-
-    for command in ("roll", "odds"):
-        app.command(command, context_settings=loose, help="Your own ruleset's file has a "
-                    "problem: run it to see which.")(broken)
-    return app
-
-
-def command_class(language: str, style: str = "") -> type:
-    """The Click command class a record-made command is laid out by."""
-    from rpgdice.cli import common
-
-    if style == "notation":
-        return common.NotationCommand
-    if style == "signed":
-        return common.SignedCommand
-    return common.ReglasCommand if language == "es" else common.RollCommand
-
-
-class RecordGroup(RulesetGroup):
-    """A ruleset's group made from its commands' records (rpgdice.core.command): each
-    command made the first time it is looked up (rpgdice.cli.made)."""
-
-    records: tuple[Any, ...] = ()
-
-    @classmethod
-    def made(cls, ruleset: str, records: Any) -> Any:
-        record = rulesets.get(ruleset)
-        group = cls(name=ruleset, help=record.help, no_args_is_help=True,
-                    rich_markup_mode="markdown")
-        group.ruleset = ruleset
-        group.records = tuple(records)
-        return group
-
-    def pending(self) -> dict[str, Any]:
-        from rpgdice.cli.made import click_command
-
-        assert self.ruleset is not None
-        ruleset = self.ruleset
-        language = rulesets.get(ruleset).language
-
-        def builder(record: Any) -> Any:
-            return lambda: click_command(record, ruleset, language,
-                                         command_class(language, record.style))
-
-        return {r.name: builder(r) for r in self.records}
-
-
-TOP_RULESET = "dice"
-"""The ruleset of the top-level commands made from records (``roll``, ``odds``)."""
-
-
-def _load_top(name: str) -> Any:
-    """``rpgdice roll`` or ``rpgdice odds``: ordinary dice's command, made from its record
-    (cli/made.py), shared options included."""
-    from rpgdice.cli.made import click_command
-
-    ruleset = rulesets.get(TOP_RULESET)
-    record = ruleset.command(name)
-    assert record is not None
-    return click_command(record, TOP_RULESET, ruleset.language,
-                         command_class(ruleset.language, record.style))
-
-
-def _load_command(spec: str) -> Any:
-    from rpgdice.cli.typer_private import get_command
-
-    module, _, name = spec.partition(":")
-    loaded = import_module(module)
-    typer_app = getattr(loaded, name or "app")
-    if len(typer_app.registered_commands) > 1:  # a group: unknown commands get one line
-        typer_app.info.cls = CommandGroup
-    return get_command(typer_app)
-
-
 
 
 def _expand_alias(group: Any, ctx: Any, args: list[str]) -> list[str]:
