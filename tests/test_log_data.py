@@ -65,8 +65,8 @@ def test_every_ruleset_declares_the_result_classes_of_its_rolling_commands():
         record = rulesets.get(name)
         made = [c.results for c in record.records() if c.results]
         assert made, name
-        for names in made:
-            for cls_name in names:
+        for classes in made:
+            for cls_name in (cls.__name__ for cls in classes):
                 assert record.record_class(cls_name).RULESET == name
         with pytest.raises(KeyError):
             record.record_class("import_module")  # only the ruleset's own records

@@ -345,7 +345,7 @@ def _rebuilt(base: str, rolls: list[JSONObject], shown_: Optional[JSONObject]) -
     if any(r.get("ruleset") != ruleset for r in rolls):
         raise _bad_answer(base, "rolls of different rulesets")
     record = rulesets.get(ruleset).command(command)
-    kinds = record.results if record is not None else ()
+    kinds = tuple(c.__name__ for c in record.results) if record is not None else ()
     why = "results of a kind this rpgdice does not know"
     for kind in [None, *([k] for k in kinds)]:  # the kind of result the answer holds
         try:

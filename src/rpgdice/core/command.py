@@ -110,9 +110,9 @@ class Command:
     """Its help page's text (Markdown), in the ruleset's language."""
     kind: str = "roll"
     """``roll``, or ``odds`` (it computes exact odds and rolls nothing)."""
-    results: tuple[str, ...] = ()
-    """The result classes it makes, by their names in the ruleset's ``rules.py`` (the log
-    stores a result's class name and rebuilds the record from its data)."""
+    results: tuple[type, ...] = ()
+    """The result classes it makes (its ruleset's ``rules.py``'s: the log stores a result's
+    class name and rebuilds the record from its data)."""
     takes_as: bool = False
     """It rolls for a saved character (``--as``)."""
     repeated: bool = True
@@ -151,7 +151,7 @@ class Command:
         return next((p for p in self.params if p.name == name), None)
 
 
-def roll_and_odds(build: Callable[..., object], params: tuple[Param, ...], result: str,
+def roll_and_odds(build: Callable[..., object], params: tuple[Param, ...], result: type,
                   odds_function: Callable[..., object], odds_help: str,
                   ) -> tuple[Command, Command]:
     """A ruleset's plain ``roll`` (its help the builder's docstring; it takes ``--as``,

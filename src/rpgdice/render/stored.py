@@ -76,7 +76,8 @@ def judged(r: Loaded, kind: Optional[str] = None) -> Optional[tuple[str, str]]:
     except Exception:  # a ruleset file broken since
         return None
     command = record.command(str(r.get("command")))
-    names = [kind] if isinstance(kind, str) else list(command.results if command else ())
+    names = [kind] if isinstance(kind, str) else [c.__name__ for c in (
+        command.results if command else ())]
     best: Optional[tuple[int, object]] = None
     for name in names:
         try:

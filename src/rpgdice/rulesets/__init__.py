@@ -326,12 +326,12 @@ class Ruleset:
         rolling command): how an entry of an older rpgdice, which stored no class names,
         is rebuilt."""
         found = self.command(command)
-        names = found.results if found is not None else ()
-        return self.record_class(names[0]) if len(names) == 1 else None
+        made = found.results if found is not None else ()
+        return made[0] if len(made) == 1 else None
 
     def result_names(self) -> frozenset[str]:
         """The names of every result class its commands make."""
-        return frozenset(n for c in self.records() for n in c.results)
+        return frozenset(cls.__name__ for c in self.records() for cls in c.results)
 
     def odds_functions(self) -> dict[str, Callable[..., object]]:
         """The odds functions its commands declare, by name: those a stored odds spec may

@@ -10,6 +10,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.rulesets import lazily
+from rpgdice_toy import rules as toy_rules
 
 # The functions of its odds.py its exact odds are computed by, each imported (with icepool)
 # at its first call.
@@ -51,7 +52,7 @@ def odds_cmd(pool: int) -> Plan:
 
 
 COMMANDS = (
-    Command("roll", roll_cmd, (POOL,), help=roll_cmd.__doc__ or "", results=("ToyResult",),
+    Command("roll", roll_cmd, (POOL,), help=roll_cmd.__doc__ or "", results=(toy_rules.ToyResult,),
             takes_as=True, stats=True, odds_functions=(toy_odds,)),
     Command("odds", odds_cmd, (POOL,), help=odds_cmd.__doc__ or "", kind="odds",
             takes_as=True, odds_functions=(toy_odds,)),

@@ -144,6 +144,8 @@ KIND_RESULTS = {"pool": "PoolResult", "total": "TotalResult", "highest": "Highes
 def _made(name: str, record: Any) -> tuple[Command, ...]:
     import functools
 
+    from rpgdice.rulesets._file import rules as file_rules
+
     example = {"pool": f"rpgdice {name} roll 5 -d 2", "total": f"rpgdice {name} roll +1",
                "highest": f"rpgdice {name} roll 3"}[record.kind]
     compare = {"pool": "--compare '-d 2'", "total": "--compare '--target 12'",
@@ -156,7 +158,8 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
         Command("roll", build, taken,
                 help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                 f"Example: {example}",
-                results=(KIND_RESULTS[record.kind],), takes_as=True, stats=True,
+                results=(file_rules.classes(name)[KIND_RESULTS[record.kind]],), takes_as=True,
+                stats=True,
                 option_help=option_help, odds_functions=(file_odds,), style="signed",
                 plain={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
                        "highest": ("1", "")}[record.kind]),

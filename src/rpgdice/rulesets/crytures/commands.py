@@ -10,6 +10,7 @@ from rpgdice.cli import params
 from rpgdice.cli.common import Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Param, roll_and_odds
 from rpgdice.rulesets import lazily
+from rpgdice.rulesets.crytures import rules as crytures_rules
 from rpgdice.rulesets.crytures.rules import (
     DEFAULT_COMPLEXITY,
     DEFAULT_CRIT_HITS,
@@ -141,6 +142,6 @@ ODDS_HELP = """Exact odds of a Crytures roll, without rolling: success and failu
 
 ROLL_PARAMS = (POOL, DIE_MOD, ROLL_MOD, DIFFICULTY, COMPLEXITY, ATTACK, CRIT_HITS, SPEND)
 COMMANDS = (
-    *roll_and_odds(roll_cmd, ROLL_PARAMS, "CryturesResult", crytures_odds, ODDS_HELP),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, crytures_rules.CryturesResult, crytures_odds, ODDS_HELP),
 )
 """Its commands: ``roll``, and ``odds`` (the same arguments, its odds alone)."""

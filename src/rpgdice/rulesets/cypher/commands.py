@@ -9,6 +9,7 @@ from rpgdice.cli.common import Effects, Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import lazily
+from rpgdice.rulesets.cypher import rules as cypher_rules
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
@@ -276,14 +277,14 @@ def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = N
 TASK_PARAMS = (DIFFICULTY, EASE, HINDER, SKILL, ASSET, EFFORT, EDGE, BONUS, ATTACK, DAMAGE, VS)
 COMMANDS = (
     Command("task", task_cmd, TASK_PARAMS, help=task_cmd.__doc__ or "",
-            results=("CypherResult",), takes_as=True, stats=True,
+            results=(cypher_rules.CypherResult,), takes_as=True, stats=True,
             odds_functions=(cypher_odds,)),
-    Command("roll", task_cmd, TASK_PARAMS, help=ROLL_HELP, results=("CypherResult",),
+    Command("roll", task_cmd, TASK_PARAMS, help=ROLL_HELP, results=(cypher_rules.CypherResult,),
             takes_as=True, stats=True, odds_functions=(cypher_odds,)),
     Command("odds", task_cmd, TASK_PARAMS, help=ODDS_HELP, kind="odds", takes_as=True,
             odds_functions=(cypher_odds,)),
     Command("recover", recover_cmd, (TO, RESET), help=recover_cmd.__doc__ or "",
-            results=("CypherRecoveryResult",), takes_as=True, seated=False,
+            results=(cypher_rules.CypherRecoveryResult,), takes_as=True, seated=False,
             without=frozenset({"compare"}),
             option_help={"odds": "Add the exact chance of each total of 1d6 + tier."},
             odds_functions=(cypher_recovery_odds,)),

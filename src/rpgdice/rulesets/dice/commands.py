@@ -18,6 +18,7 @@ from rpgdice.cli.common import CHECKED, Plan, Work, check_work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets import lazily
+from rpgdice.rulesets.dice import rules as notation_rules
 
 if TYPE_CHECKING:
     from rpgdice.roll.execute import Turn
@@ -239,7 +240,7 @@ def odds_cmd(expressions: list[str]) -> Plan:
 
 COMMANDS = (
     Command("roll", roll_cmd, (EXPRESSIONS, BREAKDOWN), help=roll_cmd.__doc__ or "",
-            results=("NotationRoll", "TreeRoll"), stats=True, faces_judged=True,
+            results=(notation_rules.NotationRoll, notation_rules.TreeRoll), stats=True, faces_judged=True,
             after=frozenset({"breakdown"}),
             odds_functions=(odds_set,), style="notation"),
     Command("odds", odds_cmd, (EXPRESSION,), help=odds_cmd.__doc__ or "", kind="odds",

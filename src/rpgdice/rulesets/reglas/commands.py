@@ -10,6 +10,7 @@ from rpgdice.cli.common import PANELS, ExactOdds, Plan, Work, exact_odds
 from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.rulesets import lazily
+from rpgdice.rulesets.reglas import rules as reglas_rules
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY
 
 if TYPE_CHECKING:
@@ -289,21 +290,21 @@ def retry_cmd(
 
 ROLL_PARAMS = (INDEX, DIFFICULTY, RAISE, MOD, ATTEMPT)
 COMMANDS = (
-    *roll_and_odds(roll_cmd, ROLL_PARAMS, "ReglasResult", reglas_odds, ODDS_HELP),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, reglas_rules.ReglasResult, reglas_odds, ODDS_HELP),
     Command("multi", multi_cmd, (ACTIONS, INDEX, DIFFICULTY, RAISE, MOD),
-            help=multi_cmd.__doc__ or "", results=("ReglasMultiResult",), takes_as=True,
+            help=multi_cmd.__doc__ or "", results=(reglas_rules.ReglasMultiResult,), takes_as=True,
             odds_type=True, odds_functions=(reglas_multi_odds,)),
     Command("contest", contest_cmd, (ATTACKER, DEFENDER, DIFFICULTY, RAISE, MOD, DEFENDER_MOD),
-            help=contest_cmd.__doc__ or "", results=("ReglasContestResult",), takes_as=True,
+            help=contest_cmd.__doc__ or "", results=(reglas_rules.ReglasContestResult,), takes_as=True,
             odds_type=True, odds_functions=(reglas_contest_odds,)),
     Command("team", team_cmd, (MEMBERS, DIFFICULTY, RAISE), help=team_cmd.__doc__ or "",
-            results=("ReglasTeamResult",), takes_as=True, odds_type=True,
+            results=(reglas_rules.ReglasTeamResult,), takes_as=True, odds_type=True,
             odds_functions=(reglas_team_odds,)),
     Command("extended", extended_cmd, (INDEX, TARGET, START, MAX_ROLLS_PARAM, MOD),
-            help=extended_cmd.__doc__ or "", results=("ReglasExtendedResult",), takes_as=True,
+            help=extended_cmd.__doc__ or "", results=(reglas_rules.ReglasExtendedResult,), takes_as=True,
             odds_type=True, odds_functions=(reglas_extended_odds,)),
     Command("retry", retry_cmd, (INDEX, DIFFICULTY, RAISE, MOD, MAX_ATTEMPTS),
-            help=retry_cmd.__doc__ or "", results=("ReglasRetryResult",), takes_as=True,
+            help=retry_cmd.__doc__ or "", results=(reglas_rules.ReglasRetryResult,), takes_as=True,
             odds_type=True, odds_functions=(reglas_retry_odds,)),
 )
 """Its commands: ``roll``; ``odds``, the same arguments' odds alone; and the acciones

@@ -20,6 +20,7 @@ from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
 from rpgdice.rulesets import lazily
+from rpgdice.rulesets.seyruun import rules as seyruun_rules
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
 from rpgdice.rulesets.seyruun.rules import (
     DIFFICULTIES,
@@ -692,25 +693,25 @@ ATTACK_PARAMS = (
 )
 
 COMMANDS = (
-    *roll_and_odds(roll_cmd, ROLL_PARAMS, "SeyruunResult", seyruun_odds, ODDS_HELP),
+    *roll_and_odds(roll_cmd, ROLL_PARAMS, seyruun_rules.SeyruunResult, seyruun_odds, ODDS_HELP),
     Command("contest", contest_cmd, CONTEST_PARAMS, help=contest_cmd.__doc__ or "",
-            results=("SeyruunContestResult",), takes_as=True, odds_type=True,
+            results=(seyruun_rules.SeyruunContestResult,), takes_as=True, odds_type=True,
             odds_functions=(seyruun_contest_odds,)),
     Command("extended", extended_cmd,
             (ATTRIBUTE, TARGET, SKILL, MAX_ROLLS_PARAM, *POOL_PARAMS[2:]),
-            help=extended_cmd.__doc__ or "", results=("SeyruunExtendedResult",),
+            help=extended_cmd.__doc__ or "", results=(seyruun_rules.SeyruunExtendedResult,),
             takes_as=True, odds_type=True, odds_functions=(seyruun_extended_odds,)),
     Command("team", team_cmd, (ATTRIBUTE, ASSISTS, *ROLL_PARAMS[1:]),
-            help=team_cmd.__doc__ or "", results=("SeyruunTeamResult",), takes_as=True,
+            help=team_cmd.__doc__ or "", results=(seyruun_rules.SeyruunTeamResult,), takes_as=True,
             odds_type=True, odds_functions=(seyruun_team_odds,)),
     Command("reroll", reroll_cmd, (ENTRY_ID,), help=reroll_cmd.__doc__ or "",
-            results=("SeyruunResult",), repeated=False, seated=False,
+            results=(seyruun_rules.SeyruunResult,), repeated=False, seated=False,
             entry_arg=("entry_id", "rerolls"), without=frozenset({"times", "odds"})),
     Command("initiative", initiative_cmd, (COMBATANTS,), help=initiative_cmd.__doc__ or "",
-            results=("SeyruunInitiativeResult",), takes_as=True,
+            results=(seyruun_rules.SeyruunInitiativeResult,), takes_as=True,
             without=frozenset({"odds"})),
     Command("attack", attack_cmd, ATTACK_PARAMS, help=attack_cmd.__doc__ or "",
-            results=("SeyruunAttackResult",), takes_as=True,
+            results=(seyruun_rules.SeyruunAttackResult,), takes_as=True,
             option_help={"odds": "Add the exact chance to hit and of each damage dealt."},
             odds_functions=(seyruun_attack_odds,)),
 )
