@@ -436,6 +436,19 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
     return spec, {}  # a target (--vs) stays its name: the executor reads it (rpgdice.roll.target)
 
 
+def _check_character(spec: Any, command: str, name: Any) -> None:
+    """A character ``again`` names (``--as``): a saved one of the roll's ruleset, or a usage
+    error; the roll stays the stored character's."""
+    if name is None or not str(name).strip():
+        return
+    from rpgdice.table import sheets
+
+    sheet = sheets.load(str(name), "--as")
+    if sheet.ruleset != spec.ruleset:
+        raise RulesError("--as", f"{sheet.name} is a {sheet.ruleset} character, and "
+                         f"'{command}' rolls {spec.ruleset}")
+
+
 def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
@@ -491,6 +504,8 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
                 if record is not None and record.param(param.name) is None:
                     if param.name == "compare":
                         _compare(ctx, ctx.params[param.name])
+                    if param.name == "as_name":  # read and checked, as the line would
+                        _check_character(spec, command.name, ctx.params[param.name])
                     _choose(run, param.name, ctx.params[param.name])  # a shared option
                     continue
                 changed[param.name] = ctx.params[param.name]

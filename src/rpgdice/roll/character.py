@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
-from rpgdice.core.errors import RulesError
+from rpgdice.core.errors import RulesError, shown
 from rpgdice.roll.plan import Plan
 from rpgdice.roll.spec import RollSpec
 
@@ -201,15 +201,44 @@ def resolved(spec: RollSpec, sheet: Optional[Sheet]) -> tuple[RollSpec, Optional
 
 def _without(spec: RollSpec) -> RollSpec:
     """The spec rolled without its character: trait names left are refused as a line
-    without ``--as`` refuses them."""
+    without ``--as`` refuses them (its parser's reason; names: what to do)."""
     from rpgdice.core import registry
 
     command = registry.get(spec.ruleset).command(spec.command)
     for param in command.params if command is not None else ():
         value = spec.arg(param.name)
         if param.kind == "traits" and isinstance(value, str):
-            parsed(param, value)  # its parser says what is wrong
+            try:
+                parsed(param, value)  # its parser says what is wrong
+            except RulesError as e:
+                if not looks_like_names(value):
+                    raise
+                raise RulesError(e.param, without_as(value, e.message)) from None
     return spec.replace(character=None)
+
+
+def looks_like_names(value: object) -> bool:
+    """Whether an argument's value holds a word, as a trait name is: a term (of a sum)
+    that starts with a letter."""
+    if not isinstance(value, str):
+        return False
+    import re
+
+    return any(term.strip()[:1].isalpha() for term in re.split(r"[+\-\u2212\u2013]", value))
+
+
+def without_as(value: str, reason: str, skill: bool = False) -> str:
+    """The error of an argument given trait names (``seyruun roll dexterity stealth``,
+    ``cypher task --skill stealth``) when no character rolls: that they look like trait
+    names, and what to do (``--as NAME`` reads them from a saved character's sheet)."""
+    text = value.strip()
+    if skill:
+        return (f"{reason}; {shown(text)} looks like a skill's name, which only a character's "
+                "roll reads from its sheet: add --as NAME (a saved character: rpgdice char list)")
+    what = "trait names" if any(c in text for c in "+-\u2212\u2013") else "a trait name"
+    return (f"{shown(text)} is no number but looks like {what}, which only a character's roll "
+            "reads from its sheet: add --as NAME (a saved character: rpgdice char list), "
+            "or give numbers such as 3+2")
 
 
 def _nobody(name: str) -> bool:
