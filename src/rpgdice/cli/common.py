@@ -436,6 +436,18 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
     return spec, {}  # a target (--vs) stays its name: the executor reads it (rpgdice.roll.target)
 
 
+def _renamed(character: Any, record: Any, changed: dict[str, Any]) -> Any:
+    """The character of a spec ``again`` changed: read again by the executor when an option
+    it added names its traits."""
+    if character is None or record is None or not any(
+            isinstance(v, str) and (p := record.param(k)) is not None and p.kind == "traits"
+            for k, v in changed.items()):
+        return character
+    from dataclasses import replace
+
+    return replace(character, resolved=False, given=(*character.given, *changed))
+
+
 def _check_character(spec: Any, command: str, name: Any) -> None:
     """A character ``again`` names (``--as``): a saved one of the roll's ruleset, or a usage
     error; the roll stays the stored character's."""
@@ -521,13 +533,7 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
 
             run.args = [*spec.argv[2:]]
             compare = alternatives(ctx, run.compare)
-    character = spec.character
-    if character is not None and record is not None and any(
-            isinstance(v, str) and (p := record.param(k)) is not None and p.kind == "traits"
-            for k, v in changed.items()):
-        from dataclasses import replace
-
-        character = replace(character, resolved=False, given=(*character.given, *changed))
+    character = _renamed(spec.character, record, changed)
     return spec.replace(
         args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
         seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
