@@ -98,14 +98,16 @@ for _version in declared_versions():
 os.environ["PATH"] = f"{_LINKS}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
-PURE = ["-m", "not process"]
-"""The tests each session runs unless arguments say otherwise."""
+PURE = ["-m", "not process and not slow"]
+"""The tests each session runs unless arguments say otherwise: the pure tests (no process,
+shell, server or browser) of the quick run; the long ones (the fuzzing, the big odds and
+simulations) run once, on the README's Python, with the whole suite (.ci/run)."""
 
 
 @nox.session(python=declared_versions())
 def tests(session: nox.Session) -> None:
-    """The pure tests on one Python version (arguments, ``nox -- ARGS``, replace ``-m "not
-    process"``)."""
+    """The pure quick tests on one Python version (arguments, ``nox -- ARGS``, replace ``-m
+    "not process and not slow"``)."""
     session.install("-e", ".[test]")
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 *(session.posargs or PURE))

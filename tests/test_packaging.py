@@ -48,7 +48,7 @@ def test_noxfile_names_the_other_declared_versions():
 
 def test_nox_runs_the_pure_tests_unless_told_otherwise_and_the_marker_is_registered():
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
-    assert 'PURE = ["-m", "not process"]' in noxfile
+    assert 'PURE = ["-m", "not process and not slow"]' in noxfile
     assert "*(session.posargs or PURE)" in noxfile
     assert re.search(r'^\s*"process: ', PYPROJECT, re.M)
     # The whole suite runs once, on CI's own python3: the README's command, unfiltered.
