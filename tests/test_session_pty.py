@@ -23,8 +23,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r")
 def spawn(*args: str, columns: int = 100) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env.update(PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color")  # no cursor-position probe
+    # codec_errors: a Ctrl-C's echo (^C, from the terminal itself) may land inside a
+    # character being written, which a real terminal shows as one odd glyph.
     child = pexpect.spawn(sys.executable, ["-m", "rpgdice", "play", *args], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(30, columns))
+                          encoding="utf-8", codec_errors="replace", timeout=30,
+                          dimensions=(30, columns))
     return child
 
 
