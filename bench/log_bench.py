@@ -95,8 +95,15 @@ def _large_rows(stamp: str, k: int) -> list[tuple[Any, ...]]:
 def build(home: Path, n: int, large: int = 0) -> float:
     """Write ``n`` entries into ``home``'s log; returns the seconds it took."""
     os.environ["RPGDICE_HOME"] = str(home)
-    from rpgdice.cli.replay import capture
+    from rpgdice.cli import root
     from rpgdice.core.dice import SeededDice
+    from rpgdice.roll.execute import replay
+
+    def capture(argv: list[str], roll: bool) -> Any:
+        """What the command line ``argv`` rolls (``roll``) and its odds spec, nothing shown."""
+        spec, _, _ = root().parse_words([str(a) for a in argv])
+        return replay(spec, roll=roll)
+
     from rpgdice.render.jsonl import to_data
     from rpgdice.table.log import Log, now, rolled_faces
 

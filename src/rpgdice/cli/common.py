@@ -470,8 +470,8 @@ def _frozen(value: Any) -> Any:
 def command_of(spec: Any) -> Any:
     """The Click command that parses ``spec``'s command (its group's, or the top-level
     ``roll`` and ``odds`` of ordinary dice)."""
-    from rpgdice import rulesets
     from rpgdice.cli import root
+    from rpgdice.core import registry as rulesets
 
     top = root()
     if not rulesets.get(spec.ruleset).group:  # ordinary dice: `roll` and `odds` at the top

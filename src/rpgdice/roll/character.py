@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rpgdice.core.dice import DiceSource
     from rpgdice.core.parts import Cost
     from rpgdice.core.record import Tagged
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
     from rpgdice.roll.spec import Term
     from rpgdice.table.sheets import Sheet, Trait
 

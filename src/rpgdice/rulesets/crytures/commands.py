@@ -18,7 +18,7 @@ from rpgdice.rulesets.crytures.rules import (
 )
 
 if TYPE_CHECKING:
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
     from rpgdice.rulesets.crytures.rules import CryturesRoll
 
 

@@ -13,7 +13,7 @@ from rpgdice.rulesets.cypher import rules as cypher_rules
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
 
 if TYPE_CHECKING:
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
     from rpgdice.rulesets.cypher.rules import CypherTask
 
 

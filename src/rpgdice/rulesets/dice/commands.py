@@ -21,7 +21,7 @@ from rpgdice.rulesets import lazily
 from rpgdice.rulesets.dice import rules as notation_rules
 
 if TYPE_CHECKING:
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
 
 
 # The functions of its odds.py its exact odds are computed by, each imported (with icepool)

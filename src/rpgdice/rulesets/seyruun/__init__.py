@@ -84,7 +84,7 @@ def _plan() -> Any:
 
 @lazily
 def _initiative() -> Any:
-    from rpgdice.rulesets.seyruun.initiative import encounter_args
+    from rpgdice.rulesets.seyruun.commands import encounter_args
 
     return encounter_args
 

@@ -30,7 +30,7 @@ from rpgdice.rulesets.seyruun.rules import (
 )
 
 if TYPE_CHECKING:
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
     from rpgdice.rulesets.seyruun.rules import SeyruunPool
     from rpgdice.table.sheets import Sheet
 
@@ -520,6 +520,19 @@ combatant.accepts = COMBATANT_ACCEPTS + ", or the name of a saved Seyruun charac
 combatant.__name__ = combatant.__qualname__ = "name=pool"
 combatant.completes = "characters"  # type: ignore[attr-defined]  # TAB offers the saved characters
 
+
+
+def encounter_args(words: list[str]) -> tuple[tuple[str, Any], ...]:
+    """An encounter's initiative (its record's ``fight.initiative``): every combatant as
+    typed (``NAME=POOL`` or a saved character's name) as the arguments of ``seyruun
+    initiative``, which rolls Wits + Dexterity for each; nothing is rolled here."""
+    import typer
+
+    try:
+        typed = tuple(combatant(w) for w in words)
+    except typer.BadParameter as e:
+        raise RulesError("COMBATANT", e.message) from None
+    return (("combatants", typed),)
 
 
 @record

@@ -11,8 +11,17 @@ from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError
 
 if TYPE_CHECKING:
-    from rpgdice.rulesets.seyruun.commands import CombatantArg
+    from typing import Protocol
+
     from rpgdice.rulesets.seyruun.rules import Combatant
+
+    class CombatantArg(Protocol):
+        """A ``COMBATANT`` as typed (its record is the commands' own)."""
+
+        @property
+        def name(self) -> str: ...
+        @property
+        def pool(self) -> Any: ...  # the commands' SidePool, or None: a saved character
     from rpgdice.table.sheets import Sheet
 
 
@@ -70,21 +79,6 @@ def fight_side(sheet: Sheet) -> JSONObject:
 
 
 # The encounter's initiative (the record's fight.initiative and fight.order) ---------------
-
-
-def encounter_args(words: list[str]) -> tuple[tuple[str, Any], ...]:
-    """An encounter's initiative (its record's ``fight.initiative``): every combatant as
-    typed (``NAME=POOL`` or a saved character's name) as the arguments of ``seyruun
-    initiative``, which rolls Wits + Dexterity for each; nothing is rolled here."""
-    import typer
-
-    from rpgdice.rulesets.seyruun.commands import combatant as typed_combatant
-
-    try:
-        typed = tuple(typed_combatant(w) for w in words)
-    except typer.BadParameter as e:
-        raise RulesError("COMBATANT", e.message) from None
-    return (("combatants", typed),)
 
 
 def encounter_order(result: Any, args: tuple[tuple[str, Any], ...]) -> list[tuple[str, int, bool, int]]:

@@ -20,7 +20,7 @@ from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
 
 if TYPE_CHECKING:
-    from rpgdice.roll.execute import Turn
+    from rpgdice.roll.run import Turn
     from rpgdice.roll.plan import Plan
     from rpgdice.table.log import Log
 
