@@ -270,10 +270,3 @@ def alias_name(text: str) -> str:
 
 
 alias_name.completes = "aliases"  # type: ignore[attr-defined]
-
-
-def takes_traits(parse: Callable[[str], object]) -> Callable[[str], object]:
-    """Mark a parser whose values may name the traits of the character rolling
-    (``--as``): the text reaches it with each trait name replaced by its number."""
-    parse.takes_traits = True  # type: ignore[attr-defined]  # read by cli/__init__.py
-    return parse

@@ -83,7 +83,6 @@ def _not_typed(ctx: Any, value: Any) -> Any:
 def _params(name: str, kind: str) -> tuple[Param, ...]:
     """The arguments and options of the ``roll`` (and ``odds``) of a file of ``kind``,
     ending with the hidden one that takes the file's rules while parsing."""
-    from rpgdice.cli import params
 
     def today() -> str:
         from rpgdice.rulesets._file import load, shadowed_alias
@@ -96,19 +95,18 @@ def _params(name: str, kind: str) -> tuple[Param, ...]:
             warning(hidden)
         return text
 
-    summed = params.takes_traits(_sum)
     rules = Param("rules", "text", flags=("--rules",), hidden=True, default=today,
                   on_parse=_not_typed)
-    pool = Param("pool", "traits", parse=summed, metavar="POOL", default=REQUIRED,
+    pool = Param("pool", "traits", parse=_sum, metavar="POOL", default=REQUIRED,
                  help="Dice in the pool, a number or a sum (3+2).")
     if kind == "pool":
         return (pool, Param("difficulty", "number", flags=("--difficulty", "-d"), default=1,
                             lo=0, hi=1000, show_default=True, metavar="N",
                             help="Successes needed."), rules)
     if kind == "total":
-        return (Param("mod", "traits", parse=summed, metavar="[MOD]", default=0,
+        return (Param("mod", "traits", parse=_sum, metavar="[MOD]", default=0,
                       help="Added to the dice: a signed number or a sum."),
-                Param("target", "traits", flags=("--target",), parse=summed, metavar="N",
+                Param("target", "traits", flags=("--target",), parse=_sum, metavar="N",
                       help="The target the rules compare with."), rules)
     return (pool, rules)
 

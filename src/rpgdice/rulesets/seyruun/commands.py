@@ -589,7 +589,7 @@ DEFENSE = Param("defense", "text", flags=("--defense",),
                 help="The defense pool, a contest side: Dodge (Dexterity+Athletics) or Parry "
                 "(Dexterity+weapon skill).")
 DAMAGE = Param("damage", "traits", flags=("--damage",),
-               parse=params.takes_traits(plain_sum("WEAPON+STRENGTH[+...]", "2+3")),
+               parse=plain_sum("WEAPON+STRENGTH[+...]", "2+3"),
                metavar="POOL",
                help="Base damage, a plain sum: WEAPON+STRENGTH. Without it, stop at hit or miss.")
 SOAK = Param("soak", "text", flags=("--soak",),

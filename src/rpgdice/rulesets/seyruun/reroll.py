@@ -20,8 +20,8 @@ from rpgdice.roll.plan import Effects
 from rpgdice.rulesets.seyruun import rules as seyruun
 
 if TYPE_CHECKING:
-    from rpgdice.roll.run import Turn
     from rpgdice.roll.plan import Plan
+    from rpgdice.roll.run import Turn
     from rpgdice.table.log import Log
 
 
