@@ -368,3 +368,23 @@ def test_ordinary_dice_compare_their_totals():
     assert rolled["odds"]["compare"][0]["odds"]["by_expression"]["2d6 +1"]["max"] == 13
     run = cli("odds", "2d6", "--compare", "+1", env={"NO_COLOR": "1"})
     assert "with +1" in run.stdout and "8.00" in run.stdout
+
+
+def test_a_compared_alternative_edits_the_roll_value_and_may_name_another_character():
+    """``--compare`` edits the line's roll value (rpgdice.cli.edit), never parses the line
+    again: an alternative's ``--as`` rolls the same trait names from that sheet, a trait
+    option it adds is read from the sheet too, and the base's own arguments stay."""
+    make_character("Ysolde", "seyruun", {"dexterity": 4, "stealth": 2, "willpower": 3})
+    make_character("Bran", "seyruun", {"dexterity": 2, "stealth": 1, "willpower": 3})
+    base = ("seyruun", "odds", "dexterity", "stealth", "--as", "ysolde")
+    (obj,) = cli_json(*base, "--compare", "--as bran", "--compare", "--bonus 2")
+    (bran,) = cli_json("seyruun", "odds", "dexterity", "stealth", "--as", "bran")
+    (bonus,) = cli_json(*base, "--bonus", "2")
+    alone = [{k: v for k, v in o.items() if k != "character"} for o in (bran, bonus)]
+    assert [c["odds"] for c in obj["compare"]] == alone  # an alternative names no one
+    assert bran["outcomes"] != bonus["outcomes"]  # the two alternatives differ
+    (dice,) = cli_json("odds", "1d6", "--compare", "+1d4 +1")
+    (alone,) = cli_json("odds", "1d6", "+1d4", "+1")
+    assert dice["compare"][0]["odds"]["distribution"] == alone["distribution"]
+    assert_usage_error(cli("seyruun", "odds", "3", "3", "--compare", "4"), "--compare: '4':",
+                       "extra argument")

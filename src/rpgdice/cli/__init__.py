@@ -403,7 +403,6 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             if group is not self:
                 parent = Context(group, info_name=words[0], parent=root_ctx)
                 output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
-            run.args = list(args)
             try:
                 with cmd.make_context(name, list(args), parent=parent) as ctx:
                     cmd.invoke(ctx)

@@ -145,6 +145,6 @@ def _with_more(spec: RollSpec, more: list[str]) -> tuple[RollSpec, Sheet | None,
     """The repeated roll with MORE ARGS: options read by the command's own parser and
     added to the stored spec (a single-valued option given replaces its value, a repeatable
     one adds); the rest of the roll is the stored spec's, never its words read again."""
-    from rpgdice.cli.common import more_options
+    from rpgdice.cli.edit import more_options
 
     return more_options(spec, more)

@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperCommand
 
 from rpgdice.cli import params
+from rpgdice.cli.edit import check_compare
 from rpgdice.cli.runs import Run as Run
 from rpgdice.cli.runs import current_run as current_run
 from rpgdice.cli.typer_private import click
@@ -325,11 +326,7 @@ SHARED: tuple[Shared, ...] = (
                  "--compare --willpower."}),
 )
 """The shared options, in the order every command's help lists them (after its own)."""
-MAX_COMPARE = 10
-"""The most alternatives one command compares (each is a whole odds computation)."""
-
-
-def _choose(run: Run, name: str, value: Any) -> None:
+def choose(run: Run, name: str, value: Any) -> None:
     """A shared option's value made the run's choice (its callback's, or an option
     ``again`` added to a record-made command)."""
     if name in ("as_name", "pool_name"):
@@ -343,11 +340,6 @@ def _choose(run: Run, name: str, value: Any) -> None:
         run.times = 1 if value is None else value
     elif value:
         setattr(run, name, True)
-
-
-def _compare(ctx: Any, value: tuple[str, ...]) -> None:
-    if value and len(value) > MAX_COMPARE:
-        raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")
 
 
 FIRST = frozenset({"dice", "seed", "times", "json", "odds"})
@@ -389,7 +381,7 @@ def submit_values(ctx: typer.Context, ruleset: str, command: str, own: dict[str,
     in its run."""
     from rpgdice.roll.execute import execute
 
-    _compare(ctx, tuple(shared.get("compare") or ()))
+    check_compare(tuple(shared.get("compare") or ()))
     run = current_run(ctx)
     spec, extras = spec_of(ruleset, command, own, ctx, Choices(shared, run.argv),
                            named(ctx, ruleset, own, shared))
@@ -407,13 +399,20 @@ def named(ctx: Any, ruleset: str, own: dict[str, Any], shared: dict[str, Any]) -
         return None
     from rpgdice.roll.spec import Character
 
-    def source(param: str) -> str:
-        found = ctx.get_parameter_source(param)
-        return "" if found is None else str(found.name)
-
-    given = tuple(k for k in own if source(k) in ("COMMANDLINE", "ENVIRONMENT", "PROMPT"))
     return Character(name=str(name), ruleset=ruleset, pool=shared.get("pool_name"),
-                     given=given, resolved=False, from_env=source("as_name") == "ENVIRONMENT")
+                     given=given_on_line(ctx, own), resolved=False,
+                     from_env=_source(ctx, "as_name") == "ENVIRONMENT")
+
+
+def _source(ctx: Any, param: str) -> str:
+    found = ctx.get_parameter_source(param)
+    return "" if found is None else str(found.name)
+
+
+def given_on_line(ctx: Any, own: dict[str, Any]) -> tuple[str, ...]:
+    """The command's own parameters the line gave (the others are defaults, or a
+    character's sheet gives them)."""
+    return tuple(k for k in own if _source(ctx, k) in ("COMMANDLINE", "ENVIRONMENT", "PROMPT"))
 
 
 def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
@@ -430,25 +429,13 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
         json=run.json, odds=run.odds, odds_alone=current_run(ctx).odds_alone,
         argv=tuple(str(a) for a in run.argv or ()))
     if run.compare:
-        from rpgdice.cli.compare import alternatives
+        from rpgdice.cli.edit import alternatives
 
-        spec = spec.replace(compare=alternatives(ctx, run.compare))
+        spec = spec.replace(compare=alternatives(spec, run.compare, given_on_line(ctx, kwargs)))
     return spec, {}  # a target (--vs) stays its name: the executor reads it (rpgdice.roll.target)
 
 
-def _renamed(character: Any, record: Any, changed: dict[str, Any]) -> Any:
-    """The character of a spec ``again`` changed: read again by the executor when an option
-    it added names its traits."""
-    if character is None or record is None or not any(
-            isinstance(v, str) and (p := record.param(k)) is not None and p.kind == "traits"
-            for k, v in changed.items()):
-        return character
-    from dataclasses import replace
-
-    return replace(character, resolved=False, given=(*character.given, *changed))
-
-
-def _check_character(spec: Any, command: str, name: Any) -> None:
+def check_character(spec: Any, command: str, name: Any) -> None:
     """A character ``again`` names (``--as``): a saved one of the roll's ruleset, or a usage
     error; the roll stays the stored character's."""
     if name is None or not str(name).strip():
@@ -465,76 +452,3 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
-
-
-def command_of(spec: Any) -> Any:
-    """The Click command that parses ``spec``'s command (its group's, or the top-level
-    ``roll`` and ``odds`` of ordinary dice)."""
-    from rpgdice.cli import root
-    from rpgdice.core import registry as rulesets
-
-    top = root()
-    if not rulesets.get(spec.ruleset).group:  # ordinary dice: `roll` and `odds` at the top
-        return top.get_command(None, spec.command)
-    group = top.get_command(None, spec.ruleset)
-    command = group.get_command(None, spec.command) if group is not None else None
-    if command is None:
-        raise RulesError("command", f"'{spec.ruleset} {spec.command}' is no command")
-    return command
-
-
-def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
-    """``spec`` with the options ``more`` adds (``again --bonus 1 --json``), read by its
-    command's own parser: a single-valued option given replaces its value, a repeatable one
-    adds, a shared option sets the run's choice. The stored spec's arguments are never
-    parsed again. Returns the spec, the character's sheet (``--as``) and no extras (a
-    target, ``--vs``, is read by the executor: rpgdice.roll.target)."""
-    from rpgdice.cli.typer_private import Context
-
-    command = command_of(spec)
-    run = Run(list(spec.argv), parse_only=True)
-    run.dice, run.seed, run.times = spec.dice, spec.seed, spec.times
-    run.json, run.odds, run.log_choice = spec.json, spec.odds, spec.log
-    run.short, run.secret = spec.short, spec.secret
-    ctx = Context(command, info_name=command.name, obj=run)
-    with ctx:
-        if spec.character is not None:  # trait names it adds stay names: read when it runs
-            ctx.params["as_name"] = spec.character.name
-        parser = command.make_parser(ctx)
-        opts, left, order = parser.parse_args(args=list(more))
-        if [a for a in left if a != "--"]:
-            raise click.UsageError(f"again adds options only; {shown(left[0])} is an argument "
-                                   f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
-                                   "arguments whole)", ctx)
-        changed: dict[str, Any] = {}
-        record = getattr(command, "rpgdice_record", None)
-        for param in order:
-            if param.param_type_name == "option" and opts.get(param.name) is not None:
-                param.handle_parse_result(ctx, opts, [])
-                if not (param.expose_value and param.name in ctx.params):
-                    continue
-                if record is not None and record.param(param.name) is None:
-                    if param.name == "compare":
-                        _compare(ctx, ctx.params[param.name])
-                    if param.name == "as_name":  # read and checked, as the line would
-                        _check_character(spec, command.name, ctx.params[param.name])
-                    _choose(run, param.name, ctx.params[param.name])  # a shared option
-                    continue
-                changed[param.name] = ctx.params[param.name]
-        args = dict(spec.args)
-        for name, value in changed.items():
-            param = next(p for p in command.params if p.name == name)
-            if getattr(param, "multiple", False) and args.get(name):
-                value = (*args[name], *(value or ()))
-            args[name] = _frozen(value)
-        compare = spec.compare
-        if run.compare:
-            from rpgdice.cli.compare import alternatives
-
-            run.args = [*spec.argv[2:]]
-            compare = alternatives(ctx, run.compare)
-    character = _renamed(spec.character, record, changed)
-    return spec.replace(
-        args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
-        seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
-        short=run.short, secret=run.secret, compare=compare, character=character), None, {}

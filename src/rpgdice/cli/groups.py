@@ -43,9 +43,6 @@ class CommandGroup(TyperGroup):
             and not ctx.resilient_parsing
         ):
             raise NoSuchCommand(name, self.list_commands(ctx), ctx, args)
-        from rpgdice.cli.runs import current_run
-
-        current_run(ctx).args = list(args[1:])  # as typed, for --compare (cli/compare.py)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:

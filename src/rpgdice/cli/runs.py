@@ -37,9 +37,6 @@ class Run:
         """The log entry the roll was recorded as."""
         self.character: Optional[str] = None
         """Who rolled a command that is no ruleset roll (``encounter start``)."""
-        self.args: list[str] = []
-        """The arguments the command was given (after its name), as typed (what
-        ``--compare`` adds its alternatives to)."""
         self.odds_alone = False
         """The command computes its odds and prints them, and rolls nothing (``rpgdice
         RULESET odds TYPE ...``)."""

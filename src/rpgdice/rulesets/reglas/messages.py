@@ -29,7 +29,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"\1 repeticiones de hasta \2 dados en \3 tiradas son \4 dados de trabajo, más que el "
      r"presupuesto de \5 por orden (un dado cuenta 1, una tirada \6); acepta como mucho \7 "
      r"repeticiones de esta orden"),
-    # Odds (rpgdice.core.budget.check_odds, rpgdice.cli.compare).
+    # Odds (rpgdice.core.budget.check_odds, rpgdice.cli.edit).
     (r"the exact odds of this (extended action|team) take up to ([\d,]+) steps, over the odds "
      r"budget of ([\d,]+) \(shared by the (\d+) computations --compare asks for: ([\d,]+) "
      r"each\); ask for fewer rolls or a lower target",
