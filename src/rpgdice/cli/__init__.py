@@ -466,16 +466,28 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
 def _config_path() -> str:
     """config.toml's path, as rpgdice.table.paths finds it, without importing the table's
-    modules (or platformdirs) on Linux, where a roll asks it."""
-    home = os.environ.get("RPGDICE_HOME", "").strip()
-    if home:
-        return os.path.join(os.path.expanduser(home), "config.toml")
-    if sys.platform.startswith("linux"):
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
-        return os.path.join(base, "rpgdice", "config.toml")
-    from rpgdice.table import paths
+    modules (or platformdirs) on Linux, where a roll asks it; worked out again only when
+    the variables it depends on change (a session's lines ask it at every roll)."""
+    from rpgdice.roll.execute import environment
 
-    return str(paths.config_file())
+    key = (environment("RPGDICE_HOME"), environment("XDG_CONFIG_HOME"), environment("HOME"))
+    if _CONFIG_PATH and _CONFIG_PATH[0] == key:
+        return _CONFIG_PATH[1]
+    home = key[0].strip()
+    if home:
+        path = os.path.join(os.path.expanduser(home), "config.toml")
+    elif sys.platform.startswith("linux"):
+        base = key[1].strip() or os.path.expanduser("~/.config")
+        path = os.path.join(base, "rpgdice", "config.toml")
+    else:
+        from rpgdice.table import paths
+
+        path = str(paths.config_file())
+    _CONFIG_PATH[:] = [key, path]
+    return path
+
+
+_CONFIG_PATH: list[Any] = []
 
 
 def _unexpected(e: Exception) -> int:

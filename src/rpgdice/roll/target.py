@@ -17,38 +17,34 @@ from typing import Any, Optional
 from rpgdice.roll.spec import Character, RollSpec, Term
 
 
-def _targets(command: Optional[Any]) -> tuple[Optional[Any], list[Any]]:
-    """A command's parameter naming a target and the pools that name its traits (None, []:
-    it takes no target), read once a record."""
-    if command is None:
-        return None, []
-    found = _TARGETS.get(id(command))
-    if found is None or found[0] is not command:
-        param = next((p for p in command.params if p.target is not None), None)
-        found = _TARGETS[id(command)] = (command, param,
-                                         [p for p in command.params if p.target_traits])
-    return found[1], found[2]
-
-
-_TARGETS: dict[int, tuple[Any, Optional[Any], list[Any]]] = {}
-
-
-def _command(spec: RollSpec) -> Optional[Any]:
-    """The record of the spec's command (None: no record, as ordinary dice have none)."""
+def _targets(spec: RollSpec) -> tuple[Optional[Any], list[Any]]:
+    """The spec's command's parameter naming a target and the pools that name its traits
+    (None, []: it takes no target), read once a ruleset's record (a session rolls the same
+    command line after line)."""
     from rpgdice.core import registry
 
     try:
         record = registry.get(spec.ruleset)
     except LookupError:  # no such ruleset (a KeyError), or none registered
-        return None
-    return record.command(spec.command)
+        return None, []
+    found = _TARGETS.get((spec.ruleset, spec.command))
+    if found is None or found[0] is not record:
+        command = record.command(spec.command)  # None: no record, as ordinary dice have none
+        param = None if command is None else next(
+            (p for p in command.params if p.target is not None), None)
+        pools = [] if command is None else [p for p in command.params if p.target_traits]
+        found = _TARGETS[(spec.ruleset, spec.command)] = (record, param, pools)
+    return found[1], found[2]
+
+
+_TARGETS: dict[tuple[str, str], tuple[Any, Optional[Any], list[Any]]] = {}
 
 
 def targeted(spec: RollSpec) -> tuple[RollSpec, dict[str, Any]]:
     """The spec with its target read (the pools that name its traits resolved, and
     ``target`` what they named), and what the builder reads of it: ``{"target": sheet,
     "target_extra": extra}`` (empty: the roll names no target)."""
-    param, pools = _targets(_command(spec))
+    param, pools = _targets(spec)
     if param is None:
         return spec, {}
     named = {p.name: v for p in pools if isinstance(v := spec.arg(p.name), str)}
