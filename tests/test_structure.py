@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "rpgdice"
@@ -18,12 +19,23 @@ def _sources() -> list[Path]:
     return sorted(SRC.rglob("*.py"))
 
 
+def _tree(path: Path) -> ast.Module:
+    """``path`` parsed: once for all the checks a worker runs (by its path and text, so a
+    file a test writes is parsed as written)."""
+    return _parsed(str(path), path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(name: str, text: str) -> ast.Module:
+    return ast.parse(text, name)
+
+
 def _private(name: str) -> bool:
     return any(name == p or name.startswith(p + ".") for p in PRIVATE)
 
 
 def _private_uses(path: Path, root: Path = SRC.parent) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     found = []
     for node in ast.walk(tree):
         names: list[str] = []
@@ -66,7 +78,7 @@ templates (src/rpgdice/templates), not in functions."""
 
 
 def _long_functions(path: Path, root: Path = SRC.parent) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     return [f"{path.relative_to(root)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
             for node in ast.walk(tree)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -124,7 +136,7 @@ def _imported(path: Path, root: Path = SRC) -> list[tuple[int, str]]:
     """Every rpgdice name ``path`` imports (at the top, inside functions, under
     TYPE_CHECKING alike): ``import a.b`` gives ``a.b``; ``from a import b`` gives ``a.b``;
     relative imports are resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     here = _module_of(path, root)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: list[tuple[int, str]] = []
@@ -313,7 +325,7 @@ def _command(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def _long_signatures(path: Path, root: Path = SRC) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     rel = path.relative_to(root).as_posix()
     out = []
 
