@@ -195,3 +195,22 @@ def test_a_recovery_split_that_names_no_pool_is_a_usage_error(split):
     make_character("Ana", "cypher", might=1, speed=5, intellect=5)
     run = cli("cypher", "recover", "--as", "Ana", "--to", split, "--dice", "3")
     assert_usage_error(run, "--to", "is not POOL=N[,POOL=N...] of might, speed, intellect")
+
+
+def test_an_impaired_characters_effort_cost_is_stated_as_charged():
+    # Nix (Might 0: impaired, Speed 12, no Speed Edge): Effort 1 charges 3 + 1 = 4 Speed,
+    # and every place that states the cost says 4 (issue 43, item 1).
+    from conftest import character, ok
+
+    character("Nix", might=0, **{"might-max": 10})
+    args = ("cypher", "task", "-d", "3", "--effort", "1", "--pool", "speed", "--as", "Nix")
+    shown = " ".join(ok(*args, "--dice", "9").stdout.split())
+    assert "spent 4 Speed, 8 left" in shown
+    assert "Effort 1: costs 4 Pool points (after Edge; 1 more, impaired)" in shown
+    obj = ok(*args, "--dice", "9", "--json").json()[0]
+    assert (obj["effort_cost"], obj["spent"], obj["effort_surcharge"]) == (4, {"speed": 4}, 1)
+    odds = " ".join(ok("cypher", "odds", *args[2:], "--compare", "--effort 2").stdout.split())
+    assert "Effort costs 4 Pool points" in odds
+    assert "as given 75.0% 25.0% 4 from the Pool" in odds
+    assert "with --effort 2 90.0% 10.0% 7 from the Pool" in odds
+    assert effort_cost(2, 1, impaired=True) == 6 and effort_cost(1, 5, impaired=True) == 1

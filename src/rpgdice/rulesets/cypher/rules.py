@@ -28,6 +28,9 @@ EFFORT_FIRST = 3
 EFFORT_MORE = 2
 """(SRD) Effort costs 3 Pool points for the first level and 2 for each further level,
 minus Edge, never below 0."""
+EFFORT_IMPAIRED = 1
+"""(SRD) Impaired (or further down the damage track): each level of Effort costs this
+many points more, after Edge."""
 TARGET_STEP = 3
 DIE = 20
 
@@ -112,10 +115,18 @@ def recover(pools: dict[str, int], maxima: dict[str, int | None], points: int,
     return out, gained
 
 
-def effort_cost(levels: int, edge: int) -> int:
+def effort_cost(levels: int, edge: int, impaired: bool = False) -> int:
+    """What ``levels`` of Effort charge the Pool: 3, then 2 a level, less Edge (never below
+    0); impaired, 1 more a level (:data:`EFFORT_IMPAIRED`)."""
     if levels <= 0:
         return 0
-    return max(0, EFFORT_FIRST + EFFORT_MORE * (levels - 1) - edge)
+    return max(0, EFFORT_FIRST + EFFORT_MORE * (levels - 1) - edge) + effort_surcharge(
+        levels, impaired)
+
+
+def effort_surcharge(levels: int, impaired: bool) -> int:
+    """(SRD) What being impaired adds to the cost of ``levels`` of Effort."""
+    return EFFORT_IMPAIRED * max(0, levels) if impaired else 0
 
 
 def special_for(roll: int, attack: bool) -> str | None:
@@ -137,6 +148,8 @@ class CypherTask:
     edge: int = 0
     bonus: int = 0
     attack: bool = False
+    impaired: bool = False
+    """The character is impaired or worse (``--as``): Effort costs more (RULES.md)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.difficulty <= 10:
@@ -163,6 +176,11 @@ class CypherTask:
     @property
     def effective_difficulty(self) -> int:
         return self.difficulty - self.easing + self.hindering
+
+    @property
+    def effort_cost(self) -> int:
+        """What the Effort charges the Pool, the impaired surcharge included."""
+        return effort_cost(self.effort, self.edge, self.impaired)
 
     @property
     def routine(self) -> bool:
@@ -196,6 +214,8 @@ class CypherResult(Tagged, ruleset="cypher", command="task"):
     effort: int
     bonus: int
     attack: bool
+    effort_surcharge: int = 0
+    """What the character's being impaired adds to the Effort (``effort_cost`` includes it)."""
 
 
 def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
@@ -220,13 +240,14 @@ def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
         total=total,
         routine=task.routine,
         impossible=task.impossible,
-        effort_cost=effort_cost(task.effort, task.edge),
+        effort_cost=task.effort_cost,
         special=None if roll is None else special_for(roll, task.attack),
         easing=task.easing,
         hindering=task.hindering,
         effort=task.effort,
         bonus=task.bonus,
         attack=task.attack,
+        effort_surcharge=effort_surcharge(task.effort, task.impaired),
     )
 
 
@@ -293,6 +314,7 @@ class CypherOdds(Tagged, ruleset="cypher", command="odds"):
     effort_cost: int
     bonus: int
     attack: bool
+    effort_surcharge: int = 0
 
 
 @record

@@ -107,7 +107,7 @@ def task(r: rules.CypherResult) -> list[Text]:
         said.append(text)
     if r.effort:
         kept = ", not lost on this natural 20" if r.special == "major_effect" else ""
-        said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points (after Edge){kept}")
+        said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points ({_after(r.effort_surcharge)}){kept}")
     return lines + notes(said)
 
 
@@ -133,8 +133,13 @@ def odds(o: rules.CypherOdds) -> list[Line]:
                 for name, p in o.special.items() if o.attack or p]
         out += chart(rows, "special roll", "chance")
     if o.effort_cost:
-        said.append(f"Effort costs {o.effort_cost} Pool points (after Edge)")
+        said.append(f"Effort costs {o.effort_cost} Pool points ({_after(o.effort_surcharge)})")
     return out + notes(said)
+
+
+def _after(surcharge: int) -> str:
+    """What an Effort cost stated counts besides its levels: Edge, and being impaired."""
+    return f"after Edge; {surcharge} more, impaired" if surcharge else "after Edge"
 
 
 def recovery(r: rules.CypherRecoveryResult) -> list[Text]:
