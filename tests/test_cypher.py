@@ -214,3 +214,38 @@ def test_an_impaired_characters_effort_cost_is_stated_as_charged():
     assert "as given 75.0% 25.0% 4 from the Pool" in odds
     assert "with --effort 2 90.0% 10.0% 7 from the Pool" in odds
     assert effort_cost(2, 1, impaired=True) == 6 and effort_cost(1, 5, impaired=True) == 1
+
+
+@pytest.mark.parametrize("args", [("-d", "0"), ("-d", "1", "--ease", "1"), ("-d", "10"),
+                                  ("-d", "9", "--bonus", "1")])
+def test_a_task_that_needs_no_roll_is_not_changed_by_a_recorded_face(args):
+    # Every face of the d20 recorded on a routine or impossible attack with Effort: the same
+    # verdict, damage, Pool points as unrolled; the face and its special stay recorded, and
+    # the view says it had no effect (issue 43, item 4; CLI.md "cypher task").
+    from conftest import character, make_character, ok, sheet_file
+
+    def fresh() -> None:
+        for key in ("nix", "ana"):
+            sheet_file(key).unlink(missing_ok=True)
+        character("Nix")
+        make_character("Ana", "cypher", might=10, speed=12, intellect=8, armor=1)
+
+    command = ("cypher", "task", *args, "--attack", "--damage", "2", "--vs", "Ana",
+               "--effort", "1", "--pool", "speed", "--as", "Nix")
+    keys = ("outcome", "verdict", "tone", "vs_damage", "vs_state", "spent", "left", "effort_cost")
+    for face in [None, *range(1, 21)]:
+        fresh()
+        dice = () if face is None else ("--dice", str(face))
+        obj = ok(*command, *dice, "--json").json()[0]
+        if face is None:
+            unrolled = {k: obj[k] for k in keys}
+            assert obj["roll"] is None
+            continue
+        assert {k: obj[k] for k in keys} == unrolled, face
+        assert obj["roll"] == face and obj["special"] == evaluate(
+            CypherTask(3, attack=True), face).special
+        if obj["special"]:
+            fresh()
+            shown = " ".join(ok(*command, *dice).stdout.split())
+            assert "had no effect: the task needed no roll" in shown, shown
+            assert "not lost" not in shown and "GM intrusion ·" not in shown

@@ -39,7 +39,7 @@ def plan(command: str, params: Loaded, sheet: Sheet, pool: str | None) -> Cost:
     more = cost - effort_cost(effort, params.get("edge") or 0)
     why = f" (impaired: Effort costs {more} more)" if more else ""
     # the result's effort_cost is what the sheet is charged, the surcharge included
-    return Cost(pool, cost, lambda r: 0 if r.roll == 20 else r.effort_cost, why=why)
+    return Cost(pool, cost, lambda r: 0 if r.rolled and r.roll == 20 else r.effort_cost, why=why)
 
 
 IMPAIRED = ("impaired", "debilitated", "dead")

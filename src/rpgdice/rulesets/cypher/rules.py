@@ -63,7 +63,7 @@ def hit(result: CypherResult, damage: int, impaired: bool = False) -> int:
     plus its special roll's extra damage (17 +1 ... 20 +4), none when impaired."""
     if result.outcome != "success":
         return 0
-    extra = 0 if impaired or result.roll is None else SPECIAL_DAMAGE.get(result.roll, 0)
+    extra = 0 if impaired or not result.rolled else SPECIAL_DAMAGE.get(result.roll or 0, 0)
     return damage + extra
 
 
@@ -216,6 +216,13 @@ class CypherResult(Tagged, ruleset="cypher", command="task"):
     attack: bool
     effort_surcharge: int = 0
     """What the character's being impaired adds to the Effort (``effort_cost`` includes it)."""
+
+    @property
+    def rolled(self) -> bool:
+        """Whether the d20 decided the task. A face recorded on a task that needs no roll
+        (routine or impossible) changes nothing: no special damage, no Pool points back,
+        no intrusion or effect (CLI.md, "cypher task")."""
+        return self.roll is not None and not (self.routine or self.impossible)
 
 
 def evaluate(task: CypherTask, roll: int | None) -> CypherResult:

@@ -96,9 +96,10 @@ def task(r: rules.CypherResult) -> list[Text]:
             verdict.append(GM_INTRUSION[1])
         lines.append(verdict)
     said = []
-    if r.special == "gm_intrusion" and (r.routine or r.impossible):
-        said.append(SPECIAL[r.special])
-    if r.special and r.special != "gm_intrusion":
+    if r.special and not r.rolled:  # a face recorded on a task that needed no roll
+        event = SPECIAL_SHORT[r.special].split(": ", 1)[1]
+        said.append(f"the {r.roll} ({event}) had no effect: the task needed no roll")
+    elif r.special and r.special != "gm_intrusion":
         text = SPECIAL[r.special]
         if r.attack and r.special == "minor_effect":
             text += " (or +3 damage)"
@@ -106,7 +107,7 @@ def task(r: rules.CypherResult) -> list[Text]:
             text = text.replace("major effect", "major effect (or +4 damage)")
         said.append(text)
     if r.effort:
-        kept = ", not lost on this natural 20" if r.special == "major_effect" else ""
+        kept = ", not lost on this natural 20" if r.special == "major_effect" and r.rolled else ""
         said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points ({_after(r.effort_surcharge)}){kept}")
     return lines + notes(said)
 
