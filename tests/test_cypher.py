@@ -249,3 +249,49 @@ def test_a_task_that_needs_no_roll_is_not_changed_by_a_recorded_face(args):
             shown = " ".join(ok(*command, *dice).stdout.split())
             assert "had no effect: the task needed no roll" in shown, shown
             assert "not lost" not in shown and "GM intrusion ·" not in shown
+
+
+@pytest.mark.parametrize("split", ["might=4,speed=5", "speed=1,might=2", "intellect=9",
+                                   "might=0", "speed=3,intellect=3,might=3"])
+def test_a_recovery_roll_is_never_thrown_away(split):
+    # Whatever the face, a split the sheet can take uses the roll: the points go where
+    # the output says, every one of them (issue 43, item 2).
+    from conftest import make_character, ok, sheet_file
+
+    for face in range(1, 7):
+        sheet_file("ana").unlink(missing_ok=True)
+        make_character("Ana", "cypher", might=5, speed=8, intellect=6)
+        ok("char", "set", "Ana", "might=1", "speed=6", "intellect=2")
+        r = ok("cypher", "recover", "--as", "Ana", "--to", split, "--dice", str(face),
+               "--json").json()[0]
+        assert r["points"] == face + 1 and sum(r["to"].values()) + r["lost"] == r["points"]
+        room = {"might": 4, "speed": 2, "intellect": 4}
+        assert r["pools"] == {p: v + r["to"].get(p, 0) for p, v in
+                              {"might": 1, "speed": 6, "intellect": 2}.items()}
+        assert all(r["to"][p] <= room[p] for p in r["to"])
+        asked = [(p, int(n)) for p, n in (x.split("=") for x in split.split(","))]
+        left = r["points"]
+        for pool, n in asked:  # the named Pools first, in order, as far as the roll goes
+            assert r["to"][pool] >= min(n, left, room[pool]), (face, r["to"])
+            left -= min(n, left, room[pool])
+        saved = sheet_file("ana").read_text(encoding="utf-8")
+        assert f"might = {r['pools']['might']}" in saved and "recoveries = 1" in saved
+
+
+def test_a_split_wrong_whatever_the_roll_is_refused_before_rolling():
+    from conftest import make_character, ok
+
+    path = make_character("Ana", "cypher", might=5, speed=8, intellect=6)
+    before = path.read_text(encoding="utf-8")
+    run = cli("cypher", "recover", "--as", "Ana", "--to", "might=2", "--log")
+    assert_usage_error(run, "--to", "Might is full", "nothing was rolled")
+    assert "d6" not in run.stderr and path.read_text(encoding="utf-8") == before
+    make_character("Bo", "cypher", might=5, speed=8)
+    ok("char", "set", "Bo", "might=1")
+    run = cli("cypher", "recover", "--as", "Bo", "--to", "intellect=1", "--log")
+    assert_usage_error(run, "--to", "no intellect Pool", "nothing was rolled")
+    assert "recoveries" not in (path.parent / "bo.toml").read_text(encoding="utf-8")
+    assert "The roll log is empty" in cli("log").stdout
+    shown = " ".join(ok("cypher", "recover", "--as", "Bo", "--to", "speed=9",
+                        "--dice", "6").stdout.split())
+    assert "Might +4, 3 lost (every Pool full)" in shown

@@ -197,8 +197,9 @@ def _split(text: str) -> str:
 _split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
 
 TO = Param("to", "text", flags=("--to",), parse=_split, metavar="POOL=N,...",
-           help="Split the points: might=N,speed=N,intellect=N (default: Might, then Speed, "
-           "then Intellect, each up to its maximum).")
+           help="Split the points: N to each Pool named, in that order, as far as the roll "
+           "goes; the rest (all of them without --to) to Might, then Speed, then Intellect, "
+           "each up to its maximum.")
 RESET = Param("reset", "flag", flags=("--reset",), default=False,
               help="A new day: the four recoveries start over.")
 
@@ -238,6 +239,10 @@ def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = N
         pools=pools, maxima={p: sheet.maximum(p) for p in pools},
         split=None if to is None else {k: int(v) for k, v in
                                        (p.split("=") for p in to.split(","))})
+    wrong = None if spec.split is None or state.replaying else cypher.split_refused(
+        pools, spec.maxima, spec.split)
+    if wrong is not None:  # wrong whatever the roll: refused before rolling
+        raise RulesError("--to", f"{wrong}; nothing was rolled")
     _not_full(sheet.name, pools, spec.maxima, state.replaying)
     rolled: list[Any] = []
 

@@ -87,32 +87,43 @@ def take(pools: dict[str, int], points: int) -> dict[str, int]:
 
 def recover(pools: dict[str, int], maxima: dict[str, int | None], points: int,
             split: dict[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
-    """The Pools after a recovery of ``points``, and what each Pool gained: ``split`` as
-    the player asked (at most the points, each Pool within its maximum), else Might,
-    then Speed, then Intellect, each up to its maximum; what fits nowhere is lost."""
-    out, gained = dict(pools), {}
-    if split is not None:
-        if sum(split.values()) > points:
-            raise RulesError("--to", f"{sum(split.values())} points is more than the "
-                             f"{points} the roll gave")
-        wanted = dict(split)
-    else:
-        wanted = {}
-        left = points
-        for name in POOL_ORDER:
-            if name not in out:
-                continue
-            top = maxima.get(name)
-            room = left if top is None else max(0, min(left, top - out[name]))
-            wanted[name], left = room, left - room
-    for name, n in wanted.items():
+    """The Pools after a recovery of ``points``, and what each Pool gained, in the order
+    the points went: first ``split`` (``--to``: N to each named Pool, in the order named,
+    as far as the roll goes), then what is left in the order Might, Speed, Intellect; each
+    Pool up to its maximum (a Pool the sheet lacks takes nothing). What fits nowhere is
+    lost: ``points`` less the sum of the gains."""
+    out, left = dict(pools), points
+    gained: dict[str, int] = {}
+    asked: list[tuple[str, int | None]] = [*(split or {}).items()]
+    for name, most in [*asked, *((p, None) for p in POOL_ORDER)]:
         if name not in out:
-            raise RulesError("--to", f"the sheet has no {name} Pool")
+            continue
         top = maxima.get(name)
-        add = n if top is None else max(0, min(n, top - out[name]))
+        room = left if top is None else max(0, top - out[name])
+        add = max(0, min(left, room, left if most is None else most))
         out[name] += add
-        gained[name] = add
+        gained[name] = gained.get(name, 0) + add
+        left -= add
     return out, gained
+
+
+def split_refused(pools: dict[str, int], maxima: dict[str, int | None],
+                  split: dict[str, int]) -> str | None:
+    """Why a ``--to`` split is wrong whatever the roll (None: it is not): it names a Pool
+    the sheet lacks, or a full Pool while no other Pool could take a point."""
+    for name in split:
+        if name not in pools:
+            return f"the sheet has no {name} Pool"
+
+    def full(p: str) -> bool:
+        top = maxima.get(p)
+        return top is not None and pools[p] >= top
+
+    for name in split:
+        if full(name) and all(full(p) for p in pools):
+            return (f"{name.title()} is full, and so is every other Pool: no point of the "
+                    "roll could go anywhere")
+    return None
 
 
 def effort_cost(levels: int, edge: int, impaired: bool = False) -> int:
@@ -295,6 +306,8 @@ class CypherRecoveryResult(Tagged, ruleset="cypher", command="recover"):
     to: dict[str, int]
     recovery: str
     pools: dict[str, int]
+    lost: int = 0
+    """The points that fit in no Pool (every Pool at its maximum)."""
 
 
 def roll_recovery(spec: CypherRecovery, source: DiceSource) -> CypherRecoveryResult:
@@ -303,7 +316,8 @@ def roll_recovery(spec: CypherRecovery, source: DiceSource) -> CypherRecoveryRes
     points = face + spec.tier
     pools, gained = recover(spec.pools, spec.maxima, points, spec.split)
     return CypherRecoveryResult(outcome=None, roll=face, tier=spec.tier, points=points,
-                                to=gained, recovery=RECOVERIES[spec.recovery], pools=pools)
+                                to=gained, recovery=RECOVERIES[spec.recovery], pools=pools,
+                                lost=points - sum(gained.values()))
 
 
 # Odds: the records of an odds command's answer (odds.py computes them) ------------

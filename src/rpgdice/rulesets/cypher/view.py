@@ -145,12 +145,15 @@ def _after(surcharge: int) -> str:
 
 def recovery(r: rules.CypherRecoveryResult) -> list[Text]:
     """A recovery roll: the d6 and the tier, where the points went, the Pools after."""
-    to = ", ".join(f"{k.title()} +{v}" for k, v in r.to.items() if v) or "nothing (the Pools are full)"
+    went = [f"{k.title()} +{v}" for k, v in r.to.items() if v]  # in the order they went
+    if r.lost:
+        went.append(f"{r.lost} lost (every Pool full)")
     pools = " · ".join(f"{k.title()} {v}" for k, v in r.pools.items())
     return [Text.assemble(("Cypher recovery", "bold"), f" · {r.recovery}"),
             Text.assemble(("  d6 ", LABEL), (str(r.roll), HIT), f" + tier {r.tier} = ",
                           (str(r.points), GOOD), " points"),
-            Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
+            Text(f"  {', '.join(went) or 'nothing'}"),
+            Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
 
 
 def _recovery_after(o: rules.CypherRecoveryOdds, r: rules.CypherRecoveryResult) -> list[Text]:
