@@ -602,7 +602,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subc
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from task' -s h -l help -d 'Show this help and exit'
 
 # rpgdice cypher recover
-complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l to -x -d 'Split the points: might=N,speed=N,intellect=N (default: Might, then Sp…'
+complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l to -x -d 'Split the points: N to each Pool named, in that order, as far as the r…'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l reset -d 'A new day: the four recoveries start over'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from cypher; and __fish_seen_subcommand_from recover' -l seed -x -d 'Seed (0 to 2^64-1, or RPGDICE_SEED): the same seed, the same dice; e…'

@@ -195,3 +195,103 @@ def test_a_recovery_split_that_names_no_pool_is_a_usage_error(split):
     make_character("Ana", "cypher", might=1, speed=5, intellect=5)
     run = cli("cypher", "recover", "--as", "Ana", "--to", split, "--dice", "3")
     assert_usage_error(run, "--to", "is not POOL=N[,POOL=N...] of might, speed, intellect")
+
+
+def test_an_impaired_characters_effort_cost_is_stated_as_charged():
+    # Nix (Might 0: impaired, Speed 12, no Speed Edge): Effort 1 charges 3 + 1 = 4 Speed,
+    # and every place that states the cost says 4 (issue 43, item 1).
+    from conftest import character, ok
+
+    character("Nix", might=0, **{"might-max": 10})
+    args = ("cypher", "task", "-d", "3", "--effort", "1", "--pool", "speed", "--as", "Nix")
+    shown = " ".join(ok(*args, "--dice", "9").stdout.split())
+    assert "spent 4 Speed, 8 left" in shown
+    assert "Effort 1: costs 4 Pool points (after Edge; 1 more, impaired)" in shown
+    obj = ok(*args, "--dice", "9", "--json").json()[0]
+    assert (obj["effort_cost"], obj["spent"], obj["effort_surcharge"]) == (4, {"speed": 4}, 1)
+    odds = " ".join(ok("cypher", "odds", *args[2:], "--compare", "--effort 2").stdout.split())
+    assert "Effort costs 4 Pool points" in odds
+    assert "as given 75.0% 25.0% 4 from the Pool" in odds
+    assert "with --effort 2 90.0% 10.0% 7 from the Pool" in odds
+    assert effort_cost(2, 1, impaired=True) == 6 and effort_cost(1, 5, impaired=True) == 1
+
+
+@pytest.mark.parametrize("args", [("-d", "0"), ("-d", "1", "--ease", "1"), ("-d", "10"),
+                                  ("-d", "9", "--bonus", "1")])
+def test_a_task_that_needs_no_roll_is_not_changed_by_a_recorded_face(args):
+    # Every face of the d20 recorded on a routine or impossible attack with Effort: the same
+    # verdict, damage, Pool points as unrolled; the face and its special stay recorded, and
+    # the view says it had no effect (issue 43, item 4; CLI.md "cypher task").
+    from conftest import character, make_character, ok, sheet_file
+
+    def fresh() -> None:
+        for key in ("nix", "ana"):
+            sheet_file(key).unlink(missing_ok=True)
+        character("Nix")
+        make_character("Ana", "cypher", might=10, speed=12, intellect=8, armor=1)
+
+    command = ("cypher", "task", *args, "--attack", "--damage", "2", "--vs", "Ana",
+               "--effort", "1", "--pool", "speed", "--as", "Nix")
+    keys = ("outcome", "verdict", "tone", "vs_damage", "vs_state", "spent", "left", "effort_cost")
+    for face in [None, *range(1, 21)]:
+        fresh()
+        dice = () if face is None else ("--dice", str(face))
+        obj = ok(*command, *dice, "--json").json()[0]
+        if face is None:
+            unrolled = {k: obj[k] for k in keys}
+            assert obj["roll"] is None
+            continue
+        assert {k: obj[k] for k in keys} == unrolled, face
+        assert obj["roll"] == face and obj["special"] == evaluate(
+            CypherTask(3, attack=True), face).special
+        if obj["special"]:
+            fresh()
+            shown = " ".join(ok(*command, *dice).stdout.split())
+            assert "had no effect: the task needed no roll" in shown, shown
+            assert "not lost" not in shown and "GM intrusion ·" not in shown
+
+
+@pytest.mark.parametrize("split", ["might=4,speed=5", "speed=1,might=2", "intellect=9",
+                                   "might=0", "speed=3,intellect=3,might=3"])
+def test_a_recovery_roll_is_never_thrown_away(split):
+    # Whatever the face, a split the sheet can take uses the roll: the points go where
+    # the output says, every one of them (issue 43, item 2).
+    from conftest import make_character, ok, sheet_file
+
+    for face in range(1, 7):
+        sheet_file("ana").unlink(missing_ok=True)
+        make_character("Ana", "cypher", might=5, speed=8, intellect=6)
+        ok("char", "set", "Ana", "might=1", "speed=6", "intellect=2")
+        r = ok("cypher", "recover", "--as", "Ana", "--to", split, "--dice", str(face),
+               "--json").json()[0]
+        assert r["points"] == face + 1 and sum(r["to"].values()) + r["lost"] == r["points"]
+        room = {"might": 4, "speed": 2, "intellect": 4}
+        assert r["pools"] == {p: v + r["to"].get(p, 0) for p, v in
+                              {"might": 1, "speed": 6, "intellect": 2}.items()}
+        assert all(r["to"][p] <= room[p] for p in r["to"])
+        asked = [(p, int(n)) for p, n in (x.split("=") for x in split.split(","))]
+        left = r["points"]
+        for pool, n in asked:  # the named Pools first, in order, as far as the roll goes
+            assert r["to"][pool] >= min(n, left, room[pool]), (face, r["to"])
+            left -= min(n, left, room[pool])
+        saved = sheet_file("ana").read_text(encoding="utf-8")
+        assert f"might = {r['pools']['might']}" in saved and "recoveries = 1" in saved
+
+
+def test_a_split_wrong_whatever_the_roll_is_refused_before_rolling():
+    from conftest import make_character, ok
+
+    path = make_character("Ana", "cypher", might=5, speed=8, intellect=6)
+    before = path.read_text(encoding="utf-8")
+    run = cli("cypher", "recover", "--as", "Ana", "--to", "might=2", "--log")
+    assert_usage_error(run, "--to", "Might is full", "nothing was rolled")
+    assert "d6" not in run.stderr and path.read_text(encoding="utf-8") == before
+    make_character("Bo", "cypher", might=5, speed=8)
+    ok("char", "set", "Bo", "might=1")
+    run = cli("cypher", "recover", "--as", "Bo", "--to", "intellect=1", "--log")
+    assert_usage_error(run, "--to", "no intellect Pool", "nothing was rolled")
+    assert "recoveries" not in (path.parent / "bo.toml").read_text(encoding="utf-8")
+    assert "The roll log is empty" in cli("log").stdout
+    shown = " ".join(ok("cypher", "recover", "--as", "Bo", "--to", "speed=9",
+                        "--dice", "6").stdout.split())
+    assert "Might +4, 3 lost (every Pool full)" in shown

@@ -14,7 +14,6 @@ from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, S
 
 if TYPE_CHECKING:
     from rpgdice.roll.run import Turn
-    from rpgdice.rulesets.cypher.rules import CypherTask
 
 
 # The functions of its odds.py its exact odds are computed by, each imported (with icepool)
@@ -82,17 +81,6 @@ VS = Param("vs", "character", flags=("--vs",), parse=_vs_name, metavar="NAME", e
            "Intellect) or an extra of the encounter (its health).")
 
 
-def _task(difficulty: int, ease: int, hinder: int, skill: str | None, asset: int,
-          effort: int, edge: int, bonus: int, attack: bool) -> CypherTask:
-    """The task the arguments describe: shared by ``task`` and ``odds``."""
-    from rpgdice.rulesets.cypher import rules as cypher
-
-    return cypher.CypherTask(
-        difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
-        effort=effort, edge=edge, bonus=bonus, attack=attack,
-    )
-
-
 def task_cmd(
     difficulty: int,
     ease: int = 0,
@@ -117,8 +105,12 @@ def task_cmd(
     Example: rpgdice cypher task --difficulty 5 --ease 2
     """
     from rpgdice.rulesets.cypher import rules as cypher
+    from rpgdice.rulesets.cypher.character import impaired_in
 
-    task = _task(difficulty, ease, hinder, skill, asset, effort, edge, bonus, attack)
+    task = cypher.CypherTask(  # impaired (the roll's character): Effort costs more
+        difficulty=difficulty, ease=ease, hinder=hinder, skill=skill, asset=asset,
+        effort=effort, edge=edge, bonus=bonus, attack=attack,
+        impaired=run is not None and impaired_in(run.labels))
     exact = exact_odds("cypher", cypher_odds, task)
     hurt = _hurt(damage, vs, attack, run)
     _say_debilitated(run)
@@ -205,8 +197,9 @@ def _split(text: str) -> str:
 _split.accepts = "might=N,speed=N,intellect=N"  # type: ignore[attr-defined]
 
 TO = Param("to", "text", flags=("--to",), parse=_split, metavar="POOL=N,...",
-           help="Split the points: might=N,speed=N,intellect=N (default: Might, then Speed, "
-           "then Intellect, each up to its maximum).")
+           help="Split the points: N to each Pool named, in that order, as far as the roll "
+           "goes; the rest (all of them without --to) to Might, then Speed, then Intellect, "
+           "each up to its maximum.")
 RESET = Param("reset", "flag", flags=("--reset",), default=False,
               help="A new day: the four recoveries start over.")
 
@@ -246,6 +239,10 @@ def recover_cmd(to: str | None = None, reset: bool = False, run: Turn | None = N
         pools=pools, maxima={p: sheet.maximum(p) for p in pools},
         split=None if to is None else {k: int(v) for k, v in
                                        (p.split("=") for p in to.split(","))})
+    wrong = None if spec.split is None or state.replaying else cypher.split_refused(
+        pools, spec.maxima, spec.split)
+    if wrong is not None:  # wrong whatever the roll: refused before rolling
+        raise RulesError("--to", f"{wrong}; nothing was rolled")
     _not_full(sheet.name, pools, spec.maxima, state.replaying)
     rolled: list[Any] = []
 

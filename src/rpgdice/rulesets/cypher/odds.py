@@ -35,9 +35,10 @@ def cypher_odds(task: cypher.CypherTask) -> CypherOdds:
         target=task.target,
         routine=task.routine,
         impossible=task.impossible,
-        effort_cost=cypher.effort_cost(task.effort, task.edge),
+        effort_cost=task.effort_cost,
         bonus=task.bonus,
         attack=task.attack,
+        effort_surcharge=cypher.effort_surcharge(task.effort, task.impaired),
     )
 
 

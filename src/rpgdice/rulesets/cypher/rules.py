@@ -28,6 +28,9 @@ EFFORT_FIRST = 3
 EFFORT_MORE = 2
 """(SRD) Effort costs 3 Pool points for the first level and 2 for each further level,
 minus Edge, never below 0."""
+EFFORT_IMPAIRED = 1
+"""(SRD) Impaired (or further down the damage track): each level of Effort costs this
+many points more, after Edge."""
 TARGET_STEP = 3
 DIE = 20
 
@@ -60,7 +63,7 @@ def hit(result: CypherResult, damage: int, impaired: bool = False) -> int:
     plus its special roll's extra damage (17 +1 ... 20 +4), none when impaired."""
     if result.outcome != "success":
         return 0
-    extra = 0 if impaired or result.roll is None else SPECIAL_DAMAGE.get(result.roll, 0)
+    extra = 0 if impaired or not result.rolled else SPECIAL_DAMAGE.get(result.roll or 0, 0)
     return damage + extra
 
 
@@ -84,38 +87,57 @@ def take(pools: dict[str, int], points: int) -> dict[str, int]:
 
 def recover(pools: dict[str, int], maxima: dict[str, int | None], points: int,
             split: dict[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
-    """The Pools after a recovery of ``points``, and what each Pool gained: ``split`` as
-    the player asked (at most the points, each Pool within its maximum), else Might,
-    then Speed, then Intellect, each up to its maximum; what fits nowhere is lost."""
-    out, gained = dict(pools), {}
-    if split is not None:
-        if sum(split.values()) > points:
-            raise RulesError("--to", f"{sum(split.values())} points is more than the "
-                             f"{points} the roll gave")
-        wanted = dict(split)
-    else:
-        wanted = {}
-        left = points
-        for name in POOL_ORDER:
-            if name not in out:
-                continue
-            top = maxima.get(name)
-            room = left if top is None else max(0, min(left, top - out[name]))
-            wanted[name], left = room, left - room
-    for name, n in wanted.items():
+    """The Pools after a recovery of ``points``, and what each Pool gained, in the order
+    the points went: first ``split`` (``--to``: N to each named Pool, in the order named,
+    as far as the roll goes), then what is left in the order Might, Speed, Intellect; each
+    Pool up to its maximum (a Pool the sheet lacks takes nothing). What fits nowhere is
+    lost: ``points`` less the sum of the gains."""
+    out, left = dict(pools), points
+    gained: dict[str, int] = {}
+    asked: list[tuple[str, int | None]] = [*(split or {}).items()]
+    for name, most in [*asked, *((p, None) for p in POOL_ORDER)]:
         if name not in out:
-            raise RulesError("--to", f"the sheet has no {name} Pool")
+            continue
         top = maxima.get(name)
-        add = n if top is None else max(0, min(n, top - out[name]))
+        room = left if top is None else max(0, top - out[name])
+        add = max(0, min(left, room, left if most is None else most))
         out[name] += add
-        gained[name] = add
+        gained[name] = gained.get(name, 0) + add
+        left -= add
     return out, gained
 
 
-def effort_cost(levels: int, edge: int) -> int:
+def split_refused(pools: dict[str, int], maxima: dict[str, int | None],
+                  split: dict[str, int]) -> str | None:
+    """Why a ``--to`` split is wrong whatever the roll (None: it is not): it names a Pool
+    the sheet lacks, or a full Pool while no other Pool could take a point."""
+    for name in split:
+        if name not in pools:
+            return f"the sheet has no {name} Pool"
+
+    def full(p: str) -> bool:
+        top = maxima.get(p)
+        return top is not None and pools[p] >= top
+
+    for name in split:
+        if full(name) and all(full(p) for p in pools):
+            return (f"{name.title()} is full, and so is every other Pool: no point of the "
+                    "roll could go anywhere")
+    return None
+
+
+def effort_cost(levels: int, edge: int, impaired: bool = False) -> int:
+    """What ``levels`` of Effort charge the Pool: 3, then 2 a level, less Edge (never below
+    0); impaired, 1 more a level (:data:`EFFORT_IMPAIRED`)."""
     if levels <= 0:
         return 0
-    return max(0, EFFORT_FIRST + EFFORT_MORE * (levels - 1) - edge)
+    return max(0, EFFORT_FIRST + EFFORT_MORE * (levels - 1) - edge) + effort_surcharge(
+        levels, impaired)
+
+
+def effort_surcharge(levels: int, impaired: bool) -> int:
+    """(SRD) What being impaired adds to the cost of ``levels`` of Effort."""
+    return EFFORT_IMPAIRED * max(0, levels) if impaired else 0
 
 
 def special_for(roll: int, attack: bool) -> str | None:
@@ -137,6 +159,8 @@ class CypherTask:
     edge: int = 0
     bonus: int = 0
     attack: bool = False
+    impaired: bool = False
+    """The character is impaired or worse (``--as``): Effort costs more (RULES.md)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.difficulty <= 10:
@@ -163,6 +187,11 @@ class CypherTask:
     @property
     def effective_difficulty(self) -> int:
         return self.difficulty - self.easing + self.hindering
+
+    @property
+    def effort_cost(self) -> int:
+        """What the Effort charges the Pool, the impaired surcharge included."""
+        return effort_cost(self.effort, self.edge, self.impaired)
 
     @property
     def routine(self) -> bool:
@@ -196,6 +225,15 @@ class CypherResult(Tagged, ruleset="cypher", command="task"):
     effort: int
     bonus: int
     attack: bool
+    effort_surcharge: int = 0
+    """What the character's being impaired adds to the Effort (``effort_cost`` includes it)."""
+
+    @property
+    def rolled(self) -> bool:
+        """Whether the d20 decided the task. A face recorded on a task that needs no roll
+        (routine or impossible) changes nothing: no special damage, no Pool points back,
+        no intrusion or effect (CLI.md, "cypher task")."""
+        return self.roll is not None and not (self.routine or self.impossible)
 
 
 def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
@@ -220,13 +258,14 @@ def evaluate(task: CypherTask, roll: int | None) -> CypherResult:
         total=total,
         routine=task.routine,
         impossible=task.impossible,
-        effort_cost=effort_cost(task.effort, task.edge),
+        effort_cost=task.effort_cost,
         special=None if roll is None else special_for(roll, task.attack),
         easing=task.easing,
         hindering=task.hindering,
         effort=task.effort,
         bonus=task.bonus,
         attack=task.attack,
+        effort_surcharge=effort_surcharge(task.effort, task.impaired),
     )
 
 
@@ -267,6 +306,8 @@ class CypherRecoveryResult(Tagged, ruleset="cypher", command="recover"):
     to: dict[str, int]
     recovery: str
     pools: dict[str, int]
+    lost: int = 0
+    """The points that fit in no Pool (every Pool at its maximum)."""
 
 
 def roll_recovery(spec: CypherRecovery, source: DiceSource) -> CypherRecoveryResult:
@@ -275,7 +316,8 @@ def roll_recovery(spec: CypherRecovery, source: DiceSource) -> CypherRecoveryRes
     points = face + spec.tier
     pools, gained = recover(spec.pools, spec.maxima, points, spec.split)
     return CypherRecoveryResult(outcome=None, roll=face, tier=spec.tier, points=points,
-                                to=gained, recovery=RECOVERIES[spec.recovery], pools=pools)
+                                to=gained, recovery=RECOVERIES[spec.recovery], pools=pools,
+                                lost=points - sum(gained.values()))
 
 
 # Odds: the records of an odds command's answer (odds.py computes them) ------------
@@ -293,6 +335,7 @@ class CypherOdds(Tagged, ruleset="cypher", command="odds"):
     effort_cost: int
     bonus: int
     attack: bool
+    effort_surcharge: int = 0
 
 
 @record

@@ -24,9 +24,10 @@ EVENTS = {
 
 def task(r: CypherResult) -> tuple[str, str]:
     """Success or Failure, then the special roll: a natural 1's GM intrusion (dire),
-    17 and 18's damage on an attack, 19's minor and 20's major effect."""
+    17 and 18's damage on an attack, 19's minor and 20's major effect; none from a face
+    only recorded on a task that needed no roll."""
     word, tone = RULESET.outcomes[r.outcome]
-    event = EVENTS.get(r.special or "")
+    event = EVENTS.get(r.special or "") if r.rolled else None
     if event is None:
         return word, tone
     return f"{word} · {event}", "dire" if r.special == "gm_intrusion" else tone

@@ -96,9 +96,10 @@ def task(r: rules.CypherResult) -> list[Text]:
             verdict.append(GM_INTRUSION[1])
         lines.append(verdict)
     said = []
-    if r.special == "gm_intrusion" and (r.routine or r.impossible):
-        said.append(SPECIAL[r.special])
-    if r.special and r.special != "gm_intrusion":
+    if r.special and not r.rolled:  # a face recorded on a task that needed no roll
+        event = SPECIAL_SHORT[r.special].split(": ", 1)[1]
+        said.append(f"the {r.roll} ({event}) had no effect: the task needed no roll")
+    elif r.special and r.special != "gm_intrusion":
         text = SPECIAL[r.special]
         if r.attack and r.special == "minor_effect":
             text += " (or +3 damage)"
@@ -106,8 +107,8 @@ def task(r: rules.CypherResult) -> list[Text]:
             text = text.replace("major effect", "major effect (or +4 damage)")
         said.append(text)
     if r.effort:
-        kept = ", not lost on this natural 20" if r.special == "major_effect" else ""
-        said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points (after Edge){kept}")
+        kept = ", not lost on this natural 20" if r.special == "major_effect" and r.rolled else ""
+        said.append(f"Effort {r.effort}: costs {r.effort_cost} Pool points ({_after(r.effort_surcharge)}){kept}")
     return lines + notes(said)
 
 
@@ -133,18 +134,26 @@ def odds(o: rules.CypherOdds) -> list[Line]:
                 for name, p in o.special.items() if o.attack or p]
         out += chart(rows, "special roll", "chance")
     if o.effort_cost:
-        said.append(f"Effort costs {o.effort_cost} Pool points (after Edge)")
+        said.append(f"Effort costs {o.effort_cost} Pool points ({_after(o.effort_surcharge)})")
     return out + notes(said)
+
+
+def _after(surcharge: int) -> str:
+    """What an Effort cost stated counts besides its levels: Edge, and being impaired."""
+    return f"after Edge; {surcharge} more, impaired" if surcharge else "after Edge"
 
 
 def recovery(r: rules.CypherRecoveryResult) -> list[Text]:
     """A recovery roll: the d6 and the tier, where the points went, the Pools after."""
-    to = ", ".join(f"{k.title()} +{v}" for k, v in r.to.items() if v) or "nothing (the Pools are full)"
+    went = [f"{k.title()} +{v}" for k, v in r.to.items() if v]  # in the order they went
+    if r.lost:
+        went.append(f"{r.lost} lost (every Pool full)")
     pools = " · ".join(f"{k.title()} {v}" for k, v in r.pools.items())
     return [Text.assemble(("Cypher recovery", "bold"), f" · {r.recovery}"),
             Text.assemble(("  d6 ", LABEL), (str(r.roll), HIT), f" + tier {r.tier} = ",
                           (str(r.points), GOOD), " points"),
-            Text(f"  {to}"), Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
+            Text(f"  {', '.join(went) or 'nothing'}"),
+            Text(f"  now {pools}" if pools else "  the sheet has no Pools", style=NOTE)]
 
 
 def _recovery_after(o: rules.CypherRecoveryOdds, r: rules.CypherRecoveryResult) -> list[Text]:

@@ -137,7 +137,7 @@ class _Odds:
     def function(self, node: Func) -> Dist:
         name = node.name
         acc = self.dist(node.args[0])
-        if name in ("abs", "floor", "ceil"):
+        if len(node.args) == 1:  # floor, ceil, round, abs: each exact value, as the roll does
             out: dict[int, Fraction] = {}
             for v, p in acc[0].items():
                 k = _func(name, [v])
