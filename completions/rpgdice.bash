@@ -44,7 +44,7 @@ _rpgdice_node()
         "encounter") subs="start next add rm delay out back end" opts="--json -h --help" vopts="" ;;
         "encounter start") subs="" opts="--ruleset --health --dice --seed --json --log --no-log --short --secret -h --help" vopts="--ruleset --health --dice --seed" ;;
         "encounter next") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
-        "encounter add") subs="" opts="--health --json --log --no-log -h --help" vopts="--health" ;;
+        "encounter add") subs="" opts="--health --dice --json --log --no-log -h --help" vopts="--health --dice" ;;
         "encounter rm") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
         "encounter delay") subs="" opts="--after --json --log --no-log -h --help" vopts="--after" ;;
         "encounter out") subs="" opts="--json --log --no-log -h --help" vopts="" ;;

@@ -703,6 +703,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 
 # rpgdice encounter add
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyp…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'
