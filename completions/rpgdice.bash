@@ -266,7 +266,7 @@ _rpgdice_traits()
                 name=${name,,} name=${name//[[:space:]_]/-}
                 # The sheet's resources and their maxima are no traits a pool is made of.
                 case "$rs:$name" in
-                    crytures:stamina|crytures:mana|crytures:initiative|crytures:stamina-max|crytures:mana-max|seyruun:willpower|seyruun:wound|seyruun:health|seyruun:damage|seyruun:willpower-max|reglas:initiative|cypher:might|cypher:speed|cypher:intellect|cypher:might-edge|cypher:speed-edge|cypher:intellect-edge|cypher:effort|cypher:initiative|cypher:tier|cypher:armor|cypher:recoveries|cypher:might-max|cypher:speed-max|cypher:intellect-max) continue ;;
+                    crytures:stamina|crytures:mana|crytures:initiative|crytures:stamina-max|crytures:mana-max|seyruun:willpower|seyruun:wound|seyruun:health|seyruun:damage|seyruun:willpower-max|reglas:initiative|reglas:iniciativa|cypher:might|cypher:speed|cypher:intellect|cypher:might-edge|cypher:speed-edge|cypher:intellect-edge|cypher:effort|cypher:initiative|cypher:tier|cypher:armor|cypher:recoveries|cypher:might-max|cypher:speed-max|cypher:intellect-max) continue ;;
                 esac
                 _rpgdice_words+=("$name")
                 ;;

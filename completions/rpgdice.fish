@@ -105,7 +105,7 @@ function __rpgdice_traits
             string match -qr -- $want $value; or continue
             set name (string lower -- $name | string replace -ra '[\s_]' -)
             # The sheet's resources and their maxima are no traits a pool is made of.
-            contains -- $rs:$name crytures:stamina crytures:mana crytures:initiative crytures:stamina-max crytures:mana-max seyruun:willpower seyruun:wound seyruun:health seyruun:damage seyruun:willpower-max reglas:initiative cypher:might cypher:speed cypher:intellect cypher:might-edge cypher:speed-edge cypher:intellect-edge cypher:effort cypher:initiative cypher:tier cypher:armor cypher:recoveries cypher:might-max cypher:speed-max cypher:intellect-max; and continue
+            contains -- $rs:$name crytures:stamina crytures:mana crytures:initiative crytures:stamina-max crytures:mana-max seyruun:willpower seyruun:wound seyruun:health seyruun:damage seyruun:willpower-max reglas:initiative reglas:iniciativa cypher:might cypher:speed cypher:intellect cypher:might-edge cypher:speed-edge cypher:intellect-edge cypher:effort cypher:initiative cypher:tier cypher:armor cypher:recoveries cypher:might-max cypher:speed-max cypher:intellect-max; and continue
             echo $name\t$value
         end
     end < $file

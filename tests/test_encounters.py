@@ -54,6 +54,23 @@ def test_a_sheets_initiative_a_number_or_dice_and_the_ruleset_from_it():
     assert encounter.load().ruleset == "cypher"
 
 
+def test_a_reglas_sheet_says_initiative_in_its_own_words():
+    # Reglas' word for it is its trait's name: no "did you mean initiative?", the spelling
+    # kept, the encounter takes it; the English name keeps working, and names the same trait
+    run = ok("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4", "iniciativa=7")
+    assert run.stderr == ""
+    make_character("Ana", "reglas", {"Iniciativa": "1d10"})
+    make_character("Bo", "reglas", initiative=5)
+    got = step("start", "thureck", "ana", "bo", "Gob@6", "--dice", "9")
+    assert [(s["name"], s["initiative"]) for s in got["order"]] == [
+        ("Ana", 9), ("Thureck", 7), ("Gob", 6), ("Bo", 5)]
+    ok("char", "set", "thureck", "initiative=8")  # the same trait, kept as it was spelled
+    traits = json.loads(ok("char", "show", "thureck", "--json").stdout)["traits"]
+    assert traits == {"destreza": 4, "iniciativa": 8}
+    assert "Iniciativa  8" in ok("char", "show", "thureck").stdout
+    assert_usage_error(cli("char", "set", "thureck", "iniciativa=2d6x"), "iniciativa")
+
+
 def test_a_character_with_no_initiative_is_refused_naming_it():
     make_character("Kit", "crytures", stamina=3)
     assert_usage_error(cli("encounter", "start", "kit", "Gob@3"), "Kit", "initiative")

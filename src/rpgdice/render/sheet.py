@@ -152,7 +152,9 @@ def _trait_columns(sheet: Sheet, schema: SheetSchema, width: int = 76) -> Table 
     """The sheet's rated traits, attributes apart where the ruleset names them, and its
     skill levels (Cypher), side by side where they fit in ``width``, else one under
     another; None when it has none."""
-    reserved = {fold(r.name) for r in schema.reserved}
+    from rpgdice.table import sheets
+
+    reserved = sheets.reserved_names(sheet.ruleset)
     reserved |= {fold(r.max_trait) for r in schema.resources if r.listed}  # shown with their value
     attr_rows, skill_rows, skill_levels = [], [], []
     for name, value in sheet.traits.items():
