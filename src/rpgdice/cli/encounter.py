@@ -54,7 +54,7 @@ def _show(enc: Encounter, as_json: bool, rolled: Tagged | None = None) -> None:
 
         out.print(Text("\n").join(render(rolled, out.width)))
         out.print()
-    out.print(encounter_view(data, out.width))
+    out.print(encounter_view(data, out.width, enc.ruleset))
 
 
 @app.callback(invoke_without_command=True)
@@ -247,6 +247,9 @@ def _initiative(ruleset: str, words: list[str], source: DiceSource, health: Opti
     from rpgdice.table import encounter, sheets
 
     fight = rulesets.get(ruleset).fight
+    if health is not None and fight.track is None:
+        raise RulesError("--health", f"no rule of {rulesets.get(ruleset).title} deals damage, "
+                         "so no extra has health to keep: leave out --health")
     extra_health = health if health is not None else fight.health
     _once(words)
     by_name: dict[str, Side] = {}
@@ -368,8 +371,11 @@ def _warn_replaced(before: Encounter | None) -> None:
 
     who = ", ".join(shown(side.name) for side in before.order[:6])
     more = f" and {len(before.order) - 6} more" if len(before.order) > 6 else ""
-    warning(f"the encounter that was running (round {before.round}: {who}{more}) was replaced; "
-            "its extras' damage is gone")
+    track = rulesets.get(before.ruleset).fight.track  # a loaded encounter's keeps sheets
+    gone = {"damage": "; its extras' damage is gone",
+            "health": "; its extras' health is gone"}.get(track or "", "")
+    warning(f"the encounter that was running (round {before.round}: {who}{more}) was "
+            f"replaced{gone}")
 
 
 def _warn_shadowed(extras: Iterable[str]) -> None:
