@@ -44,7 +44,7 @@ _rpgdice_node()
         "encounter") subs="start next add rm delay out back end" opts="--json -h --help" vopts="" ;;
         "encounter start") subs="" opts="--ruleset --health --dice --seed --json --log --no-log --short --secret -h --help" vopts="--ruleset --health --dice --seed" ;;
         "encounter next") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
-        "encounter add") subs="" opts="--health --json --log --no-log -h --help" vopts="--health" ;;
+        "encounter add") subs="" opts="--health --dice --json --log --no-log -h --help" vopts="--health --dice" ;;
         "encounter rm") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
         "encounter delay") subs="" opts="--after --json --log --no-log -h --help" vopts="--after" ;;
         "encounter out") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
@@ -266,7 +266,7 @@ _rpgdice_traits()
                 name=${name,,} name=${name//[[:space:]_]/-}
                 # The sheet's resources and their maxima are no traits a pool is made of.
                 case "$rs:$name" in
-                    crytures:stamina|crytures:mana|crytures:initiative|crytures:stamina-max|crytures:mana-max|seyruun:willpower|seyruun:wound|seyruun:health|seyruun:damage|seyruun:willpower-max|reglas:initiative|cypher:might|cypher:speed|cypher:intellect|cypher:might-edge|cypher:speed-edge|cypher:intellect-edge|cypher:effort|cypher:initiative|cypher:tier|cypher:armor|cypher:recoveries|cypher:might-max|cypher:speed-max|cypher:intellect-max) continue ;;
+                    crytures:stamina|crytures:mana|crytures:initiative|crytures:stamina-max|crytures:mana-max|seyruun:willpower|seyruun:wound|seyruun:health|seyruun:damage|seyruun:willpower-max|reglas:initiative|reglas:iniciativa|cypher:might|cypher:speed|cypher:intellect|cypher:might-edge|cypher:speed-edge|cypher:intellect-edge|cypher:effort|cypher:initiative|cypher:tier|cypher:armor|cypher:recoveries|cypher:might-max|cypher:speed-max|cypher:intellect-max) continue ;;
                 esac
                 _rpgdice_words+=("$name")
                 ;;

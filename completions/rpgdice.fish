@@ -105,7 +105,7 @@ function __rpgdice_traits
             string match -qr -- $want $value; or continue
             set name (string lower -- $name | string replace -ra '[\s_]' -)
             # The sheet's resources and their maxima are no traits a pool is made of.
-            contains -- $rs:$name crytures:stamina crytures:mana crytures:initiative crytures:stamina-max crytures:mana-max seyruun:willpower seyruun:wound seyruun:health seyruun:damage seyruun:willpower-max reglas:initiative cypher:might cypher:speed cypher:intellect cypher:might-edge cypher:speed-edge cypher:intellect-edge cypher:effort cypher:initiative cypher:tier cypher:armor cypher:recoveries cypher:might-max cypher:speed-max cypher:intellect-max; and continue
+            contains -- $rs:$name crytures:stamina crytures:mana crytures:initiative crytures:stamina-max crytures:mana-max seyruun:willpower seyruun:wound seyruun:health seyruun:damage seyruun:willpower-max reglas:initiative reglas:iniciativa cypher:might cypher:speed cypher:intellect cypher:might-edge cypher:speed-edge cypher:intellect-edge cypher:effort cypher:initiative cypher:tier cypher:armor cypher:recoveries cypher:might-max cypher:speed-max cypher:intellect-max; and continue
             echo $name\t$value
         end
     end < $file
@@ -703,6 +703,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 
 # rpgdice encounter add
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l health -x -d 'The health of the extras named in this command (Seyruun boxes, Cyp…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l dice -x -d 'Faces rolled by hand (4,7,2) instead of rolling'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l json -d 'The encounter as one JSON object'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from add' -s h -l help -d 'Show this message and exit'

@@ -54,6 +54,23 @@ def test_a_sheets_initiative_a_number_or_dice_and_the_ruleset_from_it():
     assert encounter.load().ruleset == "cypher"
 
 
+def test_a_reglas_sheet_says_initiative_in_its_own_words():
+    # Reglas' word for it is its trait's name: no "did you mean initiative?", the spelling
+    # kept, the encounter takes it; the English name keeps working, and names the same trait
+    run = ok("char", "new", "Thureck", "--ruleset", "reglas", "destreza=4", "iniciativa=7")
+    assert run.stderr == ""
+    make_character("Ana", "reglas", {"Iniciativa": "1d10"})
+    make_character("Bo", "reglas", initiative=5)
+    got = step("start", "thureck", "ana", "bo", "Gob@6", "--dice", "9")
+    assert [(s["name"], s["initiative"]) for s in got["order"]] == [
+        ("Ana", 9), ("Thureck", 7), ("Gob", 6), ("Bo", 5)]
+    ok("char", "set", "thureck", "initiative=8")  # the same trait, kept as it was spelled
+    traits = json.loads(ok("char", "show", "thureck", "--json").stdout)["traits"]
+    assert traits == {"destreza": 4, "iniciativa": 8}
+    assert "Iniciativa  8" in ok("char", "show", "thureck").stdout
+    assert_usage_error(cli("char", "set", "thureck", "iniciativa=2d6x"), "iniciativa")
+
+
 def test_a_character_with_no_initiative_is_refused_naming_it():
     make_character("Kit", "crytures", stamina=3)
     assert_usage_error(cli("encounter", "start", "kit", "Gob@3"), "Kit", "initiative")
@@ -102,6 +119,27 @@ def test_add_before_the_current_turn_first_acts_next_round(five):
     got = step("add", "F@45")
     assert order(got) == list("AFBCDE") and where(got) == (1, "C")
     assert [where(step("next")) for _ in range(4)] == [(1, "D"), (1, "E"), (2, "A"), (2, "F")]
+
+
+def test_add_takes_dice_for_the_newcomers_initiative_as_start_does(five):
+    # its help promises "--dice faces go to them in this order": dice expressions, then a
+    # sheet's initiative, in the order named; too few or too many faces is a usage error
+    make_character("Ana", "reglas", initiative="1d10")
+    got = step("add", "F@1d20+2", "ana", "G@2d6", "--dice", "20,3,6,6")
+    assert {s["name"]: s["initiative"] for s in got["order"]} == {
+        "A": 50, "B": 40, "C": 30, "F": 22, "D": 20, "G": 12, "E": 10, "Ana": 3}
+    assert_usage_error(cli("encounter", "add", "H@1d20", "--dice", "5,5"), "--dice")
+    assert_usage_error(cli("encounter", "add", "H@2d6", "--dice", "5"), "--dice")
+    assert "H" not in order(state())
+    assert "--dice" in ok("encounter", "add", "--help").stdout
+
+
+def test_add_gives_dice_to_seyruuns_own_initiative_roll():
+    step("start", "--ruleset", "seyruun", "A=2+2", "--dice", "8,8,2,2")
+    # B's 3 dice 9 9 9: 3 successes, ahead of A's 2; C@1d6 takes the face after them (6)
+    got = step("add", "B=2+1", "C@1d6", "--dice", "9,9,9,6")
+    assert order(got) == ["C", "B", "A"]
+    assert [s["initiative"] for s in got["order"]] == [6, 3, 2]
 
 
 def test_rm_closes_the_order_and_the_current_ones_turn_passes_on(five):

@@ -145,20 +145,33 @@ def test_a_comparison_given_as_its_own_argument_joins_the_roll():
     assert cli("roll", "d20+5", ">=", "15", "--dice", "2").stdout.count("failure") == 1
 
 
-@pytest.mark.parametrize("argv, mean, fixed", [
-    (["crytures", "roll", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
-     ["crytures", "roll", "brawn+fighting", "--as", "brakka", "--seed", "1"]),
-    (["crytures", "odds", "brawn", "fighting", "--as", "brakka"], "brawn+fighting",
+@pytest.mark.parametrize("argv, fixed", [
+    (["crytures", "roll", "brawn", "fighting", "--as", "brakka", "--dice", "6,2,9,1,10"],
+     ["crytures", "roll", "brawn+fighting", "--as", "brakka", "--dice", "6,2,9,1,10"]),
+    (["crytures", "roll", "--as", "brakka", "brawn", "--die-mod", "1", "fighting", "--dice",
+      "6,2,9,1,10,7"],
+     ["crytures", "roll", "brawn+fighting", "--die-mod", "1", "--as", "brakka", "--dice",
+      "6,2,9,1,10,7"]),
+    (["crytures", "odds", "brawn", "fighting", "--as", "brakka"],
      ["crytures", "odds", "brawn+fighting", "--as", "brakka"]),
-    (["crytures", "roll", "3", "-d", "6", "2"], "3+2", ["crytures", "roll", "3+2", "-d", "6"]),
+    (["crytures", "roll", "3", "-d", "6", "2", "--dice", "6,2,9,1,10"],
+     ["crytures", "roll", "3+2", "-d", "6", "--dice", "6,2,9,1,10"]),
 ])
-def test_a_crytures_pool_typed_as_two_words_says_the_sum_it_takes(argv, mean, fixed):
-    # Issue 34, point 7: Seyruun takes two trait words; Crytures takes them as one sum.
+def test_a_crytures_pool_typed_as_two_words_is_their_sum(argv, fixed):
+    # Issue 43, point 14: as Seyruun rolls `dexterity stealth`, Crytures rolls
+    # `brawn fighting`: the two words are the sum (Talent + Skill), as `brawn+fighting`.
     make_character("Brakka", "crytures", brawn=3, fighting=2)
-    run = cli(*argv)
-    assert_usage_error(run, "POOL:", f"did you mean {mean}?")
-    assert "Got unexpected" not in run.stderr
-    assert cli(*fixed).exit_code == 0, fixed
+    run = cli(*argv, "--json")
+    assert run.exit_code == 0 and run.stderr == "", run.stderr
+    (got,) = run.json()
+    (want,) = cli(*fixed, "--json").json()
+    assert got == want
+    assert got["pool"] == 5 + ("--die-mod" in argv), got  # Brawn 3 + Fighting 2 (+1 die)
+    # a word the sheet lacks is named as in the sum; three words are not a pool
+    assert_usage_error(cli("crytures", "roll", "brawn", "figting", "--as", "brakka"),
+                       "figting", "fighting")
+    assert_usage_error(cli("crytures", "roll", "brawn", "fighting", "3", "--as", "brakka"),
+                       "extra argument")
 
 
 def test_the_bots_repeat_spelling_rolls_its_number_with_a_warning_saying_how_to_repeat():

@@ -115,6 +115,25 @@ def test_char_show_cypher_pools_and_edge(nix):
     assert "willpower" not in data
 
 
+def test_char_show_leaves_out_nothing_the_sheet_holds():
+    # Cypher's tier, armor, initiative and recoveries; Crytures' and Reglas' initiative
+    # (reserved traits, no rated trait's dots): each shown with its value
+    character("Nix", tier=3, armor=2, initiative="1d20+1", recoveries=1)
+    view = " ".join(ok("char", "show", "nix").stdout.split())
+    for said in ("Tier 3", "Armor 2", "Initiative 1d20+1", "recoveries used today 1 of 4",
+                 "Effort 2"):
+        assert said in view, (said, view)
+    make_character("Brakka", "crytures", brawn=3, stamina=4, initiative=7)
+    view = ok("char", "show", "brakka").stdout
+    assert any(line.split()[1:3] == ["Initiative", "7"] for line in view.splitlines()
+               if len(line.split()) > 2), view
+    make_character("Thureck", "reglas", destreza=4, initiative="1d10")
+    assert "Initiative  1d10" in ok("char", "show", "thureck").stdout
+    make_character("Bo", "cypher", might=5)  # a sheet without them: none of them shown
+    view = ok("char", "show", "bo").stdout
+    assert "Tier" not in view and "Armor" not in view and "recoveries" not in view
+
+
 def test_char_new_refuses_a_name_taken_and_leaves_the_sheet(ysolde):
     before = ysolde.read_bytes()
     assert_usage_error(cli("char", "new", "ysolde", "--ruleset", "reglas"), "NAME", "taken")

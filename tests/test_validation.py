@@ -83,7 +83,7 @@ BAD = [
     (["crytures", "roll", "3", "--json=1"], ["--json: is a flag"]),
     (["crytures", "roll", "3", "--bogus"], ["--bogus: no such option", "--die-mod"]),
     (["crytures", "roll", "3", "--die-md", "1"], ["--die-md: no such option", "did you mean", "--die-mod"]),
-    (["crytures", "roll", "3", "4"], ["POOL: one argument, a sum", "did you mean 3+4?"]),
+    (["crytures", "roll", "3", "4", "5"], ["extra argument", "(4 5)"]),  # two words are a sum
     (["crytur"], ["COMMAND: 'crytur'", "crytures, seyruun, reglas, cypher", "did you mean 'crytures'"]),
     (["dice"], ["COMMAND: 'dice'", "crytures, seyruun, reglas, cypher"]),
     (["crytures", "rol", "3"], ["COMMAND: 'rol'", "rpgdice crytures", "did you mean 'roll'"]),

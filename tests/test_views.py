@@ -343,14 +343,43 @@ def test_an_encounter_shows_only_the_columns_its_ruleset_fills():
     from conftest import make_character, ok
 
     make_character("Borin", "crytures", stamina=5)
-    shown = ok("encounter", "start", "Borin@3", "Wolf@7", "--health", "6", "--no-log").stdout
+    shown = ok("encounter", "start", "Borin@3", "Wolf@7", "--no-log").stdout
     header = next(line for line in shown.splitlines() if "#" in line and "name" in line)
-    assert "damage" in header and "WP" not in header and "state" not in header
+    assert header.split() == ["#", "name"]  # no rule of Crytures fills any other column
     make_character("Ysolde", "seyruun", wits=2, dexterity=3, composure=2, resolve=2)
     ok("encounter", "end", "--no-log")
     shown = ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log").stdout
     header = next(line for line in shown.splitlines() if "#" in line and "name" in line)
     assert "WP" in header and "wound" in header
+
+
+@pytest.mark.parametrize("ruleset", ["crytures", "reglas"])
+def test_an_encounter_of_a_ruleset_that_deals_no_damage_draws_no_health(ruleset):
+    from conftest import assert_usage_error, cli, ok
+
+    assert_usage_error(cli("encounter", "start", "--ruleset", ruleset, "Wolf@7", "Bear@3",
+                           "--health", "6"), "--health")
+    ok("encounter", "start", "--ruleset", ruleset, "Wolf@7", "Bear@3", "--no-log")
+    assert_usage_error(cli("encounter", "add", "Fox@5", "--health", "4"), "--health")
+    shown = ok("encounter").stdout
+    assert "damage" not in shown and "□" not in shown and "—" not in shown, shown
+
+
+def test_a_cypher_extras_row_counts_its_health_down_as_its_line_says():
+    from conftest import make_character, ok
+
+    make_character("Nix", "cypher", might=10, speed=10, intellect=10)
+    ok("encounter", "start", "Nix@9", "Gob@3", "--health", "5", "--no-log")
+    line = ok("cypher", "task", "-d", "1", "--attack", "--damage", "2", "--vs", "Gob",
+              "--dice", "15", "--no-log").stdout
+    assert "health 5 → 3" in line, line
+    shown = ok("encounter").stdout
+    header = next(row for row in shown.splitlines() if "#" in row and "name" in row)
+    assert "health" in header.split() and "damage" not in header.split(), header
+    gob = next(row for row in shown.splitlines() if "Gob" in row)
+    assert "■■■□□ 3/5" in gob, gob
+    nix = next(row for row in shown.splitlines() if "Nix" in row)
+    assert "■" not in nix and "□" not in nix
 
 
 def test_a_sheets_resources_line_their_dots_up():

@@ -428,6 +428,32 @@ def test_short_and_secret():
     assert entry["secret"] is True
 
 
+def test_a_zero_dice_highest_roll_says_no_dice_two_rolled_the_lower_decides():
+    # Blades' zero = "lowest-of-2": a pool of 0 has no dice of its own; of the two rolled
+    # the lower (5) decides, though a 6 shows. The view, log show and odds say so.
+    install("blades")
+    for shown in (ok("blades", "roll", "0", "--dice", "6,5", "--log").stdout,
+                  ok("log", "show", "1").stdout):
+        head, dice, verdict = [x for x in shown.splitlines() if not x.startswith("#")][:3]
+        assert "2 dice" not in shown and "highest die" not in shown, shown
+        assert "no dice" in head and "two rolled, the lower decides" in head, head
+        assert dice.split() == ["dice", "6", "5"]
+        assert "Partial success" in verdict and "the lower die is 5" in verdict, verdict
+    (obj,) = ok("blades", "roll", "0", "--dice", "6,5", "--json").json()
+    assert obj["highest"] == 5 and obj["critical"] is False
+    assert obj["dice"] == [{"face": 6, "counts": None}, {"face": 5, "counts": None}]
+    head = ok("blades", "odds", "0").stdout.splitlines()[0]
+    assert "0 dice" not in head and "two rolled, the lower decides" in head, head
+    # a pool of 2 is two dice, the highest deciding, as before
+    shown = ok("blades", "roll", "2", "--dice", "6,5").stdout
+    assert "2 dice" in shown and "the highest die is 6" in shown
+    # zero = "fail": nothing rolled, and the view says so
+    write("nada", EXAMPLES.joinpath("blades.toml").read_text(encoding="utf-8")
+          .replace('"blades"', '"nada"').replace('"lowest-of-2"', '"fail"'))
+    shown = ok("nada", "roll", "0").stdout
+    assert "nothing rolled" in shown and "highest die" not in shown, shown
+
+
 def test_play_uses_a_users_ruleset(capsys):
     install("blades")
     from rpgdice.cli.session import Session

@@ -108,6 +108,7 @@ class RollCommand(Command):
             raise
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        args = _pool_words_joined(self, ctx, args)
         typed = list(args)
         try:
             return super().parse_args(ctx, args)
@@ -128,26 +129,49 @@ class RollCommand(Command):
                 f"{long}: missing, and {shown(extra[0])} is not an argument of "
                 f"'{ctx.command_path}' (did you mean {short} {extra[0]}?); accepts {accepts}",
                 ctx) from None
-        except click.UsageError as e:
-            if type(e) is not click.UsageError or ctx.resilient_parsing:
-                raise
-            raise _pool_in_words(self, ctx, typed) or e from None
 
 
-def _pool_in_words(cmd: Any, ctx: Any, typed: list[str]) -> Optional[click.UsageError]:
-    """``crytures roll brawn fighting``: a one-argument pool typed as two words (as
-    Seyruun takes them) is answered with the sum it takes (``brawn+fighting``)."""
+def _pool_words_joined(cmd: Any, ctx: Any, args: list[str]) -> list[str]:
+    """``crytures roll brawn fighting``: a one-argument POOL typed as two words (as Seyruun
+    takes Attribute and Skill) is their sum, ``brawn+fighting``, as if typed so; any other
+    line as it is. (Only the raw parser reads the line here: nothing is converted twice.)"""
     arguments = [p for p in cmd.get_params(ctx) if p.param_type_name == "argument"]
-    if len(arguments) != 1 or arguments[0].name != "pool":
-        return None
-    given, rest, _ = cmd.make_parser(ctx).parse_args(args=list(typed))
-    first = given.get(arguments[0].name)
-    if not isinstance(first, str) or len(rest) != 1:  # two words, as Seyruun takes them
-        return None
-    name = arguments[0].human_readable_name
-    return StrayValue(f"{name}: one argument, a sum, not two words: did you mean "
-                      f"{first.strip()}+{rest[0].strip()}? (trait names or numbers joined "
-                      "by + or -)", ctx)
+    if len(arguments) != 1 or arguments[0].name != "pool" or len(args) < 2:
+        return args
+    try:
+        given, rest, _ = cmd.make_parser(ctx).parse_args(args=list(args))
+    except click.UsageError:
+        return args  # the line's own error is said by the parse proper
+    first = given.get("pool")
+    if not isinstance(first, str) or len(rest) != 1 or not isinstance(rest[0], str):
+        return args
+    at = _where(cmd, ctx, args, lambda got, left: got.get("pool"))
+    then = _where(cmd, ctx, args, lambda got, left: left[0] if left else None)
+    if at is None or then is None or at == then:
+        return args
+    joined = list(args)
+    joined[at] = f"{first.strip()}+{rest[0].strip()}"
+    del joined[then]
+    return joined
+
+
+_MARK = "\0rpgdice-word"
+
+
+def _where(cmd: Any, ctx: Any, args: list[str], read: Callable[[dict, list], object]) -> Optional[int]:
+    """The index in ``args`` of the word that ``read`` picks from the raw parse: the one
+    word whose place, marked, comes back where ``read`` looks (an option's value never does)."""
+    for i, word in enumerate(args):
+        if word.startswith("-") and word != "-":
+            continue
+        marked = [*args[:i], _MARK, *args[i + 1:]]
+        try:
+            got, left, _ = cmd.make_parser(ctx).parse_args(args=marked)
+        except click.UsageError:
+            continue
+        if read(got, left) == _MARK:
+            return i
+    return None
 
 
 SPANISH_HELP = {

@@ -371,7 +371,8 @@ def _reserved() -> list[str]:
     out = []
     for record in rulesets.with_sheets():
         own = schema(record.name)
-        names = [r.name for r in own.reserved] + [r.max_trait for r in own.resources]
+        names = [n for r in own.reserved for n in (r.name, *r.also)]
+        names += [r.max_trait for r in own.resources]
         out += [f"{record.name}:{n}" for n in dict.fromkeys(names) if n]
     return out
 

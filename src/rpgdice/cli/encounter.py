@@ -54,7 +54,7 @@ def _show(enc: Encounter, as_json: bool, rolled: Tagged | None = None) -> None:
 
         out.print(Text("\n").join(render(rolled, out.width)))
         out.print()
-    out.print(encounter_view(data, out.width))
+    out.print(encounter_view(data, out.width, enc.ruleset))
 
 
 @app.callback(invoke_without_command=True)
@@ -247,6 +247,9 @@ def _initiative(ruleset: str, words: list[str], source: DiceSource, health: Opti
     from rpgdice.table import encounter, sheets
 
     fight = rulesets.get(ruleset).fight
+    if health is not None and fight.track is None:
+        raise RulesError("--health", f"no rule of {rulesets.get(ruleset).title} deals damage, "
+                         "so no extra has health to keep: leave out --health")
     extra_health = health if health is not None else fight.health
     _once(words)
     by_name: dict[str, Side] = {}
@@ -368,8 +371,11 @@ def _warn_replaced(before: Encounter | None) -> None:
 
     who = ", ".join(shown(side.name) for side in before.order[:6])
     more = f" and {len(before.order) - 6} more" if len(before.order) > 6 else ""
-    warning(f"the encounter that was running (round {before.round}: {who}{more}) was replaced; "
-            "its extras' damage is gone")
+    track = rulesets.get(before.ruleset).fight.track  # a loaded encounter's keeps sheets
+    gone = {"damage": "; its extras' damage is gone",
+            "health": "; its extras' health is gone"}.get(track or "", "")
+    warning(f"the encounter that was running (round {before.round}: {who}{more}) was "
+            f"replaced{gone}")
 
 
 def _warn_shadowed(extras: Iterable[str]) -> None:
@@ -404,30 +410,39 @@ def next_cmd(as_json: StateJson = False, log: LogOpt = None) -> None:
     _change("next", advance, as_json, log, turn=False)
 
 
-@app.command("add")
 def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
-            as_json: StateJson = False, log: LogOpt = None) -> None:
+            as_json: StateJson = False, log: LogOpt = None,
+            choices: Choices | None = None) -> None:
     """Combatants join the fight, each at the place its initiative gives (rolled now as at
-    start); placed before the current turn, a newcomer first acts next round. Logged like
-    a roll ("Goblin joins (initiative 14)").
+    start; --dice gives the faces for the newcomers' initiative); placed before the
+    current turn, a newcomer first acts next round. Logged like a roll ("Goblin joins
+    (initiative 14)").
 
     Example: rpgdice encounter add Goblin@1d20+2 --health 6
     """
+    from rpgdice.core.dice import GivenDice
     from rpgdice.roll.execute import Capture, execute, make_source
     from rpgdice.roll.spec import RollSpec
     from rpgdice.table import encounter
 
+    run = choices
+    assert run is not None
+    dice = None if run.dice is None else tuple(run.dice)
     ruleset = encounter.need().ruleset
     fight = rulesets.get(ruleset).fight
     if fight.initiative and any("@" not in w for w in combatants):
         _once(combatants)  # the ruleset's own roll executed as its command is, shown and logged by none
         args = _own_args(fight, combatants)
         placed: dict[str, Any] = {}
-        execute(RollSpec(ruleset, fight.command, args), capture=Capture(roll=True),
+        execute(RollSpec(ruleset, fight.command, args, dice=dice, seed=run.seed),
+                capture=Capture(roll=True),
                 adapt=_placing(ruleset, combatants, health, args, placed))
         sides = placed["sides"]
     else:
-        sides = _initiative(ruleset, combatants, make_source(None, None), health)
+        source = make_source(run.dice, run.seed)
+        sides = _initiative(ruleset, combatants, source, health)
+        if isinstance(source, GivenDice):
+            source.check_all_used()
 
     def join(enc: Encounter) -> str:
         for side in sides:
@@ -435,6 +450,13 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
         return "; ".join(f"{s.name} joins (initiative {s.initiative})" for s in sides)
 
     _change("add", join, as_json, log, shadowed=[s.name for s in sides if not s.character])
+
+
+app.command("add")(with_shared(without=("seed", "times", "json", "odds", "compare", "log_choice",
+                                        "short", "secret"),
+                               after=("as_json", "log"))(add_cmd))
+"""``--dice`` as ``encounter start`` has it (the faces of the newcomers' initiative);
+its own ``--json`` is the encounter's state, its own ``--log`` the change's."""
 
 
 def _name(text: str) -> str:

@@ -192,7 +192,7 @@ def _warn_near_misses(who: str, ruleset: str, given: JSONObject) -> None:
     from rpgdice.table import sheets
 
     schema = sheets.schema(ruleset)
-    known = {fold(r.name) for r in schema.reserved} | {fold(a) for a in schema.attributes}
+    known = sheets.reserved_names(ruleset) | {fold(a) for a in schema.attributes}
     for r in schema.resources:
         known |= {fold(r.name), fold(r.max_trait)}
     for name, value in given.items():

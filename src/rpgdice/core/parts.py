@@ -76,6 +76,11 @@ class Fight:
     health: int | None = None
     """An extra's health when ``--health`` is not given (Seyruun's 7 boxes; None: none,
     it cannot take damage)."""
+    track: str | None = None
+    """How the ruleset says a side's hurt, one way everywhere: ``"damage"``, boxes filled
+    as damage is taken (Seyruun's wounds); ``"health"``, the health left, counted down
+    (Cypher's NPC health); None: no rule of it deals damage (Crytures, Reglas), so an
+    encounter shows no such column and ``--health`` is refused."""
     redo: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = add_within
     """A step a roll made on the table (an envelope's ``held``, or what it paid) made again
     on another state: ``redo(before, change)`` gives the state after (what the table's page

@@ -31,6 +31,7 @@ def _wound(wound: str | None) -> Text:
 
 
 def _damage(side: Loaded) -> Text:
+    """Seyruun's track: a box filled for each point of damage taken, ``■■□□□ 2/5``."""
     damage, health = side.get("damage"), side.get("health")
     if damage is None:
         return Text("—", style="dim")
@@ -40,9 +41,37 @@ def _damage(side: Loaded) -> Text:
     return Text(f"{damage}/{health}")
 
 
-def encounter_view(state: Loaded, width: int = 80) -> Group:
-    """The encounter ``state`` (its JSON object): its header (wrapped between words, a long
-    name too) above a table of the order, the current side marked ▶."""
+def _health(side: Loaded) -> Text:
+    """Cypher's NPC health: what is left of it, counted down as damage lowers it, a box
+    filled for each point left, ``■■■□□ 3/5`` (as its lines say ``health 5 → 3``)."""
+    damage, health = side.get("damage"), side.get("health")
+    if not isinstance(health, int):
+        return Text("—", style="dim")
+    left = max(0, health - (damage or 0))
+    if 0 < health <= 20:
+        return Text.assemble(("■" * left, "green"), ("□" * (health - left), "dim"),
+                             (f" {left}/{health}", "dim"))
+    return Text(f"{left}/{health}")
+
+
+HURT = {"damage": _damage, "health": _health}
+"""Each way a ruleset says a side's hurt (its ``fight.track``): the column's cell."""
+
+
+def track_of(ruleset: str | None) -> str | None:
+    """The way ``ruleset`` says a side's hurt (``damage``, ``health``, or None: no
+    column); an encounter whose ruleset is not known, damage, as before it was said."""
+    from rpgdice.core import registry
+
+    if ruleset is None or not registry.known(ruleset):
+        return "damage"
+    return registry.get(ruleset).fight.track
+
+
+def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -> Group:
+    """The encounter ``state`` (its JSON object) of ``ruleset``: its header (wrapped
+    between words, a long name too) above a table of the order, the current side marked
+    ▶; a side's hurt in the ruleset's one way (:func:`track_of`)."""
     current = state["turn"]
     title = Text.assemble(("Encounter · round ", "bold"), (str(state["round"]), "bold cyan"),
                           ("  ·  turn: ", "dim"), (visible(state["current"]), "bold"))
@@ -56,7 +85,9 @@ def encounter_view(state: Loaded, width: int = 80) -> Group:
     willpower = any(side.get("willpower") is not None for side in state["order"])
     if states:  # a column no side has a word for says nothing (Crytures, Reglas)
         table.add_column("wound" if wounds else "state")
-    table.add_column("damage")
+    track = track_of(ruleset)
+    if track is not None:
+        table.add_column(track)
     if pools:
         table.add_column("pools")
     if willpower:  # Seyruun's alone
@@ -73,7 +104,8 @@ def encounter_view(state: Loaded, width: int = 80) -> Group:
             Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
             if side.get("state") else Text("—", style="dim"))
         cells: list[RenderableType] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
-                            *([word] if states else []), _damage(side)]
+                            *([word] if states else []),
+                            *([HURT[track](side)] if track is not None else [])]
         if pools:
             cells.append(_pools(side.get("pools")))
         if willpower:

@@ -176,7 +176,8 @@ def show_change(entry: Loaded) -> None:
     if state is None:
         return
     try:
-        view = encounter_view(state, out.width)
+        ruleset = results[0].get("ruleset")
+        view = encounter_view(state, out.width, ruleset if isinstance(ruleset, str) else None)
     except Exception:  # a state forged into a shape the view cannot read: its data
         import json
 

@@ -87,17 +87,35 @@ def _resources_part(sheet: Sheet) -> Text | None:
                                        sheet.maximum(found.name)))
             for found in sheets.schema(sheet.ruleset).resources
             if found.listed and sheet.spelling(found.name) is not None]
+    resources = {fold(found.name) for found in sheets.schema(sheet.ruleset).resources}
+    rows += [(label, Text(str(value), style="bold")) for label, value in held(sheet)
+             if fold(label) not in resources]
     line = Text()
     dotted = [len(shown.plain.split("  ", 1)[0]) for _, shown in rows
               if shown.plain[:1] in "●○"]
+    wide = max([10, *(len(label) + 2 for label, _ in rows)])
     for label, shown in rows:
-        line.append(f"\n{label:<10}", style="bold cyan")
+        line.append(f"\n{label:<{wide}}", style="bold cyan")
         if shown.plain[:1] in "●○" and dotted:  # dots lined up: "●●●○○  3" under "●●●●●  5"
             shown = Text.assemble(shown[:shown.plain.index("  ")],
                                   " " * (max(dotted) - shown.plain.index("  ")),
                                   shown[shown.plain.index("  "):])
         line.append_text(shown)
     return line if line.plain else None
+
+
+def held(sheet: Sheet, names: Sequence[str] | None = None) -> list[tuple[str, object]]:
+    """The sheet's reserved traits that are no resource (``initiative``; Cypher's ``tier``,
+    ``armor``, ``recoveries``...), or those of ``names``, each the sheet holds: its label
+    and value, so that ``char show`` leaves out nothing the sheet holds."""
+    from rpgdice.table import sheets
+
+    schema = sheets.schema(sheet.ruleset)
+    resources = {fold(r.name) for r in schema.resources}
+    wanted = names if names is not None else [r.name for r in schema.reserved
+                                              if fold(r.name) not in resources]
+    return [(_label(sheet.spelling(name) or name), sheet.get(name)) for name in wanted
+            if sheet.get(name) is not None]
 
 
 def value_of_max(value: int, top: int | None) -> Text:
@@ -134,7 +152,9 @@ def _trait_columns(sheet: Sheet, schema: SheetSchema, width: int = 76) -> Table 
     """The sheet's rated traits, attributes apart where the ruleset names them, and its
     skill levels (Cypher), side by side where they fit in ``width``, else one under
     another; None when it has none."""
-    reserved = {fold(r.name) for r in schema.reserved}
+    from rpgdice.table import sheets
+
+    reserved = sheets.reserved_names(sheet.ruleset)
     reserved |= {fold(r.max_trait) for r in schema.resources if r.listed}  # shown with their value
     attr_rows, skill_rows, skill_levels = [], [], []
     for name, value in sheet.traits.items():

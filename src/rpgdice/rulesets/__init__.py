@@ -97,6 +97,9 @@ class Reserved:
     """The highest value (None: the sheets' common limit)."""
     dice: bool = False
     """Also an ordinary dice expression, as text (a sheet's ``initiative``: ``1d20+2``)."""
+    also: tuple[str, ...] = ()
+    """Its other names, in the ruleset's own language (Reglas' ``iniciativa``): a sheet
+    may spell it either way, and keeps the spelling it was given."""
 
 
 @frozen

@@ -16,7 +16,7 @@ from rpgdice.core.command import Command, Param, describe
 
 JSON = dict[str, object]
 
-NO_POOL = frozenset({"initiative", "recoveries", "tier", "armor", "xp", "experience", "wound",
+NO_POOL = frozenset({"initiative", "iniciativa", "recoveries", "tier", "armor", "xp", "experience", "wound",
                      "damage", "health", "effort"})
 """Traits that make no pool (shown on the sheet, not offered to tap): a resource, its
 maximum, a sheet's initiative, tier, armor, its damage and wound."""

@@ -69,6 +69,8 @@ class ReservedTrait(Protocol):
     def most(self) -> int | None: ...
     @property
     def dice(self) -> bool: ...
+    @property
+    def also(self) -> tuple[str, ...]: ...
 
 
 class SheetResource(Protocol):
@@ -185,8 +187,16 @@ class Sheet:
     # Looking traits up ---------------------------------------------------------
 
     def spelling(self, trait: str) -> str | None:
-        """The sheet's spelling of ``trait`` (matched by :func:`fold`), or None."""
-        return self._folded.get(fold(trait))
+        """The sheet's spelling of ``trait`` (matched by :func:`fold`; a reserved trait by
+        any of its names: Reglas' ``initiative`` is its ``iniciativa``), or None."""
+        folded = fold(trait)
+        found = self._folded.get(folded)
+        if found is None:
+            for other in names_of(self.ruleset, folded):
+                found = self._folded.get(other)
+                if found is not None:
+                    break
+        return found
 
     def is_attribute(self, trait: str) -> bool:
         """Whether ``trait`` is an attribute: its ruleset names it one, or the sheet
@@ -271,13 +281,38 @@ class Sheet:
 # Values ------------------------------------------------------------------------
 
 
-def canonical(ruleset: str, trait: str) -> str:
-    """A reserved trait's canonical spelling, else ``trait`` as given."""
+def reserved_of(ruleset: str, trait: str) -> ReservedTrait | None:
+    """The reserved trait of ``ruleset``'s sheets that ``trait`` names (by its name or
+    one of its other names), or None."""
     folded = fold(trait)
     for reserved in schema(ruleset).reserved:
-        if fold(reserved.name) == folded:
-            return reserved.name
-    return trait
+        if folded == fold(reserved.name) or folded in {fold(a) for a in reserved.also}:
+            return reserved
+    return None
+
+
+def names_of(ruleset: str, folded: str) -> tuple[str, ...]:
+    """Every name (folded) of the reserved trait ``folded`` names, but ``folded``;
+    none for any other trait."""
+    reserved = reserved_of(ruleset, folded) if folded else None
+    if reserved is None or not reserved.also:
+        return ()
+    return tuple(n for n in (fold(reserved.name), *map(fold, reserved.also)) if n != folded)
+
+
+def reserved_names(ruleset: str) -> set[str]:
+    """Every name (folded) of ``ruleset``'s reserved traits, their other names too."""
+    return {fold(n) for r in schema(ruleset).reserved for n in (r.name, *r.also)}
+
+
+def canonical(ruleset: str, trait: str) -> str:
+    """A reserved trait's spelling as its ruleset declares the name given (Reglas'
+    ``Iniciativa`` is ``iniciativa``, ``INITIATIVE`` ``initiative``), else ``trait``."""
+    reserved = reserved_of(ruleset, trait)
+    if reserved is None:
+        return trait
+    return next((n for n in (reserved.name, *reserved.also) if fold(n) == fold(trait)),
+                reserved.name)
 
 
 def _word(words: tuple[str, ...], text: object) -> str | None:
@@ -296,7 +331,7 @@ def check_value(ruleset: str, trait: str, value: object, where: str = "TRAIT") -
     range (Effort), other traits' words (Cypher skill levels), else a whole number."""
     own = schema(ruleset)
     name = canonical(ruleset, trait)
-    reserved = next((r for r in own.reserved if r.name == name), None)
+    reserved = reserved_of(ruleset, trait)
     text = value.strip() if isinstance(value, str) else value
     if reserved is not None and reserved.words:
         word = _word(reserved.words, text)

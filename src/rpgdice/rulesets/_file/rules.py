@@ -102,6 +102,9 @@ class HighestResult(Tagged, command="roll"):
     dice: list[FileDie]
     highest: int
     critical: bool
+    zero: bool = False
+    """The pool was 0 or less: no dice of its own; the dice shown are the file's ``zero``
+    rule's (``lowest-of-2``: two rolled, the lower decides; ``fail``: none)."""
 
 
 @record
@@ -298,7 +301,8 @@ def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -
         critical = need is not None and faces.count(die) >= need
     cls = classes(name)["HighestResult"]
     return cls(outcome=outcome(rules, {"highest": highest, "critical": critical}),
-               dice=[FileDie(f) for f in faces], highest=highest, critical=critical)
+               dice=[FileDie(f) for f in faces], highest=highest, critical=critical,
+               zero=n <= 0)
 
 
 def work(spec: FileRoll) -> int:

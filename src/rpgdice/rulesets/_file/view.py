@@ -40,6 +40,14 @@ def _title(r: Tagged) -> str:
         return str(ruleset)
 
 
+def _zero_rule(r: Tagged) -> object:
+    """The file's ``zero`` rule (None: the file is gone or broken since)."""
+    try:
+        return rules.parsed(registry.get(type(r).RULESET).text).get("zero")
+    except Exception:  # a file removed or broken since: no rule to name
+        return None
+
+
 def _verdict(r: rules.PoolResult | rules.TotalResult | rules.HighestResult, why: str) -> Text:
     word, style = outcome_word(type(r).RULESET, r.outcome)
     return Text.assemble("  ", (word, style), f" — {why}" if why else "")
@@ -71,6 +79,8 @@ def total(r: rules.TotalResult) -> list[Text]:
 
 
 def highest(r: rules.HighestResult) -> list[Text]:
+    if getattr(r, "zero", False):
+        return _zero_highest(r)
     top = max((d.face for d in r.dice), default=0)
     chips = [(str(d.face), HIT if d.face == top else MISS) for d in r.dice]
     head = Text.assemble((_title(r), "bold"), f" · {plural(len(r.dice), 'die', 'dice')}")
@@ -79,9 +89,28 @@ def highest(r: rules.HighestResult) -> list[Text]:
     return [*lines, _verdict(r, why)]
 
 
+ZERO_ROLLED = "two rolled, the lower decides"
+"""What a pool of 0 or less rolls under ``zero = "lowest-of-2"``, in a view's words."""
+
+
+def _zero_highest(r: rules.HighestResult) -> list[Text]:
+    """A pool of 0 or less: no dice of its own; under ``lowest-of-2`` two dice rolled and
+    the lower one decides (it is the one marked), else nothing rolled."""
+    if not r.dice:
+        head = Text.assemble((_title(r), "bold"), " · no dice")
+        return [head, Text("  no dice: the pool is empty, nothing rolled"),
+                _verdict(r, "no die rolled")]
+    low = min(range(len(r.dice)), key=lambda i: r.dice[i].face)
+    chips = [(str(d.face), HIT if i == low else MISS) for i, d in enumerate(r.dice)]
+    head = Text.assemble((_title(r), "bold"), " · no dice", f" · {unit(ZERO_ROLLED)}")
+    return [head, dice_line("dice", chips), _verdict(r, f"the lower die is {r.highest}")]
+
+
 def odds(o: rules.FileOdds) -> list[Line]:
     said = []
-    if o.pool is not None:
+    if o.pool is not None and o.pool <= 0 and _zero_rule(o) == "lowest-of-2":
+        said += ["no dice", unit(ZERO_ROLLED)]
+    elif o.pool is not None:
         said.append(plural(o.pool, "die", "dice"))
     if o.difficulty is not None:
         said.append(unit(f"Difficulty {o.difficulty}"))

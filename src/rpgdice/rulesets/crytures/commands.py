@@ -34,7 +34,7 @@ def crytures_odds() -> Any:
 
 POOL = Param(
     "pool", "traits", parse=params.pool_sum(), metavar="POOL", default=REQUIRED,
-    help="Base pool: Talent + Skill or Stat + Class, a number or a sum (3+2, 4-2).")
+    help="Base pool: Talent + Skill or Stat + Class, a number or a sum (3+2, 4-2); two words are their sum (brawn fighting).")
 DIE_MOD = Param("die_mod", "number", flags=("--die-mod",), parse=params.signed(), metavar="N",
                 multiple=True, lo=-params.MAX_NUMBER, hi=params.MAX_NUMBER,
                 help="Dice added (or removed, negative) from the pool; repeatable.")

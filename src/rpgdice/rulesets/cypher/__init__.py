@@ -118,5 +118,5 @@ RULESET = Ruleset(
     ),
     plan=_plan,
     fight=Fight(side=_fight_side, extra_state=_extra_state, redo=_redo, restate=_restate,
-                held=_held),
+                held=_held, track="health"),
 )

@@ -29,7 +29,7 @@ from rpgdice.rulesets import Views
 from rpgdice.rulesets.cypher import rules
 
 if TYPE_CHECKING:
-    from rich.table import Table
+    from rich.console import RenderableType
 
     from rpgdice.table.sheets import Sheet
 
@@ -167,11 +167,15 @@ VIEWS: dict[type, View] = {rules.CypherResult: task, rules.CypherOdds: odds, rul
 """Each command's view, by the result's ``COMMAND`` (``cypher roll`` is ``cypher task``)."""
 
 
-def sheet_part(sheet: Sheet) -> Table:
-    """``char show``: the Pools with their Edge, and the Effort level."""
+def sheet_part(sheet: Sheet) -> RenderableType:
+    """``char show``: the Pools with their Edge, the tier and the Effort level, and the
+    armor, initiative and recoveries used the sheet holds."""
+    from rich.console import Group
     from rich.table import Table
 
+    from rpgdice.render.sheet import held
     from rpgdice.rulesets.cypher import POOLS
+    from rpgdice.rulesets.cypher.target import state_of
 
     table = Table(title="Pools", title_style="bold cyan", title_justify="left", box=None,
                   pad_edge=False, padding=(0, 2, 0, 0))
@@ -184,14 +188,18 @@ def sheet_part(sheet: Sheet) -> Table:
         shown = "—" if value is None else str(value) if top is None else f"{value} of {top}"
         table.add_row(pool.title(), shown, str(sheet.edge(pool)))
     level = sheet.effort_level
-    table.caption = f"Effort {level}" if level is not None else "Effort level not set"
-    from rpgdice.rulesets.cypher.target import state_of
-
+    said = [f"Effort {level}" if level is not None else "Effort level not set"]
+    if sheet.get("tier") is not None:
+        said.insert(0, f"Tier {sheet.get('tier')}")
     if state_of(sheet) is not None:  # the damage track
-        table.caption += f" · {state_of(sheet)}"
-    table.caption_justify = "left"
-    return table
-
+        said.append(str(state_of(sheet)))
+    more = [f"{label} {value}" for label, value in held(sheet, ("armor", "initiative"))]
+    if sheet.get("recoveries") is not None:
+        more.append(f"recoveries used today {sheet.get('recoveries')} of 4")
+    lines = Text(" · ".join(said), no_wrap=False, overflow="fold")  # wrapped in a narrow panel
+    if more:
+        lines.append("\n" + " · ".join(more))
+    return Group(table, lines)
 
 
 def _task_figures(r: JSONObject) -> str:

@@ -45,7 +45,7 @@ RULESET = Ruleset(
     commands=_commands,
     die=Die(10, None, "die"),
     sheet=SheetSchema(
-        reserved=(Reserved("initiative", dice=True),),
+        reserved=(Reserved("initiative", dice=True, also=("iniciativa",)),),
         attributes=frozenset({
             "fuerza", "destreza", "agilidad", "constitucion", "resistencia", "inteligencia",
             "percepcion", "voluntad", "carisma", "presencia", "poder", "astucia",

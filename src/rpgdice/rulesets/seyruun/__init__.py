@@ -151,5 +151,6 @@ RULESET = Ruleset(
     ),
     plan=_plan,
     fight=Fight(initiative=_initiative, order=_order, command="initiative", side=_side,
-                extra_state=_extra_state, health=HEALTH, restate=_restate, held=_held),
+                extra_state=_extra_state, health=HEALTH, restate=_restate, held=_held,
+                track="damage"),
 )
