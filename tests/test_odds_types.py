@@ -388,3 +388,6 @@ def test_a_compared_alternative_edits_the_roll_value_and_may_name_another_charac
     assert dice["compare"][0]["odds"]["distribution"] == alone["distribution"]
     assert_usage_error(cli("seyruun", "odds", "3", "3", "--compare", "4"), "--compare: '4':",
                        "extra argument")
+    (pool,) = cli_json("crytures", "odds", "4", "--compare", "6")  # a second POOL word: the sum
+    (ten,) = cli_json("crytures", "odds", "4", "6")
+    assert pool["compare"][0]["odds"] == ten and ten["outcomes"] != pool["outcomes"]

@@ -172,6 +172,14 @@ def _add_arguments(ctx: Any, command: Any, spec: Any, args: dict[str, Any], left
         raise click.UsageError(f"again adds options only; {shown(left[0])} is an argument "
                                f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
                                "arguments whole)", ctx)
+    pool = args.get("pool")
+    if not variadic and len(left) == 1 and isinstance(pool, (str, int)) and str(pool).strip():
+        # a one-argument POOL given a second word: their sum, as the line takes it
+        # (crytures roll brawn fighting; rpgdice.cli.common)
+        param = next(p for p in command.params if p.name == "pool")
+        param.handle_parse_result(ctx, {"pool": f"{str(pool).strip()}+{left[0].strip()}"}, [])
+        args["pool"] = ctx.params["pool"]
+        return
     if not variadic:
         raise click.UsageError(f"Got unexpected extra argument(s) ({' '.join(left)})", ctx)
     param = variadic[0]
