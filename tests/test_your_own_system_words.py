@@ -1,0 +1,54 @@
+"""A ruleset file's rough edges (issue 43, item 17): another system's word for a key gets
+its name here, a key given twice is named with both its lines, and a ``total`` file's MOD is
+the same number in the roll, its JSON and its odds (docs/your-own-system.md: "the roll shows
+MOD beside the dice ... JSON ``mod``")."""
+
+from __future__ import annotations
+
+from conftest import cli, home, ok
+
+POOL = """name = "nwod"
+title = "New World"
+kind = "pool"
+die = 10
+success = 8
+{more}
+[[outcomes]]
+name = "Success"
+tone = "good"
+success = true
+
+[[outcomes]]
+name = "Failure"
+tone = "bad"
+"""
+
+FATE = """name = "fate"
+title = "Fate"
+kind = "total"
+dice = "4d3-8"
+
+[[outcomes]]
+name = "Succeed"
+tone = "good"
+at_least = "target"
+
+[[outcomes]]
+name = "Fail"
+tone = "bad"
+"""
+
+
+def _write(name: str, text: str) -> str:
+    folder = home() / "rulesets"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_explode_is_said_to_be_again():
+    path = _write("nwod", POOL.format(more="explode = 10"))
+    run = cli("rulesets", "check", path)
+    assert run.exit_code == 2
+    assert "explode: is no key of a ruleset file (did you mean again?)" in run.stderr
