@@ -52,3 +52,20 @@ def test_explode_is_said_to_be_again():
     run = cli("rulesets", "check", path)
     assert run.exit_code == 2
     assert "explode: is no key of a ruleset file (did you mean again?)" in run.stderr
+
+
+def test_a_key_given_twice_is_named_with_both_its_lines():
+    path = _write("nwod", POOL.format(more="success = 7"))
+    run = cli("rulesets", "check", path)
+    assert run.exit_code == 2 and len(run.stderr.splitlines()) == 1
+    assert "line 6, column 12: success is given twice (first at line 5)" in run.stderr
+    run = cli("nwod", "roll", "3")
+    assert run.exit_code == 2 and "success is given twice (first at line 5)" in run.stderr
+
+
+def test_a_key_of_an_outcome_given_twice_names_the_outcome():
+    text = POOL.format(more="").replace('tone = "bad"', 'tone = "bad"\ntone = "dire"')
+    path = _write("nwod", text)
+    run = cli("rulesets", "check", path)
+    assert run.exit_code == 2
+    assert "line 15, column 14: outcomes[2].tone is given twice (first at line 14)" in run.stderr
