@@ -69,3 +69,20 @@ def test_a_key_of_an_outcome_given_twice_names_the_outcome():
     run = cli("rulesets", "check", path)
     assert run.exit_code == 2
     assert "line 15, column 14: outcomes[2].tone is given twice (first at line 14)" in run.stderr
+
+
+def test_a_totals_mod_is_the_same_in_the_roll_its_json_and_its_odds():
+    _write("fate", FATE)
+    dice = ("--dice", "1,3,1,2")  # 7 on the dice, 7 - 8 = -1: the file's dice
+    (rolled,) = ok("fate", "roll", "2", "--target", "3", "--json", *dice).json()
+    assert rolled["mod"] == 2 and rolled["total"] == 1
+    shown = ok("fate", "roll", "2", "--target", "3", "--log", *dice).stdout
+    assert "total 1 (dice −1 + 2)" in shown
+    assert "total −1" in ok("fate", "roll", "--target", "3", *dice).stdout
+    assert "(dice" not in ok("fate", "roll", "--target", "3", *dice).stdout
+    odds = ok("fate", "odds", "2", "--target", "3")
+    assert odds.stdout.splitlines()[0].endswith("odds · MOD +2 · target 3")
+    (o,) = ok("fate", "odds", "2", "--target", "3", "--json").json()
+    assert o["mod"] == rolled["mod"]
+    # the log shows it as rolled
+    assert "total 1 (dice −1 + 2)" in ok("log", "show", "1").stdout
