@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from conftest import home, ok
+from conftest import character, home, ok
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
 
@@ -33,3 +33,16 @@ def test_rulesets_lists_its_columns_aligned():
             at = found + len(word)
         assert line == line.rstrip()
     assert {n: len(s) for n, s in starts.items()} == {0: 1, 1: 1, 2: 1, 3: 1}, starts
+
+
+def test_a_seats_refusal_of_a_command_not_run_at_the_table_reads_plainly():
+    from rpgdice.cli.seated import roll_line
+    from rpgdice.table import seats
+
+    character("Ysolde")
+    ok("seat", "add", "ana", "--as", "ysolde")
+    answer = roll_line("seyruun reroll", seats.find("ana"))
+    assert answer.status == 403
+    error = answer.body["error"]
+    assert "rolls rolls" not in error
+    assert error.endswith("a seat runs only rolls, roll types and odds")
