@@ -5,12 +5,13 @@ columns, a seat's refusal in plain words, and a card's command as its words were
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 from rich.cells import cell_len
 
-from conftest import character, home, ok
+from conftest import character, cli, home, ok
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
 
@@ -46,3 +47,19 @@ def test_a_seats_refusal_of_a_command_not_run_at_the_table_reads_plainly():
     error = answer.body["error"]
     assert "rolls rolls" not in error
     assert error.endswith("a seat runs only rolls, roll types and odds")
+
+
+def test_a_card_shows_the_command_as_its_words_were_typed():
+    from rpgdice.serve import views
+
+    ok("roll", "1d20+5", ">=", "15", "--log", "--dice", "12")
+    ok("roll", "1d20+5 # it's a hit", "--log", "--dice", "12")
+    entries = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
+    said = []
+    for entry in entries:
+        html = views.entry_html(entry)
+        (what,) = re.findall(r'<p class="what">(.*?)</p>', html)
+        said.append(re.sub(r"<[^>]+>", "", what))
+    assert said == ["roll 1d20+5 &gt;= 15 --dice 12", "roll 1d20+5 # it&#x27;s a hit --dice 12"]
+    # the terminal's short line still quotes for a shell (a line to paste)
+    assert "'>='" in cli("roll", "1d20+5", ">=", "15", "--dice", "12", "--short").stdout

@@ -147,7 +147,7 @@ def _card(entry: Loaded) -> str:
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
         f'<span class="w">{escape(word)}</span>' if len(word) <= NOWRAP else escape(word)
-        for word in visible(what([str(a) for a in entry.get("argv") or []])).split(" "))
+        for word in visible(what([str(a) for a in entry.get("argv") or []], quoted=False)).split(" "))
     return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
 
 
