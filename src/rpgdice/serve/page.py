@@ -243,9 +243,14 @@ PANEL_SCRIPT = r"""
     var expr = val("dice-expr"); if (!expr) return;
     line.value = "roll " + expr;
     document.getElementById("roll-form").requestSubmit();
-    taps = [];  /* the dice box rolled instead: no trait stays lit as if it had counted */
+    taps = [];  /* the dice box rolled instead: no trait stays lit as if it had counted, */
     Array.prototype.forEach.call(chips.querySelectorAll(".chip.on"),
       function (b) { b.classList.remove("on"); });
+    /* and no choice stays set to be spent again (Willpower, Effort) by the next roll */
+    ["roll-d", "roll-bonus", "roll-effort"].forEach(function (id) {
+      var e = document.getElementById(id); if (e) e.value = "";
+    });
+    var wp = document.getElementById("roll-wp"); if (wp) wp.checked = false;
   });
   draw();
 })();
