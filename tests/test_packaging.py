@@ -80,3 +80,30 @@ def test_the_completion_templates_are_package_data():
     templates = sorted(p.relative_to(package).as_posix() for p in (package / "templates").iterdir())
     assert templates, "no completion templates"
     assert [t for t in templates if not any(fnmatch.fnmatch(t, g) for g in patterns)] == []
+
+
+def _description() -> str:
+    (said,) = re.findall(r'^description = "(.*)"$', PYPROJECT, flags=re.M)
+    return said
+
+
+def test_the_tagline_is_the_same_in_pyproject_and_the_package():
+    import rpgdice
+
+    first = (rpgdice.__doc__ or "").split("\n\n")[0].replace("\n", " ").strip()
+    said = _description()
+    assert first == f"rpgdice: {said[0].lower()}{said[1:]}."
+
+
+def test_the_tagline_says_what_rpgdice_is_now():
+    from rpgdice import rulesets
+
+    said = _description()
+    for name in rulesets.group_names():  # every built-in ruleset, by its title
+        record = rulesets.get(name)
+        if getattr(record, "file", ""):
+            continue
+        assert record.title in said, record.title
+    for part in ("dice notation", "ruleset files", "encounters", "roll log", "live page"):
+        assert part in said, part
+    assert not said.rstrip(".").endswith("Cypher System")

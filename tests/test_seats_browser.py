@@ -160,3 +160,38 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert [(e["seat"], e["ruleset"], e["character"]) for e in logged] == [
         ("ana", "pbta", "Vex"), ("ana", "blades", "Nyx")]
+
+
+def test_a_dice_box_roll_leaves_no_willpower_or_difficulty_set_for_the_next_roll(tmp_path):
+    # issue 43, item 15: the Willpower box and the difficulty stayed set after a roll of the
+    # dice box, so the next tap of traits built a line that spent Willpower again.
+    character("Ysolde", willpower=3)
+    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
+    token = link.rsplit("seat=", 1)[1]
+    with serving(tmp=tmp_path) as server:
+        phone = _driver(390, 844)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
+            out = lambda d: d.find_element("id", "roll-out").text.strip()  # noqa: E731
+            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            chips["dexterity"].click()
+            chips["stealth"].click()
+            phone.find_element("id", "roll-d").send_keys("2")
+            phone.find_element("id", "roll-wp").click()
+            assert line() == "seyruun roll dexterity stealth --difficulty 2 --willpower"
+            phone.find_element("css selector", "#roll-form button").click()
+            _wait(phone, lambda d: out(d) not in ("", "…"), timeout=5)
+            phone.find_element("id", "dice-expr").send_keys("2d6")
+            phone.find_element("css selector", "#dice-form button").click()
+            _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
+            assert phone.find_element("id", "roll-wp").is_selected() is False
+            assert phone.find_element("id", "roll-d").get_attribute("value") == ""
+            chips["dexterity"].click()
+            chips["stealth"].click()
+            assert line() == "seyruun roll dexterity stealth"
+            phone.find_element("css selector", "#roll-form button").click()
+            _wait(phone, lambda d: len(_rolls(d)) == 3, timeout=5)
+        finally:
+            phone.quit()
+    assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 2  # spent once

@@ -22,7 +22,9 @@ WIDTHS = (40, 60, 80, 120)
 NARROW = (20, 25)
 """Below the minimum (issue 24): lines still break between words, so only a lone word
 wider than the terminal may pass its edge."""
-WIDE = 2000
+WIDE = 1000
+"""A page too wide to wrap (the widest COLUMNS rpgdice takes: a wider one is treated as not
+given, 80 columns)."""
 
 BAR = re.compile(r"^([█▏▎▍▌▋▊▉│─╭╮╰╯ ]+|·|#\d+)$")
 """A chart's bar (and the log's bar with its mark) and a panel's edge: drawn to the width,

@@ -169,8 +169,8 @@ def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answe
     ruleset = words[0] if words[0] in rulesets.names() else None
     record = rulesets.get(ruleset).command(command[2]) if ruleset is not None else None
     if record is not None and not record.seated:
-        return refused(f"'{ruleset} {command[2]}' is not run at the table: a seat rolls "
-                       "rolls, roll types and odds")
+        return refused(f"'{ruleset} {command[2]}' is not run at the table: a seat runs "
+                       "only rolls, roll types and odds")
     if not gm:
         assert seat is not None  # only the GM rolls without a seat
         compared = _compared(words)

@@ -58,10 +58,18 @@ def list_cmd(ctx: typer.Context, as_json: Annotated[bool, typer.Option(
     if as_json:
         sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
         return
-    width = max(len(r["name"]) for r in rows)
-    for r in rows:
-        kind = f"  {r['kind']}, {r['file']}" if r["file"] else ""
-        sys.stdout.write(visible(f"{r['name']:<{width}}  {r['title']}{kind}") + "\n")
+    from rich.cells import cell_len
+
+    def pad(text: str, width: int) -> str:  # by the columns it takes (Básicas, 漢字)
+        return text + " " * (width - cell_len(text))
+
+    cells = [[visible(str(r[k])) for k in ("name", "title", "kind")] for r in rows]
+    widths = [max(cell_len(c[i]) for c in cells) for i in range(3)]
+    for r, (name, title, kind) in zip(rows, cells):
+        line = pad(name, widths[0]) + "  " + (
+            f"{pad(title, widths[1])}  {pad(kind + ',', widths[2] + 1)} {visible(r['file'])}"
+            if r["file"] else title)
+        sys.stdout.write(line + "\n")
 
 
 @app.command("check")

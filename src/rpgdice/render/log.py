@@ -213,9 +213,11 @@ def show_entries(entries: Iterable[Loaded]) -> None:
         rows = [_entry_row(e) for e in batch]
         if widths is None or not _fit(rows, widths):
             widths = _column_widths(rows, out.width)
-        if widths is not None:
-            _print_table(out, rows, widths, header=not shown)
-        else:
+        cells = _cells(rows, widths) if widths is not None else None
+        if widths is not None and cells is not None:
+            _print_table(out, cells, widths, header=not shown)
+        else:  # too narrow, or figures squeezed taller than MAX_CELL_LINES: blocks
+            widths = None
             _print_blocks(out, rows)
         shown = True
     if not shown:
@@ -247,26 +249,48 @@ def _fit(rows: list[Row], widths: list[int]) -> bool:
 
 def _least(cell: str) -> int:
     """The narrowest a wrapping cell may be with every word whole: its first word, and
-    each other word after a continuation line's indent of two (:func:`wrap`'s)."""
+    each other word after a continuation line's indent of two (:func:`wrap`'s). A word is
+    what :func:`wrap` keeps whole: the text between plain spaces once the spaces it never
+    breaks at are glued (``→ 32``, ``− 3 = 5``, a unit's no-break spaces)."""
     from rich.cells import cell_len
 
-    words = cell.split()
+    from rpgdice.render.common import _glued
+
+    words = [w for w in _glued(cell).split(" ") if w]
     return max([cell_len(w) + (2 if k else 0) for k, w in enumerate(words)], default=0)
 
 
-def _print_table(out: Console, rows: list[Row], widths: list[int], header: bool) -> None:
-    """The rows as table lines, each cell padded to its column's width, two cells between
-    columns, a wrapping cell broken by the views' own rule: laid out here, line by line
-    (a Rich ``Table`` took milliseconds a row, minutes for ``log --last 100000``)."""
-    lines: list[Text] = []
-    if header:
-        lines.append(_table_line([[Text(name)] for name, _ in COLUMNS], widths, style=LABEL))
+MAX_CELL_LINES = 3
+SQUEEZED = ("outcome", "figures")
+"""The most lines an outcome or a roll's figures wrap into in the entries table: a table
+whose columns would squeeze them narrower (a roll's figures in four lines of two dice) is
+shown as blocks (the command, a line of words, may take more)."""
+
+
+def _cells(rows: list[Row], widths: list[int]) -> list[list[list[Text]]] | None:
+    """Each row's cells as the lines they wrap into (the views' own rule) at ``widths``;
+    None when an outcome or figures cell would take more than :data:`MAX_CELL_LINES`."""
+    laid = []
     for row in rows:
         cells = []
         for (name, _), cell, width in zip(COLUMNS, row, widths):
             text = cell if isinstance(cell, Text) else Text(str(cell))  # never markup
             cells.append(wrap(text, width) if name in WRAPPED else [text])
-        lines.append(_table_line(cells, widths))
+            if len(cells[-1]) > MAX_CELL_LINES and name in SQUEEZED:
+                return None
+        laid.append(cells)
+    return laid
+
+
+def _print_table(out: Console, rows: list[list[list[Text]]], widths: list[int],
+                 header: bool) -> None:
+    """The rows (their cells' lines, :func:`_cells`) as table lines, each cell padded to
+    its column's width, two cells between columns: laid out here, line by line (a Rich
+    ``Table`` took milliseconds a row, minutes for ``log --last 100000``)."""
+    lines: list[Text] = []
+    if header:
+        lines.append(_table_line([[Text(name)] for name, _ in COLUMNS], widths, style=LABEL))
+    lines += [_table_line(cells, widths) for cells in rows]
     out.print(Text("\n").join(lines))
 
 

@@ -24,8 +24,10 @@ OUTPUT_VALUED = frozenset({"--compare"})
 """Output options that take a value (left out with it)."""
 
 
-def what(argv: list[str]) -> str:
-    """The command as typed, without its output options (``--short``, ``--json``, ...)."""
+def what(argv: list[str], quoted: bool = True) -> str:
+    """The command as typed, without its output options (``--short``, ``--json``, ...):
+    quoted for a shell (a line to paste into one), or (``quoted=False``, the page's card)
+    its words as typed, joined by spaces."""
     from rpgdice.render.log import command_text
 
     kept: list[str] = []
@@ -42,6 +44,10 @@ def what(argv: list[str]) -> str:
         if word.split("=", 1)[0] in OUTPUT_VALUED:
             continue
         kept.append(word)
+    if not quoted:
+        from rpgdice.core.errors import visible
+
+        return visible(" ".join(kept))
     return command_text(kept)
 
 

@@ -27,7 +27,7 @@ class PanelCharacter(TypedDict):
 
 CSS = """
 :root { color-scheme: dark; --dim: #a6a28c; --accent: #66d9ef; --good: #a6e22e;
-  --bad: #f92672; --card: #32332b; }
+  --bad: #ff6e9c; --card: #32332b; --alarm: #b3164a; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: #272822; color: #f8f8f2;
@@ -62,7 +62,8 @@ h2 { font-size: 1em; margin: 0.3em 0; color: var(--accent); }
 .secret p { margin: 0.2em 0; color: var(--dim); font-style: italic; }
 details.view { margin-top: 0.3em; color: var(--dim); font-size: 0.8em; }
 details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-width: 100%;
-  font: 0.85em/1.3 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+  background: #1e1f1a; padding: 0.3em 0.4em; border-radius: 0.3em;
+  font: 0.95em/1.3 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 #encounter h2:empty { display: none; }
 .order { list-style: none; margin: 0 0 0.6em; padding: 0; border-bottom: 2px solid var(--accent); }
 .side { display: flex; flex-wrap: wrap; gap: 0 0.8em; padding: 0.15em 0; }
@@ -75,7 +76,7 @@ details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-wi
 .wound.hale { color: var(--good); }
 .wound.impaired { color: #fd971f; }
 .wound.debilitated, .wound.dead, .out { color: var(--bad); }
-.notice { background: var(--bad); color: #fff; padding: 0.3em 0.6em; margin: 0.3em 0; }
+.notice { background: var(--alarm); color: #fff; padding: 0.3em 0.6em; margin: 0.3em 0; }
 .notice:empty { display: none; }
 #empty { color: var(--dim); }
 @media (min-width: 1200px) { #layout { display: grid; grid-template-columns: 1fr 2fr;
@@ -243,9 +244,14 @@ PANEL_SCRIPT = r"""
     var expr = val("dice-expr"); if (!expr) return;
     line.value = "roll " + expr;
     document.getElementById("roll-form").requestSubmit();
-    taps = [];  /* the dice box rolled instead: no trait stays lit as if it had counted */
+    taps = [];  /* the dice box rolled instead: no trait stays lit as if it had counted, */
     Array.prototype.forEach.call(chips.querySelectorAll(".chip.on"),
       function (b) { b.classList.remove("on"); });
+    /* and no choice stays set to be spent again (Willpower, Effort) by the next roll */
+    ["roll-d", "roll-bonus", "roll-effort"].forEach(function (id) {
+      var e = document.getElementById(id); if (e) e.value = "";
+    });
+    var wp = document.getElementById("roll-wp"); if (wp) wp.checked = false;
   });
   draw();
 })();

@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING, cast
 
 from rich.console import Console
-from rich.terminal_theme import MONOKAI
+from rich.terminal_theme import TerminalTheme
 
 from rpgdice.core.data import Loaded
 
@@ -35,6 +35,17 @@ def read_odds_spec(data: object) -> ExactOdds:
     return ExactOdds.from_data(data)
 
 
+VIEW_BACKGROUND = "#1e1f1a"
+"""The folded view's background (the page's ``details.view pre``), darker than the card."""
+_CHOSEN = [(0x1e, 0x1f, 0x1a), (0xff, 0x6e, 0x9c), (0xa6, 0xe2, 0x2e), (0xe6, 0xdb, 0x74),
+           (0x66, 0xd9, 0xef), (0xae, 0x81, 0xff), (0x66, 0xd9, 0xef), (0x1e, 0x1f, 0x1a)]
+THEME = TerminalTheme((0x1e, 0x1f, 0x1a), (0xf8, 0xf8, 0xf2), _CHOSEN, _CHOSEN)
+"""The terminal's colors on the page: Monokai's hues, each readable on
+:data:`VIEW_BACKGROUND` (WCAG AA, 4.5:1; ``dim`` is half way to it: 4.8:1). Its white is
+dark: the views write white only on red (``DIRE``, "bold white on red"), where the dark
+text reads (6.3:1) and a light one did not (Monokai's, 2.4:1)."""
+
+
 def _recorder() -> Console:
     return Console(record=True, file=io.StringIO(), width=WIDTH, force_terminal=True,
                    color_system="truecolor", highlight=False, soft_wrap=False, emoji=False,
@@ -42,7 +53,7 @@ def _recorder() -> Console:
 
 
 def _exported(out: Console) -> str:
-    return out.export_html(theme=MONOKAI, inline_styles=True, code_format="{code}").rstrip("\n")
+    return out.export_html(theme=THEME, inline_styles=True, code_format="{code}").rstrip("\n")
 
 
 def recorded(show: Callable[[], object]) -> str:
@@ -147,7 +158,7 @@ def _card(entry: Loaded) -> str:
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
         f'<span class="w">{escape(word)}</span>' if len(word) <= NOWRAP else escape(word)
-        for word in visible(what([str(a) for a in entry.get("argv") or []])).split(" "))
+        for word in visible(what([str(a) for a in entry.get("argv") or []], quoted=False)).split(" "))
     return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
 
 

@@ -69,8 +69,42 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
         line, column = len(lines), len(lines[-1]) + 1
     if msg and isinstance(msg, str):
         message = msg
+    if line is not None and message.lower().startswith("cannot overwrite a value"):
+        message = _twice(text, line) or message
     where = f"line {line}, column {column}: " if line is not None else ""
     return broken(path, f"{where}{message[:1].lower()}{message[1:]}")
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]+?)\s*\]")
+_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*')"
+                  r"(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*'))*)\s*=")
+
+
+def _twice(text: str, line: int) -> str | None:
+    """TOML's "cannot overwrite a value" at ``line`` said as the key given twice and the
+    line it was first given at (``outcomes[2].name``: a key of the second ``[[outcomes]]``);
+    None when the line holds no plain ``key = value`` given before in the same table."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    table, seen, arrays = "", dict[str, int](), dict[str, int]()
+    for n, row in enumerate(lines[:line], 1):
+        header, key = _HEADER.match(row), _KEY.match(row)
+        if header and not key:
+            name = "".join(header.group(2).split())
+            if header.group(1) == "[[":
+                arrays[name] = arrays.get(name, 0) + 1
+                name = f"{name}[{arrays[name]}]"
+            table, seen = name, {}
+        elif key:
+            said = "".join(key.group(1).split())
+            if n == line:
+                first = seen.get(said)
+                whole = f"{table}.{said}" if table else said
+                return (None if first is None else
+                        f"{whole} is given twice (first at line {first})")
+            seen.setdefault(said, n)
+    return None
 
 
 MAX_BYTES = 256 * 1024

@@ -93,7 +93,8 @@ class TotalResult(Tagged, command="roll"):
     total: int
     target: Optional[int]
     mod: int = 0
-    """What the total adds to its dice: MOD and the numbers of the file's ``dice``."""
+    """MOD as given (the file's own numbers are part of its dice, as ``odds`` heads it). An
+    entry logged before this held MOD plus the file's numbers; its view reads alike."""
 
 
 @record
@@ -273,11 +274,10 @@ def terms(rules: Loaded) -> list[tuple[int, int, int]]:
 def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> TotalResult:
     check_target(rules, spec)
     dice: list[FileDie] = []
-    total = mod = spec.mod
+    total = spec.mod
     for sign, count, sides in terms(rules):
-        if not sides:
+        if not sides:  # a number of the file's dice: part of the dice, not of MOD
             total += sign * count
-            mod += sign * count
             continue
         for face in source.roll(sides, count):
             dice.append(FileDie(face))
@@ -285,7 +285,7 @@ def roll_total(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> 
     facts = {"total": total, "natural": dice[0].face if dice else None}
     cls = classes(name)["TotalResult"]
     return cls(outcome=outcome(rules, facts, spec.target), dice=dice, total=total,
-               target=spec.target, mod=mod)
+               target=spec.target, mod=spec.mod)
 
 
 def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> HighestResult:

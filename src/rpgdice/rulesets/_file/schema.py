@@ -32,6 +32,10 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
     "total": ("at_least", "at_most", "natural"),
     "highest": ("highest_at_least", "critical"),
 }
+OTHER_WORDS = {"explode": "again", "explodes": "again", "exploding": "again",
+               "explosion": "again", "reroll": "again", "sides": "die", "faces": "die",
+               "botch": "glitch", "crit": "critical", "threshold": "success"}
+"""Other systems' and notations' words for a key (``explode = 10``: ``again``)."""
 GLITCHES = ("none", "ones-no-success", "ones-over-half")
 ZEROS = {"pool": ("fail", "chance"), "highest": ("fail", "lowest-of-2")}
 MAX_DICE_TERMS = 100
@@ -131,7 +135,8 @@ def check(data: object, stem: str | None = None, taken: frozenset[str] = frozens
                 continue
             from difflib import get_close_matches
 
-            close = get_close_matches(str(key), sorted(allowed), n=1)
+            close = [OTHER_WORDS[key]] if OTHER_WORDS.get(key) in allowed else \
+                get_close_matches(str(key), sorted(allowed), n=1)
             bad(key, "is no key of a ruleset file" + (f" (did you mean {close[0]}?)"
                                                       if close else ""))
     name = data.get("name")

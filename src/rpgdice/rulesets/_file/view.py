@@ -75,6 +75,7 @@ def total(r: rules.TotalResult) -> list[Text]:
     mod = getattr(r, "mod", 0) or 0
     why = f"total {num(r.total)}" + (
         f" (dice {num(r.total - mod)} {'+' if mod > 0 else '−'} {abs(mod)})" if mod else "")
+    # the dice: the file's whole ``dice`` (its numbers too, 4d3-8), MOD: the roll's own
     return [head, dice_line("dice", chips), _verdict(r, why)]
 
 
