@@ -76,21 +76,25 @@ def _chosen(parse: Callable[[Any], Any], hook: str, ctx: typer.Context, read: An
     without, trait names are answered with ``--as``."""
     if not isinstance(read, Read):
         return read  # no value (None)
-    from rpgdice.cli import character
-
     value = read.typed
     if hook == "target":  # a target's pool: its names read with the target (--vs)
+        from rpgdice.cli import character
+
         vs = ctx.params.get("vs")
         if isinstance(vs, str) and vs.strip() and character.looks_like_names(value):
             return value
         return _made(read)
     if ctx.params.get("as_name") and isinstance(value, str):
+        from rpgdice.cli import character
+
         if hook == "traits":  # the executor reads the sheet
             return value if character.looks_like_names(value) else _made(read)
         return value if read.error is not None else read.value  # a level now, else a skill
     if read.error is None:
-        return read.value
+        return read.value  # no character rolls, and no word names a trait: nothing loaded
     # no character rolls: trait names say to add --as
+    from rpgdice.cli import character
+
     e = read.error
     levels = getattr(parse, "choices", None) or ()
     if character.looks_like_names(value) and not get_close_matches(value, levels, n=1):
