@@ -25,7 +25,7 @@ def _tree(path: Path) -> ast.Module:
     return _parsed(str(path), path.read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parsed(name: str, text: str) -> ast.Module:
     return ast.parse(text, name)
 
@@ -87,7 +87,7 @@ def _undocumented_uses(path: Path, root: Path = SRC.parent) -> list[str]:
     """Where ``path`` imports Click (vendored or not), or a ``typer.main`` name Typer does
     not document: ``import``, ``from ... import``, ``typer.main.NAME``, and a string naming
     the vendored Click (``sys.modules["typer._click..."]``, ``importlib``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     found = []
     prose = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}  # docstrings
 
