@@ -54,3 +54,44 @@ def test_rpgdice_as_naming_nobody_leaves_trait_names_with_what_to_do():
     run = cli("seyruun", "roll", "dexterity", "stealth", env={"RPGDICE_AS": "nobody"})
     assert run.exit_code == 2
     assert "looks like a trait name" in run.stderr and "add --as NAME" in run.stderr
+
+
+def test_a_rulesets_parser_complains_with_rpgdices_own_error_named_by_the_command_line():
+    # A ruleset's parser raises rpgdice.core.errors.BadValue (it imports nothing of the
+    # command line); the command line makes it the usage error naming the option as typed,
+    # and the executor's reading of a parameter names it too.
+    import typer
+
+    from rpgdice.cli.made import translated
+    from rpgdice.core.command import Param
+    from rpgdice.core.errors import BadValue, RulesError
+    from rpgdice.roll.character import parsed
+    from rpgdice.rulesets.crytures.commands import spend
+
+    for args, line in ((("crytures", "roll", "6", "--spend", "gold=1"),
+                        "--spend: 'gold=1' is not stamina=N or mana=N"),
+                       (("cypher", "recover", "--to", "luck=2"),
+                        "--to: 'luck=2' is not POOL=N[,POOL=N...] of might, speed, intellect")):
+        run = cli(*args)
+        assert (run.exit_code, run.stderr) == (2, f"rpgdice: error: {line}\n")
+    try:
+        spend("gold=1")
+    except BadValue as e:
+        assert e.param is None and isinstance(e, RulesError)
+    else:
+        raise AssertionError("spend took gold=1")
+    read = translated(spend)
+    assert (read.__name__, read.accepts) == ("spend", spend.accepts)  # type: ignore[attr-defined]
+    try:
+        read("gold=1")
+    except typer.BadParameter as e:
+        assert e.message == "'gold=1' is not stamina=N or mana=N"
+    else:
+        raise AssertionError("the command line's parser took gold=1")
+    param = Param("spend", "choice", flags=("--spend",), parse=spend)
+    try:
+        parsed(param, "gold=1")
+    except RulesError as e:
+        assert str(e) == "--spend: 'gold=1' is not stamina=N or mana=N"
+    else:
+        raise AssertionError("the executor took gold=1")

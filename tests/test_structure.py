@@ -25,7 +25,7 @@ def _tree(path: Path) -> ast.Module:
     return _parsed(str(path), path.read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parsed(name: str, text: str) -> ast.Module:
     return ast.parse(text, name)
 
@@ -69,6 +69,136 @@ def test_the_check_sees_each_kind_of_use(tmp_path):
         "from typer import Typer\n", encoding="utf-8")
     assert [u.split(":")[1] for u in _private_uses(probe, tmp_path)] == ["1", "2", "3", "5"]
     assert _private_uses(FRAMEWORK)  # the framework module itself does use them
+
+
+# Typer's documented API only (issue 40) ---------------------------------------------------
+
+NEVER = ("typer._click", "click")
+"""Modules no source file imports, the framework module included: Typer's vendored Click
+(its maintainers ask applications not to: fastapi/typer discussion 1816) and Click itself
+(Typer 0.28 does not depend on it)."""
+
+TYPER_MAIN_DOCUMENTED = frozenset({"get_command"})
+"""The functions of ``typer.main`` Typer documents ("Using Click"), the only ones rpgdice
+uses (in the framework module alone)."""
+
+
+def _undocumented_uses(path: Path, root: Path = SRC.parent) -> list[str]:
+    """Where ``path`` imports Click (vendored or not), or a ``typer.main`` name Typer does
+    not document: ``import``, ``from ... import``, ``typer.main.NAME``, and a string naming
+    the vendored Click (``sys.modules["typer._click..."]``, ``importlib``)."""
+    tree = _tree(path)
+    found = []
+    prose = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}  # docstrings
+
+    def never(name: str) -> bool:
+        return any(name == n or name.startswith(n + ".") for n in NEVER)
+
+    for node in ast.walk(tree):
+        bad = False
+        if isinstance(node, ast.Import):
+            bad = any(never(a.name) or a.name == "typer.main" for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            bad = never(node.module) or (node.module == "typer" and any(
+                a.name == "_click" for a in node.names)) or (node.module == "typer.main" and any(
+                    a.name not in TYPER_MAIN_DOCUMENTED for a in node.names))
+        elif isinstance(node, ast.Attribute) and node.attr not in TYPER_MAIN_DOCUMENTED:
+            value = node.value
+            bad = (isinstance(value, ast.Attribute) and value.attr == "main"
+                   and isinstance(value.value, ast.Name) and value.value.id == "typer")
+            bad = bad or (node.attr == "_click" and isinstance(value, ast.Name)
+                          and value.id == "typer")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            bad = "typer._click" in node.value and id(node) not in prose
+        if bad:
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_nothing_imports_click_or_undocumented_parts_of_typer_main():
+    offenders = [use for path in _sources() for use in _undocumented_uses(path)]
+    assert offenders == [], (
+        "use Typer's exported names (typer.Context, typer.BadParameter, parser=, callback=; "
+        "rpgdice.cli.typer_private for get_command and Click's usage errors):\n  "
+        + "\n  ".join(offenders))
+
+
+def test_the_documented_api_check_sees_each_kind_of_use(tmp_path):
+    # The check above can fail: each way of reaching Click or an undocumented function of
+    # typer.main is caught; typer.main.get_command and Typer's exported names are not.
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from typer._click import exceptions\n"                    # 1
+        "import click\n"                                           # 2
+        "from click.core import ParameterSource\n"                 # 3
+        "from typer import _click\n"                               # 4
+        "from typer.main import get_command, get_group\n"          # 5
+        "import typer.main\n"                                      # 6
+        "import typer\n"
+        "x = typer.main.get_params_convertors_ctx_param_name_from_function\n"  # 8
+        "y = typer._click.Context\n"                               # 9
+        "import sys\n"
+        "z = sys.modules['typer._click.core']\n"                   # 11
+        "from typer.main import get_command\n"
+        "w = typer.main.get_command\n"
+        "v = typer.Context, typer.BadParameter, typer.CallbackParam\n"
+        "'A docstring may name typer._click.'\n", encoding="utf-8")
+    assert [u.split(":")[1] for u in _undocumented_uses(probe, tmp_path)] == [
+        "1", "2", "3", "4", "5", "6", "8", "9", "11"]
+
+
+RULESET_CLI_IMPORTS: dict[str, str] = {
+    "rpgdice.cli.params": "the parsers' library (numbers, sums, levels, choices, a target's "
+    "name), which raises typer.BadParameter and is read by the command line's own commands "
+    "too; next: move it beneath (core), raising rpgdice.core.errors.BadValue",
+    "rpgdice.cli.common.PANELS": "Reglas Básicas' help panels in Spanish (Argumentos, "
+    "Opciones), declared once with the command line's panels",
+}
+"""What the rulesets still import of the command line (each name with why), until it
+moves beneath them. A listed one no ruleset imports fails the test, so the list only
+shrinks; ``rpgdice.cli.typer_private`` is never one: a ruleset's parser raises rpgdice's
+own :class:`rpgdice.core.errors.BadValue`, which the command line makes its usage error."""
+
+
+def _ruleset_cli_imports(path: Path, root: Path = SRC) -> list[tuple[str, str]]:
+    rel = path.relative_to(root).as_posix()
+    if not rel.startswith("rulesets/"):
+        return []
+    return [(f"{rel}:{line}", name) for line, name in _imported(path, root)
+            if _under(name, "rpgdice.cli") or name == "rpgdice.cli"]
+
+
+def test_the_rulesets_import_nothing_of_the_command_line_but_what_is_listed():
+    found = [(where, name) for path in _sources() for where, name in _ruleset_cli_imports(path)]
+    offences = [f"{where} {name}" for where, name in found if name not in RULESET_CLI_IMPORTS]
+    assert offences == [], ("a ruleset imports the command line (raise "
+                            "rpgdice.core.errors.BadValue from a parser; import what the "
+                            "command line re-exports from where it lives):\n  "
+                            + "\n  ".join(offences))
+    assert sorted(set(RULESET_CLI_IMPORTS) - {name for _, name in found}) == []
+
+
+def test_the_ruleset_import_check_sees_each_kind(tmp_path):
+    # The check above can fail: a lazy import of the framework module, a from-import of
+    # the package and a relative one are seen in a ruleset's folder; elsewhere none counts.
+    root = tmp_path / "rpgdice"
+    probes = {
+        "rulesets/cypher/probe.py": "def f():\n    from rpgdice.cli.typer_private import is_a\n",
+        "rulesets/_file/probe.py": "from rpgdice import cli\nfrom ...cli import output\n",
+        "rulesets/probe.py": "import rpgdice.cli.common\n",
+        "cli/probe.py": "from rpgdice.cli import params\n",
+    }
+    for rel, text in probes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    assert {rel: _ruleset_cli_imports(root / rel, root) for rel in probes} == {
+        "rulesets/cypher/probe.py": [("rulesets/cypher/probe.py:2",
+                                      "rpgdice.cli.typer_private.is_a")],
+        "rulesets/_file/probe.py": [("rulesets/_file/probe.py:1", "rpgdice.cli"),
+                                    ("rulesets/_file/probe.py:2", "rpgdice.cli.output")],
+        "rulesets/probe.py": [("rulesets/probe.py:1", "rpgdice.cli.common")],
+        "cli/probe.py": [],
+    }
 
 
 LONGEST = 60

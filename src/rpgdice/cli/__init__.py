@@ -40,11 +40,8 @@ from rpgdice.cli.groups import (
     ruleset_group,
 )
 from rpgdice.cli.output import PROG, error
-from rpgdice.cli.traits import (
-    AS_ENV,
-    trait_type,
-)
-from rpgdice.cli.typer_private import Context, click, tidy_help_printer
+from rpgdice.cli.traits import AS_ENV
+from rpgdice.cli.typer_private import UsageError, is_a, tidy_help_printer
 from rpgdice.cli.usage import (
     NoSuchCommand,
     _usage_message,
@@ -70,7 +67,6 @@ __all__ = [  # what the rest of the command line reads here, from the parts
     "command_class",
     "load_ruleset",
     "ruleset_group",
-    "trait_type",
     "typed_name",
     "app",
     "main",
@@ -251,17 +247,17 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         output.SPOKEN[:] = ["en", ""]
         try:
             code = work()
-        except click.NoArgsIsHelpError as e:
-            # A bare group shows its help: Typer's Rich help printer has already written it
-            # to stdout while building this exception; the narrow page (under 80 columns)
-            # is its message, written here. Exit 0.
-            if e.message:
-                sys.stdout.write(e.message.rstrip("\n") + "\n")
-                sys.stdout.flush()
-            code = 0
-        except click.UsageError as e:
+        except UsageError as e:
+            if is_a(e, "NoArgsIsHelpError"):
+                # A bare group shows its help: Typer's Rich help printer has already written
+                # it to stdout while building this exception; the narrow page (under 80
+                # columns) is its message, written here. Exit 0.
+                if e.message:
+                    sys.stdout.write(e.message.rstrip("\n") + "\n")
+                    sys.stdout.flush()
+                return 0
             if e.ctx is None:
-                e.ctx = Context(self, info_name=prog_name)
+                e.ctx = typer.Context(self, info_name=prog_name)
             error(_usage_message(e))
             code = 2
         except RulesError as e:
@@ -397,18 +393,18 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             raise RulesError("COMMAND", f"{shown(' '.join(words[:2]))} is no roll")
         cmd, group, name, args = command
         run = Run(list(words), parse_only=True)
-        root_ctx = Context(self, info_name=PROG, obj=run, **self.context_settings)
+        root_ctx = typer.Context(self, info_name=PROG, obj=run, **self.context_settings)
         with root_ctx:
             parent = root_ctx
             if group is not self:
-                parent = Context(group, info_name=words[0], parent=root_ctx)
+                parent = typer.Context(group, info_name=words[0], parent=root_ctx)
                 output.SPOKEN[:] = [rulesets.get(words[0]).language, words[0]]
             try:
                 with cmd.make_context(name, list(args), parent=parent) as ctx:
                     cmd.invoke(ctx)
-            except click.UsageError as e:
+            except UsageError as e:
                 if e.ctx is None:  # a parser error: it belongs to the command
-                    e.ctx = Context(cmd, info_name=name, parent=parent)
+                    e.ctx = typer.Context(cmd, info_name=name, parent=parent)
                 raise
         if run.parsed is None:
             raise RulesError("COMMAND", f"{shown(' '.join(words[:2]))} is no roll")

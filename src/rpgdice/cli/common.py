@@ -17,7 +17,7 @@ from rpgdice.cli import params
 from rpgdice.cli.edit import check_compare
 from rpgdice.cli.runs import Run as Run
 from rpgdice.cli.runs import current_run as current_run
-from rpgdice.cli.typer_private import click
+from rpgdice.cli.typer_private import UsageError, is_a
 from rpgdice.core.budget import CHECKED as CHECKED  # re-exported for the commands,
 from rpgdice.core.budget import MAX_TIMES
 from rpgdice.core.budget import ROLL_COST as ROLL_COST  # which state their work here
@@ -48,7 +48,7 @@ PANELS: dict[str, dict[str, Any]] = {
 (--json, --odds, --help)."""
 
 
-class StrayValue(click.UsageError):
+class StrayValue(UsageError):
     """A required option missing while a word no argument takes was typed: its value."""
 
 
@@ -112,7 +112,9 @@ class RollCommand(Command):
         typed = list(args)
         try:
             return super().parse_args(ctx, args)
-        except click.MissingParameter as e:
+        except UsageError as e:
+            if not is_a(e, "MissingParameter"):
+                raise
             param = e.param
             if param is None or param.param_type_name != "option" or ctx.resilient_parsing:
                 raise
@@ -140,7 +142,7 @@ def _pool_words_joined(cmd: Any, ctx: Any, args: list[str]) -> list[str]:
         return args
     try:
         given, rest, _ = cmd.make_parser(ctx).parse_args(args=list(args))
-    except click.UsageError:
+    except UsageError:
         return args  # the line's own error is said by the parse proper
     first = given.get("pool")
     if not isinstance(first, str) or len(rest) != 1 or not isinstance(rest[0], str):
@@ -167,7 +169,7 @@ def _where(cmd: Any, ctx: Any, args: list[str], read: Callable[[dict, list], obj
         marked = [*args[:i], _MARK, *args[i + 1:]]
         try:
             got, left, _ = cmd.make_parser(ctx).parse_args(args=marked)
-        except click.UsageError:
+        except UsageError:
             continue
         if read(got, left) == _MARK:
             return i

@@ -152,7 +152,7 @@ DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alia
                         "traits": "a trait of the --as character",
                         "skills": "a skill of the --as character"}
 _HOOKS = {"traits": "@traits", "skill": "@skills"}
-"""The word each kind of trait-reading argument (``_TraitType.hook``) adds."""
+"""The word each kind of trait-reading argument (rpgdice.cli.traits: its parser's ``hook``) adds."""
 
 
 def _ruleset_of(path: Sequence[str]) -> str | None:
@@ -200,13 +200,11 @@ def _values(param: Any, path: Sequence[str] = ()) -> list[str]:
         if not _WORD.fullmatch(word):
             raise ValueError(f"{param.name}: {name!r} cannot be offered as a completion word")
         words.append(word)
-    hook = ptype.__dict__.get("hook") if hasattr(ptype, "__dict__") else None
+    hook = getattr(getattr(ptype, "func", None), "hook", None)  # rpgdice.cli.traits
     return words + ([_HOOKS[hook]] if hook in _HOOKS else [])
 
 
 def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
-    from rpgdice.cli.typer_private import Context
-
     node = Node(path=path, help=_one_line(cmd.get_short_help_str(limit=200)))
     for param in cmd.get_params(ctx):
         if getattr(param, "hidden", False):
@@ -233,7 +231,7 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
                 continue
             if not _WORD.fullmatch(name):
                 raise ValueError(f"command {name!r} cannot be completed")
-            sub_ctx = Context(sub, info_name=name, parent=ctx, **sub.context_settings)
+            sub_ctx = typer.Context(sub, info_name=name, parent=ctx, **sub.context_settings)
             node.subcommands.append(_node(sub, sub_ctx, path + (name,)))
     return node
 
@@ -241,10 +239,10 @@ def _node(cmd: Any, ctx: Any, path: tuple[str, ...]) -> Node:
 def model() -> Node:
     """The app's command tree, built the way a run builds it."""
     from rpgdice.cli import app as root_app
-    from rpgdice.cli.typer_private import Context, get_command
+    from rpgdice.cli.typer_private import get_command
 
     root = get_command(root_app)
-    ctx = Context(root, info_name=PROG, **root.context_settings)
+    ctx = typer.Context(root, info_name=PROG, **root.context_settings)
     tree = _node(root, ctx, ())
     tree.subcommands = [s for s in tree.subcommands if not _own_file(s.path[-1])]
     # the user's aliases run as commands, and the user's ruleset files are groups
@@ -271,7 +269,6 @@ def _own_node(ctx: Any) -> Node:
     the options of every kind (each built as a file of that kind is)."""
     from rpgdice import rulesets
     from rpgdice.cli import load_ruleset
-    from rpgdice.cli.typer_private import Context
     from rpgdice.rulesets import _file
     from rpgdice.rulesets._file.schema import check
 
@@ -284,8 +281,8 @@ def _own_node(ctx: Any) -> Node:
         assert rules is not None
         with rulesets.lent(_file.make(rules, "")):
             group = load_ruleset(name)
-            node = _node(group, Context(group, info_name=name, parent=ctx,
-                                        **group.context_settings), (OWN,))
+            node = _node(group, typer.Context(group, info_name=name, parent=ctx,
+                                              **group.context_settings), (OWN,))
         for sub in node.subcommands:
             sub.help = helps[sub.path[-1]]
             mine = next((m for m in own.subcommands if m.path == sub.path), None)

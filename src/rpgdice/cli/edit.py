@@ -15,6 +15,8 @@ import shlex
 from dataclasses import replace
 from typing import Any, Optional
 
+import typer
+
 from rpgdice.cli.runs import Run
 from rpgdice.core.errors import RulesError, shown
 
@@ -60,7 +62,7 @@ def alternatives(spec: Any, wanted: tuple[str, ...],
 
 
 def _alternative(spec: Any, alt: str, given: tuple[str, ...]) -> Any:
-    from rpgdice.cli.typer_private import click
+    from rpgdice.cli.typer_private import UsageError
 
     try:
         extra = shlex.split(alt)
@@ -70,7 +72,7 @@ def _alternative(spec: Any, alt: str, given: tuple[str, ...]) -> Any:
         raise RulesError("--compare", f"{alt!r}: an alternative cannot compare again")
     try:
         return edited(spec.replace(compare=()), extra, given)
-    except click.UsageError as e:
+    except UsageError as e:
         raise RulesError("--compare", f"{alt!r}: {e.format_message()}") from None
     except RulesError as e:
         raise RulesError("--compare", f"{alt!r}: {e}") from None
@@ -81,11 +83,10 @@ def edited(spec: Any, words: list[str], given: Optional[tuple[str, ...]]) -> Any
     character kept, ``--compare`` computed anew); else ``--compare``'s alternative
     (arguments add too; ``given`` as :func:`alternatives` says)."""
     from rpgdice.cli.common import choose
-    from rpgdice.cli.typer_private import Context
 
     command = command_of(spec)
     run = _run_of(spec)
-    ctx = Context(command, info_name=command.name, obj=run)
+    ctx = typer.Context(command, info_name=command.name, obj=run)
     with ctx:
         if spec.character is not None:  # trait names it adds stay names: read when it runs
             ctx.params["as_name"] = spec.character.name
@@ -164,12 +165,12 @@ def _add_arguments(ctx: Any, command: Any, spec: Any, args: dict[str, Any], left
                    again: bool) -> None:
     """Arguments an alternative adds: to the command's repeatable argument, converted by
     its parser (``odds 2d6 --compare +1``); ``again`` takes options only."""
-    from rpgdice.cli.typer_private import click
+    from rpgdice.cli.typer_private import UsageError
 
     variadic = [p for p in command.params
                 if p.param_type_name == "argument" and getattr(p, "nargs", 1) == -1]
     if again:
-        raise click.UsageError(f"again adds options only; {shown(left[0])} is an argument "
+        raise UsageError(f"again adds options only; {shown(left[0])} is an argument "
                                f"(rpgdice {spec.ruleset} {spec.command} takes the roll's "
                                "arguments whole)", ctx)
     pool = args.get("pool")
@@ -181,7 +182,7 @@ def _add_arguments(ctx: Any, command: Any, spec: Any, args: dict[str, Any], left
         args["pool"] = ctx.params["pool"]
         return
     if not variadic:
-        raise click.UsageError(f"Got unexpected extra argument(s) ({' '.join(left)})", ctx)
+        raise UsageError(f"Got unexpected extra argument(s) ({' '.join(left)})", ctx)
     param = variadic[0]
     param.handle_parse_result(ctx, {param.name: tuple(left)}, [])
     args[param.name] = _frozen((*(args.get(param.name) or ()), *ctx.params[param.name]))

@@ -143,7 +143,7 @@ def start_cmd(
     said = "The encounter starts: " + _names([f"{s.name} ({s.initiative})" for s in enc.order])
     said += f" — round {enc.round}, {enc.current.name}'s turn"
     _warn_replaced(encounter.start(enc, then=lambda e: _log_change(
-        e, "start", said, wanted, secret=run.secret)))
+        e, "start", said, wanted, run.argv, secret=run.secret)))
     _warn_shadowed(s.name for s in sides if not s.character)
     _show(enc, as_json)
 
@@ -397,7 +397,7 @@ LogOpt = Annotated[Optional[bool], typer.Option(
 
 
 @app.command("next")
-def next_cmd(as_json: StateJson = False, log: LogOpt = None) -> None:
+def next_cmd(ctx: typer.Context, as_json: StateJson = False, log: LogOpt = None) -> None:
     """The next turn: the next in the order, or a new round after the last. Logged like
     a roll ("Round 2 — Ghoul's turn").
 
@@ -407,7 +407,7 @@ def next_cmd(as_json: StateJson = False, log: LogOpt = None) -> None:
         enc.advance()
         return f"Round {enc.round} — {enc.current.name}'s turn"
 
-    _change("next", advance, as_json, log, turn=False)
+    _change(_typed(ctx), "next", advance, as_json, log, turn=False)
 
 
 def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
@@ -449,7 +449,7 @@ def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
             enc.add(side)
         return "; ".join(f"{s.name} joins (initiative {s.initiative})" for s in sides)
 
-    _change("add", join, as_json, log, shadowed=[s.name for s in sides if not s.character])
+    _change(run.argv, "add", join, as_json, log, shadowed=[s.name for s in sides if not s.character])
 
 
 app.command("add")(with_shared(without=("seed", "times", "json", "odds", "compare", "log_choice",
@@ -485,12 +485,21 @@ def _wanted(ruleset: str, log: Optional[bool], secret: bool = False) -> bool:
     return log_wanted(spec)
 
 
-def _change(name: str, change: Callable[[Encounter], str], as_json: bool, log: Optional[bool], *,
-            turn: bool = True, shadowed: Iterable[str] = ()) -> None:
+def _typed(ctx: typer.Context) -> Optional[list[str]]:
+    """The words of the command line ``ctx`` belongs to, as typed (logged with a change)."""
+    from rpgdice.cli.common import current_run
+
+    return current_run(ctx).argv
+
+
+def _change(argv: Optional[list[str]], name: str, change: Callable[[Encounter], str],
+            as_json: bool, log: Optional[bool], *, turn: bool = True,
+            shadowed: Iterable[str] = ()) -> None:
     """Apply ``change(enc)`` (which returns the change in words) under the encounter's
     lock, log it there once written (so the log's order is the changes' order), show the
     state. ``turn``: say whose turn it is after it when the change moved it. A change
-    that fails (a bad name) raises before anything is written or logged."""
+    that fails (a bad name) raises before anything is written or logged. ``argv``: the
+    line's words as typed, logged with the change."""
     from rpgdice.table import encounter
 
     wanted = _wanted(encounter.need().ruleset, log)
@@ -504,7 +513,7 @@ def _change(name: str, change: Callable[[Encounter], str], as_json: bool, log: O
         said.append(text)
         return enc
 
-    enc = encounter.update(apply, then=lambda e: _log_change(e, name, said[0], wanted))
+    enc = encounter.update(apply, then=lambda e: _log_change(e, name, said[0], wanted, argv))
     _warn_shadowed(shadowed)
     _show(enc, as_json)
 
@@ -514,15 +523,14 @@ def _names(names: list[str], most: int = 12) -> str:
                                       else "")
 
 
-def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: bool = False,
-                secret: bool = False) -> None:
+def _log_change(enc: Encounter, change: str, said: str, wanted: bool,
+                argv: Optional[list[str]], *, ended: bool = False, secret: bool = False) -> None:
     """Record a change of the fight in the roll log as a roll is recorded, so that
     ``log`` tells the fight's story (rpgdice.core.changes): command ``encounter CHANGE``,
     one result with the change in words and the state after it. No roll: ``again`` and
     ``log stats`` pass it by. A log that cannot be written costs nothing but a warning."""
     if not wanted:
         return
-    from rpgdice.cli.common import current_run
     from rpgdice.cli.output import warning
     from rpgdice.core import changes
     from rpgdice.table import encounter
@@ -532,7 +540,7 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: 
     command = changes.command(change)
     result: JSONObject = {"ruleset": enc.ruleset, "command": command, "outcome": None, "said": said,
               "encounter": None if ended else encounter.state(enc)}
-    argv = list(current_run().argv or sys.argv[1:])
+    argv = list(argv or sys.argv[1:])  # the words as typed, else the process's
     try:
         write_entry(Entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
                           seed=None, faces=None, count=1, outcome=None, results=[result],
@@ -542,17 +550,18 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool, *, ended: 
 
 
 @app.command("rm")
-def rm_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
+def rm_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant leaves the fight: the order closes up (its turn, if it was its turn,
     passes to the next).
 
     Example: rpgdice encounter rm Thug
     """
-    _change("rm", lambda enc: f"{enc.remove(name).name} leaves the fight", as_json, log)
+    _change(_typed(ctx), "rm", lambda enc: f"{enc.remove(name).name} leaves the fight", as_json, log)
 
 
 @app.command("delay")
 def delay_cmd(
+    ctx: typer.Context,
     after: Annotated[Optional[str], typer.Option(
         "--after", parser=_name, metavar="NAME", help="Act after NAME (default: last).")] = None,
     as_json: StateJson = False,
@@ -568,32 +577,32 @@ def delay_cmd(
         return f"{side.name} waits until " + (
             f"after {enc.order[enc.find(after)].name}" if after else "last")
 
-    _change("delay", wait, as_json, log)
+    _change(_typed(ctx), "delay", wait, as_json, log)
 
 
 @app.command("out")
-def out_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
+def out_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant is out of the fight: shown as out, skipped by next (its turn, if it was
     its turn, passes on).
 
     Example: rpgdice encounter out Thug
     """
-    _change("out", lambda enc: f"{enc.set_out(name, True).name} is out", as_json, log)
+    _change(_typed(ctx), "out", lambda enc: f"{enc.set_out(name, True).name} is out", as_json, log)
 
 
 @app.command("back")
-def back_cmd(name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
+def back_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log: LogOpt = None) -> None:
     """A combatant put out (encounter out) is back in the fight. One out on its own (its
     damage at its health) comes back when healed.
 
     Example: rpgdice encounter back Thug
     """
-    _change("back", lambda enc: f"{enc.set_out(name, False).name} is back in the fight",
+    _change(_typed(ctx), "back", lambda enc: f"{enc.set_out(name, False).name} is back in the fight",
             as_json, log)
 
 
 @app.command("end")
-def end_cmd(log: LogOpt = None) -> None:
+def end_cmd(ctx: typer.Context, log: LogOpt = None) -> None:
     """End the encounter (encounter.toml is removed). Logged like a roll.
 
     Example: rpgdice encounter end
@@ -601,12 +610,13 @@ def end_cmd(log: LogOpt = None) -> None:
     from rpgdice.core.errors import visible
     from rpgdice.table import encounter
 
+    argv = _typed(ctx)
     wanted = _wanted(encounter.need().ruleset, log)
 
     def said(enc: Encounter) -> str:
         return f"The encounter ends in round {enc.round} ({_names([s.name for s in enc.order])})"
 
-    enc = encounter.end(then=lambda e: _log_change(e, "end", said(e), wanted, ended=True))
+    enc = encounter.end(then=lambda e: _log_change(e, "end", said(e), wanted, argv, ended=True))
     sys.stdout.write(f"encounter ended in round {enc.round} "
                      f"({', '.join(visible(s.name) for s in enc.order)})\n")
     sys.stdout.flush()

@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 
 from rpgdice import rulesets
 from rpgdice.cli.common import Command, RulesetTyper
-from rpgdice.cli.typer_private import Context, click
+from rpgdice.cli.typer_private import UsageError
 from rpgdice.cli.usage import NoSuchCommand
 from rpgdice.core.commands import ROOT_COMMANDS
 from rpgdice.core.errors import RulesError
@@ -48,14 +48,14 @@ class CommandGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
-        except click.UsageError as e:
+        except UsageError as e:
             # Click's option parser raises some errors (an option missing its value, a
             # flag given one) without a context; they belong to the subcommand whose
             # arguments were being parsed, so give them its context to name it.
             if e.ctx is None and ctx.invoked_subcommand:
                 command = self.get_command(ctx, ctx.invoked_subcommand)
                 if command is not None:
-                    e.ctx = Context(command, info_name=ctx.invoked_subcommand, parent=ctx)
+                    e.ctx = typer.Context(command, info_name=ctx.invoked_subcommand, parent=ctx)
             raise
 
 

@@ -12,13 +12,17 @@ the roll to :func:`rpgdice.cli.common.submit_values`.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, TypeVar
 
 import typer
 
 from rpgdice.core.command import Command, Param
+from rpgdice.core.errors import BadValue
+
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from rpgdice.cli.common import Shared
@@ -40,11 +44,19 @@ def _annotation(p: Param) -> object:
     return Optional[str] if p.default is None else str
 
 
-def _info(p: Param, language: str) -> object:
-    """The ``typer.Argument`` or ``typer.Option`` a parameter is declared by."""
+def _info(p: Param, language: str, hook: str = "") -> object:
+    """The ``typer.Argument`` or ``typer.Option`` a parameter is declared by. ``hook``: how
+    a trait-taking parameter reads names (rpgdice.cli.traits), read by a parser and a
+    callback."""
     kwargs: dict[str, object] = {"help": p.help or None, "show_default": p.show_default}
-    if p.parse is not None:
-        kwargs["parser"] = p.parse
+    if hook:
+        from rpgdice.cli.traits import chooser, reader
+
+        assert p.parse is not None and p.on_parse is None, p.name
+        parse = translated(p.parse)
+        kwargs.update(parser=reader(parse, hook), callback=chooser(parse, hook))
+    elif p.parse is not None:
+        kwargs["parser"] = translated(p.parse)
     elif p.kind == "number" and not p.multiple:  # Click's integer, within lo..hi
         kwargs.update({k: v for k, v in (("min", p.lo), ("max", p.hi)) if v is not None})
     if p.metavar:
@@ -58,7 +70,7 @@ def _info(p: Param, language: str) -> object:
     if p.eager:
         kwargs["is_eager"] = True
     if p.on_parse is not None:
-        kwargs["callback"] = p.on_parse
+        kwargs["callback"] = translated(p.on_parse)
     if p.envvar:
         kwargs["envvar"] = p.envvar
         kwargs["show_envvar"] = False
@@ -66,12 +78,40 @@ def _info(p: Param, language: str) -> object:
     return typer.Option(*decls, **kwargs)  # type: ignore[call-overload]
 
 
-def _parameter(p: Param, language: str) -> inspect.Parameter:
+def _parameter(p: Param, language: str, hook: str = "") -> inspect.Parameter:
     from rpgdice.core.command import REQUIRED
 
     default = inspect.Parameter.empty if p.default is REQUIRED else p.default
     return inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                             annotation=Annotated[_annotation(p), _info(p, language)])
+                             annotation=Annotated[_annotation(p), _info(p, language, hook)])
+
+
+def translated(function: Callable[..., R]) -> Callable[..., R]:
+    """A record's parser (or ``on_parse`` callback) whose complaint, rpgdice's own
+    :class:`~rpgdice.core.errors.BadValue`, becomes the command line's usage error
+    (``typer.BadParameter``, which names the parameter). Its name, marks (``accepts``,
+    ``choices``…) and signature are the function's."""
+
+    @functools.wraps(function)
+    def call(*args: object, **kwargs: object) -> R:
+        try:
+            return function(*args, **kwargs)
+        except BadValue as e:
+            raise typer.BadParameter(e.message) from None
+
+    return call
+
+
+def trait_hook(command: Command, p: Param) -> str:
+    """How ``p`` of ``command`` reads trait names (rpgdice.cli.traits), "" if it does not:
+    a pool of the target's (``--vs``), a trait sum or Cypher's ``--skill`` with ``--as``."""
+    if p.target_traits:
+        return "target"
+    if command.takes_as and p.kind == "traits":
+        return "traits"
+    if command.takes_as and p.completes == "skills":
+        return "skill"
+    return ""
 
 
 def shared_params(command: Command, language: str) -> tuple[list[Param], list[Param]]:
@@ -160,39 +200,25 @@ def click_command(command: Command, ruleset: str, language: str, cls: type) -> o
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
     parsed.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [context, *(_parameter(p, language) for p in every)], return_annotation=None)
+        [context, *(_parameter(p, language, trait_hook(command, p)) for p in every)],
+        return_annotation=None)
     parsed.__name__ = parsed.__qualname__ = command.name
     app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
     app.command(command.name, cls=cls, help=command.help)(parsed)
     from rpgdice.cli.typer_private import get_command
 
     made = get_command(app)
-    _mark(made, command, every)
+    made.rpgdice_record = command  # type: ignore[attr-defined]  # what the rest reads of it
+    made.rpgdice_kind = command.kind  # type: ignore[attr-defined]
+    made.rpgdice_shared = True  # type: ignore[attr-defined]
     return made
 
 
-def _mark(made: object, command: Command, every: list[Param]) -> None:
-    """What the rest of the command line reads of the made command: its record, and the
-    trait-taking parameters' types, which read trait names with ``--as``."""
-    from rpgdice.cli import trait_type
-
-    made.rpgdice_record = command  # type: ignore[attr-defined]
-    made.rpgdice_kind = command.kind  # type: ignore[attr-defined]
-    made.rpgdice_shared = True  # type: ignore[attr-defined]
-    declared = {p.name: p for p in every}
-    for param in made.params:  # type: ignore[attr-defined]
-        found = declared.get(param.name)
-        if found is None:
-            continue
-        if found.target_traits:  # a pool of the target's (--vs) may name its traits
-            param.type = trait_type(param.type, "target")
-        elif command.takes_as and found.kind == "traits":
-            param.type = trait_type(param.type, "traits")
-        elif command.takes_as and found.completes == "skills":
-            param.type = trait_type(param.type, "skill")
-
-
 Builder = Callable[..., object]
+
+CONTEXT = "rpgdice_context"
+"""The parameter Typer hands a :func:`with_shared` command's context by (its type
+``typer.Context``): no name a command's own parameter takes."""
 
 
 def with_shared(*, kind: str = "roll", without: tuple[str, ...] = (),
@@ -202,8 +228,6 @@ def with_shared(*, kind: str = "roll", without: tuple[str, ...] = (),
     … ``--odds``), as declared once in :data:`rpgdice.cli.common.SHARED`: its signature gains
     them, and it is called with their values as ``choices`` (``encounter start``, which
     rolls initiative). Registered with ``app.command`` as any command."""
-    import functools
-
     def wrap(function: Builder) -> Builder:
         hidden = dict(function.__annotations__)
         function.__annotations__.pop("choices", None)  # known only to a type checker
@@ -213,7 +237,9 @@ def with_shared(*, kind: str = "roll", without: tuple[str, ...] = (),
                for name, p in signature.parameters.items() if name != "choices"]
         first, last = shared_params(Command(function.__name__, function, kind=kind,
                                             without=frozenset(without)), language)
-        parameters = [*(p for p in own if p.name not in after),
+        context = inspect.Parameter(CONTEXT, inspect.Parameter.KEYWORD_ONLY,
+                                    annotation=typer.Context)  # the run's words (argv)
+        parameters = [context, *(p for p in own if p.name not in after),
                       *(_parameter(p, language) for p in first),
                       *(p for p in own if p.name in after),
                       *(_parameter(p, language) for p in last)]
@@ -222,12 +248,14 @@ def with_shared(*, kind: str = "roll", without: tuple[str, ...] = (),
         def call(**values: object) -> object:
             from rpgdice.cli.common import Choices, current_run
 
+            ctx = values.pop(CONTEXT)
             shared = {k: values.pop(k) for k in list(values) if k in SHARED_NAMES}
-            return function(**values, choices=Choices(shared, current_run().argv))
+            return function(**values, choices=Choices(shared, current_run(ctx).argv))
 
         call.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
-        call.__annotations__ = {k: v for k, v in function.__annotations__.items()
-                                if k != "choices"}  # what Typer reads besides the signature
+        call.__annotations__ = {CONTEXT: typer.Context, **{
+            k: v for k, v in function.__annotations__.items()
+            if k != "choices"}}  # what Typer reads besides the signature
         return call
 
     return wrap

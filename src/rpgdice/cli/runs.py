@@ -43,8 +43,8 @@ class Run:
 
 
 def current_run(ctx: Any = None) -> Run:
-    """The run the current Click context belongs to (a fresh one outside any)."""
-    ctx = ctx if ctx is not None else _context()
+    """The run the Click context ``ctx`` belongs to (a fresh one without a context): a
+    command body that needs it declares ``ctx: typer.Context``."""
     obj = getattr(ctx, "obj", None)
     if isinstance(obj, Run):
         return obj
@@ -54,8 +54,3 @@ def current_run(ctx: Any = None) -> Run:
         ctx.obj = run
     return run
 
-
-def _context():  # -> click Context | None
-    from rpgdice.cli.typer_private import get_current_context
-
-    return get_current_context(silent=True)

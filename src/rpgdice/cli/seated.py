@@ -155,7 +155,7 @@ def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answe
     """The line's roll value, its sheet and extras, checked; or the :class:`Answer`
     refusing it."""
     from rpgdice import cli, rulesets
-    from rpgdice.cli.typer_private import click
+    from rpgdice.cli.typer_private import UsageError
     from rpgdice.render import output
 
     top = cli.root()
@@ -193,7 +193,7 @@ def _prepared(words: list[str], seat: Seat | None, gm: bool) -> Prepared | Answe
         spec, sheet, extras = top.parse_words(words, command)
     except RulesError as e:
         return Answer(400, {"error": output.one_line(output.spoken(str(e)), e.echo)})
-    except click.UsageError as e:
+    except UsageError as e:
         return Answer(400, {"error": output.one_line(output.spoken(cli._usage_message(e)))})
     if not gm:
         assert seat is not None

@@ -1,16 +1,46 @@
-"""The one place rpgdice touches Typer's and Click's private parts.
+"""The one place rpgdice touches Typer beyond its exported names.
 
-Typer 0.28 vendors Click as ``typer._click`` and exports neither it nor the functions of
-``typer.main`` that build Click commands from a ``typer.Typer``; its help printer,
-``typer.rich_utils``, keeps its settings in module attributes. rpgdice needs each name
-below for the reason given beside it; no other module imports ``typer._click``,
-``typer.main`` or ``typer.rich_utils`` (tests/test_structure.py checks), so a Typer
-release that moves them (0.29 drops ``typer._click.types``) is fixed here alone.
+Typer 0.28 vendors Click as ``typer._click``; its maintainers ask applications not to import
+it (https://github.com/fastapi/typer/discussions/1816), and rpgdice does not: nothing in
+src imports ``typer._click`` or ``click`` (tests/test_structure.py checks). What rpgdice
+needs of Click comes through Typer's exported names:
 
-Importing this module loads nothing new: ``import typer`` has already loaded every
-module it imports from. ``typer.rich_utils`` (which imports rich) is never imported
-here at module level: :func:`tidy_help_printer` only adjusts it if already loaded,
-and :func:`spanish_help_words` imports it when a help page is being printed.
+- **Contexts**: ``typer.Context`` (Click's ``Context``, as Typer exports it) builds the
+  contexts rpgdice makes itself (an error raised without one, a line only parsed, the
+  command tree walked for completion), and a command body that needs its context declares
+  ``ctx: typer.Context`` (nothing asks Click for "the current context").
+- **Where a value came from**: ``ctx.get_parameter_source(name)`` is compared by its
+  ``name`` (``"ENVIRONMENT"``), not by importing Click's ``ParameterSource``.
+- **Parameter types**: Typer's documented ``parser=`` and ``callback=`` (a callback is
+  handed the context): trait names (rpgdice.cli.traits) are read by a parser and a
+  callback, not by a ``ParamType`` subclass.
+- **Usage errors**: Typer exports one of Click's usage errors, ``typer.BadParameter``.
+  :data:`UsageError` is its base class, Click's ``UsageError``, taken from
+  ``typer.BadParameter``'s own classes (never imported from ``typer._click``): every usage
+  error Click's parser raises is one, and rpgdice's own (an unknown command, a value typed
+  without its option) are its subclasses, raised by rpgdice. The kinds Click raises and
+  Typer does not export (a missing parameter, an unknown option, an option used wrongly,
+  a bare group's help) are told apart by :func:`is_a`, by the name of the Click class the
+  error is an instance of — Click's documented exception names, as a parameter source is
+  told by its name. Rulesets raise rpgdice's own :class:`rpgdice.core.errors.BadValue`
+  from their parsers; the command line (rpgdice.cli.made) makes it a ``typer.BadParameter``.
+
+Two uses of ``typer``'s modules remain, each here alone, so a Typer release that moves
+them is fixed here alone:
+
+- ``typer.main.get_command``: the Click command of a ``typer.Typer`` — Typer's documented
+  way to make one ("Using Click"), which rpgdice uses for every command: a rolling
+  command's one-command app made from its record (rpgdice.cli.made), and the groups that
+  are no ruleset's. No other function of ``typer.main`` is used.
+- ``typer.rich_utils``: Typer's help printer keeps its settings and its words in module
+  attributes, read at import; Typer has no setting for the terminal width read later, the
+  colors, or a help page's words in Spanish (:func:`tidy_help_printer`,
+  :func:`spanish_help_words`, :func:`help_words`).
+
+Importing this module loads nothing new: ``import typer`` has already loaded
+``typer.main``. ``typer.rich_utils`` (which imports rich) is never imported here at module
+level: :func:`tidy_help_printer` only adjusts it if already loaded, and
+:func:`spanish_help_words` imports it when a help page is being printed.
 """
 
 from __future__ import annotations
@@ -18,39 +48,50 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-# Click's exceptions module, as ``click``: UsageError, BadParameter, MissingParameter,
-# NoSuchOption, BadOptionUsage, NoArgsIsHelpError, ClickException. rpgdice catches them to
-# print one line per usage error; Typer re-exports none of them.
-from typer._click import exceptions as click
+import typer
 
-# Context: to give a context to an error raised without one, and to walk the command tree
-# for completion; ParameterSource: to name the environment variable a bad value came from.
-# Typer exports neither.
-from typer._click.core import Context, ParameterSource
-
-# get_current_context: the running command's context (its run, rpgdice.cli.runs) from inside
-# a command body that Typer does not hand one (an encounter change logged). Not exported by
-# Typer.
-from typer._click.globals import get_current_context
-
-# ParamType: the base of the type that keeps --as trait names as typed before the argument's
-# own parser (Typer's documented click_type takes such a type; it exports no base class).
-from typer._click.types import ParamType
-
-# get_command: the Click command of a ``typer.Typer`` — Typer's documented way ("Using
-# Click") to make one, which rpgdice uses for every command: a rolling command's one-command
-# app made from its record (rpgdice.cli.made), and the groups that are no ruleset's.
+# get_command: the Click command of a ``typer.Typer`` (Typer's "Using Click").
 from typer.main import get_command
 
+if TYPE_CHECKING:
+    class UsageError(typer.TyperException):
+        """What a type checker knows of Click's usage error (below)."""
+
+        ctx: Any
+
+        def __init__(self, message: str, ctx: Any = None) -> None: ...
+
+        def __getattr__(self, name: str) -> Any: ...  # each kind's own: param, option_name
+
+else:
+    UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+"""Click's usage error: the base of ``typer.BadParameter`` (and of every error Click's
+parser raises for words it cannot take), read from that exported class. rpgdice's own
+usage errors (rpgdice.cli.usage ``NoSuchCommand``, rpgdice.cli.common ``StrayValue``)
+subclass it; ``type(e) is UsageError`` is Click's plain one (extra arguments)."""
+
+CLICK_ERRORS = ("NoArgsIsHelpError", "MissingParameter", "NoSuchOption", "BadOptionUsage")
+"""The kinds of Click's usage errors rpgdice tells apart that Typer does not export (Click's
+documented names); a ``typer.BadParameter`` is told by ``isinstance``."""
+
+
+def is_a(error: BaseException, kind: str) -> bool:
+    """Whether ``error`` is one of Click's usage errors of ``kind`` (one of
+    :data:`CLICK_ERRORS`), or a subclass of it: read from the names of its classes, since
+    Typer exports none but ``BadParameter``."""
+    assert kind in CLICK_ERRORS, kind
+    return isinstance(error, UsageError) and any(
+        c.__name__ == kind for c in type(error).__mro__)
+
+
 __all__ = [
-    "Context",
-    "ParamType",
-    "ParameterSource",
-    "click",
+    "UsageError",
     "get_command",
-    "get_current_context",
+    "help_words",
+    "is_a",
+    "narrow_help",
     "spanish_help_words",
     "tidy_help_printer",
 ]

@@ -8,11 +8,13 @@ from collections.abc import Sequence
 from difflib import get_close_matches
 from typing import Any
 
-from rpgdice.cli.typer_private import click
+import typer
+
+from rpgdice.cli.typer_private import UsageError, is_a
 from rpgdice.core.errors import RulesError, cut, shown
 
 
-class NoSuchCommand(click.UsageError):
+class NoSuchCommand(UsageError):
     """A command name that is not one of the group's commands."""
 
     def __init__(self, name: str, choices: Sequence[str], ctx: Any, args: Sequence[str] = ()) -> None:
@@ -83,9 +85,8 @@ def typed_name(param: Any, ctx: Any = None) -> str:
     if param.param_type_name != "option":
         return _param_hint(param)
     if ctx is not None and param.name and param.envvar:
-        from rpgdice.cli.typer_private import ParameterSource
-
-        if ctx.get_parameter_source(param.name) == ParameterSource.ENVIRONMENT:
+        source = ctx.get_parameter_source(param.name)
+        if source is not None and source.name == "ENVIRONMENT":
             envvar = param.envvar
             return envvar if isinstance(envvar, str) else envvar[0]
     names = [*param.opts, *param.secondary_opts]
@@ -130,18 +131,18 @@ def _options_of(ctx: Any) -> str:
     return ", ".join(names)
 
 
-def _usage_message(e: click.UsageError) -> str:
+def _usage_message(e: UsageError) -> str:
     """Every usage error as ``PARAM: what is wrong; accepts ...``, from the
     exception's structure, never from parsing Click's wording."""
     param = getattr(e, "param", None)
     ctx = e.ctx
     if isinstance(e, NoSuchCommand):
         return e.message
-    if isinstance(e, click.MissingParameter) and param is not None:
+    if is_a(e, "MissingParameter") and param is not None:
         return f"{_param_hint(param)}: missing; accepts {_accepts(param)}"
-    if isinstance(e, click.BadParameter) and param is not None:
+    if isinstance(e, typer.BadParameter) and param is not None:
         return f"{typed_name(param, ctx)}: {e.message}"
-    if isinstance(e, click.NoSuchOption) and ctx is not None:
+    if is_a(e, "NoSuchOption") and ctx is not None:
         name = e.option_name
         hint = ""
         if e.possibilities:
@@ -155,14 +156,14 @@ def _usage_message(e: click.UsageError) -> str:
                     f"{', '.join(arguments)} cannot be negative")
         return (f"{cut(name)}: no such option{hint}; '{ctx.command_path}' accepts "
                 f"{_options_of(ctx)}")
-    if isinstance(e, click.BadOptionUsage):
+    if is_a(e, "BadOptionUsage"):
         option = _find_option(ctx, e.option_name)
         if option is None:
             return f"{e.option_name}: {e.message}"
         if getattr(option, "is_flag", False):
             return f"{e.option_name}: is a flag and takes no value"
         return f"{e.option_name}: needs a value; accepts {_accepts(option)}"
-    if ctx is not None and type(e) is click.UsageError:
+    if ctx is not None and type(e) is UsageError:
         # Extra arguments on a command: say what the command takes.
         pieces = ["[OPTIONS]"] + [
             p.human_readable_name for p in ctx.command.get_params(ctx)

@@ -23,6 +23,16 @@ class RulesError(ValueError):
         return f"{self.param}: {self.message}" if self.param else self.message
 
 
+class BadValue(RulesError):
+    """A word a parser cannot read (a ruleset's, or a parameter's of a record), with the
+    reason, which names what it accepts. The command line makes it its usage error, which
+    names the parameter as it was typed (rpgdice.cli.made); read anywhere else, it is a
+    :class:`RulesError` naming none."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(None, message)
+
+
 def at_least(param: str, value: int, least: int, message: str) -> None:
     """Refuse ``value`` below ``least``: a :class:`RulesError` for ``param``, ``message``
     saying why in the rules' own language."""

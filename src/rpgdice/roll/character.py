@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
-from rpgdice.core.errors import RulesError, shown
+from rpgdice.core.errors import BadValue, RulesError, shown
 from rpgdice.roll.plan import Plan
 from rpgdice.roll.spec import RollSpec
 
@@ -270,6 +270,8 @@ def parsed(param: Param, text: str, parse: Optional[Parser] = None) -> object:
         return text
     try:
         return parse(text)
+    except BadValue as e:  # a parser's complaint: it names no parameter
+        raise RulesError(_label(param), e.message) from None
     except RulesError:
         raise
     except Exception as e:  # the command line's bad-parameter error, which carries its reason

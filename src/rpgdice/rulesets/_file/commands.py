@@ -11,8 +11,11 @@ is the file ``NAME``'s commands (:func:`__getattr__`), and a file's name never d
 
 from typing import Any, Optional
 
-from rpgdice.cli.common import Plan, Work, exact_odds
+from rpgdice.core.budget import Work
 from rpgdice.core.command import REQUIRED, Command, Param
+from rpgdice.core.errors import BadValue
+from rpgdice.roll.odds import exact_odds
+from rpgdice.roll.plan import Plan
 from rpgdice.rulesets import lazily
 
 # The functions of its odds.py its exact odds are computed by, each imported (with icepool)
@@ -74,9 +77,7 @@ def file_build(name: str, rules: str, pool: int = 0, difficulty: int = 1, mod: i
 def _not_typed(ctx: Any, value: Any) -> Any:
     source = ctx.get_parameter_source("rules")
     if source is not None and source.name == "COMMANDLINE":
-        from rpgdice.cli.typer_private import click
-
-        raise click.BadParameter("is no option (the rules are the file's)")
+        raise BadValue("is no option (the rules are the file's)")
     return value
 
 
@@ -90,7 +91,7 @@ def _params(name: str, kind: str) -> tuple[Param, ...]:
         text = load(name).text
         hidden = shadowed_alias(name)
         if hidden is not None:
-            from rpgdice.cli.output import warning
+            from rpgdice.render.output import warning
 
             warning(hidden)
         return text

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from rpgdice.cli import params
-from rpgdice.cli.common import Plan, Work, exact_odds
+from rpgdice.core.budget import Work
 from rpgdice.core.command import REQUIRED, Param, roll_and_odds
+from rpgdice.core.errors import BadValue
+from rpgdice.roll.odds import exact_odds
+from rpgdice.roll.plan import Plan
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.crytures import rules as crytures_rules
 from rpgdice.rulesets.crytures.rules import (
@@ -68,7 +69,7 @@ def spend(text: str) -> str:
     name, eq, number = str(text).strip().lower().partition("=")
     if name.strip() not in SPENT or not eq or not number.strip().isdigit() \
             or not 1 <= int(number) <= params.MAX_NUMBER:
-        raise typer.BadParameter(f"{text!r} is not stamina=N or mana=N")
+        raise BadValue(f"{text!r} is not stamina=N or mana=N")
     return f"{name.strip()}={int(number)}"
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Effects, Plan, Work, exact_odds
+from rpgdice.core.budget import Work
 from rpgdice.core.command import REQUIRED, Command, Param
-from rpgdice.core.errors import RulesError
+from rpgdice.core.errors import BadValue, RulesError
+from rpgdice.roll.odds import exact_odds
+from rpgdice.roll.plan import Effects, Plan
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.cypher import rules as cypher_rules
 from rpgdice.rulesets.cypher.rules import DIFFICULTIES, MAX_ASSET, MAX_EFFORT, SKILLS
@@ -186,10 +188,7 @@ def _split(text: str) -> str:
     for part in str(text).replace(" ", "").lower().split(","):
         name, eq, n = part.partition("=")
         if name not in POOLS or not eq or not n.isdigit() or name in parts:
-            from rpgdice.cli.typer_private import click  # the parsers' error (Typer's Click)
-
-            raise click.BadParameter(f"{text!r} is not POOL=N[,POOL=N...] of "
-                                     + ", ".join(POOLS))
+            raise BadValue(f"{text!r} is not POOL=N[,POOL=N...] of " + ", ".join(POOLS))
         parts[name] = int(n)
     return ",".join(f"{k}={v}" for k, v in parts.items())
 

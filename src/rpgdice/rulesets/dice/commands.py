@@ -14,9 +14,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from rpgdice.cli.common import CHECKED, Plan, Work, check_work, exact_odds
+from rpgdice.core.budget import CHECKED, Work, check_work
 from rpgdice.core.command import REQUIRED, Command, Param
 from rpgdice.core.errors import RulesError
+from rpgdice.roll.odds import exact_odds
+from rpgdice.roll.plan import Plan
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.dice import rules as notation_rules
 

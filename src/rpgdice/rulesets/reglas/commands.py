@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rpgdice.cli import params
-from rpgdice.cli.common import PANELS, ExactOdds, Plan, Work, exact_odds
+from rpgdice.cli.common import PANELS
+from rpgdice.core.budget import Work
 from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.roll.odds import ExactOdds, exact_odds
+from rpgdice.roll.plan import Plan
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.reglas import rules as reglas_rules
 from rpgdice.rulesets.reglas.rules import DIFFICULTIES, RAISE_STEP, RETRY_PENALTY

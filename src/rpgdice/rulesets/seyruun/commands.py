@@ -14,11 +14,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
 from rpgdice.cli import params
-from rpgdice.cli.common import Effects, ExactOdds, Plan, Work, check_work, exact_odds
+from rpgdice.core.budget import Work, check_work
 from rpgdice.core.command import REQUIRED, Command, Param, roll_and_odds
 from rpgdice.core.errors import RulesError
 from rpgdice.core.record import record
 from rpgdice.core.sequence import DEFAULT_MAX_ROLLS, MAX_ROLLS
+from rpgdice.roll.odds import ExactOdds, exact_odds
+from rpgdice.roll.plan import Effects, Plan
 from rpgdice.rulesets import lazily
 from rpgdice.rulesets.seyruun import rules as seyruun_rules
 from rpgdice.rulesets.seyruun.initiative import combatant as combatant_of
