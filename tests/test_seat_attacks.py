@@ -153,7 +153,7 @@ def test_one_seats_long_odds_do_not_stall_the_table(tmp_path):
     ok("seat", "add", "ana")
     ok("seat", "add", "bo")
     ana, bo = seat_token("ana"), seat_token("bo")
-    long_odds = ("crytures odds 1000 --compare '-d 5' --compare '-d 7' --compare '-d 8'")
+    long_odds = ("crytures odds 600 --compare '-d 5' --compare '-d 7' --compare '-d 8'")
     with serving(tmp=tmp_path) as server:
         status, body, _ = post(server, {"line": long_odds + " --compare '-d 9'"}, bo)
         assert status == 403 and "--compare 3 times at most" in body["error"], body
