@@ -140,20 +140,15 @@ def _peers(text: str) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def parse_expression(text: str) -> Any:
-    """The first notation's terms (rules.py) when it takes ``text``, else the wider
-    notation's tree (grammar.py, loaded only then). Parsed once per text (a session rolls
-    the same expressions again and again; the parsed records are never changed)."""
-    from rpgdice.rulesets.dice import rules as notation
+    """The first notation's terms (rules.py's records) when the tree grammar.py reads is a
+    sum of them, else the tree. Parsed once per text (a session rolls the same expressions
+    again and again; the parsed records are never changed)."""
+    from rpgdice.rulesets.dice.grammar import parse_any
 
     try:
-        return notation.parse(text)
-    except RulesError:
-        from rpgdice.rulesets.dice.grammar import parse_any
-
-        try:
-            return parse_any(text)
-        except RulesError as e:
-            raise _joined_hint(text, e) from None
+        return parse_any(text)
+    except RulesError as e:
+        raise _joined_hint(text, e) from None
 
 
 def _repeat_label_warnings(text: str) -> list[str]:
