@@ -339,8 +339,9 @@ class _Parser:
     def face_test(self, minus: bool = False) -> Optional[Test]:
         """A modifier's test: a comparison and its number (``>=5``), or a number alone for
         the face it names (``r1``; ``minus``: a negative one too, as ``r-1``); None when
-        neither follows."""
-        op = self.compare_op()
+        neither follows. ``!=`` is "not equal" here, as ``<>`` (``2d6cs!=3``, ``r!=3``: as
+        rpg-dice-roller reads it, never an explosion on 3)."""
+        op = "<>" if self.take("!=") else self.compare_op()
         if op:
             return Test(op=op, target=self.signed("a number after " + op))
         if self.is_digit() or (minus and self.peek() in MINUS):

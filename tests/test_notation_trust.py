@@ -1,0 +1,69 @@
+"""Issue #43's points on ordinary dice notation: each on given faces and, where odds are
+concerned, against an independent brute-force enumeration in Fractions."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from rpgdice.core.dice import GivenDice
+from rpgdice.rulesets.dice import grammar, tree, tree_odds
+
+
+def _roll(text, faces):
+    source = GivenDice(faces)
+    r = tree.roll(grammar.parse(text), source)
+    source.check_all_used()
+    return r
+
+
+def _marks(r):
+    return [(d.face, d.marks) for t in r.terms for d in t.dice]
+
+
+# 6: != after cs, cf, r, ro, u is "not equal", as rpg-dice-roller reads it -------------------
+
+
+@pytest.mark.parametrize("text, faces, total, marks", [
+    ("2d6cs!=3", [3, 6], 9, [(3, []), (6, ["critical-success"])]),
+    ("2d6cf!=3", [3, 6], 9, [(3, []), (6, ["critical-failure"])]),
+    ("1d6ro!=1", [4, 2], 2, [(4, ["rerolled"]), (2, [])]),
+    ("1d6ro!=1", [1], 1, [(1, [])]),
+    ("1d6r!=3", [5, 6, 3], 3, [(5, ["rerolled"]), (6, ["rerolled"]), (3, [])]),
+])
+def test_not_equal_after_a_modifier_is_its_test_never_an_explosion(text, faces, total, marks):
+    r = _roll(text, faces)
+    assert r.total == total
+    assert _marks(r) == marks
+    assert grammar.parse(text).tree.mods.explode is None  # type: ignore[union-attr]
+
+
+def test_unique_not_equal_re_rolls_only_the_faces_it_names():
+    assert _roll("3d6u!=2", [2, 2, 5]).total == 9  # a second 2 is not re-rolled
+    r = _roll("3d6u!=2", [5, 5, 3, 1])  # a second 5 is
+    assert r.total == 9 and [d.face for t in r.terms for d in t.dice if d.kept] == [5, 3, 1]
+
+
+def _enumerate(dice, sides, value):
+    out: Counter = Counter()
+    for faces in itertools.product(range(1, sides + 1), repeat=dice):
+        for total, p in value(faces):
+            out[total] += p * Fraction(1, sides ** dice)
+    return dict(out)
+
+
+def test_the_odds_of_not_equal_tests_are_exact():
+    # ro!=1: a face other than 1 is re-rolled once
+    def reroll_once(faces):
+        (f,) = faces
+        if f == 1:
+            return [(1, Fraction(1))]
+        return [(g, Fraction(1, 6)) for g in range(1, 7)]
+
+    assert tree_odds.odds(grammar.parse("1d6ro!=1")).distribution == _enumerate(1, 6, reroll_once)
+    crit = tree_odds.odds(grammar.parse("2d6cs!=3"))
+    assert crit.distribution == _enumerate(2, 6, lambda f: [(sum(f), Fraction(1))])
+    assert crit.explode_depth is None
