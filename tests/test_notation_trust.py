@@ -4,6 +4,7 @@ concerned, against an independent brute-force enumeration in Fractions."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -67,3 +68,39 @@ def test_the_odds_of_not_equal_tests_are_exact():
     crit = tree_odds.odds(grammar.parse("2d6cs!=3"))
     assert crit.distribution == _enumerate(2, 6, lambda f: [(sum(f), Fraction(1))])
     assert crit.explode_depth is None
+
+
+# 8: Dice Maiden's spaced forms join unquoted, as adv does --------------------------------
+
+
+@pytest.mark.parametrize("words, faces", [
+    (["4d10", "t7", "f1"], "1,10,9,3"),
+    (["1d20", "cs"], "20"),
+    (["10d10>=8", "f1"], "1,8,9,2,3,4,5,6,7,10"),
+    (["8d10", "t7"], "1,2,3,4,7,8,9,10"),
+])
+def test_a_modifier_as_its_own_argument_continues_the_expression(words, faces):
+    from tests.conftest import cli_one
+
+    quoted = cli_one("roll", " ".join(words), "--dice", faces)
+    assert cli_one("roll", *words, "--dice", faces) == quoted
+
+
+def test_a_modifier_as_its_own_word_at_play_continues_the_expression():
+    from typer.testing import CliRunner
+
+    from rpgdice.cli import app
+
+    result = CliRunner().invoke(app, ["play"], input="8d10 t7 --dice 1,2,3,4,7,8,9,10 --json\n"
+                                "1d20 cs --dice 20 --json\n")
+    assert result.exit_code == 0, result.stderr
+    rolls = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["expression"], r["total"]) for r in rolls] == [("8d10 t7", 4), ("1d20 cs", 20)]
+
+
+def test_words_that_roll_alone_stay_rolls_of_their_own():
+    from tests.conftest import cli
+
+    assert len(cli("roll", "2d6", "d20", "--json", "--seed", "1").json()) == 2
+    run = cli("roll", "2d6", "3")
+    assert run.exit_code == 2 and "did you mean 2d6+3?" in run.stderr

@@ -115,7 +115,7 @@ def _joined(expressions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, .
     again; what they make depends on their text alone)."""
     from rpgdice.rulesets.dice import rules as notation
 
-    joined = tuple(notation.join_arguments(list(expressions), _peers))
+    joined = tuple(notation.join_arguments(list(expressions), _peers, _takes))
     return joined, tuple(m for text in joined for m in _repeat_label_warnings(text))
 
 
@@ -136,6 +136,14 @@ def _peers(text: str) -> bool:
     from rpgdice.rulesets.dice.grammar import hint, takes
 
     return not takes(text) and hint(text) is not None
+
+
+def _takes(text: str) -> bool:
+    """Whether ``text`` rolls as written (grammar.py, loaded only for a roll of several
+    arguments)."""
+    from rpgdice.rulesets.dice.grammar import takes
+
+    return takes(text)
 
 
 @functools.lru_cache(maxsize=256)
@@ -218,7 +226,7 @@ def odds_cmd(expressions: list[str]) -> Plan:
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    joined = notation.join_arguments(expressions, _peers)
+    joined = notation.join_arguments(expressions, _peers, _takes)
     if len(joined) > 1:
         raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
                          f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "

@@ -151,15 +151,27 @@ def _constant_alone(text: str) -> bool:
     return text.strip().isascii() and text.strip().isdigit()
 
 
+def _continues(before: str, arg: str, takes: Callable[[str], bool] | None) -> bool:
+    """``arg`` is a modifier of the expression ``before`` (``t7``, ``f1``, ``cs``): it rolls
+    nothing alone, and the two joined roll."""
+    if takes is None or not arg.strip() or _constant_alone(arg) or takes(arg):
+        return False
+    return takes(f"{before} {arg}")
+
+
 def join_arguments(args: list[str],
-                   peers: Callable[[str], object] | None = None) -> list[str]:
+                   peers: Callable[[str], object] | None = None,
+                   takes: Callable[[str], bool] | None = None) -> list[str]:
     """The expressions the arguments of ``roll`` make (CLI.md, "Ordinary dice"): an
     argument that begins with an operator, or follows one that ends with one, continues
     the expression before it, joined with a single space (``1d20 +5``, ``2d6 + 3``); any
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?). ``peers(text)``
     (the wider grammar's hint, given by the caller): the arguments are a peer's spelling,
-    kept whole so its hint names all of it (``/r 1d20+5``, ``4d10 ie10``)."""
+    kept whole so its hint names all of it (``/r 1d20+5``, ``4d10 ie10``). ``takes(text)``
+    (whether a text rolls, given by the caller): an argument that rolls nothing alone but
+    rolls with the expression before it continues that expression, as ``adv`` does (Dice
+    Maiden's ``4d10 t7 f1``, ``1d20 cs``, ``10d10>=8 f1``)."""
     joined: list[str] = []
     if len(args) > 1 and peers is not None and peers(" ".join(args)):
         return [" ".join(args)]
@@ -175,7 +187,7 @@ def join_arguments(args: list[str],
         before = joined[-1].rstrip() if joined else ""
         ends = (before[-1:] in OPERATORS + JOINING
                 and not before[-2:].lower() == "d%")  # d% is a die, not a %
-        if joined and (begins or ends):
+        if joined and (begins or ends or _continues(joined[-1], arg, takes)):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         if joined and _constant_alone(arg):
