@@ -104,3 +104,23 @@ def test_words_that_roll_alone_stay_rolls_of_their_own():
     assert len(cli("roll", "2d6", "d20", "--json", "--seed", "1").json()) == 2
     run = cli("roll", "2d6", "3")
     assert run.exit_code == 2 and "did you mean 2d6+3?" in run.stderr
+
+
+# 7: the same line gets the same hint at play and one-shot ---------------------------------
+
+VS_AC = "EXPR: 1d20+5 vs AC 15 — a 'vs AC 15' (a target number) is '1d20+5>=15' here"
+
+
+def test_a_target_after_vs_ac_gets_one_hint_wherever_it_is_typed():
+    from tests.conftest import cli
+    from typer.testing import CliRunner
+
+    from rpgdice.cli import app
+
+    for words in (["1d20+5 vs AC 15"], "1d20+5 vs AC 15".split()):
+        run = cli("roll", *words)
+        assert run.exit_code == 2 and run.stderr.strip().endswith(VS_AC)
+    for line in ("1d20+5 vs AC 15", "roll '1d20+5 vs AC 15'", "roll 1d20+5 vs AC 15"):
+        result = CliRunner().invoke(app, ["play"], input=line + "\n")
+        assert result.stderr.strip() == f"rpgdice: error: line 1: {VS_AC}"
+    assert cli("roll", "1d20+5 vs. DC 15").stderr.strip().endswith("is '1d20+5>=15' here")

@@ -1183,7 +1183,7 @@ PEERS: tuple[tuple[str, str, str, Any, str], ...] = (
      r"is the command alias \1 'roll \2' here; '{form}' rolls"),
     (r"(?<=\d)!(\d+)", "Sidekick's", r"re-roll on \1", r"r\1", IS),
     (r"^\s*\$\s*(\w+)\s*$", "Sidekick's", "a saved roll", None, r"is the command \1 here, saved with alias"),
-    (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1", IS),
+    (r"\s*\b(?:dc|vs\.?)\s*(?:(?:ac|dc)\s*)?(\d+)\s*$", "a", "a target number", r">=\1", IS),
     (r"(?<=[\d)])\s+(?!(?:adv|dis)\s*$)([a-z]{2,}[a-z' ]*)$", "Sidekick's", "a comment", r" # \1", IS),
 )
 """The peers' spellings that mean nothing here, each with the rpgdice form (CLI.md, "Ordinary
