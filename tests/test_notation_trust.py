@@ -124,3 +124,26 @@ def test_a_target_after_vs_ac_gets_one_hint_wherever_it_is_typed():
         result = CliRunner().invoke(app, ["play"], input=line + "\n")
         assert result.stderr.strip() == f"rpgdice: error: line 1: {VS_AC}"
     assert cli("roll", "1d20+5 vs. DC 15").stderr.strip().endswith("is '1d20+5>=15' here")
+
+
+# 19: several keep/drop on a group of one dice term, as on the term ------------------------
+
+
+def test_several_keeps_on_a_group_of_one_dice_term_roll_as_on_the_term():
+    for faces in ([3, 1, 6, 4], [2, 2, 5, 5], [6, 6, 6, 1]):
+        grouped, term = _roll("{4d6}dh1dl1", faces), _roll("4d6dh1dl1", faces)
+        assert grouped.total == term.total == sum(sorted(faces)[1:3])
+        assert [d.kept for t in grouped.terms for d in t.dice] == [d.kept for t in term.terms for d in t.dice]
+
+
+def test_the_odds_of_several_keeps_on_a_group_are_exact():
+    brute = _enumerate(4, 6, lambda f: [(sum(sorted(f)[1:3]), Fraction(1))])
+    assert tree_odds.odds(grammar.parse("{4d6}dh1dl1")).distribution == brute
+
+
+def test_a_group_of_several_parts_still_takes_one_keep():
+    from rpgdice.core.errors import RulesError
+
+    for text in ("{4d6, 2d6}dh1dl1", "{2d6+1}dh1dl1"):
+        with pytest.raises(RulesError, match="a group takes one keep or drop"):
+            grammar.parse(text)

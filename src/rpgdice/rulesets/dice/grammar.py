@@ -494,15 +494,16 @@ class _Parser:
         (``{4d6}kh3``, ``{4d10*5d6}k2`` keeps the two highest dice of the expression); a
         comparison compares its total (``{4d6}>10`` is 1 or 0)."""
         most = max(1, _dice_in(item))
-        mods = self.mods(most, group=True)
+        term = isinstance(item, Dice) and not item.mods.keep and item.mods.success is None
+        mods = self.mods(most, group=True, term=term)
         label = self.tag()
         text = self.since(start)
         count_only = Mods(success=mods.success, failure=mods.failure)
         if not mods.keep:
             return Group(items=[item], mods=mods, text=text, pos=start + 1, label=label)
-        if isinstance(item, Dice) and not item.mods.keep and item.mods.success is None:
+        if term and isinstance(item, Dice):
             merged = Mods(**{**{k: getattr(item.mods, k) for k in _MOD_FIELDS}, "keep": mods.keep,
-                             "keep_n": mods.keep_n})
+                             "keep_n": mods.keep_n, "keeps": mods.keeps})
             dice = Dice(count=item.count, sides=item.sides, mods=merged, text=text, pos=start + 1,
                         label=label if mods.success is None else item.label)
             if mods.success is None:
@@ -588,13 +589,16 @@ class _Parser:
             mods = Mods(keep="kh" if self.advantage[0] == "adv" else "kl", keep_n=1)
         return Dice(count=count, sides=sides, mods=mods, text=text, pos=start + 1, label=label)
 
-    def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None) -> Mods:
+    def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None,
+             term: bool = False) -> Mods:
+        """A term's or a group's modifiers; a group takes one keep or drop, unless it is a
+        group of one dice ``term`` (``{4d6}dh1dl1``: that term's several keeps)."""
         found: dict[str, object] = {}
         seen: set[str] = set()
         at = self.pos()
         while _modifier(self, found, seen, most, group, faces):
             pass
-        if group and found.get("keeps"):
+        if group and found.get("keeps") and not term:
             raise self.fail("a group takes one keep or drop (several on one dice term: 4d10dh1dl2)", at)
         return Mods(**found)  # type: ignore[arg-type]
 
