@@ -147,3 +147,51 @@ def test_a_group_of_several_parts_still_takes_one_keep():
     for text in ("{4d6, 2d6}dh1dl1", "{2d6+1}dh1dl1"):
         with pytest.raises(RulesError, match="a group takes one keep or drop"):
             grammar.parse(text)
+
+
+# 19: exact odds of unique re-rolls (u, uo), within the work budget -------------------------
+
+
+def _brute_unique_once(n, sides, total, test=lambda f: True):
+    """Every way n dice roll under uo, enumerated: a die showing a face an earlier die shows
+    (and that passes the test) is rolled once more; ``total`` of the faces that stand."""
+    out: Counter = Counter()
+
+    def go(shown, p):
+        if len(shown) == n:
+            out[total(shown)] += p
+            return
+        for f in range(1, sides + 1):
+            if f in shown and test(f):
+                for g in range(1, sides + 1):
+                    go((*shown, g), p / sides / sides)
+            else:
+                go((*shown, f), p / sides)
+
+    go((), Fraction(1))
+    return dict(out)
+
+
+@pytest.mark.parametrize("text, n, sides, total, test", [
+    ("2d6uo", 2, 6, sum, lambda f: True),
+    ("4d6uo", 4, 6, sum, lambda f: True),
+    ("4d6uokh3", 4, 6, lambda fs: sum(sorted(fs)[1:]), lambda f: True),
+    ("3d6uo>=4", 3, 6, sum, lambda f: f >= 4),
+    ("5d4uo>=3", 5, 4, sum, lambda f: f >= 3),  # uo then a comparison: u's own test, not a count
+])
+def test_the_odds_of_unique_once_equal_an_enumeration(text, n, sides, total, test):
+    odds = tree_odds.odds(grammar.parse(text))
+    assert odds.distribution == _brute_unique_once(n, sides, total, test)
+    assert odds.left_out == 0
+
+
+def test_unique_once_rolls_a_repeated_face_once_more():
+    assert _roll("2d6uo", [3, 3, 5]).total == 8
+    assert _roll("2d6uo", [3, 3, 3]).total == 6  # once: the second 3 stands
+
+
+def test_unique_odds_with_explosions_are_still_refused_by_form():
+    from rpgdice.rulesets.dice.tree_odds import OutOfReach
+
+    with pytest.raises(OutOfReach, match="unique re-rolls"):
+        tree_odds.odds(grammar.parse("3d6!uo"))

@@ -42,7 +42,7 @@ from rpgdice.rulesets.dice.grammar import (
     face_list,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
-from rpgdice.rulesets.dice.tree import arith, children, func
+from rpgdice.rulesets.dice.tree import _die, arith, children, func, score
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
 WORK_LIMIT = 3_000_000
@@ -178,8 +178,7 @@ class _Odds:
 
     def dice(self, node: Dice) -> Dist:
         if node.mods.unique is not None:
-            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here: "
-                          "each die's roll depends on the faces the others show")
+            return self.unique(node)
         counts = _floored(self.dist(node.count))  # a count or sides: the exact value rounded down
         sides = _floored(self.dist(node.sides))
         if VOID in counts[0] or VOID in sides[0]:
@@ -196,6 +195,34 @@ class _Odds:
         if len(out) == 0:
             return {0: Fraction(1)}, Fraction(1)
         return {v: p / mass for v, p in out.items()}, mass * counts[1] * sides[1]
+
+    def unique(self, node: Dice) -> Dist:
+        """``u`` / ``uo``: the dice rolled in turn, each seeing the faces the earlier ones show,
+        followed as the multiset of faces shown so far (each die's value depends on nothing
+        else), then scored as the roll scores them (min/max, keep/drop, counting)."""
+        m = node.mods
+        roll = rerolled(node.sides, m, self.rerolls) if isinstance(node.sides, int) else {}
+        if (m.explode is not None or not isinstance(node.count, Num) or not isinstance(node.sides, int)
+                or sum(roll.values(), Fraction(0)) != 1):
+            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here with "
+                          "explosions, re-rolls while (r), or a count or sides rolled: each die's roll "
+                          "depends on the faces the others show")
+        states: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        limit, test = 1 if m.unique_once else MAX_REROLL, m.unique
+        assert test is not None
+        for i in range(max(node.count.value, 0)):
+            self.spend(len(states) * len(roll) * CHAIN_UNIT * (1 + i))  # a step per state, face and die
+            after: dict[tuple[int, ...], Fraction] = {}
+            for shown, p in states.items():
+                for f, q in _unique_face(roll, {f for f in roll if f in shown and test(f)}, limit).items():
+                    key = tuple(sorted((*shown, f)))
+                    after[key] = after.get(key, Fraction(0)) + p * q
+            states = after
+        out: dict[int, Fraction] = {}
+        for faces, p in states.items():
+            value = score([_die(f) for f in faces], m)[0]
+            out[value] = out.get(value, Fraction(0)) + p
+        return out, Fraction(1)
 
     def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
         """The term's distribution for each count (ascending): a keep works each out on its
@@ -403,6 +430,14 @@ def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Frac
     stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
     last = hit ** limit if follow == limit else Fraction(0)
     return _summed((f, each * (last if test(f) else stays)) for f in faces)
+
+
+def _unique_face(roll: dict[int, Fraction], shown: set[int], limit: int) -> dict[int, Fraction]:
+    """A die's face under ``u``: rolled again while (at most ``limit`` times) it shows a face
+    in ``shown``; a face not shown stands at any roll, a shown one only as the last."""
+    again = sum((roll[f] for f in shown), Fraction(0))
+    stays = sum((again ** k for k in range(limit + 1)), Fraction(0))
+    return {f: p * (again ** limit if f in shown else stays) for f, p in roll.items() if p}
 
 
 def _summed(pairs: Any) -> dict[int, Fraction]:
