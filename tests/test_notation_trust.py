@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -195,3 +196,33 @@ def test_unique_odds_with_explosions_are_still_refused_by_form():
 
     with pytest.raises(OutOfReach, match="unique re-rolls"):
         tree_odds.odds(grammar.parse("3d6!uo"))
+
+
+# 19: exact odds of a keep or drop among the dice of a sum ---------------------------------
+
+
+def _brute_across(dice, plus, pick):
+    out: Counter = Counter()
+    each = Fraction(1, math.prod(dice))
+    for faces in itertools.product(*(range(1, s + 1) for s in dice)):
+        out[sum(pick(sorted(faces))) + plus] += each
+    return dict(out)
+
+
+@pytest.mark.parametrize("text, dice, plus, pick", [
+    ("{3d6+1d8}kh2", [6, 6, 6, 8], 0, lambda f: f[-2:]),
+    ("{2d6+1d4+3}dl1", [6, 6, 4], 3, lambda f: f[1:]),
+    ("{2d4+1d6}kl2", [4, 4, 6], 0, lambda f: f[:2]),
+    ("{1d6+1d10}dh1", [6, 10], 0, lambda f: f[:1]),
+])
+def test_the_odds_of_a_keep_among_the_dice_of_a_sum_equal_an_enumeration(text, dice, plus, pick):
+    odds = tree_odds.odds(grammar.parse(text))
+    assert odds.distribution == _brute_across(dice, plus, pick)
+    assert odds.left_out == 0
+
+
+def test_a_keep_among_the_dice_of_other_expressions_is_still_refused():
+    from rpgdice.rulesets.dice.tree_odds import OutOfReach
+
+    with pytest.raises(OutOfReach, match="a sum of plain dice terms"):
+        tree_odds.odds(grammar.parse("{4d10*5d6}k2"))

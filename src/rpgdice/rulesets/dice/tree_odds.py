@@ -149,8 +149,7 @@ class _Odds:
 
     def group(self, node: Group) -> Dist:
         if node.across:
-            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
-                          "expression are out of reach here (keep within one dice term: {4d6}kh3)")
+            return self.across(node)
         parts = [self.dist(i) for i in node.items]
         if any(VOID in d for d, _ in parts):
             raise _refuse(self.expr.text, "exact odds of a group whose parts a rolled divisor of 0 can "
@@ -175,6 +174,27 @@ class _Odds:
             indicators = [d.map(lambda v: _count((v,), m)) for d in dice]
             return self.probs(_add(indicators)), mass
         return self.probs(_add(dice)), mass
+
+    def across(self, node: Group) -> Dist:
+        """``{3d6+1d8}kh2``: a keep or drop among all the dice of a sum of plain dice terms
+        and numbers, the numbers added to the dice kept."""
+        summands = _summands(node.items[0])
+        if summands is None:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
+                          "expression are out of reach here, but for a sum of plain dice terms and numbers "
+                          "({3d6+1d8}kh2; keep within one dice term: {4d6}kh3)")
+        terms = [(int(d.count.value), face_list(int(d.sides)))  # type: ignore[union-attr, arg-type]
+                 for d in summands if isinstance(d, Dice)]
+        dice = [icepool.Die(faces) for n, faces in terms for _ in range(n)]
+        plus = sum(d.value for d in summands if isinstance(d, Num))
+        kept = _kept(node.mods, len(dice))
+        union = len(set().union(*(faces for _, faces in terms)))
+        self.spend(len(dice) * union * max(1, union // 40) * max(1, kept) + 1)
+        if not kept:
+            return {plus: Fraction(1)}, Fraction(1)
+        pool = icepool.Pool(dice)
+        chosen = pool.highest(kept) if node.mods.keep in ("kh", "dl") else pool.lowest(kept)
+        return {v + plus: p for v, p in self.probs(chosen.sum()).items()}, Fraction(1)
 
     def dice(self, node: Dice) -> Dist:
         if node.mods.unique is not None:
@@ -430,6 +450,21 @@ def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Frac
     stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
     last = hit ** limit if follow == limit else Fraction(0)
     return _summed((f, each * (last if test(f) else stays)) for f in faces)
+
+
+def _summands(node: Union[Node, int]) -> Optional[list[Union[Dice, Num]]]:
+    """The parts of a sum of plain dice terms (a whole count, no modifier) and whole
+    numbers; None for anything else."""
+    if isinstance(node, BinOp) and node.op == "+":
+        left, right = _summands(node.left), _summands(node.right)
+        return None if left is None or right is None else left + right
+    if isinstance(node, Num) and isinstance(node.value, int):
+        return [node]
+    plain = repr(Mods())
+    if (isinstance(node, Dice) and isinstance(node.count, Num) and isinstance(node.count.value, int)
+            and isinstance(node.sides, int) and repr(node.mods) == plain):
+        return [node]
+    return None
 
 
 def _unique_face(roll: dict[int, Fraction], shown: set[int], limit: int) -> dict[int, Fraction]:
