@@ -226,3 +226,38 @@ def test_a_keep_among_the_dice_of_other_expressions_is_still_refused():
 
     with pytest.raises(OutOfReach, match="a sum of plain dice terms"):
         tree_odds.odds(grammar.parse("{4d10*5d6}k2"))
+
+
+# 19: exact odds of a keep among exploded dice, to the explosion depth ----------------------
+
+
+def _chains(sides, depth):
+    """One exploding die's rolls followed to ``depth`` extra rolls: each way it stops, and its
+    chance (a die still exploding after ``depth`` extra rolls is left out)."""
+    for extra in range(depth + 1):
+        for last in range(1, sides):
+            yield (sides,) * extra + (last,), Fraction(1, sides) ** (extra + 1)
+
+
+@pytest.mark.parametrize("text, n, sides, pick", [
+    ("2d6!kh1", 2, 6, lambda f: f[-1:]),
+    ("2d4!kl2", 2, 4, lambda f: f[:2]),
+    ("2d4!kh2", 2, 4, lambda f: f[-2:]),
+    pytest.param("3d4!kh2", 3, 4, lambda f: f[-2:], marks=pytest.mark.slow),
+])
+def test_the_odds_of_a_keep_among_exploded_dice_equal_an_enumeration(text, n, sides, pick):
+    odds = tree_odds.odds(grammar.parse(text))
+    depth = odds.explode_depth
+    assert depth is not None and depth >= 10
+    brute: Counter = Counter()
+    for dice in itertools.product(list(_chains(sides, depth)), repeat=n):
+        pool = sorted(f for rolls, _ in dice for f in rolls)
+        brute[sum(pick(pool))] += math.prod((p for _, p in dice), start=Fraction(1))
+    followed = sum(brute.values(), Fraction(0))
+    assert odds.distribution == dict(brute)
+    assert odds.left_out == 1 - followed
+
+
+def test_a_keep_among_exploded_dice_rolls_as_its_odds_say():
+    r = _roll("2d6!kh2", [6, 3, 5])  # the 6 exploded into a 3: the pool is 6 3 5
+    assert r.total == 11

@@ -220,7 +220,7 @@ def odds_cmd(expressions: list[str]) -> Plan:
     (the output says how deep and what was left out); re-rolls are exact. A compared
     total (1d20+5 >= 15) gives the chance of success and failure. An expression
     whose exact odds would take more than a few seconds, or are out of reach
-    (keeping among exploded dice), is refused with the reason.
+    (dropping among exploded dice), is refused with the reason.
 
     Example: rpgdice odds 4d6kh3
     """

@@ -248,6 +248,8 @@ class _Odds:
         """The term's distribution for each count (ascending): a keep works each out on its
         own; a sum or a count adds one die at a time from one count to the next."""
         counted = m.explode is not None and m.explode_kind[:2] != "!!"
+        if counted and m.keep in ("kh", "kl") and not m.keeps and m.success is None:
+            return [(n, self.exploded_keep(sides, m, n)) for n in counts]
         if counted and m.keep:
             raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
                           "out of reach here (each explosion adds a die to the pool)")
@@ -276,6 +278,45 @@ class _Odds:
                 acc, have = acc + die, have + 1
             out.append((n, (self.probs(acc), mass ** max(n, 0))))
         return out
+
+    def exploded_keep(self, sides: int, m: Mods, n: int) -> Dist:
+        """``4d6!kh3``: each explosion its own die in the pool; the K highest (lowest) of the
+        pool are the K highest of the dice's own K highest, so each die is followed (to the
+        stated depth) as the sorted K best of its rolls, and the dice merged likewise."""
+        assert m.explode is not None and self.depth is not None
+        if n <= 0:
+            return {0: Fraction(1)}, Fraction(1)
+        roll, k, high = rerolled(sides, m, self.rerolls), min(m.keep_n, MAX_DICE_KEPT), m.keep == "kh"
+        limit = 1 if m.explode_once else MAX_EXTRA
+        done: dict[tuple[int, ...], Fraction] = {}
+        live: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        for i in range(self.depth + 1):
+            self.spend(len(live) * len(roll) * CHAIN_UNIT + 1)
+            more: dict[tuple[int, ...], Fraction] = {}
+            for best, p in live.items():
+                for r, q in roll.items():
+                    v = r - 1 if i and m.explode_kind == "!p" else r
+                    v = max(v, m.low) if m.low is not None else v
+                    v = min(v, m.high) if m.high is not None else v
+                    key = _best((*best, v), k, high)
+                    into = more if m.explode(r) and i < limit else done
+                    into[key] = into.get(key, Fraction(0)) + p * q
+            live = more
+        mass = sum(done.values(), Fraction(0))
+        per = {key: p / mass for key, p in done.items()}
+        pool: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        for _ in range(n):
+            self.spend(len(pool) * len(per) * CHAIN_UNIT)
+            merged: dict[tuple[int, ...], Fraction] = {}
+            for a, p in pool.items():
+                for b, q in per.items():
+                    key = _best((*a, *b), k, high)
+                    merged[key] = merged.get(key, Fraction(0)) + p * q
+            pool = merged
+        out: dict[int, Fraction] = {}
+        for key, p in pool.items():
+            out[sum(key)] = out.get(sum(key), Fraction(0)) + p
+        return out, mass ** n
 
     def one_die(self, sides: int, m: Mods) -> Dist:
         """One die of a term: its values (or counts) and the mass a depth left in."""
@@ -465,6 +506,15 @@ def _summands(node: Union[Node, int]) -> Optional[list[Union[Dice, Num]]]:
             and isinstance(node.sides, int) and repr(node.mods) == plain):
         return [node]
     return None
+
+
+MAX_DICE_KEPT = 1000
+"""A keep's K is at most the dice written (grammar.py): the bound of :func:`_best`'s tuples."""
+
+
+def _best(values: tuple[int, ...], k: int, high: bool) -> tuple[int, ...]:
+    ordered = sorted(values)
+    return tuple(ordered[-k:] if high else ordered[:k])
 
 
 def _unique_face(roll: dict[int, Fraction], shown: set[int], limit: int) -> dict[int, Fraction]:
