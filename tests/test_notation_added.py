@@ -256,7 +256,7 @@ def test_unique_rerolls_a_face_another_die_shows():
     with pytest.raises(RulesError):
         grammar.parse("7d6u")
     with pytest.raises(RulesError) as e:
-        tree_odds.odds(grammar.parse("3d6u"))
+        tree_odds.odds(grammar.parse("3d6!u"))  # #43.19: refused with explosions only (3d6u is exact)
     assert "unique re-rolls" in e.value.message
 
 

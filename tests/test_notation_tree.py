@@ -144,10 +144,11 @@ def test_odds_agree_with_every_sequence_of_faces(expression):
     assert sum(o.distribution.values()) + o.left_out == 1
 
 
-def test_keeping_among_exploded_dice_is_refused_with_its_reason():
-    with pytest.raises(RulesError) as e:
-        tree_odds.odds(parse_expression("3d6!kh2"))
+def test_dropping_among_exploded_dice_is_refused_with_its_reason():
+    with pytest.raises(RulesError) as e:  # #43.19: keeping (3d6!kh2) is exact to the depth now
+        tree_odds.odds(parse_expression("3d6!dh1"))
     assert "exploded dice" in e.value.message
+    assert tree_odds.odds(parse_expression("3d6!kh2")).explode_depth
 
 
 def test_odds_over_the_work_budget_are_refused_at_once():

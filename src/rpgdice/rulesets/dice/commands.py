@@ -117,7 +117,7 @@ def _joined(expressions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, .
     again; what they make depends on their text alone)."""
     from rpgdice.rulesets.dice import rules as notation
 
-    joined = tuple(notation.join_arguments(list(expressions), _peers))
+    joined = tuple(notation.join_arguments(list(expressions), _peers, _takes))
     return joined, tuple(m for text in joined for m in _repeat_label_warnings(text))
 
 
@@ -140,22 +140,25 @@ def _peers(text: str) -> bool:
     return not takes(text) and hint(text) is not None
 
 
+def _takes(text: str) -> bool:
+    """Whether ``text`` rolls as written (grammar.py, loaded only for a roll of several
+    arguments)."""
+    from rpgdice.rulesets.dice.grammar import takes
+
+    return takes(text)
+
+
 @functools.lru_cache(maxsize=256)
 def parse_expression(text: str) -> Any:
-    """The first notation's terms (rules.py) when it takes ``text``, else the wider
-    notation's tree (grammar.py, loaded only then). Parsed once per text (a session rolls
-    the same expressions again and again; the parsed records are never changed)."""
-    from rpgdice.rulesets.dice import rules as notation
+    """The first notation's terms (rules.py's records) when the tree grammar.py reads is a
+    sum of them, else the tree. Parsed once per text (a session rolls the same expressions
+    again and again; the parsed records are never changed)."""
+    from rpgdice.rulesets.dice.grammar import parse_any
 
     try:
-        return notation.parse(text)
-    except RulesError:
-        from rpgdice.rulesets.dice.grammar import parse_any
-
-        try:
-            return parse_any(text)
-        except RulesError as e:
-            raise _joined_hint(text, e) from None
+        return parse_any(text)
+    except RulesError as e:
+        raise _joined_hint(text, e) from None
 
 
 def _repeat_label_warnings(text: str) -> list[str]:
@@ -219,13 +222,13 @@ def odds_cmd(expressions: list[str]) -> Plan:
     (the output says how deep and what was left out); re-rolls are exact. A compared
     total (1d20+5 >= 15) gives the chance of success and failure. An expression
     whose exact odds would take more than a few seconds, or are out of reach
-    (keeping among exploded dice), is refused with the reason.
+    (dropping among exploded dice), is refused with the reason.
 
     Example: rpgdice odds 4d6kh3
     """
     from rpgdice.rulesets.dice import rules as notation
 
-    joined = notation.join_arguments(expressions, _peers)
+    joined = notation.join_arguments(expressions, _peers, _takes)
     if len(joined) > 1:
         raise RulesError(notation.PARAM, f"odds takes one expression, given {len(joined)} "
                          f"({', '.join(repr(e) for e in joined[:3])}); join them with an operator, "

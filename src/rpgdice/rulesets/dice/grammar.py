@@ -2,9 +2,10 @@
 
 A recursive-descent parser (never ``eval``) over the expression as typed, making a tree of
 immutable nodes; :mod:`rpgdice.rulesets.dice.tree` rolls it and ``tree_odds`` gives its
-exact odds. The forms the first notation took (a signed sum of ``NdS`` terms, each with at
-most one suffix) stay with :mod:`rpgdice.rulesets.dice.rules`, byte for byte;
-:func:`rules.parse` is tried first and this parser takes what it refuses.
+exact odds. It is the one parser of dice notation: a tree that is a sum of the first
+notation's terms (``NdS`` terms, each with at most one suffix, spelled as it spells them) is
+lowered to :mod:`rpgdice.rulesets.dice.rules`' records (:func:`lower`), whose rolls, views
+and odds stay byte for byte.
 
 Grammar (letters in any case; whitespace ignored between tokens, not inside a number)::
 
@@ -46,6 +47,7 @@ from rpgdice.rulesets.dice.rules import (
     MIN_SIDES,
     MINUS,
     PERCENT,
+    SUFFIXES,
     _error,
     _quote,
 )
@@ -228,7 +230,16 @@ def parse(text: str) -> Roll:
     """The expression as a tree; a :class:`RulesError` naming the position of the first
     thing not understood, or of the first limit passed."""
     with deep():
-        return _Parser(text).roll()
+        p = _Parser(text)
+        try:
+            roll = p.roll()
+        except RulesError:
+            if p.excess:
+                raise p.too_many() from None
+            raise
+        if p.excess and lower(roll) is None:
+            raise p.too_many()
+        return roll
 
 
 class _Parser:
@@ -241,6 +252,10 @@ class _Parser:
         """The operator just read, for an error after it."""
         self.nesting = 0
         self.operators = 0
+        self.excess = 0
+        """Where the operator past :data:`MAX_OPERATORS` is, when it is a sum's + or − outside
+        brackets: refused only if the whole is not the first notation's sum (its terms are
+        not counted: a sum of 5000 numbers has always rolled)."""
         self.advantage: Optional[list] = None
         """``adv``/``dis`` as the last word: [the word, whether a 1d20 took it]."""
 
@@ -324,8 +339,9 @@ class _Parser:
     def face_test(self, minus: bool = False) -> Optional[Test]:
         """A modifier's test: a comparison and its number (``>=5``), or a number alone for
         the face it names (``r1``; ``minus``: a negative one too, as ``r-1``); None when
-        neither follows."""
-        op = self.compare_op()
+        neither follows. ``!=`` is "not equal" here, as ``<>`` (``2d6cs!=3``, ``r!=3``: as
+        rpg-dice-roller reads it, never an explosion on 3)."""
+        op = "<>" if self.take("!=") else self.compare_op()
         if op:
             return Test(op=op, target=self.signed("a number after " + op))
         if self.is_digit() or (minus and self.peek() in MINUS):
@@ -366,7 +382,7 @@ class _Parser:
         while self.peek() in ("+", *MINUS):
             at = self.pos()
             op = "+" if self.peek() == "+" else "-"
-            self.count_operator()
+            self.count_operator(summed=True)
             self.op = self.text[self.i]
             self.i += 1
             left = BinOp(op=op, left=left, right=self.product(), pos=at)
@@ -386,10 +402,15 @@ class _Parser:
             left = BinOp(op=op, left=left, right=right, pos=at)
         return left
 
-    def count_operator(self) -> None:
+    def count_operator(self, summed: bool = False) -> None:
         self.operators += 1
         if self.operators > MAX_OPERATORS:
-            raise self.fail(f"more than {MAX_OPERATORS} operators in one expression")
+            self.excess = self.excess or self.pos()
+            if not (summed and self.nesting == 0):
+                raise self.too_many()
+
+    def too_many(self) -> RulesError:
+        return self.fail(f"more than {MAX_OPERATORS} operators in one expression", self.excess)
 
     def unary(self) -> Node:
         c = self.peek()
@@ -473,15 +494,16 @@ class _Parser:
         (``{4d6}kh3``, ``{4d10*5d6}k2`` keeps the two highest dice of the expression); a
         comparison compares its total (``{4d6}>10`` is 1 or 0)."""
         most = max(1, _dice_in(item))
-        mods = self.mods(most, group=True)
+        term = isinstance(item, Dice) and not item.mods.keep and item.mods.success is None
+        mods = self.mods(most, group=True, term=term)
         label = self.tag()
         text = self.since(start)
         count_only = Mods(success=mods.success, failure=mods.failure)
         if not mods.keep:
             return Group(items=[item], mods=mods, text=text, pos=start + 1, label=label)
-        if isinstance(item, Dice) and not item.mods.keep and item.mods.success is None:
+        if term and isinstance(item, Dice):
             merged = Mods(**{**{k: getattr(item.mods, k) for k in _MOD_FIELDS}, "keep": mods.keep,
-                             "keep_n": mods.keep_n})
+                             "keep_n": mods.keep_n, "keeps": mods.keeps})
             dice = Dice(count=item.count, sides=item.sides, mods=merged, text=text, pos=start + 1,
                         label=label if mods.success is None else item.label)
             if mods.success is None:
@@ -567,13 +589,16 @@ class _Parser:
             mods = Mods(keep="kh" if self.advantage[0] == "adv" else "kl", keep_n=1)
         return Dice(count=count, sides=sides, mods=mods, text=text, pos=start + 1, label=label)
 
-    def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None) -> Mods:
+    def mods(self, most: int, group: bool, faces: Optional[tuple[int, int]] = None,
+             term: bool = False) -> Mods:
+        """A term's or a group's modifiers; a group takes one keep or drop, unless it is a
+        group of one dice ``term`` (``{4d6}dh1dl1``: that term's several keeps)."""
         found: dict[str, object] = {}
         seen: set[str] = set()
         at = self.pos()
         while _modifier(self, found, seen, most, group, faces):
             pass
-        if group and found.get("keeps"):
+        if group and found.get("keeps") and not term:
             raise self.fail("a group takes one keep or drop (several on one dice term: 4d10dh1dl2)", at)
         return Mods(**found)  # type: ignore[arg-type]
 
@@ -594,7 +619,7 @@ def _modifier(p: _Parser, found: dict, seen: set, most: int, group: bool,
     c = p.peek()
     if p.advantage and p.peek(3) == p.advantage[0]:
         return None
-    if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or _digit_after(p)):
+    if c in ("k", "d") and (p.peek(2)[1:] in ("h", "l") or _digit_after(p) or _spaced(p, "hl")):
         return _keep(p, found, seen, most, at)
     if c == "p" and p.peek(2) in ("pl", "ph"):  # d20's pl/ph: drop lowest/highest
         p.i += 2
@@ -639,6 +664,9 @@ def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
     if p.peek() == "t":
         p.i += 1
         op: Optional[str] = ">="
+    elif p.peek() in ("<", ">") and _spaced(p, "="):
+        op = p.peek() + "="
+        p.i = p.text.index("=", p.i + 1) + 1
     else:
         op = p.compare_op()
     assert op
@@ -655,8 +683,13 @@ def _counting(p: _Parser, found: dict, seen: set, at: int) -> str:
 def _keep(p: _Parser, found: dict, seen: set, most: int, at: int, pair: str = "") -> str:
     if not pair:
         c = p.peek()
-        pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
-        p.i += 2 if p.peek(2) == pair else 1
+        spaced = _spaced(p, "hl")
+        if spaced:
+            pair = c + spaced
+            p.i = p.text.lower().index(spaced, p.i + 1) + 1
+        else:
+            pair = p.peek(2) if p.peek(2)[1:] in ("h", "l") else ("kh" if c == "k" else "dl")
+            p.i += 2 if p.peek(2) == pair else 1
     n_at = p.pos()
     n = p.number("how many") if p.is_digit() else 1
     if not 1 <= n <= most:
@@ -760,6 +793,16 @@ def _unique(p: _Parser, found: dict, seen: set, most: int, faces: Optional[tuple
     _once(p, seen, "unique", at)
     found.update(unique=test, unique_once=once)
     return "unique"
+
+
+def _spaced(p: _Parser, seconds: str) -> str:
+    """The letter of a two-letter modifier after whitespace (``4d6 k h3``, ``1d6> =3``:
+    whitespace is ignored between the parts of a term), or ""."""
+    j = p.i + 1
+    while j < len(p.text) and p.text[j].isspace():
+        j += 1
+    second = p.text[j:j + 1].lower()
+    return second if j > p.i + 1 and second and second in seconds else ""
 
 
 def _digit_after(p: _Parser) -> bool:
@@ -890,21 +933,188 @@ def _position(error: RulesError) -> int:
 
 
 def parse_any(text: str) -> Union[Expression, Roll]:
-    """The first notation's :class:`~rpgdice.rulesets.dice.rules.Expression` when it takes
-    the text (its rolls, views and odds stay byte for byte), else this grammar's tree;
-    when neither does, the error that read further (this grammar's on a tie)."""
-    from rpgdice.rulesets.dice import rules
-
+    """The expression, parsed once by this grammar: the first notation's
+    :class:`~rpgdice.rulesets.dice.rules.Expression` when the tree is a sum of its terms as it
+    spells them (:func:`lower`: their rolls, views and odds stay byte for byte), else the
+    tree. A refused text a peer would take gets the peer's hint; one refused at a first
+    notation's ``k`` or ``d`` not followed by ``h`` or ``l``, the first notation's words."""
     try:
-        return rules.parse(text)
-    except RulesError as first:
-        try:
-            return parse(text)
-        except RulesError as second:
-            said = hint(text)
-            if said:
-                raise RulesError(first.param, f"{text} — {said}") from None
-            raise (second if _position(second) >= _position(first) else first) from None
+        tree = parse(text)
+    except RulesError as error:
+        said = hint(text)
+        if said:
+            raise RulesError(error.param, f"{text} — {said}") from None
+        raise _keep_letter(text, error) from None
+    return lower(tree) or tree
+
+
+def first(text: str) -> Expression:
+    """The first notation's terms (``rules.parse``), without a peer's hint: a
+    :class:`RulesError` naming the position of the first thing not understood, or of the
+    first thing beyond them in an expression the wider notation takes."""
+    try:
+        tree = parse(text)
+    except RulesError as error:
+        raise _keep_letter(text, error) from None
+    lowered = lower(tree)
+    if lowered is None:
+        raise _beyond(tree)
+    return lowered
+
+
+_TERM = None
+
+
+def _term_spelling() -> Any:
+    """The first notation's spelling of a dice term, checked on a term this grammar has read
+    (``4d6k3`` reads as ``4d6kh3`` here but was never a first-notation term)."""
+    global _TERM
+    if _TERM is None:
+        import re
+
+        _TERM = re.compile(r"(\d*)d(\d+|%)(?:(kh|kl|dh|dl)(\d+)|(!)|(>=|<=|>|<|=)(\d+))?")
+    return _TERM
+
+
+def _chain(roll: Roll) -> Optional[list[tuple[Node, int, int]]]:
+    """The tree as the first notation's signed terms: each atom, its sign and the 1-based
+    position where it begins as typed (its sign's); None when the tree is no such sum."""
+    chain: list[tuple[Node, int, int]] = []
+    node = roll.tree
+    while isinstance(node, BinOp) and node.op in ("+", "-"):
+        chain.append((node.right, -1 if node.op == "-" else 1, node.pos))
+        node = node.left
+    lead = roll.text.lstrip()[:1]
+    at = len(roll.text) - len(roll.text.lstrip()) + 1
+    if lead in MINUS:
+        if not isinstance(node, Neg) or node.pos != at:
+            return None
+        chain.append((node.operand, -1, at))
+    else:
+        chain.append((node, 1, at))
+    chain.reverse()
+    return chain
+
+
+def lower(roll: Roll) -> Optional[Expression]:
+    """The first notation's terms (rules.py's records, the roll's data) when ``roll`` is a
+    signed sum of its terms, each spelled as it spells them: a number, or ``NdS`` with at
+    most one of ``khK klK dhK dlK``, ``!``, ``>=T >T <=T <T =T``; else None."""
+    from rpgdice.rulesets.dice.rules import Expression
+
+    if roll.compare or roll.label is not None:
+        return None
+    chain = _chain(roll)
+    if chain is None:
+        return None
+    terms = []
+    ends = [at for _, _, at in chain[1:]] + [len(roll.text) + 1]
+    for (node, sign, at), end in zip(chain, ends):
+        term = _lowered(node, sign, at, "".join(roll.text[at - 1:end - 1].split()))
+        if term is None:
+            return None
+        terms.append(term)
+    return Expression(text=roll.text, terms=terms)
+
+
+def _lowered(node: Node, sign: int, at: int, text: str) -> Optional[Any]:
+    from rpgdice.rulesets.dice.rules import Term
+
+    body = text[1:] if text[:1] in ("+", *MINUS) else text
+    if isinstance(node, Num):
+        if not (body.isascii() and body.isdigit()) or not isinstance(node.value, int):
+            return None
+        return Term(text=text, sign=sign, count=0, sides=0, constant=node.value, mode="", k=0, position=at)
+    if not isinstance(node, Dice) or node.label is not None or not isinstance(node.count, Num):
+        return None
+    spelled = _term_spelling().fullmatch(body.lower())
+    if spelled is None or not isinstance(node.sides, int) or node.sides < MIN_SIDES:
+        return None
+    count, _, keep, kept, explode, op, target = spelled.groups()
+    mode = keep or explode or op or ""
+    k = int(kept or target or 0)
+    if keep:
+        meant = Mods(keep=keep, keep_n=k)
+    elif explode:
+        meant = Mods(explode=Test(op="=", target=node.sides), explode_kind="!")
+    else:
+        meant = Mods(success=Test(op=op, target=k)) if op else Mods()
+    if repr(node.mods) != repr(meant) or node.count.value != int(count or 1):
+        return None
+    return Term(text=text, sign=sign, count=node.count.value, sides=node.sides, constant=0, mode=mode, k=k,
+                position=at)
+
+
+def _beyond(roll: Roll) -> RulesError:
+    """The refusal of an expression beyond the first notation, in the first notation's words:
+    at the first character of the first term not spelled as it spells them."""
+    chain = _chain(roll) or [(roll.tree, 1, len(roll.text) - len(roll.text.lstrip()) + 1)]
+    ends = [at for _, _, at in chain[1:]] + [roll.end + 1]
+    for index, ((node, sign, start), end) in enumerate(zip(chain, ends)):
+        text = "".join(roll.text[start - 1:end - 1].split())
+        if _lowered(node, sign, start, text) is None or index == len(chain) - 1:
+            return _misspelled(roll.text, start, text, index == 0)
+    raise AssertionError("a tree beyond the first notation has a term beyond it")
+
+
+def _misspelled(typed: str, start: int, text: str, first: bool) -> RulesError:
+    """The first notation's refusal of the term ``text`` (as typed from ``start``, whitespace
+    left out) at the first character it does not take."""
+    signed = text[:1] in ("+", *MINUS)
+    body = text[1:] if signed else text
+    spelled = _term_spelling().match(body.lower())
+    dice, suffix = bool(spelled), bool(spelled and spelled.group(3, 5, 6) != (None, None, None))
+    if spelled is None:
+        digits = len(body) - len(body.lstrip("0123456789"))
+        spelled_len = digits
+    else:
+        spelled_len = spelled.end()
+    at = _typed_position(typed, start, int(signed) + spelled_len)
+    c = typed[at - 1:at]
+    if not spelled_len:
+        after = f"after {_quote(text[0])}" if signed else ""
+        what = f"a number or dice {after}" if after else "a number or dice, such as 2d6+3"
+        return _error(typed, f"unexpected {_quote(c)}; expected {what}" if c else f"expected {what}", at)
+    if dice and not suffix and c.lower() in ("k", "d"):
+        return _keep_letter(typed, _error(typed, "unexpected", at))
+    if suffix and c.lower() in ("k", "d", "!", ">", "<", "="):
+        return _error(typed, "a dice term takes at most one suffix: keep or drop (kh, kl, dh, dl), "
+                      "explode (!) or a comparison (>=, >, <=, <, =)", at)
+    expected = f"+, − or a suffix ({SUFFIXES})" if dice and not suffix else "+ or −"
+    return _error(typed, f"unexpected {_quote(c)}; expected {expected}", at)
+
+
+def _typed_position(typed: str, start: int, skip: int) -> int:
+    """The 1-based position in ``typed`` of the non-space character ``skip`` after the one at
+    ``start`` (whitespace as typed counted), or one past the end."""
+    at = start
+    while at <= len(typed) and (skip or typed[at - 1].isspace()):
+        skip -= not typed[at - 1].isspace()
+        at += 1
+    return at
+
+
+def _keep_letter(text: str, error: RulesError) -> RulesError:
+    """The refusal of a ``k`` or ``d`` after a first notation's dice term without a suffix,
+    not followed by ``h`` or ``l`` (``4d6k``, ``2d6d%``): the first notation's words, at the
+    character after the letter, as the first notation has always said it; else ``error``."""
+    at = _position(error)
+    letter = text[at - 1:at].lower() if at else ""
+    if letter not in ("k", "d") or "unexpected" not in error.message:
+        return error
+    try:
+        before = lower(parse(text[:at - 1]))
+    except RulesError:
+        return error
+    if before is None or not before.terms[-1].is_dice or before.terms[-1].mode:
+        return error
+    after = at + 1
+    while after <= len(text) and text[after - 1].isspace():
+        after += 1
+    expected = f"h or l after {_quote(letter)} (kh, kl, dh, dl)"
+    if after > len(text):
+        return _error(text, f"expected {expected}", after)
+    return _error(text, f"unexpected {_quote(text[after - 1])}; expected {expected}", after)
 
 
 def _failures(found: Any) -> str:
@@ -977,7 +1187,7 @@ PEERS: tuple[tuple[str, str, str, Any, str], ...] = (
      r"is the command alias \1 'roll \2' here; '{form}' rolls"),
     (r"(?<=\d)!(\d+)", "Sidekick's", r"re-roll on \1", r"r\1", IS),
     (r"^\s*\$\s*(\w+)\s*$", "Sidekick's", "a saved roll", None, r"is the command \1 here, saved with alias"),
-    (r"\s*\b(?:dc|vs\.?)\s*(\d+)\s*$", "a", "a target number", r">=\1", IS),
+    (r"\s*\b(?:dc|vs\.?)\s*(?:(?:ac|dc)\s*)?(\d+)\s*$", "a", "a target number", r">=\1", IS),
     (r"(?<=[\d)])\s+(?!(?:adv|dis)\s*$)([a-z]{2,}[a-z' ]*)$", "Sidekick's", "a comment", r" # \1", IS),
 )
 """The peers' spellings that mean nothing here, each with the rpgdice form (CLI.md, "Ordinary
@@ -986,13 +1196,8 @@ dice"): the one table the hints of ``rpgdice roll`` and ``rpgdice play`` come fr
 
 def takes(text: str) -> bool:
     """Whether ``text`` rolls as written (either notation)."""
-    from rpgdice.rulesets.dice import rules
-
     try:
-        try:
-            rules.parse(text)
-        except RulesError:
-            parse(text)
+        parse(text)
     except RulesError:
         return False
     return True

@@ -1,11 +1,12 @@
-"""Ordinary dice notation: ``2d6+3``, ``d%``, ``4d6kh3``, ``3d6!``, ``8d10>=6``.
+"""Ordinary dice notation's first forms: ``2d6+3``, ``d%``, ``4d6kh3``, ``3d6!``, ``8d10>=6``.
 
-RULES.md ("Ordinary dice") defines the notation; this module parses it with a small
-recursive-descent parser (never ``eval``) and rolls it with an injected dice source.
-
-Grammar (letters in any case, whitespace ignored between the parts of a term and between
-terms but not inside a number; ``−`` U+2212 and the en dash ``–`` U+2013 are minus
-signs, as in every other number rpgdice reads)::
+RULES.md ("Ordinary dice") defines the notation. grammar.py is its one parser (never
+``eval``); an expression that is a signed sum of the first notation's terms is lowered
+from its tree to the records here (:class:`Expression`, :class:`Term`), which this module
+rolls with an injected dice source, so that their rolls, views, odds and JSON stay as they
+always were. The first notation's terms (letters in any case, whitespace ignored between
+the parts of a term and between terms but not inside a number; ``−`` U+2212 and the en
+dash ``–`` U+2013 are minus signs, as in every other number rpgdice reads)::
 
     expression := sign? term (sign term)*
     sign       := "+" | "-" | "−" | "–"
@@ -17,7 +18,7 @@ signs, as in every other number rpgdice reads)::
 Why not a library: ``d20`` (the most used) imported in 242 ms here, ``dice`` in
 178 ms and ``dyce`` in 193 ms (``python -X importtime``, best of three, on a busy
 two-core machine where ``import typer`` took 126 ms): each more than the whole
-startup budget of a roll (bench/startup.py). This parser imports nothing heavy.
+startup budget of a roll (bench/startup.py). The parser imports nothing heavy.
 
 Errors are :class:`~rpgdice.core.errors.RulesError` naming ``EXPR`` and the
 1-based position, in the expression as typed, of the first thing not understood.
@@ -46,10 +47,8 @@ MAX_NUMBER = 1_000_000
 """Largest constant, comparison target or count anywhere in an expression."""
 MAX_EXTRA = 100
 """Extra rolls one exploding die may make: the 101st roll adds its face and stops."""
-_MAX_DIGITS = len(str(MAX_NUMBER))
 
 KEEPS = ("kh", "kl", "dh", "dl")
-COMPARES = (">=", "<=", ">", "<", "=")
 EXPLODE = "!"
 MINUS = ("-", "\u2212", "\u2013")
 """Typed minus signs: ASCII, the minus sign and the en dash (cli/params.py MINUS_SIGNS)."""
@@ -124,140 +123,6 @@ def _error(text: str, what: str, position: int) -> RulesError:
     return RulesError(PARAM, f"{echo} — {what} at {position}", echo=echo)
 
 
-class _Parser:
-    """Recursive descent over the expression's non-space characters, each kept with
-    its 1-based position in the text as typed."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()]
-        self.i = 0
-        self.dice = 0
-
-    # -- reading --
-
-    def peek(self, ahead: int = 0) -> str:
-        j = self.i + ahead
-        return self.chars[j][0].lower() if j < len(self.chars) else ""
-
-    def position(self) -> int:
-        """Where the next character is, or one past the end of the text."""
-        return self.chars[self.i][1] if self.i < len(self.chars) else len(self.text) + 1
-
-    def fail(self, what: str, position: Optional[int] = None) -> RulesError:
-        return _error(self.text, what, self.position() if position is None else position)
-
-    def unexpected(self, expected: str) -> RulesError:
-        c = self.chars[self.i][0] if self.i < len(self.chars) else ""
-        if not c:
-            return self.fail(f"expected {expected}")
-        return self.fail(f"unexpected {_quote(c)}; expected {expected}")
-
-    def number(self, what: str, after: str) -> tuple[int, int]:
-        """A whole number (ASCII digits) and its position; ``what`` names it in errors."""
-        start = self.position()
-        digits: list[str] = []
-        while self.peek() and "0" <= self.peek() <= "9":
-            if digits and self.chars[self.i][1] != self.chars[self.i - 1][1] + 1:
-                break  # (decision) whitespace inside a number ends it: "2d6 3" is no d63
-            digits.append(self.peek())
-            self.i += 1
-        if not digits:
-            raise self.unexpected(f"{what} after {_quote(after)}")
-        core = "".join(digits).lstrip("0") or "0"
-        if len(core) > _MAX_DIGITS or int(core) > MAX_NUMBER:
-            raise self.fail(f"{what} is more than {MAX_NUMBER:,}", start)
-        return int(core), start
-
-    # -- grammar --
-
-    def expression(self) -> Expression:
-        terms = []
-        if not self.chars:
-            raise self.fail("expected a number or dice, such as 2d6+3")
-        terms.append(self.term(first=True))
-        while self.i < len(self.chars):
-            if self.peek() not in ("+", *MINUS):
-                last = terms[-1]
-                if last.is_dice and not last.mode:
-                    raise self.unexpected(f"+, − or a suffix ({SUFFIXES})")
-                if last.is_dice and self.peek() in ("k", "d", "!", ">", "<", "="):
-                    raise self.fail("a dice term takes at most one suffix: keep or drop "
-                                    "(kh, kl, dh, dl), explode (!) or a comparison (>=, >, <=, <, =)")
-                raise self.unexpected("+ or −")
-            terms.append(self.term(first=False))
-        return Expression(text=self.text, terms=terms)
-
-    def term(self, first: bool) -> Term:
-        start_index = self.i
-        start = self.position()
-        sign, op = 1, ""
-        if self.peek() in ("+", *MINUS):
-            op = self.chars[self.i][0]
-            sign = -1 if op in MINUS else 1
-            self.i += 1
-        elif not first:  # the loop only calls here on a sign
-            raise self.unexpected("+ or −")
-        c = self.peek()
-        count, count_at, constant = 1, self.position(), 0
-        if c and "0" <= c <= "9":
-            count, count_at = self.number("a number", op)
-            if self.peek() != "d":
-                return self._term(start_index, start, sign, 0, 0, count, "", 0)
-        elif c != "d":
-            what = f"a number or dice after {_quote(op)}" if op else "a number or dice, such as 2d6+3"
-            raise self.unexpected(what)
-        self.i += 1  # the d
-        if count < 1:
-            raise self.fail("a dice term rolls at least 1 die", count_at)
-        if self.dice + count > MAX_DICE:
-            raise self.fail(f"more than {MAX_DICE} dice in one expression (explosions aside)", count_at)
-        self.dice += count
-        if self.peek() == "%":
-            sides = PERCENT
-            self.i += 1
-        else:
-            if not ("0" <= self.peek() <= "9") or not self.peek():
-                raise self.unexpected(f"the sides after 'd' ({MIN_SIDES} to {MAX_SIDES}, or %)")
-            sides, sides_at = self.number("the sides", "d")
-            if not MIN_SIDES <= sides <= MAX_SIDES:
-                raise self.fail(f"a d{sides}: a die has {MIN_SIDES} to {MAX_SIDES} sides (or %)", sides_at)
-        mode, k = self.suffix(count, sides)
-        return self._term(start_index, start, sign, count, sides, constant, mode, k)
-
-    def suffix(self, count: int, sides: int) -> tuple[str, int]:
-        c = self.peek()
-        if c in ("k", "d"):
-            pair = c + self.peek(1)
-            if pair not in KEEPS:
-                self.i += 1
-                raise self.unexpected(f"h or l after {_quote(c)} (kh, kl, dh, dl)")
-            self.i += 2
-            k, at = self.number("how many dice", pair)
-            if not 1 <= k <= count:
-                verb = "keeps" if pair[0] == "k" else "drops"
-                raise self.fail(f"{pair}{k} {verb} {k} of {count} dice; accepts 1 to {count}", at)
-            return pair, k
-        if c == EXPLODE:
-            self.i += 1
-            return EXPLODE, 0
-        if c in (">", "<", "="):
-            op = c
-            self.i += 1
-            if c != "=" and self.peek() == "=":
-                op += "="
-                self.i += 1
-            k, _ = self.number("a target number", op)
-            return op, k
-        return "", 0
-
-    def _term(self, start_index: int, start: int, sign: int, count: int, sides: int,
-              constant: int, mode: str, k: int) -> Term:
-        text = "".join(c for c, _ in self.chars[start_index:self.i])
-        return Term(text=text, sign=sign, count=count, sides=sides, constant=constant,
-                    mode=mode, k=k, position=start)
-
-
 def _quote(c: str) -> str:
     if c and not c.isprintable():
         return repr(c)
@@ -265,9 +130,13 @@ def _quote(c: str) -> str:
 
 
 def parse(text: str) -> Expression:
-    """The expression ``text`` as terms; a :class:`RulesError` naming the position of
-    the first thing not understood, or of the first limit passed."""
-    return _Parser(text).expression()
+    """The expression ``text`` as the first notation's terms, read by the one parser of dice
+    notation (grammar.py) and lowered from its tree; a :class:`RulesError` naming the
+    position of the first thing not understood, of the first limit passed, or of the first
+    thing beyond the first notation."""
+    from rpgdice.rulesets.dice.grammar import first
+
+    return first(text)
 
 
 OPERATORS = ("+", *MINUS, "*", "/", "%", "^")
@@ -282,15 +151,27 @@ def _constant_alone(text: str) -> bool:
     return text.strip().isascii() and text.strip().isdigit()
 
 
+def _continues(before: str, arg: str, takes: Callable[[str], bool] | None) -> bool:
+    """``arg`` is a modifier of the expression ``before`` (``t7``, ``f1``, ``cs``): it rolls
+    nothing alone, and the two joined roll."""
+    if takes is None or not arg.strip() or _constant_alone(arg) or takes(arg):
+        return False
+    return takes(f"{before} {arg}")
+
+
 def join_arguments(args: list[str],
-                   peers: Callable[[str], object] | None = None) -> list[str]:
+                   peers: Callable[[str], object] | None = None,
+                   takes: Callable[[str], bool] | None = None) -> list[str]:
     """The expressions the arguments of ``roll`` make (CLI.md, "Ordinary dice"): an
     argument that begins with an operator, or follows one that ends with one, continues
     the expression before it, joined with a single space (``1d20 +5``, ``2d6 + 3``); any
     other argument is a roll of its own. A number alone after another roll is a usage
     error that suggests the joined form (``2d6 3``: did you mean ``2d6+3``?). ``peers(text)``
     (the wider grammar's hint, given by the caller): the arguments are a peer's spelling,
-    kept whole so its hint names all of it (``/r 1d20+5``, ``4d10 ie10``)."""
+    kept whole so its hint names all of it (``/r 1d20+5``, ``4d10 ie10``). ``takes(text)``
+    (whether a text rolls, given by the caller): an argument that rolls nothing alone but
+    rolls with the expression before it continues that expression, as ``adv`` does (Dice
+    Maiden's ``4d10 t7 f1``, ``1d20 cs``, ``10d10>=8 f1``)."""
     joined: list[str] = []
     if len(args) > 1 and peers is not None and peers(" ".join(args)):
         return [" ".join(args)]
@@ -306,7 +187,7 @@ def join_arguments(args: list[str],
         before = joined[-1].rstrip() if joined else ""
         ends = (before[-1:] in OPERATORS + JOINING
                 and not before[-2:].lower() == "d%")  # d% is a die, not a %
-        if joined and (begins or ends):
+        if joined and (begins or ends or _continues(joined[-1], arg, takes)):
             joined[-1] = f"{joined[-1]} {arg}"
             continue
         if joined and _constant_alone(arg):

@@ -42,7 +42,7 @@ from rpgdice.rulesets.dice.grammar import (
     face_list,
 )
 from rpgdice.rulesets.dice.rules import MAX_EXTRA, PARAM, CompareOdds, TreeOdds, compare
-from rpgdice.rulesets.dice.tree import arith, children, func
+from rpgdice.rulesets.dice.tree import _die, arith, children, func, score
 
 LEFT_OUT_GOAL = Fraction(1, 10**12)
 WORK_LIMIT = 3_000_000
@@ -149,8 +149,7 @@ class _Odds:
 
     def group(self, node: Group) -> Dist:
         if node.across:
-            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
-                          "expression are out of reach here (keep within one dice term: {4d6}kh3)")
+            return self.across(node)
         parts = [self.dist(i) for i in node.items]
         if any(VOID in d for d, _ in parts):
             raise _refuse(self.expr.text, "exact odds of a group whose parts a rolled divisor of 0 can "
@@ -176,10 +175,30 @@ class _Odds:
             return self.probs(_add(indicators)), mass
         return self.probs(_add(dice)), mass
 
+    def across(self, node: Group) -> Dist:
+        """``{3d6+1d8}kh2``: a keep or drop among all the dice of a sum of plain dice terms
+        and numbers, the numbers added to the dice kept."""
+        summands = _summands(node.items[0])
+        if summands is None:
+            raise _refuse(self.expr.text, "exact odds of keeping or dropping among the dice of a whole "
+                          "expression are out of reach here, but for a sum of plain dice terms and numbers "
+                          "({3d6+1d8}kh2; keep within one dice term: {4d6}kh3)")
+        terms = [(int(d.count.value), face_list(int(d.sides)))  # type: ignore[union-attr, arg-type]
+                 for d in summands if isinstance(d, Dice)]
+        dice = [icepool.Die(faces) for n, faces in terms for _ in range(n)]
+        plus = sum(d.value for d in summands if isinstance(d, Num))
+        kept = _kept(node.mods, len(dice))
+        union = len(set().union(*(faces for _, faces in terms)))
+        self.spend(len(dice) * union * max(1, union // 40) * max(1, kept) + 1)
+        if not kept:
+            return {plus: Fraction(1)}, Fraction(1)
+        pool = icepool.Pool(dice)
+        chosen = pool.highest(kept) if node.mods.keep in ("kh", "dl") else pool.lowest(kept)
+        return {v + plus: p for v, p in self.probs(chosen.sum()).items()}, Fraction(1)
+
     def dice(self, node: Dice) -> Dist:
         if node.mods.unique is not None:
-            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here: "
-                          "each die's roll depends on the faces the others show")
+            return self.unique(node)
         counts = _floored(self.dist(node.count))  # a count or sides: the exact value rounded down
         sides = _floored(self.dist(node.sides))
         if VOID in counts[0] or VOID in sides[0]:
@@ -197,10 +216,40 @@ class _Odds:
             return {0: Fraction(1)}, Fraction(1)
         return {v: p / mass for v, p in out.items()}, mass * counts[1] * sides[1]
 
+    def unique(self, node: Dice) -> Dist:
+        """``u`` / ``uo``: the dice rolled in turn, each seeing the faces the earlier ones show,
+        followed as the multiset of faces shown so far (each die's value depends on nothing
+        else), then scored as the roll scores them (min/max, keep/drop, counting)."""
+        m = node.mods
+        roll = rerolled(node.sides, m, self.rerolls) if isinstance(node.sides, int) else {}
+        if (m.explode is not None or not isinstance(node.count, Num) or not isinstance(node.sides, int)
+                or sum(roll.values(), Fraction(0)) != 1):
+            raise _refuse(self.expr.text, "exact odds of unique re-rolls (u) are out of reach here with "
+                          "explosions, re-rolls while (r), or a count or sides rolled: each die's roll "
+                          "depends on the faces the others show")
+        states: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        limit, test = 1 if m.unique_once else MAX_REROLL, m.unique
+        assert test is not None
+        for i in range(max(node.count.value, 0)):
+            self.spend(len(states) * len(roll) * CHAIN_UNIT * (1 + i))  # a step per state, face and die
+            after: dict[tuple[int, ...], Fraction] = {}
+            for shown, p in states.items():
+                for f, q in _unique_face(roll, {f for f in roll if f in shown and test(f)}, limit).items():
+                    key = tuple(sorted((*shown, f)))
+                    after[key] = after.get(key, Fraction(0)) + p * q
+            states = after
+        out: dict[int, Fraction] = {}
+        for faces, p in states.items():
+            value = score([_die(f) for f in faces], m)[0]
+            out[value] = out.get(value, Fraction(0)) + p
+        return out, Fraction(1)
+
     def terms(self, counts: list[int], sides: int, m: Mods) -> list[tuple[int, Dist]]:
         """The term's distribution for each count (ascending): a keep works each out on its
         own; a sum or a count adds one die at a time from one count to the next."""
         counted = m.explode is not None and m.explode_kind[:2] != "!!"
+        if counted and m.keep in ("kh", "kl") and not m.keeps and m.success is None:
+            return [(n, self.exploded_keep(sides, m, n)) for n in counts]
         if counted and m.keep:
             raise _refuse(self.expr.text, "exact odds of keeping or dropping among exploded dice are "
                           "out of reach here (each explosion adds a die to the pool)")
@@ -229,6 +278,45 @@ class _Odds:
                 acc, have = acc + die, have + 1
             out.append((n, (self.probs(acc), mass ** max(n, 0))))
         return out
+
+    def exploded_keep(self, sides: int, m: Mods, n: int) -> Dist:
+        """``4d6!kh3``: each explosion its own die in the pool; the K highest (lowest) of the
+        pool are the K highest of the dice's own K highest, so each die is followed (to the
+        stated depth) as the sorted K best of its rolls, and the dice merged likewise."""
+        assert m.explode is not None and self.depth is not None
+        if n <= 0:
+            return {0: Fraction(1)}, Fraction(1)
+        roll, k, high = rerolled(sides, m, self.rerolls), min(m.keep_n, MAX_DICE_KEPT), m.keep == "kh"
+        limit = 1 if m.explode_once else MAX_EXTRA
+        done: dict[tuple[int, ...], Fraction] = {}
+        live: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        for i in range(self.depth + 1):
+            self.spend(len(live) * len(roll) * CHAIN_UNIT + 1)
+            more: dict[tuple[int, ...], Fraction] = {}
+            for best, p in live.items():
+                for r, q in roll.items():
+                    v = r - 1 if i and m.explode_kind == "!p" else r
+                    v = max(v, m.low) if m.low is not None else v
+                    v = min(v, m.high) if m.high is not None else v
+                    key = _best((*best, v), k, high)
+                    into = more if m.explode(r) and i < limit else done
+                    into[key] = into.get(key, Fraction(0)) + p * q
+            live = more
+        mass = sum(done.values(), Fraction(0))
+        per = {key: p / mass for key, p in done.items()}
+        pool: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+        for _ in range(n):
+            self.spend(len(pool) * len(per) * CHAIN_UNIT)
+            merged: dict[tuple[int, ...], Fraction] = {}
+            for a, p in pool.items():
+                for b, q in per.items():
+                    key = _best((*a, *b), k, high)
+                    merged[key] = merged.get(key, Fraction(0)) + p * q
+            pool = merged
+        out: dict[int, Fraction] = {}
+        for key, p in pool.items():
+            out[sum(key)] = out.get(sum(key), Fraction(0)) + p
+        return out, mass ** n
 
     def one_die(self, sides: int, m: Mods) -> Dist:
         """One die of a term: its values (or counts) and the mass a depth left in."""
@@ -403,6 +491,38 @@ def rerolled(sides: int, m: Mods, depth: Optional[int] = None) -> dict[int, Frac
     stays = sum((hit ** k for k in range(follow + 1)), Fraction(0))  # a pass on roll k+1
     last = hit ** limit if follow == limit else Fraction(0)
     return _summed((f, each * (last if test(f) else stays)) for f in faces)
+
+
+def _summands(node: Union[Node, int]) -> Optional[list[Union[Dice, Num]]]:
+    """The parts of a sum of plain dice terms (a whole count, no modifier) and whole
+    numbers; None for anything else."""
+    if isinstance(node, BinOp) and node.op == "+":
+        left, right = _summands(node.left), _summands(node.right)
+        return None if left is None or right is None else left + right
+    if isinstance(node, Num) and isinstance(node.value, int):
+        return [node]
+    plain = repr(Mods())
+    if (isinstance(node, Dice) and isinstance(node.count, Num) and isinstance(node.count.value, int)
+            and isinstance(node.sides, int) and repr(node.mods) == plain):
+        return [node]
+    return None
+
+
+MAX_DICE_KEPT = 1000
+"""A keep's K is at most the dice written (grammar.py): the bound of :func:`_best`'s tuples."""
+
+
+def _best(values: tuple[int, ...], k: int, high: bool) -> tuple[int, ...]:
+    ordered = sorted(values)
+    return tuple(ordered[-k:] if high else ordered[:k])
+
+
+def _unique_face(roll: dict[int, Fraction], shown: set[int], limit: int) -> dict[int, Fraction]:
+    """A die's face under ``u``: rolled again while (at most ``limit`` times) it shows a face
+    in ``shown``; a face not shown stands at any roll, a shown one only as the last."""
+    again = sum((roll[f] for f in shown), Fraction(0))
+    stays = sum((again ** k for k in range(limit + 1)), Fraction(0))
+    return {f: p * (again ** limit if f in shown else stays) for f, p in roll.items() if p}
 
 
 def _summed(pairs: Any) -> dict[int, Fraction]:
