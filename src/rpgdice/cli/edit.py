@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import replace
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from rpgdice.cli.runs import Run
 from rpgdice.core.errors import RulesError, shown
+
+if TYPE_CHECKING:
+    from typer.core import TyperCommand
+
+    from rpgdice.roll.spec import Character, RollSpec
+
+Values = dict[str, object]
 
 MAX_COMPARE = 10
 """The most alternatives one command compares (each is a whole odds computation)."""
@@ -29,7 +36,7 @@ def check_compare(value: tuple[str, ...]) -> None:
         raise RulesError("--compare", f"given {len(value)} times; accepts at most {MAX_COMPARE}")
 
 
-def command_of(spec: Any) -> Any:
+def command_of(spec: RollSpec) -> TyperCommand:
     """The Click command that parses ``spec``'s command (its group's, or the top-level
     ``roll`` and ``odds`` of ordinary dice)."""
     from rpgdice.cli import root
@@ -45,7 +52,7 @@ def command_of(spec: Any) -> Any:
     return command
 
 
-def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
+def more_options(spec: RollSpec, more: list[str]) -> tuple[RollSpec, None, Values]:
     """``spec`` with the options ``more`` adds (``again --bonus 1 --json``). The stored
     spec's arguments are never parsed again; the roll stays the stored character's.
     Returns the spec, the character's sheet (``--as``: read by the executor) and no
@@ -53,15 +60,15 @@ def more_options(spec: Any, more: list[str]) -> tuple[Any, Any, dict[str, Any]]:
     return edited(spec, more, None), None, {}
 
 
-def alternatives(spec: Any, wanted: tuple[str, ...],
-                 given: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
+def alternatives(spec: RollSpec, wanted: tuple[str, ...],
+                 given: tuple[str, ...] = ()) -> tuple[tuple[str, RollSpec], ...]:
     """Each ``--compare ARGS`` as typed and the roll value it makes: ``spec`` (the line's
     own roll, its alternatives aside) with ``ARGS`` added. ``given``: the parameters the
     line itself gave (for a character ``ARGS`` names: the others come from its sheet)."""
     return tuple((alt, _alternative(spec, alt, given)) for alt in wanted)
 
 
-def _alternative(spec: Any, alt: str, given: tuple[str, ...]) -> Any:
+def _alternative(spec: RollSpec, alt: str, given: tuple[str, ...]) -> RollSpec:
     from rpgdice.cli.typer_private import UsageError
 
     try:
@@ -78,7 +85,7 @@ def _alternative(spec: Any, alt: str, given: tuple[str, ...]) -> Any:
         raise RulesError("--compare", f"{alt!r}: {e}") from None
 
 
-def edited(spec: Any, words: list[str], given: Optional[tuple[str, ...]]) -> Any:
+def edited(spec: RollSpec, words: list[str], given: Optional[tuple[str, ...]]) -> RollSpec:
     """``spec`` with ``words`` added. ``given`` None: ``again`` (options only, the stored
     character kept, ``--compare`` computed anew); else ``--compare``'s alternative
     (arguments add too; ``given`` as :func:`alternatives` says)."""
@@ -99,7 +106,7 @@ def edited(spec: Any, words: list[str], given: Optional[tuple[str, ...]]) -> Any
         for name, value in changed.items():
             param = next(p for p in command.params if p.name == name)
             if getattr(param, "multiple", False) and args.get(name):
-                value = (*args[name], *(value or ()))
+                value = (*_words(args[name]), *_words(value))
             args[name] = _frozen(value)
         if left:
             _add_arguments(ctx, command, spec, args, left, again=given is None)
@@ -114,34 +121,35 @@ def edited(spec: Any, words: list[str], given: Optional[tuple[str, ...]]) -> Any
         short=run.short, secret=run.secret, compare=compare, character=character)
 
 
-def _positional(opts: dict[str, Any], order: list[Any]) -> list[str]:
+def _positional(opts: Values, order: list[Any]) -> list[str]:
     """The words the parser gave the command's arguments, in order: they add to the
     stored ones (they never replace them)."""
     words: list[str] = []
     for param in order:
         value = opts.pop(param.name, None) if param.param_type_name == "argument" else None
         if value is not None:
-            words.extend(value if isinstance(value, (tuple, list)) else [value])
+            words.extend(map(str, _words(value)))
     return words
 
 
-def _run_of(spec: Any) -> Run:
+def _run_of(spec: RollSpec) -> Run:
     run = Run(list(spec.argv), parse_only=True)
-    run.dice, run.seed, run.times = spec.dice, spec.seed, spec.times
+    run.dice = None if spec.dice is None else list(spec.dice)
+    run.seed, run.times = spec.seed, spec.times
     run.json, run.odds, run.log_choice = spec.json, spec.odds, spec.log
     run.short, run.secret = spec.short, spec.secret
     return run
 
 
-def _read(ctx: Any, command: Any, spec: Any, opts: dict[str, Any], order: list[Any],
-          again: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+def _read(ctx: typer.Context, command: TyperCommand, spec: RollSpec, opts: Values,
+          order: list[Any], again: bool) -> tuple[Values, Values]:
     """The options ``opts`` gives, read by their parameters: the command's own (changed)
     and the shared ones (named: ``--json``, ``--as`` …), each checked as the line checks
     it."""
     from rpgdice.cli.common import check_character
 
-    changed: dict[str, Any] = {}
-    named: dict[str, Any] = {}
+    changed: Values = {}
+    named: Values = {}
     record = getattr(command, "rpgdice_record", None)
     for param in order:
         if param.param_type_name != "option" or opts.get(param.name) is None:
@@ -154,14 +162,15 @@ def _read(ctx: Any, command: Any, spec: Any, opts: dict[str, Any], order: list[A
             if param.name == "compare":
                 check_compare(value)
             if param.name == "as_name":  # read and checked, as the line would
-                check_character(spec, command.name, value)
+                check_character(spec, str(command.name), value)
             named[param.name] = value
         else:
             changed[param.name] = value
     return changed, named
 
 
-def _add_arguments(ctx: Any, command: Any, spec: Any, args: dict[str, Any], left: list[str],
+def _add_arguments(ctx: typer.Context, command: TyperCommand, spec: RollSpec, args: Values,
+                   left: list[str],
                    again: bool) -> None:
     """Arguments an alternative adds: to the command's repeatable argument, converted by
     its parser (``odds 2d6 --compare +1``); ``again`` takes options only."""
@@ -184,12 +193,13 @@ def _add_arguments(ctx: Any, command: Any, spec: Any, args: dict[str, Any], left
     if not variadic:
         raise UsageError(f"Got unexpected extra argument(s) ({' '.join(left)})", ctx)
     param = variadic[0]
-    param.handle_parse_result(ctx, {param.name: tuple(left)}, [])
-    args[param.name] = _frozen((*(args.get(param.name) or ()), *ctx.params[param.name]))
+    name = str(param.name)
+    param.handle_parse_result(ctx, {name: tuple(left)}, [])
+    args[name] = _frozen((*_words(args.get(name)), *_words(ctx.params[name])))
 
 
-def _character(spec: Any, command: Any, changed: dict[str, Any], named: dict[str, Any],
-               given: Optional[tuple[str, ...]]) -> Any:
+def _character(spec: RollSpec, command: TyperCommand, changed: Values, named: Values,
+               given: Optional[tuple[str, ...]]) -> Optional[Character]:
     """The character of the edited spec: the stored one (read again by the executor when an
     option added names its traits), or — an alternative's ``--as``/``--pool`` — the one
     it names, its sheet read when it runs."""
@@ -203,7 +213,7 @@ def _character(spec: Any, command: Any, changed: dict[str, Any], named: dict[str
         base = character.given if character is not None else given
         return Character(
             name=name, ruleset=spec.ruleset,
-            pool=pool if pool is not None else character.pool if character else None,
+            pool=str(pool) if pool is not None else character.pool if character else None,
             given=tuple(dict.fromkeys((*base, *changed))), resolved=False,
             from_env=character.from_env if character and character.name == name else False)
     record = getattr(command, "rpgdice_record", None)
@@ -214,7 +224,14 @@ def _character(spec: Any, command: Any, changed: dict[str, Any], named: dict[str
     return replace(character, resolved=False, given=(*character.given, *changed))
 
 
-def _frozen(value: Any) -> Any:
+def _words(value: object) -> tuple[object, ...]:
+    """A repeatable parameter's values (none: an empty tuple; one value: alone)."""
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def _frozen(value: object) -> object:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
