@@ -5,9 +5,12 @@ can and cannot do")."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
 
-from conftest import character, ok, proc
+from conftest import character, cli, log_path, ok, proc
 from test_seats import seat_token
 from test_serve import serving
 
@@ -38,3 +41,45 @@ def test_a_joined_terminal_prints_labelled_dice_as_the_same_local_roll_does(tmp_
             assert run.returncode == 0 and "fire" in run.stdout, (words, run.stderr)
     logged = ok("log", "--json").stdout.splitlines()
     assert len(logged) == 5
+
+
+# 11. Control characters from the network or a file are made visible, notes included ------
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\x9b1m"
+"""A note that would set the terminal's title, clear the screen and color it."""
+
+
+def _hostile(roll: dict) -> dict:
+    return {**roll, "notes": [HOSTILE], "compare": None}
+
+
+@pytest.mark.process
+def test_a_hostile_tables_notes_reach_a_joined_terminal_made_visible():
+    from test_joined import a_roll, at_table, fake_table, reply
+
+    roll = _hostile(a_roll("roll", "2d6 # fire"))
+    body = json.dumps({"rolls": [{**roll, "id": 7, "seat": "ana"}]}).encode()
+    with fake_table(reply("200 OK", body)) as fake:
+        at_table(fake.base)
+        run = cli("roll", "2d6 # fire")
+    assert run.exit_code == 0, run.stderr
+    assert "\x1b" not in run.stdout and "\x07" not in run.stdout and "\x9b" not in run.stdout
+    assert "\\x1b]0;pwned\\x07\\x1b[2J" in run.stdout  # shown, made visible
+
+
+def test_a_forged_log_entrys_notes_are_shown_made_visible_by_log_show():
+    ok("roll", "2d6 # fire", "--seed", "4", "--log")
+    con = sqlite3.connect(log_path(), isolation_level=None)
+    try:
+        (results,) = con.execute("SELECT results FROM entries WHERE id = 1").fetchone()
+        forged = [{**_hostile(r), "compare": HOSTILE, "against": {
+            "expression": "15", "dice": [], "value": 15, "label": None}}
+            for r in json.loads(results)]
+        con.execute("UPDATE entries SET results = ? WHERE id = 1", (json.dumps(forged),))
+    finally:
+        con.close()
+    for words in (["log", "show", "1"], ["log"]):
+        run = cli(*words)
+        assert run.exit_code == 0, run.stderr
+        assert "\x1b" not in run.stdout and "\x07" not in run.stdout, words
+    assert cli("log", "show", "1").stdout.count("\\x1b]0;pwned") == 2  # note, comparison

@@ -520,7 +520,11 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def notes(lines: list[str]) -> list[Text]:
-    return [Text(f"  · {line}", style=NOTE) for line in lines]
+    """The notes under a roll, control characters made visible: a note may come from the
+    log or a table's answer (a forged entry's escapes never drive the terminal)."""
+    from rpgdice.core.errors import visible
+
+    return [Text(f"  · {visible(line)}", style=NOTE) for line in lines]
 
 
 DICE_SHOWN = 100
