@@ -83,3 +83,55 @@ def test_a_forged_log_entrys_notes_are_shown_made_visible_by_log_show():
         assert run.exit_code == 0, run.stderr
         assert "\x1b" not in run.stdout and "\x07" not in run.stdout, words
     assert cli("log", "show", "1").stdout.count("\\x1b]0;pwned") == 2  # note, comparison
+
+
+# 12. Line and paragraph separators, NEL, a lone surrogate: never a 500 -------------------
+
+SEPARATORS = ["\u2028", "\u2029", "\x85"]
+
+
+@pytest.mark.parametrize("mark", SEPARATORS)
+def test_a_label_with_a_line_separator_is_rolled_and_answered(mark):
+    from test_seats import roll
+
+    ok("seat", "add", "ana")
+    answer = roll(f"roll '2d6 # a{mark}b'")
+    assert answer.status == 200, answer.body
+    (rolled,) = answer.body["rolls"]
+    assert rolled["label"] == f"a{mark}b" and isinstance(rolled["id"], int)
+    assert json.loads(ok("log", "--json").stdout)["results"][0]["label"] == f"a{mark}b"
+
+
+def test_a_lone_surrogate_is_refused_before_rolling_on_one_line():
+    from test_seats import roll
+
+    ok("seat", "add", "ana")
+    for line in ("roll '2d6 # a\ud800b'", "roll 2d6+1d4[\udcff]"):
+        answer = roll(line)
+        assert answer.status == 400, answer.body
+        error = answer.body["error"]
+        assert "surrogate" in error and error.isprintable() and error.encode("utf-8"), error
+    assert ok("log", "--json").stdout == ""
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_the_server_answers_such_labels_and_never_says_500(tmp_path):
+    from test_seats import post
+    from test_serve import events
+
+    ok("seat", "add", "ana")
+    token = seat_token("ana")
+    with serving(tmp=tmp_path) as server:
+        for mark in SEPARATORS:
+            status, body, _ = post(server, {"line": f"roll '2d6 # a{mark}b'"}, token)
+            assert status == 200 and body["rolls"][0]["label"] == f"a{mark}b", body
+        status, body, _ = post(server, {"line": "roll '2d6 # a\ud800b'"}, token)
+        assert status == 400 and "surrogate" in body["error"], body
+        assert [e["results"][0]["label"] for e in server.rolls()] == [
+            f"a{m}b" for m in SEPARATORS]
+        got = events(server, 3, after="0")
+        assert [json.loads(d)["results"][0]["label"] for _, n, d in got if n == "message"] == [
+            f"a{m}b" for m in SEPARATORS]
+        assert server.get("/")[0] == 200
+        assert "Traceback" not in server.stderr()
