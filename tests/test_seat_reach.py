@@ -135,3 +135,51 @@ def test_the_server_answers_such_labels_and_never_says_500(tmp_path):
             f"a{m}b" for m in SEPARATORS]
         assert server.get("/")[0] == 200
         assert "Traceback" not in server.stderr()
+
+
+# 5. A seat spends only its own characters' resources ---------------------------------------
+
+
+def _two_players() -> None:
+    from conftest import make_character
+
+    character("Ysolde", willpower=5, wits=2)
+    make_character("Bran", "seyruun", {"dexterity": 2, "wits": 2, "stamina": 2}, willpower=6)
+    ok("seat", "add", "ana", "--as", "ysolde")
+    ok("seat", "add", "bo", "--as", "bran")
+    ok("encounter", "start", "Ysolde", "Bran", "--no-log", quiet=False)
+
+
+def _willpower(name: str) -> int:
+    return ok("char", "show", name, "--json").json()[0]["willpower"]
+
+
+@pytest.mark.parametrize("line", [
+    "seyruun attack dexterity --defense 3 --vs Bran --defender-willpower -n 6",
+    "seyruun attack dexterity --defense 3 --vs bran --defender-willpower",
+    "seyruun attack dexterity --defense 3 --vs Bran --odds --compare '--defender-willpower'",
+])
+def test_a_seat_may_not_spend_another_players_willpower(line):
+    from test_seats import roll
+
+    _two_players()
+    answer = roll(line)
+    assert answer.status == 403, answer.body
+    error = answer.body["error"]
+    assert "--defender-willpower" in error and "own" in error and "\n" not in error, error
+    assert _willpower("bran") == 6 and _willpower("ysolde") == 5
+    assert ok("log", "--json").stdout == ""  # nothing rolled
+
+
+def test_a_seat_attacks_without_the_defenders_willpower_and_the_gm_may_spend_it():
+    from test_seats import roll
+
+    _two_players()
+    answer = roll("seyruun attack dexterity --defense 3 --vs Bran")
+    assert answer.status == 200, answer.body
+    assert _willpower("bran") == 6
+    answer = roll("seyruun attack dexterity --defense 3 --vs Bran --defender-willpower -n 2 "
+                  "--as Ysolde",
+                  name=None, gm=True)
+    assert answer.status == 200, answer.body
+    assert _willpower("bran") == 4

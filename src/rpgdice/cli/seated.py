@@ -385,6 +385,11 @@ def _check(spec: RollSpec, seat: Seat) -> Optional[str]:
     vs = spec.arg("vs")
     if vs is None and spec.target is not None:
         vs = spec.target.name
+    if vs is not None and spec.arg("defender_willpower") and fold(str(vs)) not in {
+            fold(c) for c in seat.characters}:  # the target's Willpower: its player's to spend
+        return (f"--defender-willpower: {str(vs)[:40]} spends its own Willpower; seat "
+                f"{seat.name} spends only its own characters' "
+                f"({', '.join(seat.characters) or 'none'})")
     return _outside_encounter(str(vs)) if vs is not None else None
 
 
