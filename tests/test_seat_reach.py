@@ -183,3 +183,98 @@ def test_a_seat_attacks_without_the_defenders_willpower_and_the_gm_may_spend_it(
                   name=None, gm=True)
     assert answer.status == 200, answer.body
     assert _willpower("bran") == 4
+
+
+# Streams ----------------------------------------------------------------------------------
+
+
+class Stream:
+    """An open ``/events`` stream, read to its end in a thread of its own."""
+
+    def __init__(self, answer) -> None:
+        import threading
+
+        self.answer, self.done = answer, threading.Event()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        try:
+            while self.answer.readline():
+                pass
+        except Exception:  # closed here, or cut off
+            pass
+        self.done.set()
+
+    def ended(self, within: float = 5.0) -> bool:
+        """Whether the server ends it within ``within`` seconds."""
+        return self.done.wait(within)
+
+    def close(self) -> None:
+        import socket
+
+        try:
+            self.answer.fp.raw._sock.shutdown(socket.SHUT_RDWR)
+        except (AttributeError, OSError):
+            pass
+        self.answer.close()
+
+
+def _open(server, query: str) -> Stream | int:
+    """An ``/events`` stream, its first event read (open); or the status it was refused."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        answer = urllib.request.urlopen(server.base + "/events" + query, timeout=10)
+    except urllib.error.HTTPError as e:
+        e.close()
+        return e.code
+    assert answer.readline().startswith(b"retry:")
+    return Stream(answer)
+
+
+# 8. At most 4 streams per seat; the GM's screen and the plain page always served ----------
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_one_seat_cannot_take_every_stream_and_the_tv_is_always_served(tmp_path):
+    ok("seat", "add", "ana")
+    token = seat_token("ana")
+    with serving(tmp=tmp_path) as server:
+        got = [_open(server, f"?seat={token}") for _ in range(256)]  # every slot, one seat
+        opened = [s for s in got if isinstance(s, Stream)]
+        assert len(opened) == 4 and set(got[4:]) == {429}
+        tv, laptop = _open(server, ""), _open(server, "")  # the plain page (loopback)
+        assert isinstance(tv, Stream) and isinstance(laptop, Stream)
+        opened[0].close()  # its slot is free again once the server sees it gone
+        import time
+
+        deadline = time.monotonic() + 20
+        again = _open(server, f"?seat={token}")
+        while again == 429 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            again = _open(server, f"?seat={token}")
+        assert isinstance(again, Stream)
+        for stream in (*opened[1:], tv, laptop, again):
+            stream.close()
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_the_seats_together_leave_a_quarter_of_the_streams_to_the_gm_and_the_page(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("RPGDICE_SERVE_MAX_STREAMS", "8")
+    for name in ("ana", "bo"):
+        ok("seat", "add", name)
+    ana, bo = seat_token("ana"), seat_token("bo")
+    with serving("--token", GM, tmp=tmp_path) as server:
+        held = [_open(server, f"?seat={ana}") for _ in range(4)]
+        held += [_open(server, f"?seat={bo}") for _ in range(2)]
+        assert all(isinstance(s, Stream) for s in held)
+        assert _open(server, f"?seat={bo}") == 429  # 6 of 8: the seats' share
+        held += [_open(server, f"?token={GM}"), _open(server, f"?token={GM}")]  # TV, GM
+        assert all(isinstance(s, Stream) for s in held)
+        assert _open(server, f"?token={GM}") == 503  # all 8 open
+        for stream in held:
+            stream.close()

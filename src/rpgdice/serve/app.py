@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rpgdice.core.data import Loaded
 from rpgdice.serve import follow
-from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Event, Hub, roll_event
+from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, PER_SEAT, Event, Hub, roll_event
 from rpgdice.table.log import on_the_table
 
 if TYPE_CHECKING:
@@ -365,11 +365,18 @@ def make_app(table: Table) -> Starlette:
         if last is not None and after is None:
             return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
                                      status_code=400)
-        queue = hub.subscribe()
+        who = getattr(request.state, "who", None)
+        seat = None if who is None or who == "gm" else who.token
+        queue = hub.subscribe(seat)
+        if queue is None and seat is not None and hub.seat_full(seat):
+            return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
+                                     "seats their share); close one", status_code=429,
+                                     headers={"Retry-After": "5"})
         if queue is None:
             return PlainTextResponse("503: too many open streams; try again soon",
                                      status_code=503, headers={"Retry-After": "5"})
-        return StreamingResponse(_stream(table, queue, after), media_type="text/event-stream",
+        return StreamingResponse(_stream(table, queue, after, seat),
+                                 media_type="text/event-stream",
                                  headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
@@ -496,11 +503,12 @@ def _missed(table: Table, after: int) -> list[tuple[int, str]]:
             for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
 
 
-async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int]
-                  ) -> AsyncIterator[str]:
+async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int],
+                  seat: Optional[str] = None) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
     (from the log), then whatever comes, until it goes; a client that falls too far behind
-    (slow, or a burst of rolls) reads what it missed from the log, then joins again."""
+    (slow, or a burst of rolls) reads what it missed from the log, then joins again (as
+    the seat ``seat``, its token, when a seat's)."""
     hub = table.hub
     sent = hub.last if after is None else after  # before the first yield: what comes while
     try:  # it is sent is in the queue
@@ -523,7 +531,7 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
                 yield ": keep-alive\n\n"
                 continue
             if event is OVERFLOW:  # behind: what it missed is in the log
-                rejoined = hub.subscribe()
+                rejoined = hub.subscribe(seat)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True
