@@ -185,7 +185,7 @@ def test_a_seat_attacks_without_the_defenders_willpower_and_the_gm_may_spend_it(
     assert _willpower("bran") == 4
 
 
-# Streams ----------------------------------------------------------------------------------
+# 6. A removed or renewed seat's open /events stream ends at once ---------------------------
 
 
 class Stream:
@@ -231,6 +231,28 @@ def _open(server, query: str) -> Stream | int:
         return e.code
     assert answer.readline().startswith(b"retry:")
     return Stream(answer)
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_removed_or_renewed_seats_open_stream_is_closed_at_once(tmp_path):
+    from test_serve import events
+
+    for name in ("ana", "bo", "cy"):
+        ok("seat", "add", name)
+    tokens = {name: seat_token(name) for name in ("ana", "bo", "cy")}
+    with serving(tmp=tmp_path) as server:
+        streams = {name: _open(server, f"?seat={token}") for name, token in tokens.items()}
+        ok("seat", "rm", "ana", "--yes")
+        ok("seat", "link", "bo", "--new")
+        assert streams["ana"].ended() and streams["bo"].ended()
+        assert not streams["cy"].ended(within=1.5)  # a seat still there goes on
+        got = events(server, 1, query=f"?seat={tokens['cy']}",
+                     during=lambda: ok("roll", "1d6", "--log"))
+        assert [n for _, n, _ in got].count("message") == 1
+        for name in ("ana", "bo"):  # and the old links open no stream again
+            assert _open(server, f"?seat={tokens[name]}") == 403
+        streams["cy"].close()
 
 
 # 8. At most 4 streams per seat; the GM's screen and the plain page always served ----------

@@ -40,6 +40,9 @@ Event = tuple[Optional[int], bool, str]
 is a reveal, the SSE text."""
 OVERFLOW: Event = (None, True, "")
 """What a cut-off client's queue holds (this very tuple, never published): its stream ends."""
+CLOSED: Event = (None, False, "")
+"""What the queue of a stream whose seat was removed or given a new link holds (this very
+tuple, never published): its stream ends at once, nothing more sent."""
 
 
 def dumps(data: object) -> str:
@@ -148,6 +151,19 @@ class Hub:
         return (owners.count(seat) >= PER_SEAT
                 or sum(o is not None for o in owners) >= max(1, int(self.max_streams
                                                                     * SEATS_SHARE)))
+
+    def close_seats(self, tokens: set[str]) -> None:
+        """End at once every stream of a seat whose token is not in ``tokens`` (removed, or
+        given a new link): from any thread."""
+        self._call(self._close_seats, tokens)
+
+    def _close_seats(self, tokens: set[str]) -> None:
+        for queue, seat in list(self.clients.items()):
+            if seat is not None and seat not in tokens:
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(CLOSED)
+                self.clients.pop(queue, None)
 
     async def catch_up(self, read: Callable[[int], list[tuple[int, str]]], after: int
                        ) -> list[tuple[int, str]]:
