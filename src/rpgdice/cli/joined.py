@@ -372,5 +372,5 @@ def _fit(rolls: list[JSONObject], made: list[Rolled]) -> int:
     rolled keeps the most (the other would drop its label and misread its expression)."""
     from dataclasses import fields
 
-    return sum(len(set(r) & {f.name for f in fields(m.result)})  # type: ignore[arg-type]
-               for r, m in zip(rolls, made))
+    held: Any = [m.result for m in made]  # dataclasses, each
+    return sum(len(set(r) & {f.name for f in fields(result)}) for r, result in zip(rolls, held))
