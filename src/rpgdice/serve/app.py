@@ -370,28 +370,35 @@ def make_app(table: Table) -> Starlette:
         return JSONResponse([on_the_table(e) for e in found])
 
     async def events(request: Request) -> Response:
-        last = request.headers.get("last-event-id") or request.query_params.get("after")
-        after = _number(last, 0) if last is not None else None
-        if last is not None and after is None:
-            return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
-                                     status_code=400)
-        who = getattr(request.state, "who", None)
-        seat = None if who is None or who == "gm" else who.token
-        queue = hub.subscribe(seat)
-        if queue is None and seat is not None and hub.seat_full(seat):
-            return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
-                                     "seats their share); close one", status_code=429,
-                                     headers={"Retry-After": "5"})
-        if queue is None:
-            return PlainTextResponse("503: too many open streams; try again soon",
-                                     status_code=503, headers={"Retry-After": "5"})
-        return StreamingResponse(_stream(table, queue, after, seat),
-                                 media_type="text/event-stream",
-                                 headers={"X-Accel-Buffering": "no"})
+        return await _events(table, request)
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
               Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _events(table: Table, request: Request) -> Response:
+    """``GET /events``: a stream of the table's events (a seat's, at most
+    :data:`~rpgdice.serve.hub.PER_SEAT` at once, ended when the seat goes)."""
+    hub = table.hub
+    last = request.headers.get("last-event-id") or request.query_params.get("after")
+    after = _number(last, 0) if last is not None else None
+    if last is not None and after is None:
+        return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
+                                 status_code=400)
+    who = getattr(request.state, "who", None)
+    seat = None if who is None or who == "gm" else who.token
+    queue = hub.subscribe(seat)
+    if queue is None and seat is not None and hub.seat_full(seat):
+        return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
+                                 "seats their share); close one", status_code=429,
+                                 headers={"Retry-After": "5"})
+    if queue is None:
+        return PlainTextResponse("503: too many open streams; try again soon",
+                                 status_code=503, headers={"Retry-After": "5"})
+    return StreamingResponse(_stream(table, queue, after, seat),
+                             media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})
 
 
 async def _panel(request: Request) -> Response:
