@@ -171,6 +171,19 @@ def test_a_seat_may_not_spend_another_players_willpower(line):
     assert ok("log", "--json").stdout == ""  # nothing rolled
 
 
+@pytest.mark.slow
+@pytest.mark.process
+def test_the_attack_on_anothers_willpower_is_refused_by_the_server(tmp_path):
+    from test_seats import post
+
+    _two_players()
+    with serving(tmp=tmp_path) as server:
+        line = "seyruun attack dexterity --defense 3 --vs Bran --defender-willpower -n 6"
+        status, body, _ = post(server, {"line": line}, seat_token("ana"))
+        assert status == 403 and "--defender-willpower" in body["error"], body
+    assert _willpower("bran") == 6 and ok("log", "--json").stdout == ""
+
+
 def test_a_seat_attacks_without_the_defenders_willpower_and_the_gm_may_spend_it():
     from test_seats import roll
 
