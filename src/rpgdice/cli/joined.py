@@ -347,12 +347,30 @@ def _rebuilt(base: str, rolls: list[JSONObject], shown_: Optional[JSONObject]) -
     record = rulesets.get(ruleset).command(command)
     kinds = tuple(c.__name__ for c in record.results) if record is not None else ()
     why = "results of a kind this rpgdice does not know"
-    for kind in [None, *([k] for k in kinds)]:  # the kind of result the answer holds
+    best: Optional[tuple[int, list[Rolled]]] = None
+    for kind in [*([k] for k in kinds), None]:  # the kind of result the answer holds
         try:
-            return stored.records({"ruleset": ruleset, "command": command,
+            made = stored.records({"ruleset": ruleset, "command": command,
                                    "results": rolls, "shown": shown_, "kinds": kind})
         except BadData as e:
             why = str(e)
+            continue
         except Exception as e:  # whatever does not rebuild is bad data
             why = type(e).__name__
-    raise _bad_answer(base, why)
+            continue
+        fit = _fit(rolls, made)
+        if best is None or fit > best[0]:
+            best = (fit, made)
+    if best is None:
+        raise _bad_answer(base, why)
+    return best[1]
+
+
+def _fit(rolls: list[JSONObject], made: list[Rolled]) -> int:
+    """How many of the answer's keys the rebuilt records hold: of two kinds a command
+    makes (``roll``'s notation and its wider grammar's, with a label), the one the table
+    rolled keeps the most (the other would drop its label and misread its expression)."""
+    from dataclasses import fields
+
+    held: Any = [m.result for m in made]  # dataclasses, each
+    return sum(len(set(r) & {f.name for f in fields(result)}) for r, result in zip(rolls, held))

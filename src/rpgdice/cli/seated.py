@@ -120,6 +120,10 @@ def odds_line(line: str) -> bool:
 def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
     the GM's token). Blocking: run it in a worker thread."""
+    surrogate = _surrogate(line)
+    if surrogate is not None:  # no character: it could be neither logged nor answered
+        return Answer(400, {"error": f"COMMAND: the line holds a lone surrogate "
+                            f"(U+{ord(surrogate):04X}), which is no character; send text"})
     try:
         words = shlex.split(line)
     except ValueError as e:
@@ -137,6 +141,14 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
             return _executed(*prepared)
     with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
         return _executed(*prepared)
+
+
+def _surrogate(line: str) -> Optional[str]:
+    """The first lone surrogate in ``line`` (JSON's ``\\ud800`` decodes to one), or None."""
+    import re
+
+    found = re.search("[\ud800-\udfff]", line)
+    return found.group(0) if found else None
 
 
 def _odds(spec: RollSpec) -> bool:
@@ -373,6 +385,11 @@ def _check(spec: RollSpec, seat: Seat) -> Optional[str]:
     vs = spec.arg("vs")
     if vs is None and spec.target is not None:
         vs = spec.target.name
+    if vs is not None and spec.arg("defender_willpower") and fold(str(vs)) not in {
+            fold(c) for c in seat.characters}:  # the target's Willpower: its player's to spend
+        return (f"--defender-willpower: {str(vs)[:40]} spends its own Willpower; seat "
+                f"{seat.name} spends only its own characters' "
+                f"({', '.join(seat.characters) or 'none'})")
     return _outside_encounter(str(vs)) if vs is not None else None
 
 
@@ -420,7 +437,8 @@ def _executed(spec: RollSpec, sheet: Sheet | None, extras: Optional[Loaded]) -> 
         return Answer(503, {"error": err.getvalue().strip().splitlines()[-1]
                             .removeprefix("rpgdice: warning: ")})
     rolls = []
-    for text in out.getvalue().splitlines():
+    for text in out.getvalue().split("\n"):  # one object a line: never split at a
+        # U+2028, U+2029 or U+0085 inside a label (str.splitlines would)
         if text.strip():
             obj = json.loads(text)
             if isinstance(obj, dict):

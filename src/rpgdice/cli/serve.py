@@ -121,6 +121,7 @@ def _run(uvicorn: ModuleType, host: str, port: int, token: Optional[str], url: O
         table_ref.append(table)
     seats.load()  # a broken seats.toml is said before serving
     watched = seats.Watched(seats.path())
+    table.seats = watched  # a removed or renewed seat's streams end at once
     allowed = names.addresses() | {host.strip("[]").lower()}
     guard = Guard(make_app(table), token, watched, allowed, open_reads=loopback(host) and not token)
     routed(), routed("stderr")  # each seat's roll prints to its own answer

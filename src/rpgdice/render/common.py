@@ -520,7 +520,22 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def notes(lines: list[str]) -> list[Text]:
-    return [Text(f"  · {line}", style=NOTE) for line in lines]
+    """The notes under a roll, control characters made visible: a note may come from the
+    log or a table's answer (a forged entry's escapes never drive the terminal)."""
+    return [Text(f"  · {_note(line)}", style=NOTE) for line in lines]
+
+
+def _note(line: str) -> str:
+    """A note with its control characters made visible (``\\x1b``); its spaces, the
+    no-break ones the rulesets' notes keep words together with too, kept as they are."""
+    if line.isprintable():
+        return line
+    import unicodedata
+
+    from rpgdice.core.errors import visible
+
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else visible(c)
+                   for c in line)
 
 
 DICE_SHOWN = 100

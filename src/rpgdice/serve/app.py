@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rpgdice.core.data import Loaded
 from rpgdice.serve import follow
-from rpgdice.serve.hub import CATCH_UP_BATCH, OVERFLOW, Event, Hub, roll_event
+from rpgdice.serve.hub import CATCH_UP_BATCH, CLOSED, OVERFLOW, PER_SEAT, Event, Hub, roll_event
 from rpgdice.table.log import on_the_table
 
 if TYPE_CHECKING:
@@ -167,6 +167,9 @@ class Table:
         self.odds_line = odds_line
         """``odds_line(line)``: whether the line is an odds command (rpgdice.cli.seated)."""
         self.hub = Hub(follow.RECENT, max_streams())
+        self.seats: Watched | None = None
+        """The seats as they are now (``rpgdice serve`` hands its own over): a stream of a
+        seat removed or given a new link is ended at the next look at the log."""
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
         self.ticks = 0
@@ -179,6 +182,11 @@ class Table:
         self.restated: dict[int, str] = {}
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
+
+    def seat_gone(self, token: Optional[str]) -> bool:
+        """Whether ``token`` is a seat's no more (removed, or given a new link)."""
+        return (token is not None and self.seats is not None
+                and self.seats.by_token(token) is None)
 
     def take_back(self) -> Held:
         """What unrevealed secret rolls changed (serve/secrecy.py), read again when the log
@@ -235,6 +243,8 @@ class Table:
 
     def _tick(self) -> None:
         self.ticks += 1
+        if self.seats is not None:  # a seat removed or renewed: its streams end now
+            self.hub.close_seats({s.token for s in self.seats.current()})
         self._resend()
         if self.ticks % 2 == 1:  # the encounter, every other poll
             self.hub.set_encounter(self.encounter())
@@ -360,21 +370,35 @@ def make_app(table: Table) -> Starlette:
         return JSONResponse([on_the_table(e) for e in found])
 
     async def events(request: Request) -> Response:
-        last = request.headers.get("last-event-id") or request.query_params.get("after")
-        after = _number(last, 0) if last is not None else None
-        if last is not None and after is None:
-            return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
-                                     status_code=400)
-        queue = hub.subscribe()
-        if queue is None:
-            return PlainTextResponse("503: too many open streams; try again soon",
-                                     status_code=503, headers={"Retry-After": "5"})
-        return StreamingResponse(_stream(table, queue, after), media_type="text/event-stream",
-                                 headers={"X-Accel-Buffering": "no"})
+        return await _events(table, request)
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
               Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _events(table: Table, request: Request) -> Response:
+    """``GET /events``: a stream of the table's events (a seat's, at most
+    :data:`~rpgdice.serve.hub.PER_SEAT` at once, ended when the seat goes)."""
+    hub = table.hub
+    last = request.headers.get("last-event-id") or request.query_params.get("after")
+    after = _number(last, 0) if last is not None else None
+    if last is not None and after is None:
+        return PlainTextResponse("Last-Event-ID (or after) must be a whole number",
+                                 status_code=400)
+    who = getattr(request.state, "who", None)
+    seat = None if who is None or who == "gm" else who.token
+    queue = hub.subscribe(seat)
+    if queue is None and seat is not None and hub.seat_full(seat):
+        return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
+                                 "seats their share); close one", status_code=429,
+                                 headers={"Retry-After": "5"})
+    if queue is None:
+        return PlainTextResponse("503: too many open streams; try again soon",
+                                 status_code=503, headers={"Retry-After": "5"})
+    return StreamingResponse(_stream(table, queue, after, seat),
+                             media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})
 
 
 async def _panel(request: Request) -> Response:
@@ -496,11 +520,13 @@ def _missed(table: Table, after: int) -> list[tuple[int, str]]:
             for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
 
 
-async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int]
-                  ) -> AsyncIterator[str]:
+async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int],
+                  seat: Optional[str] = None) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
     (from the log), then whatever comes, until it goes; a client that falls too far behind
-    (slow, or a burst of rolls) reads what it missed from the log, then joins again."""
+    (slow, or a burst of rolls) reads what it missed from the log, then joins again (as
+    the seat ``seat``, its token, when a seat's). A seat's ends when the seat is removed
+    or given a new link."""
     hub = table.hub
     sent = hub.last if after is None else after  # before the first yield: what comes while
     try:  # it is sent is in the queue
@@ -508,6 +534,8 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
         catching_up = after is not None
         while True:
             while catching_up:  # from the log, a batch at a time
+                if table.seat_gone(seat):
+                    return
                 try:
                     missed = await hub.catch_up(lambda s: _missed(table, s), sent)
                 except follow.Unreadable:  # said by the notice: the stream goes on
@@ -522,8 +550,10 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
             except asyncio.TimeoutError:
                 yield ": keep-alive\n\n"
                 continue
+            if event is CLOSED:  # its seat is gone: not one event more
+                return
             if event is OVERFLOW:  # behind: what it missed is in the log
-                rejoined = hub.subscribe()
+                rejoined = hub.subscribe(seat)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True

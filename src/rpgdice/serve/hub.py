@@ -23,6 +23,12 @@ MAX_STREAMS = 256
 """``/events`` streams at once (more get 503 and try again): each holds a queue. The
 environment variable ``RPGDICE_SERVE_MAX_STREAMS`` sets a smaller cap (the tests reach it
 with a page or two); no option does."""
+PER_SEAT = 4
+"""``/events`` streams one seat's token may hold at once (a phone, a tablet, a laptop and
+one reconnecting): one seat never takes every slot."""
+SEATS_SHARE = 0.75
+"""The part of :data:`MAX_STREAMS` the seats' streams may take together: the rest is kept
+for the GM's screen and the plain page (the TV), always served."""
 CATCH_UP = 2
 """Catch-up reads from the log at once, whoever asks: what they hold stays bounded however
 many clients send ``Last-Event-ID`` together (the others wait their turn, and one that
@@ -34,6 +40,9 @@ Event = tuple[Optional[int], bool, str]
 is a reveal, the SSE text."""
 OVERFLOW: Event = (None, True, "")
 """What a cut-off client's queue holds (this very tuple, never published): its stream ends."""
+CLOSED: Event = (None, False, "")
+"""What the queue of a stream whose seat was removed or given a new link holds (this very
+tuple, never published): its stream ends at once, nothing more sent."""
 
 
 def dumps(data: object) -> str:
@@ -57,7 +66,9 @@ class Hub:
     def __init__(self, recent: int, max_streams: int = MAX_STREAMS) -> None:
         self.max_streams = max_streams
         self.loop: Optional[asyncio.AbstractEventLoop] = None
-        self.clients: set[asyncio.Queue[Event]] = set()
+        self.clients: dict[asyncio.Queue[Event], Optional[str]] = {}
+        """Each client's queue, and the seat's token it was opened with (None: the GM's
+        token or the plain page)."""
         self.recent: OrderedDict[int, str] = OrderedDict()
         """The newest entries' HTML, by ID, oldest first (the page opens with them)."""
         self.size = recent
@@ -122,15 +133,37 @@ class Hub:
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(OVERFLOW)
-                self.clients.discard(queue)  # nothing more goes to it
+                self.clients.pop(queue, None)  # nothing more goes to it
 
-    def subscribe(self) -> Optional[asyncio.Queue[Event]]:
-        """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are open."""
-        if len(self.clients) >= self.max_streams:
+    def subscribe(self, seat: Optional[str] = None) -> Optional[asyncio.Queue[Event]]:
+        """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are
+        open — or, for a seat's token ``seat``, when :meth:`seat_full` says so."""
+        if len(self.clients) >= self.max_streams or (seat is not None and self.seat_full(seat)):
             return None
         queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=QUEUE)
-        self.clients.add(queue)
+        self.clients[queue] = seat
         return queue
+
+    def seat_full(self, seat: str) -> bool:
+        """Whether the seat whose token is ``seat`` holds :data:`PER_SEAT` streams, or the
+        seats together their share of the slots (:data:`SEATS_SHARE`)."""
+        owners = list(self.clients.values())
+        return (owners.count(seat) >= PER_SEAT
+                or sum(o is not None for o in owners) >= max(1, int(self.max_streams
+                                                                    * SEATS_SHARE)))
+
+    def close_seats(self, tokens: set[str]) -> None:
+        """End at once every stream of a seat whose token is not in ``tokens`` (removed, or
+        given a new link): from any thread."""
+        self._call(self._close_seats, tokens)
+
+    def _close_seats(self, tokens: set[str]) -> None:
+        for queue, seat in list(self.clients.items()):
+            if seat is not None and seat not in tokens:
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(CLOSED)
+                self.clients.pop(queue, None)
 
     async def catch_up(self, read: Callable[[int], list[tuple[int, str]]], after: int
                        ) -> list[tuple[int, str]]:
@@ -142,4 +175,4 @@ class Hub:
             return await asyncio.to_thread(read, after)
 
     def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
-        self.clients.discard(queue)
+        self.clients.pop(queue, None)

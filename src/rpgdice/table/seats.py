@@ -153,8 +153,16 @@ class Watched:
         self.where = where
         self.stamp: tuple[int, int, int] | None = None
         self.seats: list[Seat] = []
+        import threading
+
+        self.lock = threading.Lock()
+        """Requests and the server's follower both ask (each from its own thread)."""
 
     def current(self) -> list[Seat]:
+        with self.lock:
+            return self._current()
+
+    def _current(self) -> list[Seat]:
         try:
             info = os.stat(self.where)
             stamp: tuple[int, int, int] | None = (info.st_mtime_ns, info.st_size, info.st_ino)

@@ -364,7 +364,7 @@ def tree_roll(r: rules.TreeRoll) -> list[Text]:
         lines.append(Text.assemble(("  ", ""), (" ".join(signed(c) for c in constants[:MAX_CONSTANTS]), LABEL)))
     total = Text.assemble(("  Total ", GOOD), (num(r.total), "bold"))
     if r.compare and r.against is not None:
-        against = Text.assemble(f" {r.compare} ")
+        against = Text.assemble(f" {visible(r.compare)} ")
         if r.against.dice:
             against.append(f"{visible(r.against.expression)} ")
             against.append_text(_tree_chips(r.against.dice))
