@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional, Protocol
@@ -205,21 +205,32 @@ class Table:
         return [held.entry(e) for e in entries]
 
     def answer(self, body: Loaded) -> Loaded:
-        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
-        the table may see it: a roll made after an unrevealed secret one said again."""
+        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``,
+        and ``shown``, its view's envelopes) as the table may see it: a roll made after an
+        unrevealed secret one said again, its JSON and its envelopes alike."""
         rolls = body.get("rolls")
         if not isinstance(rolls, list):
             return body
         held = self.take_back()
         out = []
+        said: Optional[Loaded] = None
         for n, obj in enumerate(rolls):
             ident = obj.get("id") if isinstance(obj, dict) else None
             found = held.entries.get(ident) if isinstance(ident, int) else None
+            said = found if found is not None else said
             results = found.get("results") if found is not None else None
             if isinstance(results, list) and n < len(results) and isinstance(results[n], dict):
                 obj = {**obj, **{k: v for k, v in results[n].items() if k in obj}}
             out.append(obj)
-        return {**body, "rolls": out}
+        body = {**body, "rolls": out}
+        shown, restated = body.get("shown"), said.get("shown") if said is not None else None
+        if isinstance(shown, dict) and isinstance(shown.get("envelopes"), list):
+            envelopes = (restated.get("envelopes") if isinstance(restated, dict)
+                         else shown["envelopes"])
+            body["shown"] = {**shown, "envelopes": [  # what it did: the page's, never shown
+                {k: v for k, v in e.items() if k != "held"} if isinstance(e, dict) else e
+                for e in (envelopes if isinstance(envelopes, list) else [])]}
+        return body
 
     def _entry(self, entry: Loaded, revealed: bool) -> None:
         held = self.take_back()
@@ -373,19 +384,30 @@ def make_app(table: Table) -> Starlette:
                                  headers={"X-Accel-Buffering": "no"})
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
-              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
+              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel_route(table))]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-async def _panel(request: Request) -> Response:
-    """``GET /api/panel``: what the token may roll, as data (a seat's or the GM's)."""
+def _panel_route(table: Table) -> Callable[[Request], Awaitable[Response]]:
+    async def panel(request: Request) -> Response:
+        return await _panel(table, request)
+
+    return panel
+
+
+async def _panel(table: Table, request: Request) -> Response:
+    """``GET /api/panel``: what the token may roll, as data (a seat's, its sheets as the
+    table saw them, or the GM's)."""
     who = getattr(request.state, "who", None)
     if who is None:
         return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
                             status_code=403)
     from rpgdice.serve.panel import panel
 
-    return JSONResponse(await asyncio.to_thread(panel, who))
+    def made() -> Loaded:
+        return panel(who, None if who == "gm" else table.take_back())
+
+    return JSONResponse(await asyncio.to_thread(made))
 
 
 def max_streams() -> int:

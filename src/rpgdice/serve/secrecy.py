@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from rpgdice.core.parts import Fight
     from rpgdice.serve.follow import Reader
+    from rpgdice.table.sheets import Sheet
 
 MOST = 2000
 """The unrevealed secret entries that changed the table read (the newest): a table keeps a
@@ -317,6 +318,42 @@ def read(reader: Reader, played: Optional[TakeBack] = None) -> tuple[Held, Optio
     except follow.Unreadable:
         return NONE, None
     return played.held(), played
+
+
+def seen_sheet(sheet: Sheet, held: Held) -> Sheet:
+    """A character's sheet as the table saw it: what unrevealed secret rolls changed of
+    its traits (``held.diff``) taken back, within 0 and each one's maximum, and what
+    follows from it (Seyruun's wound from its damage) made again. The sheet itself when
+    nothing of it is held back."""
+    import dataclasses
+
+    from rpgdice.table import sheets
+
+    diff = held.diff.get(fold(sheet.name))
+    if not diff:
+        return sheet
+    traits = dict(sheet.traits)
+    changed: set[str] = set()
+    for key, amount in diff.items():
+        spelled = sheet.spelling(key)
+        value = traits.get(spelled) if spelled is not None else None
+        if spelled is None or not _int(value):
+            continue
+        try:
+            top = sheet.maximum(key)
+        except Exception:  # a ruleset without a sheet's schema: no maximum
+            top = None
+        traits[spelled] = _within(value + amount, top)
+        changed.add(fold(key))
+    out = dataclasses.replace(sheet, traits=traits)
+    try:
+        follows = sheets.schema(sheet.ruleset).follows
+        more = dict(follows(out, changed)) if follows is not None and changed else {}
+    except Exception:  # a ruleset file gone or broken: what follows stays as it was
+        more = {}
+    for key, value in more.items():
+        traits[out.spelling(key) or key] = value
+    return dataclasses.replace(sheet, traits=traits) if more else out
 
 
 def public(state: Loaded | None, held: Held, ruleset: str) -> Loaded | None:

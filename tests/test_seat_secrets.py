@@ -1,0 +1,110 @@
+"""What a seat can learn before ``log reveal`` (issue #45, items 1-4; docs/serve.md, "What a
+seat can and cannot learn"): a seat's answer (its JSON and its view's envelopes), its panel's
+sheet, its refusals and its odds say the state as the table saw it; a secret roll's payment
+shows nowhere, even while its own output drains; a seat's roll that depends on what a secret
+roll changed is held back with it."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import character, ok
+
+
+def seat(name: str = "ana"):
+    from rpgdice.table import seats
+
+    return seats.find(name)
+
+
+def roll(line: str, name: str = "ana"):
+    from rpgdice.cli.seated import roll_line
+
+    return roll_line(line, seat(name))
+
+
+def table():
+    from conftest import log_path
+    from rpgdice.serve.app import Table
+
+    return Table(log_path(), None)
+
+
+def asgi_get(path: str, token: str) -> tuple[int, dict]:
+    """``GET path`` with ``Authorization: Bearer token`` from the server's app, in-process
+    (its guard and routes; what the seat's phone gets)."""
+    import asyncio
+
+    from conftest import log_path
+    from rpgdice.serve.app import Guard, Table, make_app
+    from rpgdice.table import seats
+
+    served = Table(log_path(), None)
+    app = Guard(make_app(served), None, seats.Watched(seats.path()))
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "headers": [(b"host", b"127.0.0.1"),
+                                               (b"authorization", f"Bearer {token}".encode())],
+             "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1),
+             "root_path": "", "http_version": "1.1"}
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    try:
+        asyncio.run(app(scope, receive, send))
+    finally:
+        served.close()
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return sent[0]["status"], json.loads(body)
+
+
+def panel_sheet(name: str = "ana") -> dict:
+    """The seat's first character's sheet as ``GET /api/panel`` answers it."""
+    status, got = asgi_get("/api/panel", seat(name).token)
+    assert status == 200, got
+    return got["characters"][0]["sheet"]
+
+
+def thug_fight() -> None:
+    """Ysolde (Willpower 5 of 5) seated as ana; the GM's secret roll as her spent 1 and
+    a secret attack left the Thug at 6/7."""
+    character("Ysolde", willpower=5)
+    ok("seat", "add", "ana", "--as", "ysolde")
+    ok("encounter", "start", "Ana=3+2", "Thug=2", "--health", "7", "--no-log")
+    ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--willpower", "--secret",
+       "--seed", "1")
+    hit = ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs", "Thug",
+             "--secret", "--seed", "3")
+    assert "+6 damage → 6/7" in hit.stdout
+
+
+def test_a_seats_answer_and_panel_say_the_state_the_table_saw():
+    thug_fight()
+    answer = roll("seyruun attack dexterity+stealth --defense 2 --damage 4 --vs Thug "
+                  "--attacker-willpower")
+    assert answer.status == 200, answer.body
+    truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])["results"][0]
+    assert truth["left"] == {"willpower": 3}  # the log: the truth
+    served = table()
+    try:
+        said = served.answer(answer.body)
+    finally:
+        served.close()
+    (obj,) = said["rolls"]
+    assert obj["left"] == {"willpower": 4}
+    dealt = truth["damage_dealt"] or 0
+    assert obj["vs_damage"] == min(7, dealt)
+    (env,) = said["shown"]["envelopes"]
+    assert env["table"]["left"] == {"willpower": 4}
+    assert f"+{dealt} damage → {min(7, dealt)}/7" in env["vs_table"]["hurt"]
+    assert "6/7" not in json.dumps(said, ensure_ascii=False)  # nor what it found: "held"
+    assert "held" not in env and "vs_table" in env
+    sheet = panel_sheet()
+    willpower = {r["name"]: r["value"] for r in sheet["resources"]}["willpower"]
+    assert willpower == 4
+    values = {t["name"]: t["value"] for t in sheet["traits"]}
+    assert values["willpower"] == 4
