@@ -30,26 +30,29 @@ def table():
     return Table(log_path(), None)
 
 
-def asgi_get(path: str, token: str) -> tuple[int, dict]:
-    """``GET path`` with ``Authorization: Bearer token`` from the server's app, in-process
-    (its guard and routes; what the seat's phone gets)."""
+def asgi(path: str, token: str, line: str | None = None) -> tuple[int, dict]:
+    """``GET path`` (or with ``line``, ``POST`` it) with ``Authorization: Bearer token``
+    from the server's app, in-process (its guard and routes; what the seat's phone gets)."""
     import asyncio
 
     from conftest import log_path
+    from rpgdice.cli.seated import odds_line, roll_line
     from rpgdice.serve.app import Guard, Table, make_app
     from rpgdice.table import seats
 
-    served = Table(log_path(), None)
+    served = Table(log_path(), None, roller=roll_line, odds_line=odds_line)
     app = Guard(make_app(served), None, seats.Watched(seats.path()))
-    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "headers": [(b"host", b"127.0.0.1"),
-                                               (b"authorization", f"Bearer {token}".encode())],
+    data = b"" if line is None else json.dumps({"line": line}).encode()
+    scope = {"type": "http", "method": "GET" if line is None else "POST", "path": path,
+             "raw_path": path.encode(), "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1"), (b"content-length", str(len(data)).encode()),
+                         (b"authorization", f"Bearer {token}".encode())],
              "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1),
              "root_path": "", "http_version": "1.1"}
     sent: list[dict] = []
 
     async def receive() -> dict:
-        return {"type": "http.request", "body": b"", "more_body": False}
+        return {"type": "http.request", "body": data, "more_body": False}
 
     async def send(message: dict) -> None:
         sent.append(message)
@@ -64,7 +67,7 @@ def asgi_get(path: str, token: str) -> tuple[int, dict]:
 
 def panel_sheet(name: str = "ana") -> dict:
     """The seat's first character's sheet as ``GET /api/panel`` answers it."""
-    status, got = asgi_get("/api/panel", seat(name).token)
+    status, got = asgi("/api/panel", seat(name).token)
     assert status == 200, got
     return got["characters"][0]["sheet"]
 
@@ -108,3 +111,31 @@ def test_a_seats_answer_and_panel_say_the_state_the_table_saw():
     assert willpower == 4
     values = {t["name"]: t["value"] for t in sheet["traits"]}
     assert values["willpower"] == 4
+
+
+def test_a_refusal_to_a_seat_names_no_hidden_value():
+    character("Ysolde", willpower=1)
+    ok("seat", "add", "ana", "--as", "ysolde")
+    ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--willpower", "--secret",
+       "--seed", "1")  # the table saw 1 Willpower left; she has 0
+    status, body = asgi("/api/roll", seat().token, "seyruun roll dexterity stealth --willpower")
+    assert status == 400
+    said = body["error"]
+    assert "Willpower" in said and "nothing was rolled or spent" in said
+    assert "has 0" not in said and "0 Willpower" not in said, said
+    plain = roll("seyruun roll dexterity stealth --willpower")  # the GM's view: the truth
+    assert plain.status == 400 and "has 0 Willpower" in plain.body["error"]
+
+
+def test_a_refusal_with_nothing_held_back_is_as_it_was():
+    from rpgdice.cli.seated import roll_line
+
+    character("Ysolde", willpower=0)
+    ok("seat", "add", "ana", "--as", "ysolde")
+    served = table()
+    try:
+        refused = roll_line("seyruun roll dexterity stealth --willpower", seat(),
+                            seen=served.take_back)
+    finally:
+        served.close()
+    assert refused.status == 400 and "has 0 Willpower" in refused.body["error"]

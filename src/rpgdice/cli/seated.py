@@ -20,7 +20,7 @@ import json
 import shlex
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Protocol, TextIO
 
@@ -42,6 +42,14 @@ MAX_TIMES = 20
 FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
              "--seed": "--seed (the table rolls a seat's dice)",
              "--no-log": "--no-log (a seat's rolls are logged)"}
+
+
+class Secrets(Protocol):
+    """What unrevealed secret rolls changed, as the server reads it (a
+    :class:`rpgdice.serve.secrecy.Held`): by combatant (its name folded), the traits."""
+
+    @property
+    def diff(self) -> dict[str, dict[str, int]]: ...
 
 
 class Commands(Protocol):
@@ -117,9 +125,24 @@ def odds_line(line: str) -> bool:
     return words[:1] == ["odds"] or words[1:2] == ["odds"]
 
 
-def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
+def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
+              seen: Callable[[], Secrets] | None = None) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
-    the GM's token). Blocking: run it in a worker thread."""
+    the GM's token). ``seen()``: what unrevealed secret rolls changed (the server's
+    :class:`rpgdice.serve.secrecy.Held`), which a seat's refusals do not name. Blocking:
+    run it in a worker thread."""
+    if seat is None or seen is None:
+        return _line(line, seat, gm)
+    from rpgdice.table import sheets
+
+    held = sheets.HIDDEN.set({who: frozenset(diff) for who, diff in seen().diff.items()})
+    try:
+        return _line(line, seat, gm)
+    finally:
+        sheets.HIDDEN.reset(held)
+
+
+def _line(line: str, seat: Seat | None, gm: bool) -> Answer:
     try:
         words = shlex.split(line)
     except ValueError as e:

@@ -494,7 +494,8 @@ async def _roll(table: Table, request: Request) -> Response:
     odds = table.odds_line is not None and table.odds_line(line)
     answer = await asyncio.get_running_loop().run_in_executor(
         table.odds_pool if odds else table.pool,
-        functools.partial(table.roller, line, None if gm else who, gm=gm))
+        functools.partial(table.roller, line, None if gm else who, gm=gm,
+                          seen=None if gm else table.take_back))
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)
