@@ -131,18 +131,34 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
     the GM's token). ``seen()``: what unrevealed secret rolls changed (the server's
     :class:`rpgdice.serve.secrecy.Held`), which a seat's refusals do not name. Blocking:
     run it in a worker thread."""
-    if seat is None or seen is None:
-        return _line(line, seat, gm)
     from rpgdice.table import sheets
 
-    held = sheets.HIDDEN.set({who: frozenset(diff) for who, diff in seen().diff.items()})
+    held = sheets.HIDDEN.set(None)
     try:
-        return _line(line, seat, gm)
+        return _line(line, seat, gm, None if seat is None else seen)
     finally:
         sheets.HIDDEN.reset(held)
 
 
-def _line(line: str, seat: Seat | None, gm: bool) -> Answer:
+SETTLING = 5.0
+"""The most seconds a seat's roll waits for a secret roll being made (its entry not yet
+logged: its changes not yet held back) before it is refused (503)."""
+
+
+def _hide(seen: Callable[[], Secrets]) -> Optional[Answer]:
+    """What unrevealed secret rolls changed, set for the seat's roll (sheets.HIDDEN), once
+    no secret roll is being made; or the :class:`Answer` saying the table is busy."""
+    from rpgdice.table import making, sheets
+
+    if not making.settled(SETTLING):
+        return Answer(503, {"error": "a secret roll is being made at the table; try again "
+                            "in a moment"})
+    sheets.HIDDEN.set({who: frozenset(diff) for who, diff in seen().diff.items()})
+    return None
+
+
+def _line(line: str, seat: Seat | None, gm: bool,
+          seen: Callable[[], Secrets] | None) -> Answer:
     try:
         words = shlex.split(line)
     except ValueError as e:
@@ -153,6 +169,9 @@ def _line(line: str, seat: Seat | None, gm: bool) -> Answer:
         return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
                             "'roll 2d6'"})
     with LOCK:
+        busy = _hide(seen) if seen is not None else None
+        if busy is not None:
+            return busy
         prepared = _prepared(words, seat, gm)
         if isinstance(prepared, Answer):
             return prepared

@@ -170,6 +170,8 @@ class Table:
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
         self.ticks = 0
+        self.waiting = False
+        """The encounter's view waits for a secret roll being made."""
         self.secrets = follow.Reader(log)
         """Reads the unrevealed secret entries, whose effects the page does not show."""
         self.lock = threading.Lock()
@@ -247,8 +249,34 @@ class Table:
     def _tick(self) -> None:
         self.ticks += 1
         self._resend()
-        if self.ticks % 2 == 1:  # the encounter, every other poll
-            self.hub.set_encounter(self.encounter())
+        if self.ticks % 2 == 1 or self.waiting:  # the encounter, every other poll
+            self._set_encounter()
+
+    def _set_encounter(self) -> None:
+        """The encounter's view sent, unless a secret roll is being made meanwhile (then
+        the last one stays, and the next poll tries again)."""
+        view = self.settled_encounter()
+        self.waiting = view is None
+        if view is not None:
+            self.hub.set_encounter(view)
+
+    def settled_encounter(self) -> Optional[str]:
+        """The encounter's view as the table may see it, or None while a secret roll is
+        being made (it may have paid, its entry not yet logged: table/making.py), or when
+        one was logged while the view was read."""
+        from rpgdice.table import making
+
+        try:
+            if making.busy():
+                return None
+            with self.lock:
+                first = self.secrets.last_id()
+            view = self.encounter()
+            with self.lock:
+                last = self.secrets.last_id()
+        except follow.Unreadable:
+            return self.encounter()
+        return None if making.busy() or first != last else view
 
     def _resend(self) -> None:
         """The entries sent said again whose secret was since revealed, sent again as the
@@ -295,7 +323,7 @@ class Table:
             self.hub.notice("log", str(e))
         finally:
             reader.close()
-        self.hub.set_encounter(self.encounter())
+        self._set_encounter()
         self.follower.start(last, seq)
         if self.poster is not None:
             self.poster.start()
@@ -403,11 +431,22 @@ async def _panel(table: Table, request: Request) -> Response:
         return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
                             status_code=403)
     from rpgdice.serve.panel import panel
+    from rpgdice.table import making
 
-    def made() -> Loaded:
+    def made() -> Optional[Loaded]:
+        if who != "gm" and not making.settled(SETTLING):  # its sheet may hold what it paid
+            return None
         return panel(who, None if who == "gm" else table.take_back())
 
-    return JSONResponse(await asyncio.to_thread(made))
+    found = await asyncio.to_thread(made)
+    if found is None:
+        return JSONResponse({"error": "a secret roll is being made at the table; try again "
+                             "in a moment"}, status_code=503, headers={"Retry-After": "1"})
+    return JSONResponse(found)
+
+
+SETTLING = 5.0
+"""The most seconds a seat's panel waits for a secret roll being made (503 beyond)."""
 
 
 def max_streams() -> int:
