@@ -207,3 +207,42 @@ def test_a_secret_payment_shows_nowhere_while_its_output_drains(monkeypatch):
         if child.poll() is None:
             child.kill()
         served.close()
+
+
+def test_a_seats_odds_are_computed_on_the_state_the_table_saw():
+    make_character("Ysolde", "seyruun", {"dexterity": 3, "stealth": 3, "wits": 2,
+                                         "composure": 3, "resolve": 2, "willpower": 5})
+    ok("seat", "add", "ana", "--as", "ysolde")
+    ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log")
+    ok("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--willpower", "--secret",
+       "--seed", "1")
+    assert "→ 6/7" in ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs",
+                          "Ysolde", "--secret", "--seed", "3").stdout
+    truth = json.loads(ok("seyruun", "odds", "dexterity", "willpower", "--as", "ysolde",
+                          "--json").stdout)
+    assert truth["pool_total"] == 3 + 4 - 3 and truth["penalty"] == 3  # the GM: the truth
+    status, said = asgi("/api/roll", seat().token, "seyruun odds dexterity willpower")
+    assert status == 200, said
+    (odds,) = said["rolls"]
+    assert odds["skill"] == 5 and odds["penalty"] == 0 and odds["pool_total"] == 8, odds
+    assert "severe" not in json.dumps(said) and "crippled" not in json.dumps(said)
+    roll_back = ok("seyruun", "odds", "dexterity", "willpower", "--as", "ysolde", "--json")
+    assert json.loads(roll_back.stdout)["pool_total"] == truth["pool_total"]  # nothing written
+
+
+def test_an_extra_is_read_as_the_table_saw_it_for_a_seats_odds():
+    from rpgdice.serve import secrecy
+    from rpgdice.table import encounter
+
+    ok("encounter", "start", "Ana=3+2", "Ghoul=2", "--health", "7", "--no-log")
+    ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs", "Ghoul",
+       "--secret", "--seed", "3")
+    served = table()
+    try:
+        held = served.take_back()
+    finally:
+        served.close()
+    truth = encounter.load().extra("Ghoul")
+    assert (truth.damage, truth.wound) == (6, "severe")
+    seen = secrecy.seen_encounter(encounter.load(), held).extra("Ghoul")
+    assert (seen.damage, seen.wound) in ((0, None), (0, "none")), seen

@@ -131,13 +131,16 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
     the GM's token). ``seen()``: what unrevealed secret rolls changed (the server's
     :class:`rpgdice.serve.secrecy.Held`), which a seat's refusals do not name. Blocking:
     run it in a worker thread."""
-    from rpgdice.table import sheets
+    from rpgdice.table import encounter, sheets
 
-    held = sheets.HIDDEN.set(None)
+    held, sheet, fight = (sheets.HIDDEN.set(None), sheets.SEEN.set(None),
+                          encounter.SEEN.set(None))
     try:
         return _line(line, seat, gm, None if seat is None else seen)
     finally:
         sheets.HIDDEN.reset(held)
+        sheets.SEEN.reset(sheet)
+        encounter.SEEN.reset(fight)
 
 
 SETTLING = 5.0
@@ -145,15 +148,21 @@ SETTLING = 5.0
 logged: its changes not yet held back) before it is refused (503)."""
 
 
-def _hide(seen: Callable[[], Secrets]) -> Optional[Answer]:
-    """What unrevealed secret rolls changed, set for the seat's roll (sheets.HIDDEN), once
-    no secret roll is being made; or the :class:`Answer` saying the table is busy."""
-    from rpgdice.table import making, sheets
+def _hide(seen: Callable[[], Secrets], odds: bool) -> Optional[Answer]:
+    """What unrevealed secret rolls changed, set for the seat's roll (sheets.HIDDEN; for
+    its odds, the sheets and the encounter as the table saw them), once no secret roll is
+    being made; or the :class:`Answer` saying the table is busy."""
+    from rpgdice.serve import secrecy
+    from rpgdice.table import encounter, making, sheets
 
     if not making.settled(SETTLING):
         return Answer(503, {"error": "a secret roll is being made at the table; try again "
                             "in a moment"})
-    sheets.HIDDEN.set({who: frozenset(diff) for who, diff in seen().diff.items()})
+    held = seen()
+    sheets.HIDDEN.set({who: frozenset(diff) for who, diff in held.diff.items()})
+    if odds and held.diff and isinstance(held, secrecy.Held):  # computed on what it saw
+        sheets.SEEN.set(lambda sheet: secrecy.seen_sheet(sheet, held))
+        encounter.SEEN.set(lambda found: secrecy.seen_encounter(found, held))
     return None
 
 
@@ -169,7 +178,7 @@ def _line(line: str, seat: Seat | None, gm: bool,
         return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
                             "'roll 2d6'"})
     with LOCK:
-        busy = _hide(seen) if seen is not None else None
+        busy = _hide(seen, odds_line(line)) if seen is not None else None
         if busy is not None:
             return busy
         prepared = _prepared(words, seat, gm)

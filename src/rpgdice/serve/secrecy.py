@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from rpgdice.core.parts import Fight
     from rpgdice.serve.follow import Reader
+    from rpgdice.table.encounter import Encounter
     from rpgdice.table.sheets import Sheet
 
 MOST = 2000
@@ -354,6 +355,32 @@ def seen_sheet(sheet: Sheet, held: Held) -> Sheet:
     for key, value in more.items():
         traits[out.spelling(key) or key] = value
     return dataclasses.replace(sheet, traits=traits) if more else out
+
+
+def seen_encounter(found: Encounter, held: Held) -> Encounter:
+    """The encounter as the table saw it: each extra's damage and wound without what
+    unrevealed secret rolls did (its ruleset's ``fight.held``); a character's state is its
+    sheet's (:func:`seen_sheet`)."""
+    import dataclasses
+
+    if not held.diff:
+        return found
+    fight = _fight(found.ruleset)
+    order = []
+    for side in found.order:
+        diff = held.diff.get(fold(side.name))
+        if diff and not side.character and side.health is not None:
+            state = {"name": side.name, "character": False, "extra": True, "out": side.out,
+                     "damage": side.damage, "health": side.health, "wound": side.wound,
+                     "state": None, "willpower": None, "pools": None}
+            try:
+                after = fight.held(state, diff)
+                side = dataclasses.replace(side, damage=after.get("damage"),
+                                           wound=after.get("wound"))
+            except Exception:  # a side the ruleset cannot read: as it is
+                pass
+        order.append(side)
+    return dataclasses.replace(found, order=order)
 
 
 def public(state: Loaded | None, held: Held, ruleset: str) -> Loaded | None:

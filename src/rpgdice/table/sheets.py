@@ -469,7 +469,15 @@ def load(name: str, param: str = "NAME") -> Sheet:
     if data is None:
         raise RulesError(param, f"no character {shown(name)} in {folder()}; "
                          f"create one with rpgdice char new{_closest(name)}")
-    return from_data(path, data)
+    found = from_data(path, data)
+    view = SEEN.get()
+    return found if view is None else view(found)
+
+
+SEEN: ContextVar[Callable[[Sheet], Sheet] | None] = ContextVar("seen", default=None)
+"""While a seat's odds are computed (rpgdice.cli.seated): each sheet :func:`load` reads is
+given as the table saw it (what unrevealed secret rolls changed taken back). Nothing is
+paid or written meanwhile."""
 
 
 def _closest(name: str) -> str:
