@@ -246,3 +246,43 @@ def test_an_extra_is_read_as_the_table_saw_it_for_a_seats_odds():
     assert (truth.damage, truth.wound) == (6, "severe")
     seen = secrecy.seen_encounter(encounter.load(), held).extra("Ghoul")
     assert (seen.damage, seen.wound) in ((0, None), (0, "none")), seen
+
+
+def test_a_seats_roll_on_a_secretly_changed_state_is_held_back_with_that_secret():
+    from rpgdice.serve import views
+
+    make_character("Ysolde", "seyruun", {"dexterity": 3, "stealth": 3, "wits": 2,
+                                         "composure": 3, "resolve": 2, "willpower": 5})
+    ok("seat", "add", "ana", "--as", "ysolde")
+    ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--health", "7", "--no-log")
+    assert "→ 6/7" in ok("seyruun", "attack", "3+3", "--defense", "2", "--damage", "4", "--vs",
+                          "Ysolde", "--secret", "--seed", "3").stdout  # severely wounded
+    ok("seyruun", "roll", "1", "--secret", "--seed", "1", "--log")  # touches no one
+    secret = logged_ids()[0]
+    status, said = asgi("/api/roll", seat().token, "seyruun roll dexterity stealth")
+    assert status == 200, said
+    assert said["rolls"] == [] and said["held"] == f"held until the GM reveals #{secret}"
+    held = said["id"]
+    truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])  # the GM: whole
+    assert truth["id"] == held and truth["secret"] is True
+    assert truth["results"][0]["penalty"] == 3  # rolled on the true state: the wound's −3
+    from conftest import log_path
+    from rpgdice.serve import follow
+
+    reader = follow.Reader(log_path())
+    try:
+        card = text(views.entry_html(reader.get(held)))
+    finally:
+        reader.close()
+    assert f"held until the GM reveals #{secret}" in card and "3" not in card.split("#")[0]
+    # Not held: a roll the secret changed nothing of (ordinary dice), and the odds.
+    status, plain = asgi("/api/roll", seat().token, "roll 1d6")
+    assert status == 200 and plain["rolls"] and "held" not in plain
+    ok("log", "reveal", str(held))  # either reveals both
+    found = {e["id"]: e for e in map(json.loads, ok("log", "--json").stdout.splitlines())}
+    assert found[held]["secret"] is False and found[secret]["secret"] is False
+    assert found[secret + 1]["secret"] is True  # the other secret roll stays secret
+
+
+def logged_ids() -> list[int]:
+    return [json.loads(x)["id"] for x in ok("log", "--json").stdout.splitlines()]

@@ -185,9 +185,57 @@ def _line(line: str, seat: Seat | None, gm: bool,
         if isinstance(prepared, Answer):
             return prepared
         if not _odds(prepared[0]):
-            return _executed(*prepared)
+            until = _held_by(prepared, seen()) if seen is not None else None
+            return _executed(*prepared) if until is None else _held(prepared, until)
     with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
         return _executed(*prepared)
+
+
+def _held_by(prepared: Prepared, held: Secrets) -> Optional[int]:
+    """The unrevealed secret roll a seat's roll depends on (None: none): one that changed
+    its target (``--vs``), or its character so that its pool differs from the one it
+    would roll on the state the table saw (its traits, its wound...)."""
+    from rpgdice.core.names import fold
+    from rpgdice.serve import secrecy
+
+    spec, sheet, _ = prepared
+    if not held.diff or not isinstance(held, secrecy.Held):
+        return None
+    vs = spec.arg("vs") or (spec.target.name if spec.target is not None else None)
+    if vs is not None and fold(str(vs)) in held.diff:
+        return held.by.get(fold(str(vs)))
+    if spec.character is None or fold(spec.character.name) not in held.diff:
+        return None
+    from rpgdice.roll.character import resolved
+    from rpgdice.table import sheets
+
+    try:
+        true = sheet if sheet is not None else sheets.load(spec.character.name, "--as")
+        seen = secrecy.seen_sheet(true, held)
+        differs = resolved(spec, true)[0].data() != resolved(spec, seen)[0].data()
+    except (RulesError, TypeError, ValueError):  # said by the roll itself
+        return None
+    return held.by.get(fold(spec.character.name)) if differs else None
+
+
+def _held(prepared: Prepared, until: int) -> Answer:
+    """A seat's roll that depends on what the unrevealed secret roll ``until`` changed:
+    rolled and logged on the true state, secret, held back with it (revealed together);
+    the seat is answered that much alone."""
+    from rpgdice.table.log.recorder import HELD_UNTIL
+
+    spec, sheet, extras = prepared
+    mark = HELD_UNTIL.set(until)
+    try:
+        answer = _executed(spec.replace(secret=True), sheet, extras)
+    finally:
+        HELD_UNTIL.reset(mark)
+    if answer.status != 200:
+        return answer
+    rolls = answer.body.get("rolls")
+    first = rolls[0] if isinstance(rolls, list) and rolls and isinstance(rolls[0], dict) else {}
+    return Answer(200, {"rolls": [], "id": first.get("id"), "until": until,
+                        "held": f"held until the GM reveals #{until}"})
 
 
 def _odds(spec: RollSpec) -> bool:

@@ -108,6 +108,8 @@ class Held:
         self.entries: dict[int, Loaded] = {}
         self.hidden: set[int] = set(hidden or ())
         """The unrevealed secret entries."""
+        self.by: dict[str, int] = {}
+        """By combatant (its name folded), the newest unrevealed secret entry that changed it."""
 
     def entry(self, entry: Loaded) -> Loaded:
         """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
@@ -144,6 +146,7 @@ class TakeBack:
         self.seen: dict[str, dict[str, int]] = {}
         self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
         self.entries: dict[int, Loaded] = {}
+        self.by: dict[str, int] = {}
         self.last = 0
         """The last entry fed."""
         self.count = 0
@@ -169,6 +172,8 @@ class TakeBack:
         truth, seen = self.truth, self.seen
         for n, step in steps(entry):
             who = fold(step["who"])
+            if hide:
+                self.by[who] = int(entry["id"])
             if step["before"] is None:
                 if hide:
                     mine = self.whole.setdefault(who, {})
@@ -216,6 +221,7 @@ class TakeBack:
         """What the table may see, as played so far."""
         found = Held(self.hidden)
         found.entries = dict(self.entries)
+        found.by = dict(self.by)
         for who in set(self.truth) | set(self.whole):
             seen = self.seen.get(who, {})
             diff = {k: seen[k] - v for k, v in self.truth.get(who, {}).items()
