@@ -286,3 +286,12 @@ def test_a_seats_roll_on_a_secretly_changed_state_is_held_back_with_that_secret(
 
 def logged_ids() -> list[int]:
     return [json.loads(x)["id"] for x in ok("log", "--json").stdout.splitlines()]
+
+
+def test_a_crytures_refusal_names_no_stamina_a_secret_roll_spent():
+    make_character("Cry", "crytures", {"stamina": 2, "mana": 3})
+    ok("seat", "add", "bo", "--as", "cry")
+    ok("crytures", "roll", "3", "--as", "Cry", "--spend", "stamina=2", "--secret", "--seed", "1")
+    status, said = asgi("/api/roll", seat("bo").token, "crytures roll 3 --spend stamina=1")
+    assert status == 400 and "Stamina" in said["error"], said
+    assert "has 0" not in said["error"], said
