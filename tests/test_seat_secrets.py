@@ -295,3 +295,18 @@ def test_a_crytures_refusal_names_no_stamina_a_secret_roll_spent():
     status, said = asgi("/api/roll", seat("bo").token, "crytures roll 3 --spend stamina=1")
     assert status == 400 and "Stamina" in said["error"], said
     assert "has 0" not in said["error"], said
+
+
+@pytest.mark.process
+def test_a_joined_terminal_prints_a_held_roll_as_held():
+    from conftest import cli
+    from test_joined import at_table, fake_table, reply
+
+    held = {"rolls": [], "id": 9, "until": 4, "held": "held until the GM reveals #4"}
+    with fake_table(reply("200 OK", json.dumps(held).encode())) as fake:
+        at_table(fake.base)
+        run = cli("seyruun", "roll", "dexterity", "stealth")
+        assert run.exit_code == 0, run.stderr
+        assert run.stdout == "held until the GM reveals #4\n"
+        run = cli("seyruun", "roll", "dexterity", "stealth", "--json")
+        assert json.loads(run.stdout) == {"held": "held until the GM reveals #4", "until": 4}
