@@ -381,6 +381,8 @@ def test_a_real_server_shows_no_trace_of_a_secret_change_until_it_is_revealed(na
 @pytest.mark.slow
 @pytest.mark.process
 def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_path):
+    """Its target changed by the secret roll, the seat's attack is held back with it (#45
+    item 2): the seat and the page see "held until the GM reveals #N"; the log, the truth."""
     from test_seats import post, seat_token
     from test_serve import serving
 
@@ -393,12 +395,13 @@ def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_pa
         status, body, _ = post(server, {"line": "seyruun attack 3+3 --defense 2 --damage 4 "
                                         "--vs Ghoul"}, seat_token("ana"))
         assert status == 200, body
-        (roll,) = body["rolls"]  # its dice the table's: a hit or a miss, the same
-        truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])["results"][0]
-        dealt = truth["damage_dealt"] or 0
-        assert truth["vs_damage"] == min(7, 6 + dealt) and roll["damage_dealt"] == truth["damage_dealt"]
-        assert roll["vs_damage"] == min(7, dealt)  # as if the secret 6 had not been dealt
-        assert roll["vs_wound"] != truth["vs_wound"] or dealt >= 7
+        first = ids()[0]
+        assert body["rolls"] == [] and body["held"] == f"held until the GM reveals #{first}"
+        truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])
+        assert truth["id"] == body["id"] and truth["secret"] is True
+        assert truth["results"][0]["vs_damage"] == min(7, 6 + (truth["results"][0]["damage_dealt"] or 0))
+        assert _until(lambda: "held until the GM reveals" in text(server.get("/")[1].decode()))
+        assert [e["secret"] for e in server.rolls()] == [True, True]
 
 
 def test_discord_gets_a_secret_roll_of_every_ruleset_as_who_rolled_it_alone():

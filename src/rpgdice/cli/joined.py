@@ -304,6 +304,11 @@ def remote(words: list[str], table: dict[str, str]) -> int:
         if isinstance(reason, str) and reason.strip():
             raise RulesError("table", cut(" ".join(reason.split()), MAX_MESSAGE))
         raise RulesError("table", f"the table at {base} answered {status}")
+    until = data.get("until") if isinstance(data, dict) and data.get("held") else None
+    if isinstance(until, int) and not isinstance(until, bool):  # held back with a secret roll
+        said = f"held until the GM reveals #{until}"
+        sys.stdout.write((json.dumps({"held": said, "until": until}) if as_json else said) + "\n")
+        return 0
     if not isinstance(data, dict) or not isinstance(data.get("rolls"), list):
         raise _bad_answer(base, "no list of rolls")
     rolls = data["rolls"]

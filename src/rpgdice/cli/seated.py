@@ -20,7 +20,7 @@ import json
 import shlex
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Protocol, TextIO
 
@@ -42,6 +42,14 @@ MAX_TIMES = 20
 FORBIDDEN = {"--dice": "--dice (the table rolls a seat's dice)",
              "--seed": "--seed (the table rolls a seat's dice)",
              "--no-log": "--no-log (a seat's rolls are logged)"}
+
+
+class Secrets(Protocol):
+    """What unrevealed secret rolls changed, as the server reads it (a
+    :class:`rpgdice.serve.secrecy.Held`): by combatant (its name folded), the traits."""
+
+    @property
+    def diff(self) -> dict[str, dict[str, int]]: ...
 
 
 class Commands(Protocol):
@@ -117,13 +125,53 @@ def odds_line(line: str) -> bool:
     return words[:1] == ["odds"] or words[1:2] == ["odds"]
 
 
-def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
+def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
+              seen: Callable[[], Secrets] | None = None) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
-    the GM's token). Blocking: run it in a worker thread."""
+    the GM's token). ``seen()``: what unrevealed secret rolls changed (the server's
+    :class:`rpgdice.serve.secrecy.Held`), which a seat's refusals do not name. Blocking:
+    run it in a worker thread."""
     surrogate = _surrogate(line)
     if surrogate is not None:  # no character: it could be neither logged nor answered
         return Answer(400, {"error": f"COMMAND: the line holds a lone surrogate "
                             f"(U+{ord(surrogate):04X}), which is no character; send text"})
+    from rpgdice.table import encounter, sheets
+
+    held, sheet, fight = (sheets.HIDDEN.set(None), sheets.SEEN.set(None),
+                          encounter.SEEN.set(None))
+    try:
+        return _line(line, seat, gm, None if seat is None else seen)
+    finally:
+        sheets.HIDDEN.reset(held)
+        sheets.SEEN.reset(sheet)
+        encounter.SEEN.reset(fight)
+
+
+SETTLING = 5.0
+"""The most seconds a seat's roll waits for a secret roll being made (its entry not yet
+logged: its changes not yet held back) before it is refused (503)."""
+
+
+def _hide(seen: Callable[[], Secrets], odds: bool) -> Optional[Answer]:
+    """What unrevealed secret rolls changed, set for the seat's roll (sheets.HIDDEN; for
+    its odds, the sheets and the encounter as the table saw them), once no secret roll is
+    being made; or the :class:`Answer` saying the table is busy."""
+    from rpgdice.serve import secrecy
+    from rpgdice.table import encounter, making, sheets
+
+    if not making.settled(SETTLING):
+        return Answer(503, {"error": "a secret roll is being made at the table; try again "
+                            "in a moment"})
+    held = seen()
+    sheets.HIDDEN.set({who: frozenset(diff) for who, diff in held.diff.items()})
+    if odds and held.diff and isinstance(held, secrecy.Held):  # computed on what it saw
+        sheets.SEEN.set(lambda sheet: secrecy.seen_sheet(sheet, held))
+        encounter.SEEN.set(lambda found: secrecy.seen_encounter(found, held))
+    return None
+
+
+def _line(line: str, seat: Seat | None, gm: bool,
+          seen: Callable[[], Secrets] | None) -> Answer:
     try:
         words = shlex.split(line)
     except ValueError as e:
@@ -134,11 +182,15 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False) -> Answer:
         return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
                             "'roll 2d6'"})
     with LOCK:
+        busy = _hide(seen, odds_line(line)) if seen is not None else None
+        if busy is not None:
+            return busy
         prepared = _prepared(words, seat, gm)
         if isinstance(prepared, Answer):
             return prepared
         if not _odds(prepared[0]):
-            return _executed(*prepared)
+            until = _held_by(prepared, seen()) if seen is not None else None
+            return _executed(*prepared) if until is None else _held(prepared, until)
     with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
         return _executed(*prepared)
 
@@ -149,6 +201,53 @@ def _surrogate(line: str) -> Optional[str]:
 
     found = re.search("[\ud800-\udfff]", line)
     return found.group(0) if found else None
+
+
+def _held_by(prepared: Prepared, held: Secrets) -> Optional[int]:
+    """The unrevealed secret roll a seat's roll depends on (None: none): one that changed
+    its target (``--vs``), or its character so that its pool differs from the one it
+    would roll on the state the table saw (its traits, its wound...)."""
+    from rpgdice.core.names import fold
+    from rpgdice.serve import secrecy
+
+    spec, sheet, _ = prepared
+    if not held.diff or not isinstance(held, secrecy.Held):
+        return None
+    vs = spec.arg("vs") or (spec.target.name if spec.target is not None else None)
+    if vs is not None and fold(str(vs)) in held.diff:
+        return held.by.get(fold(str(vs)))
+    if spec.character is None or fold(spec.character.name) not in held.diff:
+        return None
+    from rpgdice.roll.character import resolved
+    from rpgdice.table import sheets
+
+    try:
+        true = sheet if sheet is not None else sheets.load(spec.character.name, "--as")
+        seen = secrecy.seen_sheet(true, held)
+        differs = resolved(spec, true)[0].data() != resolved(spec, seen)[0].data()
+    except (RulesError, TypeError, ValueError):  # said by the roll itself
+        return None
+    return held.by.get(fold(spec.character.name)) if differs else None
+
+
+def _held(prepared: Prepared, until: int) -> Answer:
+    """A seat's roll that depends on what the unrevealed secret roll ``until`` changed:
+    rolled and logged on the true state, secret, held back with it (revealed together);
+    the seat is answered that much alone."""
+    from rpgdice.table.log.recorder import HELD_UNTIL
+
+    spec, sheet, extras = prepared
+    mark = HELD_UNTIL.set(until)
+    try:
+        answer = _executed(spec.replace(secret=True), sheet, extras)
+    finally:
+        HELD_UNTIL.reset(mark)
+    if answer.status != 200:
+        return answer
+    rolls = answer.body.get("rolls")
+    first = rolls[0] if isinstance(rolls, list) and rolls and isinstance(rolls[0], dict) else {}
+    return Answer(200, {"rolls": [], "id": first.get("id"), "until": until,
+                        "held": f"held until the GM reveals #{until}"})
 
 
 def _odds(spec: RollSpec) -> bool:

@@ -84,7 +84,8 @@ def settle(state: Turn, plan: Plan, source: DiceSource, times: int
         worst = cost.worst * times
         if worst > have and not cost.paced:
             e = sheets.cannot_pay(fresh, "--as", resource, worst, have)
-            raise RulesError(e.param, e.message + cost.why)
+            why = "" if sheets.hidden(fresh) else cost.why  # (impaired: a state held back)
+            raise RulesError(e.param, e.message + why)
         results: list[Tagged] = []
         left = have
         for _ in range(times):

@@ -251,9 +251,20 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     if found:
         extras = {**(extras or {}), **found}
     state = Turn(spec, sheet, capture, extras)
+    if not spec.secret or capture is not None or spec.odds_alone:
+        return _planned(spec, state, adapt, show)
+    from rpgdice.table import making
+
+    with making.secret():  # what it pays shown nowhere before its entry is logged
+        return _planned(spec, state, adapt, show)
+
+
+def _planned(spec: RollSpec, state: Turn, adapt: Optional[Callable[[Plan], Plan]],
+             show: Optional[Callable[[Iterable[Any]], None]]) -> Optional[int]:
+    """Plan (a target may pay here), then roll, show and log, or compute the odds alone."""
     plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
     if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
-        if spec.odds_alone and capture is None:
+        if spec.odds_alone and state.capture is None:
             refuse_rolling_options(spec)
         _odds_only(spec, plan, state)
         return None

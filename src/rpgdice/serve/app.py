@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional, Protocol
@@ -173,6 +173,8 @@ class Table:
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
                                         poll=poll, on_tick=self._tick)
         self.ticks = 0
+        self.waiting = False
+        """The encounter's view waits for a secret roll being made."""
         self.secrets = follow.Reader(log)
         """Reads the unrevealed secret entries, whose effects the page does not show."""
         self.lock = threading.Lock()
@@ -213,21 +215,32 @@ class Table:
         return [held.entry(e) for e in entries]
 
     def answer(self, body: Loaded) -> Loaded:
-        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``) as
-        the table may see it: a roll made after an unrevealed secret one said again."""
+        """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``,
+        and ``shown``, its view's envelopes) as the table may see it: a roll made after an
+        unrevealed secret one said again, its JSON and its envelopes alike."""
         rolls = body.get("rolls")
         if not isinstance(rolls, list):
             return body
         held = self.take_back()
         out = []
+        said: Optional[Loaded] = None
         for n, obj in enumerate(rolls):
             ident = obj.get("id") if isinstance(obj, dict) else None
             found = held.entries.get(ident) if isinstance(ident, int) else None
+            said = found if found is not None else said
             results = found.get("results") if found is not None else None
             if isinstance(results, list) and n < len(results) and isinstance(results[n], dict):
                 obj = {**obj, **{k: v for k, v in results[n].items() if k in obj}}
             out.append(obj)
-        return {**body, "rolls": out}
+        body = {**body, "rolls": out}
+        shown, restated = body.get("shown"), said.get("shown") if said is not None else None
+        if isinstance(shown, dict) and isinstance(shown.get("envelopes"), list):
+            envelopes = (restated.get("envelopes") if isinstance(restated, dict)
+                         else shown["envelopes"])
+            body["shown"] = {**shown, "envelopes": [  # what it did: the page's, never shown
+                {k: v for k, v in e.items() if k != "held"} if isinstance(e, dict) else e
+                for e in (envelopes if isinstance(envelopes, list) else [])]}
+        return body
 
     def _entry(self, entry: Loaded, revealed: bool) -> None:
         held = self.take_back()
@@ -246,8 +259,34 @@ class Table:
         if self.seats is not None:  # a seat removed or renewed: its streams end now
             self.hub.close_seats({s.token for s in self.seats.current()})
         self._resend()
-        if self.ticks % 2 == 1:  # the encounter, every other poll
-            self.hub.set_encounter(self.encounter())
+        if self.ticks % 2 == 1 or self.waiting:  # the encounter, every other poll
+            self._set_encounter()
+
+    def _set_encounter(self) -> None:
+        """The encounter's view sent, unless a secret roll is being made meanwhile (then
+        the last one stays, and the next poll tries again)."""
+        view = self.settled_encounter()
+        self.waiting = view is None
+        if view is not None:
+            self.hub.set_encounter(view)
+
+    def settled_encounter(self) -> Optional[str]:
+        """The encounter's view as the table may see it, or None while a secret roll is
+        being made (it may have paid, its entry not yet logged: table/making.py), or when
+        one was logged while the view was read."""
+        from rpgdice.table import making
+
+        try:
+            if making.busy():
+                return None
+            with self.lock:
+                first = self.secrets.last_id()
+            view = self.encounter()
+            with self.lock:
+                last = self.secrets.last_id()
+        except follow.Unreadable:
+            return self.encounter()
+        return None if making.busy() or first != last else view
 
     def _resend(self) -> None:
         """The entries sent said again whose secret was since revealed, sent again as the
@@ -294,7 +333,7 @@ class Table:
             self.hub.notice("log", str(e))
         finally:
             reader.close()
-        self.hub.set_encounter(self.encounter())
+        self._set_encounter()
         self.follower.start(last, seq)
         if self.poster is not None:
             self.poster.start()
@@ -373,7 +412,7 @@ def make_app(table: Table) -> Starlette:
         return await _events(table, request)
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
-              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel)]
+              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel_route(table))]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
@@ -401,15 +440,37 @@ async def _events(table: Table, request: Request) -> Response:
                              headers={"X-Accel-Buffering": "no"})
 
 
-async def _panel(request: Request) -> Response:
-    """``GET /api/panel``: what the token may roll, as data (a seat's or the GM's)."""
+def _panel_route(table: Table) -> Callable[[Request], Awaitable[Response]]:
+    async def panel(request: Request) -> Response:
+        return await _panel(table, request)
+
+    return panel
+
+
+async def _panel(table: Table, request: Request) -> Response:
+    """``GET /api/panel``: what the token may roll, as data (a seat's, its sheets as the
+    table saw them, or the GM's)."""
     who = getattr(request.state, "who", None)
     if who is None:
         return JSONResponse({"error": "a seat's token is needed (Authorization: Bearer TOKEN)"},
                             status_code=403)
     from rpgdice.serve.panel import panel
+    from rpgdice.table import making
 
-    return JSONResponse(await asyncio.to_thread(panel, who))
+    def made() -> Optional[Loaded]:
+        if who != "gm" and not making.settled(SETTLING):  # its sheet may hold what it paid
+            return None
+        return panel(who, None if who == "gm" else table.take_back())
+
+    found = await asyncio.to_thread(made)
+    if found is None:
+        return JSONResponse({"error": "a secret roll is being made at the table; try again "
+                             "in a moment"}, status_code=503, headers={"Retry-After": "1"})
+    return JSONResponse(found)
+
+
+SETTLING = 5.0
+"""The most seconds a seat's panel waits for a secret roll being made (503 beyond)."""
 
 
 def max_streams() -> int:
@@ -496,7 +557,8 @@ async def _roll(table: Table, request: Request) -> Response:
     odds = table.odds_line is not None and table.odds_line(line)
     answer = await asyncio.get_running_loop().run_in_executor(
         table.odds_pool if odds else table.pool,
-        functools.partial(table.roller, line, None if gm else who, gm=gm))
+        functools.partial(table.roller, line, None if gm else who, gm=gm,
+                          seen=None if gm else table.take_back))
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)

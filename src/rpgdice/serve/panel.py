@@ -9,10 +9,13 @@ each ruleset's commands for a roll as no character. Every seat also gets ordinar
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core import registry
 from rpgdice.core.command import Command, Param, describe
+
+if TYPE_CHECKING:
+    from rpgdice.serve.secrecy import Held
 
 JSON = dict[str, object]
 
@@ -81,13 +84,17 @@ def sheet_of(sheet: object) -> JSON:
     return {"traits": listed, "resources": resources}
 
 
-def character(name: str) -> Optional[JSON]:
+def character(name: str, held: Held | None = None) -> Optional[JSON]:
     """One saved character as the panel offers it (None: gone, broken, or of a ruleset
-    this rpgdice no longer knows)."""
+    this rpgdice no longer knows); ``held``: what unrevealed secret rolls changed, taken
+    back out of its sheet (a seat's panel: the sheet as the table saw it)."""
+    from rpgdice.serve import secrecy
     from rpgdice.table import sheets
 
     try:
         sheet = sheets.load(name, "--as")
+        if held is not None:
+            sheet = secrecy.seen_sheet(sheet, held)
         commands = commands_of(sheet.ruleset, as_character=True)
     except Exception:  # a sheet gone or broken, its ruleset file gone: not offered
         return None
@@ -95,13 +102,15 @@ def character(name: str) -> Optional[JSON]:
             "commands": commands}
 
 
-def panel(seat: object) -> JSON:
-    """What ``seat`` may roll (``"gm"``: the GM's token, every character and ruleset)."""
+def panel(seat: object, held: Held | None = None) -> JSON:
+    """What ``seat`` may roll (``"gm"``: the GM's token, every character and ruleset, its
+    sheets as they are; a seat's sheets without what ``held`` says unrevealed secret rolls
+    changed)."""
     from rpgdice.table import sheets
 
     gm = seat == "gm"
     names = [p.stem for p in sheets.names()] if gm else list(getattr(seat, "characters", ()))
-    found = [c for c in map(character, names) if c is not None]
+    found = [c for c in (character(n, None if gm else held) for n in names) if c is not None]
     rulesets = registry.names() if gm else ("dice",)
     return {"characters": found,
             "rulesets": [{"name": r, "title": registry.get(r).title,

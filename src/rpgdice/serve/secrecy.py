@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
     from rpgdice.core.parts import Fight
     from rpgdice.serve.follow import Reader
+    from rpgdice.table.encounter import Encounter
+    from rpgdice.table.sheets import Sheet
 
 MOST = 2000
 """The unrevealed secret entries that changed the table read (the newest): a table keeps a
@@ -106,6 +108,8 @@ class Held:
         self.entries: dict[int, Loaded] = {}
         self.hidden: set[int] = set(hidden or ())
         """The unrevealed secret entries."""
+        self.by: dict[str, int] = {}
+        """By combatant (its name folded), the newest unrevealed secret entry that changed it."""
 
     def entry(self, entry: Loaded) -> Loaded:
         """The entry as the table may see it (not re-rolled, when an unrevealed secret roll
@@ -142,6 +146,7 @@ class TakeBack:
         self.seen: dict[str, dict[str, int]] = {}
         self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
         self.entries: dict[int, Loaded] = {}
+        self.by: dict[str, int] = {}
         self.last = 0
         """The last entry fed."""
         self.count = 0
@@ -167,6 +172,8 @@ class TakeBack:
         truth, seen = self.truth, self.seen
         for n, step in steps(entry):
             who = fold(step["who"])
+            if hide:
+                self.by[who] = int(entry["id"])
             if step["before"] is None:
                 if hide:
                     mine = self.whole.setdefault(who, {})
@@ -214,6 +221,7 @@ class TakeBack:
         """What the table may see, as played so far."""
         found = Held(self.hidden)
         found.entries = dict(self.entries)
+        found.by = dict(self.by)
         for who in set(self.truth) | set(self.whole):
             seen = self.seen.get(who, {})
             diff = {k: seen[k] - v for k, v in self.truth.get(who, {}).items()
@@ -317,6 +325,68 @@ def read(reader: Reader, played: Optional[TakeBack] = None) -> tuple[Held, Optio
     except follow.Unreadable:
         return NONE, None
     return played.held(), played
+
+
+def seen_sheet(sheet: Sheet, held: Held) -> Sheet:
+    """A character's sheet as the table saw it: what unrevealed secret rolls changed of
+    its traits (``held.diff``) taken back, within 0 and each one's maximum, and what
+    follows from it (Seyruun's wound from its damage) made again. The sheet itself when
+    nothing of it is held back."""
+    import dataclasses
+
+    from rpgdice.table import sheets
+
+    diff = held.diff.get(fold(sheet.name))
+    if not diff:
+        return sheet
+    traits = dict(sheet.traits)
+    changed: set[str] = set()
+    for key, amount in diff.items():
+        spelled = sheet.spelling(key)
+        value = traits.get(spelled) if spelled is not None else None
+        if spelled is None or not _int(value):
+            continue
+        try:
+            top = sheet.maximum(key)
+        except Exception:  # a ruleset without a sheet's schema: no maximum
+            top = None
+        traits[spelled] = _within(value + amount, top)
+        changed.add(fold(key))
+    out = dataclasses.replace(sheet, traits=traits)
+    try:
+        follows = sheets.schema(sheet.ruleset).follows
+        more = dict(follows(out, changed)) if follows is not None and changed else {}
+    except Exception:  # a ruleset file gone or broken: what follows stays as it was
+        more = {}
+    for key, value in more.items():
+        traits[out.spelling(key) or key] = value
+    return dataclasses.replace(sheet, traits=traits) if more else out
+
+
+def seen_encounter(found: Encounter, held: Held) -> Encounter:
+    """The encounter as the table saw it: each extra's damage and wound without what
+    unrevealed secret rolls did (its ruleset's ``fight.held``); a character's state is its
+    sheet's (:func:`seen_sheet`)."""
+    import dataclasses
+
+    if not held.diff:
+        return found
+    fight = _fight(found.ruleset)
+    order = []
+    for side in found.order:
+        diff = held.diff.get(fold(side.name))
+        if diff and not side.character and side.health is not None:
+            state = {"name": side.name, "character": False, "extra": True, "out": side.out,
+                     "damage": side.damage, "health": side.health, "wound": side.wound,
+                     "state": None, "willpower": None, "pools": None}
+            try:
+                after = fight.held(state, diff)
+                side = dataclasses.replace(side, damage=after.get("damage"),
+                                           wound=after.get("wound"))
+            except Exception:  # a side the ruleset cannot read: as it is
+                pass
+        order.append(side)
+    return dataclasses.replace(found, order=order)
 
 
 def public(state: Loaded | None, held: Held, ruleset: str) -> Loaded | None:

@@ -90,7 +90,7 @@ def _entry_html(entry: Loaded) -> str:
     head = _head(entry)
     if entry.get("secret"):
         return (f'<article class="roll secret" id="roll-{ident}" data-id="{ident}">'
-                f'<header>{head}</header><p>a secret roll</p></article>')
+                f'<header>{head}</header><p>{_secret_words(entry)}</p></article>')
     if changes.is_change(entry):  # a change of the encounter: a small line, no card
         from rpgdice.core.errors import visible
 
@@ -236,3 +236,13 @@ def encounter_html(state: Loaded | None) -> str:
             f' <span class="damage">{escape(hurt)}</span>{power}{out}</li>')
     return (f'<h2>Encounter · round {int(state.get("round") or 1)} · turn: '
             f'{escape(str(state.get("current") or ""))}</h2><ol class="order">{"".join(items)}</ol>')
+
+
+def _secret_words(entry: Loaded) -> str:
+    """What a secret entry's card says: "a secret roll", or for a seat's roll held back
+    with one, "held until the GM reveals #N"."""
+    shown = entry.get("shown")
+    until = shown.get("held_until") if isinstance(shown, dict) else None
+    if isinstance(until, int) and not isinstance(until, bool):
+        return f"held until the GM reveals #{until}"
+    return "a secret roll"

@@ -31,6 +31,7 @@ whole or not at all (rpgdice.table.files); a file broken by hand is one error na
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -200,7 +201,14 @@ def load() -> Encounter | None:
     _problem()
     where = path()
     data = files.read_toml(where)
-    return None if data is None else from_data(where, data)
+    found = None if data is None else from_data(where, data)
+    view = SEEN.get()
+    return found if view is None or found is None else view(found)
+
+
+SEEN: ContextVar[Callable[[Encounter], Encounter] | None] = ContextVar("seen", default=None)
+"""While a seat's odds are computed (rpgdice.cli.seated): the encounter :func:`load` reads
+is given as the table saw it (its extras without what unrevealed secret rolls did)."""
 
 
 def need() -> Encounter:

@@ -30,6 +30,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -468,7 +469,15 @@ def load(name: str, param: str = "NAME") -> Sheet:
     if data is None:
         raise RulesError(param, f"no character {shown(name)} in {folder()}; "
                          f"create one with rpgdice char new{_closest(name)}")
-    return from_data(path, data)
+    found = from_data(path, data)
+    view = SEEN.get()
+    return found if view is None else view(found)
+
+
+SEEN: ContextVar[Callable[[Sheet], Sheet] | None] = ContextVar("seen", default=None)
+"""While a seat's odds are computed (rpgdice.cli.seated): each sheet :func:`load` reads is
+given as the table saw it (what unrevealed secret rolls changed taken back). Nothing is
+paid or written meanwhile."""
 
 
 def _closest(name: str) -> str:
@@ -810,9 +819,23 @@ def resource(sheet: Sheet, name: str) -> int:
     return value if isinstance(value, int) else 0
 
 
+HIDDEN: ContextVar[Mapping[str, frozenset[str]] | None] = ContextVar("hidden", default=None)
+"""While a seat's roll is made (rpgdice.cli.seated): by character (its name folded), the
+traits unrevealed secret rolls changed (raw keys: ``willpower``, ``might``...). A refusal
+to the seat names none of their values (it says what is missing as the table saw it)."""
+
+
+def hidden(sheet: Sheet) -> frozenset[str]:
+    """The traits of ``sheet`` whose values are held back from the seat rolling now."""
+    return (HIDDEN.get() or {}).get(fold(sheet.name), frozenset())
+
+
 def cannot_pay(sheet: Sheet, param: str, name: str, cost: int, have: int) -> RulesError:
     found = resource_of(sheet.ruleset, name)
     what = found.label if found is not None else name
+    if fold(name) in hidden(sheet):  # what it has is not what the table saw: no number
+        return RulesError(param, f"{visible(sheet.name)} has not the {cost} {what} this may "
+                          "cost; nothing was rolled or spent")
     return RulesError(param, f"{visible(sheet.name)} has {have} {what}, and this may cost "
                       f"{cost}; nothing was rolled or spent")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Optional
 
 from rpgdice.core.data import JSONObject
@@ -14,6 +15,13 @@ from rpgdice.table.log.store import LogUnavailable, _reason, write_entry
 
 if TYPE_CHECKING:
     from rpgdice.core.envelope import Rolled
+
+
+HELD_UNTIL: ContextVar[Optional[int]] = ContextVar("held_until", default=None)
+"""While a seat's roll that depends on what an unrevealed secret roll changed is made
+(rpgdice.cli.seated): that secret roll's ID, kept in the entry's ``shown`` as
+``held_until`` (its card says "held until the GM reveals #N"; a reveal of either reveals
+both: :meth:`rpgdice.table.log.store.Log.reveal`)."""
 
 
 class Recorder:
@@ -72,6 +80,10 @@ class Recorder:
         shown: Optional[JSONObject] = None
         if odds is not None or any(e is not None for e in self.envelopes):
             shown = {"odds": odds, "envelopes": self.envelopes}
+        until = HELD_UNTIL.get()
+        if until is not None:  # a seat's roll held back with the secret roll it depends on
+            shown = {**(shown or {"odds": None, "envelopes": self.envelopes}),
+                     "held_until": until}
         try:
             seed, outcome = self.keys.get("seed"), first.get("outcome")
             entry, aside = write_entry(Entry(

@@ -355,7 +355,9 @@ class Log(Queries):
             "UPDATE entries SET rerolled_at = NULL WHERE id = ? AND rerolled_by IS NULL", (entry,))
 
     def reveal(self, entry: int) -> bool:
-        """Make a secret entry public; True when this call revealed it (False: already public)."""
+        """Make a secret entry public; True when this call revealed it (False: already public).
+        A seat's roll held back with a secret one (its ``shown``'s ``held_until``) and that
+        secret one are revealed together, whichever is named."""
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         try:
@@ -365,11 +367,31 @@ class Log(Queries):
             done = cur.rowcount == 1
             if done:
                 con.execute("INSERT INTO reveals (entry, time) VALUES (?, ?)", (entry, stamp))
+                for other in self._held_with(entry):
+                    if con.execute("UPDATE entries SET secret = 0, revealed_at = ? WHERE id = ?"
+                                   " AND secret != 0", (stamp, other)).rowcount == 1:
+                        con.execute("INSERT INTO reveals (entry, time) VALUES (?, ?)",
+                                    (other, stamp))
             con.execute("COMMIT")
         except BaseException:
             _roll_back(con)
             raise
         return done
+
+    def _held_with(self, entry: int) -> list[int]:
+        """The entries revealed with ``entry``: the secret one it was held back with, and
+        every seat's roll held back with that one (or with ``entry``)."""
+        con = self.con
+        try:
+            row = con.execute("SELECT json_extract(shown, '$.held_until') FROM entries "
+                              "WHERE id = ? AND json_valid(shown)", (entry,)).fetchone()
+            until = row[0] if row is not None and isinstance(row[0], int) else entry
+            rows = con.execute("SELECT id FROM entries WHERE secret != 0 AND json_valid(shown)"
+                               " AND json_extract(shown, '$.held_until') = ? ORDER BY id",
+                               (until,)).fetchall()
+        except sqlite3.OperationalError:  # an SQLite without JSON: each alone
+            return []
+        return [i for i in [until, *(int(r[0]) for r in rows)] if i != entry]
 
     def set_rerolled_by(self, entry: int, by: int) -> None:
         self.con.execute("UPDATE entries SET rerolled_by = ? WHERE id = ?", (by, entry))
