@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The roll log's speed, on a full log.
 
-    python bench/log_bench.py [--entries N] [--rounds N] [--keep DIR]
+    python bench/log_bench.py [--entries N] [--rounds N] [--keep DIR] [--quick]
 
 Builds a log of ``--entries`` (default 100000, the log's bound) real entries in a
 temporary RPGDICE_HOME — single rolls of about forty different commands of the four
@@ -20,6 +20,10 @@ with all 990 results stored, 35 MB each, as an rpgdice before the byte cap store
 and three logged ``crytures roll 1000 --attack`` (whose exact odds are costly), then
 measures once each the time and peak memory (RSS, of the process itself) of ``log``,
 ``log --last 100000`` and a first ``log stats`` (no odds cached).
+
+``--quick`` (the tests run it, so the bench cannot rot): 300 entries, one round, one cold
+``log stats``; with ``--large``, small large entries (``crytures roll 10 -n 9``). Its
+figures say only that every case runs.
 
 Use the Python rpgdice is installed in (``sys.executable`` runs everything).
 """
@@ -67,14 +71,27 @@ def _roller(ruleset: str) -> Any:
 ROLLERS = {f"{r}_odds": _roller(r) for r in ("crytures", "seyruun", "reglas", "cypher")}
 
 
-def _large_rows(stamp: str, k: int) -> list[tuple[Any, ...]]:
+def _capture(argv: list[str], roll: bool) -> Any:
+    """What the command line ``argv`` rolls (``roll``) and its odds spec, nothing shown (a
+    command line, parsed as ``rpgdice`` parses it: not a log entry, which
+    ``rpgdice.cli.replay.capture`` takes)."""
+    from rpgdice.cli import root
+    from rpgdice.roll.execute import replay
+
+    spec, _, _ = root().parse_words([str(a) for a in argv])
+    return replay(spec, roll=roll)
+
+
+def _large_rows(stamp: str, k: int, quick: bool = False) -> list[tuple[Any, ...]]:
     """K entries of ``crytures roll 1000 -n 990`` (every result stored, as an older
-    rpgdice did) and three single ``crytures roll 1000 --attack`` with their odds spec."""
-    from rpgdice.cli.replay import capture
+    rpgdice did) and three single ``crytures roll 1000 --attack`` with their odds spec
+    (``quick``: of 10 dice, 9 results)."""
     from rpgdice.render.jsonl import to_data
     from rpgdice.table.log import rolled_faces
 
-    argv = ["crytures", "roll", "1000", "-n", "990"]
+    capture = _capture
+    dice, n = ("10", "9") if quick else ("1000", "990")
+    argv = ["crytures", "roll", dice, "-n", n]
     cap = capture([*argv, "--seed", "1"], roll=True)
     data = [{**to_data(r.result), "seed": 1} for r in cap.results]
     text = json.dumps(data, separators=(",", ":"))
@@ -82,7 +99,7 @@ def _large_rows(stamp: str, k: int) -> list[tuple[Any, ...]]:
     rows: list[tuple[Any, ...]] = [
         (stamp, json.dumps(argv), None, "crytures", "roll", "1", None, len(data), None, text,
          faces, None) for _ in range(k)]
-    attack = ["crytures", "roll", "1000", "--attack"]
+    attack = ["crytures", "roll", dice, "--attack"]
     spec = json.dumps(capture(attack, roll=False).spec.data())
     for seed in (1, 2, 3):
         one = capture([*attack, "--seed", str(seed)], roll=True)
@@ -92,18 +109,12 @@ def _large_rows(stamp: str, k: int) -> list[tuple[Any, ...]]:
     return rows
 
 
-def build(home: Path, n: int, large: int = 0) -> float:
+def build(home: Path, n: int, large: int = 0, quick: bool = False) -> float:
     """Write ``n`` entries into ``home``'s log; returns the seconds it took."""
     os.environ["RPGDICE_HOME"] = str(home)
-    from rpgdice.cli import root
     from rpgdice.core.dice import SeededDice
-    from rpgdice.roll.execute import replay
 
-    def capture(argv: list[str], roll: bool) -> Any:
-        """What the command line ``argv`` rolls (``roll``) and its odds spec, nothing shown."""
-        spec, _, _ = root().parse_words([str(a) for a in argv])
-        return replay(spec, roll=roll)
-
+    capture = _capture
     from rpgdice.render.jsonl import to_data
     from rpgdice.table.log import Log, now, rolled_faces
 
@@ -119,7 +130,7 @@ def build(home: Path, n: int, large: int = 0) -> float:
         others.append((argv, data))
     rows: list[tuple[Any, ...]] = []
     stamp = now()
-    big = _large_rows(stamp, large) if large else []
+    big = _large_rows(stamp, large, quick) if large else []
     for i in range(n - len(big)):
         seed = (i * 0x9E3779B97F4A7C15) % 2**64
         if i % 20 == 19:
@@ -200,13 +211,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--large", type=int, default=0, metavar="K",
                     help="K large entries among them; measure time and memory once each")
     ap.add_argument("--reuse", action="store_true", help="use the log already in --keep DIR")
+    ap.add_argument("--quick", action="store_true",
+                    help="300 entries, one round: that every case runs (the tests' run)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.entries, args.rounds = min(args.entries, 300), 1
 
     home = args.keep or Path(tempfile.mkdtemp(prefix="rpgdice-log-bench-"))
     home.mkdir(parents=True, exist_ok=True)
     if not (args.reuse and (home / "log.sqlite3").exists()):
         (home / "log.sqlite3").unlink(missing_ok=True)
-        built = build(home, args.entries, args.large)
+        built = build(home, args.entries, args.large, args.quick)
         size = (home / "log.sqlite3").stat().st_size / 2**20
         print(f"built a log of {args.entries} entries in {built:.1f} s ({size:.1f} MiB)",
               flush=True)
@@ -234,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     names = list(cases)
     # Once with no odds cached (the first stats after new kinds of rolls compute them).
     cold = []
-    for _ in range(3):
+    for _ in range(1 if args.quick else 3):
         con = sqlite3.connect(home / "log.sqlite3")
         con.execute("DELETE FROM odds_cache")
         con.commit()
@@ -252,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         print(f"{name:<26} {med[name]:>8.1f} ms {med[name] / floor:>6.2f}x import typer")
     print(f"{'log stats, no odds cached':<26} {statistics.median(cold) * 1000:>8.1f} ms "
-          f"(median of 3; {len(TEMPLATES)} distinct rolls' odds computed)")
+          f"(median of {len(cold)}; {len(TEMPLATES)} distinct rolls' odds computed)")
     goals = [
         ("colored roll, logged", med["colored roll, logged"] / floor, 1.6, "x"),
         ("log --last 20", med["log --last 20"] / floor, 2.0, "x"),

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """What one line of ``rpgdice play`` costs against one repetition of ``-n``.
 
-    python bench/play_line.py [--lines N] [--rounds R]
+    python bench/play_line.py [--lines N] [--rounds R] [--quick]
 
 Times, as whole processes (the same home, nothing logged), ``rpgdice play --json`` fed
 N lines of ``roll 4d6kh3`` and ``rpgdice roll 4d6kh3 -n N --json``, each less a run of the
 same process that rolls once (``play`` fed one line, ``roll 4d6kh3 --json``: loading the
 roll's command and ruleset is counted in neither), and prints the cost per roll of each
 and their ratio (issue "A roll is a value": at most 3x). The median of R rounds, the two
-interleaved. Each process is timed by its CPU time (user + system), which other work on
+interleaved (``--quick``, the tests' run: 2000 lines, one round, that it runs). Each process is timed by its CPU time (user + system), which other work on
 the machine does not inflate as it does the wall clock (``--wall``).
 """
 
@@ -56,7 +56,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--wall", action="store_true",
                         help="time by the wall clock (default: each process's CPU time)")
+    parser.add_argument("--quick", action="store_true",
+                        help="2000 lines, one round: that it runs (the tests' run)")
     args = parser.parse_args()
+    if args.quick:
+        args.lines, args.rounds = min(args.lines, 2000), 1
     global CPU
     CPU = not args.wall
     n = args.lines

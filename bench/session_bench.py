@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast a session (``rpgdice play``) answers, driving the session itself.
 
-    python bench/session_bench.py [--rolls N] [--rounds N] [--mixed N]
+    python bench/session_bench.py [--rolls N] [--rounds N] [--mixed N] [--quick]
 
 * ``--json`` roll: one ``rpgdice play --json`` process fed through a pipe, one line at a
   time; each roll timed from writing its line to reading its JSON line (the median).
@@ -18,6 +18,8 @@
 
 Goals (issue 22): a ``--json`` roll at most 1 ms median and a colored roll at most 5 ms;
 10,000 mixed commands within 10 s; ``rpgdice play`` starting within 3x import typer.
+``--quick`` (the tests' run, so the bench cannot rot): 20 rolls, 200 mixed commands, one
+round: its figures say only that every case runs.
 """
 
 from __future__ import annotations
@@ -208,7 +210,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rolls", type=int, default=1000, help="rolls timed one by one (1000)")
     ap.add_argument("--rounds", type=int, default=11, help="interleaved start-up rounds (11)")
     ap.add_argument("--mixed", type=int, default=10000, help="mixed commands in batch (10000)")
+    ap.add_argument("--quick", action="store_true",
+                    help="20 rolls, 200 mixed, one round: that every case runs (the tests' run)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.rolls, args.mixed, args.rounds = 20, 200, 1
     env = _env()
     results: dict[str, float] = {}
     print(f"rpgdice session bench; Python {sys.version.split()[0]} ({sys.executable}); "
@@ -219,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{statistics.quantiles(js, n=10)[-1] * 1000:.3f} ms over {len(js)} rolls")
     for log, label in (("never", "colored roll (prompt)"), ("auto", "  logged (prompt)")):
         try:
-            pr = prompt_rolls({**env, "RPGDICE_LOG": log}, max(args.rolls // 5, 50))
+            pr = prompt_rolls({**env, "RPGDICE_LOG": log},
+                              max(args.rolls // 5, 5 if args.quick else 50))
         except ImportError:
             print(f"{label:<23} skipped: pexpect is not installed (pip install pexpect)")
             break
@@ -227,11 +234,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<23} median {results[label]:.3f} ms, p90 "
               f"{statistics.quantiles(pr, n=10)[-1] * 1000:.3f} ms over {len(pr)} rolls "
               f"(Enter to the next prompt; RPGDICE_LOG={log})")
-    results["colored roll (batch)"] = colored_batch(env, args.rolls, 5) * 1000
+    batches = 1 if args.quick else 5
+    results["colored roll (batch)"] = colored_batch(env, args.rolls, batches) * 1000
     print(f"colored roll (batch)    {results['colored roll (batch)']:.3f} ms a roll "
-          f"({args.rolls} rolls minus an empty session, median of 5)")
+          f"({args.rolls} rolls minus an empty session, median of {batches})")
     seconds, cpu, count = mixed(env, args.mixed)
-    results["10,000 mixed"] = seconds * 10000 / count
+    results["10,000 mixed"] = seconds * 10000 / count  # scaled to 10,000
     print(f"mixed batch             {seconds:.2f} s for {count} commands "
           f"({seconds / count * 1000:.3f} ms each; CPU {cpu:.2f} s)")
     med = starts(env, args.rounds)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast rpgdice starts, against the floor of any Typer program.
 
-    python bench/startup.py [--rounds N]
+    python bench/startup.py [--rounds N] [--quick]
 
 Runs, in interleaved rounds (each round runs every case once, in a rotated order),
 and reports the median wall time of each case and its ratio to
@@ -23,7 +23,8 @@ Use the Python rpgdice is installed in (``sys.executable`` runs everything; the
 ``python`` on PATH may be a slow shim). Bytecode is written to a temporary cache
 (PYTHONPYCACHEPREFIX) and every case is run once before timing, so every case
 starts from compiled bytecode as an installed program does, even where
-PYTHONDONTWRITEBYTECODE is set.
+PYTHONDONTWRITEBYTECODE is set. ``--quick`` (the tests' run, so the bench cannot rot): one
+round, no warm-up: its figures say only that every case runs.
 
 Goals (issues 5 and 10): a TAB within 5 ms (names after ``--as`` too); a ``--json`` roll
 within 1.15x and a colored roll (with ``--as`` too) within 1.6x the import-typer floor;
@@ -157,7 +158,11 @@ def _in_shell_tab(bash: str, words: str = TAB_WORDS, env: dict[str, str] | None 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=21, help="interleaved rounds (default 21)")
+    ap.add_argument("--quick", action="store_true",
+                    help="one round, no warm-up: that every case runs (the tests' run)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.rounds = 1
 
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED")}
@@ -167,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     bash = shutil.which("bash")
     cases = _cases(bash)
     names = list(cases)
-    for name in names:  # warm up: compile bytecode, fill the OS caches
+    for name in names if not args.quick else ():  # warm up: bytecode, the OS caches
         _time(cases[name][0], {**env, **cases[name][1]})
     times: dict[str, list[float]] = {name: [] for name in names}
     for r in range(args.rounds):

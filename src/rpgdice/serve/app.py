@@ -32,6 +32,8 @@ from rpgdice.serve.hub import CATCH_UP_BATCH, CLOSED, OVERFLOW, PER_SEAT, Event,
 from rpgdice.table.log import on_the_table
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from rpgdice.serve.discord import Poster
     from rpgdice.serve.secrecy import Held, TakeBack
     from rpgdice.table.seats import Seat, Watched
@@ -46,10 +48,19 @@ class Answered(Protocol):
     @property
     def body(self) -> Loaded: ...
 
-ROLL_WORKERS, ODDS_WORKERS = 4, 2
+ROLL_WORKERS, ODDS_WORKERS, READ_WORKERS = 4, 2, 4
 """Threads rolling the seats' lines (``POST /api/roll``), and computing their odds commands:
 one roll and one odds command at a time (rpgdice.cli.seated), the others wait their turn
-there, outside the reads' threads (and the rolls outside the odds')."""
+there, outside the reads' threads (and the rolls outside the odds'); and the reads' own
+threads (``asyncio.to_thread``; by default a machine's cores and 4 more): each thread
+keeps its stack's deepest pages and an allocator arena of its own."""
+MALLOC_ARENAS = 2
+"""The C allocator's arenas (glibc's ``M_ARENA_MAX``; by default 8 a core): memory a
+thread freed stays in its own arena for that thread alone, so many arenas hold many
+times what the server uses."""
+TRIM_TICKS = 20
+"""Polls of the log (:data:`~rpgdice.serve.follow.POLL` s each) between two returns of
+the allocator's free memory to the system (``malloc_trim``), when entries came since."""
 KEEPALIVE = 15.0
 """Seconds between two comment lines on an idle ``/events`` stream (proxies keep it open)."""
 HEADERS = {
@@ -175,6 +186,8 @@ class Table:
         self.ticks = 0
         self.waiting = False
         """The encounter's view waits for a secret roll being made."""
+        self.trimmed = self.follower.last
+        lean_malloc()
         self.secrets = follow.Reader(log)
         """Reads the unrevealed secret entries, whose effects the page does not show."""
         self.lock = threading.Lock()
@@ -258,6 +271,9 @@ class Table:
         self.ticks += 1
         if self.seats is not None:  # a seat removed or renewed: its streams end now
             self.hub.close_seats({s.token for s in self.seats.current()})
+        if self.ticks % TRIM_TICKS == 0 and self.follower.last != self.trimmed:
+            self.trimmed = self.follower.last  # a burst of rolls freed what it made
+            trim_malloc()
         self._resend()
         if self.ticks % 2 == 1 or self.waiting:  # the encounter, every other poll
             self._set_encounter()
@@ -347,6 +363,42 @@ class Table:
             self.poster.close()
 
 
+def read_pool() -> Executor:
+    """The reads' threads (``asyncio.to_thread``), :data:`READ_WORKERS` of them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(READ_WORKERS, thread_name_prefix="rpgdice-read")
+
+
+def _libc() -> object | None:
+    """The C library, when it is glibc (mallopt, malloc_trim); None elsewhere."""
+    import ctypes
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+    except OSError:
+        return None
+
+
+def lean_malloc() -> None:
+    """At most :data:`MALLOC_ARENAS` allocator arenas (glibc), set before the server's
+    threads start; nothing elsewhere."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(-8, MALLOC_ARENAS)  # type: ignore[attr-defined]  # M_ARENA_MAX
+
+
+def trim_malloc() -> None:
+    """Give the allocator's free memory back to the system (glibc); nothing elsewhere."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)  # type: ignore[attr-defined]
+
+
 def encounter_html(held: Held | None = None) -> str:
     """The current encounter's view (``held``: what unrevealed secret rolls did, taken
     back out, a :class:`~rpgdice.serve.secrecy.Held`); a broken or unreadable one says so,
@@ -372,6 +424,7 @@ def make_app(table: Table) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        hub.loop.set_default_executor(read_pool())
         await asyncio.to_thread(table.open)
         try:
             yield

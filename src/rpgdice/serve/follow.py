@@ -22,6 +22,14 @@ BATCH = 1000
 """Entries read at a time (and at most given by one ``/api/rolls`` request)."""
 RECENT = 100
 """Entries the page shows when it is opened."""
+CACHE_KIB = 512
+"""SQLite's page cache of a reader's connection, in KiB (SQLite's default: 2,000 a
+connection): a reader reads the newest rows, once."""
+REOPEN = 2000
+"""Rows a reader's connection reads before it is closed and opened again: each row read
+opens its capped cells as blobs (rpgdice.table.log.queries), and a connection (Python's
+sqlite3) keeps a reference to every blob it ever opened until it is closed, some 600 bytes
+a row: a server that follows the log for days would hold every row it ever read."""
 
 
 T = TypeVar("T")
@@ -37,11 +45,14 @@ class Reader:
         self.columns: str = ""
         self.has_reveals = False
         self.version = -1
+        self.rows = 0
+        """Rows read on this connection (opened again after :data:`REOPEN`)."""
 
     def close(self) -> None:
         if self.con is not None:
             self.con.close()
         self.con = None
+        self.rows = 0
 
     def _connect(self) -> sqlite3.Connection:
         if not self.path.exists():
@@ -51,6 +62,7 @@ class Reader:
         con = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
                               timeout=1.0, isolation_level=None, check_same_thread=False)
         try:
+            con.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
             if not have:
                 raise Unreadable(f"the roll log {self.path} holds no entries table yet")
@@ -88,6 +100,7 @@ class Reader:
         def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries WHERE id > ? ORDER BY id"
                                " LIMIT ?", (entry, limit)).fetchall()
+            self._read(len(rows))
             return [_entry(row) for row in rows]
 
         return list(self._run(read))
@@ -97,9 +110,17 @@ class Reader:
         def read(con: sqlite3.Connection) -> list[Loaded]:
             rows = con.execute(f"SELECT {self.columns} FROM entries ORDER BY id DESC LIMIT ?",
                                (n,)).fetchall()
+            self._read(len(rows))
             return [_entry(row) for row in reversed(rows)]
 
         return list(self._run(read))
+
+    def _read(self, rows: int) -> None:
+        """Count ``rows`` read; past :data:`REOPEN`, the connection is closed (the next
+        read opens it again), and what it held of them goes."""
+        self.rows += rows
+        if self.rows >= REOPEN:
+            self.close()
 
     def last_id(self) -> int:
         return int(self._run(lambda con: con.execute(

@@ -1,0 +1,54 @@
+"""Every bench in bench/ runs (issue 44): each in its quick mode (``--quick``: few rounds,
+small N) exits 0 and prints its figures, so a bench cannot crash or measure the wrong
+thing unnoticed. The figures themselves are not judged here (a busy machine's timings
+say nothing); that they are there, and that every roll a bench sends is rolled, is."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+
+QUICK = {  # a bench's arguments -> what its output must show
+    ("startup.py",): [rf"(?m)^--json roll\s+{NUMBER}\s+{NUMBER}", r"(?m)^goals: "],
+    ("odds_bench.py",): [rf"crytures odds 40 = {NUMBER}× import typer"],
+    ("play_line.py",): [rf"(?m)^ratio: -?{NUMBER}x"],  # one quick round: noise may win
+    ("session_bench.py",): [rf"--json roll \(pipe\)\s+median {NUMBER} ms",
+                            rf"(?m)^mixed batch\s+{NUMBER} s for 200 commands",
+                            r"(?m)^goals: "],
+    ("log_bench.py",): [r"built a log of 300 entries", rf"(?m)^log --last 20\s+{NUMBER} ms",
+                        r"(?m)^goals: "],
+    ("log_bench.py", "--large", "1"): [
+        rf"(?m)^log --last 100000\s+{NUMBER} s\s+{NUMBER} MiB peak RSS",
+        rf"(?m)^log stats \(no odds cached\)\s+{NUMBER} s\s+{NUMBER} MiB peak RSS"],
+    ("table_bench.py",): [
+        r"6 seats at their limit: 60 rolls from 6 of 6 clients",
+        r"6 clients flat out \(GM token\): [0-9]+ rolls from 6 of 6 clients",
+        rf"memory over 200 seat rolls .*VmRSS {NUMBER} MiB before, {NUMBER} MiB at 100"],
+}
+
+
+def test_every_bench_has_a_quick_run() -> None:
+    assert {args[0] for args in QUICK} == {p.name for p in BENCH.glob("*.py")}
+
+
+@pytest.mark.slow
+@pytest.mark.process
+@pytest.mark.parametrize("args", list(QUICK), ids=" ".join)
+def test_bench_quick(args: tuple[str, ...], tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, str(BENCH / args[0]), "--quick", *args[1:]],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "Traceback" not in run.stderr, run.stderr[-2000:]
+    for pattern in QUICK[args]:
+        assert re.search(pattern, run.stdout), (pattern, run.stdout)
+    assert "refused" not in run.stdout, run.stdout
