@@ -625,10 +625,31 @@ def _condition(text: str) -> str:
 
 _condition.accepts = "a condition, 1 to 40 characters"  # type: ignore[attr-defined]
 
+
+def _condition_had(text: str) -> str:
+    """A CONDITION NAME has (TAB offers NAME's conditions)."""
+    return _condition(text)
+
+
+_condition_had.accepts = "a condition NAME has"  # type: ignore[attr-defined]
+_condition_had.completes = "conditions"  # type: ignore[attr-defined]
+
+
+def _combatant_name(text: str) -> str:
+    """A combatant of the encounter, by name (TAB offers the encounter's names)."""
+    return _name(text)
+
+
+_combatant_name.accepts = _name.accepts  # type: ignore[attr-defined]
+_combatant_name.completes = "combatants"  # type: ignore[attr-defined]
+
+MarkedArg = Annotated[str, typer.Argument(parser=_combatant_name, metavar="NAME",
+                                          show_default=False, help="A combatant of the encounter.")]
+
 @app.command("mark")
 def mark_cmd(
     ctx: typer.Context,
-    name: NameArg,
+    name: MarkedArg,
     condition: Annotated[str, typer.Argument(
         parser=_condition, metavar="CONDITION", show_default=False,
         help='The condition, as it is shown (prone, "blessed +1"): 1 to 40 characters.')],
@@ -655,9 +676,9 @@ def mark_cmd(
 @app.command("unmark")
 def unmark_cmd(
     ctx: typer.Context,
-    name: NameArg,
+    name: MarkedArg,
     condition: Annotated[Optional[str], typer.Argument(
-        parser=_condition, metavar="[CONDITION]", show_default=False,
+        parser=_condition_had, metavar="[CONDITION]", show_default=False,
         help="The condition that ends (default: all of NAME's).")] = None,
     as_json: StateJson = False,
     log: LogOpt = None,
