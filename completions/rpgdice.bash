@@ -36,8 +36,8 @@ _rpgdice_node()
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;
         "char set") subs="" opts="-h --help" vopts="" ;;
-        "char show") subs="" opts="--json -h --help" vopts="" ;;
-        "char list") subs="" opts="--json -h --help" vopts="" ;;
+        "char show") subs="" opts="--json --here -h --help" vopts="" ;;
+        "char list") subs="" opts="--json --here -h --help" vopts="" ;;
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;

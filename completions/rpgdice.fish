@@ -704,11 +704,13 @@ complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcom
 
 # rpgdice char show
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -l here -d 'While joined to a table: this machine\'s files, not the table\'s'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -a '(__rpgdice_characters)'
 
 # rpgdice char list
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -l here -d 'While joined to a table: this machine\'s files, not the table\'s'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char rm
