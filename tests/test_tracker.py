@@ -169,3 +169,17 @@ def test_the_pages_encounter_shows_initiative_and_conditions(fight):
     html = encounter_html(state())
     assert '<span class="init">8</span>' in html
     assert '<span class="cond">&lt;b&gt;prone&lt;/b&gt; (2)</span>' in html
+
+
+def test_the_limits_of_conditions_are_the_references(fight):
+    from test_limits import TEXT
+
+    assert ("a condition of the encounter (`encounter mark`) | 1–40 characters (a control "
+            "character counts one); 20 a combatant; `--rounds` 1–1000") in TEXT
+    for n in range(20):
+        ok("encounter", "mark", "Ana", f"c{n}", "--rounds", "1000", "--no-log")
+    assert len(conditions("Ana")) == 20
+    assert_usage_error(cli("encounter", "mark", "Ana", "c20"), "20 conditions")
+    assert_usage_error(cli("encounter", "mark", "Bo", "x", "--rounds", "1001"), "--rounds")
+    ok("encounter", "mark", "Ana", "C19", "--no-log")  # marked again: no new one
+    assert conditions("Ana")[-1] == {"name": "C19", "rounds": None}
