@@ -183,3 +183,20 @@ def test_the_limits_of_conditions_are_the_references(fight):
     assert_usage_error(cli("encounter", "mark", "Bo", "x", "--rounds", "1001"), "--rounds")
     ok("encounter", "mark", "Ana", "C19", "--no-log")  # marked again: no new one
     assert conditions("Ana")[-1] == {"name": "C19", "rounds": None}
+
+
+def test_a_narrow_terminal_shows_the_initiative_after_the_name(fight):
+    import io
+
+    from rich.console import Console
+
+    from rpgdice.render.encounter import encounter_view
+
+    def shown(width: int) -> str:
+        out = Console(width=width, record=True, file=io.StringIO())
+        out.print(encounter_view(state(), width, "cypher"))
+        return out.export_text()
+
+    narrow, wide = shown(40), shown(80)
+    assert "init" not in narrow.splitlines()[1].split() and "init 12" in narrow
+    assert wide.splitlines()[1].split()[:3] == ["#", "init", "name"] and "init 12" not in wide

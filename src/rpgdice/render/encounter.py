@@ -68,6 +68,11 @@ def track_of(ruleset: str | None) -> str | None:
     return registry.get(ruleset).fight.track
 
 
+INIT_COLUMN = 60
+"""The narrowest terminal the initiative has a column of its own on (narrower, it follows
+the name: the names' words stay whole)."""
+
+
 def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -> Group:
     """The encounter ``state`` (its JSON object) of ``ruleset``: its header (wrapped
     between words, a long name too) above a table of the order, the current side marked
@@ -78,7 +83,9 @@ def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
     table.add_column("", width=1)
     table.add_column("#", justify="right")
-    table.add_column("init", justify="right")
+    apart = width >= INIT_COLUMN  # narrower: the initiative follows the name
+    if apart:
+        table.add_column("init", justify="right")
     table.add_column("name", style="bold", overflow="fold")
     wounds = any(side.get("wound") is not None for side in state["order"])
     pools = any(side.get("pools") for side in state["order"])
@@ -108,8 +115,11 @@ def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -
             Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
             if side.get("state") else Text("—", style="dim"))
         init = side.get("initiative")
+        if not apart and init is not None:
+            name.append(f" init {init}", style="dim")
         cells: list[RenderableType] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]),
-                            Text("—", style="dim") if init is None else str(init), name,
+                            *([Text("—", style="dim") if init is None else str(init)] if apart else []),
+                            name,
                             *([word] if states else []),
                             *([HURT[track](side)] if track is not None else [])]
         if pools:
