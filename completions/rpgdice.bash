@@ -36,12 +36,12 @@ _rpgdice_node()
         "char") subs="new set show list rm" opts="-h --help" vopts="" ;;
         "char new") subs="" opts="--ruleset -h --help" vopts="--ruleset" ;;
         "char set") subs="" opts="-h --help" vopts="" ;;
-        "char show") subs="" opts="--json -h --help" vopts="" ;;
-        "char list") subs="" opts="--json -h --help" vopts="" ;;
+        "char show") subs="" opts="--json --here -h --help" vopts="" ;;
+        "char list") subs="" opts="--json --here -h --help" vopts="" ;;
         "char rm") subs="" opts="--yes -h --help" vopts="" ;;
         "alias") subs="" opts="--rm --json -h --help" vopts="--rm" ;;
         "paths") subs="" opts="--json -h --help" vopts="" ;;
-        "encounter") subs="start next add rm delay out back end" opts="--json -h --help" vopts="" ;;
+        "encounter") subs="start next add rm delay out back mark unmark end" opts="--json -h --help" vopts="" ;;
         "encounter start") subs="" opts="--ruleset --health --dice --seed --json --log --no-log --short --secret -h --help" vopts="--ruleset --health --dice --seed" ;;
         "encounter next") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
         "encounter add") subs="" opts="--health --dice --json --log --no-log -h --help" vopts="--health --dice" ;;
@@ -49,6 +49,8 @@ _rpgdice_node()
         "encounter delay") subs="" opts="--after --json --log --no-log -h --help" vopts="--after" ;;
         "encounter out") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
         "encounter back") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
+        "encounter mark") subs="" opts="--rounds --json --log --no-log -h --help" vopts="--rounds" ;;
+        "encounter unmark") subs="" opts="--json --log --no-log -h --help" vopts="" ;;
         "encounter end") subs="" opts="--log --no-log -h --help" vopts="" ;;
         "log") subs="show reveal clear stats" opts="--last --as --ruleset --since --until --json -h --help" vopts="--last --as --ruleset --since --until" ;;
         "log show") subs="" opts="--json --replay --since --until -h --help" vopts="--since --until" ;;
@@ -164,6 +166,9 @@ _rpgdice_values()
         "encounter delay|--after") vals="@characters @extras" ;;
         "encounter out|#1") vals="@characters @extras" ;;
         "encounter back|#1") vals="@characters @extras" ;;
+        "encounter mark|#1") vals="@combatants" ;;
+        "encounter unmark|#1") vals="@combatants" ;;
+        "encounter unmark|#2") vals="@conditions" ;;
         "log|--as") vals="@characters" ;;
         "log|--ruleset") vals="crytures seyruun reglas cypher dice" ;;
         "log stats|--as") vals="@characters" ;;
@@ -234,6 +239,44 @@ _rpgdice_extras()
         fi
     done < "$dir/encounter.toml"
     [[ -n $extra && -n $name ]] && _rpgdice_words+=("${name// /-}")
+}
+
+# Every combatant of the current encounter (encounter.toml's [[order]] names; a space
+# is offered as -), or (given NAME) the conditions of the combatant NAME names (its
+# conditions = [{name = "..."}, ...]; names match ignoring case, spaces and hyphens).
+_rpgdice_combatants()
+{
+    local dir line name= conds= key=${1,,} re='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([^"'\'']*)'
+    local cre='name[[:space:]]*=[[:space:]]*"([^"]*)"(.*)$'
+    key=${key//[[:space:]_-]/}
+    _rpgdice_dir
+    [[ -r $dir/encounter.toml ]] || return 0
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line =~ ^[[:space:]]*\[ ]]; then
+            _rpgdice_combatant "$1"
+            name= conds=
+        elif [[ $line =~ $re ]]; then
+            name=${BASH_REMATCH[1]}
+        elif [[ $line =~ ^[[:space:]]*conditions[[:space:]]*= ]]; then
+            conds=${line#*=}
+        fi
+    done < "$dir/encounter.toml"
+    _rpgdice_combatant "$1"
+}
+
+_rpgdice_combatant()
+{
+    local folded=${name,,} rest=$conds
+    [[ -n $name ]] || return 0
+    if [[ -z $1 ]]; then
+        _rpgdice_words+=("${name// /-}")
+        return 0
+    fi
+    [[ ${folded//[[:space:]_-]/} == "$key" ]] || return 0
+    while [[ $rest =~ $cre ]]; do
+        _rpgdice_words+=("${BASH_REMATCH[1]// /-}")
+        rest=${BASH_REMATCH[2]}
+    done
 }
 
 # The traits of the character rolling (--as NAME, else RPGDICE_AS), from its sheet's
@@ -338,6 +381,8 @@ _rpgdice_offer()
             @aliases) _rpgdice_aliases ;;
             @rulesets) _rpgdice_rulesets ;;
             @extras) _rpgdice_extras ;;
+            @combatants) _rpgdice_combatants ;;
+            @conditions) [[ -n $last ]] && _rpgdice_combatants "$last" ;;
             @traits) _rpgdice_traits ;;
             @skills) _rpgdice_traits skills ;;
             *) _rpgdice_words+=("$w") ;;
@@ -350,7 +395,7 @@ _rpgdice_offer()
 
 _rpgdice()
 {
-    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= as= alias_value= aliased= subs opts vopts vals
+    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= as= alias_value= aliased= last= subs opts vopts vals
     local -a ws=("${COMP_WORDS[@]:0:COMP_CWORD}") expansion
     COMPREPLY=()
     _rpgdice_node ""
@@ -370,7 +415,7 @@ _rpgdice()
             -*) [[ " $vopts " == *" $w "* ]] && skip=1 opt=$w ;;
             *)
                 if [[ " $subs " == *" $w "* ]]; then
-                    path=${path:+$path }$w n=0
+                    path=${path:+$path }$w n=0 last=
                     _rpgdice_node "$path"
                 elif [[ -z $path ]] && _rpgdice_rulesets "$w"; then
                     path=@ruleset n=0  # a user's ruleset file: every file's commands
@@ -381,7 +426,7 @@ _rpgdice()
                     ws=("${ws[@]:0:i}" "${expansion[@]}" "${ws[@]:i+1}")
                     i=$((i - 1))
                 else
-                    n=$((n + 1))
+                    n=$((n + 1)) last=$w
                 fi
                 ;;
         esac

@@ -66,6 +66,59 @@ function __rpgdice_extras
     end
 end
 
+# The words typed after `encounter mark` or `unmark` that are no option: NAME, CONDITION.
+function __rpgdice_marked
+    set -l tokens (commandline -opc)
+    set -l after
+    for i in (seq 2 (count $tokens))
+        set -l before (math $i - 1)
+        if contains -- $tokens[$i] mark unmark; and test "$tokens[$before]" = encounter
+            set after
+            for w in $tokens[(math $i + 1)..-1]
+                string match -q -- '-*' $w; or set -a after $w
+            end
+        end
+    end
+    for w in $after
+        echo $w
+    end
+end
+
+# Every combatant of the current encounter (encounter.toml's [[order]] names; a space
+# is offered as -) while NAME is typed, or (given `conditions`) the conditions of the
+# combatant NAME names while CONDITION is typed (names match ignoring case, spaces and
+# hyphens).
+function __rpgdice_combatants
+    set -l file (__rpgdice_dir)/encounter.toml
+    test -r $file; or return 0
+    set -l typed (__rpgdice_marked)
+    if test "$argv[1]" = conditions
+        test (count $typed) -eq 1; or return 0
+    else
+        test (count $typed) -eq 0; or return 0
+    end
+    set -l key (string lower -- "$typed[1]" | string replace -ra '[\s_-]' '')
+    set -l name
+    set -l conds
+    for line in (cat $file) '['
+        if string match -qr '^\s*\[' -- $line
+            if test -n "$name"; and test "$argv[1]" != conditions
+                echo (string replace -a ' ' - -- $name)\t'a combatant of the encounter'
+            else if test -n "$name"; and test (string lower -- $name | string replace -ra '[\s_-]' '') = "$key"
+                for c in (string match -agr 'name\s*=\s*"([^"]*)"' -- $conds)
+                    echo (string replace -a ' ' - -- $c)\t'a condition of NAME'
+                end
+            end
+            set name
+            set conds
+        else if string match -qr '^\s*name\s*=' -- $line
+            set name (string replace -r '^\s*name\s*=\s*["\']([^"\']*).*$' '$1' -- $line)
+        else if string match -qr '^\s*conditions\s*=' -- $line
+            set conds $line
+        end
+    end
+end
+
 # The character rolling: --as NAME on the command line, else RPGDICE_AS.
 function __rpgdice_as
     set -l tokens (commandline -opc)
@@ -651,11 +704,13 @@ complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcom
 
 # rpgdice char show
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -l here -d 'While joined to a table: this machine\'s files, not the table\'s'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from show' -a '(__rpgdice_characters)'
 
 # rpgdice char list
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -l json -d 'JSON: one object per line'
+complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -l here -d 'While joined to a table: this machine\'s files, not the table\'s'
 complete -c rpgdice -n '__fish_seen_subcommand_from char; and __fish_seen_subcommand_from list' -s h -l help -d 'Show this message and exit'
 
 # rpgdice char rm
@@ -673,16 +728,18 @@ complete -c rpgdice -n '__fish_seen_subcommand_from paths' -l json -d 'JSON: one
 complete -c rpgdice -n '__fish_seen_subcommand_from paths' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a start -d 'Start an encounter: initiative rolled once, the order kept in encount…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a next -d 'The next turn: the next in the order, or a new round after the last'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a add -d 'Combatants join the fight, each at the place its initiative gives (roll…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a rm -d 'A combatant leaves the fight: the order closes up (its turn, if it was i…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a delay -d 'The current combatant waits: it acts after NAME (or last) this round…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a out -d 'A combatant is out of the fight: shown as out, skipped by next (its tur…'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a back -d 'A combatant put out (encounter out) is back in the fight'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -a end -d 'End the encounter (encounter.toml is removed)'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -l json -d 'The encounter as one JSON object'
-complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back end' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a start -d 'Start an encounter: initiative rolled once, the order kept in encount…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a next -d 'The next turn: the next in the order, or a new round after the last'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a add -d 'Combatants join the fight, each at the place its initiative gives (roll…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a rm -d 'A combatant leaves the fight: the order closes up (its turn, if it was i…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a delay -d 'The current combatant waits: it acts after NAME (or last) this round…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a out -d 'A combatant is out of the fight: shown as out, skipped by next (its tur…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a back -d 'A combatant put out (encounter out) is back in the fight'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a mark -d 'NAME has a condition, for N of its turns or until unmarked (marked aga…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a unmark -d 'A condition of NAME ends, or all of NAME\'s'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -a end -d 'End the encounter (encounter.toml is removed)'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and not __fish_seen_subcommand_from start next add rm delay out back mark unmark end' -s h -l help -d 'Show this message and exit'
 
 # rpgdice encounter start
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from start' -l ruleset -x -a 'crytures\\t\'None\' seyruun\\t\'None\' reglas\\t\'None\' cypher\\t\'None\'' -d 'The encounter\'s ruleset: crytures, seyruun, reglas, cypher (defau…'
@@ -732,6 +789,19 @@ complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_s
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -s h -l help -d 'Show this message and exit'
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from back' -a '(__rpgdice_characters) (__rpgdice_extras)'
+
+# rpgdice encounter mark
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from mark' -l rounds -x -d 'It lasts N of NAME\'s turns (its turn under way counts): each next…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from mark' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from mark' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from mark' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from mark' -a '(__rpgdice_combatants)'
+
+# rpgdice encounter unmark
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from unmark' -l json -d 'The encounter as one JSON object'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from unmark' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from unmark' -s h -l help -d 'Show this message and exit'
+complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from unmark' -a '(__rpgdice_combatants) (__rpgdice_combatants conditions)'
 
 # rpgdice encounter end
 complete -c rpgdice -n '__fish_seen_subcommand_from encounter; and __fish_seen_subcommand_from end' -l log -l no-log -d 'Log this change, or not (default: as RPGDICE_LOG says, as for a ro…'

@@ -550,28 +550,40 @@ def test_every_template_marker_is_filled_and_no_template_note_is_left():
 ENCOUNTER_CASES = [
     ("rpgdice seyruun attack 5 --vs ", lambda: sorted([*_characters("seyruun"), "Ann", "Ghoul", "Big-Thug"])),
     ("rpgdice seyruun attack 5 --vs B", lambda: ["Big-Thug"]),
-    ("rpgdice encounter ", lambda: ["add", "back", "delay", "end", "next", "out", "rm", "start"]),
+    ("rpgdice encounter ", lambda: ["add", "back", "delay", "end", "mark", "next", "out", "rm",
+                                    "start", "unmark"]),
     ("rpgdice encounter out ", lambda: sorted([*_characters(), "Ann", "Ghoul", "Big-Thug"])),
+    # mark and unmark: the encounter's names alone; unmark then the conditions NAME has
+    ("rpgdice encounter mark ", lambda: ["Ann", "Ghoul", "Big-Thug"]),
+    ("rpgdice encounter unmark --log ", lambda: ["Ann", "Ghoul", "Big-Thug"]),
+    ("rpgdice encounter unmark big-thug ", lambda: ["on-fire", "prone"]),
+    ("rpgdice encounter unmark Big-Thug o", lambda: ["on-fire"]),
+    ("rpgdice encounter unmark Ghoul ", lambda: []),
+    ("rpgdice encounter mark Ann ", lambda: []),
 ]
+ENCOUNTER_IDS = ["vs", "vs-prefix", "subcommands", "out", "mark", "unmark", "conditions",
+                 "condition-prefix", "no-conditions", "mark-condition"]
 
 
 @pytest.fixture
 def fight(table):
     run = cli("encounter", "start", "Ann=3+3", "Ghoul=2+2", "Big Thug=2+1", "--seed", "1")
     assert run.exit_code == 0, run.stderr
+    ok("encounter", "mark", "Big Thug", "on fire", "--no-log")
+    ok("encounter", "mark", "big-thug", "prone", "--rounds", "2", "--no-log")
 
 
 def _no_options(words: list[str]) -> list[str]:
     return sorted(w for w in words if not w.startswith("-"))
 
 
-@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands", "out"])
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=ENCOUNTER_IDS)
 @pytest.mark.process
 def test_bash_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_bash(line)) == sorted(expected())
 
 
-@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=["vs", "vs-prefix", "subcommands", "out"])
+@pytest.mark.parametrize("line,expected", ENCOUNTER_CASES, ids=ENCOUNTER_IDS)
 @pytest.mark.process
 def test_fish_completes_the_encounters_extras(fight, line, expected):
     assert _no_options(_fish(line)) == sorted(expected())

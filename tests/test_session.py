@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import cli, make_character
+from conftest import cli, make_character, ok
 from rpgdice.cli import app
 from rpgdice.cli.session import _at_the_prompt
 
@@ -353,6 +353,29 @@ def test_tab_offers_the_shell_vocabulary_the_context_and_the_users_names():
     assert offered("roll dex") == ["dexterity"]  # the context's ruleset and traits
     assert {"roll", "contest", "char", "log"} <= set(offered(""))
     assert offered("cypher task --as nix --skill ") == ["trained", "specialized", "inability"]
+
+
+@pytest.mark.slow  # builds the whole command tree, as the first TAB does
+def test_tab_offers_the_encounters_names_to_mark_and_a_combatants_conditions_to_unmark():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from rpgdice.cli.prompt import SessionCompleter
+    from rpgdice.cli.session import Session
+
+    make_character("Ysolde", "seyruun", dexterity=3, stealth=2)
+    ok("encounter", "start", "--ruleset", "cypher", "Big Thug@9", "Gob@3", "--no-log")
+    ok("encounter", "mark", "big thug", "on fire", "--no-log")
+    tab = SessionCompleter(Session())
+
+    def offered(text: str) -> list[str]:
+        return [c.text for c in tab.get_completions(Document(text), CompleteEvent())]
+
+    assert offered("encounter mark ") == ["Big-Thug", "Gob"]  # not the saved characters
+    assert offered("encounter unmark --log ") == ["Big-Thug", "Gob"]
+    assert offered("encounter unmark big-thug ") == ["on-fire"]
+    assert offered("encounter unmark Gob ") == []
+    assert offered("encounter mark Gob ") == []
 
 
 @pytest.mark.parametrize("as_json", [False, True])

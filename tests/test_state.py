@@ -245,7 +245,8 @@ def test_encounter_start_keeps_the_initiative_order(fight):
         ("Ysolde", 1, True), ("Ghoul", 2, False), ("Thug", 3, False)]
     assert fight["order"][0] == {"name": "Ysolde", "rank": 1, "character": True, "wound": "none",
                                  "damage": 0, "health": 7, "willpower": 5, "extra": False,
-                                 "initiative": 2, "state": "none", "pools": None, "out": False}
+                                 "initiative": 2, "state": "none", "pools": None, "out": False,
+                                     "conditions": []}
     assert fight["order"][1]["willpower"] is None and fight["order"][1]["health"] == 7
     assert encounter_file().is_file()
     assert json.loads(cli("encounter", "--json").stdout) == fight

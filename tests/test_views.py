@@ -345,7 +345,8 @@ def test_an_encounter_shows_only_the_columns_its_ruleset_fills():
     make_character("Borin", "crytures", stamina=5)
     shown = ok("encounter", "start", "Borin@3", "Wolf@7", "--no-log").stdout
     header = next(line for line in shown.splitlines() if "#" in line and "name" in line)
-    assert header.split() == ["#", "name"]  # no rule of Crytures fills any other column
+    # no rule of Crytures fills any other column; the initiative is every ruleset's
+    assert header.split() == ["#", "init", "name"]
     make_character("Ysolde", "seyruun", wits=2, dexterity=3, composure=2, resolve=2)
     ok("encounter", "end", "--no-log")
     shown = ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log").stdout

@@ -100,11 +100,19 @@ def again_cmd(
     (seyruun reroll) is never repeated, nor is a change of the encounter (encounter next,
     add...): again repeats the last roll before it.
 
+    While joined to a table (rpgdice table join): your seat's last roll at the table,
+    rolled from whichever device, is rolled there again (--here: this machine's log's).
+
     Example: rpgdice again --bonus 1
     """
+    from rpgdice.cli.joined import HERE, joined
     from rpgdice.cli.replay import entry_spec, strip, with_character
     from rpgdice.core.errors import RulesError
 
+    table = joined()
+    if table is not None and HERE not in (more or []):
+        return _at_table(table, list(more or []))
+    more = [w for w in more or [] if w != HERE] if table is not None else more
     entry = _last_roll()
     try:
         spec = entry_spec(entry)
@@ -139,6 +147,16 @@ def again_cmd(
     from rpgdice.roll.execute import execute
 
     execute(spec, sheet=sheet, extras=extras)
+
+
+def _at_table(table: dict[str, str], more: list[str]) -> None:
+    """``again`` while joined: the seat's last roll at the table (the table's log says
+    which), with MORE ARGS, rolled at the table and printed as a joined roll is."""
+    from rpgdice.cli.joined import last_roll, remote
+
+    words = [*last_roll(table), *more]
+    _announce(words)
+    remote(words, table)
 
 
 def _with_more(spec: RollSpec, more: list[str]) -> tuple[RollSpec, Sheet | None, Loaded]:

@@ -136,19 +136,23 @@ def _fit(label: str, text: str) -> str:
 
 
 DYNAMIC = {"characters": "@characters", "aliases": "@aliases", "extras": "@extras",
-           "rulesets": "@rulesets"}
+           "rulesets": "@rulesets", "combatants": "@combatants", "conditions": "@conditions"}
 """Words the scripts expand when TAB is pressed, from the user's own files (no Python):
 ``@characters`` the sheets' names (``characters/*.toml``), ``@characters:RULESET`` those
 whose sheet says ``ruleset = "RULESET"`` (a ruleset's own commands), ``@aliases`` the
 names under ``[alias]`` in ``config.toml``, ``@extras`` the extras of the current encounter
 (``encounter.toml``'s ``[[order]]`` tables with ``character = false``; a parser adds it
-with ``parser.also_completes``), ``@traits`` the number traits of the
+with ``parser.also_completes``), ``@combatants`` every combatant of the encounter,
+``@conditions`` the conditions of the combatant named by the argument before (``encounter
+unmark NAME CONDITION``), ``@traits`` the number traits of the
 character ``--as`` names (its sheet's ``[traits]``), ``@skills`` its skill traits. A
 parser asks for one with ``parser.completes``; an argument that reads trait names with
 ``--as`` (cli/__init__.py marks its type with ``hook``) gets ``@traits`` or ``@skills``."""
 DYNAMIC_DESCRIPTIONS = {"characters": "a saved character", "aliases": "your alias",
                         "rulesets": "your own ruleset",
                         "extras": "an extra of the encounter",
+                        "combatants": "a combatant of the encounter",
+                        "conditions": "a condition of NAME",
                         "traits": "a trait of the --as character",
                         "skills": "a skill of the --as character"}
 _HOOKS = {"traits": "@traits", "skill": "@skills"}
@@ -445,6 +449,7 @@ def _fish_values(values: Sequence[str], descriptions: Sequence[str] = ()) -> str
 _FISH_DYNAMIC = {"characters": "__rpgdice_characters ", "aliases": "__rpgdice_aliases",
                  "rulesets": "__rpgdice_rulesets",
                  "extras": "__rpgdice_extras",
+                 "combatants": "__rpgdice_combatants", "conditions": "__rpgdice_combatants conditions",
                  "traits": "__rpgdice_traits", "skills": "__rpgdice_traits skills"}
 """The fish function that lists each dynamic word's names (a ruleset follows a space)."""
 

@@ -403,11 +403,18 @@ def next_cmd(ctx: typer.Context, as_json: StateJson = False, log: LogOpt = None)
 
     Example: rpgdice encounter next
     """
-    def advance(enc: Encounter) -> str:
-        enc.advance()
-        return f"Round {enc.round} — {enc.current.name}'s turn"
+    notes: list[str] = []
 
-    _change(_typed(ctx), "next", advance, as_json, log, turn=False)
+    def advance(enc: Encounter) -> str:
+        was = enc.current.name
+        ended = enc.next_turn()
+        said = f"Round {enc.round} — {enc.current.name}'s turn"
+        if ended:
+            notes.append(f"{was}: {_names(ended)} " + ("ends" if len(ended) == 1 else "end"))
+            said += f"; {notes[0]}"
+        return said
+
+    _change(_typed(ctx), "next", advance, as_json, log, turn=False, notes=notes)
 
 
 def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
@@ -494,12 +501,13 @@ def _typed(ctx: typer.Context) -> Optional[list[str]]:
 
 def _change(argv: Optional[list[str]], name: str, change: Callable[[Encounter], str],
             as_json: bool, log: Optional[bool], *, turn: bool = True,
-            shadowed: Iterable[str] = ()) -> None:
+            shadowed: Iterable[str] = (), notes: Iterable[str] = ()) -> None:
     """Apply ``change(enc)`` (which returns the change in words) under the encounter's
     lock, log it there once written (so the log's order is the changes' order), show the
     state. ``turn``: say whose turn it is after it when the change moved it. A change
     that fails (a bad name) raises before anything is written or logged. ``argv``: the
-    line's words as typed, logged with the change."""
+    line's words as typed, logged with the change. ``notes``: lines ``change`` leaves
+    there to print above the state too (a condition that ended)."""
     from rpgdice.table import encounter
 
     wanted = _wanted(encounter.need().ruleset, log)
@@ -515,6 +523,10 @@ def _change(argv: Optional[list[str]], name: str, change: Callable[[Encounter], 
 
     enc = encounter.update(apply, then=lambda e: _log_change(e, name, said[0], wanted, argv))
     _warn_shadowed(shadowed)
+    if not as_json:
+        from rpgdice.core.errors import visible
+
+        sys.stdout.writelines(visible(note) + "\n" for note in notes)
     _show(enc, as_json)
 
 
@@ -599,6 +611,87 @@ def back_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log:
     """
     _change(_typed(ctx), "back", lambda enc: f"{enc.set_out(name, False).name} is back in the fight",
             as_json, log)
+
+
+def _condition(text: str) -> str:
+    """A CONDITION as given: 1 to 40 characters (a control character counts one)."""
+    from rpgdice.table import encounter
+
+    try:
+        return encounter.check_condition(text)
+    except RulesError as e:
+        raise typer.BadParameter(e.message) from None
+
+
+_condition.accepts = "a condition, 1 to 40 characters"  # type: ignore[attr-defined]
+
+
+def _condition_had(text: str) -> str:
+    """A CONDITION NAME has (TAB offers NAME's conditions)."""
+    return _condition(text)
+
+
+_condition_had.accepts = "a condition NAME has"  # type: ignore[attr-defined]
+_condition_had.completes = "conditions"  # type: ignore[attr-defined]
+
+
+def _combatant_name(text: str) -> str:
+    """A combatant of the encounter, by name (TAB offers the encounter's names)."""
+    return _name(text)
+
+
+_combatant_name.accepts = _name.accepts  # type: ignore[attr-defined]
+_combatant_name.completes = "combatants"  # type: ignore[attr-defined]
+
+MarkedArg = Annotated[str, typer.Argument(parser=_combatant_name, metavar="NAME",
+                                          show_default=False, help="A combatant of the encounter.")]
+
+@app.command("mark")
+def mark_cmd(
+    ctx: typer.Context,
+    name: MarkedArg,
+    condition: Annotated[str, typer.Argument(
+        parser=_condition, metavar="CONDITION", show_default=False,
+        help='The condition, as it is shown (prone, "blessed +1"): 1 to 40 characters.')],
+    rounds: Annotated[Optional[int], typer.Option(
+        "--rounds", parser=params.integer(1, 1000), metavar="N",
+        help="It lasts N of NAME's turns (its turn under way counts): each next that ends "
+        "one counts one down (default: until unmarked).")] = None,
+    as_json: StateJson = False,
+    log: LogOpt = None,
+) -> None:
+    """NAME has a condition, for N of its turns or until unmarked (marked again, its
+    rounds start over); shown beside NAME in the encounter. Logged like a roll.
+
+    Example: rpgdice encounter mark Ghoul prone --rounds 2
+    """
+    def mark(enc: Encounter) -> str:
+        side = enc.mark(name, condition, rounds)
+        return f"{side.name} is {condition}" + (
+            "" if rounds is None else f" for {rounds} round{'s' if rounds != 1 else ''}")
+
+    _change(_typed(ctx), "mark", mark, as_json, log)
+
+
+@app.command("unmark")
+def unmark_cmd(
+    ctx: typer.Context,
+    name: MarkedArg,
+    condition: Annotated[Optional[str], typer.Argument(
+        parser=_condition_had, metavar="[CONDITION]", show_default=False,
+        help="The condition that ends (default: all of NAME's).")] = None,
+    as_json: StateJson = False,
+    log: LogOpt = None,
+) -> None:
+    """A condition of NAME ends, or all of NAME's. Logged like a roll.
+
+    Example: rpgdice encounter unmark Ghoul prone
+    """
+    def unmark(enc: Encounter) -> str:
+        side, ended = enc.unmark(name, condition)
+        return f"{side.name}: {_names(ended)} " + ("ends" if len(ended) == 1 else "end")
+
+    _change(_typed(ctx), "unmark", unmark, as_json, log)
 
 
 @app.command("end")

@@ -379,3 +379,142 @@ def _fit(rolls: list[JSONObject], made: list[Rolled]) -> int:
 
     held: Any = [m.result for m in made]  # dataclasses, each
     return sum(len(set(r) & {f.name for f in fields(result)}) for r, result in zip(rolls, held))
+
+
+# The seat's characters and its last roll, as the table has them ------------------------------
+
+WINDOW = 100
+"""Entries of the table's log asked for at once while looking back for the seat's last roll
+(a window of long rolls stays far under :data:`MAX_ANSWER`)."""
+MAX_LOOKED = 10_000
+"""The table's newest entries looked through for the seat's last roll, at most."""
+
+
+def base_of(table: dict[str, str]) -> str:
+    """The joined table's base URL (``http://HOST:PORT``), without the seat's token."""
+    return _split(table["url"])[0]
+
+
+def _get(table: dict[str, str], path: str) -> tuple[str, Any]:
+    """The table's JSON answer to ``GET path`` (its base URL beside it); a refusal exits 2
+    with the table's message."""
+    base, token = _split(table["url"])
+    status, body, _ = _request(base, token, path)
+    data = _json(body)
+    if status != 200:
+        reason = data.get("error") if isinstance(data, dict) else None
+        if isinstance(reason, str) and reason.strip():
+            raise RulesError("table", cut(" ".join(reason.split()), MAX_MESSAGE))
+        raise RulesError("table", f"the table at {base} answered {status}")
+    return base, data
+
+
+def seat_characters(table: dict[str, str]) -> list[dict[str, Any]]:
+    """The seat's characters as the table has them (``GET /api/panel``): each its
+    ``name``, ``ruleset`` and ``sheet``."""
+    base, data = _get(table, "/api/panel")
+    found = data.get("characters") if isinstance(data, dict) else None
+    if not isinstance(found, list) or not all(
+            isinstance(c, dict) and isinstance(c.get("name"), str)
+            and isinstance(c.get("ruleset"), str) for c in found):
+        raise _bad_answer(base, "no list of characters")
+    return found
+
+
+def table_sheet(table: dict[str, str], name: str) -> Any:
+    """The seat's character ``name`` as the table's sheet (a :class:`Sheet` whose path
+    names the table), or None when it is none of the seat's."""
+    from pathlib import Path
+
+    from rpgdice import rulesets
+    from rpgdice.core.names import fold
+    from rpgdice.table.sheets import Sheet
+
+    found = next((c for c in seat_characters(table) if fold(c["name"]) == fold(name)), None)
+    if found is None:
+        return None
+    base = _split(table["url"])[0]
+    sheet = found.get("sheet")
+    traits = sheet.get("traits") if isinstance(sheet, dict) else None
+    ruleset = found["ruleset"]
+    if (not isinstance(traits, list) or not rulesets.known(ruleset)
+            or rulesets.get(ruleset).sheet is None
+            or not all(isinstance(t, dict) and isinstance(t.get("name"), str)
+                       and isinstance(t.get("value"), (int, str))
+                       and not isinstance(t.get("value"), bool) for t in traits)):
+        raise _bad_answer(base, f"no sheet of {shown(found['name'])} this rpgdice can show")
+    where = Path(f"at the table {base.split('://', 1)[1]}")
+    return Sheet(found["name"], ruleset, {t["name"]: t["value"] for t in traits}, where)
+
+
+def _entries(table: dict[str, str], after: int, limit: int) -> list[dict[str, Any]]:
+    """The table's log entries after ``after`` (``GET /api/rolls``), at most ``limit``."""
+    base, data = _get(table, f"/api/rolls?after={after}&limit={limit}")
+    if not isinstance(data, list) or len(data) > limit or not all(
+            isinstance(e, dict) and isinstance(e.get("id"), int) for e in data):
+        raise _bad_answer(base, "not the list of rolls /api/rolls answers")
+    return data
+
+
+def _newest(table: dict[str, str]) -> int:
+    """The newest entry's ID in the table's log (0: none), found by halving: the log's
+    entries are asked for after an ID, never before one."""
+    if not _entries(table, 0, 1):
+        return 0
+    low, high = 0, 1  # an entry after low; then none after high
+    while _entries(table, high, 1):
+        low, high = high, high * 2
+        if high > 1 << 62:
+            raise _bad_answer(_split(table["url"])[0], "a log without end")
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _entries(table, middle, 1):
+            low = middle
+        else:
+            high = middle
+    return high
+
+
+def _repeated(entry: JSONObject) -> bool:
+    """Whether ``again`` repeats ``entry``: a roll, not a change of the encounter, not a
+    command its ruleset never repeats (Seyruun's re-roll after the fact)."""
+    from rpgdice import rulesets
+    from rpgdice.core import changes
+
+    if changes.is_change(entry):
+        return False
+    ruleset, command = entry.get("ruleset"), entry.get("command")
+    if isinstance(ruleset, str) and isinstance(command, str) and rulesets.known(ruleset):
+        record = rulesets.get(ruleset).command(command)
+        return record is None or record.repeated
+    return True
+
+
+def last_roll(table: dict[str, str]) -> list[str]:
+    """The words of the seat's last roll at the table, rolled from whichever device (the
+    table's log knows it): its ``argv`` without ``--seed`` and ``--dice``, its character
+    named. A usage error when the table's newest :data:`MAX_LOOKED` entries hold none."""
+    from rpgdice.cli.replay import strip, with_character
+
+    seat = table.get("seat") or None
+    top = _newest(table)
+    looked = 0
+    while top > 0 and looked < MAX_LOOKED:
+        start = max(0, top - WINDOW)
+        window = [e for e in _entries(table, start, WINDOW) if start < e["id"] <= top]
+        for entry in reversed(window):
+            if entry.get("seat") != seat or not _repeated(entry):
+                continue
+            argv = entry.get("argv")
+            if not isinstance(argv, list) or not argv or not all(isinstance(w, str) for w in argv):
+                raise RulesError("again", f"your last roll at the table (#{entry['id']}) is "
+                                 "secret, and the table shows no secret roll's line; nothing "
+                                 "was rolled")
+            character = entry.get("character")
+            return with_character(strip(argv), character if isinstance(character, str) else None)
+        looked += WINDOW
+        top = start
+    who = f"seat {visible(seat)}" if seat else "you"
+    raise RulesError("again", f"the table's log holds no roll of {who} to repeat"
+                     + (f" (its newest {MAX_LOOKED} entries looked through)"
+                        if looked >= MAX_LOOKED else ""))

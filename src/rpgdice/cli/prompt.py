@@ -249,6 +249,8 @@ class SessionCompleter(Completer):
             return [s.name for s in enc.order if not s.character] if enc else []
         if kind in ("traits", "skills"):
             return _traits(self._rolling_for(argv), skills=kind == "skills")
+        if kind in ("combatants", "conditions"):
+            return _combatants(argv, kind == "conditions")
         return []
 
     def _rolling_for(self, argv: list[str]) -> Optional[str]:
@@ -263,6 +265,23 @@ class SessionCompleter(Completer):
 
     def _expanded(self, argv: list[str]) -> list[str]:
         return self.session._unaliased(argv)
+
+
+def _combatants(argv: list[str], conditions: bool) -> list[str]:
+    """``encounter mark|unmark``'s NAME: the encounter's combatants, while none is typed;
+    its CONDITION (``conditions``): the conditions of the NAME typed."""
+    from rpgdice.core.names import fold
+    from rpgdice.table import encounter
+
+    typed = [w for w in argv[argv.index("encounter") + 2:] if not w.startswith("-")] \
+        if "encounter" in argv else []
+    enc = encounter.load()
+    if enc is None or len(typed) != int(conditions):
+        return []
+    if not conditions:
+        return ["-".join(s.name.split()) for s in enc.order]
+    return ["-".join(c.name.split()) for s in enc.order if fold(s.name) == fold(typed[0])
+            for c in s.conditions]
 
 
 def _split(text: str) -> list[str]:

@@ -223,15 +223,36 @@ def char_set(
     _say(f"updated {visible(sheet.name)}: {visible(sheet.path)}")
 
 
+HereOpt = Annotated[bool, typer.Option(
+    "--here", help="While joined to a table: this machine's files, not the table's.")]
+
+
+def _joined(here: bool) -> Optional[dict[str, str]]:
+    """The table joined (rpgdice table join), unless ``--here``."""
+    if here:
+        return None
+    from rpgdice.cli.joined import joined
+
+    return joined()
+
+
 @char_app.command("show")
-def char_show(name: NameArg, as_json: JsonOpt = False) -> None:
+def char_show(name: NameArg, as_json: JsonOpt = False, here: HereOpt = False) -> None:
     """Show a character sheet: attributes, skills, Willpower, wound, Pools and Edge.
+    While joined to a table, one of your seat's characters is the table's sheet.
 
     Example: rpgdice char show ysolde
     """
     from rpgdice.table import sheets
 
-    sheet = sheets.load(name)
+    table = _joined(here)
+    sheet = None
+    if table is not None:
+        from rpgdice.cli.joined import table_sheet
+
+        sheet = table_sheet(table, name)
+    if sheet is None:
+        sheet = sheets.load(name)
     if as_json:
         _write_json([sheet.data()])
         return
@@ -242,13 +263,18 @@ def char_show(name: NameArg, as_json: JsonOpt = False) -> None:
 
 
 @char_app.command("list")
-def char_list(as_json: JsonOpt = False) -> None:
+def char_list(as_json: JsonOpt = False, here: HereOpt = False) -> None:
     """List the characters: name, ruleset and file. A broken sheet is a warning line.
+    While joined to a table: your seat's characters there.
 
     Example: rpgdice char list --json
     """
     from rpgdice.cli.output import warning
     from rpgdice.table import sheets
+
+    table = _joined(here)
+    if table is not None:
+        return _seat_list(table, as_json)
 
     found = []
     for item in sheets.load_all():
@@ -266,6 +292,25 @@ def char_list(as_json: JsonOpt = False) -> None:
     width = max(len(n) for n, _, _ in rows)
     rwidth = max(len(r) for _, r, _ in rows)
     sys.stdout.write("".join(f"{n:<{width}}  {r:<{rwidth}}  {p}\n" for n, r, p in rows))
+    sys.stdout.flush()
+
+
+def _seat_list(table: dict[str, str], as_json: bool) -> None:
+    """``char list`` while joined: the seat's characters at the table (no file here)."""
+    from rpgdice.cli.joined import base_of, seat_characters
+
+    found = seat_characters(table)
+    if as_json:
+        _write_json([{"name": c["name"], "ruleset": c["ruleset"], "file": None} for c in found])
+        return
+    where = f"at the table {base_of(table)}/"
+    if not found:
+        _say(f"no characters of your seat {where}")
+        return
+    rows = [(visible(c["name"]), visible(c["ruleset"])) for c in found]
+    width = max(len(n) for n, _ in rows)
+    rwidth = max(len(r) for _, r in rows)
+    sys.stdout.write("".join(f"{n:<{width}}  {r:<{rwidth}}  {where}\n" for n, r in rows))
     sys.stdout.flush()
 
 

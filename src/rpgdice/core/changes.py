@@ -1,6 +1,6 @@
 """Log entries that are changes of the table's state, not rolls: each change of the
 encounter (``encounter start`` outside Seyruun, ``next``, ``add``, ``rm``, ``delay``,
-``out``, ``back``, ``end``) is logged like a roll, under the command ``encounter NAME``,
+``out``, ``back``, ``mark``, ``unmark``, ``end``) is logged like a roll, under the command ``encounter NAME``,
 so that ``rpgdice log`` tells the fight's story. Its one result holds ``said`` (the
 change in a line: ``Round 2 — Ghoul's turn``) and ``encounter`` (the state after it, as
 ``encounter --json`` gives it; null after ``end``). Every reader of the log asks here

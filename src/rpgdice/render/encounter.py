@@ -1,6 +1,6 @@
 """The terminal view of an encounter (``rpgdice encounter``): the one a game master
-glances at between turns — the round, the order with whose turn it is marked, and each
-side's wound, damage of health and Willpower."""
+glances at between turns — the round, the order with whose turn it is marked, each side's
+initiative, wound, damage of health and Willpower, and its conditions."""
 
 from __future__ import annotations
 
@@ -68,6 +68,11 @@ def track_of(ruleset: str | None) -> str | None:
     return registry.get(ruleset).fight.track
 
 
+INIT_COLUMN = 60
+"""The narrowest terminal the initiative has a column of its own on (narrower, it follows
+the name: the names' words stay whole)."""
+
+
 def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -> Group:
     """The encounter ``state`` (its JSON object) of ``ruleset``: its header (wrapped
     between words, a long name too) above a table of the order, the current side marked
@@ -78,6 +83,9 @@ def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
     table.add_column("", width=1)
     table.add_column("#", justify="right")
+    apart = width >= INIT_COLUMN  # narrower: the initiative follows the name
+    if apart:
+        table.add_column("init", justify="right")
     table.add_column("name", style="bold", overflow="fold")
     wounds = any(side.get("wound") is not None for side in state["order"])
     pools = any(side.get("pools") for side in state["order"])
@@ -92,6 +100,9 @@ def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -
         table.add_column("pools")
     if willpower:  # Seyruun's alone
         table.add_column("WP", justify="right")
+    conditions = any(side.get("conditions") for side in state["order"])
+    if conditions:
+        table.add_column("conditions", overflow="fold")
     for i, side in enumerate(state["order"]):
         here = i == current
         name = Text(visible(side["name"]), style="bold reverse" if here else "bold")
@@ -103,13 +114,20 @@ def encounter_view(state: Loaded, width: int = 80, ruleset: str | None = None) -
         word = _wound(side.get("wound")) if wounds and side.get("wound") is not None else (
             Text(side["state"], style=STATE_STYLE.get(side["state"], ""))
             if side.get("state") else Text("—", style="dim"))
-        cells: list[RenderableType] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]), name,
+        init = side.get("initiative")
+        if not apart and init is not None:
+            name.append(f" init {init}", style="dim")
+        cells: list[RenderableType] = [Text("▶", style="bold cyan") if here else "", str(side["rank"]),
+                            *([Text("—", style="dim") if init is None else str(init)] if apart else []),
+                            name,
                             *([word] if states else []),
                             *([HURT[track](side)] if track is not None else [])]
         if pools:
             cells.append(_pools(side.get("pools")))
         if willpower:
             cells.append(Text("—", style="dim") if wp is None else str(wp))
+        if conditions:
+            cells.append(_conditions(side.get("conditions")))
         table.add_row(*cells, style="dim" if side.get("out") and not here else None)
     return Group(Text("\n").join(wrap(title, width)), table)
 
@@ -123,3 +141,16 @@ def _pools(pools: Loaded | None) -> Text:
         return Text("—", style="dim")
     return Text(" ".join(f"{k[0].upper()} {v['value']}/{v['max'] if v['max'] is not None else '?'}"
                          for k, v in pools.items()))
+
+
+def _conditions(conditions: list[Loaded] | None) -> Text:
+    """A side's conditions, each with the rounds it has left: ``prone (2), blessed +1``."""
+    if not conditions:
+        return Text("—", style="dim")
+    return Text(", ".join(condition_words(c) for c in conditions), style="magenta")
+
+
+def condition_words(condition: Loaded) -> str:
+    """One condition as shown (control characters made visible), its rounds left after it."""
+    rounds = condition.get("rounds")
+    return visible(condition.get("name")) + ("" if rounds is None else f" ({rounds})")

@@ -69,7 +69,8 @@ details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-wi
 .side { display: flex; flex-wrap: wrap; gap: 0 0.8em; padding: 0.15em 0; }
 .side.now { font-weight: bold; }
 .side .name { flex: 1 1 8em; }
-.extra, .wp { color: var(--dim); }
+.extra, .wp, .init { color: var(--dim); }
+.cond { color: var(--accent); }
 .wound.none { color: var(--good); }
 .wound.light, .wound.moderate { color: #fd971f; }
 .wound.severe, .wound.crippled { color: var(--bad); }

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.terminal_theme import TerminalTheme
 
 from rpgdice.core.data import Loaded
+from rpgdice.render.encounter import condition_words
 
 if TYPE_CHECKING:
     from rpgdice.roll.odds import ExactOdds
@@ -209,8 +210,8 @@ def _show(entry: Loaded) -> None:
 def encounter_html(state: Loaded | None) -> str:
     """The current encounter (its ``encounter --json`` state) as a compact list: the round,
     then each combatant in order (whose turn marked), its wound (or its damage track's
-    word), its damage or its Pools, its Willpower, and whether it is out; nothing when
-    there is none."""
+    word), its damage or its Pools, its Willpower, whether it is out, its initiative and
+    conditions; nothing when there is none."""
     if state is None:
         return ""
     items = []
@@ -228,8 +229,12 @@ def encounter_html(state: Loaded | None) -> str:
                  if isinstance(wp, int) or side.get("wound") is not None else "")
         out = ' <span class="out">out</span>' if side.get("out") else ""
         kind = "" if side.get("character") else ' <span class="extra">(extra)</span>'
+        init = side.get("initiative")
+        first = f'<span class="init">{escape(str(init))}</span> ' if init is not None else ""
+        out += "".join(f' <span class="cond">{escape(condition_words(c))}</span>'
+                       for c in side.get("conditions") or [] if isinstance(c, dict))
         items.append(
-            f'<li class="side{" now" if now else ""}">'
+            f'<li class="side{" now" if now else ""}">{first}'
             f'<span class="name">{"▶ " if now else ""}{escape(str(side.get("name")))}{kind}</span>'
             f' <span class="wound {escape(str(wound), quote=True)}">'
             f'{"unhurt" if wound == "none" else escape(str(wound))}</span>'

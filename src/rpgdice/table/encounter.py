@@ -19,6 +19,7 @@ master may read and edit::
     wound = "moderate"
     initiative = 1    # the number rolled or given (the place a newcomer takes)
     out = false       # set by `encounter out`: skipped by `next`
+    conditions = [{name = "prone", rounds = 2}]   # `encounter mark`: rounds left, or none
 
 The order's rules (who joins, leaves, waits, is out) are here, for every ruleset; each
 ruleset declares its own parts (its initiative, its damage track, who is out on its own)
@@ -50,6 +51,21 @@ WOUNDS = ("none", "light", "moderate", "severe", "crippled")
 HEALTH = 7
 MAX_SIDES = 100
 """The most combatants an encounter keeps."""
+MAX_CONDITION = 40
+"""The longest condition's name (in characters; a control character counts one)."""
+MAX_CONDITIONS = 20
+"""The most conditions a combatant keeps."""
+MAX_ROUNDS = 1000
+"""The most rounds a condition lasts."""
+
+
+@dataclass
+class Condition:
+    """A condition a combatant has (``encounter mark``): its name as given, and the
+    rounds it has left (None: until unmarked)."""
+
+    name: str
+    rounds: int | None = None
 
 
 @dataclass
@@ -67,6 +83,8 @@ class Side:
     """Put out of the fight by hand (``encounter out``)."""
     initiative: int | None = None
     """The number rolled or given: where a newcomer takes its place."""
+    conditions: list[Condition] = field(default_factory=list)
+    """Its conditions (``encounter mark``), in the order marked."""
 
 
 @dataclass
@@ -177,6 +195,55 @@ class Encounter:
         return next((s for s in self.order if not s.character and fold(s.name) == fold(name)),
                     None)
 
+    def next_turn(self) -> list[str]:
+        """``encounter next``: the current turn ends — its combatant's conditions with
+        rounds count one down (unless it is out: an out turn counts nothing), those at 0
+        end — then :meth:`advance`. The conditions that ended, by name."""
+        side = self.current
+        ended: list[str] = []
+        if not self.is_out(self.turn):
+            for c in side.conditions:
+                if c.rounds is not None:
+                    c.rounds -= 1
+            ended = [c.name for c in side.conditions if c.rounds is not None and c.rounds <= 0]
+            side.conditions = [c for c in side.conditions if c.rounds is None or c.rounds > 0]
+        self.advance()
+        return ended
+
+    def mark(self, name: str, condition: str, rounds: int | None) -> Side:
+        """``encounter mark``: ``name`` has ``condition`` (for ``rounds`` of its turns, or
+        until unmarked); marked again, its rounds start over."""
+        check_condition(condition)
+        side = self.order[self.find(name)]
+        for c in side.conditions:
+            if fold(c.name) == fold(condition):
+                c.name, c.rounds = condition, rounds
+                return side
+        if len(side.conditions) >= MAX_CONDITIONS:
+            raise RulesError("CONDITION", f"{shown(side.name)} has {MAX_CONDITIONS} conditions "
+                             "already, the most it keeps")
+        side.conditions.append(Condition(condition, rounds))
+        return side
+
+    def unmark(self, name: str, condition: str | None) -> tuple[Side, list[str]]:
+        """``encounter unmark``: ``condition`` of ``name`` ends, or all of its conditions;
+        the side, and the conditions that ended. One it does not have is a usage error."""
+        side = self.order[self.find(name)]
+        if not side.conditions:
+            raise RulesError("NAME", f"{shown(side.name)} has no conditions")
+        if condition is None:
+            ended = [c.name for c in side.conditions]
+            side.conditions = []
+            return side, ended
+        kept = [c for c in side.conditions if fold(c.name) != fold(condition)]
+        if len(kept) == len(side.conditions):
+            have = ", ".join(shown(c.name) for c in side.conditions)
+            raise RulesError("CONDITION", f"{shown(side.name)} is not {shown(condition)} "
+                             f"(its conditions: {have})")
+        ended = [c.name for c in side.conditions if fold(c.name) == fold(condition)]
+        side.conditions = kept
+        return side, ended
+
     def advance(self) -> None:
         """The next turn, skipping who is out; after the last of the order, a new round
         from the first."""
@@ -184,6 +251,16 @@ class Encounter:
         if self.turn >= len(self.order):
             self.turn, self.round = 0, self.round + 1
         self._skip()
+
+
+def check_condition(text: object, param: str = "CONDITION") -> str:
+    """A condition's name: 1 to :data:`MAX_CONDITION` characters, not blank."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulesError(param, "a condition is 1 to 40 characters, not empty")
+    if len(text) > MAX_CONDITION:
+        raise RulesError(param, f"{shown(text)} is {len(text)} characters; a condition is 1 to "
+                         f"{MAX_CONDITION}")
+    return text
 
 
 def path() -> Path:
@@ -244,8 +321,10 @@ def _side(where: Path, n: int, item: object, ruleset: str = "seyruun") -> Side:
     initiative = item.get("initiative")
     if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
         raise files.broken(where, f"{what}'initiative' is {shown(initiative)}, not a whole number")
+    conditions = _conditions(where, what, item.get("conditions", []))
     if character:
-        return Side(name.strip(), rank, True, out=out, initiative=initiative)
+        return Side(name.strip(), rank, True, out=out, initiative=initiative,
+                    conditions=conditions)
     if ruleset == "seyruun" or "health" in item:
         health: int | None = _int(where, {"health": HEALTH, **item}, "health", 0, what)
     else:
@@ -257,7 +336,28 @@ def _side(where: Path, n: int, item: object, ruleset: str = "seyruun") -> Side:
     if wound is not None and wound not in WOUNDS:
         raise files.broken(where, f"{what}'wound' is {shown(wound)}, not one of {', '.join(WOUNDS)}")
     return Side(name.strip(), rank, False, health, damage if health is not None else None,
-                wound, out, initiative)
+                wound, out, initiative, conditions)
+
+
+def _conditions(where: Path, what: str, items: object) -> list[Condition]:
+    """A side's ``conditions``: a list of ``{name, rounds}`` tables (rounds left, from 1,
+    or none)."""
+    if not isinstance(items, list) or len(items) > MAX_CONDITIONS:
+        raise files.broken(where, f"{what}'conditions' is not a list of at most "
+                           f"{MAX_CONDITIONS} tables")
+    found = []
+    for item in items:
+        name = item.get("name") if isinstance(item, dict) else None
+        try:
+            check_condition(name)
+        except RulesError as e:
+            raise files.broken(where, f"{what}a condition's 'name': {e.message}") from None
+        assert isinstance(item, dict) and isinstance(name, str)
+        rounds = item.get("rounds")
+        if rounds is not None:
+            rounds = _int(where, item, "rounds", 1, f"{what}condition {shown(name)}: ")
+        found.append(Condition(name, rounds))
+    return found
 
 
 def from_data(where: Path, data: JSONObject) -> Encounter:
@@ -297,6 +397,14 @@ def _text(enc: Encounter) -> str:
             item["initiative"] = s.initiative
         if s.out:
             item["out"] = True
+        if s.conditions:
+            conditions = tomlkit.array()
+            for c in s.conditions:
+                cell = tomlkit.inline_table()
+                cell.update({"name": c.name} if c.rounds is None
+                            else {"name": c.name, "rounds": c.rounds})
+                conditions.append(cell)
+            item["conditions"] = conditions
         tables.append(tomlkit.item(item))
     doc["order"] = tables
     return tomlkit.dumps(doc)
@@ -370,7 +478,9 @@ def _side_state(side: Side, ruleset: str = "seyruun") -> JSONObject:
                            "wound": side.wound, "damage": side.damage, "health": side.health,
                            "willpower": None, "extra": not side.character,
                            "initiative": side.initiative, "state": None, "pools": None,
-                           "out": side.out}
+                           "out": side.out,
+                           "conditions": [{"name": c.name, "rounds": c.rounds}
+                                          for c in side.conditions]}
     if side.character:
         from rpgdice.table import sheets
 
