@@ -145,11 +145,14 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
-def _said(entry: Loaded) -> str:
-    """What an entry said again says (its results and envelopes), to compare."""
+def _said(entry: Loaded) -> bytes:
+    """What an entry said again says (its results and envelopes), to compare: a digest,
+    so that thousands of entries said again cost a few bytes each."""
+    import hashlib
     import json
 
-    return json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+    said = json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+    return hashlib.blake2b(said.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _secured(response: Response) -> Response:
@@ -194,7 +197,13 @@ class Table:
         self.held: Held | None = None
         self.held_key: tuple[tuple[int, ...], int] | None = None
         self.played: TakeBack | None = None
-        self.restated: dict[int, str] = {}
+        self.stamp: tuple[int, Optional[int], int] | None = None
+        """The log's :meth:`~rpgdice.serve.follow.Reader.stamp` when :attr:`held` was read."""
+        self.generation = 0
+        """Counts the plays begun anew (a reveal, a new secret roll, a log cleared): the
+        entries said again are compared only then (a play fed on leaves them as said)."""
+        self.resent = 0
+        self.restated: dict[int, bytes] = {}
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
 
@@ -204,19 +213,27 @@ class Table:
                 and self.seats.by_token(token) is None)
 
     def take_back(self) -> Held:
-        """What unrevealed secret rolls changed (serve/secrecy.py), read again when the log
-        has a new entry or a reveal; from any thread."""
+        """What unrevealed secret rolls changed (serve/secrecy.py), read again only when
+        the log changed (SQLite's ``data_version``: a new entry, a reveal, a clear) — an
+        idle table reads nothing; from any thread."""
         from rpgdice.serve import secrecy
 
         with self.lock:
             try:
+                stamp = self.secrets.stamp()
+                if stamp == self.stamp and self.held is not None:
+                    return self.held
                 key = (tuple(secrecy.unrevealed(self.secrets)), self.secrets.last_id())
             except follow.Unreadable:
                 return self.held or secrecy.NONE
             if key != self.held_key or self.held is None:
+                played = self.played
                 self.held, self.played = (secrecy.read(self.secrets, self.played) if key[0]
                                           else (secrecy.NONE, None))
                 self.held_key = key
+                if self.played is not played:  # not fed on: what was said again may differ
+                    self.generation += 1
+            self.stamp = stamp
             return self.held
 
     def public(self, entries: list[Loaded]) -> list[Loaded]:
@@ -312,6 +329,9 @@ class Table:
         if not self.restated:
             return
         held = self.take_back()
+        if self.resent == self.generation:  # nothing said again can have changed
+            return
+        self.resent = self.generation
         for ident, said in sorted(self.restated.items()):
             now = held.entries.get(ident)
             if now is not None and _said(now) == said:
