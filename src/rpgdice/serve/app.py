@@ -592,6 +592,13 @@ class Rates:
             self.sent = {k: v for k, v in self.sent.items() if v and now - v[-1] < PER}
         return None
 
+    def charge(self, name: str, more: int, now: Optional[float] = None) -> None:
+        """Count ``more`` requests of ``name``'s now (what its odds cost)."""
+        import time
+
+        now = time.monotonic() if now is None else now
+        self.sent.setdefault(name, []).extend([now] * min(more, RATE))
+
 
 async def _roll(table: Table, request: Request) -> Response:
     """``POST /api/roll``: a seat's (or the GM's) line, rolled by the table."""
@@ -625,17 +632,52 @@ async def _roll(table: Table, request: Request) -> Response:
     if not isinstance(line, str):
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
                             status_code=400)
-    import functools
-
     odds = table.odds_line is not None and table.odds_line(line)
-    answer = await asyncio.get_running_loop().run_in_executor(
-        table.odds_pool if odds else table.pool,
-        functools.partial(table.roller, line, None if gm else who, gm=gm,
-                          seen=None if gm else table.take_back))
+    roller, seen = table.roller, None if gm else table.take_back
+    answer = await (_odds(table, request, line, who) if odds else
+                    asyncio.get_running_loop().run_in_executor(
+                        table.pool, lambda: roller(line, None if gm else who, gm=gm,
+                                                   seen=seen)))
+    if answer is None:  # its client went away: nothing to answer
+        return Response(status_code=499)
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)
     return JSONResponse(said, status_code=answer.status)
+
+
+GONE_CHECK = 0.2
+"""Seconds between two looks at whether an odds line's client went away."""
+ODDS_COST = 0.25
+"""A seat's odds count one more request in its rate for each this many seconds of CPU they
+took (``--compare`` and big pools cost what they cost)."""
+
+
+async def _odds(table: Table, request: Request, line: str,
+                who: Literal["gm"] | Seat) -> Optional[Answered]:
+    """An odds line (or a roll with ``--odds``) in the odds threads, dropped while it waits
+    there once its client went away (None then); its cost counted in the seat's rate."""
+    gone = threading.Event()
+    assert table.roller is not None
+    roller = table.roller
+    gm = who == "gm"
+    seen = None if gm else table.take_back
+    future = asyncio.get_running_loop().run_in_executor(
+        table.odds_pool, lambda: roller(line, None if gm else who, gm=gm, seen=seen,
+                                        gone=gone.is_set))
+    while True:
+        done, _ = await asyncio.wait({future}, timeout=GONE_CHECK)
+        if done:
+            break
+        if await request.is_disconnected():
+            gone.set()  # waiting for the odds lock: it computes nothing
+            future.cancel()  # still in the queue: never runs
+            return None
+    answer: Answered = future.result()
+    cost = float(getattr(answer, "cost", 0.0) or 0.0)
+    if who != "gm" and cost >= ODDS_COST:
+        table.rates.charge(who.name, int(cost / ODDS_COST))
+    return answer
 
 
 def _read(log: Path, after: int, limit: int) -> list[Loaded]:
