@@ -139,6 +139,15 @@ def test_a_seat_rolls_only_its_characters_rulesets_the_gm_any(tmp_path):
                                                  + ["crytures", "reglas", "seyruun"])
 
 
+def cpu(pid: int) -> float:
+    """Seconds of CPU the process used so far (user and system)."""
+    import os
+
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def timed(server: Server, path: str) -> tuple[float, int]:
     started = time.monotonic()
     request = urllib.request.Request(server.base + path)
@@ -147,20 +156,27 @@ def timed(server: Server, path: str) -> tuple[float, int]:
         return time.monotonic() - started, answer.status
 
 
+LONG_ODDS = "crytures odds 600 --compare '-d 5' --compare '-d 7' --compare '-d 8'"
+"""About two seconds of exact odds (the whole budget, shared by four computations)."""
+LONG_ROLL = "crytures roll 600 --odds --compare '-d 5' --compare '-d 7' --compare '-d 8'"
+"""A roll whose odds take as long (#45 point 7: it held the rolls' lock)."""
+
+
 @pytest.mark.slow
 @pytest.mark.process
 def test_one_seats_long_odds_do_not_stall_the_table(tmp_path):
+    make_character("Kira", "crytures")
     ok("seat", "add", "ana")
-    ok("seat", "add", "bo")
+    ok("seat", "add", "bo", "--as", "kira")
     ana, bo = seat_token("ana"), seat_token("bo")
-    long_odds = ("crytures odds 600 --compare '-d 5' --compare '-d 7' --compare '-d 8'")
     with serving(tmp=tmp_path) as server:
-        status, body, _ = post(server, {"line": long_odds + " --compare '-d 9'"}, bo)
+        status, body, _ = post(server, {"line": LONG_ODDS + " --compare '-d 9'"}, bo)
         assert status == 403 and "--compare 3 times at most" in body["error"], body
         answers: list = []
         started = time.monotonic()
-        heavy = [threading.Thread(target=lambda: answers.append(
-            post(server, {"line": long_odds}, bo, timeout=120))) for _ in range(3)]
+        heavy = [threading.Thread(target=lambda line=line: answers.append(
+            post(server, {"line": line}, bo, timeout=120)))
+            for line in (LONG_ODDS, LONG_ROLL, LONG_ROLL)]
         for t in heavy:
             t.start()
         time.sleep(1.0)  # the odds are being computed
@@ -174,8 +190,47 @@ def test_one_seats_long_odds_do_not_stall_the_table(tmp_path):
         for t in heavy:
             t.join()
         took = time.monotonic() - started
-        assert [a[0] for a in answers] == [200] * 3
+        assert sorted(a[0] for a in answers) == [200] * 3, answers
+        rolled = [a[1] for a in answers if a[1]["rolls"] and a[1]["rolls"][0].get("id")]
+        assert len(rolled) == 2 and all(r["shown"]["odds"] for r in rolled), rolled
         assert max(waited) < 2.0 < took, (waited, took)  # the table went on meanwhile
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_hung_up_clients_queued_odds_are_dropped_and_odds_count_in_the_rate(tmp_path):
+    """#45 point 7: odds asked by a client that hung up were computed all the same, one
+    after the other, and a seat's odds counted one request each, whatever they cost."""
+    import socket
+
+    make_character("Kira", "crytures")
+    ok("seat", "add", "bo", "--as", "kira")
+    bo = seat_token("bo")
+    with serving(tmp=tmp_path) as server:
+        host, port = server.base.removeprefix("http://").rsplit(":", 1)
+        before = cpu(server.process.pid)
+        hung = []
+        for _ in range(6):  # ~2 s of odds each: 12 s, were they computed
+            body = json.dumps({"line": LONG_ODDS}).encode()
+            sock = socket.create_connection((host, int(port)), timeout=10)
+            sock.sendall(b"POST /api/roll HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Authorization: Bearer " + bo.encode() + b"\r\n"
+                         b"Content-Type: application/json\r\n"
+                         b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            hung.append(sock)
+        time.sleep(0.5)
+        for sock in hung:
+            sock.close()  # hung up before any answer
+        status, body, _ = post(server, {"line": "odds 2d6"}, bo, timeout=60)
+        assert status == 200, body
+        time.sleep(1)
+        used = cpu(server.process.pid) - before
+        assert used < 4.5, f"{used:.1f} s of CPU: it computed odds nobody reads"
+        said = []  # each ~2 s of CPU (other pools: nothing computed before): 8 requests
+        for n in range(3):  # or more, counting the 5 before: a 429 (counting 1 each: 8)
+            said.append(post(server, {"line": LONG_ODDS.replace("600", str(590 - n))}, bo,
+                             timeout=60)[0])
+        assert said[0] == 200 and 429 in said, said
 
 
 @pytest.mark.process

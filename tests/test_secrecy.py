@@ -501,3 +501,93 @@ def test_a_change_by_hand_between_rolls_counts_on_top_of_what_the_table_saw():
     _, _, data = seen(found.entry(logged(ids()[-1])))
     assert data["results"][0]["vs_damage"] == 1 and data["results"][0]["vs_wound"] == "light"
     assert "A" not in {k.upper() for k, v in found.diff.items() if v.get("damage")}
+
+
+def _copies(ident: int, n: int) -> None:
+    """``n`` copies of entry ``ident`` logged after it (as if rolled again and again)."""
+    con = sqlite3.connect(log_path())
+    columns = [row[1] for row in con.execute("PRAGMA table_info(entries)") if row[1] != "id"]
+    named = ", ".join(columns)
+    with con:
+        for _ in range(n):
+            con.execute(f"INSERT INTO entries ({named}) SELECT {named} FROM entries WHERE id = ?",
+                        (ident,))
+    con.close()
+
+
+def test_an_idle_table_after_a_secret_roll_reads_and_compares_nothing_each_tick(monkeypatch):
+    """#45 point 10: one unrevealed secret roll, then many public rolls said again: an idle
+    server neither reads the secret rolls again nor compares every entry said again on each
+    look at the log — only when the log changed."""
+    from rpgdice.serve import app, secrecy
+    from rpgdice.serve.app import Table
+
+    ok("encounter", "start", "Ana=3+2", "Ghoul=4", "--health", "20", "--no-log")
+    hit = ["seyruun", "attack", "6", "--damage", "3", "--vs", "Ghoul", "--seed", "1"]
+    ok(*hit, "--secret")
+    ok(*hit, "--log")
+    secret, public = ids()
+    _copies(public, 300)
+    table = Table(log_path(), None)
+    calls = {"unrevealed": 0, "said": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    try:
+        found = table.take_back()
+        assert len(found.entries) == 301  # every public hit is said again
+        for ident, entry in found.entries.items():
+            table.restated[ident] = app._said(entry)
+        table._tick()
+        monkeypatch.setattr(secrecy, "unrevealed", counted("unrevealed", secrecy.unrevealed))
+        monkeypatch.setattr(app, "_said", counted("said", app._said))
+        for _ in range(20):
+            table._tick()
+            table.take_back()
+        assert calls == {"unrevealed": 0, "said": 0}, calls
+        ok(*hit, "--log")  # a new roll: read once, and only the new entry compared
+        table._tick()
+        assert calls["unrevealed"] <= 2 and calls["said"] == 0, calls
+        ok("log", "reveal", str(secret))
+        table._tick()
+        assert not table.restated and table.take_back().entries == {}
+    finally:
+        table.secrets.close()
+
+
+def _cpu(pid: int) -> float:
+    """Seconds of CPU the process used so far (user and system)."""
+    import os
+
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_real_server_idles_after_one_secret_roll_and_thousands_of_public_ones(tmp_path):
+    """#45 point 10, as the attack did it (13,000 rolls; 1,000 here): the server sat at
+    100% CPU while idle, comparing every entry it had said again on each look."""
+    from test_serve import serving
+
+    ok("encounter", "start", "Ana=3+2", "Ghoul=4", "--health", "20", "--no-log")
+    hit = ["seyruun", "attack", "6", "--damage", "3", "--vs", "Ghoul", "--seed", "1"]
+    ok(*hit, "--secret")
+    ok(*hit, "--log")
+    public = ids()[-1]
+    with serving(tmp=tmp_path) as server:
+        _copies(public, 1000)  # rolled while the page follows: each one said again
+        pid = server.process.pid
+        assert _until(lambda: f'id="roll-{public + 1000}"' in server.get("/")[1].decode(),
+                      timeout=60)  # followed them all
+        time.sleep(1)
+        before = _cpu(pid)
+        time.sleep(3)
+        idle = _cpu(pid) - before
+        assert idle < 0.15, f"{idle:.2f} s of CPU in 3 s idle (it was 0.33 s with 1,000)"
+        last = server.rolls(after=public + 999)[-1]
+        assert last["id"] == public + 1000

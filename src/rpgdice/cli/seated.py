@@ -20,6 +20,7 @@ import json
 import shlex
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Protocol, TextIO
@@ -71,6 +72,12 @@ Prepared = tuple["RollSpec", "Sheet | None", Optional[Loaded]]
 class Answer:
     status: int
     body: Loaded
+    cost: float = 0.0
+    """Seconds of CPU its odds took (the server's rate counts them)."""
+
+
+GONE = 499
+"""The status of a line not computed because its client went away (nobody reads it)."""
 
 
 class Routed:
@@ -113,24 +120,33 @@ def refused(reason: str) -> Answer:
 
 
 def odds_line(line: str) -> bool:
-    """Whether ``line`` names an odds command (``odds ...``, ``RULESET odds ...``): the
-    server runs it in its odds threads, so that a long one leaves the rolls' free. Only
-    where it runs: :func:`roll_line` checks every line whatever this says."""
+    """Whether ``line`` names an odds command (``odds ...``, ``RULESET odds ...``) or asks
+    for odds (``--odds``): the server runs it in its odds threads, so that a long one leaves
+    the rolls' free. Only where it runs: :func:`roll_line` checks every line whatever this
+    says."""
     try:
         words = shlex.split(line)
     except ValueError:
         return False
     if words[:1] == ["rpgdice"]:
         words = words[1:]
+    return _odds_words(words) or "--odds" in words
+
+
+def _odds_words(words: list[str]) -> bool:
+    """Whether the words name an odds command (computed on the state the table saw)."""
     return words[:1] == ["odds"] or words[1:2] == ["odds"]
 
 
 def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
-              seen: Callable[[], Secrets] | None = None) -> Answer:
+              seen: Callable[[], Secrets] | None = None,
+              gone: Optional[Callable[[], bool]] = None) -> Answer:
     """Roll ``line`` for ``seat`` (a :class:`rpgdice.table.seats.Seat`; None with ``gm``:
     the GM's token). ``seen()``: what unrevealed secret rolls changed (the server's
     :class:`rpgdice.serve.secrecy.Held`), which a seat's refusals do not name. Blocking:
-    run it in a worker thread."""
+    run it in a worker thread. Odds are computed under :data:`ODDS_LOCK` alone, never the
+    rolls' :data:`LOCK` (a roll with ``--odds``: its odds first, then the roll with them
+    known), and not at all once ``gone()`` says its client went away."""
     surrogate = _surrogate(line)
     if surrogate is not None:  # no character: it could be neither logged nor answered
         return Answer(400, {"error": f"COMMAND: the line holds a lone surrogate "
@@ -140,7 +156,7 @@ def roll_line(line: str, seat: Seat | None, *, gm: bool = False,
     held, sheet, fight = (sheets.HIDDEN.set(None), sheets.SEEN.set(None),
                           encounter.SEEN.set(None))
     try:
-        return _line(line, seat, gm, None if seat is None else seen)
+        return _line(line, seat, gm, None if seat is None else seen, gone)
     finally:
         sheets.HIDDEN.reset(held)
         sheets.SEEN.reset(sheet)
@@ -170,8 +186,8 @@ def _hide(seen: Callable[[], Secrets], odds: bool) -> Optional[Answer]:
     return None
 
 
-def _line(line: str, seat: Seat | None, gm: bool,
-          seen: Callable[[], Secrets] | None) -> Answer:
+def _line(line: str, seat: Seat | None, gm: bool, seen: Callable[[], Secrets] | None,
+          gone: Optional[Callable[[], bool]]) -> Answer:
     try:
         words = shlex.split(line)
     except ValueError as e:
@@ -182,17 +198,68 @@ def _line(line: str, seat: Seat | None, gm: bool,
         return Answer(400, {"error": "COMMAND: the line is empty; send a roll such as "
                             "'roll 2d6'"})
     with LOCK:
-        busy = _hide(seen, odds_line(line)) if seen is not None else None
+        busy = _hide(seen, _odds_words(words)) if seen is not None else None
         if busy is not None:
             return busy
         prepared = _prepared(words, seat, gm)
         if isinstance(prepared, Answer):
             return prepared
-        if not _odds(prepared[0]):
-            until = _held_by(prepared, seen()) if seen is not None else None
-            return _executed(*prepared) if until is None else _held(prepared, until)
+        alone = _odds(prepared[0])
+        if not alone and not prepared[0].odds:
+            return _rolled(prepared, seen)
     with ODDS_LOCK:  # odds alone write nothing: rolls go on meanwhile
-        return _executed(*prepared)
+        if gone is not None and gone():
+            return Answer(GONE, {"error": "the client went away"})
+        started = time.thread_time()
+        if alone:
+            answer = _executed(*prepared)
+            answer.cost = time.thread_time() - started
+            return answer
+        known = _known_odds(*prepared)
+        cost = time.thread_time() - started
+    from rpgdice.roll import odds
+
+    with LOCK, odds.known(known):  # read again: a sheet changed meanwhile makes other odds
+        busy = _hide(seen, False) if seen is not None else None
+        prepared = busy if busy is not None else _prepared(words, seat, gm)
+        answer = prepared if isinstance(prepared, Answer) else _rolled(prepared, seen)
+    answer.cost = cost
+    return answer
+
+
+def _rolled(prepared: Prepared, seen: Callable[[], Secrets] | None) -> Answer:
+    """A roll executed, or held back with the unrevealed secret roll it depends on."""
+    until = _held_by(prepared, seen()) if seen is not None else None
+    return _executed(*prepared) if until is None else _held(prepared, until)
+
+
+def _known_odds(spec: RollSpec, sheet: Sheet | None, extras: Optional[Loaded]
+                ) -> dict[str, object]:
+    """The exact odds a roll with ``--odds`` shows (its own and each ``--compare``'s), by
+    key, computed as the roll would (sharing one budget); what fails is left to the roll
+    itself to compute and say."""
+    from rpgdice.core.budget import share_odds_budget
+    from rpgdice.roll.execute import execute
+    from rpgdice.roll.odds import ExactOdds
+    from rpgdice.roll.run import Capture
+
+    found: dict[str, object] = {}
+    route, route_err = routed(), routed("stderr")
+    route.local.target, route_err.local.target = io.StringIO(), io.StringIO()
+    share_odds_budget(1 + len(spec.compare))
+    try:
+        for n, alt in enumerate([spec, *(a for _, a in spec.compare)]):
+            cap = Capture(roll=False)
+            own = n == 0  # the alternatives are computed as the roll computes them
+            execute(alt.replace(odds_alone=True, compare=()), capture=cap,
+                    sheet=sheet if own else None, extras=extras if own else None)
+            if isinstance(cap.spec, ExactOdds):
+                found[cap.spec.key] = cap.odds
+    except Exception:  # the roll computes (and says) it
+        pass
+    finally:
+        route.local.target = route_err.local.target = None
+    return found
 
 
 def _surrogate(line: str) -> Optional[str]:

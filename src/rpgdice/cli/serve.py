@@ -128,9 +128,13 @@ def _run(uvicorn: ModuleType, host: str, port: int, token: Optional[str], url: O
     import os
 
     os.environ.pop("RPGDICE_AS", None)  # the GM's own default is no seat's character
-    config = uvicorn.Config(guard, host=host, port=port,
+    from rpgdice.serve import conn
+
+    conn.more_files()  # as many open files as the system lets it (1024 is a few waves)
+    config = uvicorn.Config(guard, host=host, port=port, http=conn.Bounded,
                             log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
+    conn.quiet_logs()  # one line per kind of error, never a traceback per connection
     server = uvicorn.Server(config)
     sock = _bound(host, port)
     _announce(server, host, token, watched)

@@ -4,7 +4,9 @@ path alone), kept by the roll log as data for ``log stats``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -18,6 +20,23 @@ class _Records(Protocol):
     def name(self) -> str: ...
 
     def record_class(self, name: str) -> type: ...
+
+
+_known = threading.local()
+"""Odds computed already, by :attr:`ExactOdds.key`, in this thread (:func:`known`)."""
+
+
+@contextmanager
+def known(results: dict[str, object]) -> Iterator[None]:
+    """Within it, in this thread, an :class:`ExactOdds` whose key is in ``results`` gives
+    that instead of computing it again (the table's server computes a roll's odds beside
+    the rolls, then rolls it with them known)."""
+    before = getattr(_known, "results", None)
+    _known.results = results
+    try:
+        yield
+    finally:
+        _known.results = before
 
 
 class ExactOdds:
@@ -38,6 +57,11 @@ class ExactOdds:
         return str(getattr(self.call, "__name__", ""))
 
     def __call__(self) -> object:
+        found = getattr(_known, "results", None)
+        if found:
+            key = self.key
+            if key in found:
+                return found[key]
         return self.call(*self.args, **self.kwargs)
 
     @property

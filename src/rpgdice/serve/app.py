@@ -145,11 +145,14 @@ class Guard:
         return given is not None and self.who(given) is not None
 
 
-def _said(entry: Loaded) -> str:
-    """What an entry said again says (its results and envelopes), to compare."""
+def _said(entry: Loaded) -> bytes:
+    """What an entry said again says (its results and envelopes), to compare: a digest,
+    so that thousands of entries said again cost a few bytes each."""
+    import hashlib
     import json
 
-    return json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+    said = json.dumps([entry.get("results"), entry.get("shown")], sort_keys=True, default=str)
+    return hashlib.blake2b(said.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _secured(response: Response) -> Response:
@@ -194,7 +197,13 @@ class Table:
         self.held: Held | None = None
         self.held_key: tuple[tuple[int, ...], int] | None = None
         self.played: TakeBack | None = None
-        self.restated: dict[int, str] = {}
+        self.stamp: tuple[int, Optional[int], int] | None = None
+        """The log's :meth:`~rpgdice.serve.follow.Reader.stamp` when :attr:`held` was read."""
+        self.generation = 0
+        """Counts the plays begun anew (a reveal, a new secret roll, a log cleared): the
+        entries said again are compared only then (a play fed on leaves them as said)."""
+        self.resent = 0
+        self.restated: dict[int, bytes] = {}
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
 
@@ -204,19 +213,27 @@ class Table:
                 and self.seats.by_token(token) is None)
 
     def take_back(self) -> Held:
-        """What unrevealed secret rolls changed (serve/secrecy.py), read again when the log
-        has a new entry or a reveal; from any thread."""
+        """What unrevealed secret rolls changed (serve/secrecy.py), read again only when
+        the log changed (SQLite's ``data_version``: a new entry, a reveal, a clear) — an
+        idle table reads nothing; from any thread."""
         from rpgdice.serve import secrecy
 
         with self.lock:
             try:
+                stamp = self.secrets.stamp()
+                if stamp == self.stamp and self.held is not None:
+                    return self.held
                 key = (tuple(secrecy.unrevealed(self.secrets)), self.secrets.last_id())
             except follow.Unreadable:
                 return self.held or secrecy.NONE
             if key != self.held_key or self.held is None:
+                played = self.played
                 self.held, self.played = (secrecy.read(self.secrets, self.played) if key[0]
                                           else (secrecy.NONE, None))
                 self.held_key = key
+                if self.played is not played:  # not fed on: what was said again may differ
+                    self.generation += 1
+            self.stamp = stamp
             return self.held
 
     def public(self, entries: list[Loaded]) -> list[Loaded]:
@@ -312,6 +329,9 @@ class Table:
         if not self.restated:
             return
         held = self.take_back()
+        if self.resent == self.generation:  # nothing said again can have changed
+            return
+        self.resent = self.generation
         for ident, said in sorted(self.restated.items()):
             now = held.entries.get(ident)
             if now is not None and _said(now) == said:
@@ -572,6 +592,13 @@ class Rates:
             self.sent = {k: v for k, v in self.sent.items() if v and now - v[-1] < PER}
         return None
 
+    def charge(self, name: str, more: int, now: Optional[float] = None) -> None:
+        """Count ``more`` requests of ``name``'s now (what its odds cost)."""
+        import time
+
+        now = time.monotonic() if now is None else now
+        self.sent.setdefault(name, []).extend([now] * min(more, RATE))
+
 
 async def _roll(table: Table, request: Request) -> Response:
     """``POST /api/roll``: a seat's (or the GM's) line, rolled by the table."""
@@ -605,17 +632,52 @@ async def _roll(table: Table, request: Request) -> Response:
     if not isinstance(line, str):
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
                             status_code=400)
-    import functools
-
     odds = table.odds_line is not None and table.odds_line(line)
-    answer = await asyncio.get_running_loop().run_in_executor(
-        table.odds_pool if odds else table.pool,
-        functools.partial(table.roller, line, None if gm else who, gm=gm,
-                          seen=None if gm else table.take_back))
+    roller, seen = table.roller, None if gm else table.take_back
+    answer = await (_odds(table, request, line, who) if odds else
+                    asyncio.get_running_loop().run_in_executor(
+                        table.pool, lambda: roller(line, None if gm else who, gm=gm,
+                                                   seen=seen)))
+    if answer is None:  # its client went away: nothing to answer
+        return Response(status_code=499)
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)
     return JSONResponse(said, status_code=answer.status)
+
+
+GONE_CHECK = 0.2
+"""Seconds between two looks at whether an odds line's client went away."""
+ODDS_COST = 0.25
+"""A seat's odds count one more request in its rate for each this many seconds of CPU they
+took (``--compare`` and big pools cost what they cost)."""
+
+
+async def _odds(table: Table, request: Request, line: str,
+                who: Literal["gm"] | Seat) -> Optional[Answered]:
+    """An odds line (or a roll with ``--odds``) in the odds threads, dropped while it waits
+    there once its client went away (None then); its cost counted in the seat's rate."""
+    gone = threading.Event()
+    assert table.roller is not None
+    roller = table.roller
+    gm = who == "gm"
+    seen = None if gm else table.take_back
+    future = asyncio.get_running_loop().run_in_executor(
+        table.odds_pool, lambda: roller(line, None if gm else who, gm=gm, seen=seen,
+                                        gone=gone.is_set))
+    while True:
+        done, _ = await asyncio.wait({future}, timeout=GONE_CHECK)
+        if done:
+            break
+        if await request.is_disconnected():
+            gone.set()  # waiting for the odds lock: it computes nothing
+            future.cancel()  # still in the queue: never runs
+            return None
+    answer: Answered = future.result()
+    cost = float(getattr(answer, "cost", 0.0) or 0.0)
+    if who != "gm" and cost >= ODDS_COST:
+        table.rates.charge(who.name, int(cost / ODDS_COST))
+    return answer
 
 
 def _read(log: Path, after: int, limit: int) -> list[Loaded]:

@@ -47,6 +47,8 @@ class Reader:
         self.version = -1
         self.rows = 0
         """Rows read on this connection (opened again after :data:`REOPEN`)."""
+        self.opened = 0
+        """Connections opened so far (a stamp of one is no stamp of the next)."""
 
     def close(self) -> None:
         if self.con is not None:
@@ -75,6 +77,7 @@ class Reader:
             con.close()
             raise
         self.inode = _inode(self.path)
+        self.opened += 1
         self.version = int(con.execute("PRAGMA user_version").fetchone()[0])
         return con
 
@@ -121,6 +124,15 @@ class Reader:
         self.rows += rows
         if self.rows >= REOPEN:
             self.close()
+
+    def stamp(self) -> tuple[int, Optional[int], int]:
+        """What changes whenever another connection changed the log (a roll, a reveal, a
+        clear) or the file was replaced, read without touching a row: SQLite's
+        ``data_version`` on this connection."""
+        if self.replaced():
+            self.close()
+        version = int(self._run(lambda con: con.execute("PRAGMA data_version").fetchone()[0]))
+        return self.opened, self.inode, version
 
     def last_id(self) -> int:
         return int(self._run(lambda con: con.execute(
