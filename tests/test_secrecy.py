@@ -591,3 +591,38 @@ def test_a_real_server_idles_after_one_secret_roll_and_thousands_of_public_ones(
         assert idle < 0.15, f"{idle:.2f} s of CPU in 3 s idle (it was 0.33 s with 1,000)"
         last = server.rolls(after=public + 999)[-1]
         assert last["id"] == public + 1000
+
+
+def test_what_a_secret_roll_holds_back_costs_a_few_hundred_bytes_a_public_roll():
+    """#45 point 10 (memory): one unrevealed secret roll, then thousands of public rolls
+    against its target: each public roll said again is kept compressed, what is said again
+    alone — not the entry whole (some 19 KB as Python objects: 191 MB at 10,000) — and
+    read back as it was said."""
+    import tracemalloc
+
+    from rpgdice.serve import secrecy
+    from rpgdice.serve.follow import Reader
+
+    ok("encounter", "start", "Ana=3+2", "Ghoul=4", "--health", "20", "--no-log")
+    hit = ["seyruun", "attack", "6", "--damage", "3", "--vs", "Ghoul", "--seed", "1"]
+    ok(*hit, "--secret")
+    ok(*hit, "--log")
+    secret, public = ids()
+    _copies(public, 1000)
+    reader = Reader(log_path())
+    entries = reader.after(0, 2000)
+    reader.close()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        played = secrecy.TakeBack({secret}).feed(entries)
+        held = played.held()
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(held.entries) == 1001
+    assert kept < 1001 * 1024, kept  # under 1 KiB a public roll said again, the play included
+    said = held.entries[public]
+    assert said["results"][0]["damage"] != entries[1]["results"][0]["damage"] or \
+        said["shown"] != entries[1]["shown"]  # said again: not the entry as logged
+    assert held.entry(entries[1])["results"] == said["results"]

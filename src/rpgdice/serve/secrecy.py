@@ -21,6 +21,9 @@ entry of an older rpgdice, without ``held``, has its secret damage taken back wh
 from __future__ import annotations
 
 import copy
+import json
+import zlib
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Optional, TypeGuard
 
 from rpgdice.core import changes
@@ -98,6 +101,40 @@ def steps(entry: Loaded) -> list[tuple[int, Loaded]]:
     return out
 
 
+class Said(Mapping[int, Loaded]):
+    """The public entries said again, by ID: of each, only what is said again (its
+    ``results`` and ``shown``), kept as compressed JSON and read back when asked for. One
+    secret roll and then thousands of public rolls against its target keep a few hundred
+    bytes each, not each entry whole (some 19 KB each as Python objects)."""
+
+    __slots__ = ("packed",)
+
+    def __init__(self, packed: Optional[dict[int, bytes]] = None) -> None:
+        self.packed: dict[int, bytes] = {} if packed is None else packed
+
+    def keep(self, ident: int, entry: Loaded) -> None:
+        said = {"results": entry.get("results"), "shown": entry.get("shown")}
+        text = json.dumps(said, ensure_ascii=False, separators=(",", ":"), default=str)
+        self.packed[ident] = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+
+    def __getitem__(self, ident: int) -> Loaded:
+        loaded: Loaded = json.loads(zlib.decompress(self.packed[ident]).decode("utf-8",
+                                                                             "surrogatepass"))
+        return loaded
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self.packed
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.packed)
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def copy(self) -> Said:
+        return Said(dict(self.packed))
+
+
 class Held:
     """What :func:`take_back` found: ``diff`` by combatant (its name folded), what the
     state the table may see differs by from the truth (raw keys: ``damage``, ``willpower``,
@@ -105,7 +142,7 @@ class Held:
 
     def __init__(self, hidden: Optional[set[int]] = None) -> None:
         self.diff: dict[str, dict[str, int]] = {}
-        self.entries: dict[int, Loaded] = {}
+        self.entries: Said = Said()
         self.hidden: set[int] = set(hidden or ())
         """The unrevealed secret entries."""
         self.by: dict[str, int] = {}
@@ -145,7 +182,7 @@ class TakeBack:
         self.truth: dict[str, dict[str, int]] = {}
         self.seen: dict[str, dict[str, int]] = {}
         self.whole: dict[str, dict[str, int]] = {}  # older entries' secret damage, taken back whole
-        self.entries: dict[int, Loaded] = {}
+        self.entries = Said()
         self.by: dict[str, int] = {}
         self.last = 0
         """The last entry fed."""
@@ -160,7 +197,7 @@ class TakeBack:
             self.count += 1
             changed = self._entry(entry)
             if changed is not None:
-                self.entries[int(entry["id"])] = changed
+                self.entries.keep(int(entry["id"]), changed)
         return self
 
     def _entry(self, entry: Loaded) -> Optional[Loaded]:
@@ -220,7 +257,7 @@ class TakeBack:
     def held(self) -> Held:
         """What the table may see, as played so far."""
         found = Held(self.hidden)
-        found.entries = dict(self.entries)
+        found.entries = self.entries.copy()
         found.by = dict(self.by)
         for who in set(self.truth) | set(self.whole):
             seen = self.seen.get(who, {})
