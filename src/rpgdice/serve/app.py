@@ -182,7 +182,8 @@ class Table:
         """The seats as they are now (``rpgdice serve`` hands its own over): a stream of a
         seat removed or given a new link is ended at the next look at the log."""
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
-                                        poll=poll, on_tick=self._tick)
+                                        poll=poll, on_tick=self._tick,
+                                        on_entries=self._entries)
         self.ticks = 0
         self.waiting = False
         """The encounter's view waits for a secret roll being made."""
@@ -256,16 +257,25 @@ class Table:
         return body
 
     def _entry(self, entry: Loaded, revealed: bool) -> None:
+        self._entries([(entry, revealed)])
+
+    def _entries(self, given: list[tuple[Loaded, bool]]) -> None:
+        """A poll's batch of entries, handed on as the table may see them: what secret
+        rolls changed is read once for the batch (the log is read after the batch was),
+        and the batch goes to the hub at once."""
         held = self.take_back()
-        entry = held.entry(entry)
-        if int(entry["id"]) in held.entries:
-            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-        self.hub.entry(entry, revealed)
-        if self.poster is not None and not entry["secret"]:
-            self.poster.offer(entry, revealed)
-        elif self.poster is not None and not revealed:  # who rolled, nothing of what
-            name = entry.get("character") or entry.get("seat") or "the GM"
-            self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
+        shown = []
+        for entry, revealed in given:
+            entry = held.entry(entry)
+            if int(entry["id"]) in held.entries:
+                self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
+            shown.append((entry, revealed))
+            if self.poster is not None and not entry["secret"]:
+                self.poster.offer(entry, revealed)
+            elif self.poster is not None and not revealed:  # who rolled, nothing of what
+                name = entry.get("character") or entry.get("seat") or "the GM"
+                self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
+        self.hub.entries(shown)
 
     def _tick(self) -> None:
         self.ticks += 1
