@@ -5,6 +5,13 @@ roll on every page within 2 s at a modest rate (bench/load_bench.py drives it fa
 
 from __future__ import annotations
 
+import asyncio
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
 from conftest import log_path, ok
 
 
@@ -46,3 +53,44 @@ def test_a_polls_batch_wakes_the_event_loop_once_and_reads_the_secrets_once(monk
     for work, args in loop.calls:
         work(*args)
     assert list(table.hub.recent) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_stream_sends_the_events_waiting_in_its_queue_in_one_write():
+    from rpgdice.serve import app
+    from rpgdice.serve.follow import Reader
+
+    rolled(5)
+    table = app.Table(log_path(), None)
+    reader = Reader(log_path())
+    entries = reader.after(0)
+    reader.close()
+
+    async def go() -> list[str]:
+        queue = table.hub.subscribe()
+        assert queue is not None
+        stream = app._stream(table, queue, None)
+        await stream.__anext__()  # the notices and the encounter
+        for entry in entries:  # a burst, before the client reads anything
+            table.hub.entry(entry, False)
+        first = await asyncio.wait_for(stream.__anext__(), 5)
+        await stream.aclose()
+        return re.findall(r"^id: (\d+)$", first, re.M)
+
+    try:
+        assert asyncio.run(go()) == ["1", "2", "3", "4", "5"]
+    finally:
+        table.secrets.close()
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_every_roll_of_six_seats_reaches_three_pages_within_2_s():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    try:
+        import load_bench
+    finally:
+        sys.path.pop(0)
+    result = load_bench.run(rate=20, seconds=6, pages=3, seats=6, limit=2.0)
+    assert result.refused == 0, result.report()
+    assert len(result.answered) >= 100, result.report()
+    assert result.late_count() == 0, result.report()

@@ -675,20 +675,46 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
             except asyncio.TimeoutError:
                 yield ": keep-alive\n\n"
                 continue
-            if event is CLOSED:  # its seat is gone: not one event more
+            events = _queued(queue, event)
+            if events[-1] is CLOSED:  # its seat is gone: not one event more
                 return
-            if event is OVERFLOW:  # behind: what it missed is in the log
+            if events[-1] is OVERFLOW:  # behind: what it missed is in the log
                 rejoined = hub.subscribe(seat)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True
                 yield hub.notice_event() + hub.encounter_event()
                 continue
-            entry, revealed, text = event
-            if entry is not None and not revealed and entry <= sent:
-                continue  # already sent while catching up
-            if entry is not None and not revealed:
-                sent = entry
-            yield text
+            texts = []
+            for entry, revealed, text in events:
+                if entry is not None and not revealed and entry <= sent:
+                    continue  # already sent while catching up
+                if entry is not None and not revealed:
+                    sent = entry
+                texts.append(text)
+            if texts:
+                yield "".join(texts)
     finally:
         hub.unsubscribe(queue)
+
+
+SEND_AT_ONCE = 64
+"""Events a stream sends in one write when that many are waiting in its queue."""
+
+
+def _queued(queue: asyncio.Queue[Event], first: Event) -> list[Event]:
+    """``first`` and the events waiting behind it in ``queue`` (at most
+    :data:`SEND_AT_ONCE` in all), to be sent in one write: each write is a system call
+    that lets go of the interpreter's lock, and taking it back behind a busy thread costs
+    up to a switch interval (5 ms), so that a write per event had the streams fall
+    seconds behind a burst of rolls. An overflow ends the list (what was queued before it
+    is read from the log again), and so does the end of a seat's stream."""
+    if first is OVERFLOW or first is CLOSED:
+        return [first]
+    events = [first]
+    while len(events) < SEND_AT_ONCE and not queue.empty():
+        event = queue.get_nowait()
+        if event is OVERFLOW or event is CLOSED:
+            return [event]
+        events.append(event)
+    return events
