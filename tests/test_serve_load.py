@@ -94,3 +94,17 @@ def test_every_roll_of_six_seats_reaches_three_pages_within_2_s():
     assert result.refused == 0, result.report()
     assert len(result.answered) >= 100, result.report()
     assert result.late_count() == 0, result.report()
+
+
+def test_the_encounter_is_read_about_once_a_second_whatever_the_poll(monkeypatch):
+    from rpgdice.serve import app, follow
+
+    assert follow.POLL <= 0.25  # a roll waits at most this for the follower's look
+    for poll, reads in ((follow.POLL, 2), (0.5, 2), (1.0, 2), (2.0, 2)):
+        table = app.Table(log_path(), None, poll=poll)
+        read: list[int] = []
+        monkeypatch.setattr(table, "encounter", lambda read=read: read.append(1) or "")
+        for _ in range(round(2 / min(poll, 1.0))):  # two seconds of polls (or two polls)
+            table._tick()
+        table.secrets.close()
+        assert len(read) == reads, poll

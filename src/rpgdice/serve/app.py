@@ -285,7 +285,8 @@ class Table:
             self.trimmed = self.follower.last  # a burst of rolls freed what it made
             trim_malloc()
         self._resend()
-        if self.ticks % 2 == 1 or self.waiting:  # the encounter, every other poll
+        every = max(1, round(follow.ENCOUNTER_EVERY / self.follower.poll))
+        if self.ticks % every == 1 % every or self.waiting:  # the encounter, about once a second
             self._set_encounter()
 
     def _set_encounter(self) -> None:

@@ -16,8 +16,11 @@ from typing import Optional, TypeVar
 from rpgdice.core.data import Loaded
 from rpgdice.table import log as roll_log
 
-POLL = 0.5
-"""Seconds between two looks at the log (a roll shows on the page within this and a send)."""
+POLL = 0.25
+"""Seconds between two looks at the log (a roll shows on the page within this and a send;
+a look that finds nothing new costs a few small queries)."""
+ENCOUNTER_EVERY = 1.0
+"""Seconds between two reads of the encounter (a file of its own, read every few polls)."""
 BATCH = 1000
 """Entries read at a time (and at most given by one ``/api/rolls`` request)."""
 RECENT = 100
