@@ -29,6 +29,10 @@ QUICK = {  # a bench's arguments -> what its output must show
     ("log_bench.py", "--large", "1"): [
         rf"(?m)^log --last 100000\s+{NUMBER} s\s+{NUMBER} MiB peak RSS",
         rf"(?m)^log stats \(no odds cached\)\s+{NUMBER} s\s+{NUMBER} MiB peak RSS"],
+    ("load_bench.py",): [
+        rf"asked 20/s from the seats: [0-9]+ rolls answered in {NUMBER} s = {NUMBER}/s "
+        r"\(0 answered other than 200\)",
+        r"(?m)^0 of [0-9]+ \(roll, page\) later than 2 s or never seen"],
     ("table_bench.py",): [
         r"6 seats at their limit: 60 rolls from 6 of 6 clients",
         r"6 clients flat out \(GM token\): [0-9]+ rolls from 6 of 6 clients",

@@ -379,14 +379,46 @@ def _plugins() -> dict[str, EntryPoint]:
     """The entry points of :data:`ENTRY_POINTS`, by name (read once; a built-in name wins)."""
     global _PLUGINS
     if _PLUGINS is None:
-        from importlib.metadata import entry_points
-
         found: dict[str, EntryPoint] = {}
-        for ep in entry_points(group=ENTRY_POINTS):
-            if ep.name not in _folders() and ep.name.isidentifier():
-                found.setdefault(ep.name, ep)
+        if _may_declare():
+            from importlib.metadata import entry_points
+
+            for ep in entry_points(group=ENTRY_POINTS):
+                if ep.name not in _folders() and ep.name.isidentifier():
+                    found.setdefault(ep.name, ep)
         _PLUGINS = found
     return _PLUGINS
+
+
+def _may_declare() -> bool:
+    """Whether an installed distribution may declare an entry point of
+    :data:`ENTRY_POINTS`: the group's name is in the ``entry_points.txt`` of a distribution
+    in a folder on ``sys.path``, or something else finds distributions (a zip on the path,
+    a finder of its own), which only :mod:`importlib.metadata` reads. Without one, the
+    entry points are not read at all: importing :mod:`importlib.metadata` and reading every
+    distribution's metadata cost a listing (``log``, ``--help``) more than all its own work."""
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(f, "find_distributions") and f is not PathFinder for f in sys.meta_path):
+        return True
+    group = ENTRY_POINTS.encode()
+    for entry in sys.path:
+        try:
+            with os.scandir(entry or ".") as found:
+                metadata = [e.path for e in found
+                            if e.name.endswith((".dist-info", ".egg-info")) and e.is_dir()]
+        except NotADirectoryError:  # a zip: importlib.metadata reads it
+            return True
+        except OSError:  # a folder that is not there
+            continue
+        for folder in metadata:
+            try:
+                with open(os.path.join(folder, "entry_points.txt"), "rb") as f:
+                    if group in f.read():
+                        return True
+            except OSError:
+                continue
+    return False
 
 
 def forget() -> None:

@@ -185,7 +185,8 @@ class Table:
         """The seats as they are now (``rpgdice serve`` hands its own over): a stream of a
         seat removed or given a new link is ended at the next look at the log."""
         self.follower = follow.Follower(log, self._entry, lambda t: self.hub.notice("log", t),
-                                        poll=poll, on_tick=self._tick)
+                                        poll=poll, on_tick=self._tick,
+                                        on_entries=self._entries)
         self.ticks = 0
         self.waiting = False
         """The encounter's view waits for a secret roll being made."""
@@ -273,16 +274,25 @@ class Table:
         return body
 
     def _entry(self, entry: Loaded, revealed: bool) -> None:
+        self._entries([(entry, revealed)])
+
+    def _entries(self, given: list[tuple[Loaded, bool]]) -> None:
+        """A poll's batch of entries, handed on as the table may see them: what secret
+        rolls changed is read once for the batch (the log is read after the batch was),
+        and the batch goes to the hub at once."""
         held = self.take_back()
-        entry = held.entry(entry)
-        if int(entry["id"]) in held.entries:
-            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-        self.hub.entry(entry, revealed)
-        if self.poster is not None and not entry["secret"]:
-            self.poster.offer(entry, revealed)
-        elif self.poster is not None and not revealed:  # who rolled, nothing of what
-            name = entry.get("character") or entry.get("seat") or "the GM"
-            self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
+        shown = []
+        for entry, revealed in given:
+            entry = held.entry(entry)
+            if int(entry["id"]) in held.entries:
+                self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
+            shown.append((entry, revealed))
+            if self.poster is not None and not entry["secret"]:
+                self.poster.offer(entry, revealed)
+            elif self.poster is not None and not revealed:  # who rolled, nothing of what
+                name = entry.get("character") or entry.get("seat") or "the GM"
+                self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
+        self.hub.entries(shown)
 
     def _tick(self) -> None:
         self.ticks += 1
@@ -292,7 +302,8 @@ class Table:
             self.trimmed = self.follower.last  # a burst of rolls freed what it made
             trim_malloc()
         self._resend()
-        if self.ticks % 2 == 1 or self.waiting:  # the encounter, every other poll
+        every = max(1, round(follow.ENCOUNTER_EVERY / self.follower.poll))
+        if self.ticks % every == 1 % every or self.waiting:  # the encounter, about once a second
             self._set_encounter()
 
     def _set_encounter(self) -> None:
@@ -727,20 +738,46 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
             except asyncio.TimeoutError:
                 yield ": keep-alive\n\n"
                 continue
-            if event is CLOSED:  # its seat is gone: not one event more
+            events = _queued(queue, event)
+            if events[-1] is CLOSED:  # its seat is gone: not one event more
                 return
-            if event is OVERFLOW:  # behind: what it missed is in the log
+            if events[-1] is OVERFLOW:  # behind: what it missed is in the log
                 rejoined = hub.subscribe(seat)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True
                 yield hub.notice_event() + hub.encounter_event()
                 continue
-            entry, revealed, text = event
-            if entry is not None and not revealed and entry <= sent:
-                continue  # already sent while catching up
-            if entry is not None and not revealed:
-                sent = entry
-            yield text
+            texts = []
+            for entry, revealed, text in events:
+                if entry is not None and not revealed and entry <= sent:
+                    continue  # already sent while catching up
+                if entry is not None and not revealed:
+                    sent = entry
+                texts.append(text)
+            if texts:
+                yield "".join(texts)
     finally:
         hub.unsubscribe(queue)
+
+
+SEND_AT_ONCE = 64
+"""Events a stream sends in one write when that many are waiting in its queue."""
+
+
+def _queued(queue: asyncio.Queue[Event], first: Event) -> list[Event]:
+    """``first`` and the events waiting behind it in ``queue`` (at most
+    :data:`SEND_AT_ONCE` in all), to be sent in one write: each write is a system call
+    that lets go of the interpreter's lock, and taking it back behind a busy thread costs
+    up to a switch interval (5 ms), so that a write per event had the streams fall
+    seconds behind a burst of rolls. An overflow ends the list (what was queued before it
+    is read from the log again), and so does the end of a seat's stream."""
+    if first is OVERFLOW or first is CLOSED:
+        return [first]
+    events = [first]
+    while len(events) < SEND_AT_ONCE and not queue.empty():
+        event = queue.get_nowait()
+        if event is OVERFLOW or event is CLOSED:
+            return [event]
+        events.append(event)
+    return events

@@ -16,8 +16,11 @@ from typing import Optional, TypeVar
 from rpgdice.core.data import Loaded
 from rpgdice.table import log as roll_log
 
-POLL = 0.5
-"""Seconds between two looks at the log (a roll shows on the page within this and a send)."""
+POLL = 0.25
+"""Seconds between two looks at the log (a roll shows on the page within this and a send;
+a look that finds nothing new costs a few small queries)."""
+ENCOUNTER_EVERY = 1.0
+"""Seconds between two reads of the encounter (a file of its own, read every few polls)."""
 BATCH = 1000
 """Entries read at a time (and at most given by one ``/api/rolls`` request)."""
 RECENT = 100
@@ -199,21 +202,29 @@ def _why(path: Path, e: sqlite3.Error) -> str:
 class Follower:
     """Polls the log in a thread of its own and hands on what is new: ``on_entry(entry,
     revealed)`` for each entry logged (``revealed`` False) and each one revealed (True),
-    in order, and ``on_notice(text or None)`` when the log's state changes (a problem, or
+    in order (or ``on_entries([(entry, revealed), ...])`` for each batch of them, when
+    given), and ``on_notice(text or None)`` when the log's state changes (a problem, or
     None once it reads again); ``on_tick()`` after every look (the encounter is read there)."""
 
     def __init__(self, path: Path, on_entry: Callable[[Loaded, bool], None],
                  on_notice: Callable[[Optional[str]], None], poll: float = POLL,
-                 on_tick: Optional[Callable[[], None]] = None) -> None:
+                 on_tick: Optional[Callable[[], None]] = None,
+                 on_entries: Optional[Callable[[list[tuple[Loaded, bool]]], None]] = None
+                 ) -> None:
         self.reader = Reader(path)
         self.on_tick = on_tick
         self.on_entry, self.on_notice, self.poll = on_entry, on_notice, poll
+        self.on_entries = on_entries or self._each
         self.last = 0
         self.seq = 0
         self.notice: Optional[str] = None
         self.stop = threading.Event()
         self.started = False
         self.thread = threading.Thread(target=self._loop, name="rpgdice-follow", daemon=True)
+
+    def _each(self, given: list[tuple[Loaded, bool]]) -> None:
+        for entry, revealed in given:
+            self.on_entry(entry, revealed)
 
     def start(self, last: Optional[int] = None, seq: Optional[int] = None) -> None:
         """Begin after entry ``last`` and reveal ``seq`` (by default, the log as it is now:
@@ -268,13 +279,16 @@ class Follower:
             self.last = newest
         while not self.stop.is_set():
             entries = reader.after(self.last)
-            for entry in entries:
-                self.last = entry["id"]
-                self.on_entry(entry, False)
+            if entries:
+                self.last = entries[-1]["id"]
+                self.on_entries([(entry, False) for entry in entries])
             if len(entries) < BATCH:
                 break
+        revealed = []
         for seq, ident in reader.reveals_after(self.seq):
             self.seq = seq
             shown = reader.get(ident)
             if shown is not None and not shown["secret"]:
-                self.on_entry(shown, True)
+                revealed.append((shown, True))
+        if revealed:
+            self.on_entries(revealed)

@@ -80,8 +80,15 @@ class Hub:
     # From the follower's thread -------------------------------------------------------
 
     def entry(self, entry: Loaded, revealed: bool) -> None:
-        ident, text, html = roll_event(entry, revealed)
-        self._call(self._add, ident, html, text, revealed)
+        self.entries([(entry, revealed)])
+
+    def entries(self, given: list[tuple[Loaded, bool]]) -> None:
+        """Entries logged (``revealed`` False) or revealed (True), in order: their events
+        made here, handed to the event loop at once (one wake-up of it for a poll's
+        batch, not one for each roll)."""
+        if given:
+            made = [(*roll_event(entry, revealed), revealed) for entry, revealed in given]
+            self._call(self._add_all, made)
 
     def notice(self, kind: str, text: Optional[str]) -> None:
         self._call(self._notice, kind, text)
@@ -100,6 +107,10 @@ class Hub:
             pass
 
     # On the event loop ---------------------------------------------------------------
+
+    def _add_all(self, made: list[tuple[int, str, str, bool]]) -> None:
+        for ident, text, html, revealed in made:
+            self._add(ident, html, text, revealed)
 
     def _add(self, ident: int, html: str, text: str, revealed: bool) -> None:
         if not revealed or ident in self.recent:  # a reveal replaces its secret roll
