@@ -395,6 +395,7 @@ def test_a_huge_pool_is_drawn_in_a_bounded_number_of_pieces(args):
     assert "counted by face; --json lists each die" in " ".join(" ".join(x.plain.split()) for x in lines)
 
 
+@pytest.mark.slow
 def test_log_show_of_many_huge_pools_is_a_few_lines_a_roll_and_json_keeps_every_die():
     ran = ok("crytures", "roll", "1000", "-n", "20", "--log", "--seed", "7")
     shown = ok("log", "show", "1")
@@ -432,6 +433,7 @@ def forged(n: int) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_a_client_given_a_burst_of_more_rolls_than_its_queue_gets_every_one_in_order():
     import asyncio
     import re

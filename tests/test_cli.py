@@ -152,6 +152,7 @@ def test_bare_program_shows_help():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_errors_are_one_line_without_traceback_in_a_real_process():
     run = proc("seyruun", "roll", "3", "--wound", "mortal")
     assert_usage_error(run, "--wound: 'mortal' is not one of none, light, moderate, severe, crippled")

@@ -603,6 +603,7 @@ def test_without_an_encounter_vs_offers_the_characters_only(table):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_as_offers_the_traits_a_pool_is_made_of_not_willpower_or_damage(table):
     # Issue 34, point 6: the sheet's resources (Willpower, damage) are no pool's traits.
     ok("char", "set", "ysolde", "damage=2", "willpower=3")

@@ -218,6 +218,7 @@ def test_an_impaired_characters_effort_cost_is_stated_as_charged():
 
 @pytest.mark.parametrize("args", [("-d", "0"), ("-d", "1", "--ease", "1"), ("-d", "10"),
                                   ("-d", "9", "--bonus", "1")])
+@pytest.mark.slow
 def test_a_task_that_needs_no_roll_is_not_changed_by_a_recorded_face(args):
     # Every face of the d20 recorded on a routine or impossible attack with Effort: the same
     # verdict, damage, Pool points as unrolled; the face and its special stay recorded, and

@@ -48,6 +48,7 @@ def test_the_largest_total_rolls():
 
 @pytest.mark.parametrize("expr", ["{1d1000*1d6!,1d4}kl1", "{1d500*1d500,1d4}kh1",
                                   "{1d300*1d100,1d4}kl1"])
+@pytest.mark.slow
 def test_odds_of_a_keep_among_big_groups_are_refused_at_once(expr):
     assert_usage_error(cli("odds", expr), "EXPR:", "would take too long")
 

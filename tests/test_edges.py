@@ -123,6 +123,7 @@ def test_a_full_disk_says_so_and_exits_1():
     ["--help"],
 ])
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
     proc = subprocess.Popen([*RPGDICE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=_env())
@@ -140,6 +141,7 @@ def test_a_pipe_closed_early_is_never_a_success_and_no_error_to_report(args):
                                      "roll 4d6kh3 -n 3000 --seed 1 --breakdown",
                                      "roll 4d6kh3 -n 20000 --seed 1"])
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_real_pipe_to_head_exits_141_and_says_nothing(command):
     # `rpgdice --help | head -1`, through a shell, as a user types it.
     rpgdice = " ".join(f"'{a}'" for a in RPGDICE)
@@ -237,6 +239,7 @@ def _utf8_lines(args: tuple[str, ...]) -> int:
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
 @pytest.mark.parametrize("args", HELP[:2] + COMPLETIONS[1:] + [VIEWS[3], VIEWS[6]], ids=" ".join)
 @pytest.mark.process
+@pytest.mark.slow
 def test_every_output_degrades_to_the_stream_encoding(encoding, args):
     done = _run(args, env=_env(PYTHONIOENCODING=encoding))
     assert done.returncode == 0, done.stderr
@@ -305,6 +308,7 @@ def test_an_unusable_width_is_dropped_before_anything_reads_it(width):
 @pytest.mark.parametrize("width", ["COLUMNS=abc", "TERMINAL_WIDTH=0", "LINES=0"])
 @pytest.mark.parametrize("args", [["--help"], ["crytures", "odds", "5"]], ids=" ".join)
 @pytest.mark.process
+@pytest.mark.slow
 def test_an_unusable_width_is_no_width(width, args):
     name, value = width.split("=")
     done = _run(args, env=_env(**{name: value}))
@@ -319,6 +323,7 @@ def test_an_unusable_width_is_no_width(width, args):
     (["reglas", "roll", "--help"], "GITHUB_ACTIONS"),
 ], ids=str)
 @pytest.mark.process
+@pytest.mark.slow
 def test_no_color_wins_everywhere(args, forcing):
     forced = _run(args, env=_env(**{forcing: "1"}))
     assert b"\x1b[" in forced.stdout  # forcing works alone...

@@ -135,6 +135,7 @@ def test_a_table_answering_a_byte_at_a_time_is_cut_off_within_the_deadline():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_an_answer_over_one_mib_is_refused_naming_the_table():
     big = b"[" + b" " * (2 << 20) + b"]"
     with fake_table(reply("200 OK", big)) as fake:
@@ -156,6 +157,7 @@ def test_an_answer_over_one_mib_is_refused_naming_the_table():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_redirect_is_not_followed_and_the_token_goes_nowhere_else():
     with fake_table(reply("200 OK", b"[]")) as other:
         with fake_table(reply("302 Found", b"", f"Location: {other.base}/elsewhere")) as fake:
@@ -178,6 +180,7 @@ def test_a_redirect_is_not_followed_and_the_token_goes_nowhere_else():
     ("400 Bad Request", b'{"error": ' + b"[" * 30000 + b"]" * 30000 + b"}"),
     ("200 OK", b'{"rolls": ' + b"[" * 30000 + b"]" * 30000 + b"}"),
 ])
+@pytest.mark.slow
 def test_a_deeply_nested_answer_is_a_bad_answer_not_an_internal_error(status, body):
     with fake_table(reply(status, body)) as fake:
         at_table(fake.base)
@@ -209,6 +212,7 @@ def test_a_links_password_is_never_echoed():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_good_answer_prints_as_a_local_roll():  # the fake table itself is believed
     roll = a_roll()
     with fake_table(reply("200 OK", json.dumps({"rolls": [{**roll, "id": 7, "seat": "ana"}]})
@@ -235,6 +239,7 @@ def test_a_good_answer_prints_as_a_local_roll():  # the fake table itself is bel
     (lambda r: {"rolls": ["not an object"]}, True),
     (lambda r: {"rolls": {"a": 1}}, False),
 ])
+@pytest.mark.slow
 def test_an_answer_that_does_not_rebuild_into_its_roll_is_refused(change, as_json):
     body = json.dumps(change(a_roll())).encode()
     with fake_table(reply("200 OK", body)) as fake:
@@ -244,6 +249,7 @@ def test_an_answer_that_does_not_rebuild_into_its_roll_is_refused(change, as_jso
 
 @pytest.mark.process
 @pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.slow
 def test_a_seyruun_roll_whose_dice_are_no_list_is_refused(as_json):
     body = json.dumps({"rolls": [{**a_roll("seyruun", "roll", "3"), "dice": "notalist"}]})
     with fake_table(reply("200 OK", body.encode())) as fake:
@@ -253,6 +259,7 @@ def test_a_seyruun_roll_whose_dice_are_no_list_is_refused(as_json):
 
 @pytest.mark.process
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.slow
 def test_nan_and_infinity_are_refused_never_printed_as_json(constant):
     body = json.dumps({"rolls": [a_roll()]}).replace('"total": ', f'"total": {constant}, "x": ')
     with fake_table(reply("200 OK", body.encode())) as fake:
@@ -261,6 +268,7 @@ def test_nan_and_infinity_are_refused_never_printed_as_json(constant):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_refusal_is_the_tables_message_on_one_line_bounded():
     body = json.dumps({"error": "no such roll\n\x1b[31mred" + "x" * 5000}).encode()
     with fake_table(reply("400 Bad Request", body)) as fake:
@@ -277,6 +285,7 @@ def test_a_refusal_is_the_tables_message_on_one_line_bounded():
     ("404 Not Found", b"{}"),
     ("500 Internal Server Error", b"oops"),
 ])
+@pytest.mark.slow
 def test_join_checks_the_answer_is_a_tables(status, body):
     with fake_table(reply(status, body)) as fake:
         refused(cli("table", "join", f"{fake.base}/?seat={TOKEN}"), fake.base)
@@ -285,6 +294,7 @@ def test_join_checks_the_answer_is_a_tables(status, body):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_join_keeps_at_most_40_visible_characters_of_the_seats_name():
     name = "\x1b[2J" + "s" * 60000
     with fake_table(reply("200 OK", b"[]", f"X-Rpgdice-Seat: {name}")) as fake:

@@ -758,6 +758,7 @@ def test_log_stats_fits_80_columns():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_the_time_column_dates_entries_not_from_today_in_local_time():
     cli(*ROLL, "--log")
     cli(*ROLL, "--log")

@@ -201,6 +201,7 @@ def test_a_connection_to_a_log_set_aside_is_never_closed():
 # What an entry keeps, and memory --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_entry_keeps_at_most_max_bytes_and_the_rest_replays():
     from rpgdice.table.log import MAX_BYTES, Log
 
@@ -469,6 +470,7 @@ def test_log_stats_says_rolls_by_hand_are_why_they_were_left_out():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_fifo_as_the_log_is_refused_not_waited_on(tmp_path, monkeypatch):
     """mkfifo log.sqlite3: log, again and log stats hung forever; now one line each, exit
     2, and a roll still rolls with one warning (a subprocess: a hang fails by timeout)."""
@@ -484,6 +486,7 @@ def test_a_fifo_as_the_log_is_refused_not_waited_on(tmp_path, monkeypatch):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_log_malformed_inside_is_one_line_for_the_reading_commands():
     """A log whose inner pages are garbage made log, log stats, log show and again an
     "internal error ... please report it": now one line naming the log, exit 2."""

@@ -69,6 +69,7 @@ def _results_heights(text: str) -> list[int]:
 
 
 @pytest.mark.parametrize("rolls", [FEW, VARIED], ids=["few", "varied"])
+@pytest.mark.slow
 def test_no_line_of_the_log_is_wider_than_the_terminal_at_any_width(rolls):
     _log(rolls)
     too_wide, too_tall, tables = {}, {}, 0

@@ -207,6 +207,7 @@ def test_limits_at_their_edges_are_accepted():
     assert parse("3d6!").worst_case_dice == 3 * (1 + MAX_EXTRA)
 
 
+@pytest.mark.slow
 def test_an_expression_of_ten_thousand_characters():
     text = "+".join(["1"] * 5000) + "+0"
     assert len(text) == 10001
@@ -246,6 +247,7 @@ def test_odds_of_2d6_plus_3():
     assert (o.mean, o.min, o.max, o.truncated, o.explode_depth, o.left_out) == (10, 5, 15, False, None, 0)
 
 
+@pytest.mark.slow
 def test_odds_of_keep_drop_and_counts_by_enumeration():
     for expression, n, sides in [("4d6kh3", 4, 6), ("3d6dl1", 3, 6), ("3d4kl2", 3, 4),
                                  ("3d6dh2", 3, 6), ("5d6>=5", 5, 6), ("-3d4<2", 3, 4)]:

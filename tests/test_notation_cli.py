@@ -223,6 +223,7 @@ def test_roll_with_odds_terminal_line():
 
 @settings(max_examples=150)
 @given(st.text(alphabet="0123456789dDkhl%!<>=+-− x", max_size=14), st.booleans())
+@pytest.mark.slow
 def test_no_expression_breaks_roll_or_odds(text, odds):
     run = cli("odds" if odds else "roll", text, "--json")
     assert run.exit_code in (0, 2), (text, run.stderr, run.exception)
@@ -273,6 +274,7 @@ _ECHO = re.compile(r"rpgdice: error: EXPR: (.*) — unexpected '(.)'; .* at (\d+
 
 @settings(max_examples=200)
 @given(st.text(alphabet="0123456789dkh!>=+- \tx", max_size=40))
+@pytest.mark.slow
 def test_the_unexpected_character_is_at_its_position_in_the_echo(text):
     """The position counts in the expression as typed, and the echo shows it as typed."""
     if text == "--":  # the option terminator: the expression is then the next argument, --json

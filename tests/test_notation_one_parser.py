@@ -56,6 +56,7 @@ def first_notation(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(first_notation())
+@pytest.mark.slow
 def test_the_first_notation_is_lowered_to_its_terms(case):
     text, meant = case
     parsed = grammar.parse_any(text)

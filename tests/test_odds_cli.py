@@ -210,6 +210,7 @@ def test_odds_bad_input_is_a_usage_error(args, fragments):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_odds_process_piped_has_no_color_and_exits_zero():
     p = proc("seyruun", "odds", "5", "3", "--willpower")
     assert p.returncode == 0, p.stderr

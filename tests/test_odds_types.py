@@ -72,6 +72,7 @@ def _nonzero(d):
 
 
 @pytest.mark.parametrize("a, d", [((1, 1), (1, 1)), ((2, 1), (1, 0)), ((1, 0), (2, 1))])
+@pytest.mark.slow
 def test_seyruun_contest_against_every_pair_of_rolls(a, d):
     spec = seyruun.SeyruunContest(attacker=seyruun.SeyruunPool(attribute=a[0], skill=a[1]),
                                   defender=seyruun.SeyruunPool(attribute=d[0], skill=d[1]))
@@ -88,6 +89,7 @@ def _key(r):
 
 
 @pytest.mark.parametrize("target, max_rolls", [(1, 3), (2, 4), (4, 3)])
+@pytest.mark.slow
 def test_seyruun_extended_against_every_sequence(target, max_rolls):
     pool = seyruun.SeyruunPool(attribute=1, skill=0, attributes_only=True)  # one die
     spec = seyruun.SeyruunExtended(pool=pool, target=target, max_rolls=max_rolls)
@@ -140,6 +142,7 @@ def _ended(r):
     return (r.outcome, len(r.rolls))
 
 
+@pytest.mark.slow
 def test_seyruun_extended_of_a_big_pool_against_a_simulation():
     pool = seyruun.SeyruunPool(attribute=3, skill=2)
     spec = seyruun.SeyruunExtended(pool=pool, target=8, max_rolls=4)
@@ -268,6 +271,7 @@ def test_odds_over_the_budget_are_refused_at_once():
     assert_usage_error(run, "--max-rolls:", "odds budget of 1,000,000")
 
 
+@pytest.mark.slow
 def test_compared_alternatives_share_the_odds_budget():
     alone = ("seyruun", "odds", "extended", "5", "5", "--target", "11", "--max-rolls", "500")
     assert cli(*alone).exit_code == 0

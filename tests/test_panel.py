@@ -71,6 +71,7 @@ def test_the_gm_gets_every_character_and_every_rulesets_commands():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_get_api_panel_needs_a_token(tmp_path):
     character("Ysolde")
     ok("seat", "add", "ana", "--as", "ysolde")

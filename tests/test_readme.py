@@ -185,6 +185,7 @@ def test_the_readme_and_the_reference_hold_samples():
 
 @pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.name for p in SAMPLE_FILES])
 @pytest.mark.process
+@pytest.mark.slow
 def test_sample_outputs_are_what_the_program_prints(path):
     drift = readme_samples.drifted(path)
     assert not drift, (

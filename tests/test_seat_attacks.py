@@ -28,6 +28,7 @@ def willpower(name: str) -> int:
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_seat_may_not_reroll_and_a_secret_rolls_reroll_is_secret(tmp_path):
     character("Ysolde", willpower=3)
     make_character("Borin", "seyruun", {"dexterity": 1, "stealth": 0, "composure": 2,
@@ -53,6 +54,7 @@ def test_a_seat_may_not_reroll_and_a_secret_rolls_reroll_is_secret(tmp_path):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_seat_may_not_recover_with_or_without_reset(tmp_path):
     character("Nix")
     ok("char", "set", "nix", "might=4")
@@ -78,6 +80,7 @@ COMPARES = [
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_compare_is_checked_like_the_lines_own_options(tmp_path):
     # One server for every case (each a refusal, then an allowed roll that is logged), a
     # seat of Ysolde's for each (a seat's rolls are limited to 10 in 10 seconds).
@@ -98,6 +101,7 @@ def test_a_compare_is_checked_like_the_lines_own_options(tmp_path):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_vs_a_saved_character_outside_the_encounter_is_refused(tmp_path):
     character("Ysolde", wits=2)
     make_character("Zed", "seyruun", {"dexterity": 2, "stamina": 2})
@@ -115,6 +119,7 @@ def test_vs_a_saved_character_outside_the_encounter_is_refused(tmp_path):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_seat_rolls_only_its_characters_rulesets_the_gm_any(tmp_path):
     character("Ysolde")
     character("Nix")
@@ -234,6 +239,7 @@ def test_a_hung_up_clients_queued_odds_are_dropped_and_odds_count_in_the_rate(tm
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_crytures_odds_share_their_budget_with_each_compare(tmp_path):
     line = "crytures odds 1000 --attack --crit-hits 5 --compare '-d 5'"
     with serving("--token", GM, tmp=tmp_path) as server:
@@ -244,6 +250,7 @@ def test_crytures_odds_share_their_budget_with_each_compare(tmp_path):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_bare_expression_rolls_and_a_wrong_token_is_named(tmp_path):
     ok("seat", "add", "ana")
     with serving(tmp=tmp_path) as server:

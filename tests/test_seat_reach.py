@@ -54,6 +54,7 @@ def _hostile(roll: dict) -> dict:
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_hostile_tables_notes_reach_a_joined_terminal_made_visible():
     from test_joined import a_roll, at_table, fake_table, reply
 

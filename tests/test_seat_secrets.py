@@ -298,6 +298,7 @@ def test_a_crytures_refusal_names_no_stamina_a_secret_roll_spent():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_a_joined_terminal_prints_a_held_roll_as_held():
     from conftest import cli
     from test_joined import at_table, fake_table, reply

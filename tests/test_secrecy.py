@@ -515,6 +515,7 @@ def _copies(ident: int, n: int) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_an_idle_table_after_a_secret_roll_reads_and_compares_nothing_each_tick(monkeypatch):
     """#45 point 10: one unrevealed secret roll, then many public rolls said again: an idle
     server neither reads the secret rolls again nor compares every entry said again on each
@@ -593,6 +594,7 @@ def test_a_real_server_idles_after_one_secret_roll_and_thousands_of_public_ones(
         assert last["id"] == public + 1000
 
 
+@pytest.mark.slow
 def test_what_a_secret_roll_holds_back_costs_a_few_hundred_bytes_a_public_roll():
     """#45 point 10 (memory): one unrevealed secret roll, then thousands of public rolls
     against its target: each public roll said again is kept compressed, what is said again

@@ -7,6 +7,8 @@ import gc
 import sqlite3
 import weakref
 
+import pytest
+
 from conftest import cli, log_path
 
 
@@ -26,6 +28,7 @@ def _references() -> int:
     return sum(1 for o in gc.get_objects() if type(o) is weakref.ReferenceType)
 
 
+@pytest.mark.slow
 def test_a_reader_following_the_log_holds_nothing_of_the_rows_it_read():
     from rpgdice.serve import follow
 

@@ -40,6 +40,7 @@ def _modules_after(args: list[str], path: str = "") -> set[str]:
 
 @pytest.mark.process
 @pytest.mark.parametrize("args", [["log", "--last", "20"], ["--help"], ["log", "--help"]])
+@pytest.mark.slow
 def test_a_listing_reads_no_entry_points_when_no_package_declares_a_ruleset(args):
     for _ in range(3):
         ok("roll", "3d6", "--log")

@@ -8,6 +8,8 @@ import ast
 import functools
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "rpgdice"
 FRAMEWORK = SRC / "cli" / "typer_private.py"
 PRIVATE = ("typer._click", "typer.main", "typer.rich_utils")
@@ -50,6 +52,7 @@ def _private_uses(path: Path, root: Path = SRC.parent) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_only_the_framework_module_uses_typers_private_parts():
     offenders = [use for path in _sources() if path != FRAMEWORK for use in _private_uses(path)]
     assert offenders == [], (
@@ -115,6 +118,7 @@ def _undocumented_uses(path: Path, root: Path = SRC.parent) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_nothing_imports_click_or_undocumented_parts_of_typer_main():
     offenders = [use for path in _sources() for use in _undocumented_uses(path)]
     assert offenders == [], (

@@ -176,6 +176,7 @@ def test_completion_offers_it(toy):
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_installed_for_a_process_it_rolls_and_completes(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(TOY), *filter(None, [os.environ.get("PYTHONPATH")])]),

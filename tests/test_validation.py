@@ -234,6 +234,7 @@ def test_parsers_never_evaluate():
 
 
 @pytest.mark.process
+@pytest.mark.slow
 def test_real_process_bad_input_exits_2_with_one_line():
     for args in (["crytures", "roll", "٣"], ["nope"], ["crytures", "roll", "3", "-n", "100001"],
                  ["crytures", "roll", "3", "--dice", "1,2"]):

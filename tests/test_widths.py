@@ -180,6 +180,7 @@ CASES = [" ".join(a) for a in LOGGED + SHOWN]
 
 @pytest.mark.parametrize("columns", WIDTHS)
 @pytest.mark.parametrize("command", CASES)
+@pytest.mark.slow
 def test_no_line_over_the_width_and_no_word_broken(corpus, command, columns):
     args = next(a for a in LOGGED + SHOWN if " ".join(a) == command)
     wide, narrow = corpus[args][WIDE], corpus[args][columns]
