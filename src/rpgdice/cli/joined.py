@@ -295,15 +295,8 @@ def remote(words: list[str], table: dict[str, str]) -> int:
     logged roll) is refused: exit 2 naming the URL, nothing printed."""
     import shlex
 
-    base, token = _split(table["url"])
     as_json = "--json" in words
-    status, body, _ = _request(base, token, "/api/roll", {"line": shlex.join(words)})
-    data = _json(body)
-    if status != 200:
-        reason = data.get("error") if isinstance(data, dict) else None
-        if isinstance(reason, str) and reason.strip():
-            raise RulesError("table", cut(" ".join(reason.split()), MAX_MESSAGE))
-        raise RulesError("table", f"the table at {base} answered {status}")
+    base, data = _asked(table, "/api/roll", {"line": shlex.join(words)})
     until = data.get("until") if isinstance(data, dict) and data.get("held") else None
     if isinstance(until, int) and not isinstance(until, bool):  # held back with a secret roll
         said = f"held until the GM reveals #{until}"
@@ -398,8 +391,15 @@ def base_of(table: dict[str, str]) -> str:
 def _get(table: dict[str, str], path: str) -> tuple[str, Any]:
     """The table's JSON answer to ``GET path`` (its base URL beside it); a refusal exits 2
     with the table's message."""
+    return _asked(table, path)
+
+
+def _asked(table: dict[str, str], path: str, posted: Optional[JSONObject] = None,
+           ) -> tuple[str, Any]:
+    """The table's JSON answer to ``path`` (``posted``: a POST of it), its base URL beside
+    it; a refusal exits 2 with the table's message."""
     base, token = _split(table["url"])
-    status, body, _ = _request(base, token, path)
+    status, body, _ = _request(base, token, path, posted)
     data = _json(body)
     if status != 200:
         reason = data.get("error") if isinstance(data, dict) else None
