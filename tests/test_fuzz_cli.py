@@ -35,8 +35,8 @@ from typer.testing import CliRunner
 from conftest import ruleset_groups
 from rpgdice.cli import app, command_tree
 
-EXAMPLES = int(os.environ.get("RPGDICE_FUZZ_EXAMPLES", "3000"))
-PROCESSES = int(os.environ.get("RPGDICE_FUZZ_PROCESSES", "60"))
+EXAMPLES = int(os.environ.get("RPGDICE_FUZZ_EXAMPLES", "2000"))
+PROCESSES = int(os.environ.get("RPGDICE_FUZZ_PROCESSES", "40"))
 TIMES_FLAGS = ("-n", "--times")
 """Repetitions are fuzzed only with small or invalid values, so examples stay fast;
 the 100000 bound itself is tested in test_validation.py."""
