@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from rpgdice.core.dice import GivenDice, SeededDice
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets.dice import rules as notation
-from rpgdice.rulesets.dice.rules import MAX_EXTRA, parse, roll
+from rpgdice.rulesets.dice.grammar import first as parse
+from rpgdice.rulesets.dice.rules import MAX_EXTRA, roll
 
 
 def given_roll(expression: str, faces: list[int]) -> notation.NotationRoll:

@@ -63,7 +63,7 @@ def test_the_first_notation_is_lowered_to_its_terms(case):
     assert isinstance(parsed, rules.Expression)
     got = [(t.text, t.sign, t.count, t.sides, t.constant, t.mode, t.k, t.position) for t in parsed.terms]
     assert got == meant
-    assert repr(rules.parse(text)) == repr(parsed)
+    assert repr(grammar.first(text)) == repr(parsed)
 
 
 @pytest.mark.parametrize("text", ["4d6k3", "4d6d1", "4d6pl1", "1d6x", "2d6==3", "2d6<>3", "3d6!=6",
@@ -115,8 +115,8 @@ def test_a_first_notation_sum_has_no_operator_limit_a_wider_one_has():
     ("2d6 + -3", "2d6 + -3 — unexpected '-'; expected a number or dice after '+' at 7"),
 ])
 def test_the_first_notation_alone_names_the_first_thing_beyond_it(text, said):
-    """rules.parse (an encounter's initiative): the wider notation's trees are refused where the
+    """grammar.first (an encounter's initiative): the wider notation's trees are refused where the
     first notation stops."""
     with pytest.raises(RulesError) as e:
-        rules.parse(text)
+        grammar.first(text)
     assert e.value.message == said

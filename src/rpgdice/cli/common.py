@@ -352,22 +352,6 @@ SHARED: tuple[Shared, ...] = (
                  "--compare --willpower."}),
 )
 """The shared options, in the order every command's help lists them (after its own)."""
-def choose(run: Run, name: str, value: Any) -> None:
-    """A shared option's value made the run's choice (its callback's, or an option
-    ``again`` added to a record-made command)."""
-    if name in ("as_name", "pool_name"):
-        return
-    if name == "compare":
-        run.compare = tuple(value or ())
-    elif name in ("dice", "seed", "log_choice"):
-        if value is not None:
-            setattr(run, name, value)
-    elif name == "times":
-        run.times = 1 if value is None else value
-    elif value:
-        setattr(run, name, True)
-
-
 FIRST = frozenset({"dice", "seed", "times", "json", "odds"})
 """The shared options listed right after a command's own arguments and options (but for
 those it lists after them: ``rolls(..., after=...)``)."""
@@ -459,19 +443,6 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
 
         spec = spec.replace(compare=alternatives(spec, run.compare, given_on_line(ctx, kwargs)))
     return spec, {}  # a target (--vs) stays its name: the executor reads it (rpgdice.roll.target)
-
-
-def check_character(spec: Any, command: str, name: Any) -> None:
-    """A character ``again`` names (``--as``): a saved one of the roll's ruleset, or a usage
-    error; the roll stays the stored character's."""
-    if name is None or not str(name).strip():
-        return
-    from rpgdice.table import sheets
-
-    sheet = sheets.load(str(name), "--as")
-    if sheet.ruleset != spec.ruleset:
-        raise RulesError("--as", f"{sheet.name} is a {sheet.ruleset} character, and "
-                         f"'{command}' rolls {spec.ruleset}")
 
 
 def _frozen(value: Any) -> Any:

@@ -89,7 +89,6 @@ def edited(spec: RollSpec, words: list[str], given: Optional[tuple[str, ...]]) -
     """``spec`` with ``words`` added. ``given`` None: ``again`` (options only, the stored
     character kept, ``--compare`` computed anew); else ``--compare``'s alternative
     (arguments add too; ``given`` as :func:`alternatives` says)."""
-    from rpgdice.cli.common import choose
 
     command = command_of(spec)
     run = _run_of(spec)
@@ -146,8 +145,6 @@ def _read(ctx: typer.Context, command: TyperCommand, spec: RollSpec, opts: Value
     """The options ``opts`` gives, read by their parameters: the command's own (changed)
     and the shared ones (named: ``--json``, ``--as`` …), each checked as the line checks
     it."""
-    from rpgdice.cli.common import check_character
-
     changed: Values = {}
     named: Values = {}
     record = getattr(command, "rpgdice_record", None)
@@ -229,6 +226,35 @@ def _words(value: object) -> tuple[object, ...]:
     if value is None:
         return ()
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def choose(run: Run, name: str, value: Any) -> None:
+    """A shared option's value made the run's choice (its callback's, or an option
+    ``again`` added to a record-made command)."""
+    if name in ("as_name", "pool_name"):
+        return
+    if name == "compare":
+        run.compare = tuple(value or ())
+    elif name in ("dice", "seed", "log_choice"):
+        if value is not None:
+            setattr(run, name, value)
+    elif name == "times":
+        run.times = 1 if value is None else value
+    elif value:
+        setattr(run, name, True)
+
+
+def check_character(spec: Any, command: str, name: Any) -> None:
+    """A character ``again`` names (``--as``): a saved one of the roll's ruleset, or a usage
+    error; the roll stays the stored character's."""
+    if name is None or not str(name).strip():
+        return
+    from rpgdice.table import sheets
+
+    sheet = sheets.load(str(name), "--as")
+    if sheet.ruleset != spec.ruleset:
+        raise RulesError("--as", f"{sheet.name} is a {sheet.ruleset} character, and "
+                         f"'{command}' rolls {spec.ruleset}")
 
 
 def _frozen(value: object) -> object:

@@ -346,9 +346,10 @@ def _number(text: str, name: str, source: DiceSource) -> int:
                              f"-{MAX_INIT:,} to {MAX_INIT:,}")
         return int(text)
     from rpgdice.rulesets.dice import rules as notation
+    from rpgdice.rulesets.dice.grammar import first
 
     try:
-        expression = notation.parse(text)
+        expression = first(text)
     except RulesError as e:
         raise RulesError("COMBATANT", f"{name}: {e.message}") from None
     if expression.worst_case_dice > 100:

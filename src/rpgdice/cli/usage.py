@@ -59,7 +59,7 @@ def _roll_meant(name: str, ctx: Any) -> str | None:
     group whose ``roll`` takes one (``rpgdice seyruun 3+3``)."""
     group = ctx.command
     if ctx.parent is None:
-        from rpgdice.rulesets.dice.rules import parse
+        from rpgdice.rulesets.dice.grammar import first as parse
 
         try:
             parse(name)

@@ -949,7 +949,7 @@ def parse_any(text: str) -> Union[Expression, Roll]:
 
 
 def first(text: str) -> Expression:
-    """The first notation's terms (``rules.parse``), without a peer's hint: a
+    """The first notation's terms (an encounter's initiative reads them), without a peer's hint: a
     :class:`RulesError` naming the position of the first thing not understood, or of the
     first thing beyond them in an expression the wider notation takes."""
     try:

@@ -129,16 +129,6 @@ def _quote(c: str) -> str:
     return f"'{c}'"
 
 
-def parse(text: str) -> Expression:
-    """The expression ``text`` as the first notation's terms, read by the one parser of dice
-    notation (grammar.py) and lowered from its tree; a :class:`RulesError` naming the
-    position of the first thing not understood, of the first limit passed, or of the first
-    thing beyond the first notation."""
-    from rpgdice.rulesets.dice.grammar import first
-
-    return first(text)
-
-
 OPERATORS = ("+", *MINUS, "*", "/", "%", "^")
 """What an argument may begin or end with to join the one before or after it
 (``roll 1d20 +5``, ``roll 2d6 + 3``): the signs and the wider notation's ``*`` and ``/``."""

@@ -98,7 +98,7 @@ MINUS_SIGN = "−"
 
 
 def roll(r: rules.NotationRoll) -> list[Text]:
-    from rpgdice.rulesets.dice.rules import parse
+    from rpgdice.rulesets.dice.grammar import first as parse
 
     terms = parse(r.expression).terms  # the term kinds, read again from the expression
     header = Text.assemble(("Dice", "bold"), f" · {visible(r.expression.strip())}")
