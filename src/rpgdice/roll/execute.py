@@ -351,7 +351,7 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn,
             list(spec.argv), _who(spec, state), warning,
             spec=stats.data() if isinstance(stats, ExactOdds) else None,
             odds=odds.data() if isinstance(odds, ExactOdds) else None,
-            secret=spec.secret, roll=stored(spec))
+            secret=spec.secret or spec.blind, roll=stored(spec), blind=spec.blind)
     if plan.effects is not None:
         plan.effects.finish(state.entry)
     return state.entry
