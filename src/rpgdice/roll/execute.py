@@ -209,7 +209,8 @@ def check_output_options(spec: RollSpec) -> None:
         raise RulesError("--short", "cannot be combined with --json (one is for people, the "
                          "other for programs)")
     if spec.secret and spec.log is False:
-        raise RulesError("--secret", "cannot be combined with --no-log (a secret roll is "
+        raise RulesError("--blind" if spec.blind else "--secret", "cannot be combined with "
+                         "--no-log (a secret roll is "
                          "logged, so that it can be revealed)")
 
 
