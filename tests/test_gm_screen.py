@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 
 from conftest import assert_usage_error, character, cli, home, ok, proc
-from test_serve import Server, serving, wait_for
+from test_serve import Server, events, serving, wait_for
 
 HIDDEN = ["id", "time", "character", "seat", "ruleset", "command", "secret", "blind"]
 
@@ -159,6 +159,9 @@ def test_a_served_table_hides_a_blind_roll_from_all_but_the_gms_screen(tmp_path)
         assert plain == body["rolls"]  # the TV: the same few keys
         whole = call(server, "/api/rolls", gm)[1]
         assert whole[0]["results"] and whole[0]["blind"] is True
+        fed = {q: [json.loads(d) for _, n, d in events(server, 1, after="0", query=q)
+                   if n == "message"] for q in ("", f"?gm={gm}")}
+        assert fed[""] == body["rolls"] and fed[f"?gm={gm}"] == whole
         wait_for(lambda: b"roll-1" in server.get("/")[1], timeout=3)
         page = server.get("/")[1].decode()
         assert "a secret roll" in page and "Success" not in page and "Failure" not in page
