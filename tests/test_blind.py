@@ -32,6 +32,7 @@ def logged_entry(ident: int) -> dict:
     return found
 
 
+@pytest.mark.slow  # about 0.4 s (several rolls and cards)
 def test_a_blind_roll_is_logged_secret_and_blind_shown_here_and_revealed_by_log_reveal():
     rolled = ok("roll", "2d6", "--dice", "3,4", "--blind", "--json")  # logged whatever RPGDICE_LOG
     assert json.loads(rolled.stdout)["total"] == 7  # at a terminal --blind is --secret

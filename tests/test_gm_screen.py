@@ -61,6 +61,7 @@ def test_the_gm_token_is_kept_in_seats_toml_and_a_new_one_replaces_it():
 # The screen's HTML, in-process ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # about 0.4 s (several rolls and cards)
 def test_the_gm_screen_shows_hidden_rolls_whole_with_reveal_and_the_plain_page_does_not():
     from rpgdice.serve.hub import Hub
     from rpgdice.serve.page import page
@@ -119,8 +120,25 @@ def test_the_gm_controls_change_the_encounter_as_the_commands_do_and_are_logged(
     log = [json.loads(line) for line in ok("log", "--json").stdout.splitlines()]
     assert [e["command"] for e in log] == ["encounter next", "encounter out", "encounter back",
                                            "encounter damage", "encounter damage"]
+    assert len(log) == 5  # the refused one is not logged
     assert log[1]["argv"] == ["encounter", "out", "rat"]
     assert first["round"] == 1
+
+
+def test_the_gm_damages_a_characters_sheet_where_its_ruleset_keeps_damage():
+    from rpgdice.cli.encounter import control
+
+    character("Ysolde")
+    ok("encounter", "start", "Ysolde@5", "Ghoul@3", "--ruleset", "seyruun", "--no-log")
+    assert control("damage", "ysolde", 4).body["said"] == "Ysolde takes 4 damage (4/7)"
+    traits = json.loads(ok("char", "show", "ysolde", "--json").stdout)["traits"]
+    assert traits["damage"] == 4 and traits["wound"] == "moderate"
+    ok("encounter", "end")
+    ok("char", "new", "Zed", "--ruleset", "cypher", "might=10", "speed=10", "intellect=10")
+    ok("encounter", "start", "Zed@3", "Orc@2", "--health", "5", "--no-log")
+    refused = control("damage", "zed", 3)
+    assert refused.status == 400 and "char set Zed" in refused.body["error"]
+    assert control("damage", "orc", 3).body["encounter"]["order"][1]["state"] == "hale"
 
 
 # A real server ------------------------------------------------------------------------------

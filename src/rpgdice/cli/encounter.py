@@ -432,10 +432,10 @@ def _put_out(name: str, out: bool) -> Callable[[Encounter], str]:
 
 
 def _damage(name: str, amount: int) -> Callable[[Encounter], str]:
-    """The GM's screen's damage: ``amount`` more damage (negative: healed) to an extra
-    of the encounter, its wound or state following as its ruleset says (``fight.held``,
-    what a secret attack's damage is taken back by). A character's damage is its sheet's
-    (``char set``)."""
+    """The GM's screen's damage: ``amount`` more damage (negative: healed) to a combatant,
+    within 0 and its health, its wound or state following as its ruleset says
+    (``fight.held``, what a secret attack's damage is taken back by): an extra's in the
+    encounter, a character's on its sheet (where its ruleset keeps damage there)."""
     from rpgdice.core import registry
     from rpgdice.table import encounter
 
@@ -443,8 +443,7 @@ def _damage(name: str, amount: int) -> Callable[[Encounter], str]:
         side = enc.order[enc.find(name)]
         fight = registry.get(enc.ruleset).fight
         if side.character:
-            raise RulesError("NAME", f"{side.name} is a character: its sheet holds its damage "
-                             f"(rpgdice char set {side.name} ...)")
+            return _hurt_sheet(side.name, enc.ruleset, amount)
         if fight.track is None or side.health is None or side.damage is None:
             raise RulesError("NAME", f"{side.name} takes no damage in this encounter "
                              "(its ruleset deals none, or it has no health)")
@@ -456,6 +455,32 @@ def _damage(name: str, amount: int) -> Callable[[Encounter], str]:
                 else f"{side.name} heals {-amount} damage") + f" ({side.damage}/{side.health})"
 
     return hurt
+
+
+def _hurt_sheet(name: str, ruleset: str, amount: int) -> str:
+    """``amount`` more damage to a character's sheet, its wound following (``fight.side``
+    reads it, ``fight.held`` moves it): a ruleset whose sheets keep no damage and health
+    (Cypher's Pools) is refused, naming ``char set``."""
+    from rpgdice.core import registry
+    from rpgdice.table import sheets
+
+    fight = registry.get(ruleset).fight
+    said: list[str] = []
+
+    def pay(sheet: Sheet) -> tuple[dict[str, Any], None]:
+        state = dict(fight.side(sheet)) if fight.side is not None else {}
+        damage, health = state.get("damage"), state.get("health")
+        if fight.track is None or not isinstance(damage, int) or not isinstance(health, int):
+            raise RulesError("NAME", f"{sheet.name}'s sheet keeps no damage to add to: "
+                             f"rpgdice char set {sheet.name} ...")
+        now = fight.held(state, {"damage": amount})
+        said.append(f"{sheet.name} " + (f"takes {amount} damage" if amount >= 0 else
+                                        f"heals {-amount} damage")
+                    + f" ({now['damage']}/{health})")
+        return {k: now[k] for k in ("damage", "wound") if now.get(k) is not None}, None
+
+    sheets.settle(name, ruleset, pay, "NAME")
+    return said[0]
 
 
 CONTROLS = {"next": lambda name, amount, notes: _next_turn(notes),
