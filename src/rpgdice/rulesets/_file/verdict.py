@@ -42,7 +42,9 @@ def highest(r: HighestResult) -> tuple[str, str]:
     return (_with(word, "critical"), tone) if r.critical else (word, tone)
 
 
-VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"PoolResult": pool, "TotalResult": total, "HighestResult": highest}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {
+    "PoolResult": pool, "TotalResult": total, "HighestResult": highest,
+    "CustomResult": _named, "PushResult": _named}
 """Each result class's verdict, by the class's name (every file's classes share them)."""
 
 

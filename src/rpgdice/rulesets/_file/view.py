@@ -132,18 +132,62 @@ def _figures(r: Loaded) -> str:
     faces = faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."
+    if "total" in r and not isinstance(r.get("total"), (int, str)):
+        return faces
     if "total" in r:
         return f"{faces} → {signed(r['total']) if isinstance(r['total'], int) else r['total']}"
-    return f"{faces} → {r.get('highest')}"
+    if "highest" in r:
+        return f"{faces} → {r.get('highest')}"
+    return f"{faces} → {r.get('outcome')}"
 
 
-def table(name: str) -> Views:
-    """The views of the user's ruleset ``name`` (its own result classes)."""
-    found = _TABLES.get(name)
+def custom(r: Tagged) -> list[Text]:
+    """A custom file's roll (or its push): the dice by group (a dropped die dimmed), the
+    verdict and the keys the file names."""
+    data = r.__dict__
+    chips = []
+    for d in data.get("dice") or []:
+        group = f"{d.get('group')} " if d.get("group") else ""
+        chips.append((f"{group}{d.get('face')}", MISS if d.get("kept") is False else HIT))
+    said = [f"{k} {_shown(v)}" for k, v in data.items() if k not in ("outcome", "dice")]
+    head = Text.assemble((_title(r), "bold"), f" · {plural(len(chips), 'die', 'dice')}")
+    return [head, dice_line("dice", chips) if chips else Text("  no dice"),
+            _verdict(r, ", ".join(said))]  # type: ignore[arg-type]
+
+
+def _shown(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return num(v) if isinstance(v, int) else str(v)
+
+
+def custom_odds(o: Tagged) -> list[Line]:
+    data = o.__dict__
+    said = [f"{k} {_shown(v)}" for k, v in (data.get("args") or {}).items()
+            if v is not False and v != ()]
+    lines: list[Line] = [Text.assemble((_title(o), "bold"), " odds",
+                                      "".join(f" · {unit(s)}" for s in said))]
+    lines += outcome_chart(type(o).RULESET, data["outcomes"])
+    if data.get("truncated"):
+        lines += notes([f"acing dice followed to {data.get('explode_depth')} extra dice a die; "
+                        f"{percent(data.get('left_out') or 0.0)} left out"])
+    return lines
+
+
+def table(name: str, text: str = "") -> Views:
+    """The views of the user's ruleset ``name`` (its own result classes; a custom file's
+    made for its keys, from its rules' ``text``)."""
+    found = _TABLES.get(name + text)
     if found is None:
         made = rules.classes(name)
-        found = _TABLES[name] = Views(
-            {made["PoolResult"]: pool, made["TotalResult"]: total,
-             made["HighestResult"]: highest, made["FileOdds"]: odds},
-            figures={"roll": _figures})
+        shown: dict[type, object] = {
+            made["PoolResult"]: pool, made["TotalResult"]: total,
+            made["HighestResult"]: highest, made["FileOdds"]: odds}
+        if text:
+            own = rules.custom_classes(name, rules.parsed(text))
+            shown.update({own["CustomResult"]: custom, own["PushResult"]: custom,
+                          own["CustomOdds"]: custom_odds})
+        found = _TABLES[name + text] = Views(shown, figures={"roll": _figures})  # type: ignore[arg-type]
     return found
