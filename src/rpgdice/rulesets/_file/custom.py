@@ -27,7 +27,7 @@ SYMBOL = re.compile(r"^[a-z]*$")
 RESERVED = frozenset({"dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
                       "compare", "rules", "as_name", "pool_name", "run", "name", "face",
                       "pushed", "outcome", "ruleset", "command", "verdict", "tone", "args",
-                      "help", "entry_id", *E.FUNCTIONS, *E.WORDS})
+                      "help", "entry_id", *E.WORDS})
 MAX_GROUPS = 12
 MAX_SIDES = 1000
 

@@ -17,6 +17,8 @@ from rpgdice.rulesets._file import expr as E
 
 MAX_DICE = 200
 """The most dice one group rolls."""
+MAX_LISTED = 20
+"""The most dice an argument of ``type = "dice"`` lists (Cortex's DIE...)."""
 MAX_ACES = 100
 """The most extra dice acing rolls in one roll."""
 
@@ -169,6 +171,8 @@ def check_args(rules: Loaded, given: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             raise RulesError(label(a), "is needed; give it" + (
                 f" with {a['flags'][0]} N" if a["flags"] else ""))
+        if a["type"] == "dice" and not 1 <= len(value) <= MAX_LISTED:
+            raise RulesError(label(a), f"{len(value)} dice; 1 to {MAX_LISTED}")
         for v in value if isinstance(value, (tuple, list)) else (value,):
             _in_range(a, v)
         args[a["name"]] = tuple(value) if isinstance(value, list) else value
@@ -256,6 +260,8 @@ def keep_dice(roll: Roll, g: Loaded, dice: list[Die]) -> None:
     ranks = [roll.per_die(rank, d) for d in dice]
     order = sorted(range(len(dice)), key=lambda i: (ranks[i] if low else -ranks[i], i))
     kept = set(order[:max(0, int(k))])
+    if len(kept) == len(dice):  # none dropped: no die says kept
+        return
     for i, d in enumerate(dice):
         d.kept = i in kept
 

@@ -128,7 +128,8 @@ def _pool(rules: Loaded, spec: R.FileRoll) -> tuple[dict[str, Fraction], Fractio
     n, die = spec.pool, rules["die"]
 
     def named(net: int, glitch: bool) -> str:
-        return R.outcome(rules, {"margin": net - spec.difficulty, "glitch": glitch})
+        return R.outcome(rules, {"margin": net - spec.difficulty, "glitch": glitch,
+                                 "successes": net})
 
     out: dict[str, Fraction] = defaultdict(Fraction)
     if n <= 0:

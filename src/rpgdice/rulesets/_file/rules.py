@@ -180,7 +180,8 @@ _CUSTOM: dict[tuple[Any, ...], dict[str, type]] = {}
 def custom_classes(name: str, rules: Loaded) -> dict[str, type]:
     """The result classes of a custom file: each with a field for each key it names."""
     push = rules.get("push") or {}
-    found = (name, tuple(rules.get("keys") or ()), tuple(push.get("keys") or ()),
+    found = (name, tuple(rules.get("keys") or ()),
+             tuple(k for k in push.get("keys") or () if k != "pushed"),
              push.get("command", "push"))
     made = _CUSTOM.get(found)
     if made is None:
@@ -250,6 +251,8 @@ def _holds(key: str, value: Any, facts: Loaded, target: Optional[int]) -> bool:
         return bool(facts["glitch"]) == value
     if key == "margin_at_least":
         return int(facts["margin"]) >= value
+    if key == "successes_at_least":
+        return int(facts["successes"]) >= value
     if key == "success":
         return (facts["margin"] >= 0) == value
     if key == "at_least":
@@ -336,7 +339,8 @@ def roll_pool(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> P
     net = max(0, sum(d.counts or 0 for d in dice))
     margin = net - spec.difficulty
     cls = classes(name)["PoolResult"]
-    return cls(outcome=outcome(rules, {"margin": margin, "glitch": glitch}), dice=dice,
+    return cls(outcome=outcome(rules, {"margin": margin, "glitch": glitch,
+                                                 "successes": net}), dice=dice,
                successes=net, difficulty=spec.difficulty, margin=margin, glitch=glitch)
 
 

@@ -29,7 +29,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "custom": ("args", "dice", "values", "keys", "refuse", "push"),
 }
 CONDITIONS: dict[str, tuple[str, ...]] = {
-    "pool": ("glitch", "margin_at_least", "success"),
+    "pool": ("glitch", "margin_at_least", "successes_at_least", "success"),
     "total": ("at_least", "at_most", "natural"),
     "highest": ("highest_at_least", "critical"),
     "custom": ("when", "applies"),
