@@ -353,7 +353,7 @@ _rpgdice_rulesets()
 {
     local dir f stem line name kind
     local nre='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([a-z0-9-]+)["'\'']'
-    local kre='^[[:space:]]*kind[[:space:]]*=[[:space:]]*["'\''](pool|total|highest)["'\'']'
+    local kre='^[[:space:]]*kind[[:space:]]*=[[:space:]]*["'\''](pool|total|highest|custom)["'\'']'
     [[ -z $1 || $1 =~ ^[a-z0-9][a-z0-9-]*$ ]] || return 1
     _rpgdice_dir
     for f in "$dir"/rulesets/${1:-*}.toml; do

@@ -217,7 +217,7 @@ function __rpgdice_rulesets
             string match -qr '^\[' -- $line; and break
             set -l m (string match -r '^\s*name\s*=\s*["\']([a-z0-9-]+)["\']' -- $line)
             and set name $m[2]
-            string match -qr '^\s*kind\s*=\s*["\'](pool|total|highest)["\']' -- $line
+            string match -qr '^\s*kind\s*=\s*["\'](pool|total|highest|custom)["\']' -- $line
             and set kind 1
         end < $f
         test "$name" = "$stem" -a -n "$kind"; or continue

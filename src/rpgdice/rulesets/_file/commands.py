@@ -257,15 +257,17 @@ def _custom_made(name: str, record: Any) -> tuple[Command, ...]:
     example = f"rpgdice {name} roll {_example(rules)}".rstrip()
     build = functools.partial(file_build, name)
     taken = _params(name, "custom")
-    options = [a["flags"][0] for a in rules["args"] if a["flags"] and a["type"] == "number"]
+    options = [a for a in rules["args"] if a["flags"] and a["type"] == "number"]
+    said = [f"{a['flags'][0]} {min(12, a['max'] if a['max'] is not None else 12)}"
+            for a in options]
     option_help = {"compare": "Compare the odds with these arguments added (repeatable)" + (
-        f": --compare '{options[0]} 2'." if options else ".")}
+        f": --compare '{said[0]}'." if said else ".")}
     made: tuple[Command, ...] = (
         Command("roll", build, taken,
                 help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                 f"Example: {example}", results=(made_classes["CustomResult"],), takes_as=True,
                 stats=True, option_help=option_help, odds_functions=(file_odds,),
-                style="signed", plain=("1", options[0] if options else "")),
+                style="signed", plain=("1", options[0]["flags"][0] if options else "")),
         Command("odds", build, taken,
                 help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
                 + example.replace(" roll", " odds", 1), kind="odds", takes_as=True,

@@ -15,7 +15,7 @@ from rpgdice.core.dice import DiceSource, GivenDice
 from rpgdice.core.errors import RulesError
 from rpgdice.rulesets._file import expr as E
 
-MAX_DICE = 200
+MAX_DICE = 1000
 """The most dice one group rolls."""
 MAX_LISTED = 20
 """The most dice an argument of ``type = "dice"`` lists (Cortex's DIE...)."""

@@ -163,10 +163,32 @@ def _shown(v: object) -> str:
     return num(v) if isinstance(v, int) else str(v)
 
 
+def _said(o: Tagged, args: dict[str, object]) -> list[str]:
+    """The arguments of the roll the odds are of, as the heading names them: each one
+    given that is not its default (its option's or its metavar's word)."""
+    try:
+        declared = rules.parsed(registry.get(type(o).RULESET).text).get("args") or []
+    except Exception:  # a file removed or broken since: the arguments by their names
+        declared = [{"name": k, "flags": [], "metavar": k, "default": None, "type": ""}
+                    for k in args]
+    said = []
+    for a in declared:
+        value = args.get(a["name"])
+        if value is None or (a["default"] is not None and value == a["default"]):
+            continue
+        word = a["flags"][0].lstrip("-") if a["flags"] else str(a["metavar"]).lower()
+        if a["type"] == "flag":
+            said.append(word)
+        elif isinstance(value, (list, tuple)):
+            said.append(" ".join(f"d{v}" for v in value))
+        else:
+            said.append(f"{word} {signed(value) if not a['flags'] and a.get('min') is not None and a['min'] < 0 else value}")
+    return said
+
+
 def custom_odds(o: Tagged) -> list[Line]:
     data = o.__dict__
-    said = [f"{k} {_shown(v)}" for k, v in (data.get("args") or {}).items()
-            if v is not False and v != ()]
+    said = _said(o, data.get("args") or {})
     lines: list[Line] = [Text.assemble((_title(o), "bold"), " odds",
                                       "".join(f" · {unit(s)}" for s in said))]
     lines += outcome_chart(type(o).RULESET, data["outcomes"])
