@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable
 from difflib import get_close_matches
-from typing import Any, Callable
+from typing import Any
 
 from rpgdice.rulesets._file import expr as E
 

@@ -23,7 +23,8 @@ effect die: the one system-specific function).
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 MAX_TEXT = 500
 MAX_DEPTH = 40

@@ -135,10 +135,14 @@ def die_classes(snap: Snapshot, g: Loaded, sides: int, touching: list[int],
     for value, q in chances.items():
         letters = g["symbols"][value - 1] if g.get("symbols") else ""
         die = G.Die(g["name"], g.get("group"), sides, [value], letters)
-        sig = tuple(value if snap.aggs[i][2] is None else snap.per_die(snap.aggs[i][2], die)
-                    for i in touching)
+        sig = tuple(_read(snap, snap.aggs[i][2], die) for i in touching)
         out[(sig, snap.per_die(rank, die) if keep else 0)] += q
     return list(out.items()), left
+
+
+def _read(snap: Snapshot, node: Optional[E.Node], die: G.Die) -> Any:
+    """What a dice function reads of one die: its value expression's, or its face."""
+    return die.value if node is None else snap.per_die(node, die)
 
 
 class Budget:

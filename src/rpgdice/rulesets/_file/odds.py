@@ -6,8 +6,8 @@ ordinary dice's exploding terms state it."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 from fractions import Fraction
+from typing import Any
 
 from rpgdice.core.budget import ODDS_BUDGET, check_odds
 from rpgdice.core.data import Loaded

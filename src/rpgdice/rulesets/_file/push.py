@@ -110,7 +110,6 @@ def push_build(name: str, command: str, entry_id: Optional[int] = None,
     """Find and check the entry, check the faces given, mark it; then the plan that rolls
     the chosen dice again (the executor shows and logs it as any roll)."""
     from rpgdice.core.budget import Work
-    from rpgdice.core.dice import GivenDice
     from rpgdice.roll.plan import Plan
     from rpgdice.rulesets._file.rules import custom_classes
 

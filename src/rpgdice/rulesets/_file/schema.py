@@ -320,3 +320,39 @@ def _condition(key: str, value: object, rules: Loaded, scope: object = None) -> 
     if key == "highest_at_least" and rules.get("die") and not 1 <= value <= rules["die"]:
         return f"is {value}; a face from 1 to {rules['die']}"
     return ""
+
+
+_KEY = re.compile(r"^([A-Za-z0-9_-]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9_-]+))?$")
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_-]+)\s*\]")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+
+
+def line_of(text: str, key: str) -> int | None:
+    """The line of the file's ``text`` that holds a problem's ``key`` (``outcomes[2].tone``,
+    ``dice[1].count``, ``values.total``, ``name``): the key's own line, else its table's
+    header; None when the file does not write it."""
+    m = _KEY.match(key)
+    if m is None:
+        return None
+    table, index, leaf = m.group(1), m.group(2), m.group(3)
+    want = (table, int(index)) if index else (table, 0) if leaf else None
+    where: tuple[str, int] | None = None
+    seen: dict[str, int] = {}
+    header = None
+    for n, line in enumerate(text.splitlines()[:20_000], 1):
+        h = _HEADER.match(line)
+        if h is not None:
+            name = h.group(2)
+            seen[name] = seen.get(name, 0) + 1
+            where = (name, seen[name] if h.group(1) == "[[" else 0)
+            if where == want or (want is None and name == table and header is None):
+                header = n
+            continue
+        a = _ASSIGN.match(line)
+        if a is None:
+            continue
+        if want is None and where is None and a.group(1) == table:
+            return n
+        if want is not None and where == want and a.group(1) == leaf:
+            return n
+    return header

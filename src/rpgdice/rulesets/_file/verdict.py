@@ -28,7 +28,7 @@ def custom(r: object) -> tuple[str, str]:
     """A custom file's roll: its outcome's name and tone; an outcome its rules do not name
     (a log edited by hand) is shown as stored, neutral."""
     try:
-        record = registry.get(type(r).RULESET)
+        record = registry.get(getattr(type(r), "RULESET", ""))
     except Exception:  # a file removed or broken since: the outcome as stored
         return str(getattr(r, "outcome", "")), "neutral"
     outcome = str(getattr(r, "outcome", ""))

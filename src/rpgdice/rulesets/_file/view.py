@@ -182,7 +182,8 @@ def _said(o: Tagged, args: dict[str, object]) -> list[str]:
         elif isinstance(value, (list, tuple)):
             said.append(" ".join(f"d{v}" for v in value))
         else:
-            said.append(f"{word} {signed(value) if not a['flags'] and a.get('min') is not None and a['min'] < 0 else value}")
+            negative = not a["flags"] and a.get("min") is not None and a["min"] < 0
+            said.append(f"{word} {signed(value) if negative and isinstance(value, int) else value}")
     return said
 
 
