@@ -34,6 +34,7 @@ def needed(roll: G.Roll, rows: list[Loaded]) -> dict[E.Node, Agg]:
     """The dice functions the outcomes of ``rows`` read (through the values too)."""
     found: dict[E.Node, Agg] = {}
     todo = [G.tree(str(o["when"]["when"])) for o in rows if "when" in o["when"]]
+    todo += [G.tree(str(g["rank"])) for g in roll.rules["dice"] if g.get("keep") is not None]
     seen: set[str] = set()
     while todo:
         for n in E.walk(todo.pop()):
@@ -112,32 +113,32 @@ class Snapshot(G.Roll):
 
 
 def die_classes(snap: Snapshot, g: Loaded, sides: int, touching: list[int],
-                keep: bool) -> tuple[list[tuple[tuple[Any, ...], Fraction]], Fraction]:
-    """One die's classes: ``(values the functions read, rank)`` to its chance; and what
-    its aces leave out."""
+                keep: bool) -> tuple[list[tuple[tuple[Any, ...], int]], int]:
+    """One die's classes: ``(values the functions read, rank)`` to its weight (whole
+    numbers: exact and fast), and the weights' denominator (what the aces leave out is
+    the rest)."""
     faces = G.faces_of(g, sides)
-    p = Fraction(1, len(faces))
-    chances: dict[int, Fraction] = defaultdict(Fraction)
-    left = Fraction(0)
+    n = len(faces)
+    weights: dict[int, int] = defaultdict(int)
     if g.get("ace"):
-        top, reach = max(faces), p
-        for depth in range(ACE_DEPTH + 1):
+        top = max(faces)
+        for depth in range(ACE_DEPTH + 1):  # a chain of `depth` aces, then another face
             for f in faces:
                 if f != top:
-                    chances[top * depth + f] += reach
-            reach *= p
-        left = reach * len(faces)  # the chain still going past the depth
+                    weights[top * depth + f] += n ** (ACE_DEPTH - depth)
+        denominator = n ** (ACE_DEPTH + 1)
     else:
         for f in faces:
-            chances[f] += p
+            weights[f] += 1
+        denominator = n
     rank = G.tree(str(g.get("rank") or "face"))
-    out: dict[tuple[Any, ...], Fraction] = defaultdict(Fraction)
-    for value, q in chances.items():
+    out: dict[tuple[Any, ...], int] = defaultdict(int)
+    for value, q in weights.items():
         letters = g["symbols"][value - 1] if g.get("symbols") else ""
         die = G.Die(g["name"], g.get("group"), sides, [value], letters)
         sig = tuple(_read(snap, snap.aggs[i][2], die) for i in touching)
         out[(sig, snap.per_die(rank, die) if keep else 0)] += q
-    return list(out.items()), left
+    return list(out.items()), denominator
 
 
 def _read(snap: Snapshot, node: Optional[E.Node], die: G.Die) -> Any:
@@ -162,35 +163,56 @@ State = tuple[tuple[Any, ...], tuple[Any, ...]]
 """The running values of the dice functions, and the dice a group keeps so far."""
 
 
-def fold_group(snap: Snapshot, g: Loaded, states: dict[State, Fraction], budget: Budget
-               ) -> tuple[dict[State, Fraction], Fraction]:
-    """The states after every die of the group ``g``; and the chance its aces leave out."""
+def fold_group(snap: Snapshot, g: Loaded, states: dict[State, int], budget: Budget
+               ) -> tuple[dict[State, int], int]:
+    """The states (by whole-number weights) after every die of the group ``g``; and what
+    the weights were multiplied by."""
     aggs = snap.aggs
     touching = [i for i, a in enumerate(aggs) if g["name"] in a[1]]
     keep = g.get("keep") is not None
     if not touching:
-        return states, Fraction(0)
+        return states, 1
     k, low = (int(snap.eval(g["keep"])), bool(snap.eval(g["low"]))) if keep else (0, False)
-    left = Fraction(0)
+    scale = 1
     memo: dict[tuple[Any, ...], Any] = {}
+    outer = outer_reads(snap, g, touching, keep)
     for sides in G.group_sides(snap, g):
-        nxt: dict[State, Fraction] = defaultdict(Fraction)
+        nxt: dict[State, int] = defaultdict(int)
         for (run, kept), p in states.items():
-            key = (sides, run)
+            key = (sides, *(run[j] for j in outer))
             if key not in memo:
+                budget.spend(len(G.faces_of(g, sides)))
                 memo[key] = die_classes(snap.at(run), g, sides, touching, keep)
-            classes, out = memo[key]
+            classes, denominator = memo[key]
             budget.spend(len(classes))
             for (sig, rank), q in classes:
                 if keep:
                     nxt[(run, _kept(kept, (rank, sig), k, low))] += p * q
                 else:
                     nxt[(_apply(aggs, touching, run, sig), kept)] += p * q
-            left += p * out
+        scale *= denominator
         states = nxt
     if keep:
         states = _release(aggs, touching, states)
-    return states, left
+    return states, scale
+
+
+def outer_reads(snap: Snapshot, g: Loaded, touching: list[int], keep: bool) -> list[int]:
+    """The dice functions (of earlier groups) that what the group's dice are read by
+    reads: a die's classes are worked out once for each of their values, not each state."""
+    todo = [snap.aggs[i][2] for i in touching if snap.aggs[i][2] is not None]
+    if keep:
+        todo.append(G.tree(str(g.get("rank") or "face")))
+    seen: set[str] = set()
+    found: set[int] = set()
+    while todo:
+        for n in E.walk(todo.pop()):  # type: ignore[arg-type]
+            if n[0] == "name" and n[1] in snap.values and n[1] not in seen:
+                seen.add(n[1])
+                todo.append(G.tree(snap.values[n[1]]))
+            elif n[0] == "call" and n in snap.index:
+                found.add(snap.index[n])
+    return sorted(found)
 
 
 def _apply(aggs: list[Agg], touching: list[int], run: tuple[Any, ...],
@@ -213,9 +235,9 @@ def _kept(kept: tuple[Any, ...], item: tuple[Any, Any], k: int, low: bool) -> tu
     return kept
 
 
-def _release(aggs: list[Agg], touching: list[int], states: dict[State, Fraction]
-             ) -> dict[State, Fraction]:
-    out: dict[State, Fraction] = defaultdict(Fraction)
+def _release(aggs: list[Agg], touching: list[int], states: dict[State, int]
+             ) -> dict[State, int]:
+    out: dict[State, int] = defaultdict(int)
     for (run, kept), p in states.items():
         for _rank, sig in kept:
             run = _apply(aggs, touching, run, sig)
@@ -239,19 +261,23 @@ def custom_odds(rules: Loaded, args: dict[str, Any], what: str
     budget = Budget(what, G.label(first) if first else "--odds")
     done: set[str] = set()
     snap = Snapshot(rules, args, aggs, index, done)
-    states: dict[State, Fraction] = {(tuple(start(a) for a in aggs), ()): Fraction(1)}
-    left = Fraction(0)
+    states: dict[State, int] = {(tuple(start(a) for a in aggs), ()): 1}
+    denominator = 1
     for g in rules["dice"]:
-        states, out = fold_group(snap, g, states, budget)
-        left += out
+        states, scale = fold_group(snap, g, states, budget)
+        denominator *= scale
         done.add(g["name"])
     chances = {fold(o["name"]): Fraction(0) for o in rows}
     named: dict[tuple[Any, ...], str] = {}
+    weights: dict[str, int] = defaultdict(int)
     for (run, _), p in states.items():
         if run not in named:
             budget.spend(1)
             named[run] = G.outcome_of(snap.at(run))
-        chances[named[run]] += p
+        weights[named[run]] += p
+    for key, w in weights.items():
+        chances[key] = Fraction(w, denominator)
+    left = 1 - Fraction(sum(weights.values()), denominator)
     aces = any(g.get("ace") for g in rules["dice"])
     return chances, left, aces
 
