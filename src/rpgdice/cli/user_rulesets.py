@@ -101,7 +101,6 @@ def check_cmd(file: Annotated[Path, typer.Argument(
         sys.stdout.write("ok\n")
         return
     from rpgdice.core.errors import visible
-
     from rpgdice.rulesets._file.schema import line_of
     from rpgdice.table import files
 
