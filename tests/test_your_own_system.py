@@ -760,8 +760,8 @@ def test_control_characters_in_a_file_are_refused_naming_the_key(tmp_path):
     run = cli("rulesets", "check", str(path))
     assert run.exit_code == 2 and "\x1b" not in run.stderr and "\x07" not in run.stderr
     assert run.stderr.splitlines() == [
-        f"{path}: title: control characters are not allowed",
-        f"{path}: outcomes[1].name: control characters are not allowed"]
+        f"{path}: title: control characters are not allowed (line 2)",
+        f"{path}: outcomes[1].name: control characters are not allowed (line 7)"]
     write("bell", BELL)
     run = cli("bell", "roll", "2")
     assert run.exit_code == 2 and "title: control characters are not allowed" in run.stderr
