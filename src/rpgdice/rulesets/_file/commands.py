@@ -239,9 +239,11 @@ def _example(rules: dict[str, Any]) -> str:
     """A roll of a custom file's, as its help shows it: each argument it needs."""
     words = []
     for a in rules["args"]:
-        if a["type"] == "flag" or (a["flags"] and a["default"] is not None):
+        if a["type"] == "flag" or a["default"] is not None:
             continue
-        value = ("8 6" if a["type"] == "dice" else str(a["default"]) if a["default"] is not None
+        choices = a["choices"]
+        value = ("8 6" if a["type"] == "dice" else str(choices[len(choices) // 2]) if choices
+                 else str(a["default"]) if a["default"] is not None
                  else str(max(a["min"] if a["min"] is not None else 1, 1)))
         words.append(f"{a['flags'][0]} {value}" if a["flags"] else value)
     return " ".join(words)
@@ -254,7 +256,7 @@ def _custom_made(name: str, record: Any) -> tuple[Command, ...]:
 
     rules = file_rules.parsed(record.text)
     made_classes = file_rules.custom_classes(name, rules)
-    example = f"rpgdice {name} roll {_example(rules)}".rstrip()
+    example = f"rpgdice {name} roll {rules.get('example') or _example(rules)}".rstrip()
     build = functools.partial(file_build, name)
     taken = _params(name, "custom")
     options = [a for a in rules["args"] if a["flags"] and a["type"] == "number"]

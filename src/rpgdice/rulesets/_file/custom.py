@@ -14,7 +14,7 @@ from typing import Any
 from rpgdice.rulesets._file import expr as E
 
 Bad = Callable[[str, str], None]
-TOP = ("args", "dice", "values", "keys", "refuse", "push")
+TOP = ("args", "dice", "values", "keys", "refuse", "push", "example")
 ARG_KEYS = ("name", "flags", "metavar", "type", "default", "min", "max", "choices", "help")
 DICE_KEYS = ("name", "group", "count", "sides", "faces", "symbols", "ace", "keep", "low",
              "rank")
@@ -189,6 +189,10 @@ def check_custom(data: dict[str, Any], rules: dict[str, Any], bad: Bad) -> Scope
     rules["keys"] = _keys(data.get("keys", []), "keys", scope, bad)
     rules["refuse"] = _refusals(_tables(data, "refuse", bad), scope, bad)
     rules["push"] = _push(data.get("push"), scope, bad)
+    example = data.get("example", "")
+    if not isinstance(example, str) or len(example) > 60:
+        bad("example", "is not the arguments of a roll, as its help shows them (text)")
+    rules["example"] = example if isinstance(example, str) else ""
     return scope
 
 

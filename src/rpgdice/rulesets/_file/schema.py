@@ -26,7 +26,7 @@ KEYS: dict[str, tuple[str, ...]] = {
              "glitch", "zero"),
     "total": ("dice",),
     "highest": ("die", "zero", "critical"),
-    "custom": ("args", "dice", "values", "keys", "refuse", "push"),
+    "custom": ("args", "dice", "values", "keys", "refuse", "push", "example"),
 }
 CONDITIONS: dict[str, tuple[str, ...]] = {
     "pool": ("glitch", "margin_at_least", "successes_at_least", "success"),
