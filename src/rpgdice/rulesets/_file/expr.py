@@ -71,7 +71,7 @@ def tokens(text: str) -> list[tuple[str, Any, int]]:
     return out
 
 
-class _Parser:
+class _Reader:
     def __init__(self, text: str) -> None:
         self.toks = tokens(text)
         self.i = 0
@@ -183,7 +183,7 @@ def parse(text: str) -> Node:
     """The tree of ``text`` (an :class:`ExprError` naming the column at fault)."""
     if not isinstance(text, str) or not text.strip():
         raise ExprError("is empty", 1)
-    p = _Parser(text)
+    p = _Reader(text)
     node = p.expr()
     kind, value, col = p.peek()
     if kind != "end":

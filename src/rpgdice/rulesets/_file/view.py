@@ -208,9 +208,12 @@ def table(name: str, text: str = "") -> Views:
         shown: dict[type, object] = {
             made["PoolResult"]: pool, made["TotalResult"]: total,
             made["HighestResult"]: highest, made["FileOdds"]: odds}
+        figures = {"roll": _figures}
         if text:
-            own = rules.custom_classes(name, rules.parsed(text))
+            parsed = rules.parsed(text)
+            own = rules.custom_classes(name, parsed)
             shown.update({own["CustomResult"]: custom, own["PushResult"]: custom,
                           own["CustomOdds"]: custom_odds})
-        found = _TABLES[name + text] = Views(shown, figures={"roll": _figures})  # type: ignore[arg-type]
+            figures[(parsed.get("push") or {}).get("command", "push")] = _figures
+        found = _TABLES[name + text] = Views(shown, figures=figures)  # type: ignore[arg-type]
     return found
