@@ -389,3 +389,22 @@ def test_the_json_of_a_custom_roll_has_the_keys_the_file_names():
     shown = ok("ironsworn", "roll", "2", "--dice", "6,1,9").stdout
     assert "Weak hit" in shown and "challenge 1" in shown
     assert json.loads(ok("ironsworn", "odds", "2", "--json").stdout)["outcomes"]
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_the_shells_complete_a_custom_files_own_options_and_its_push():
+    from test_completion import _bash, _fish, _zsh_many
+
+    install("yze", "dnd5e", "owod")
+    assert _bash("rpgdice yze ") == ["roll", "odds", "push"]
+    assert _bash("rpgdice dnd5e roll --a") == ["--as", "--adv", "--attack"]
+    assert _bash("rpgdice dnd5e odds --t") == ["--target"]  # once, though every kind has it
+    assert _bash("rpgdice owod roll --a") == ["--as"]  # another file's are not offered
+    assert _fish("rpgdice yze ") == ["odds", "push", "roll"]
+    assert _fish("rpgdice dnd5e roll --a") == ["--adv", "--as", "--attack"]
+    subs, adv, target = _zsh_many("rpgdice yze ", "rpgdice dnd5e roll --a",
+                                  "rpgdice dnd5e odds --t")
+    assert sorted(subs) == ["odds", "push", "roll"] and sorted(adv) == ["--adv", "--as",
+                                                                      "--attack"]
+    assert target == ["--target"]
