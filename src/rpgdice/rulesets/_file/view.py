@@ -182,8 +182,7 @@ def _said(o: Tagged, args: dict[str, object]) -> list[str]:
         elif isinstance(value, (list, tuple)):
             said.append(" ".join(f"d{v}" for v in value))
         else:
-            negative = not a["flags"] and a.get("min") is not None and a["min"] < 0
-            said.append(f"{word} {signed(value) if negative and isinstance(value, int) else value}")
+            said.append(f"{word} {num(value) if isinstance(value, int) else value}")
     return said
 
 
