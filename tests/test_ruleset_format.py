@@ -14,6 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import cli, home, ok
 
@@ -59,6 +61,27 @@ def test_a_bad_expression_is_placed_by_its_column(text, column, words):
         expr.parse(text)
     assert e.value.column == column and words in str(e.value), str(e.value)
     assert str(e.value).startswith(f"at column {column}: ")
+
+
+@given(st.text(alphabet="ab1 0+-*/%()[],=<>!andortfu_x", max_size=80))
+@settings(max_examples=150, deadline=None)
+def test_any_text_is_an_expression_or_one_placed_error(text):
+    from rpgdice.rulesets._file import expr
+
+    try:
+        tree = expr.parse(text)
+    except expr.ExprError as e:
+        assert 1 <= e.column <= max(len(text), expr.MAX_TEXT) + 1
+        return
+    assert expr.walk(tree)
+
+
+@pytest.mark.parametrize("text", ["not " * 100 + "1", "-" * 100 + "1", "if(" * 60 + "1"])
+def test_deep_nesting_is_refused_not_recursed(text):
+    from rpgdice.rulesets._file import expr
+
+    with pytest.raises(expr.ExprError, match="nests more than 40 levels"):
+        expr.parse(text)
 
 
 def test_expressions_evaluate_without_eval():
@@ -331,8 +354,10 @@ tone = "dire"
 '''
 
 
-@pytest.mark.parametrize("args", [{"n": 0, "low": False}, {"n": 1, "low": True},
-                                  {"n": 2, "low": False}, {"n": 2, "low": True}])
+@pytest.mark.parametrize("args", [
+    {"n": 0, "low": False}, {"n": 1, "low": True},
+    pytest.param({"n": 2, "low": False}, marks=pytest.mark.slow),
+    pytest.param({"n": 2, "low": True}, marks=pytest.mark.slow)])
 def test_the_folded_odds_are_every_way_the_dice_can_fall(args):
     import tomllib
 
