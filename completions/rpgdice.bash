@@ -353,7 +353,7 @@ _rpgdice_rulesets()
 {
     local dir f stem line name kind
     local nre='^[[:space:]]*name[[:space:]]*=[[:space:]]*["'\'']([a-z0-9-]+)["'\'']'
-    local kre='^[[:space:]]*kind[[:space:]]*=[[:space:]]*["'\''](pool|total|highest)["'\'']'
+    local kre='^[[:space:]]*kind[[:space:]]*=[[:space:]]*["'\''](pool|total|highest|custom)["'\'']'
     [[ -z $1 || $1 =~ ^[a-z0-9][a-z0-9-]*$ ]] || return 1
     _rpgdice_dir
     for f in "$dir"/rulesets/${1:-*}.toml; do
@@ -369,6 +369,30 @@ _rpgdice_rulesets()
         _rpgdice_words+=("$stem")
     done
     [[ -z $1 ]]
+}
+
+# A custom ruleset file's own options (its [[args]]' flags) and its step after a roll (its
+# [push]'s command), offered beside every file's: own_flags, own_subs.
+_rpgdice_own_words()
+{
+    local dir line table= word
+    local hre='^[[:space:]]*\[\[?[[:space:]]*([a-z]+)'
+    local fre='^[[:space:]]*flags[[:space:]]*=[[:space:]]*\[(.*)\]'
+    local cre='^[[:space:]]*command[[:space:]]*=[[:space:]]*["'\'']([a-z][a-z0-9_]*)["'\'']'
+    own_flags= own_subs=
+    _rpgdice_dir
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line =~ $hre ]]; then
+            table=${BASH_REMATCH[1]}
+            [[ $table == push ]] && own_subs=push
+        elif [[ $table == args && $line =~ $fre ]]; then
+            for word in ${BASH_REMATCH[1]//[\"\',]/ }; do
+                [[ $word == -* ]] && own_flags+=" $word"
+            done
+        elif [[ $table == push && $line =~ $cre ]]; then
+            own_subs=${BASH_REMATCH[1]}
+        fi
+    done < "$dir/rulesets/$1.toml"
 }
 
 _rpgdice_offer()
@@ -395,7 +419,7 @@ _rpgdice_offer()
 
 _rpgdice()
 {
-    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= as= alias_value= aliased= last= subs opts vopts vals
+    local cur=${COMP_WORDS[COMP_CWORD]} path= w i n=0 skip= opt= as= alias_value= aliased= last= subs opts vopts vals own_flags= own_subs=
     local -a ws=("${COMP_WORDS[@]:0:COMP_CWORD}") expansion
     COMPREPLY=()
     _rpgdice_node ""
@@ -417,9 +441,16 @@ _rpgdice()
                 if [[ " $subs " == *" $w "* ]]; then
                     path=${path:+$path }$w n=0 last=
                     _rpgdice_node "$path"
+                    if [[ $path == @ruleset\ * && $path != "@ruleset $own_subs" ]]; then
+                        for w in $own_flags; do
+                            [[ " $opts " == *" $w "* ]] || opts+=" $w"
+                        done
+                    fi
                 elif [[ -z $path ]] && _rpgdice_rulesets "$w"; then
                     path=@ruleset n=0  # a user's ruleset file: every file's commands
                     _rpgdice_node "$path"
+                    _rpgdice_own_words "$w"
+                    subs+=${own_subs:+ $own_subs}
                 elif [[ -z $path$aliased ]] && _rpgdice_aliases "$w"; then
                     aliased=1
                     read -ra expansion <<< "$alias_value"

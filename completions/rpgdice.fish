@@ -217,7 +217,7 @@ function __rpgdice_rulesets
             string match -qr '^\[' -- $line; and break
             set -l m (string match -r '^\s*name\s*=\s*["\']([a-z0-9-]+)["\']' -- $line)
             and set name $m[2]
-            string match -qr '^\s*kind\s*=\s*["\'](pool|total|highest)["\']' -- $line
+            string match -qr '^\s*kind\s*=\s*["\'](pool|total|highest|custom)["\']' -- $line
             and set kind 1
         end < $f
         test "$name" = "$stem" -a -n "$kind"; or continue
@@ -234,9 +234,46 @@ function __rpgdice_own
     __rpgdice_rulesets $tokens[2]
 end
 
+# A custom ruleset file's own options (its [[args]]' flags, one a line) and its step after
+# a roll (its [push]'s command, as +push).
+function __rpgdice_own_words
+    set -l dir (__rpgdice_dir)
+    set -l table
+    test -f $dir/rulesets/$argv[1].toml -a -r $dir/rulesets/$argv[1].toml; or return 0
+    while read -l line
+        set -l h (string match -r '^\s*\[\[?\s*([a-z]+)' -- $line)
+        if test -n "$h"
+            set table $h[2]
+            test "$table" = push; and echo +push
+        else if test "$table" = args
+            set -l m (string match -r '^\s*flags\s*=\s*\[(.*)\]' -- $line)
+            and for w in (string split ' ' -- (string replace -ra '["\',]' ' ' -- $m[2]))
+                string match -q -- '-*' $w; and echo $w
+            end
+        else if test "$table" = push
+            set -l m (string match -r '^\s*command\s*=\s*["\']([a-z][a-z0-9_]*)["\']' -- $line)
+            and echo +$m[2]
+        end
+    end < $dir/rulesets/$argv[1].toml
+end
+
 function __rpgdice_own_expand
     set -l tokens (commandline -opc)
-    complete -C "rpgdice @ruleset $tokens[3..-1] "(commandline -ct)
+    set -l cur (commandline -ct)
+    set -l words (__rpgdice_own_words $tokens[2])
+    set -l push (string replace -r '^\+' '' -- (string match -r '^\+.*' -- $words))[-1]
+    set -l offered (complete -C "rpgdice @ruleset $tokens[3..-1] $cur")
+    printf '%s\n' $offered
+    set -l own
+    if test (count $tokens) -eq 2
+        set own $push
+    else if test "$tokens[3]" != "$push"; and string match -q -- '-*' $cur
+        set own (string match -v -- '+*' $words)
+    end
+    for w in $own
+        string match -q -- "$cur*" $w; or continue
+        contains -- $w (string replace -r '\t.*' '' -- $offered); or echo $w
+    end
 end
 
 complete -c rpgdice -f

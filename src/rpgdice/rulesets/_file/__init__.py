@@ -52,12 +52,13 @@ class FileRuleset(Ruleset):
     def views(self) -> Views:
         from rpgdice.rulesets._file import view
 
-        return view.table(self.name)
+        return view.table(self.name, self.text if self.kind == "custom" else "")
 
     def record_class(self, name: str) -> type:
         from rpgdice.rulesets._file import rules
 
-        found = rules.classes(self.name).get(name)
+        found = (rules.custom_classes(self.name, rules.parsed(self.text)) if self.kind ==
+                 "custom" else rules.classes(self.name)).get(name)
         if found is None:
             raise KeyError(name)
         return found
@@ -239,7 +240,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
     outcomes = {fold(o["name"]): (visible(o["name"]), o["tone"]) for o in rules["outcomes"]}
     sides = rules.get("die")
     what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
-            "highest": "the highest die of a pool"}[kind]
+            "highest": "the highest die of a pool", "custom": "its own dice and outcomes"}[kind]
     return FileRuleset(
         name=name, language="en",
         words=Words(title, help=f"{title}: {what} (your own ruleset, {Path(file).name}).",

@@ -58,10 +58,32 @@ def _sum(text: Any) -> int:
     return sum(params.terms(raw, accepts="a number such as 3 or -2, or a sum such as 4+2-1"))
 
 
-def file_build(name: str, rules: str, pool: int = 0, difficulty: int = 1, mod: int = 0,
-               target: Optional[int] = None) -> Plan:
+def file_build(name: str, rules: str, **given: Any) -> Plan:
     """The plan of one roll of a user's ruleset, whatever its kind (the arguments its kind
-    does not take keep their defaults)."""
+    does not take keep their defaults; a custom file's are its own)."""
+    from rpgdice.rulesets._file import rules as R
+
+    if R.parsed(rules)["kind"] == "custom":
+        return custom_build(name, rules, given)
+    return _build(name, rules, **given)
+
+
+def custom_build(name: str, rules: str, given: dict[str, Any]) -> Plan:
+    import json
+
+    from rpgdice.rulesets._file import engine
+    from rpgdice.rulesets._file import rules as R
+
+    parsed = R.parsed(rules)
+    args = engine.check_args(parsed, {k: v for k, v in given.items() if v is not None})
+    spec = R.FileRoll(name=name, rules=rules, args=json.dumps(args, sort_keys=True))
+    exact = exact_odds(name, file_odds, spec)
+    return Plan(lambda source: R.roll(spec, source), work=Work(R.work(spec)), odds=exact,
+                stats=exact)
+
+
+def _build(name: str, rules: str, pool: int = 0, difficulty: int = 1, mod: int = 0,
+           target: Optional[int] = None) -> Plan:
     from rpgdice.rulesets._file import rules as R
 
     spec = R.FileRoll(name=name, rules=rules, pool=pool, difficulty=difficulty, mod=mod,
@@ -98,6 +120,11 @@ def _params(name: str, kind: str) -> tuple[Param, ...]:
 
     rules = Param("rules", "text", flags=("--rules",), hidden=True, default=today,
                   on_parse=_not_typed)
+    if kind == "custom":
+        from rpgdice.rulesets._file import load
+        from rpgdice.rulesets._file.rules import parsed
+
+        return (*custom_params(parsed(load(name).text)), rules)
     pool = Param("pool", "traits", parse=_sum, metavar="POOL", default=REQUIRED,
                  help="Dice in the pool, a number or a sum (3+2).")
     if kind == "pool":
@@ -110,6 +137,37 @@ def _params(name: str, kind: str) -> tuple[Param, ...]:
                 Param("target", "traits", flags=("--target",), parse=_sum, metavar="N",
                       help="The target the rules compare with."), rules)
     return (pool, rules)
+
+
+def _size(text: Any) -> int:
+    """A die's size, ``8`` or ``d8``."""
+    raw = str(text).strip().lower()
+    raw = raw[1:] if raw.startswith("d") else raw
+    if not raw.isdigit() or len(raw) > 4:
+        raise BadValue(f"{text!r} is no die; a size such as 8 or d8")
+    return int(raw)
+
+
+def custom_params(rules: dict[str, Any]) -> tuple[Param, ...]:
+    """A custom file's arguments and options, as the records every command's are."""
+    out = []
+    for a in rules["args"]:
+        flags, kind = tuple(a["flags"]), a["type"]
+        if kind == "flag":
+            out.append(Param(a["name"], "flag", flags=flags, default=False, help=a["help"]))
+            continue
+        default = a["default"]
+        if kind == "dice":
+            out.append(Param(a["name"], "text", flags=flags, parse=_size, multiple=True,
+                             metavar=a["metavar"] + "...", help=a["help"],
+                             default=REQUIRED if default is None and not flags else default))
+            continue
+        metavar = a["metavar"] if flags or default is None else f"[{a['metavar']}]"
+        out.append(Param(a["name"], "traits", flags=flags, parse=_sum, metavar=metavar,
+                         default=REQUIRED if default is None and not flags else default,
+                         lo=a["min"], hi=a["max"], show_default=default is not None,
+                         help=a["help"]))
+    return tuple(out)
 
 
 def commands_for(name: str) -> tuple[Command, ...]:
@@ -127,13 +185,18 @@ def COMMANDS(record: Any) -> tuple[Command, ...]:  # the name every commands.py 
     from rpgdice.roll import execute
 
     name = record.name
-    made = _RECORDS.get((name, record.kind)) or _made(name, record)
+    made = _RECORDS.get(_key(record)) or (_custom_made(name, record) if record.kind == "custom"
+                                          else _made(name, record))
     # Every roll of the file, whatever its kind was when it was logged, is built by
     # file_build(): a replay of an entry made before the file changed kind still builds.
     build = functools.partial(file_build, name)
     execute.register(name, "roll", build)
     execute.register(name, "odds", build, odds=True)
     return made
+
+
+def _key(record: Any) -> tuple[str, str]:
+    return (record.name, record.text if record.kind == "custom" else record.kind)
 
 
 KIND_RESULTS = {"pool": "PoolResult", "total": "TotalResult", "highest": "HighestResult"}
@@ -169,4 +232,52 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
                 odds_functions=(file_odds,), style="signed"),
     )
     _RECORDS[(name, record.kind)] = made
+    return made
+
+
+def _example(rules: dict[str, Any]) -> str:
+    """A roll of a custom file's, as its help shows it: each argument it needs."""
+    words = []
+    for a in rules["args"]:
+        if a["type"] == "flag" or a["default"] is not None:
+            continue
+        choices = a["choices"]
+        value = ("8 6" if a["type"] == "dice" else str(choices[len(choices) // 2]) if choices
+                 else str(a["default"]) if a["default"] is not None
+                 else str(max(a["min"] if a["min"] is not None else 1, 1)))
+        words.append(f"{a['flags'][0]} {value}" if a["flags"] else value)
+    return " ".join(words)
+
+
+def _custom_made(name: str, record: Any) -> tuple[Command, ...]:
+    import functools
+
+    from rpgdice.rulesets._file import rules as file_rules
+
+    rules = file_rules.parsed(record.text)
+    made_classes = file_rules.custom_classes(name, rules)
+    example = f"rpgdice {name} roll {rules.get('example') or _example(rules)}".rstrip()
+    build = functools.partial(file_build, name)
+    taken = _params(name, "custom")
+    options = [a for a in rules["args"] if a["flags"] and a["type"] == "number"]
+    said = [f"{a['flags'][0]} {min(12, a['max'] if a['max'] is not None else 12)}"
+            for a in options]
+    option_help = {"compare": "Compare the odds with these arguments added (repeatable)" + (
+        f": --compare '{said[0]}'." if said else ".")}
+    made: tuple[Command, ...] = (
+        Command("roll", build, taken,
+                help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
+                f"Example: {example}", results=(made_classes["CustomResult"],), takes_as=True,
+                stats=True, option_help=option_help, odds_functions=(file_odds,),
+                style="signed", plain=("1", options[0]["flags"][0] if options else "")),
+        Command("odds", build, taken,
+                help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
+                + example.replace(" roll", " odds", 1), kind="odds", takes_as=True,
+                option_help=option_help, odds_functions=(file_odds,), style="signed"))
+    push = rules.get("push")
+    if push:
+        from rpgdice.rulesets._file.push import push_command
+
+        made = (*made, push_command(name, push, made_classes["PushResult"]))
+    _RECORDS[_key(record)] = made
     return made

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from typing import Any
 
 from rpgdice.core.budget import ODDS_BUDGET, check_odds
 from rpgdice.core.data import Loaded
@@ -22,6 +23,10 @@ of a user's ruleset (about half a second); a roll over it is left out of the sta
 def file_work(spec: R.FileRoll) -> int:
     """The steps :func:`file_odds` of ``spec`` takes at most (known before computing)."""
     rules = spec.parsed
+    if rules["kind"] == "custom":
+        from rpgdice.rulesets._file import engine, folding
+
+        return folding.custom_work(rules, engine.check_args(rules, R.custom_args(spec)))
     if rules["kind"] == "pool":
         return _pool_steps(rules, spec.pool, _per_die(rules)) if spec.pool > 0 else 1
     if rules["kind"] == "total":
@@ -29,9 +34,11 @@ def file_work(spec: R.FileRoll) -> int:
     return max(1, spec.pool) * rules["die"]
 
 
-def file_odds(spec: R.FileRoll) -> R.FileOdds:
+def file_odds(spec: R.FileRoll) -> Any:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
+    if kind == "custom":
+        return _custom(rules, spec)
     left = Fraction(0)
     depth = None
     if kind == "pool":
@@ -121,7 +128,8 @@ def _pool(rules: Loaded, spec: R.FileRoll) -> tuple[dict[str, Fraction], Fractio
     n, die = spec.pool, rules["die"]
 
     def named(net: int, glitch: bool) -> str:
-        return R.outcome(rules, {"margin": net - spec.difficulty, "glitch": glitch})
+        return R.outcome(rules, {"margin": net - spec.difficulty, "glitch": glitch,
+                                 "successes": net})
 
     out: dict[str, Fraction] = defaultdict(Fraction)
     if n <= 0:
@@ -224,3 +232,13 @@ def _highest(rules: Loaded, spec: R.FileRoll) -> dict[str, Fraction]:
         p = comb(n, k) * top ** k * (1 - top) ** (n - k)
         out[named(die, need is not None and k >= need)] += p
     return out
+
+
+def _custom(rules: Loaded, spec: R.FileRoll) -> Any:
+    from rpgdice.rulesets._file import engine, folding
+
+    args = engine.check_args(rules, R.custom_args(spec))
+    chances, left, aces = folding.custom_odds(rules, args, f"this {rules['title']} roll")
+    cls = R.custom_classes(spec.name, rules)["CustomOdds"]
+    return cls(outcomes=chances, truncated=bool(left), explode_depth=folding.ACE_DEPTH if aces
+               else None, left_out=float(left), args=args)

@@ -37,6 +37,8 @@ class FileRoll:
     difficulty: int = 1
     mod: int = 0
     target: Optional[int] = None
+    args: Optional[str] = None
+    """A custom file's arguments, as JSON (an object of its arguments' names)."""
 
     def __post_init__(self) -> None:
         if abs(self.pool) > 1000:
@@ -61,7 +63,8 @@ def parsed(text: str) -> Loaded:
     if rules is None:
         try:
             rules = json.loads(text)
-            if not isinstance(rules, dict) or rules.get("kind") not in ("pool", "total", "highest"):
+            if not isinstance(rules, dict) or rules.get("kind") not in ("pool", "total", "highest",
+                                                                   "custom"):
                 raise ValueError
         except ValueError:
             raise RulesError("rules", "the roll's rules are not a ruleset file's") from None
@@ -122,6 +125,33 @@ class FileOdds(Tagged, command="odds"):
     target: Optional[int] = None
 
 
+@record
+class CustomResult(Tagged, command="roll"):
+    """A custom file's roll: its outcome, its dice (``{face, group}``, ``kept`` where the
+    group keeps some) and then the keys the file names (made per file: :func:`custom_classes`)."""
+
+    outcome: str
+    dice: list[dict[str, Any]]
+
+
+@record
+class PushResult(Tagged, command="push"):
+    """The step after a roll (``yze push``): the dice as they stand after it, and its keys."""
+
+    outcome: str
+    dice: list[dict[str, Any]]
+
+
+@record
+class CustomOdds(Tagged, command="odds"):
+    outcomes: dict[str, Fraction]
+    truncated: bool = False
+    explode_depth: Optional[int] = None
+    left_out: float = 0.0
+    args: Optional[dict[str, Any]] = None
+    """The arguments the odds are of."""
+
+
 BASES = {"PoolResult": PoolResult, "TotalResult": TotalResult, "HighestResult": HighestResult,
          "FileOdds": FileOdds}
 RESULT_OF = {"pool": "PoolResult", "total": "TotalResult", "highest": "HighestResult"}
@@ -142,6 +172,52 @@ def classes(name: str) -> dict[str, type]:
         made.update(FileRoll=FileRoll, FileDie=FileDie)
         _CLASSES[name] = made
     return made
+
+
+_CUSTOM: dict[tuple[Any, ...], dict[str, type]] = {}
+
+
+def custom_classes(name: str, rules: Loaded) -> dict[str, type]:
+    """The result classes of a custom file: each with a field for each key it names."""
+    push = rules.get("push") or {}
+    found = (name, tuple(rules.get("keys") or ()),
+             tuple(k for k in push.get("keys") or () if k != "pushed"),
+             push.get("command", "push"))
+    made = _CUSTOM.get(found)
+    if made is None:
+        made = _CUSTOM[found] = {
+            "CustomResult": _keyed(CustomResult, name, found[1], "roll"),
+            "PushResult": _keyed(PushResult, name, found[2], found[3]),
+            "CustomOdds": _keyed(CustomOdds, name, (), "odds"),
+            "FileRoll": FileRoll}
+    return made
+
+
+def _keyed(base: type, name: str, keys: tuple[str, ...], command: str) -> type:
+    space: dict[str, Any] = {"__module__": __name__, "__qualname__": base.__qualname__,
+                             "__doc__": base.__doc__, "__annotations__": dict.fromkeys(keys, Any)}
+    space.update(dict.fromkeys(keys))
+    return record(type(base.__name__, (base,), space, ruleset=name, command=command))
+
+
+def custom_args(spec: FileRoll) -> dict[str, Any]:
+    try:
+        args = json.loads(spec.args or "{}")
+    except ValueError:
+        raise RulesError("rules", "the roll's arguments are not a ruleset file's") from None
+    if not isinstance(args, dict):
+        raise RulesError("rules", "the roll's arguments are not a ruleset file's")
+    return args
+
+
+def roll_custom(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> Any:
+    from rpgdice.rulesets._file import engine
+
+    args = engine.check_args(rules, custom_args(spec))
+    rolled = engine.roll_all(rules, args, source)
+    cls = custom_classes(name, rules)["CustomResult"]
+    return cls(outcome=engine.outcome_of(rolled), dice=engine.dice_data(rolled),
+               **engine.key_values(rolled, rules["keys"]))
 
 
 # Outcomes -----------------------------------------------------------------------------
@@ -175,6 +251,8 @@ def _holds(key: str, value: Any, facts: Loaded, target: Optional[int]) -> bool:
         return bool(facts["glitch"]) == value
     if key == "margin_at_least":
         return int(facts["margin"]) >= value
+    if key == "successes_at_least":
+        return int(facts["successes"]) >= value
     if key == "success":
         return (facts["margin"] >= 0) == value
     if key == "at_least":
@@ -222,9 +300,11 @@ def glitched(rules: Loaded, rolled: int, ones_all: int, ones_own: int, n: int) -
     return False
 
 
-def roll(spec: FileRoll, source: DiceSource) -> PoolResult | TotalResult | HighestResult:
+def roll(spec: FileRoll, source: DiceSource) -> Any:
     rules, name = spec.parsed, spec.name
     kind = rules["kind"]
+    if kind == "custom":
+        return roll_custom(name, rules, spec, source)
     if kind == "pool":
         return roll_pool(name, rules, spec, source)
     if kind == "total":
@@ -259,7 +339,8 @@ def roll_pool(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -> P
     net = max(0, sum(d.counts or 0 for d in dice))
     margin = net - spec.difficulty
     cls = classes(name)["PoolResult"]
-    return cls(outcome=outcome(rules, {"margin": margin, "glitch": glitch}), dice=dice,
+    return cls(outcome=outcome(rules, {"margin": margin, "glitch": glitch,
+                                                 "successes": net}), dice=dice,
                successes=net, difficulty=spec.difficulty, margin=margin, glitch=glitch)
 
 
@@ -308,6 +389,10 @@ def roll_highest(name: str, rules: Loaded, spec: FileRoll, source: DiceSource) -
 def work(spec: FileRoll) -> int:
     """The most dice one roll rolls."""
     rules = spec.parsed
+    if rules["kind"] == "custom":
+        from rpgdice.rulesets._file import engine
+
+        return engine.work(rules, custom_args(spec))
     if rules["kind"] == "total":
         return sum(c for _, c, s in terms(rules) if s)
     if rules["kind"] == "pool":

@@ -17,7 +17,7 @@ from typing import TypeGuard
 
 from rpgdice.core.data import Loaded
 
-KINDS = ("pool", "total", "highest")
+KINDS = ("pool", "total", "highest", "custom")
 TONES = ("good", "bad", "dire")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 COMMON = ("name", "title", "kind", "outcomes")
@@ -26,11 +26,13 @@ KEYS: dict[str, tuple[str, ...]] = {
              "glitch", "zero"),
     "total": ("dice",),
     "highest": ("die", "zero", "critical"),
+    "custom": ("args", "dice", "values", "keys", "refuse", "push", "example"),
 }
 CONDITIONS: dict[str, tuple[str, ...]] = {
-    "pool": ("glitch", "margin_at_least", "success"),
+    "pool": ("glitch", "margin_at_least", "successes_at_least", "success"),
     "total": ("at_least", "at_most", "natural"),
     "highest": ("highest_at_least", "critical"),
+    "custom": ("when", "applies"),
 }
 OTHER_WORDS = {"explode": "again", "explodes": "again", "exploding": "again",
                "explosion": "again", "reroll": "again", "sides": "die", "faces": "die",
@@ -123,8 +125,8 @@ def check(data: object, stem: str | None = None, taken: frozenset[str] = frozens
         bad(key, "control characters are not allowed")
     kind = data.get("kind")
     if kind not in KINDS:
-        bad("kind", f"is {kind!r}; one of pool, total, highest" if "kind" in data
-            else "is missing; one of pool, total, highest")
+        bad("kind", f"is {kind!r}; one of {', '.join(KINDS)}" if "kind" in data
+            else f"is missing; one of {', '.join(KINDS)}")
     allowed = set(COMMON) | set(KEYS.get(kind, ())) if kind in KINDS else set(COMMON) | {
         k for keys in KEYS.values() for k in keys}
     for key in data:
@@ -154,9 +156,14 @@ def check(data: object, stem: str | None = None, taken: frozenset[str] = frozens
     elif len(title) > 60:
         bad("title", "is longer than 60 characters")
     rules: Loaded = {"name": name, "title": title, "kind": kind}
-    if kind in KINDS:
+    scope = None
+    if kind == "custom":
+        from rpgdice.rulesets._file.custom import check_custom
+
+        scope = check_custom(data, rules, bad)
+    elif kind in KINDS:
         _kind_keys(kind, data, rules, bad)
-    rules["outcomes"] = _outcomes(kind, data.get("outcomes"), rules, bad)
+    rules["outcomes"] = _outcomes(kind, data.get("outcomes"), rules, bad, scope)
     return (None if problems else rules), problems
 
 
@@ -247,7 +254,8 @@ def _pool_keys(data: Loaded, rules: Loaded, bad: Bad, die: int | None) -> None:
     rules["glitch"] = glitch
 
 
-def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad) -> list[Loaded]:
+def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad,
+              scope: object = None) -> list[Loaded]:
     if outcomes is None:
         bad("outcomes", "is missing; an array of tables, [[outcomes]]")
         return []
@@ -255,17 +263,19 @@ def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad) -> list[L
             isinstance(o, dict) for o in outcomes):
         bad("outcomes", "is not an array of tables ([[outcomes]]) with at least one")
         return []
-    out, seen = [], set()
+    out: list[Loaded] = []
+    seen: dict[str, object] = {}
     for i, o in enumerate(outcomes):
         where = f"outcomes[{i + 1}]"
         name, tone = o.get("name"), o.get("tone")
         if not isinstance(name, str) or not fold(name) or len(name) > 40:
             bad(f"{where}.name", "is missing" if name is None else "is not a name of 1 to 40 "
                 "characters")
-        elif fold(name) in seen:
-            bad(f"{where}.name", f"{name!r} is the name of an earlier outcome (as folded)")
+        elif fold(name) in seen and (kind != "custom" or seen[fold(name)] != tone):
+            bad(f"{where}.name", f"{name!r} is the name of an earlier outcome (as folded)"
+                + (" of another tone" if kind == "custom" else ""))
         else:
-            seen.add(fold(name))
+            seen.setdefault(fold(name), tone)
         if tone not in TONES:
             bad(f"{where}.tone", "is missing; good, bad or dire" if tone is None
                 else f"is {tone!r}; good, bad or dire")
@@ -277,17 +287,21 @@ def _outcomes(kind: object, outcomes: object, rules: Loaded, bad: Bad) -> list[L
                 bad(f"{where}.{key}", "is no condition of kind "
                     f"{kind} ({', '.join(CONDITIONS[kind])})")
                 continue
-            problem = _condition(key, value, rules)
+            problem = _condition(key, value, rules, scope)
             if problem:
                 bad(f"{where}.{key}", problem)
             conditions[key] = value
-        if i == len(outcomes) - 1 and conditions:
+        if i == len(outcomes) - 1 and (conditions if kind != "custom" else "when" in conditions):
             bad(where, "is the last outcome: it has no condition (it names every other roll)")
         out.append({"name": name, "tone": tone, "when": conditions})
     return out
 
 
-def _condition(key: str, value: object, rules: Loaded) -> str:
+def _condition(key: str, value: object, rules: Loaded, scope: object = None) -> str:
+    if rules.get("kind") == "custom":
+        from rpgdice.rulesets._file.custom import Scope, check_condition
+
+        return check_condition(key, value, scope if isinstance(scope, Scope) else None)
     if key in ("glitch", "success") or (key == "critical" and isinstance(value, bool)):
         if not isinstance(value, bool):
             return f"is {value!r}; true or false"
@@ -306,3 +320,39 @@ def _condition(key: str, value: object, rules: Loaded) -> str:
     if key == "highest_at_least" and rules.get("die") and not 1 <= value <= rules["die"]:
         return f"is {value}; a face from 1 to {rules['die']}"
     return ""
+
+
+_KEY = re.compile(r"^([A-Za-z0-9_-]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9_-]+))?$")
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_-]+)\s*\]")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+
+
+def line_of(text: str, key: str) -> int | None:
+    """The line of the file's ``text`` that holds a problem's ``key`` (``outcomes[2].tone``,
+    ``dice[1].count``, ``values.total``, ``name``): the key's own line, else its table's
+    header; None when the file does not write it."""
+    m = _KEY.match(key)
+    if m is None:
+        return None
+    table, index, leaf = m.group(1), m.group(2), m.group(3)
+    want = (table, int(index)) if index else (table, 0) if leaf else None
+    where: tuple[str, int] | None = None
+    seen: dict[str, int] = {}
+    header = None
+    for n, line in enumerate(text.splitlines()[:20_000], 1):
+        h = _HEADER.match(line)
+        if h is not None:
+            name = h.group(2)
+            seen[name] = seen.get(name, 0) + 1
+            where = (name, seen[name] if h.group(1) == "[[" else 0)
+            if where == want or (want is None and name == table and header is None):
+                header = n
+            continue
+        a = _ASSIGN.match(line)
+        if a is None:
+            continue
+        if want is None and where is None and a.group(1) == table:
+            return n
+        if want is not None and where == want and a.group(1) == leaf:
+            return n
+    return header

@@ -24,6 +24,17 @@ def _named(r: PoolResult | TotalResult | HighestResult) -> tuple[str, str]:
     return record.word(r.outcome), record.tone(r.outcome) or "bad"
 
 
+def custom(r: object) -> tuple[str, str]:
+    """A custom file's roll: its outcome's name and tone; an outcome its rules do not name
+    (a log edited by hand) is shown as stored, neutral."""
+    try:
+        record = registry.get(getattr(type(r), "RULESET", ""))
+    except Exception:  # a file removed or broken since: the outcome as stored
+        return str(getattr(r, "outcome", "")), "neutral"
+    outcome = str(getattr(r, "outcome", ""))
+    return record.word(outcome), record.tone(outcome) or "neutral"
+
+
 def _with(word: str, event: str) -> str:
     return word if event in word.casefold() else f"{word} · {event}"
 
@@ -42,7 +53,9 @@ def highest(r: HighestResult) -> tuple[str, str]:
     return (_with(word, "critical"), tone) if r.critical else (word, tone)
 
 
-VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {"PoolResult": pool, "TotalResult": total, "HighestResult": highest}
+VERDICTS: dict[str, Callable[..., tuple[str, str]]] = {
+    "PoolResult": pool, "TotalResult": total, "HighestResult": highest,
+    "CustomResult": custom, "PushResult": custom}
 """Each result class's verdict, by the class's name (every file's classes share them)."""
 
 

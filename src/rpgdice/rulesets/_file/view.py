@@ -132,18 +132,87 @@ def _figures(r: Loaded) -> str:
     faces = faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."
+    if "total" in r and not isinstance(r.get("total"), (int, str)):
+        return faces
     if "total" in r:
         return f"{faces} → {signed(r['total']) if isinstance(r['total'], int) else r['total']}"
-    return f"{faces} → {r.get('highest')}"
+    if "highest" in r:
+        return f"{faces} → {r.get('highest')}"
+    return f"{faces} → {r.get('outcome')}"
 
 
-def table(name: str) -> Views:
-    """The views of the user's ruleset ``name`` (its own result classes)."""
-    found = _TABLES.get(name)
+def custom(r: Tagged) -> list[Text]:
+    """A custom file's roll (or its push): the dice by group (a dropped die dimmed), the
+    verdict and the keys the file names."""
+    data = r.__dict__
+    chips = []
+    for d in data.get("dice") or []:
+        group = f"{d.get('group')} " if d.get("group") else ""
+        chips.append((f"{group}{d.get('face')}", MISS if d.get("kept") is False else HIT))
+    said = [f"{k} {_shown(v)}" for k, v in data.items() if k not in ("outcome", "dice")]
+    head = Text.assemble((_title(r), "bold"), f" · {plural(len(chips), 'die', 'dice')}")
+    return [head, dice_line("dice", chips) if chips else Text("  no dice"),
+            _verdict(r, ", ".join(said))]  # type: ignore[arg-type]
+
+
+def _shown(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return num(v) if isinstance(v, int) else str(v)
+
+
+def _said(o: Tagged, args: dict[str, object]) -> list[str]:
+    """The arguments of the roll the odds are of, as the heading names them: each one
+    given that is not its default (its option's or its metavar's word)."""
+    try:
+        declared = rules.parsed(registry.get(type(o).RULESET).text).get("args") or []
+    except Exception:  # a file removed or broken since: the arguments by their names
+        declared = [{"name": k, "flags": [], "metavar": k, "default": None, "type": ""}
+                    for k in args]
+    said = []
+    for a in declared:
+        value = args.get(a["name"])
+        if value is None or (a["default"] is not None and value == a["default"]):
+            continue
+        word = a["flags"][0].lstrip("-") if a["flags"] else str(a["metavar"]).lower()
+        if a["type"] == "flag":
+            said.append(word)
+        elif isinstance(value, (list, tuple)):
+            said.append(" ".join(f"d{v}" for v in value))
+        else:
+            said.append(f"{word} {num(value) if isinstance(value, int) else value}")
+    return said
+
+
+def custom_odds(o: Tagged) -> list[Line]:
+    data = o.__dict__
+    said = _said(o, data.get("args") or {})
+    lines: list[Line] = [Text.assemble((_title(o), "bold"), " odds",
+                                      "".join(f" · {unit(s)}" for s in said))]
+    lines += outcome_chart(type(o).RULESET, data["outcomes"])
+    if data.get("truncated"):
+        lines += notes([f"acing dice followed to {data.get('explode_depth')} extra dice a die; "
+                        f"{percent(data.get('left_out') or 0.0)} left out"])
+    return lines
+
+
+def table(name: str, text: str = "") -> Views:
+    """The views of the user's ruleset ``name`` (its own result classes; a custom file's
+    made for its keys, from its rules' ``text``)."""
+    found = _TABLES.get(name + text)
     if found is None:
         made = rules.classes(name)
-        found = _TABLES[name] = Views(
-            {made["PoolResult"]: pool, made["TotalResult"]: total,
-             made["HighestResult"]: highest, made["FileOdds"]: odds},
-            figures={"roll": _figures})
+        shown: dict[type, object] = {
+            made["PoolResult"]: pool, made["TotalResult"]: total,
+            made["HighestResult"]: highest, made["FileOdds"]: odds}
+        figures = {"roll": _figures}
+        if text:
+            parsed = rules.parsed(text)
+            own = rules.custom_classes(name, parsed)
+            shown.update({own["CustomResult"]: custom, own["PushResult"]: custom,
+                          own["CustomOdds"]: custom_odds})
+            figures[(parsed.get("push") or {}).get("command", "push")] = _figures
+        found = _TABLES[name + text] = Views(shown, figures=figures)  # type: ignore[arg-type]
     return found
