@@ -573,6 +573,27 @@ def test_the_hand_worked_cases_agree_with_the_classifiers(name, case):
         assert read_through(name, a, list(case["dice"])) == len(case["dice"])
 
 
+@pytest.mark.parametrize(("name", "case"), [p for p in _cases("error")
+                                            if p.values[1].get("about") == "--dice"])
+def test_the_faces_refused_do_not_fit_the_dice_by_the_classifiers(name, case):
+    """No rpgdice here: each usage error about faces is one by this file's reading."""
+    a, faces = Args(case["args"]), list(case["dice"])
+    if SYSTEM[name].faces is not None:
+        dice = SYSTEM[name].faces(a, False)
+        assert len(dice) != len(faces) or any(
+            f not in [x for x, _ in one] for f, one in zip(faces, dice))
+        return
+    sides = [a.num(0)] * len(faces) if name == "savage" else [10] * len(faces)
+    try:
+        fits = read_through(name, a, faces) == len(faces)
+    except IndexError:
+        fits = False
+    if name == "savage" and fits and not a.flag("--extra"):
+        at = acing(faces, 0, a.num(0))[2]
+        sides[at:] = [6] * (len(faces) - at)
+    assert not fits or any(not 1 <= f <= n for f, n in zip(faces, sides))
+
+
 def read_through(name: str, a: Args, f: list[int]) -> int:
     """How many faces the dice that roll again read (Savage Worlds, Chronicles of Darkness)."""
     if name == "savage":
@@ -642,8 +663,13 @@ def rolls_again(name: str, args: str) -> bool:
     return name == "savage" or (name == "cofd" and Args(args).num(0) > 0)
 
 
-@pytest.mark.parametrize(("name", "args"), [(n, a) for n in SYSTEMS for a in ODDS[n]],
-                         ids=[f"{n} {a}" for n in SYSTEMS for a in ODDS[n]])
+SLOW_ODDS = {("cofd", "3 -d 2")}
+"""Enumerations over 0.2 s of their own (three dice that roll again, ten deep)."""
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    pytest.param(n, a, id=f"{n} {a}", marks=[pytest.mark.slow] if (n, a) in SLOW_ODDS else [])
+    for n in SYSTEMS for a in ODDS[n]])
 def test_exact_odds_are_the_enumerated_ones(name, args):
     install(name)
     run = cli(name, "odds", *args.split(), "--json")
