@@ -13,6 +13,19 @@ oracle written from SYSTEMS.md alone, never from the engine that reads the files
 - Full agreement: every face tuple of one small case a system, rolled by ``-n N --dice``,
   each roll's JSON against the classifier (outcome and keys).
 - ``yze push`` with the log on; and the twenty files shipped, each ``rulesets check`` ok.
+
+Readings of SYSTEMS.md where it leaves room (the engine must read it the same way):
+``kept`` is true on a kept die and false on a dropped one wherever a die is chosen among
+others (pbta and dnd5e --adv/--dis, coc's tens dice with bonus or penalty dice, onering's two
+Feat dice); ``explode_depth`` is one number, the extra rolls every acing (or again) die of the
+roll may make, the chance of any die going further ``left_out``; cofd's Exceptional success
+holds at 5 successes even when -d asks more (its row comes before Success); coc's Critical
+(01) holds even at skill 0; --bonus with --penalty, and --favoured with --ill-favoured, are
+usage errors as --adv with --dis; a push's ``successes`` and ``ones`` count the whole pool
+after it, its JSON ``command`` is ``push``, its default the last logged ``yze roll``; mnm's
+``degrees`` is signed; onering's ``tengwar`` counts the Success dice's 6s whatever the outcome;
+a negative MOD is typed bare (``pbta roll -1``), as today; odds list every outcome of the
+file's rows (a Critical failure at 0 under --extra too), dnd5e's those of the form asked.
 """
 
 from __future__ import annotations
