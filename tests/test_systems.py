@@ -797,3 +797,18 @@ def test_the_twenty_ship_with_owod_and_each_checks_ok():
     assert sorted(p.stem for p in EXAMPLES.glob("*.toml")) == sorted((*SYSTEMS, "owod"))
     for name in (*SYSTEMS, "owod"):
         assert ok("rulesets", "check", str(EXAMPLES / f"{name}.toml")).stdout == "ok\n", name
+
+
+@pytest.mark.parametrize(("name", "args", "depth"), [("v5", "4 --hunger 2 -d 2", 0),
+                                                     ("v5", "3 -d 3", 0), ("cofd", "2 -d 2", 2)])
+def test_folding_faces_that_decide_alike_changes_no_chance(name, args, depth):
+    """No rpgdice here: the enumerations fold faces (v5's 1-5, cofd's 1-7); unfolded, every
+    face on its own, the chances are the same."""
+    a = Args(args)
+    folded: Counter[str] = Counter()
+    whole: Counter[str] = Counter()
+    for fold, out in ((True, folded), (False, whole)):
+        seqs, _ = sequences(name, a, depth, fold)
+        for faces, p in seqs:
+            out[SYSTEM[name].judge(a, list(faces))["outcome"]] += p
+    assert folded == whole and sum(whole.values()) > Fraction(99, 100)
