@@ -735,6 +735,22 @@ def test_every_face_tuple_rolls_as_the_classifier_says(name, args):
     assert wrong == [], f"{len(wrong)} of {len(seqs)} differ, e.g. {wrong[:3]}"
 
 
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_seeded_rolls_say_what_their_own_dice_make(name):
+    """Rolled dice (not given): each roll's outcome and keys are what its ``dice`` make."""
+    install(name)
+    args = ODDS[name][-1]
+    a = Args(args)
+    run = cli(name, "roll", *args.split(), "-n", "40", "--seed", "42", "--json")
+    assert run.exit_code == 0, (run.stderr, run.exception)
+    rolled = run.json()
+    assert len(rolled) == 40
+    wrong = [(obj["dice"], subset(SYSTEM[name].judge(a, [d["face"] for d in obj["dice"]]), obj))
+             for obj in rolled
+             if subset(SYSTEM[name].judge(a, [d["face"] for d in obj["dice"]]), obj)]
+    assert wrong == [], wrong[:3]
+
+
 # Year Zero's push, after the fact (the log on) -----------------------------------------------
 
 
