@@ -295,9 +295,11 @@ PANEL_SCRIPT = r"""
     params().forEach(sync);
     refresh();
   }
+  var drawn = null;
   function drawSheet() {
-    var e = current();
-    res.textContent = ""; chips.textContent = "";
+    var e = current(), now = JSON.stringify(e ? [e.label, e.sheet] : null);
+    if (now === drawn) { light(); return; }  /* as it was: nothing redrawn under a finger */
+    drawn = now; res.textContent = ""; chips.textContent = "";
     if (!e || !e.sheet) return;
     var skip = {};
     e.sheet.resources.forEach(function (r) {
