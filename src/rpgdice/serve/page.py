@@ -192,8 +192,8 @@ PANEL_CSS = """
   background: transparent; color: inherit; white-space: nowrap; }
 .trait { border-style: dashed; border-color: #75715e; color: var(--dim); }
 .chip .v, .trait .v { font-weight: bold; margin-left: 0.3em; }
+.chip.off { border-style: dashed; color: var(--dim); }
 .chip.on { background: var(--accent); color: #272822; }
-.chip[disabled] { border-style: dashed; color: var(--dim); }
 #params { display: grid; grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); gap: 0.4em 0.6em;
   margin-bottom: 0.4em; }
 #params label { display: flex; flex-direction: column; min-width: 0; font-size: 0.85em;
@@ -335,6 +335,7 @@ PANEL_SCRIPT = r"""
       var t = e.sheet.traits.filter(function (x) { return x.name === b.getAttribute("data-trait"); })[0];
       if (!t) return;
       b.disabled = !spots().length && !choiceFor(t);
+      b.classList.toggle("off", b.disabled);
       b.classList.toggle("on", on(t));
       b.setAttribute("aria-pressed", on(t) ? "true" : "false");
     });
