@@ -211,9 +211,6 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
 
     tokens = _table()
     with serving(tmp=tmp_path) as server:
-        for seat, token in tokens.items():  # each form is drawn from what /api/panel says
-            ruleset = _panel(server.base, token)["characters"][0]["commands"][0]
-            assert ruleset["params"]
         phone, tv = _driver(390, 844, phone=True), _driver(1920, 1080, phone=False)
         try:
             tv.get(server.url)
@@ -238,11 +235,21 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             assert any(w in said["bo"] for w in ("Success", "Failure")), said
             cy = _answered(phone, tabs["cy"])
             bars = _odds_bars(cy)
-            assert {n for n, _, _ in bars} >= {"success", "failure"}, bars
+            assert {n for n, _, _ in bars} == {"Success", "Failure"}, bars  # the rules' words
+            this = cy.find_element("css selector", ".odds li.this .name").text  # the one rolled
+            assert this in cy.find_element("css selector", ".verdict").text
             assert abs(sum(p for _, p, _ in bars) - 100) < 0.5 and all(abs(p - w) < 0.1 for _, p, w in bars)
             # the sheets as the table saw them after the spend: Willpower 2 of 3, Speed paid
             phone.switch_to.window(tabs["ana"])
             _wait(phone, lambda d: _resource(d, "willpower").startswith("2 / "), timeout=5)
+            # a secret roll's spend (made at the GM's terminal) shows once it is revealed
+            proc("seyruun", "roll", "dexterity", "stealth", "--as", "ysolde", "--willpower",
+                 "--secret", "--log")
+            _wait(phone, lambda d: len(_rolls(d)) == 7, timeout=4)  # its "a secret roll"
+            _wait(tv, lambda d: len(_rolls(d)) == 7, timeout=4)
+            assert _resource(phone, "willpower").startswith("2 / ")
+            proc("log", "reveal", "7")
+            _wait(phone, lambda d: _resource(d, "willpower").startswith("1 / "), timeout=5)
             phone.switch_to.window(tabs["bo"])
             _wait(phone, lambda d: _resource(d, "speed") == "7 / 10", timeout=5)
             _phone_is_tidy(phone, "cypher")
@@ -256,18 +263,19 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             phone.find_element("css selector", "#roll-form button[type=submit]").click()
             _wait(phone, lambda d: len(d.find_elements("css selector", "#roll-out .odds li")) == 3)
             assert [n for n, _, _ in _odds_bars(phone.find_element("id", "roll-out"))] == \
-                ["strong hit", "weak hit", "miss"]
+                ["Strong hit", "Weak hit", "Miss"]  # in the file's words
             for seat in ("dee", "ana", "cy"):
                 phone.switch_to.window(tabs[seat])
                 _phone_is_tidy(phone, seat)
             # the TV: every seat's roll within 2 seconds, the encounter whole, cards by term
-            _wait(tv, lambda d: len(_rolls(d)) == 6, timeout=4)  # (odds are not logged)
+            _wait(tv, lambda d: len(_rolls(d)) == 7, timeout=4)  # (odds are not logged)
             _tv_uses_the_screen(tv)
         finally:
             phone.quit()
             tv.quit()
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert sorted(e["seat"] for e in logged if e.get("seat")) == ["ana", "bo", "cy", "dee"]
+    assert (logged[-1]["id"], logged[-1]["character"]) == (7, "Ysolde")  # revealed
 
 
 def _tv_uses_the_screen(tv) -> None:

@@ -254,10 +254,10 @@ PANEL_SCRIPT = r"""
   function entries() {
     if (!data) return [];
     var list = (data.characters || []).map(function (c) {
-      return {label: c.name, name: c.name, commands: c.commands, sheet: c.sheet};
+      return {label: c.name, name: c.name, ruleset: c.ruleset, commands: c.commands, sheet: c.sheet};
     });
     if (data.gm === true) (data.rulesets || []).forEach(function (r) {
-      list.push({label: "as none \u00b7 " + (r.title || r.name), name: null, commands: r.commands,
+      list.push({label: "as none \u00b7 " + (r.title || r.name), name: null, ruleset: r.name, commands: r.commands,
                  sheet: null});
     });
     return list;
@@ -454,14 +454,23 @@ PANEL_SCRIPT = r"""
     var n = 100 * p;
     return (n > 0 && n < 0.1 ? "<0.1" : n >= 99.95 && n < 100 ? ">99.9" : n.toFixed(1)) + "%";
   }
+  function words(ruleset) {  /* a ruleset's outcomes in its own words, as its commands give them */
+    var found = {};
+    entries().forEach(function (e) {
+      if (e.ruleset === ruleset) e.commands.forEach(function (c) {
+        Object.keys(c.outcomes || {}).forEach(function (k) { found[k] = c.outcomes[k]; });
+      });
+    });
+    return found;
+  }
   function bars(o, rolled) {  /* each outcome (or total) with its chance, as a bar */
-    var table = o.outcomes || o.distribution, ul = el("ul", "odds"), rows = [];
+    var table = o.outcomes || o.distribution, ul = el("ul", "odds"), rows = [], said = words(o.ruleset);
     if (!table || typeof table !== "object") return null;
     Object.keys(table).forEach(function (k) { if (typeof table[k] === "number") rows.push([k, table[k]]); });
     if (o.distribution) rows = rows.filter(function (r) { return r[1] >= 0.0005; }).slice(0, 60);
     rows.forEach(function (r) {
       var li = el("li", String(r[0]) === String(rolled) ? "this" : "");
-      li.appendChild(el("span", "name", String(r[0]).replace(/-/g, " ")));
+      li.appendChild(el("span", "name", o.outcomes && said[r[0]] ? said[r[0]] : String(r[0]).replace(/-/g, " ")));
       li.appendChild(el("span", "pct", pct(r[1])));
       var b = el("span", "bar"), i = el("i"); i.style.width = (100 * r[1]).toFixed(2) + "%";
       b.appendChild(i); li.appendChild(b); ul.appendChild(li);
@@ -482,7 +491,9 @@ PANEL_SCRIPT = r"""
           : (r.outcome || "") + " " + (r.total !== undefined ? r.total : "");
         var tone = ["good", "bad", "dire", "neutral"].indexOf(r.tone) >= 0 ? r.tone : "neutral";
         a.appendChild(el("span", "verdict " + tone, head));
-        var odds = r.outcomes || r.distribution ? bars(r) : r.odds ? bars(r.odds, r.outcome !== null && r.outcome !== undefined ? r.outcome : r.total) : null;
+        var odds = r.outcomes || r.distribution ? bars(r) : r.odds ? bars(
+          {outcomes: r.odds.outcomes, distribution: r.odds.distribution, ruleset: r.ruleset},
+          r.outcome !== null && r.outcome !== undefined ? r.outcome : r.total) : null;
         if (odds) a.appendChild(odds);
       }
       out.appendChild(a);

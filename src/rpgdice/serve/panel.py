@@ -47,6 +47,8 @@ def commands_of(ruleset: str, as_character: bool) -> list[JSON]:
         described["params"] = params
         described["odds"] = command.kind == "odds" or "odds" not in command.without
         described["kind"] = command.kind  # "odds": an odds command (its answer: chances)
+        if described["odds"]:  # its odds' outcomes in the ruleset's words ("Éxito")
+            described["outcomes"] = {str(k): str(v[0]) for k, v in record.outcomes.items()}
         out.append(described)
     return out
 

@@ -193,9 +193,10 @@ def _terms_html(r: Loaded) -> str:
         if not dice:
             groups.append(f'<span class="term const"><span class="expr">{expr}</span></span>')
             continue
+        made = _term_dice(str(t.get("expression") or ""), dice)
         chips = "".join(f'<span class="die{" " + look if look else ""}">{escape(face)}</span>'
-                        for face, look in _term_dice(str(t.get("expression") or ""), dice)[:MAX_DICE])
-        more = len(_term_dice(str(t.get("expression") or ""), dice)) - MAX_DICE
+                        for face, look in made[:MAX_DICE])
+        more = len(made) - MAX_DICE
         if more > 0:
             chips += f'<span class="more">… {more} more</span>'
         value = t.get("value")
@@ -224,7 +225,8 @@ def _term_dice(expression: str, dice: list[Loaded]) -> list[tuple[str, str]]:
     if not any("marks" in d for d in dice):  # the plain notation's: kept or not, explosions unmarked
         m = re.search(r"d(\d+)!(?![!p])", expression)
         if m:
-            sides, chains = int(m.group(1)), []  # a die rolls again while it shows its sides
+            sides = int(m.group(1))  # a die rolls again while it shows its sides
+            chains: list[list[object]] = []
             for d in dice:
                 if chains and chains[-1][-1] == sides:
                     chains[-1].append(d.get("face"))
