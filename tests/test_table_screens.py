@@ -94,6 +94,9 @@ def _driver(width: int, height: int, phone: bool):
                          "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(20)
+    if not phone:  # the TV's whole screen is the page's (no window's frame taken off)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     return driver
 
 
@@ -267,6 +270,7 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             for seat in ("dee", "ana", "cy"):
                 phone.switch_to.window(tabs[seat])
                 _phone_is_tidy(phone, seat)
+            _as_the_gm(phone, f"{server.base}/?seat={tokens['dee']}")
             # the TV: every seat's roll within 2 seconds, the encounter whole, cards by term
             _wait(tv, lambda d: len(_rolls(d)) == 7, timeout=4)  # (odds are not logged)
             _tv_uses_the_screen(tv)
@@ -276,6 +280,40 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert sorted(e["seat"] for e in logged if e.get("seat")) == ["ana", "bo", "cy", "dee"]
     assert (logged[-1]["id"], logged[-1]["character"]) == (7, "Ysolde")  # revealed
+
+
+AS_THE_GM = """(function () {  /* /api/panel's answer as the GM's token gets it: "gm": true */
+  var asked = window.fetch;
+  window.fetch = function (url, options) {
+    return asked(url, options).then(function (r) {
+      if (String(url).indexOf("/api/panel") < 0) return r;
+      return r.json().then(function (d) { d.gm = true;
+        return new Response(JSON.stringify(d), {status: r.status}); });
+    });
+  };
+})();"""
+
+
+def _as_the_gm(phone, url: str) -> None:
+    """An answer with ``"gm": true``: the panel also rolls as none, and takes ``--dice``."""
+    from selenium.webdriver.support.ui import Select
+    from test_serve_browser import _wait
+
+    phone.switch_to.new_window("tab")
+    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AS_THE_GM})
+    phone.get(url)
+    _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
+    who = Select(phone.find_element("id", "roll-char"))
+    assert [o.text for o in who.options] == ["Vex", "as none · Dice"]
+    assert _line(phone) == "pbta roll --as Vex"  # the GM names the character
+    dice = phone.find_element("id", "roll-dice")
+    assert dice.is_displayed()
+    who.select_by_visible_text("as none · Dice")
+    assert phone.find_elements("css selector", "#chips .chip") == []  # no sheet as none
+    _type(phone, "expressions", "2d6")
+    dice.send_keys("3,4")
+    assert _line(phone) == "roll 2d6 --dice 3,4"
+    phone.save_screenshot(str(_shots() / "phone-gm.png"))
 
 
 def _tv_uses_the_screen(tv) -> None:
@@ -291,6 +329,7 @@ def _tv_uses_the_screen(tv) -> None:
     assert "6+6+6+5" in [d.text for d in boom.find_elements("css selector", ".die")]
     rows = tv.find_elements("css selector", "#encounter .side")
     height = tv.execute_script("return innerHeight")
+    assert height == 1080
     assert len(rows) == 14 and all(r.rect["y"] + r.rect["height"] <= height for r in rows)
     seen = [a for a in tv.find_elements("css selector", "#rolls article")
             if a.rect["y"] + a.rect["height"] <= height]

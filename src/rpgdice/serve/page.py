@@ -98,8 +98,8 @@ details.view pre { margin: 0.3em 0 0; white-space: pre; overflow-x: auto; max-wi
     align-items: start; }
   #encounter { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; }
   #rolls { display: grid; grid-template-columns: repeat(auto-fill, minmax(19em, 1fr));
-    gap: 0 0.8em; align-items: start; }
-  .roll { margin: 0.4em 0; padding: 0.35em 0.6em; }
+    gap: 0 0.8em; align-items: start; }  /* newest first, across then down */
+  .roll { margin: 0.3em 0; padding: 0.35em 0.6em; }
   .roll.change { grid-column: 1 / -1; }
   details.view { margin-top: 0.1em; }
 }
@@ -233,7 +233,8 @@ PANEL_SCRIPT = r"""
   /* The roll panel, drawn from GET /api/panel: the characters the token may roll as (the
      GM: as none too), each one's sheet and the commands of its ruleset, each command's
      form from its parameters. Nothing here names a ruleset: the answer says it all. */
-  var token = PANEL_TOKEN, data = null, values = {}, seen = "";
+  var asked = new URLSearchParams(location.search), data = null, values = {}, seen = "";
+  var token = asked.get("seat") || asked.get("gm") || asked.get("token") || "";
   function $(id) { return document.getElementById(id); }
   var pick = $("roll-char"), pickCmd = $("roll-cmd"), chips = $("chips"), res = $("resources"),
       box = $("params"), line = $("roll-line"), out = $("roll-out"), missing = $("roll-missing");
@@ -579,12 +580,13 @@ def characters(seat: Seat) -> list[PanelCharacter]:
     return out
 
 
-def panel(seat: Seat, chars: list[PanelCharacter]) -> str:
+def panel(seat: Seat | None, chars: list[PanelCharacter]) -> str:
     """A seat's roll panel, drawn by its script from ``GET /api/panel``: the character to
     roll as and its sheet (resources, traits to tap), the command and its form, the line it
     will send (whole, editable), the roll modes, a box for ordinary dice, the answer."""
-    names = ", ".join(c["name"] for c in chars) or "ordinary dice"
-    return f"""<section id="panel"><h2 class="who">{escape(visible(seat.name))} · {escape(visible(names))}</h2>
+    names = ", ".join(c["name"] for c in chars) or ("ordinary dice" if seat else "any character")
+    who = seat.name if seat is not None else "the GM"
+    return f"""<section id="panel"><h2 class="who">{escape(visible(who))} · {escape(visible(names))}</h2>
 <div class="pick"><select id="roll-char" aria-label="character" hidden></select>
 <select id="roll-cmd" aria-label="command" hidden></select></div>
 <p id="roll-empty" hidden>No character to roll as: ordinary dice below.</p>
@@ -604,9 +606,11 @@ def panel(seat: Seat, chars: list[PanelCharacter]) -> str:
 <div id="roll-out" role="status" aria-live="polite"></div></section>"""
 
 
-def panel_script(token: str | None) -> str:
-    """The panel's script, its requests carrying ``token`` (Bearer)."""
-    return "<script>" + PANEL_SCRIPT.replace("PANEL_TOKEN", dumps(token), 1) + "</script>"
+def _panel_script(chars: Optional[list[PanelCharacter]] = None) -> str:
+    """The panel's script (it asks ``GET /api/panel`` for the characters, ``chars`` are
+    not needed; its requests carry the page's own token, ``?seat=``, ``?gm=`` or
+    ``?token=``, as Bearer)."""
+    return "<script>" + PANEL_SCRIPT + "</script>"
 
 
 def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = None,
@@ -632,5 +636,5 @@ def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = No
 <section id="rolls" aria-live="polite">
 {rolls}
 </section></div>
-</main><script>{script}</script>{panel_script(token) if seat else ""}</body></html>
+</main><script>{script}</script>{_panel_script(chars) if seat else ""}</body></html>
 """
