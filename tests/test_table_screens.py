@@ -297,6 +297,7 @@ AS_THE_GM = """(function () {  /* /api/panel's answer as the GM's token gets it:
 def _as_the_gm(phone, url: str) -> None:
     """An answer with ``"gm": true``: the panel also rolls as none, and takes ``--dice``."""
     from selenium.webdriver.support.ui import Select
+
     from test_serve_browser import _wait
 
     phone.switch_to.new_window("tab")
