@@ -50,6 +50,28 @@ def test_a_cypher_effort_asks_which_pool_pays():
     assert next(c for c in commands_of("cypher", True) if c["line"] == "cypher odds")["kind"] == "odds"
 
 
+def test_a_card_shows_the_dice_by_term():
+    # issue 41: a card said "1d20+5 adv: (9) 20 → 25", one line of faces; the terminal
+    # groups each term's dice, joins explosions and marks drops
+    from rpgdice.serve import views
+
+    ok("roll", "1d20+5 adv", "--seed", "5", "--log")
+    ok("roll", "6d6!", "--seed", "5", "--log")
+    ok("roll", "4dF", "--dice", "1,0,-1,1", "--log")
+    ok("roll", "8d10>=6f1", "--seed", "5", "--log")
+    cards = [views.entry_html(json.loads(x)) for x in ok("log", "--json").stdout.splitlines()]
+    terms = [re.findall(r'<span class="term[^"]*"><span class="expr">([^<]*)</span>(.*?)(?=<span class="term|</span></span> <strong)', c)
+             for c in cards]
+    dice = [[re.findall(r'<span class="die([^"]*)">([^<]*)</span>', body) for _, body in t] for t in terms]
+    assert [e for e, _ in terms[0]] == ["1d20", "+5"]  # two d20s, one kept, then +5
+    assert sorted(look for look, _ in dice[0][0]) == ["", " drop"] and dice[0][1] == []
+    assert re.fullmatch(r"\(\d+\)", next(f for look, f in dice[0][0] if look == " drop"))
+    assert ("", "5") in dice[1][0] and (" boom", "6+6+6+5") in dice[1][0]  # as the terminal joins them
+    assert [f for _, f in dice[2][0]] == ["+", "0", "\u2212", "+"]  # a Fudge die by its face
+    assert (" hit", "10 \u2713") in dice[3][0] and (" miss", "1 \u2717") in dice[3][0]
+    assert all('class="verdict' in c for c in cards)
+
+
 # The browser ----------------------------------------------------------------------------
 
 FONTS_AND_CONTRAST = """
