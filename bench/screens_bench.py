@@ -5,18 +5,20 @@ newest rolls), its first paint in a headless Chromium as a phone (390×844, touc
 the TV (1920×1080) (``performance.getEntriesByType('paint')``), and ``GET /api/panel``'s
 time and size for a seat and for the GM.
 
-    python bench/screens_bench.py [--rounds 50] [--paints 3] [--quick]
+    python bench/screens_bench.py [--rounds 50] [--paints 3] [--rolls 40] [--quick]
 
 Runs in a temporary RPGDICE_HOME with four characters (Seyruun, Cypher, Crytures, a
-ruleset file's) and a seat for each, 21 rolls logged. Times are wall-clock medians (and
-the server's CPU seconds for the panel's requests, from /proc): run it on a quiet machine.
+ruleset file's) and a seat for each, ``--rolls`` rolls logged (each a card). Times are
+wall-clock medians (and the server's CPU time for the panel's requests, from /proc): run it
+on a quiet machine.
 Without Chromium (and chromedriver) the paints are said to be skipped. ``--quick`` (the
-tests' run, so the bench cannot rot): 5 rounds, 1 paint each."""
+tests' run, so the bench cannot rot): 5 rounds, 1 paint each, 10 rolls."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -46,14 +48,15 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=50, help="GET /api/panel requests timed, each token")
     parser.add_argument("--paints", type=int, default=3, help="page loads timed, each screen")
-    parser.add_argument("--quick", action="store_true", help="5 rounds, 1 paint: the tests' run")
+    parser.add_argument("--rolls", type=int, default=40, help="rolls logged before (each a card)")
+    parser.add_argument("--quick", action="store_true", help="5 rounds, 1 paint, 10 rolls: the tests' run")
     opts = parser.parse_args(argv)
     if opts.quick:
-        opts.rounds, opts.paints = 5, 1
+        opts.rounds, opts.paints, opts.rolls = 5, 1, 10
     return opts
 
 
-def setup(env: dict[str, str]) -> list[str]:
+def setup(env: dict[str, str], rolls: int) -> list[str]:
     rpg = [sys.executable, "-m", "rpgdice"]
     run = lambda *a: subprocess.run([*rpg, *a], env=env, capture_output=True,  # noqa: E731
                                     text=True, check=True).stdout
@@ -65,8 +68,10 @@ def setup(env: dict[str, str]) -> list[str]:
         run("char", "new", name, "--ruleset", ruleset, *traits)
         out = run("seat", "add", f"seat{n}", "--as", name)
         tokens.append(out.strip().rsplit("seat=", 1)[1])
-    run("roll", "1d20+5 adv", "4d6kh3", "3d6!", "-n", "10", "--log")
-    run("seyruun", "roll", "3", "3", "-n", "10", "--log")
+    lines = ["roll 1d20+5 adv --log", "roll 4d6kh3 3d6! --log", "seyruun roll 3 3 --log",
+             "cypher task -d 3 --log", "crytures roll 5 --log"] * (rolls // 5)
+    subprocess.run([*rpg, "play"], input="\n".join(lines) + "\n", env=env, capture_output=True,
+                   text=True, check=True)  # the rolls a page opens with, each its own card
     return tokens
 
 
@@ -128,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = options(argv)
     home = tempfile.mkdtemp(prefix="rpgdice-bench-")
     env = {**os.environ, "RPGDICE_HOME": home}
-    tokens = setup(env)
+    tokens = setup(env, opts.rolls)
     gm = "bench-gm-token-0123456789abcdef"
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "rpgdice", "serve", "--port", str(port),
@@ -142,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         for name, url in (("TV page", tv_url), ("seat page (with its panel)", seat_url)):
             page = urllib.request.urlopen(url, timeout=10).read()
             cards = page.count(b'<article class="roll')
-            print(f"{name} weight: {len(page)} bytes (HTML+CSS+script, {cards} cards)")
+            own = sum(len(x) for x in re.findall(rb"<(?:style|script)>(.*?)</(?:style|script)>", page, re.S))
+            print(f"{name} weight: {len(page)} bytes (HTML+CSS+script, {cards} cards; "
+                  f"its CSS and script {own} bytes)")
         for name, token in (("a seat", tokens[1]), ("the GM", gm)):
             ms, cpu, size = panel_figures(base, token, opts.rounds, server.pid)
             print(f"GET /api/panel for {name}: median {ms:.1f} ms, server CPU {cpu:.1f} ms, {size} bytes")

@@ -34,7 +34,7 @@ QUICK = {  # a bench's arguments -> what its output must show
         r"\(0 answered other than 200\)",
         r"(?m)^0 of [0-9]+ \(roll, page\) later than 2 s or never seen"],
     ("screens_bench.py",): [
-        r"(?m)^TV page weight: [0-9]+ bytes \(HTML\+CSS\+script, [1-9][0-9]* cards\)",
+        r"(?m)^TV page weight: [0-9]+ bytes \(HTML\+CSS\+script, 10 cards; its CSS and script [0-9]+ bytes\)",
         r"(?m)^seat page \(with its panel\) weight: [0-9]+ bytes",
         rf"(?m)^GET /api/panel for a seat: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
         rf"(?m)^GET /api/panel for the GM: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
