@@ -186,6 +186,10 @@ def _fill(phone, tabs: dict[str, str]) -> None:
     assert "--pool" in phone.find_element("id", "roll-missing").text
     Select(pool).select_by_value("speed")
     assert _line(phone) == "cypher task --difficulty 3 --skill climbing --effort 1 --pool speed"
+    assert phone.execute_script(  # the line shown whole: wrapped on the phone, never cut
+        "var l = document.getElementById('roll-line'); return [l.scrollHeight <= l.clientHeight + 1,"
+        " l.scrollWidth <= l.clientWidth, l.clientHeight > 1.8 * parseFloat(getComputedStyle(l).lineHeight)]"
+    ) == [True, True, True]
     assert phone.find_element("id", "roll-missing").text == ""
     assert [e.get_attribute("data-trait") for e in phone.find_elements("css selector", "#chips .trait")] \
         == ["speed-edge"]  # shown, not offered; the Pools are resources

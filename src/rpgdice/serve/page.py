@@ -424,7 +424,10 @@ PANEL_SCRIPT = r"""
   function mode() {
     return $("roll-blind").checked ? " --blind" : $("roll-secret").checked ? " --secret" : "";
   }
-  function fit() { line.style.height = "auto"; line.style.height = line.scrollHeight + "px"; }
+  function fit() {  /* the line's box as tall as its text: every line of it shown, borders too */
+    line.style.height = "auto";
+    line.style.height = line.scrollHeight + line.offsetHeight - line.clientHeight + "px";
+  }
   function drawCommands() {
     var e = current(); pickCmd.textContent = "";
     (e ? e.commands : []).forEach(function (c) { pickCmd.appendChild(el("option", null, c.line)); });
