@@ -208,13 +208,15 @@ PANEL_CSS = """
   white-space: pre-wrap; overflow-wrap: anywhere; color: #f8f8f2; background: #1e1f1a;
   border: 1px solid #75715e; border-radius: 0.2em; padding: 0.3em;
   font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
-#roll-form label { white-space: nowrap; display: inline-flex; align-items: center; }
+#roll-form label { white-space: nowrap; display: inline-flex; align-items: center; gap: 0.3em; }
+#roll-dice, #dice-expr { color: #f8f8f2; background: #1e1f1a; border: 1px solid #75715e;
+  border-radius: 0.2em; padding: 0.3em; }
 #roll-form button[type=submit] { margin-left: auto; }
 #panel ::placeholder { color: var(--dim); opacity: 1; }
 #roll-missing { color: #fd971f; width: 100%; margin: 0; }
 #roll-missing:empty { display: none; }
 #dice-form { margin-top: 0.4em; }
-#dice-expr { flex: 1 1 8em; min-width: 0; padding: 0.3em; }
+#dice-expr { flex: 1 1 8em; min-width: 0; }
 #roll-out { white-space: pre-wrap; overflow-wrap: anywhere; margin-top: 0.4em; }
 #roll-out .answer { margin: 0.3em 0; }
 #roll-out .verdict { font-size: 1.3em; font-weight: bold; }
