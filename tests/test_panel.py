@@ -54,7 +54,7 @@ def test_a_commands_params_are_its_records_and_match_its_help_page():
     options = {p["option"] for p in roll["params"] if p["option"]}
     page = ok("crytures", "roll", "--help", env={"COLUMNS": "200"}).stdout
     shared = {"--dice", "--seed", "--times", "--json", "--odds", "--log", "--no-log", "--short",
-              "--secret", "--compare", "--as", "--help",
+              "--secret", "--blind", "--compare", "--as", "--help",
               "--willpower"}  # named by --compare's help, as its example
     assert options <= _options(page) and _options(page) - options <= shared
 

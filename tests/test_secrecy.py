@@ -359,7 +359,8 @@ def test_a_real_server_shows_no_trace_of_a_secret_change_until_it_is_revealed(na
         api = server.rolls()
         assert case["check"](api[1]["results"][0]) == case["before"]
         assert api[0] == {k: api[0][k] for k in ("id", "time", "character", "seat", "ruleset",
-                                                   "command")} | {"secret": True}
+                                                   "command")} | {"secret": True,
+                                                                  "blind": False}
         caught_up = _events(server, 2, after="0")
         assert case["check"](caught_up[1]["results"][0]) == case["before"]
         assert not [s for s in case["hidden"] if s in json.dumps(caught_up, ensure_ascii=False)]

@@ -81,7 +81,7 @@ def test_secret_entries_give_the_table_only_their_few_keys():
     entry = last_entry()
     assert on_the_table(entry) == {k: entry[k] for k in
                                    ("id", "time", "character", "seat", "ruleset", "command")} | {
-        "secret": True}
+        "secret": True, "blind": False}
     cli("log", "reveal", str(entry["id"]))
     shown = on_the_table(last_entry())
     assert shown["results"] and shown["secret"] is False
@@ -237,7 +237,8 @@ def test_api_rolls_gives_log_json_objects_and_secret_ones_only_their_keys(tmp_pa
         log_json = [json.loads(x) for x in proc("log", "--json").stdout.splitlines()]
         assert found[0] == log_json[0] and found[2] == log_json[2]
         assert found[1] == {"id": 2, "time": log_json[1]["time"], "character": None,
-                            "seat": None, "ruleset": "cypher", "command": "task", "secret": True}
+                            "seat": None, "ruleset": "cypher", "command": "task", "secret": True,
+                            "blind": False}
         assert [e["id"] for e in server.rolls(after=1)] == [2, 3]
         assert [e["id"] for e in json.loads(server.get("/api/rolls?after=0&limit=1")[1])] == [1]
         assert server.get("/api/rolls?after=-1")[0] == 400
@@ -267,7 +268,7 @@ def test_events_stream_new_rolls_resume_after_last_event_id_and_resend_a_reveale
         assert [(i, json.loads(d)["id"]) for i, _, d in got] == [("2", 2), ("3", 3)]
         assert json.loads(got[0][2]) == {**{k: json.loads(got[0][2])[k] for k in
                                             ("id", "time", "character", "seat", "ruleset", "command")},
-                                         "secret": True}
+                                         "secret": True, "blind": False}
         resumed = [g for g in events(server, 2, after="1") if g[1] == "message"]
         assert [json.loads(d)["id"] for _, _, d in resumed] == [2, 3]
         revealed = [g for g in events(server, 1, during=lambda: proc("log", "reveal", "2"))

@@ -122,7 +122,7 @@ def _driver(width: int, height: int, phone: bool):
     return driver
 
 
-def _table() -> dict[str, str]:
+def _table() -> tuple[dict[str, str], str]:
     docs = ROOT / "docs" / "rulesets"
     (home() / "rulesets").mkdir(exist_ok=True)
     shutil.copy(docs / "pbta.toml", home() / "rulesets" / "pbta.toml")
@@ -138,7 +138,7 @@ def _table() -> dict[str, str]:
     ok("encounter", "start", *[f"Foe-{n}=2+2" for n in range(14)], "--no-log")
     proc("roll", "1d20+5 adv", "--log")
     proc("roll", "6d6!", "--seed", "5", "--log")
-    return tokens
+    return tokens, ok("seat", "link", "--gm").stdout.strip().rsplit("?gm=", 1)[1]
 
 
 def _panel(base: str, token: str) -> dict:
@@ -238,7 +238,7 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
     from test_serve import serving
     from test_serve_browser import _rolls, _wait
 
-    tokens = _table()
+    tokens, gm = _table()
     with serving(tmp=tmp_path) as server:
         phone, tv = _driver(390, 844, phone=True), _driver(1920, 1080, phone=False)
         try:
@@ -296,43 +296,32 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             for seat in ("dee", "ana", "cy"):
                 phone.switch_to.window(tabs[seat])
                 _phone_is_tidy(phone, seat)
-            _as_the_gm(phone, f"{server.base}/?seat={tokens['dee']}")
+            _as_the_gm(phone, f"{server.base}/?gm={gm}")
             # the TV: every seat's roll within 2 seconds, the encounter whole, cards by term
-            _wait(tv, lambda d: len(_rolls(d)) == 7, timeout=4)  # (odds are not logged)
+            _wait(tv, lambda d: len(_rolls(d)) == 8, timeout=4)  # (odds are not logged)
             _tv_uses_the_screen(tv)
         finally:
             phone.quit()
             tv.quit()
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert sorted(e["seat"] for e in logged if e.get("seat")) == ["ana", "bo", "cy", "dee"]
-    assert (logged[-1]["id"], logged[-1]["character"]) == (7, "Ysolde")  # revealed
-
-
-AS_THE_GM = """(function () {  /* /api/panel's answer as the GM's token gets it: "gm": true */
-  var asked = window.fetch;
-  window.fetch = function (url, options) {
-    return asked(url, options).then(function (r) {
-      if (String(url).indexOf("/api/panel") < 0) return r;
-      return r.json().then(function (d) { d.gm = true;
-        return new Response(JSON.stringify(d), {status: r.status}); });
-    });
-  };
-})();"""
+    assert (logged[6]["id"], logged[6]["character"]) == (7, "Ysolde")  # revealed
+    assert logged[7]["argv"][:4] == ["roll", "2d6", "--dice", "3,4"]  # the GM's, a die thrown
 
 
 def _as_the_gm(phone, url: str) -> None:
-    """An answer with ``"gm": true``: the panel also rolls as none, and takes ``--dice``."""
+    """The GM's screen (``?gm=``): the same panel, as any character or none, with ``--dice``."""
     from selenium.webdriver.support.ui import Select
 
     from test_serve_browser import _wait
 
     phone.switch_to.new_window("tab")
-    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AS_THE_GM})
     phone.get(url)
     _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
     who = Select(phone.find_element("id", "roll-char"))
-    assert [o.text for o in who.options] == ["Vex", "as none · Dice"]
-    assert _line(phone) == "pbta roll --as Vex"  # the GM names the character
+    names = [o.text for o in who.options]
+    assert names[:4] == ["Brakk", "Kora", "Vex", "Ysolde"] and "as none · Dice" in names
+    assert _line(phone) == "crytures roll --as Brakk"  # the GM names the character
     dice = phone.find_element("id", "roll-dice")
     assert dice.is_displayed()
     who.select_by_visible_text("as none · Dice")
@@ -340,7 +329,9 @@ def _as_the_gm(phone, url: str) -> None:
     _type(phone, "expressions", "2d6")
     dice.send_keys("3,4")
     assert _line(phone) == "roll 2d6 --dice 3,4"
-    phone.save_screenshot(str(_shots() / "phone-gm.png"))
+    phone.find_element("css selector", "#roll-form button[type=submit]").click()
+    _wait(phone, lambda d: d.find_element("css selector", "#roll-out .verdict").text == "7")
+    _phone_is_tidy(phone, "gm")
 
 
 def _tv_uses_the_screen(tv) -> None:
@@ -360,7 +351,7 @@ def _tv_uses_the_screen(tv) -> None:
     assert len(rows) == 14 and all(r.rect["y"] + r.rect["height"] <= height for r in rows)
     seen = [a for a in tv.find_elements("css selector", "#rolls article")
             if a.rect["y"] + a.rect["height"] <= height]
-    assert len(seen) >= 6, len(seen)  # more cards on the screen at once
+    assert len(seen) >= 6, len(seen)  # more cards on the screen at once (one column: 4)
     scroll, inner = tv.execute_script("return [document.scrollingElement.scrollWidth, innerWidth]")
     assert scroll <= inner
     assert tv.execute_script(FONTS_AND_CONTRAST, "#layout") == [[], []]

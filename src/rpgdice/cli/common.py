@@ -344,18 +344,20 @@ SHARED: tuple[Shared, ...] = (
     Shared("secret", ["--secret"], "output", kinds="roll", flag=True, default=False,
            help={"es": "Secreta: solo aquí hasta log reveal.",
                  "en": "Logged, shown here only until log reveal."}),
+    Shared("blind", ["--blind"], "output", kinds="roll", flag=True, default=False,
+           help={"es": "Secreta; en la mesa, solo para el DJ.",
+                 "en": "Secret; at the table, the GM's alone."}),
     Shared("compare", ["--compare"], "output", kinds="roll odds", multiple=True,
            metavar={"en": "ARGS", "es": "ARGS"},
            help={"es": "Compara las probabilidades con estos argumentos añadidos (repetible): "
                  "--compare '--raise 1'.",
-                 "en": "Compare the odds with these arguments added (repeatable): "
-                 "--compare --willpower."}),
+                 "en": "Compare the odds with ARGS added."}),
 )
 """The shared options, in the order every command's help lists them (after its own)."""
 FIRST = frozenset({"dice", "seed", "times", "json", "odds"})
 """The shared options listed right after a command's own arguments and options (but for
 those it lists after them: ``rolls(..., after=...)``)."""
-LAST = frozenset({"log_choice", "short", "secret", "compare"})
+LAST = frozenset({"log_choice", "short", "secret", "blind", "compare"})
 """The shared options listed last, before ``--help``."""
 
 
@@ -367,7 +369,7 @@ class Choices:
     (a record-made command: :func:`submit_values`), read as a run's attributes."""
 
     __slots__ = ("dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
-                 "compare", "argv")
+                 "blind", "compare", "argv")
 
     def __init__(self, values: dict[str, Any], argv: Any) -> None:
         dice = values.get("dice")
@@ -379,7 +381,8 @@ class Choices:
         self.odds = bool(values.get("odds"))
         self.log_choice = values.get("log_choice")
         self.short = bool(values.get("short"))
-        self.secret = bool(values.get("secret"))
+        self.blind = bool(values.get("blind"))
+        self.secret = bool(values.get("secret")) or self.blind  # blind: secret, the GM's alone
         self.compare = tuple(values.get("compare") or ())
         self.argv = argv
 
@@ -435,8 +438,9 @@ def spec_of(ruleset: str, command: str, kwargs: dict[str, Any], ctx: Any,
     spec = RollSpec(
         ruleset=ruleset, command=command, args=tuple((k, _frozen(v)) for k, v in kwargs.items()),
         dice=None if run.dice is None else tuple(run.dice), seed=run.seed, times=run.times,
-        character=character, log=run.log_choice, secret=run.secret, short=run.short,
-        json=run.json, odds=run.odds, odds_alone=current_run(ctx).odds_alone,
+        character=character, log=run.log_choice, secret=run.secret,
+        blind=getattr(run, "blind", False), short=run.short, json=run.json, odds=run.odds,
+        odds_alone=current_run(ctx).odds_alone,
         argv=tuple(str(a) for a in run.argv or ()))
     if run.compare:
         from rpgdice.cli.edit import alternatives

@@ -117,7 +117,8 @@ def edited(spec: RollSpec, words: list[str], given: Optional[tuple[str, ...]]) -
     return spec.replace(
         args=tuple(args.items()), dice=None if run.dice is None else tuple(run.dice),
         seed=run.seed, times=run.times, json=run.json, odds=run.odds, log=run.log_choice,
-        short=run.short, secret=run.secret, compare=compare, character=character)
+        short=run.short, secret=run.secret or run.blind, blind=run.blind, compare=compare,
+        character=character)
 
 
 def _positional(opts: Values, order: list[Any]) -> list[str]:
@@ -136,7 +137,7 @@ def _run_of(spec: RollSpec) -> Run:
     run.dice = None if spec.dice is None else list(spec.dice)
     run.seed, run.times = spec.seed, spec.times
     run.json, run.odds, run.log_choice = spec.json, spec.odds, spec.log
-    run.short, run.secret = spec.short, spec.secret
+    run.short, run.secret, run.blind = spec.short, spec.secret, spec.blind
     return run
 
 
@@ -242,6 +243,8 @@ def choose(run: Run, name: str, value: Any) -> None:
         run.times = 1 if value is None else value
     elif value:
         setattr(run, name, True)
+        if name == "blind":  # a blind roll is a secret one (the GM's screen alone shows it)
+            run.secret = True
 
 
 def check_character(spec: Any, command: str, name: Any) -> None:

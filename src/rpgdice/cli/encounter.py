@@ -129,7 +129,8 @@ def start_cmd(
     if rulesets.get(name).fight.initiative:
         roll = RollSpec(name, rulesets.get(name).fight.command, (),
                         dice=None if run.dice is None else tuple(run.dice), seed=run.seed,
-                        log=run.log_choice, secret=run.secret, short=run.short, json=as_json,
+                        log=run.log_choice, secret=run.secret, blind=run.blind, short=run.short,
+                        json=as_json,
                         argv=tuple(run.argv or ()))
         check_output_options(roll)
         if any("@" not in w for w in combatants):
@@ -143,7 +144,7 @@ def start_cmd(
     said = "The encounter starts: " + _names([f"{s.name} ({s.initiative})" for s in enc.order])
     said += f" — round {enc.round}, {enc.current.name}'s turn"
     _warn_replaced(encounter.start(enc, then=lambda e: _log_change(
-        e, "start", said, wanted, run.argv, secret=run.secret)))
+        e, "start", said, wanted, run.argv, secret=run.secret, blind=run.blind)))
     _warn_shadowed(s.name for s in sides if not s.character)
     _show(enc, as_json)
 
@@ -405,7 +406,12 @@ def next_cmd(ctx: typer.Context, as_json: StateJson = False, log: LogOpt = None)
     Example: rpgdice encounter next
     """
     notes: list[str] = []
+    _change(_typed(ctx), "next", _next_turn(notes), as_json, log, turn=False, notes=notes)
 
+
+def _next_turn(notes: list[str]) -> Callable[[Encounter], str]:
+    """``encounter next``'s change: the next turn, in words (a condition that ended is
+    left in ``notes`` too)."""
     def advance(enc: Encounter) -> str:
         was = enc.current.name
         ended = enc.next_turn()
@@ -415,7 +421,95 @@ def next_cmd(ctx: typer.Context, as_json: StateJson = False, log: LogOpt = None)
             said += f"; {notes[0]}"
         return said
 
-    _change(_typed(ctx), "next", advance, as_json, log, turn=False, notes=notes)
+    return advance
+
+
+def _put_out(name: str, out: bool) -> Callable[[Encounter], str]:
+    """``encounter out`` / ``back``'s change, in words."""
+    if out:
+        return lambda enc: f"{enc.set_out(name, True).name} is out"
+    return lambda enc: f"{enc.set_out(name, False).name} is back in the fight"
+
+
+def _damage(name: str, amount: int) -> Callable[[Encounter], str]:
+    """The GM's screen's damage: ``amount`` more damage (negative: healed) to a combatant,
+    within 0 and its health, its wound or state following as its ruleset says
+    (``fight.held``, what a secret attack's damage is taken back by): an extra's in the
+    encounter, a character's on its sheet (where its ruleset keeps damage there)."""
+    from rpgdice.core import registry
+    from rpgdice.table import encounter
+
+    def hurt(enc: Encounter) -> str:
+        side = enc.order[enc.find(name)]
+        fight = registry.get(enc.ruleset).fight
+        if side.character:
+            return _hurt_sheet(side.name, enc.ruleset, amount)
+        if fight.track is None or side.health is None or side.damage is None:
+            raise RulesError("NAME", f"{side.name} takes no damage in this encounter "
+                             "(its ruleset deals none, or it has no health)")
+        now = fight.held(encounter.state_of(side, enc.ruleset), {"damage": amount})
+        side.damage = int(now.get("damage", side.damage))
+        if side.wound is not None and isinstance(now.get("wound"), str):
+            side.wound = now["wound"]
+        return (f"{side.name} takes {amount} damage" if amount >= 0
+                else f"{side.name} heals {-amount} damage") + f" ({side.damage}/{side.health})"
+
+    return hurt
+
+
+def _hurt_sheet(name: str, ruleset: str, amount: int) -> str:
+    """``amount`` more damage to a character's sheet, its wound following (``fight.side``
+    reads it, ``fight.held`` moves it): a ruleset whose sheets keep no damage and health
+    (Cypher's Pools) is refused, naming ``char set``."""
+    from rpgdice.core import registry
+    from rpgdice.table import sheets
+
+    fight = registry.get(ruleset).fight
+    said: list[str] = []
+
+    def pay(sheet: Sheet) -> tuple[dict[str, Any], None]:
+        state = dict(fight.side(sheet)) if fight.side is not None else {}
+        damage, health = state.get("damage"), state.get("health")
+        if fight.track is None or not isinstance(damage, int) or not isinstance(health, int):
+            raise RulesError("NAME", f"{sheet.name}'s sheet keeps no damage to add to: "
+                             f"rpgdice char set {sheet.name} ...")
+        now = fight.held(state, {"damage": amount})
+        said.append(f"{sheet.name} " + (f"takes {amount} damage" if amount >= 0 else
+                                        f"heals {-amount} damage")
+                    + f" ({now['damage']}/{health})")
+        return {k: now[k] for k in ("damage", "wound") if now.get(k) is not None}, None
+
+    sheets.settle(name, ruleset, pay, "NAME")
+    return said[0]
+
+
+CONTROLS = {"next": lambda name, amount, notes: _next_turn(notes),
+            "out": lambda name, amount, notes: _put_out(name, True),
+            "back": lambda name, amount, notes: _put_out(name, False),
+            "damage": lambda name, amount, notes: _damage(name, amount)}
+"""The GM's screen's encounter controls (rpgdice serve's ``POST /api/encounter``), each
+the change its command makes."""
+
+
+def control(action: str, name: Optional[str], amount: Optional[int]) -> Any:
+    """A control of the GM's screen (``rpgdice serve``): the change ``encounter ACTION``
+    makes, logged as it logs it (whatever ``RPGDICE_LOG`` says, as a seat's roll is),
+    nothing printed; the answer (rpgdice.cli.seated.Answer): 200 with ``said`` and the
+    encounter's state, or 400 with the one-line reason."""
+    from rpgdice.cli.seated import Answer
+    from rpgdice.table import encounter
+
+    notes: list[str] = []
+    argv = ["encounter", action, *([name] if name is not None and action != "next" else []),
+            *([str(amount)] if amount is not None else [])]
+    try:
+        change = CONTROLS[action](name or "", amount or 0, notes)
+        enc, said = _applied(argv, action, change, True, turn=action != "next")
+    except RulesError as e:
+        from rpgdice.render import output
+
+        return Answer(400, {"error": output.one_line(str(e), e.echo)})
+    return Answer(200, {"said": said, "encounter": encounter.state(enc)})
 
 
 def add_cmd(combatants: CombatantsArg, health: HealthOpt = None,
@@ -509,6 +603,19 @@ def _change(argv: Optional[list[str]], name: str, change: Callable[[Encounter], 
     that fails (a bad name) raises before anything is written or logged. ``argv``: the
     line's words as typed, logged with the change. ``notes``: lines ``change`` leaves
     there to print above the state too (a condition that ended)."""
+    enc, _ = _applied(argv, name, change, log, turn=turn)
+    _warn_shadowed(shadowed)
+    if not as_json:
+        from rpgdice.core.errors import visible
+
+        sys.stdout.writelines(visible(note) + "\n" for note in notes)
+    _show(enc, as_json)
+
+
+def _applied(argv: Optional[list[str]], name: str, change: Callable[[Encounter], str],
+             log: Optional[bool], *, turn: bool = True) -> tuple[Encounter, str]:
+    """Apply ``change(enc)`` under the encounter's lock and log it there once written;
+    the encounter after it, and the change in words."""
     from rpgdice.table import encounter
 
     wanted = _wanted(encounter.need().ruleset, log)
@@ -523,12 +630,7 @@ def _change(argv: Optional[list[str]], name: str, change: Callable[[Encounter], 
         return enc
 
     enc = encounter.update(apply, then=lambda e: _log_change(e, name, said[0], wanted, argv))
-    _warn_shadowed(shadowed)
-    if not as_json:
-        from rpgdice.core.errors import visible
-
-        sys.stdout.writelines(visible(note) + "\n" for note in notes)
-    _show(enc, as_json)
+    return enc, said[0]
 
 
 def _names(names: list[str], most: int = 12) -> str:
@@ -537,7 +639,8 @@ def _names(names: list[str], most: int = 12) -> str:
 
 
 def _log_change(enc: Encounter, change: str, said: str, wanted: bool,
-                argv: Optional[list[str]], *, ended: bool = False, secret: bool = False) -> None:
+                argv: Optional[list[str]], *, ended: bool = False, secret: bool = False,
+                blind: bool = False) -> None:
     """Record a change of the fight in the roll log as a roll is recorded, so that
     ``log`` tells the fight's story (rpgdice.core.changes): command ``encounter CHANGE``,
     one result with the change in words and the state after it. No roll: ``again`` and
@@ -557,7 +660,7 @@ def _log_change(enc: Encounter, change: str, said: str, wanted: bool,
     try:
         write_entry(Entry(argv=argv, character=None, ruleset=enc.ruleset, command=command,
                           seed=None, faces=None, count=1, outcome=None, results=[result],
-                          secret=secret))
+                          secret=secret, blind=blind))
     except (LogUnavailable, OSError) as e:
         warning(f"the change was not logged: {e}")
 
@@ -600,7 +703,7 @@ def out_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log: 
 
     Example: rpgdice encounter out Thug
     """
-    _change(_typed(ctx), "out", lambda enc: f"{enc.set_out(name, True).name} is out", as_json, log)
+    _change(_typed(ctx), "out", _put_out(name, True), as_json, log)
 
 
 @app.command("back")
@@ -610,8 +713,7 @@ def back_cmd(ctx: typer.Context, name: NameArg, as_json: StateJson = False, log:
 
     Example: rpgdice encounter back Thug
     """
-    _change(_typed(ctx), "back", lambda enc: f"{enc.set_out(name, False).name} is back in the fight",
-            as_json, log)
+    _change(_typed(ctx), "back", _put_out(name, False), as_json, log)
 
 
 def _condition(text: str) -> str:

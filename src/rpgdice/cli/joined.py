@@ -289,6 +289,10 @@ def leave_cmd() -> None:
     sys.stdout.flush()
 
 
+BLIND = "rolled blind: the GM sees it"
+"""What a joined terminal prints of a ``--blind`` roll (the table answers no results)."""
+
+
 def remote(words: list[str], table: dict[str, str]) -> int:
     """Roll ``words`` at the table and print the answer as a local roll prints it. An
     answer that does not rebuild into the results it names (as ``log show`` rebuilds a
@@ -307,6 +311,11 @@ def remote(words: list[str], table: dict[str, str]) -> int:
     rolls = data["rolls"]
     if not rolls or not all(isinstance(r, dict) for r in rolls):
         raise _bad_answer(base, "no rolls" if not rolls else "a roll that is no object")
+    if all(r.get("blind") is True and "results" not in r and "outcome" not in r for r in rolls):
+        sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rolls)
+                         if as_json else f"{BLIND}\n")  # the GM's alone: nothing to show
+        sys.stdout.flush()
+        return 0
     shown_ = data.get("shown") if isinstance(data.get("shown"), dict) else None  # as the log
     records = _rebuilt(base, rolls, shown_)
     if as_json:

@@ -173,7 +173,7 @@ def _show_brief(rows: Iterable[Loaded]) -> None:
     from rpgdice.render import log as view
 
     keep = ("id", "time", "character", "argv", "ruleset", "outcome", "rerolled_at",
-            "rerolled_by", "secret")
+            "rerolled_by", "secret", "blind")
     from rpgdice import rulesets
 
     def brief(e: Loaded) -> Loaded:

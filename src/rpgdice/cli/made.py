@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rpgdice.cli.common import Shared
 
 SHARED_NAMES = ("dice", "seed", "times", "json", "odds", "log_choice", "short", "secret",
-                "compare")
+                "blind", "compare")
 """The shared options' parameter names (the signature's, after the command's own)."""
 CHARACTER_NAMES = ("as_name", "pool_name")
 

@@ -16,7 +16,7 @@ class Run:
     made, in ``parsed``, instead of executing it."""
 
     __slots__ = ("argv", "dice", "seed", "times", "json", "odds", "log_choice", "short",
-                 "secret", "compare", "parse_only", "parsed", "entry", "character", "args",
+                 "secret", "blind", "compare", "parse_only", "parsed", "entry", "character", "args",
                  "odds_alone")
 
     def __init__(self, argv: Optional[list[str]] = None, parse_only: bool = False) -> None:
@@ -29,6 +29,8 @@ class Run:
         self.log_choice: Optional[bool] = None
         self.short = False
         self.secret = False
+        self.blind = False
+        """``--blind``: secret, and on the table's screens for the GM alone."""
         self.compare: tuple[str, ...] = ()
         self.parse_only = parse_only
         self.parsed: Any = None

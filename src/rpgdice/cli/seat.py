@@ -121,18 +121,36 @@ def seat_list(as_json: Annotated[bool, typer.Option("--json", help="JSON: a list
         _say(f"{name:<{width}}  {characters:<{chars}}  {link(s.token, base)}")
 
 
+def gm_link(token: str, base: Optional[str] = None) -> str:
+    """The GM's screen's link (``?gm=``)."""
+    return f"{base or base_url()}/?gm={token}"
+
+
 @app.command("link")
 def seat_link(
-    name: SeatArg,
+    name: Annotated[Optional[str], typer.Argument(
+        metavar="NAME", show_default=False,
+        help="The seat's name (the player's); none with --gm.")] = None,
     new: Annotated[bool, typer.Option("--new", help="A new link; the old one stops at once "
                                       "(a running serve too).")] = False,
+    gm: Annotated[bool, typer.Option("--gm", help="The GM's screen's link (?gm=): every "
+                                     "roll whole, Reveal, the encounter's controls.")] = False,
 ) -> None:
-    """Print a seat's link again (--new: make a new one).
+    """Print a seat's link again (--new: make a new one); --gm: the GM's screen's.
 
     Example: rpgdice seat link ana --new
     """
     from rpgdice.table import seats
 
+    if gm:
+        if name is not None:
+            raise RulesError("--gm", "the GM's screen is no seat's: give --gm or NAME, "
+                             "not both")
+        _say(gm_link(seats.gm_link_token(new)))
+        return
+    if name is None:
+        raise RulesError("NAME", "which seat's link? (rpgdice seat list; --gm: the GM's "
+                         "screen's)")
     seat = seats.renew(name) if new else seats.find(name)
     _say(link(seat.token))
 

@@ -610,8 +610,35 @@ def _executed(spec: RollSpec, sheet: Sheet | None, extras: Optional[Loaded]) -> 
             if isinstance(obj, dict):
                 obj["id"], obj["seat"] = entry, spec.seat
             rolls.append(obj)
+    if spec.blind and spec.seat is not None:  # the GM's alone: the seat learns it was rolled
+        hidden = _blind(entry, spec)
+        return Answer(200, {"rolls": [hidden for _ in rolls]})
     shown = _shown(entry)
     return Answer(200, {"rolls": rolls, **({"shown": shown} if shown else {})})
+
+
+def _blind(entry: Optional[int], spec: RollSpec) -> Loaded:
+    """A seat's blind roll as the seat is answered: what ``/api/rolls`` gives of a hidden
+    roll (:data:`~rpgdice.table.log.entries.SECRET_KEYS`, from its log entry), never its
+    results."""
+    from rpgdice.table.log import Log
+    from rpgdice.table.log.entries import SECRET_KEYS, on_the_table
+    from rpgdice.table.log.store import now
+
+    found = None
+    try:
+        log = Log.open(write=False) if entry is not None else None
+        found = log.get(entry) if log is not None and entry is not None else None
+        if log is not None:
+            log.release()
+    except Exception:  # the log unreadable now: said from the spec
+        found = None
+    if found is not None and found.get("secret"):
+        return on_the_table(found)
+    said = {"id": entry, "time": now(), "seat": spec.seat, "ruleset": spec.ruleset,
+            "command": spec.command, "secret": True, "blind": True,
+            "character": spec.character.name if spec.character is not None else None}
+    return {k: said[k] for k in SECRET_KEYS}
 
 
 def _shown(entry: Optional[int]) -> Optional[Loaded]:

@@ -103,6 +103,7 @@ def serve_cmd(
 
 
 def _run(uvicorn: ModuleType, host: str, port: int, token: Optional[str], url: Optional[str]) -> None:
+    from rpgdice.cli.encounter import control
     from rpgdice.cli.output import warning
     from rpgdice.cli.seated import odds_line, roll_line, routed
     from rpgdice.serve import hosts as names
@@ -119,7 +120,9 @@ def _run(uvicorn: ModuleType, host: str, port: int, token: Optional[str], url: O
     table = Table(log_file(), token, poster, roller=roll_line, odds_line=odds_line)
     if poster is not None:
         table_ref.append(table)
+    table.control = control  # the GM's screen's encounter controls
     seats.load()  # a broken seats.toml is said before serving
+    seats.gm_link_token()  # the GM's screen's token: made once, kept in seats.toml
     watched = seats.Watched(seats.path())
     table.seats = watched  # a removed or renewed seat's streams end at once
     allowed = names.addresses() | {host.strip("[]").lower()}
@@ -163,8 +166,9 @@ def _bound(host: str, port: int) -> socket.socket:
 
 
 def _announce(server: Any, host: str, token: Optional[str], watched: Watched) -> None:
-    """Print the page's URL (with its token) once the server listens, then each seat's
-    link: the machine's own address for a host that is not loopback (never 0.0.0.0)."""
+    """Print the page's URL (with its token) once the server listens, each seat's link,
+    then the GM's screen's: the machine's own address for a host that is not loopback
+    (never 0.0.0.0)."""
     from rpgdice.serve.hosts import shown_host
 
     startup = server.startup
@@ -179,6 +183,8 @@ def _announce(server: Any, host: str, token: Optional[str], watched: Watched) ->
         lines = [f"rpgdice serve: the table is at {base}{query}\n"]
         lines += [f"rpgdice serve: seat {s.name}: {base}/?seat={s.token}\n"
                   for s in watched.current()]
+        if watched.gm is not None:  # last: the GM's own
+            lines.append(f"rpgdice serve: the GM's screen: {base}/?gm={watched.gm}\n")
         sys.stdout.write("".join(lines))
         sys.stdout.flush()
 

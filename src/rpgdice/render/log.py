@@ -365,7 +365,7 @@ def _entry_row(e: Loaded) -> Row:
         by = e.get("rerolled_by")
         outcome.append(f" → re-rolled{f' #{by}' if by else ''}", style=NOTE)
     if e.get("secret"):
-        outcome.append(" (secret)", style=NOTE)
+        outcome.append(" (blind)" if e.get("blind") else " (secret)", style=NOTE)
     return (str(e["id"]), when(e["time"]), visible(e["character"] or "—"), command_text(e["argv"]),
             outcome, visible(e["figures"] if "figures" in e else safe_figures(e)))
 
@@ -374,7 +374,7 @@ def show_header(entry: Loaded) -> None:
     dice = (f"faces {','.join(map(str, entry['faces']))}" if entry["faces"] is not None
             else "" if changes.is_change(entry) else f"seed {entry['seed']}")  # no dice
     who = f" · {unit(visible(entry['character']))}" if entry["character"] else ""
-    secret = " · secret" if entry.get("secret") else ""
+    secret = (" · blind" if entry.get("blind") else " · secret") if entry.get("secret") else ""
     out = console()
     header = Text(f"#{entry['id']} · {unit(when(entry['time']))}{who} · "
                   f"{PROG} {command_text(entry['argv'])}{' · ' + unit(dice) if dice else ''}"

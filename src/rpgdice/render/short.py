@@ -17,7 +17,7 @@ from rpgdice.core.data import Loaded
 if TYPE_CHECKING:
     from rpgdice.core.envelope import Rolled
 
-OUTPUT_FLAGS = frozenset({"--short", "--secret", "--json", "--odds", "--log", "--no-log"})
+OUTPUT_FLAGS = frozenset({"--short", "--secret", "--blind", "--json", "--odds", "--log", "--no-log"})
 """Options of a rolling command that change how it is shown or kept, not what is rolled:
 left out of a short line's command."""
 OUTPUT_VALUED = frozenset({"--compare"})

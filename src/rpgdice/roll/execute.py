@@ -209,7 +209,8 @@ def check_output_options(spec: RollSpec) -> None:
         raise RulesError("--short", "cannot be combined with --json (one is for people, the "
                          "other for programs)")
     if spec.secret and spec.log is False:
-        raise RulesError("--secret", "cannot be combined with --no-log (a secret roll is "
+        raise RulesError("--blind" if spec.blind else "--secret", "cannot be combined with "
+                         "--no-log (a secret roll is "
                          "logged, so that it can be revealed)")
 
 
@@ -351,7 +352,7 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn,
             list(spec.argv), _who(spec, state), warning,
             spec=stats.data() if isinstance(stats, ExactOdds) else None,
             odds=odds.data() if isinstance(odds, ExactOdds) else None,
-            secret=spec.secret, roll=stored(spec))
+            secret=spec.secret or spec.blind, roll=stored(spec), blind=spec.blind)
     if plan.effects is not None:
         plan.effects.finish(state.entry)
     return state.entry

@@ -89,6 +89,8 @@ class RollSpec:
     log: Optional[bool] = None
     """``--log``/``--no-log``; None: ``RPGDICE_LOG`` decides."""
     secret: bool = False
+    blind: bool = False
+    """``--blind``: secret (``secret`` is True too), shown to the GM's screen alone."""
     short: bool = False
     json: bool = False
     odds: bool = False
@@ -136,7 +138,7 @@ class RollSpec:
                     "labels": [list(x) for x in c.labels],
                     "terms": [[p, [[t.sign, t.trait, t.value] for t in ts]] for p, ts in c.terms],
                     "practiced": c.practiced, "pool": c.pool, "given": list(c.given)}
-        for key in ("secret", "short", "json", "odds"):  # the run's choices, where made
+        for key in ("secret", "blind", "short", "json", "odds"):  # the run's choices, where made
             if getattr(self, key):
                 out[key] = True
         if self.log is not None:
@@ -204,6 +206,7 @@ def _from_data(data: object) -> RollSpec:
         args=tuple((k, _frozen(v)) for k, v in args.items()),
         dice=None if dice is None else tuple(dice), seed=seed, times=times,
         character=character, target=target, secret=data.get("secret") is True,
+        blind=data.get("blind") is True,
         short=data.get("short") is True, json=data.get("json") is True,
         odds=data.get("odds") is True,
         log=data["log"] if isinstance(data.get("log"), bool) else None,

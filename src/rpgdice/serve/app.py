@@ -28,8 +28,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rpgdice.core.data import Loaded
 from rpgdice.serve import follow
-from rpgdice.serve.hub import CATCH_UP_BATCH, CLOSED, OVERFLOW, PER_SEAT, Event, Hub, roll_event
+from rpgdice.serve.hub import (
+    CATCH_UP_BATCH,
+    CLOSED,
+    OVERFLOW,
+    PER_SEAT,
+    Event,
+    Given,
+    Hub,
+    roll_event,
+    screen_event,
+)
 from rpgdice.table.log import on_the_table
+from rpgdice.table.log.entries import public
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -78,7 +89,8 @@ class Guard:
     rebinding); a token that matches nothing is 403 on every path, and so is a missing one
     when reading needs one (a GM's ``--token``, or a host that is not loopback); every
     answer gets :data:`HEADERS`. Who asked (``"gm"``, a seat, or None) is put in the
-    request's ``state.who``."""
+    request's ``state.who``; the gm token of the GM's screen (``?gm=``, ``[gm] token`` in
+    seats.toml), when it was that, in ``state.screen`` (its ``who`` is ``"gm"`` too)."""
 
     def __init__(self, app: ASGIApp, token: Optional[str], seats: Watched | None = None,
                  hosts: Optional[set[str]] = None, open_reads: Optional[bool] = None) -> None:
@@ -94,7 +106,8 @@ class Guard:
                 "403: this server answers only its own addresses and names (Host)",
                 status_code=403))(scope, receive, send)
         given = self.given(request)
-        who = self.who(given) if given is not None else None
+        screen = given is not None and self.seats is not None and self.seats.is_gm(given)
+        who = "gm" if screen else self.who(given) if given is not None else None
         if (given is not None and who is None) or (who is None and not self.open_reads):
             said = ("403: a token is needed (?token=...)" if given is None else
                     "403: this token is not one of this table's (a seat's link or the GM's "
@@ -102,6 +115,7 @@ class Guard:
             return await _secured(PlainTextResponse(said, status_code=403))(scope, receive,
                                                                              send)
         scope.setdefault("state", {})["who"] = who
+        scope["state"]["screen"] = given if screen else None
 
         own = [] if who is None or who == "gm" else [
             (b"x-rpgdice-seat", who.name.encode("ascii", "replace"))]
@@ -124,8 +138,9 @@ class Guard:
 
     @staticmethod
     def given(request: Request) -> Optional[str]:
-        """The token a request carries: ``?token=``, ``?seat=`` or ``Authorization: Bearer``."""
-        for key in ("token", "seat"):
+        """The token a request carries: ``?token=``, ``?seat=``, ``?gm=`` or
+        ``Authorization: Bearer``."""
+        for key in ("token", "seat", "gm"):
             found = request.query_params.get(key)
             if found is not None:
                 return found
@@ -142,7 +157,8 @@ class Guard:
 
     def allowed(self, request: Request) -> bool:
         given = self.given(request)
-        return given is not None and self.who(given) is not None
+        return given is not None and (self.who(given) is not None or (
+            self.seats is not None and self.seats.is_gm(given)))
 
 
 def _said(entry: Loaded) -> bytes:
@@ -180,6 +196,9 @@ class Table:
         """The seats' odds commands run here: waiting ones leave the rolls' threads free."""
         self.odds_line = odds_line
         """``odds_line(line)``: whether the line is an odds command (rpgdice.cli.seated)."""
+        self.control: Callable[[str, Optional[str], Optional[int]], Answered] | None = None
+        """``control(action, name, amount)``: the GM's screen's encounter control
+        (rpgdice.cli.encounter.control, handed over by ``rpgdice serve``)."""
         self.hub = Hub(follow.RECENT, max_streams())
         self.seats: Watched | None = None
         """The seats as they are now (``rpgdice serve`` hands its own over): a stream of a
@@ -208,8 +227,11 @@ class Table:
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
 
-    def seat_gone(self, token: Optional[str]) -> bool:
-        """Whether ``token`` is a seat's no more (removed, or given a new link)."""
+    def seat_gone(self, token: Optional[str], screen: Optional[str] = None) -> bool:
+        """Whether ``token`` is a seat's no more (removed, or given a new link), or
+        ``screen`` the GM screen's token no more (``seat link --gm --new``)."""
+        if screen is not None:
+            return self.seats is None or not self.seats.is_gm(screen)
         return (token is not None and self.seats is not None
                 and self.seats.by_token(token) is None)
 
@@ -281,12 +303,12 @@ class Table:
         rolls changed is read once for the batch (the log is read after the batch was),
         and the batch goes to the hub at once."""
         held = self.take_back()
-        shown = []
-        for entry, revealed in given:
-            entry = held.entry(entry)
+        shown: list[Given] = []
+        for logged, revealed in given:
+            entry = held.entry(logged)
             if int(entry["id"]) in held.entries:
                 self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-            shown.append((entry, revealed))
+            shown.append((entry, revealed, _whole(logged, entry)))
             if self.poster is not None and not entry["secret"]:
                 self.poster.offer(entry, revealed)
             elif self.poster is not None and not revealed:  # who rolled, nothing of what
@@ -297,7 +319,7 @@ class Table:
     def _tick(self) -> None:
         self.ticks += 1
         if self.seats is not None:  # a seat removed or renewed: its streams end now
-            self.hub.close_seats({s.token for s in self.seats.current()})
+            self.hub.close_seats({s.token for s in self.seats.current()}, self.seats.gm)
         if self.ticks % TRIM_TICKS == 0 and self.follower.last != self.trimmed:
             self.trimmed = self.follower.last  # a burst of rolls freed what it made
             trim_malloc()
@@ -312,7 +334,7 @@ class Table:
         view = self.settled_encounter()
         self.waiting = view is None
         if view is not None:
-            self.hub.set_encounter(view)
+            self.hub.set_encounter(view, screen_encounter_html())
 
     def settled_encounter(self) -> Optional[str]:
         """The encounter's view as the table may see it, or None while a secret roll is
@@ -357,7 +379,7 @@ class Table:
             else:
                 self.restated[ident] = _said(now)
             if entry is not None and not entry["secret"]:
-                self.hub.entry(held.entry(entry), True)
+                self.hub.entries([(held.entry(entry), True, entry)])
 
     def encounter(self) -> str:
         """The encounter's view as the table may see it: without what secret rolls did."""
@@ -374,7 +396,8 @@ class Table:
             for entry in entries:
                 if int(entry["id"]) in held.entries:
                     self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-                self.hub.entry(held.entry(entry), False)
+                seen = held.entry(entry)
+                self.hub.entries([(seen, False, _whole(entry, seen))])
             last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
             self.hub.notice("log", str(e))
@@ -430,6 +453,26 @@ def trim_malloc() -> None:
         libc.malloc_trim(0)  # type: ignore[attr-defined]
 
 
+def _whole(logged: Loaded, seen: Loaded) -> Optional[Loaded]:
+    """The entry as logged, when the GM's screen sees it otherwise than the table (a
+    secret one, or one said again); None: the same."""
+    return logged if logged.get("secret") or seen is not logged else None
+
+
+def screen_encounter_html() -> str:
+    """The encounter as the GM's screen shows it: as it truly stands, with its controls."""
+    from html import escape
+
+    from rpgdice.serve import gm_page
+    from rpgdice.table import encounter
+
+    try:
+        found = encounter.load()
+        return gm_page.encounter_html(None if found is None else encounter.state(found))
+    except Exception as e:
+        return f'<p class="notice">the encounter cannot be read: {escape(str(getattr(e, "message", None) or e))}</p>'
+
+
 def encounter_html(held: Held | None = None) -> str:
     """The current encounter's view (``held``: what unrevealed secret rolls did, taken
     back out, a :class:`~rpgdice.serve.secrecy.Held`); a broken or unreadable one says so,
@@ -466,16 +509,20 @@ def make_app(table: Table) -> Starlette:
         from rpgdice.serve.page import page
 
         who = getattr(request.state, "who", None)
+        screen = getattr(request.state, "screen", None)
         given = Guard.given(request)
-        key = "seat" if request.query_params.get("seat") is not None else "token"
+        key = ("seat" if request.query_params.get("seat") is not None else
+               "gm" if screen is not None else "token")
         seat = None if who in (None, "gm") else who
+        if screen is not None:
+            seat = await asyncio.to_thread(_gm_seat)
         chars = None
         if seat is not None:
             from rpgdice.serve.page import characters
 
             chars = await asyncio.to_thread(characters, seat)
         return HTMLResponse(page(hub, given if who is not None else None, key=key, seat=seat,
-                                 chars=chars))
+                                 chars=chars, screen=screen is not None))
 
     async def roll(request: Request) -> Response:
         return await _roll(table, request)
@@ -486,17 +533,22 @@ def make_app(table: Table) -> Starlette:
         if after is None or limit is None or limit > follow.BATCH:
             return JSONResponse({"error": "after must be a whole number from 0, limit one "
                                  f"from 1 to {follow.BATCH}"}, status_code=400)
+        screen = getattr(request.state, "screen", None) is not None
         try:
-            found = await asyncio.to_thread(lambda: table.public(_read(table.log, after, limit)))
+            found = await asyncio.to_thread(
+                lambda: _read(table.log, after, limit) if screen
+                else table.public(_read(table.log, after, limit)))
         except follow.Unreadable as e:
             return JSONResponse({"error": str(e)}, status_code=503)
-        return JSONResponse([on_the_table(e) for e in found])
+        return JSONResponse([public(e) if screen else on_the_table(e) for e in found])
 
     async def events(request: Request) -> Response:
         return await _events(table, request)
 
     routes = [Route("/", index), Route("/api/rolls", rolls), Route("/events", events),
-              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel_route(table))]
+              Route("/api/roll", roll, methods=["POST"]), Route("/api/panel", _panel_route(table)),
+              Route("/api/reveal", _on(table, _reveal), methods=["POST"]),
+              Route("/api/encounter", _on(table, _control), methods=["POST"])]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
@@ -511,7 +563,8 @@ async def _events(table: Table, request: Request) -> Response:
                                  status_code=400)
     who = getattr(request.state, "who", None)
     seat = None if who is None or who == "gm" else who.token
-    queue = hub.subscribe(seat)
+    screen = getattr(request.state, "screen", None)
+    queue = hub.subscribe(seat, screen)
     if queue is None and seat is not None and hub.seat_full(seat):
         return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
                                  "seats their share); close one", status_code=429,
@@ -519,9 +572,18 @@ async def _events(table: Table, request: Request) -> Response:
     if queue is None:
         return PlainTextResponse("503: too many open streams; try again soon",
                                  status_code=503, headers={"Retry-After": "5"})
-    return StreamingResponse(_stream(table, queue, after, seat),
+    return StreamingResponse(_stream(table, queue, after, seat, screen),
                              media_type="text/event-stream",
                              headers={"X-Accel-Buffering": "no"})
+
+
+def _on(table: Table, handler: Callable[[Table, Request], Awaitable[Response]]
+        ) -> Callable[[Request], Awaitable[Response]]:
+    """A route's endpoint: ``handler(table, request)``."""
+    async def endpoint(request: Request) -> Response:
+        return await handler(table, request)
+
+    return endpoint
 
 
 def _panel_route(table: Table) -> Callable[[Request], Awaitable[Response]]:
@@ -624,21 +686,9 @@ async def _roll(table: Table, request: Request) -> Response:
             return JSONResponse({"error": f"more than {RATE} rolls in {PER:g} seconds; "
                                  f"wait {wait} s"}, status_code=429,
                                 headers={"Retry-After": str(wait)})
-    length = request.headers.get("content-length", "")
-    if length and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
-        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"},
-                                status_code=413)
-    import json
-
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        data = None
+    data = await _json_body(request)
+    if isinstance(data, Response):
+        return data
     line = data.get("line") if isinstance(data, dict) else None
     if not isinstance(line, str):
         return JSONResponse({"error": 'the body is JSON: {"line": "roll 2d6"}'},
@@ -655,6 +705,121 @@ async def _roll(table: Table, request: Request) -> Response:
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
         said = await asyncio.to_thread(table.answer, said)
     return JSONResponse(said, status_code=answer.status)
+
+
+async def _json_body(request: Request) -> Loaded | None | Response:
+    """A POST's JSON body (None: no JSON), or the 413 answer to one over
+    :data:`MAX_BODY`."""
+    length = request.headers.get("content-length", "")
+    if length and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
+        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"},
+                                status_code=413)
+    import json
+
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _gm_seat() -> Seat:
+    """The GM's screen's roll panel as a seat of every saved character (it rolls as any,
+    or as none)."""
+    from rpgdice.table import sheets
+    from rpgdice.table.seats import Seat
+
+    return Seat("GM", "", tuple(p.stem for p in sheets.names()))
+
+
+def _screen_only(request: Request) -> Optional[Response]:
+    """The 403 answer to a request that is not the GM screen's (``?gm=``/Bearer: the gm
+    token), or None."""
+    if getattr(request.state, "screen", None) is None:
+        return JSONResponse({"error": "the GM's screen's token is needed (rpgdice seat link "
+                             "--gm)"}, status_code=403)
+    return None
+
+
+async def _reveal(table: Table, request: Request) -> Response:
+    """``POST /api/reveal`` ``{"id": ID}``: the GM's screen makes a secret (or blind)
+    roll public, as ``rpgdice log reveal ID`` does."""
+    refused = _screen_only(request)
+    if refused is not None:
+        return refused
+    data = await _json_body(request)
+    if isinstance(data, Response):
+        return data
+    ident = data.get("id") if isinstance(data, dict) else None
+    if not isinstance(ident, int) or isinstance(ident, bool) or not 1 <= ident <= 2**62:
+        return JSONResponse({"error": 'ID: the body is JSON: {"id": ID}, ID a whole number '
+                             "from 1"}, status_code=400)
+    status, said = await asyncio.to_thread(reveal_entry, table.log, ident)
+    return JSONResponse({"id": ident, "said": said} if status == 200 else {"error": said},
+                        status_code=status)
+
+
+def reveal_entry(log: Path, ident: int) -> tuple[int, str]:
+    """Reveal the entry ``ident`` of the log at ``log`` (the table's ``Log.reveal``, as
+    ``log reveal`` does): an HTTP status and one line."""
+    import sqlite3
+
+    from rpgdice.table.log import Log, LogUnavailable, reason
+
+    if not log.exists():
+        return 404, f"ID: no entry {ident} in the roll log"
+    try:
+        opened = Log.open(write=True, path=log)
+    except (LogUnavailable, sqlite3.Error, OSError) as e:
+        return 503, f"the roll log cannot be written: {reason(e)}"
+    assert opened is not None  # opened to write: made when missing
+    try:
+        if opened.get(ident) is None:
+            return 404, f"ID: no entry {ident} in the roll log"
+        done = opened.reveal(ident)
+    except sqlite3.Error as e:
+        return 503, f"the roll log cannot be written: {reason(e)}"
+    finally:
+        opened.release()
+    return 200, (f"Entry {ident} is public now." if done
+                 else f"Entry {ident} is already public; nothing changed.")
+
+
+CONTROLS = ("next", "out", "back", "damage")
+"""The encounter's controls on the GM's screen (``POST /api/encounter``)."""
+
+
+async def _control(table: Table, request: Request) -> Response:
+    """``POST /api/encounter`` ``{"action": "next"|"out"|"back"|"damage", "name": NAME,
+    "amount": N}``: the GM's screen changes the encounter as ``rpgdice encounter
+    next|out|back`` do (and deals damage, or heals, an extra's), logged as they log."""
+    refused = _screen_only(request)
+    if refused is not None:
+        return refused
+    if table.control is None:
+        return JSONResponse({"error": "this server changes no encounter"}, status_code=403)
+    data = await _json_body(request)
+    if isinstance(data, Response):
+        return data
+    data = data if isinstance(data, dict) else {}
+    action, name, amount = data.get("action"), data.get("name"), data.get("amount")
+    if action not in CONTROLS or (action != "next" and not isinstance(name, str)) or (
+            action == "damage" and (not isinstance(amount, int) or isinstance(amount, bool))):
+        return JSONResponse({"error": 'the body is JSON: {"action": "next"}, or "out"/"back" '
+                             'with "name", or "damage" with "name" and "amount" (a whole '
+                             "number; negative heals)"}, status_code=400)
+    control = table.control
+    answer = await asyncio.get_running_loop().run_in_executor(
+        table.pool, lambda: control(action, name if isinstance(name, str) else None,
+                                    amount if action == "damage" else None))
+    if answer.status == 200:  # every page sees the change now, not at the next look
+        await asyncio.to_thread(table._set_encounter)
+    return JSONResponse(answer.body, status_code=answer.status)
 
 
 GONE_CHECK = 0.2
@@ -701,31 +866,38 @@ def _read(log: Path, after: int, limit: int) -> list[Loaded]:
         reader.close()
 
 
-def _missed(table: Table, after: int) -> list[tuple[int, str]]:
+def _missed(table: Table, after: int, screen: bool = False) -> list[tuple[int, str]]:
     """The events of the entries after ``after`` (at most a catch-up batch), made here
-    in the reading thread, as the table may see them."""
+    in the reading thread, as the table may see them (``screen``: as the GM's screen
+    does, whole)."""
+    if screen:
+        return [screen_event(entry, False)[:2]
+                for entry in _read(table.log, after, CATCH_UP_BATCH)]
     return [roll_event(entry, False)[:2]
             for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
 
 
 async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int],
-                  seat: Optional[str] = None) -> AsyncIterator[str]:
+                  seat: Optional[str] = None, screen: Optional[str] = None
+                  ) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
     (from the log), then whatever comes, until it goes; a client that falls too far behind
     (slow, or a burst of rolls) reads what it missed from the log, then joins again (as
     the seat ``seat``, its token, when a seat's). A seat's ends when the seat is removed
-    or given a new link."""
+    or given a new link; a GM's screen's (``screen``: its gm token) when a new one is made."""
     hub = table.hub
     sent = hub.last if after is None else after  # before the first yield: what comes while
     try:  # it is sent is in the queue
-        yield "retry: 2000\n\n" + hub.notice_event() + hub.encounter_event()
+        yield ("retry: 2000\n\n" + hub.notice_event()
+               + hub.encounter_event(screen=screen is not None))
         catching_up = after is not None
         while True:
             while catching_up:  # from the log, a batch at a time
-                if table.seat_gone(seat):
+                if table.seat_gone(seat, screen):
                     return
                 try:
-                    missed = await hub.catch_up(lambda s: _missed(table, s), sent)
+                    missed = await hub.catch_up(
+                        lambda s: _missed(table, s, screen is not None), sent)
                 except follow.Unreadable:  # said by the notice: the stream goes on
                     catching_up = False
                     break
@@ -742,11 +914,11 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
             if events[-1] is CLOSED:  # its seat is gone: not one event more
                 return
             if events[-1] is OVERFLOW:  # behind: what it missed is in the log
-                rejoined = hub.subscribe(seat)
+                rejoined = hub.subscribe(seat, screen)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True
-                yield hub.notice_event() + hub.encounter_event()
+                yield hub.notice_event() + hub.encounter_event(screen=screen is not None)
                 continue
             texts = []
             for entry, revealed, text in events:

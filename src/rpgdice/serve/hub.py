@@ -62,6 +62,38 @@ def roll_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     return ident, text, html
 
 
+def screen_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
+    """An entry's SSE events as the GM's screen gets them: the ``log --json`` object whole
+    (``secret`` and ``blind`` said), and its card whole, a hidden one marked
+    (rpgdice.serve.gm_page)."""
+    from rpgdice.serve import gm_page
+    from rpgdice.table.log.entries import public
+
+    ident = int(entry["id"])
+    head = "" if revealed else f"id: {ident}\n"
+    html = gm_page.entry_html(entry)
+    text = (f"{head}data: {dumps(public(entry))}\n\n"
+            f"event: view\ndata: {dumps({'id': ident, 'html': html})}\n\n")
+    return ident, text, html
+
+
+def _screen_of(logged: Optional[Loaded], revealed: bool) -> Optional[tuple[str, str]]:
+    """The GM screen's events and card of an entry it sees whole (None: as the table
+    does, or an entry no view reads)."""
+    if logged is None:
+        return None
+    try:
+        return screen_event(logged, revealed)[1:]
+    except (KeyError, TypeError, ValueError):  # forged or partial: as the table sees it
+        return None
+
+
+Given = tuple[Loaded, bool] | tuple[Loaded, bool, Optional[Loaded]]
+"""An entry handed to the hub: as the table may see it, whether it is a reveal, and
+(when it differs: a secret one, or one said again) the entry as logged, which the GM's
+screen shows."""
+
+
 class Hub:
     def __init__(self, recent: int, max_streams: int = MAX_STREAMS) -> None:
         self.max_streams = max_streams
@@ -69,6 +101,12 @@ class Hub:
         self.clients: dict[asyncio.Queue[Event], Optional[str]] = {}
         """Each client's queue, and the seat's token it was opened with (None: the GM's
         token or the plain page)."""
+        self.screens: dict[asyncio.Queue[Event], str] = {}
+        """The GM's screens' queues (among :attr:`clients`), and the gm token each was
+        opened with: they get every roll whole."""
+        self.screen_recent: dict[int, str] = {}
+        """The GM screen's HTML of the entries of :attr:`recent` it sees otherwise."""
+        self.screen_encounter = ""
         self.recent: OrderedDict[int, str] = OrderedDict()
         """The newest entries' HTML, by ID, oldest first (the page opens with them)."""
         self.size = recent
@@ -82,19 +120,25 @@ class Hub:
     def entry(self, entry: Loaded, revealed: bool) -> None:
         self.entries([(entry, revealed)])
 
-    def entries(self, given: list[tuple[Loaded, bool]]) -> None:
+    def entries(self, given: list[Given]) -> None:
         """Entries logged (``revealed`` False) or revealed (True), in order: their events
         made here, handed to the event loop at once (one wake-up of it for a poll's
-        batch, not one for each roll)."""
+        batch, not one for each roll). An entry the GM's screen sees otherwise (a secret
+        one, one said again) comes with the entry as logged."""
         if given:
-            made = [(*roll_event(entry, revealed), revealed) for entry, revealed in given]
+            made = []
+            for entry, revealed, *whole in given:
+                ident, text, html = roll_event(entry, revealed)
+                screen = _screen_of(whole[0] if whole else None, revealed)
+                made.append((ident, text, html, revealed, screen))
             self._call(self._add_all, made)
 
     def notice(self, kind: str, text: Optional[str]) -> None:
         self._call(self._notice, kind, text)
 
-    def set_encounter(self, html: str) -> None:
-        self._call(self._encounter, html)
+    def set_encounter(self, html: str, screen: Optional[str] = None) -> None:
+        """The encounter's view, and the GM screen's (None: the same)."""
+        self._call(self._encounter, html, html if screen is None else screen)
 
     def _call(self, work: Callable[..., None], *args: object) -> None:
         loop = self.loop
@@ -108,51 +152,71 @@ class Hub:
 
     # On the event loop ---------------------------------------------------------------
 
-    def _add_all(self, made: list[tuple[int, str, str, bool]]) -> None:
-        for ident, text, html, revealed in made:
-            self._add(ident, html, text, revealed)
+    def _add_all(self, made: list[tuple[int, str, str, bool, Optional[tuple[str, str]]]]
+                 ) -> None:
+        for ident, text, html, revealed, screen in made:
+            self._add(ident, html, text, revealed, screen)
 
-    def _add(self, ident: int, html: str, text: str, revealed: bool) -> None:
+    def _add(self, ident: int, html: str, text: str, revealed: bool,
+             screen: Optional[tuple[str, str]] = None) -> None:
         if not revealed or ident in self.recent:  # a reveal replaces its secret roll
             self.recent[ident] = html
+            self.screen_recent.pop(ident, None)
+            if screen is not None:
+                self.screen_recent[ident] = screen[1]
             while len(self.recent) > self.size:
-                self.recent.popitem(last=False)
+                gone, _ = self.recent.popitem(last=False)
+                self.screen_recent.pop(gone, None)
         if not revealed:
             self.last = max(self.last, ident)
-        self.publish((ident, revealed, text))
+        self.publish((ident, revealed, text),
+                     None if screen is None else (ident, revealed, screen[0]))
+
+    def screen_rolls(self) -> list[str]:
+        """The newest entries' HTML as the GM's screen shows them, oldest first."""
+        return [self.screen_recent.get(i, html) for i, html in self.recent.items()]
 
     def _notice(self, kind: str, text: Optional[str]) -> None:
         self.notices[kind] = text
         self.publish((None, True, self.notice_event()))
 
-    def _encounter(self, html: str) -> None:
-        if html != self.encounter:
-            self.encounter = html
-            self.publish((None, True, self.encounter_event()))
+    def _encounter(self, html: str, screen: str) -> None:
+        if html != self.encounter or screen != self.screen_encounter:
+            self.encounter, self.screen_encounter = html, screen
+            self.publish((None, True, self.encounter_event()),
+                         (None, True, self.encounter_event(screen=True)))
 
     def notice_event(self) -> str:
         return f"event: notice\ndata: {dumps(self.notices)}\n\n"
 
-    def encounter_event(self) -> str:
-        return f"event: encounter\ndata: {dumps({'html': self.encounter})}\n\n"
+    def encounter_event(self, screen: bool = False) -> str:
+        html = self.screen_encounter if screen else self.encounter
+        return f"event: encounter\ndata: {dumps({'html': html})}\n\n"
 
-    def publish(self, event: Event) -> None:
+    def publish(self, event: Event, screen: Optional[Event] = None) -> None:
+        """``event`` to every client (``screen``, when given, to the GM's screens)."""
         for queue in list(self.clients):
             try:
-                queue.put_nowait(event)
+                queue.put_nowait(screen if screen is not None and queue in self.screens
+                                 else event)
             except asyncio.QueueFull:  # too slow: cut off, never waited for
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(OVERFLOW)
                 self.clients.pop(queue, None)  # nothing more goes to it
+                self.screens.pop(queue, None)
 
-    def subscribe(self, seat: Optional[str] = None) -> Optional[asyncio.Queue[Event]]:
+    def subscribe(self, seat: Optional[str] = None, screen: Optional[str] = None
+                  ) -> Optional[asyncio.Queue[Event]]:
         """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are
-        open — or, for a seat's token ``seat``, when :meth:`seat_full` says so."""
+        open — or, for a seat's token ``seat``, when :meth:`seat_full` says so. ``screen``:
+        the gm token of a GM's screen (it gets every roll whole)."""
         if len(self.clients) >= self.max_streams or (seat is not None and self.seat_full(seat)):
             return None
         queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=QUEUE)
         self.clients[queue] = seat
+        if screen is not None:
+            self.screens[queue] = screen
         return queue
 
     def seat_full(self, seat: str) -> bool:
@@ -163,18 +227,22 @@ class Hub:
                 or sum(o is not None for o in owners) >= max(1, int(self.max_streams
                                                                     * SEATS_SHARE)))
 
-    def close_seats(self, tokens: set[str]) -> None:
+    def close_seats(self, tokens: set[str], gm: Optional[str] = None) -> None:
         """End at once every stream of a seat whose token is not in ``tokens`` (removed, or
-        given a new link): from any thread."""
-        self._call(self._close_seats, tokens)
+        given a new link), and of a GM's screen whose token is not ``gm``: from any
+        thread."""
+        self._call(self._close_seats, tokens, gm)
 
-    def _close_seats(self, tokens: set[str]) -> None:
+    def _close_seats(self, tokens: set[str], gm: Optional[str] = None) -> None:
         for queue, seat in list(self.clients.items()):
-            if seat is not None and seat not in tokens:
+            screen = self.screens.get(queue)
+            if (seat is not None and seat not in tokens) or (screen is not None
+                                                              and screen != gm):
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(CLOSED)
                 self.clients.pop(queue, None)
+                self.screens.pop(queue, None)
 
     async def catch_up(self, read: Callable[[int], list[tuple[int, str]]], after: int
                        ) -> list[tuple[int, str]]:
@@ -187,3 +255,4 @@ class Hub:
 
     def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
         self.clients.pop(queue, None)
+        self.screens.pop(queue, None)

@@ -619,11 +619,16 @@ def _panel_script(chars: Optional[list[PanelCharacter]] = None) -> str:
 
 
 def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = None,
-         chars: Optional[list[PanelCharacter]] = None) -> str:
+         chars: Optional[list[PanelCharacter]] = None, screen: bool = False) -> str:
     """The page as it stands: the newest rolls first, the encounter and the notices (a
     seat's page: its roll panel too). ``token``: the one its own requests carry, as
-    ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it)."""
-    rolls = "\n".join(reversed(list(hub.recent.values()))) or \
+    ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it).
+    ``screen``: the GM's screen (rpgdice.serve.gm_page): every roll whole, its controls."""
+    from rpgdice.serve import gm_page
+
+    gm_css, gm_status, gm_script = gm_page.hook(token or "") if screen else ("", "", "")
+    recent = hub.screen_rolls() if screen else list(hub.recent.values())
+    rolls = "\n".join(reversed(recent)) or \
         '<p id="empty">No rolls yet: they show here as they are rolled.</p>'
     values = {"TOKEN": dumps(token), "KEY": dumps(key), "AFTER": str(hub.last),
               "LIMIT": str(hub.size)}
@@ -631,15 +636,15 @@ def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = No
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>rpgdice · the table</title><style>{CSS}{PANEL_CSS if seat else ""}</style></head>
+<title>rpgdice · the table</title><style>{CSS}{PANEL_CSS if seat or screen else ""}{gm_css}</style></head>
 <body><main>
 <h1>rpgdice · the table</h1>
 <div class="notice" id="log-notice" role="status">{escape(hub.notices["log"] or "")}</div>
 <div class="notice" id="discord-notice" role="status">{escape(hub.notices["discord"] or "")}</div>
-{panel(seat, chars or []) if seat else ""}
-<div id="layout"><section id="encounter">{hub.encounter}</section>
+{panel(seat, chars or []) if seat or screen else ""}{gm_status}
+<div id="layout"><section id="encounter">{hub.screen_encounter if screen else hub.encounter}</section>
 <section id="rolls" aria-live="polite">
 {rolls}
 </section></div>
-</main><script>{script}</script>{_panel_script(chars) if seat else ""}</body></html>
+</main><script>{script}</script>{_panel_script(chars) if seat or screen else ""}{gm_script}</body></html>
 """

@@ -117,7 +117,7 @@ def panel(seat: object, held: Held | None = None) -> JSON:
     names = [p.stem for p in sheets.names()] if gm else list(getattr(seat, "characters", ()))
     found = [c for c in (character(n, None if gm else held) for n in names) if c is not None]
     rulesets = registry.names() if gm else ("dice",)
-    return {"characters": found,
+    return {"characters": found, "gm": gm,
             "rulesets": [{"name": r, "title": registry.get(r).title,
                           "commands": commands_of(r, as_character=False)}
                          for r in rulesets if _loads(r)]}

@@ -470,6 +470,11 @@ def state(enc: Encounter) -> JSONObject:
             "current": enc.current.name}
 
 
+def state_of(side: Side, ruleset: str = "seyruun") -> JSONObject:
+    """One side's ``order`` entry (``encounter --json``)."""
+    return _side_state(side, ruleset)
+
+
 def _side_state(side: Side, ruleset: str = "seyruun") -> JSONObject:
     """One side's ``order`` entry: its place, and its state in its ruleset's words (a
     character's from its sheet as it is now, through the ruleset's ``fight.side``)."""

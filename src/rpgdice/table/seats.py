@@ -4,6 +4,9 @@
     token = "…"               # at least 128 random bits, URL-safe
     characters = ["Ysolde"]
 
+    [gm]
+    token = "…"               # the GM's screen (?gm=), at least 128 random bits
+
 A seat is a player's place: a name, a secret token (their link's ``?seat=``) and the saved
 characters it rolls as. The file is readable by its owner alone (mode 0600) and written
 whole or not at all, under the config folder's lock (rpgdice.table.files)."""
@@ -136,6 +139,41 @@ def renew(name: str) -> Seat:
         return Seat(seat.name, token, seat.characters)
 
 
+GM = "gm"
+"""The section of the GM's screen's token (its link's ``?gm=``)."""
+
+
+def gm_token(where: Optional[Path] = None) -> Optional[str]:
+    """The GM's screen's token (None: none made yet); a broken one is an error naming the
+    file."""
+    where = where or path()
+    data = files.read_toml(where)
+    section = data.get(GM) if data else None
+    if section is None:
+        return None
+    token = section.get("token") if isinstance(section, dict) else None
+    if not isinstance(token, str) or len(token) < 16:
+        raise files.broken(where, "[gm] has no token (rpgdice seat link --gm --new makes one)")
+    return token
+
+
+def gm_link_token(new: bool = False) -> str:
+    """The GM's screen's token: the one kept, or (none kept, or ``new``) a new one written
+    to ``seats.toml`` (the old one stops at once, a running serve too)."""
+    import tomlkit
+
+    with files.locked(paths.config_dir(), LOCK):
+        token = gm_token()
+        if token is not None and not new:
+            return token
+        doc = _document()
+        body = tomlkit.table()
+        body["token"] = new_token()
+        doc[GM] = body
+        _write(doc)
+        return str(body["token"])
+
+
 def remove(name: str) -> Seat:
     with files.locked(paths.config_dir(), LOCK):
         seat = find(name)
@@ -153,6 +191,8 @@ class Watched:
         self.where = where
         self.stamp: tuple[int, int, int] | None = None
         self.seats: list[Seat] = []
+        self.gm: Optional[str] = None
+        """The GM's screen's token (``[gm] token``; None: none, or a broken file)."""
         import threading
 
         self.lock = threading.Lock()
@@ -173,8 +213,22 @@ class Watched:
                 self.seats = load(self.where) if stamp is not None else []
             except RulesError:
                 self.seats = []  # a broken file lets no seat in
+            try:
+                self.gm = gm_token(self.where) if stamp is not None else None
+            except RulesError:
+                self.gm = None  # nor the GM's screen
             self.stamp = stamp
         return self.seats
+
+    def is_gm(self, token: str) -> bool:
+        """Whether ``token`` is the GM's screen's, compared in constant time."""
+        import hmac
+
+        with self.lock:
+            self._current()
+            gm = self.gm
+        return gm is not None and hmac.compare_digest(token.encode("utf-8", "replace"),
+                                                       gm.encode("utf-8"))
 
     def by_token(self, token: str) -> Optional[Seat]:
         """The seat whose token ``token`` is, compared in constant time."""

@@ -54,6 +54,8 @@ class Entry:
     """The results' JSON, when already made (else made and cut to :func:`capped`)."""
     secret: bool = False
     """A ``--secret`` roll."""
+    blind: bool = False
+    """A ``--blind`` roll (secret too): kept in its ``shown`` as ``blind``."""
     roll: Optional[JSONObject] = None
     """The roll's value as data (stored as :func:`roll_cell` gives it: NULL when there is
     none, or it is too large)."""
@@ -193,6 +195,7 @@ def entry_data(row: tuple[object, ...]) -> Loaded:
     d["spec"] = _loads(d.get("spec"), None, dict)
     d["shown"] = _loads(d.get("shown"), None, dict)
     d["secret"] = bool(d.get("secret"))
+    d["blind"] = d["secret"] and isinstance(d["shown"], dict) and d["shown"].get("blind") is True
     d["roll"] = read_roll(d.get("roll"))
     seat = d["roll"].get("seat") if d["roll"] is not None else None
     d["seat"] = seat if isinstance(seat, str) else None  # the seat that rolled it (serve)
@@ -229,12 +232,13 @@ def public(entry: Loaded) -> JSONObject:
         "ruleset": entry["ruleset"], "command": entry["command"], "seed": entry["seed"], "faces": entry["faces"],
         "count": entry["count"], "outcome": entry["outcome"],
         "rerolled": entry["rerolled_at"] is not None, "rerolled_by": entry["rerolled_by"],
-        "secret": entry["secret"], "revealed": entry.get("revealed_at"),
+        "secret": entry["secret"], "blind": bool(entry.get("blind")),
+        "revealed": entry.get("revealed_at"),
         "results": entry["results"],
     }
 
 
-SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret")
+SECRET_KEYS = ("id", "time", "character", "seat", "ruleset", "command", "secret", "blind")
 """What the table's page and feed show of a secret entry (CLI.md, "Showing the table")."""
 
 
@@ -242,7 +246,7 @@ def on_the_table(entry: Loaded) -> JSONObject:
     """An entry as the table's page and feed give it: its ``log --json`` object, or, for a
     secret one, only :data:`SECRET_KEYS`."""
     if entry["secret"]:
-        return {k: entry.get(k) for k in SECRET_KEYS}
+        return {k: bool(entry.get(k)) if k == "blind" else entry.get(k) for k in SECRET_KEYS}
     return public(entry)
 
 

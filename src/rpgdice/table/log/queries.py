@@ -94,7 +94,8 @@ class Queries:
         columns = ", ".join(_results(_RAW) if c == "results" else _ROLL if c == "roll" else c
                             for c in COLUMNS) if full \
             else ", ".join(_results(_BRIEF) if c == "results" else _ROLL_RULES if c == "roll"
-                           else "NULL" if c in ("kinds", "spec", "shown") else c
+                           else _BLIND if c == "shown"
+                           else "NULL" if c in ("kinds", "spec") else c
                            for c in COLUMNS)
         cur = self.con.execute(f"SELECT {columns} FROM entries{where} ORDER BY id",
                                (first, *args))
@@ -225,6 +226,9 @@ def capped_column(column: str) -> str:
     return f"CASE WHEN {_over(column, most)} THEN NULL ELSE {column} END AS {column}"
 
 
+_BLIND = ("CASE WHEN json_valid(shown) AND json_extract(shown, '$.blind') = 1"
+          " THEN '{\"blind\":true}' END")
+"""What a brief read keeps of an entry's ``shown``: whether it is a ``--blind`` roll."""
 _SELECT = ", ".join(_results() if c == "results" else _ROLL if c == "roll" else c
                     for c in COLUMNS)
 """Every column of an entry, its results (and roll) unread when over the cap."""

@@ -68,7 +68,7 @@ class Recorder:
     def save(self, argv: list[str], character: Optional[str],
              warn: Callable[[str], None], spec: Optional[JSONObject] = None,
              odds: Optional[JSONObject] = None, secret: bool = False,
-             roll: Optional[JSONObject] = None) -> Optional[int]:
+             roll: Optional[JSONObject] = None, blind: bool = False) -> Optional[int]:
         """Add the entry (``secret``: a ``--secret`` roll); a log that cannot be written is one warning line (``warn``),
         and None. ``spec``/``odds``: the roll's exact odds spec and the ``--odds`` one,
         as data (None when there is none); ``roll``: the roll's value as data (stored
@@ -94,7 +94,7 @@ class Recorder:
                 outcome=outcome if self.count == 1 and isinstance(outcome, str) else None,
                 results=self.kept,
                 kinds=kinds, spec=spec, shown=shown, texts=self.texts, secret=secret,
-                roll=roll))
+                roll=roll, blind=blind))
         except LogUnavailable as e:
             warn(f"the roll was not logged: {e}")
             return None

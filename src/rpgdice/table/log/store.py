@@ -328,7 +328,7 @@ class Log(Queries):
                     "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
                     None if e.kinds is None else _dumps(e.kinds),
                     None if e.spec is None else _dumps(e.spec),
-                    None if e.shown is None else _dumps(e.shown), int(e.secret),
+                    _shown_cell(e), int(e.secret),
                     roll_cell(e.roll)))),
             )
             added = int(cur.lastrowid or 0)
@@ -423,6 +423,13 @@ class Log(Queries):
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 """A character UTF-8 cannot encode: a byte of a command line that was no UTF-8 (Python
 reads it as a lone surrogate, U+DC80 to U+DCFF), which SQLite cannot store as text."""
+
+
+def _shown_cell(e: Entry) -> Optional[str]:
+    """An entry's ``shown`` cell: what its view showed, and ``blind`` for a ``--blind``
+    roll (a secret one the GM's screen alone shows)."""
+    shown = {**(e.shown or {}), "blind": True} if e.blind else e.shown
+    return None if shown is None else _dumps(shown)
 
 
 def visible(value: object, in_json: bool = False) -> object:
