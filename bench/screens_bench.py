@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """What the table's screens cost (issue 41): the page's weight (bytes of HTML, CSS and
-script served: the plain page a TV opens and a seat's page with its panel, each with the
-newest rolls), its first paint in a headless Chromium as a phone (390×844, touch) and as
-the TV (1920×1080) (``performance.getEntriesByType('paint')``), and ``GET /api/panel``'s
-time and size for a seat and for the GM.
+script served: the plain page a TV opens, a seat's page and the GM's screen with their
+panel, each with the newest rolls), its first paint in a headless Chromium as a phone
+(390×844, touch) and as the TV (1920×1080) (``performance.getEntriesByType('paint')``),
+and ``GET /api/panel``'s time and size for a seat and for the GM.
 
     python bench/screens_bench.py [--rounds 50] [--paints 3] [--rolls 40] [--quick]
 
@@ -72,6 +72,7 @@ def setup(env: dict[str, str], rolls: int) -> list[str]:
              "cypher task -d 3 --log", "crytures roll 5 --log"] * (rolls // 5)
     subprocess.run([*rpg, "play"], input="\n".join(lines) + "\n", env=env, capture_output=True,
                    text=True, check=True)  # the rolls a page opens with, each its own card
+    tokens.append(run("seat", "link", "--gm").strip().rsplit("?gm=", 1)[1])  # the GM's screen's
     return tokens
 
 
@@ -144,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         assert server.stdout is not None
         server.stdout.readline()
         tv_url, seat_url = base + f"/?token={gm}", base + f"/?seat={tokens[1]}"
-        for name, url in (("TV page", tv_url), ("seat page (with its panel)", seat_url)):
+        for name, url in (("TV page", tv_url), ("seat page (with its panel)", seat_url),
+                          ("GM's screen (with its panel)", base + f"/?gm={tokens[-1]}")):
             page = urllib.request.urlopen(url, timeout=10).read()
             cards = page.count(b'<article class="roll')
             own = sum(len(x) for x in re.findall(rb"<(?:style|script)>(.*?)</(?:style|script)>", page, re.S))

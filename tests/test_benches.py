@@ -36,6 +36,7 @@ QUICK = {  # a bench's arguments -> what its output must show
     ("screens_bench.py",): [
         r"(?m)^TV page weight: [0-9]+ bytes \(HTML\+CSS\+script, 10 cards; its CSS and script [0-9]+ bytes\)",
         r"(?m)^seat page \(with its panel\) weight: [0-9]+ bytes",
+        r"(?m)^GM's screen \(with its panel\) weight: [0-9]+ bytes",
         rf"(?m)^GET /api/panel for a seat: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
         rf"(?m)^GET /api/panel for the GM: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
         rf"(?m)^first paint \(phone\): (median {NUMBER} ms of 1|skipped, no chromium)",
