@@ -293,20 +293,25 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             _wait(phone, lambda d: len(d.find_elements("css selector", "#roll-out .odds li")) == 3)
             assert [n for n, _, _ in _odds_bars(phone.find_element("id", "roll-out"))] == \
                 ["Strong hit", "Weak hit", "Miss"]  # in the file's words
+            phone.find_element("id", "roll-blind").click()  # a blind roll: the GM alone sees it
+            phone.find_element("id", "dice-expr").send_keys("2d6")
+            phone.find_element("css selector", "#dice-form button").click()
+            _wait(phone, lambda d: d.find_element("id", "roll-out").text == "rolled blind: the GM sees it")
             for seat in ("dee", "ana", "cy"):
                 phone.switch_to.window(tabs[seat])
                 _phone_is_tidy(phone, seat)
             _as_the_gm(phone, f"{server.base}/?gm={gm}")
             # the TV: every seat's roll within 2 seconds, the encounter whole, cards by term
-            _wait(tv, lambda d: len(_rolls(d)) == 8, timeout=4)  # (odds are not logged)
+            _wait(tv, lambda d: len(_rolls(d)) == 9, timeout=4)  # (odds are not logged)
             _tv_uses_the_screen(tv)
         finally:
             phone.quit()
             tv.quit()
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
-    assert sorted(e["seat"] for e in logged if e.get("seat")) == ["ana", "bo", "cy", "dee"]
+    assert sorted(e["seat"] for e in logged if e.get("seat")) == ["ana", "bo", "cy", "dee", "dee"]
     assert (logged[6]["id"], logged[6]["character"]) == (7, "Ysolde")  # revealed
-    assert logged[7]["argv"][:4] == ["roll", "2d6", "--dice", "3,4"]  # the GM's, a die thrown
+    assert (logged[7]["seat"], logged[7]["blind"]) == ("dee", True)
+    assert logged[8]["argv"][:4] == ["roll", "2d6", "--dice", "3,4"]  # the GM's, a die thrown
 
 
 def _as_the_gm(phone, url: str) -> None:
