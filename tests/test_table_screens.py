@@ -293,13 +293,14 @@ def test_four_seats_roll_at_once_on_phones_and_the_tv_shows_it(tmp_path):
             _wait(phone, lambda d: len(d.find_elements("css selector", "#roll-out .odds li")) == 3)
             assert [n for n, _, _ in _odds_bars(phone.find_element("id", "roll-out"))] == \
                 ["Strong hit", "Weak hit", "Miss"]  # in the file's words
+            for seat in ("dee", "ana", "cy"):
+                phone.switch_to.window(tabs[seat])
+                _phone_is_tidy(phone, seat)
+            phone.switch_to.window(tabs["dee"])
             phone.find_element("id", "roll-blind").click()  # a blind roll: the GM alone sees it
             phone.find_element("id", "dice-expr").send_keys("2d6")
             phone.find_element("css selector", "#dice-form button").click()
             _wait(phone, lambda d: d.find_element("id", "roll-out").text == "rolled blind: the GM sees it")
-            for seat in ("dee", "ana", "cy"):
-                phone.switch_to.window(tabs[seat])
-                _phone_is_tidy(phone, seat)
             _as_the_gm(phone, f"{server.base}/?gm={gm}")
             # the TV: every seat's roll within 2 seconds, the encounter whole, cards by term
             _wait(tv, lambda d: len(_rolls(d)) == 9, timeout=4)  # (odds are not logged)
