@@ -33,6 +33,14 @@ QUICK = {  # a bench's arguments -> what its output must show
         rf"asked 20/s from the seats: [0-9]+ rolls answered in {NUMBER} s = {NUMBER}/s "
         r"\(0 answered other than 200\)",
         r"(?m)^0 of [0-9]+ \(roll, page\) later than 2 s or never seen"],
+    ("screens_bench.py",): [
+        r"(?m)^TV page weight: [0-9]+ bytes \(HTML\+CSS\+script, 10 cards; its CSS and script [0-9]+ bytes\)",
+        r"(?m)^seat page \(with its panel\) weight: [0-9]+ bytes",
+        r"(?m)^GM's screen \(with its panel\) weight: [0-9]+ bytes",
+        rf"(?m)^GET /api/panel for a seat: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
+        rf"(?m)^GET /api/panel for the GM: median {NUMBER} ms, server CPU {NUMBER} ms, [0-9]+ bytes",
+        rf"(?m)^first paint \(phone\): (median {NUMBER} ms of 1|skipped, no chromium)",
+        rf"(?m)^first paint \(TV\): (median {NUMBER} ms of 1|skipped, no chromium)"],
     ("table_bench.py",): [
         r"6 seats at their limit: 60 rolls from 6 of 6 clients",
         r"6 clients flat out \(GM token\): [0-9]+ rolls from 6 of 6 clients",

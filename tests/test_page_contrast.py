@@ -253,6 +253,7 @@ def _the_page() -> str:
             ("cypher", "task", "-d", "3", "--as", "nix", "--dice", "1"),
             ("roll", "8d6", "#", "fireball", "--odds", "--seed", "1"),
             ("roll", "8d10>=6", "-n", "3", "--seed", "5"),
+            ("roll", "1d20+5 adv", "6d6!", "--seed", "5"),  # cards by term: a drop, explosions
             ("roll", "2d6", "--secret", "--seed", "6")):
         ok(*args, "--log")
     ok("encounter", "start", "Ysolde", "Ghoul=2+2", "--no-log")
@@ -268,7 +269,26 @@ def _the_page() -> str:
          "damage": 1, "health": 5} for i, w in enumerate(wounds)]})
     ok("seat", "add", "ana", "--as", "ysolde")
     seat = seats.find("ana")
-    return page.page(hub, "t" * 32, seat=seat, chars=page.characters(seat))
+    served = page.page(hub, "t" * 32, seat=seat, chars=page.characters(seat))
+    assert '<span class="die drop">' in served and '<span class="die boom">' in served
+    return served.replace('<div id="resources" class="resources"></div><div id="chips"></div>',
+                          DRAWN, 1).replace('<div id="roll-out" role="status" aria-live="polite"></div>',
+                                            ANSWER, 1)
+
+
+DRAWN = ('<div id="resources" class="resources"><div class="res"><span class="label">Speed</span>'
+         '<span class="value">7 / 10</span><span class="meter"><i style="width: 70%"></i></span></div>'
+         '</div><div id="chips"><button class="chip on"><span class="t">climbing</span><span class="v">'
+         'trained</span></button><button class="chip"><span class="t">dexterity</span><span class="v">3'
+         '</span></button><span class="trait"><span class="t">speed-edge</span><span class="v">0</span>'
+         '</span></div><div id="params"><label>difficulty *<input type="text"></label><label class="flag">'
+         '<input type="checkbox">attack</label></div><p id="roll-missing">still to give: --pool</p>')
+"""The panel as its script draws it from /api/panel (the test reads the page as served)."""
+ANSWER = ('<div id="roll-out"><div class="answer"><span class="verdict good">Success</span>'
+          '<ul class="odds"><li class="this"><span class="name">success</span><span class="pct">62.3%'
+          '</span><span class="bar"><i style="width: 62.3%"></i></span></li><li><span class="name">'
+          'failure</span><span class="pct">37.7%</span><span class="bar"><i></i></span></li></ul>'
+          '</div><div class="answer">rolled blind: the GM sees it</div></div>')
 
 
 def test_every_text_on_the_page_is_readable_on_its_background_and_large_enough():

@@ -40,6 +40,17 @@ def _driver(width: int, height: int):
     return driver
 
 
+def _chips(driver) -> dict:
+    """The sheet's traits a tap adds to the roll, by name."""
+    return {c.get_attribute("data-trait"): c for c in driver.find_elements("css selector", "#chips .chip")}
+
+
+def _param(driver, name: str):
+    """The box (or switch) of the command's parameter ``name`` on the panel."""
+    return driver.find_element("css selector", f'#params [data-param="{name}"] input, '
+                                               f'#params [data-param="{name}"] select')
+
+
 def _table() -> None:
     character("Ysolde")
     ok("encounter", "start", "Yara=3+3", "Ghoul=2+2", "Bandit-Captain=2+1", "--no-log")
@@ -75,17 +86,18 @@ def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(
         phone, tv = _driver(390, 844), _driver(1920, 1080)
         try:
             phone.get(f"{server.base}/?seat={token}")
+            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
             tv.get(server.url)
             assert "ana" in phone.find_element("id", "panel").text
             assert tv.find_elements("id", "panel") == []
-            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            chips = _chips(phone)
             assert {"dexterity", "stealth", "composure", "resolve"} <= set(chips)
             chips["dexterity"].click()
             chips["stealth"].click()
-            phone.find_element("id", "roll-wp").click()
+            _param(phone, "willpower").click()
             built = phone.find_element("id", "roll-line").get_attribute("value")
             assert built == "seyruun roll dexterity stealth --willpower"
-            phone.find_element("id", "roll-wp").click()  # (Ysolde has no Willpower to spend)
+            _param(phone, "willpower").click()  # (Ysolde has no Willpower to spend)
             phone.find_element("css selector", "#roll-form button").click()
             _wait(phone, lambda d: "success" in d.find_element("id", "roll-out").text.lower()
                   or "failure" in d.find_element("id", "roll-out").text.lower(), timeout=5)
@@ -127,13 +139,14 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
         phone = _driver(390, 844)
         try:
             phone.get(f"{server.base}/?seat={token}")
+            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
             line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
-            assert line() == "pbta roll 0 --as Vex"  # no trait tapped: no modifier
-            phone.find_element("id", "roll-d").send_keys("8")
-            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            _wait(phone, lambda d: line() == "pbta roll --as Vex")  # no trait tapped: no modifier
+            _param(phone, "target").send_keys("8")
+            chips = _chips(phone)
             chips["cool"].click()
             assert line() == "pbta roll cool --target 8 --as Vex"
-            phone.find_element("id", "roll-d").clear()
+            _param(phone, "target").clear()
             chips["cool"].click()
             chips["cool"].click()
             assert line() == "pbta roll cool --as Vex"
@@ -143,8 +156,9 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
             from selenium.webdriver.support.ui import Select
 
             Select(phone.find_element("id", "roll-char")).select_by_visible_text("Nyx")
-            phone.find_element("id", "roll-d").send_keys("3")  # blades' roll takes none
-            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            params = [e.get_attribute("data-param") for e in phone.find_elements("css selector", "#params [data-param]")]
+            assert "target" not in params and "difficulty" not in params  # blades' roll takes none
+            chips = _chips(phone)
             chips["prowl"].click()
             assert line() == "blades roll prowl --as Nyx"
             phone.find_element("css selector", "#roll-form button").click()
@@ -172,21 +186,26 @@ def test_a_dice_box_roll_leaves_no_willpower_or_difficulty_set_for_the_next_roll
         phone = _driver(390, 844)
         try:
             phone.get(f"{server.base}/?seat={token}")
+            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
             line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
             out = lambda d: d.find_element("id", "roll-out").text.strip()  # noqa: E731
-            chips = {c.text: c for c in phone.find_elements("css selector", "#chips .chip")}
+            _wait(phone, _chips)
+            chips = _chips(phone)
             chips["dexterity"].click()
             chips["stealth"].click()
-            phone.find_element("id", "roll-d").send_keys("2")
-            phone.find_element("id", "roll-wp").click()
-            assert line() == "seyruun roll dexterity stealth --difficulty 2 --willpower"
+            _param(phone, "difficulty").send_keys("2")
+            _param(phone, "willpower").click()
+            assert line() == "seyruun roll dexterity stealth --willpower --difficulty 2"
             phone.find_element("css selector", "#roll-form button").click()
             _wait(phone, lambda d: out(d) not in ("", "…"), timeout=5)
             phone.find_element("id", "dice-expr").send_keys("2d6")
             phone.find_element("css selector", "#dice-form button").click()
             _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
-            assert phone.find_element("id", "roll-wp").is_selected() is False
-            assert phone.find_element("id", "roll-d").get_attribute("value") == ""
+            assert _param(phone, "willpower").is_selected() is False
+            assert _param(phone, "difficulty").get_attribute("value") == ""
+            _wait(phone, lambda d: d.find_element(  # the sheet as the table saw the spend
+                "css selector", '#resources [data-resource="willpower"] .value').text.startswith("2 "))
+            chips = _chips(phone)
             chips["dexterity"].click()
             chips["stealth"].click()
             assert line() == "seyruun roll dexterity stealth"

@@ -137,8 +137,9 @@ def test_the_log_card_and_discord_say_the_verdict():
         assert f'<strong class="verdict {tone}">{verdict}</strong>' in card, card
         assert discord.message(e, revealed=False).endswith(
             f" · {verdict}" if verdict != "8" else "3 5 → 8")
-    # an ordinary roll's headline is its total: the dice before it end at the arrow
-    assert '<span class="dice">2d6: 3 5 →</span>' in views._card(entries[2])
+    # an ordinary roll's headline is its total: the dice before it by term (issue 41)
+    assert ('<span class="term"><span class="expr">2d6</span><span class="die">3</span>'
+            '<span class="die">5</span><span class="sum">= 8</span></span>') in views._card(entries[2])
 
 
 def test_an_older_entry_without_a_verdict_gets_it_from_its_rebuilt_result():
@@ -180,4 +181,4 @@ def test_a_seats_answer_carries_the_verdict():
     # the panel prints the answer's verdict
     from rpgdice.serve import page
 
-    assert "r.verdict" in page.SCRIPT
+    assert "r.verdict" in page.PANEL_SCRIPT

@@ -46,15 +46,20 @@ def commands_of(ruleset: str, as_character: bool) -> list[JSON]:
             params.append(_pool(pools))
         described["params"] = params
         described["odds"] = command.kind == "odds" or "odds" not in command.without
+        described["kind"] = command.kind  # "odds": an odds command (its answer: chances)
+        if described["odds"]:  # its odds' outcomes in the ruleset's words ("Éxito")
+            described["outcomes"] = {str(k): str(v[0]) for k, v in record.outcomes.items()}
         out.append(described)
     return out
 
 
 def _pool(pools: tuple[str, ...]) -> JSON:
-    """Cypher's ``--pool``: which Pool pays the Effort (with ``--as``)."""
+    """Cypher's ``--pool``: which Pool pays the Effort (with ``--as``), asked for once
+    the Effort is given (``with``: the parameter that needs it; with ``--as`` the command
+    refuses an Effort no Pool pays)."""
     return {"name": "pool_name", "option": "--pool", "kind": "choice", "choices": list(pools),
             "default": None, "help": "The Pool that pays the Effort, whose Edge lowers it.",
-            "multiple": False, "required": False, "min": None, "max": None}
+            "multiple": False, "required": False, "min": None, "max": None, "with": "effort"}
 
 
 def sheet_of(sheet: object) -> JSON:

@@ -155,12 +155,127 @@ def _card(entry: Loaded) -> str:
             word, tone = "", "neutral"
         # a class name: one of the tones (a log's tone may be forged)
         tone = tone if tone in TONES else "neutral"
-        lines.append(f'<li><span class="dice">{escape(visible(figures.strip()))}</span> '
+        dice = _terms_html(r) or f'<span class="dice">{escape(visible(figures.strip()))}</span>'
+        lines.append(f'<li>{dice} '
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
         f'<span class="w">{escape(word)}</span>' if len(word) <= NOWRAP else escape(word)
         for word in visible(what([str(a) for a in entry.get("argv") or []], quoted=False)).split(" "))
     return f'<p class="what">{command}</p><ul class="results">{"".join(lines)}</ul>'
+
+
+MAX_TERMS = 8
+"""Terms of one result a card shows by term (the folded terminal view has them all)."""
+MAX_DICE = 30
+"""Dice of one term a card shows one by one; beyond them it says how many more."""
+FUDGE = {1: "+", 0: "0", -1: "\u2212"}
+"""A Fudge die's faces by their names (``4dF``: plus, blank, minus)."""
+
+
+def _terms_html(r: Loaded) -> str:
+    """An ordinary roll's dice by term, as the terminal groups them (its stored ``terms``):
+    each term its own group, an exploding die's rolls joined to the die they came from
+    (``6+3``), a dropped die marked (``(9)``, struck), a counted one ticked, a Fudge die by
+    its face's name, a constant as its signed number (``1d20+5 adv``: two d20s, one kept,
+    then +5). Empty when the result has no terms (a ruleset's pool: its figures instead)."""
+    terms = r.get("terms")
+    if not isinstance(terms, list) or not terms or not any(
+            isinstance(t, dict) and t.get("dice") for t in terms):
+        return ""
+    from rpgdice.core.errors import visible
+
+    groups = []
+    for t in terms[:MAX_TERMS]:
+        if not isinstance(t, dict):
+            continue
+        expr = escape(visible(str(t.get("expression") or "")))
+        dice = [d for d in t.get("dice") or [] if isinstance(d, dict)]
+        if not dice:
+            groups.append(f'<span class="term const"><span class="expr">{expr}</span></span>')
+            continue
+        made = _term_dice(str(t.get("expression") or ""), dice)
+        chips = "".join(f'<span class="die{" " + look if look else ""}">{escape(face)}</span>'
+                        for face, look in made[:MAX_DICE])
+        more = len(made) - MAX_DICE
+        if more > 0:
+            chips += f'<span class="more">… {more} more</span>'
+        value = t.get("value")
+        sum_ = (f'<span class="sum">= {escape(str(value))}</span>'
+                if isinstance(value, int) and not isinstance(value, bool) else "")
+        label = t.get("label")
+        said = f'<span class="label">{escape(visible(str(label)))}</span>' if label else ""
+        groups.append(f'<span class="term"><span class="expr">{expr}</span>{chips}{sum_}{said}</span>')
+    if len(terms) > MAX_TERMS:
+        groups.append(f'<span class="more">… {len(terms) - MAX_TERMS} more terms</span>')
+    return f'<span class="dice terms">{"".join(groups)}</span>'
+
+
+def _face(d: Loaded, fudge: bool) -> str:
+    face = d.get("face")
+    if fudge and face in FUDGE:
+        return FUDGE[int(face)]
+    return str(face).replace("-", "\u2212")
+
+
+def _term_dice(expression: str, dice: list[Loaded]) -> list[tuple[str, str]]:
+    """A term's dice as chips (text, class): joined where the terminal joins them."""
+    import re
+
+    fudge = bool(re.search(r"d[fF]", expression))
+    if not any("marks" in d for d in dice):  # the plain notation's: kept or not, explosions unmarked
+        m = re.search(r"d(\d+)!(?![!p])", expression)
+        if m:
+            sides = int(m.group(1))  # a die rolls again while it shows its sides
+            chains: list[list[object]] = []
+            for d in dice:
+                if chains and chains[-1][-1] == sides:
+                    chains[-1].append(d.get("face"))
+                else:
+                    chains.append([d.get("face")])
+            return [("+".join(map(str, c)), "boom" if len(c) > 1 else "") for c in chains]
+        counting = bool(re.search(r"[<>=]", expression))
+        return [((_face(d, fudge) + " \u2713") if counting and d.get("kept") else
+                 _face(d, fudge) if d.get("kept", True) or counting else f"({_face(d, fudge)})",
+                 "" if d.get("kept", True) or counting else "drop") for d in dice]
+    chips: list[tuple[str, str]] = []
+    before: Loaded | None = None
+    for d in dice:
+        face, look = _marked(d, fudge)
+        marks = d.get("marks") or []
+        joined = before is not None and ("rerolled" in (before.get("marks") or []) or "explosion" in marks
+                                         or ("exploded" in (before.get("marks") or []) and "rerolled" in marks))
+        if joined and chips:
+            last, _ = chips[-1]
+            chips[-1] = (last + (face if "rerolled" in (before or {}).get("marks", []) else "+" + face),
+                         look or "boom")
+        else:
+            chips.append((face, look))
+        before = d
+    return chips
+
+
+def _marked(d: Loaded, fudge: bool) -> tuple[str, str]:
+    """One die of the wider notation as text that keeps each mark (not color alone)."""
+    marks = d.get("marks") or []
+    face = _face(d, fudge)
+    if "rerolled" in marks:
+        return f"{face}\u2192", "drop"
+    rolls = d.get("rolls") or []
+    if rolls:
+        face = "+".join(map(str, rolls)) + f"={face}"
+    if "exploded" in marks:
+        face += "!"
+    if "penetrated" in marks:
+        face += f"\u2212{int(d.get('face') or 0) - int(d.get('value') or 0) if rolls else 1}"
+    if "dropped" in marks:
+        return f"({face})", "drop"
+    if "success" in marks:
+        return f"{face} \u2713", "hit"
+    if "failure" in marks:
+        return f"{face} \u2717", "miss"
+    if not d.get("kept", True):
+        return face, ""
+    return face, "boom" if rolls or "explosion" in marks else ""
 
 
 TONES = ("good", "bad", "dire", "neutral")
