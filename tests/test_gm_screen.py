@@ -241,7 +241,8 @@ def _revealed_from_the_gm_screen(driver, tmp_path) -> None:
         driver.get(server.url)  # the TV
         tv = driver.current_window_handle
         card = _wait(driver, lambda d: d.find_element("id", "roll-1"))
-        assert "a secret roll" in card.text and "6" not in card.text.split("#1", 1)[1]
+        hidden = re.sub(r"\d{1,2}:\d{2}(:\d{2})?", "", card.text.split("#1", 1)[1])  # the clock
+        assert "a secret roll" in card.text and "6" not in hidden and "1d6" not in hidden
         driver.switch_to.new_window("tab")
         driver.get(f"{server.base}/?gm={gm}")
         assert "blind" in driver.find_element("id", "roll-1").text
