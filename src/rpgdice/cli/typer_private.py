@@ -175,18 +175,19 @@ def _spaced(highlight: Any) -> Any:
     return call
 
 
-MARKDOWN = re.compile("|".join((
+MARKDOWN = "|".join((
     r"[\\`|\t\r\x00]", "~~", r"<[A-Za-z/!?]", r"&[A-Za-z#]",  # code, breaks, html, entities
     r"(?<! )\*|\*(?! )",  # emphasis: a star between spaces is plain
     r"(?<= )_(?! )|(?<=[A-Za-z0-9])_(?![A-Za-z0-9])|(?<![ A-Za-z0-9])_",  # and RPGDICE_AS
     r"\]\(|\]\[|!\[|^\[",  # a link, an image, a reference's definition
     r"^[-+*](?= |$)|^[-=]{2,}|^[=>#:]|^\d+[.)]",  # a block: a list, a quote, a heading
-)), re.M)
+))
 """What may make a help text more than plain paragraphs in Markdown: a character that
 can mark inline Markdown (``*`` only between spaces is plain, ``_`` between spaces or
 inside a word; brackets only as a link's or an image's), or a line that can start a
 block (a list, a quote, a heading or its underline). A line that starts or ends with a
-space (a code block, a hard break) is one too (:class:`PlainMarkdown`)."""
+space (a code block, a hard break) is one too (:class:`PlainMarkdown`). Compiled when
+first searched (a help page), not when a roll imports this module."""
 
 
 class PlainMarkdown:
@@ -201,7 +202,7 @@ class PlainMarkdown:
 
     def __new__(cls, markup: str, *args: Any, **kwargs: Any) -> Any:
         lines = markup.split("\n")
-        if (not markup.strip() or MARKDOWN.search(markup) or args or set(kwargs) - {"style"}
+        if (not markup.strip() or re.search(MARKDOWN, markup, re.M) or args or set(kwargs) - {"style"}
                 or any(line != line.strip() for line in lines)):
             from rich.markdown import Markdown
 

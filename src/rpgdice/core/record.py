@@ -6,7 +6,9 @@ import, and every roll starts a process. ``@record`` generates ``__init__`` and
 is never changed after it is made (what travels beside a result, such as who rolled
 it, goes in its envelope, rpgdice.core.envelope; a changed copy is
 ``dataclasses.replace``). ``@frozen`` is the same decorator, the older name. Records are
-compared by their fields where that matters (tests compare the JSON data).
+compared by their fields where that matters (tests compare the JSON data). Even the
+dataclass's fields are made when first asked for (:class:`_Fields`): a roll imports a
+ruleset's records and makes few of them.
 
 Type checkers see both through PEP 681's ``dataclass_transform``: decorators that make
 frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=False``).
@@ -14,6 +16,7 @@ frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=Fals
 
 from __future__ import annotations
 
+from _thread import RLock
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -34,7 +37,7 @@ else:
             return dataclass(eq=False, frozen=True)(cls)
         if not cls.__doc__:  # else dataclass writes one from the signature: a tokenizer run
             cls.__doc__ = cls.__name__
-        cls = dataclass(eq=False, init=False, repr=False)(cls)
+        cls.__dataclass_fields__ = _Fields(cls)  # type: ignore[attr-defined]
         cls.__init__ = _lazy_init(cls)  # type: ignore[misc]
         cls.__repr__ = _repr  # type: ignore[assignment]
         cls.__setattr__ = _refuse_set  # type: ignore[assignment]
@@ -59,6 +62,31 @@ class Tagged:
             cls.RULESET = ruleset
         if command:
             cls.COMMAND = command
+
+
+class _Fields:
+    """A record's ``__dataclass_fields__`` until something asks for them (its first
+    instance, ``dataclasses.fields``, ``replace``, ``is_dataclass``): then the class is made
+    a dataclass (fields only: ``__init__`` and ``__repr__`` are the record's), which puts
+    the real ones in their place. A record a roll never makes (most of a ruleset's)
+    costs no dataclass processing at import, where every roll starts a process."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __get__(self, obj: object, owner: type | None = None) -> object:
+        cls = self.cls
+        if cls.__dict__.get("__dataclass_fields__") is self:
+            with _MAKING:  # once, whichever thread asks first (the server's)
+                if cls.__dict__.get("__dataclass_fields__") is self:
+                    dataclass(eq=False, init=False, repr=False)(cls)
+        return cls.__dict__["__dataclass_fields__"]
+
+
+_MAKING = RLock()
+"""Held while a record is made a dataclass (its bases may be made within)."""
 
 
 def _lazy_init(cls: type) -> object:

@@ -1,0 +1,99 @@
+"""What every process pays at startup, kept small (issue 44): a record is made a
+dataclass when first used, not when its module is imported; the cyclic garbage collector
+waits while a process starts, and runs again after."""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import threading
+import time
+from dataclasses import field
+
+from rpgdice.core.record import Tagged, record
+from rpgdice.entry import pause_collector
+
+
+def _made(cls: type) -> bool:
+    return isinstance(cls.__dict__.get("__dataclass_fields__"), dict)
+
+
+def test_a_record_is_made_a_dataclass_when_first_used():
+    @record
+    class Base:
+        """A base."""
+
+        name: str
+        tags: list[str] = field(default_factory=list)
+
+    @record
+    class Hit(Base, Tagged, ruleset="toy", command="hit"):
+        """A hit."""
+
+        damage: int = 0
+
+    assert not _made(Base) and not _made(Hit)  # nothing made at import
+    hit = Hit("axe", damage=3)
+    assert _made(Hit) and _made(Base)  # the base made with it
+    assert (hit.name, hit.tags, hit.damage, Hit.COMMAND) == ("axe", [], 3, "hit")
+    assert repr(hit) == "test_a_record_is_made_a_dataclass_when_first_used.<locals>.Hit(" \
+        "name='axe', tags=[], damage=3)"
+    assert [f.name for f in dataclasses.fields(hit)] == ["name", "tags", "damage"]
+    assert dataclasses.replace(hit, damage=5).damage == 5 and hit.damage == 3
+    try:
+        hit.damage = 1  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a record was changed")
+
+    @record
+    class Miss:
+        """Asked about before any is made."""
+
+        why: str = "armor"
+
+    assert not _made(Miss)
+    assert dataclasses.is_dataclass(Miss) and _made(Miss)
+    assert [f.default for f in dataclasses.fields(Miss)] == ["armor"] and Miss().why == "armor"
+
+
+def test_a_record_asked_for_by_threads_at_once_is_made_once():
+    @record
+    class Many:
+        """Each thread asks for its fields."""
+
+        items: list[int] = field(default_factory=list)
+        count: int = 1
+
+    seen = []
+    go = threading.Barrier(8)
+
+    def ask():
+        go.wait()
+        seen.append(tuple((f.name, f.default_factory) for f in dataclasses.fields(Many)))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert set(seen) == {(("items", list), ("count", dataclasses.MISSING))}
+    assert Many().items == [] and Many().items is not Many().items
+
+
+def test_the_collector_waits_while_a_process_starts_then_runs():
+    assert gc.isenabled()
+    try:
+        pause_collector(0.05)
+        assert not gc.isenabled()
+        deadline = time.monotonic() + 5
+        while not gc.isenabled() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gc.isenabled()
+        gc.disable()  # one that was not running is left so
+        pause_collector(0.01)
+        time.sleep(0.1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
