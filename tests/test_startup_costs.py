@@ -10,6 +10,8 @@ import threading
 import time
 from dataclasses import field
 
+import pytest
+
 from rpgdice.core.record import Tagged, record
 from rpgdice.entry import pause_collector
 
@@ -97,3 +99,42 @@ def test_the_collector_waits_while_a_process_starts_then_runs():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+LINE_PARTS = ["name", "ruleset", "traits", "x-y_2", "a.b", '"quoted"', "=", " = ", "\t", " ",
+              "1", "0", "-3", "+4", "01", "1_000", "1.5", "true", "false", "True", '"Ghoul"',
+              '"a#b"', '"a\\"b"', '"é ✓"', "''", "'lit'", "'''x'''", '"""y"""', "[", "]", "[[",
+              "]]", "[traits]", "# a comment", "#", "\r", "\x7f", "\x01", "\ufeff", "[1, 2]",
+              "{a = 1}", "1979-05-27"]
+
+
+@pytest.mark.slow
+def test_a_plain_toml_text_reads_as_tomllib_reads_it():
+    import tomllib
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from rpgdice.table.files import plain_toml
+
+    line = st.lists(st.sampled_from(LINE_PARTS), max_size=5).map("".join)
+    sheet = st.lists(st.one_of(line, st.sampled_from(
+        ["name = \"Ysolde\"", "[traits]", "dexterity = 3", "wound = \"none\"", "damage = 0",
+         "willpower = 5 # spent", "  stealth=2", ""])), max_size=9).map("\n".join)
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(sheet)
+    def check(text):
+        try:
+            expected = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            expected = None
+        found = plain_toml(text)
+        assert found is None or found == expected, (text, found, expected)
+        if found is not None:  # the same types too (True is no 1)
+            assert repr(found) == repr(expected)
+
+    check()
+    plain = [t for t in ("", "a = 1", "[t]\nk = 'v'", 'x = "é"  # c') if plain_toml(t) is not None]
+    assert len(plain) == 4
+    sheet_text = 'name = "Ghoul"\nruleset = "seyruun"\n\n[traits]\nwits = 2\nwound = "light" # hurt\n'
+    assert plain_toml(sheet_text) == tomllib.loads(sheet_text)  # a sheet is read without tomllib

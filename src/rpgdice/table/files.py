@@ -2,7 +2,9 @@
 
 * Reading uses the standard library's ``tomllib`` (``tomli`` before Python 3.11): a
   file broken by hand is one :class:`~rpgdice.core.errors.RulesError` naming the
-  file, the line and the column, and nothing is ever written over it.
+  file, the line and the column, and nothing is ever written over it. A plain file (as
+  rpgdice writes a sheet) is read by :func:`plain_toml`, the same table without
+  importing ``tomllib``.
 * Writing is whole or not at all: the text goes to a temporary file in the same
   folder, is flushed to disk (``fsync``), then renamed over the old file
   (``os.replace``, atomic on POSIX and Windows), and the folder is synced.
@@ -220,8 +222,49 @@ def _check_keys(path: Path, text: str) -> None:
             raise broken(path, f"line {n}: a key of more than {MAX_KEY_PARTS} dotted parts")
 
 
+_PLAIN_LINE = re.compile(
+    r"[ \t]*(?:(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:(?P<int>[+-]?(?:0|[1-9][0-9]*))"
+    r"|\"(?P<basic>[^\"\\]*)\"|'(?P<literal>[^']*)'|(?P<bool>true|false))"
+    r"|\[[ \t]*(?P<table>[A-Za-z0-9_-]+)[ \t]*\])?[ \t]*(?:#.*)?")
+"""A line of a plain TOML file: blank, a comment, ``[table]``, or ``key = value`` (an
+integer, a string without escapes, a boolean), each with an optional comment."""
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""What no line of TOML holds (``\t`` aside): a character TOML refuses, or ``\r``."""
+
+
+def plain_toml(text: str) -> JSONObject | None:
+    """The table a plain TOML text holds (what a sheet, seats.toml or config.toml
+    written by rpgdice is: bare keys, whole numbers, strings without escapes, booleans,
+    ``[tables]`` of them), read without ``tomllib`` (whose import cost a roll at a sheet
+    3 ms); None for any other text, which ``tomllib`` reads (or refuses) instead."""
+    root: dict[str, object] = {}
+    table = root
+    for line in text.split("\n"):
+        found = _PLAIN_LINE.fullmatch(line)
+        if found is None or _CONTROL.search(line):
+            return None
+        key, name = found["key"], found["table"]
+        if name is not None:
+            if name in root:  # defined twice, or a key's name: tomllib says so
+                return None
+            table = root[name] = {}
+        elif key is not None:
+            if key in table:
+                return None
+            value: object = found["basic"] if found["basic"] is not None else found["literal"]
+            if found["int"] is not None:
+                value = int(found["int"])
+            elif found["bool"] is not None:
+                value = found["bool"] == "true"
+            table[key] = value
+    return root
+
+
 def parse(path: Path, text: str) -> JSONObject:
     _check_keys(path, text)
+    plain = plain_toml(text)
+    if plain is not None:
+        return plain
     toml = _toml()
     try:
         return toml.loads(text)
