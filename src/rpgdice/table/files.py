@@ -46,8 +46,9 @@ def _toml():  # -> module
     return tomllib
 
 
-_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+_AT = r"\s*\(at line (\d+), column (\d+)\)\s*$"
+_AT_END = r"\s*\(at end of document\)\s*$"
+"""Patterns of an error's message, compiled when a file is refused (not at import)."""
 
 
 def broken(path: Path, problem: str) -> RulesError:
@@ -61,12 +62,12 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
     line = getattr(e, "lineno", None)
     column = getattr(e, "colno", None)
     msg = getattr(e, "msg", None)
-    m = _AT.search(message)
+    m = re.search(_AT, message)
     if m:
         line, column = int(m.group(1)), int(m.group(2))
         message = message[: m.start()]
-    elif _AT_END.search(message):
-        message = _AT_END.sub("", message)
+    elif re.search(_AT_END, message):
+        message = re.sub(_AT_END, "", message)
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
     if msg and isinstance(msg, str):
@@ -77,9 +78,9 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
     return broken(path, f"{where}{message[:1].lower()}{message[1:]}")
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]+?)\s*\]")
-_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*')"
-                  r"(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*'))*)\s*=")
+_HEADER = r"^\s*(\[\[?)\s*([^\]#]+?)\s*\]"
+_KEY = (r"^\s*((?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*')"
+        r"(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*'))*)\s*=")
 
 
 def _twice(text: str, line: int) -> str | None:
@@ -91,7 +92,7 @@ def _twice(text: str, line: int) -> str | None:
         return None
     table, seen, arrays = "", dict[str, int](), dict[str, int]()
     for n, row in enumerate(lines[:line], 1):
-        header, key = _HEADER.match(row), _KEY.match(row)
+        header, key = re.match(_HEADER, row), re.match(_KEY, row)
         if header and not key:
             name = "".join(header.group(2).split())
             if header.group(1) == "[[":
