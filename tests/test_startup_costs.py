@@ -138,3 +138,47 @@ def test_a_plain_toml_text_reads_as_tomllib_reads_it():
     assert len(plain) == 4
     sheet_text = 'name = "Ghoul"\nruleset = "seyruun"\n\n[traits]\nwits = 2\nwound = "light" # hurt\n'
     assert plain_toml(sheet_text) == tomllib.loads(sheet_text)  # a sheet is read without tomllib
+
+
+def _shapes():
+    """Two classes of the same shape each time it is called: what records declare."""
+    from typing import ClassVar, Optional
+
+    class Plain:
+        """Defaults of every kind."""
+
+        name: str
+        count: int = 3
+        tags: tuple[str, ...] = ()
+        items: list[int] = field(default_factory=list)
+        hidden: str = field(default="x", repr=False, compare=False, metadata={"a": 1})
+        maybe: Optional[int] = None
+
+    class Marked:
+        """A class variable among its fields."""
+
+        LIMIT: ClassVar[int] = 5
+        value: int = 0
+
+    return [Plain, Marked]
+
+
+def test_a_records_fields_are_those_dataclasses_makes():
+    from rpgdice.core.record import _make_fields, plain_fields
+
+    ours, theirs = _shapes(), _shapes()
+    assert plain_fields(ours[0]) is not None and plain_fields(ours[1]) is None  # ClassVar: theirs
+    for mine, reference in zip(ours, theirs):
+        _make_fields(mine)
+        dataclasses.dataclass(eq=False, init=False, repr=False)(reference)
+        attrs = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare",
+                 "metadata", "kw_only", "_field_type")
+        assert [[getattr(f, a) for a in attrs] for f in mine.__dataclass_fields__.values()] == [
+            [getattr(f, a) for a in attrs] for f in reference.__dataclass_fields__.values()]
+        assert mine.__match_args__ == reference.__match_args__
+        assert repr(mine.__dataclass_params__) == repr(reference.__dataclass_params__)
+        for name in reference.__dataclass_fields__:  # defaults on the class, factories not
+            assert hasattr(mine, name) == hasattr(reference, name)
+            assert getattr(mine, name, None) == getattr(reference, name, None)
+    assert [f.name for f in dataclasses.fields(ours[0])] == ["name", "count", "tags", "items",
+                                                            "hidden", "maybe"]
