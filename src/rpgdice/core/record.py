@@ -108,7 +108,7 @@ def _make_fields(cls: type) -> None:
     cls.__dataclass_fields__ = made  # type: ignore[attr-defined]
     cls.__dataclass_params__ = _params()  # type: ignore[attr-defined]
     if "__match_args__" not in cls.__dict__:
-        cls.__match_args__ = tuple(made)  # type: ignore[attr-defined]
+        cls.__match_args__ = tuple(made)  # type: ignore[attr-defined,misc]
 
 
 def _params() -> Any:
@@ -151,11 +151,11 @@ def plain_fields(cls: type) -> dict[str, Any] | None:
         default = getattr(cls, name, dataclasses.MISSING)
         if isinstance(default, types.MemberDescriptorType):  # a slot, as dataclasses sees it
             default = dataclasses.MISSING
-        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(
+        f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(
             default=default)
         if f.default is not dataclasses.MISSING and type(f.default).__hash__ is None:
             return None  # dataclasses refuses it: let it say so
-        f.name, f.type, f._field_type = name, annotation, kind  # type: ignore[attr-defined]
+        f.name, f.type, f._field_type = name, annotation, kind
         if f.kw_only is dataclasses.MISSING:
             f.kw_only = False
         made[name] = f
