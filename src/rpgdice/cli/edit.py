@@ -11,7 +11,6 @@ own parser.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -72,6 +71,8 @@ def _alternative(spec: RollSpec, alt: str, given: tuple[str, ...]) -> RollSpec:
     from rpgdice.cli.typer_private import UsageError
 
     try:
+        import shlex
+
         extra = shlex.split(alt)
     except ValueError as e:
         raise RulesError("--compare", f"{alt!r}: {e}") from None

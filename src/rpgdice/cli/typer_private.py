@@ -35,7 +35,10 @@ them is fixed here alone:
 - ``typer.rich_utils``: Typer's help printer keeps its settings and its words in module
   attributes, read at import; Typer has no setting for the terminal width read later, the
   colors, or a help page's words in Spanish (:func:`tidy_help_printer`,
-  :func:`spanish_help_words`, :func:`help_words`).
+  :func:`spanish_help_words`, :func:`help_words`). It is loaded by :func:`help_printer`,
+  which hands it :class:`PlainMarkdown` for Rich's ``Markdown``: a help text with no
+  Markdown in it is laid out as Rich's Markdown lays it out, without importing
+  markdown-it and Pygments (a third of a help page's time); any other text is Rich's.
 
 Importing this module loads nothing new: ``import typer`` has already loaded
 ``typer.main``. ``typer.rich_utils`` (which imports rich) is never imported here at module
@@ -45,6 +48,7 @@ level: :func:`tidy_help_printer` only adjusts it if already loaded, and
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -89,6 +93,7 @@ def is_a(error: BaseException, kind: str) -> bool:
 __all__ = [
     "UsageError",
     "get_command",
+    "help_printer",
     "help_words",
     "is_a",
     "narrow_help",
@@ -117,8 +122,7 @@ def spanish_help_words(words: Mapping[str, str]) -> Iterator[None]:
     """Typer's own words in a help page (``typer.rich_utils`` module attributes such as
     ``REQUIRED_LONG_STRING``) replaced by ``words`` while the page is printed, then put
     back: Typer has no way to translate them (Reglas Básicas' help is in Spanish)."""
-    from typer import rich_utils
-
+    rich_utils = help_printer()
     # An option's names: Typer joins them with a bare comma (--dificultad,--difficulty);
     # its highlighters get them spaced (--dificultad, --difficulty).
     spaced = {name: _spaced(getattr(rich_utils, name))
@@ -140,8 +144,7 @@ HELP_WORDS = ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TI
 def help_words() -> dict[str, str]:
     """Typer's own words of a help page as they stand now (in Spanish inside
     :func:`spanish_help_words`), for the narrow page (rpgdice.cli.narrow_help)."""
-    from typer import rich_utils
-
+    rich_utils = help_printer()
     return {name: getattr(rich_utils, name) for name in HELP_WORDS}
 
 
@@ -150,6 +153,7 @@ def narrow_help(cmd: Any, ctx: Any, formatter: Any) -> bool:
     True; False (nothing written) when the terminal is 80 columns or wider."""
     from rpgdice.cli.narrow_help import narrow, page
 
+    help_printer()  # before Typer's help printer imports it with Rich's Markdown
     width = narrow()
     if width is None:
         return False
@@ -169,3 +173,103 @@ def _spaced(highlight: Any) -> Any:
         return highlight(text)
 
     return call
+
+
+MARKDOWN = "|".join((
+    r"[\\`|\t\r\x00]", "~~", r"<[A-Za-z/!?]", r"&[A-Za-z#]",  # code, breaks, html, entities
+    r"(?<! )\*|\*(?! )",  # emphasis: a star between spaces is plain
+    r"(?<= )_(?! )|(?<=[A-Za-z0-9])_(?![A-Za-z0-9])|(?<![ A-Za-z0-9])_",  # and RPGDICE_AS
+    r"\]\(|\]\[|!\[|^\[",  # a link, an image, a reference's definition
+    r"^[-+*](?= |$)|^[-=]{2,}|^[=>#:]|^\d+[.)]",  # a block: a list, a quote, a heading
+))
+"""What may make a help text more than plain paragraphs in Markdown: a character that
+can mark inline Markdown (``*`` only between spaces is plain, ``_`` between spaces or
+inside a word; brackets only as a link's or an image's), or a line that can start a
+block (a list, a quote, a heading or its underline). A line that starts or ends with a
+space (a code block, a hard break) is one too (:class:`PlainMarkdown`). Compiled when
+first searched (a help page), not when a roll imports this module."""
+
+
+class PlainMarkdown:
+    """Rich's ``Markdown`` as Typer's help printer calls it: a text without Markdown
+    (:data:`MARKDOWN`) is laid out as Rich lays out its paragraphs — each a left-justified
+    ``Text`` in the style ``style`` + ``markdown.paragraph``, its lines joined by spaces,
+    a blank line between paragraphs, measured as a Markdown is (no ``__rich_measure__``) —
+    and any other text is Rich's own ``Markdown`` (imported then)."""
+
+    paragraphs: list[list[str]]
+    style: Any
+
+    def __new__(cls, markup: str, *args: Any, **kwargs: Any) -> Any:
+        lines = markup.split("\n")
+        if (not markup.strip() or re.search(MARKDOWN, markup, re.M) or args or set(kwargs) - {"style"}
+                or any(line != line.strip() for line in lines)):
+            from rich.markdown import Markdown
+
+            return Markdown(markup, *args, **kwargs)
+        self = super().__new__(cls)
+        self.paragraphs = [p.split("\n") for p in re.split(r"\n\n+", markup.strip("\n"))]
+        self.style = kwargs.get("style", "none")
+        return self
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        from rich.segment import Segment
+        from rich.text import Text
+
+        style = console.get_style(self.style, default="none")
+        style += console.get_style("markdown.paragraph", default="none")
+        options = options.update(height=None)
+        for i, lines in enumerate(self.paragraphs):
+            text = Text(justify="left")
+            for j, line in enumerate(lines):
+                if j:
+                    text.append(" ", style)
+                text.append(line, style)
+            if i:
+                yield Segment.line()
+            yield from console.render(text, options)
+
+
+class LaterTraceback:
+    """Rich's ``Traceback`` (which imports Pygments), imported when Typer's help printer
+    first makes one: never in rpgdice, which shows no traceback."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        from rich.traceback import Traceback
+
+        return Traceback(*args, **kwargs)
+
+    @classmethod
+    def from_exception(cls, *args: Any, **kwargs: Any) -> Any:
+        from rich.traceback import Traceback
+
+        return Traceback.from_exception(*args, **kwargs)
+
+
+STAND_INS = {"rich.markdown": ("Markdown", PlainMarkdown),
+             "rich.traceback": ("Traceback", LaterTraceback)}
+"""What Typer's help printer imports from Rich and is handed instead (:func:`help_printer`)."""
+
+
+def help_printer() -> Any:
+    """``typer.rich_utils``, Typer's help printer, loaded with the classes of
+    :data:`STAND_INS` for those it imports from Rich: while Typer's module is imported, a
+    module holding the stand-in takes the place of each of those Rich modules not yet
+    loaded, which are Rich's own again after."""
+    loaded = sys.modules.get("typer.rich_utils")
+    if loaded is not None:
+        return loaded
+    import types
+
+    stand_ins = {}
+    for module, (name, stand_in) in STAND_INS.items():
+        if module not in sys.modules:
+            stand_ins[module] = sys.modules[module] = types.ModuleType(module)
+            setattr(stand_ins[module], name, stand_in)
+    try:
+        from typer import rich_utils
+    finally:
+        for module, made in stand_ins.items():
+            if sys.modules.get(module) is made:
+                del sys.modules[module]
+    return rich_utils

@@ -3,7 +3,6 @@ ignoring case, accents, spaces, hyphens and underscores."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import TypeVar
@@ -11,10 +10,17 @@ from typing import TypeVar
 from rpgdice.core.errors import RulesError, shown
 
 T = TypeVar("T")
+_DROPPED = {ord(c): None for c in " -_\t"}
 
 
 def fold(name: str) -> str:
-    """``'Muy Difícil'``, ``'muy-dificil'`` and ``'MUY_DIFICIL'`` all fold to ``'muydificil'``."""
+    """``'Muy Difícil'``, ``'muy-dificil'`` and ``'MUY_DIFICIL'`` all fold to ``'muydificil'``.
+    An ASCII name is folded without ``unicodedata`` (its decomposition is itself), which a
+    roll then never imports."""
+    if name.isascii():
+        return name.lower().translate(_DROPPED)
+    import unicodedata
+
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(
         c for c in decomposed if not unicodedata.combining(c) and c not in " -_\t"

@@ -6,7 +6,9 @@ import, and every roll starts a process. ``@record`` generates ``__init__`` and
 is never changed after it is made (what travels beside a result, such as who rolled
 it, goes in its envelope, rpgdice.core.envelope; a changed copy is
 ``dataclasses.replace``). ``@frozen`` is the same decorator, the older name. Records are
-compared by their fields where that matters (tests compare the JSON data).
+compared by their fields where that matters (tests compare the JSON data). Even the
+dataclass's fields are made when first asked for (:class:`_Fields`): a roll imports a
+ruleset's records and makes few of them.
 
 Type checkers see both through PEP 681's ``dataclass_transform``: decorators that make
 frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=False``).
@@ -14,6 +16,7 @@ frozen dataclasses (fields, ``__init__``), with no ``__eq__`` (``eq_default=Fals
 
 from __future__ import annotations
 
+from _thread import RLock
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -34,7 +37,7 @@ else:
             return dataclass(eq=False, frozen=True)(cls)
         if not cls.__doc__:  # else dataclass writes one from the signature: a tokenizer run
             cls.__doc__ = cls.__name__
-        cls = dataclass(eq=False, init=False, repr=False)(cls)
+        cls.__dataclass_fields__ = _Fields(cls)  # type: ignore[attr-defined]
         cls.__init__ = _lazy_init(cls)  # type: ignore[misc]
         cls.__repr__ = _repr  # type: ignore[assignment]
         cls.__setattr__ = _refuse_set  # type: ignore[assignment]
@@ -59,6 +62,106 @@ class Tagged:
             cls.RULESET = ruleset
         if command:
             cls.COMMAND = command
+
+
+class _Fields:
+    """A record's ``__dataclass_fields__`` until something asks for them (its first
+    instance, ``dataclasses.fields``, ``replace``, ``is_dataclass``): then the class is made
+    a dataclass (fields only: ``__init__`` and ``__repr__`` are the record's), which puts
+    the real ones in their place. A record a roll never makes (most of a ruleset's)
+    costs no dataclass processing at import, where every roll starts a process."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __get__(self, obj: object, owner: type | None = None) -> object:
+        cls = self.cls
+        if cls.__dict__.get("__dataclass_fields__") is self:
+            with _MAKING:  # once, whichever thread asks first (the server's)
+                if cls.__dict__.get("__dataclass_fields__") is self:
+                    _make_fields(cls)
+        return cls.__dict__["__dataclass_fields__"]
+
+
+_MAKING = RLock()
+"""Held while a record is made a dataclass (its bases may be made within)."""
+
+
+def _make_fields(cls: type) -> None:
+    """Make ``cls`` a dataclass as ``dataclass(eq=False, init=False, repr=False)`` does:
+    its fields (:func:`plain_fields`, when they are plain) with their defaults put on the
+    class, or by ``dataclasses`` itself."""
+    import dataclasses
+
+    made = plain_fields(cls)
+    if made is None:
+        dataclass(eq=False, init=False, repr=False)(cls)
+        return
+    for name, f in made.items():
+        if isinstance(getattr(cls, name, None), dataclasses.Field):
+            if f.default is dataclasses.MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    cls.__dataclass_fields__ = made  # type: ignore[attr-defined]
+    cls.__dataclass_params__ = _params()  # type: ignore[attr-defined]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(made)  # type: ignore[attr-defined,misc]
+
+
+def _params() -> Any:
+    """The ``__dataclass_params__`` of ``dataclass(eq=False, init=False, repr=False)`` (what
+    a subclass made by ``dataclasses`` reads of its bases), taken from an empty class so
+    made, once."""
+    if not _PARAMS:
+        @dataclass(eq=False, init=False, repr=False)
+        class Shape:
+            """No field."""
+
+        _PARAMS.append(Shape.__dataclass_params__)  # type: ignore[attr-defined]
+    return _PARAMS[0]
+
+
+_PARAMS: list[Any] = []
+_UNPLAIN = ("ClassVar", "InitVar", "KW_ONLY")
+"""Words in an annotation that ``dataclasses`` reads a meaning into: such a class's fields
+are made by ``dataclasses`` itself."""
+
+
+def plain_fields(cls: type) -> dict[str, Any] | None:
+    """The ``dataclasses.Field`` of each field of ``cls``, as ``dataclasses`` makes them
+    (a name, its annotation, its default), without its reading of every annotation
+    for ``ClassVar`` and ``InitVar`` (Param's and Command's 41 fields cost each roll a
+    millisecond): None — ``dataclasses`` makes them — for a class with a dataclass among
+    its bases, an annotation that names one of :data:`_UNPLAIN`, a field default that
+    is mutable, or a ``field()`` that has no annotation. Touches nothing."""
+    import dataclasses
+    import types
+
+    kind = getattr(dataclasses, "_FIELD", None)  # the mark of a field (not a ClassVar)
+    if kind is None or any(hasattr(b, "__dataclass_fields__") for b in cls.__mro__[1:]):
+        return None
+    annotations = cls.__dict__.get("__annotations__", {})
+    made: dict[str, Any] = {}
+    for name, annotation in annotations.items():
+        if not isinstance(annotation, str) or any(w in annotation for w in _UNPLAIN):
+            return None
+        default = getattr(cls, name, dataclasses.MISSING)
+        if isinstance(default, types.MemberDescriptorType):  # a slot, as dataclasses sees it
+            default = dataclasses.MISSING
+        f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(
+            default=default)
+        if f.default is not dataclasses.MISSING and type(f.default).__hash__ is None:
+            return None  # dataclasses refuses it: let it say so
+        f.name, f.type, f._field_type = name, annotation, kind
+        if f.kw_only is dataclasses.MISSING:
+            f.kw_only = False
+        made[name] = f
+    if any(isinstance(v, dataclasses.Field) and k not in made for k, v in vars(cls).items()):
+        return None
+    return made
 
 
 def _lazy_init(cls: type) -> object:

@@ -2,7 +2,9 @@
 
 * Reading uses the standard library's ``tomllib`` (``tomli`` before Python 3.11): a
   file broken by hand is one :class:`~rpgdice.core.errors.RulesError` naming the
-  file, the line and the column, and nothing is ever written over it.
+  file, the line and the column, and nothing is ever written over it. A plain file (as
+  rpgdice writes a sheet) is read by :func:`plain_toml`, the same table without
+  importing ``tomllib``.
 * Writing is whole or not at all: the text goes to a temporary file in the same
   folder, is flushed to disk (``fsync``), then renamed over the old file
   (``os.replace``, atomic on POSIX and Windows), and the folder is synced.
@@ -44,8 +46,9 @@ def _toml():  # -> module
     return tomllib
 
 
-_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+_AT = r"\s*\(at line (\d+), column (\d+)\)\s*$"
+_AT_END = r"\s*\(at end of document\)\s*$"
+"""Patterns of an error's message, compiled when a file is refused (not at import)."""
 
 
 def broken(path: Path, problem: str) -> RulesError:
@@ -59,12 +62,12 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
     line = getattr(e, "lineno", None)
     column = getattr(e, "colno", None)
     msg = getattr(e, "msg", None)
-    m = _AT.search(message)
+    m = re.search(_AT, message)
     if m:
         line, column = int(m.group(1)), int(m.group(2))
         message = message[: m.start()]
-    elif _AT_END.search(message):
-        message = _AT_END.sub("", message)
+    elif re.search(_AT_END, message):
+        message = re.sub(_AT_END, "", message)
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
     if msg and isinstance(msg, str):
@@ -75,9 +78,9 @@ def parse_error(path: Path, e: Exception, text: str) -> RulesError:
     return broken(path, f"{where}{message[:1].lower()}{message[1:]}")
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]#]+?)\s*\]")
-_KEY = re.compile(r"^\s*((?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*')"
-                  r"(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*'))*)\s*=")
+_HEADER = r"^\s*(\[\[?)\s*([^\]#]+?)\s*\]"
+_KEY = (r"^\s*((?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*')"
+        r"(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"(?:[^\"\\]|\\.)*\"|'[^']*'))*)\s*=")
 
 
 def _twice(text: str, line: int) -> str | None:
@@ -89,7 +92,7 @@ def _twice(text: str, line: int) -> str | None:
         return None
     table, seen, arrays = "", dict[str, int](), dict[str, int]()
     for n, row in enumerate(lines[:line], 1):
-        header, key = _HEADER.match(row), _KEY.match(row)
+        header, key = re.match(_HEADER, row), re.match(_KEY, row)
         if header and not key:
             name = "".join(header.group(2).split())
             if header.group(1) == "[[":
@@ -220,8 +223,49 @@ def _check_keys(path: Path, text: str) -> None:
             raise broken(path, f"line {n}: a key of more than {MAX_KEY_PARTS} dotted parts")
 
 
+_PLAIN_LINE = re.compile(
+    r"[ \t]*(?:(?P<key>[A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:(?P<int>[+-]?(?:0|[1-9][0-9]*))"
+    r"|\"(?P<basic>[^\"\\]*)\"|'(?P<literal>[^']*)'|(?P<bool>true|false))"
+    r"|\[[ \t]*(?P<table>[A-Za-z0-9_-]+)[ \t]*\])?[ \t]*(?:#.*)?")
+"""A line of a plain TOML file: blank, a comment, ``[table]``, or ``key = value`` (an
+integer, a string without escapes, a boolean), each with an optional comment."""
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""What no line of TOML holds (``\t`` aside): a character TOML refuses, or ``\r``."""
+
+
+def plain_toml(text: str) -> JSONObject | None:
+    """The table a plain TOML text holds (what a sheet, seats.toml or config.toml
+    written by rpgdice is: bare keys, whole numbers, strings without escapes, booleans,
+    ``[tables]`` of them), read without ``tomllib`` (whose import cost a roll at a sheet
+    3 ms); None for any other text, which ``tomllib`` reads (or refuses) instead."""
+    root: dict[str, object] = {}
+    table = root
+    for line in text.split("\n"):
+        found = _PLAIN_LINE.fullmatch(line)
+        if found is None or _CONTROL.search(line):
+            return None
+        key, name = found["key"], found["table"]
+        if name is not None:
+            if name in root:  # defined twice, or a key's name: tomllib says so
+                return None
+            table = root[name] = {}
+        elif key is not None:
+            if key in table:
+                return None
+            value: object = found["basic"] if found["basic"] is not None else found["literal"]
+            if found["int"] is not None:
+                value = int(found["int"])
+            elif found["bool"] is not None:
+                value = found["bool"] == "true"
+            table[key] = value
+    return root
+
+
 def parse(path: Path, text: str) -> JSONObject:
     _check_keys(path, text)
+    plain = plain_toml(text)
+    if plain is not None:
+        return plain
     toml = _toml()
     try:
         return toml.loads(text)

@@ -27,7 +27,6 @@ that cannot pay is left as it was.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
@@ -136,15 +135,23 @@ def resource_of(ruleset: str, name: str) -> SheetResource | None:
 
 def key(name: str) -> str:
     """A name as its file is called: ``'Armas de Fuego'`` -> ``'armas-de-fuego'``."""
-    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    plain = name.strip().lower()
+    if not name.isascii():  # an ASCII name decomposes to itself: no unicodedata for a roll
+        import unicodedata
+
+        decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+        plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return re.sub(r"[\s_]", "-", plain)
 
 
 def check_name(name: str, param: str = "NAME", what: str = "a name") -> str:
     """``name`` stripped (and composed: an accent typed as a combining mark is part of
     its letter), or a usage error saying what a name may hold."""
-    text = unicodedata.normalize("NFC", name).strip()
+    text = name.strip()
+    if not name.isascii():
+        import unicodedata
+
+        text = unicodedata.normalize("NFC", name).strip()
     if not text or len(text) > MAX_NAME or not _NAME.fullmatch(text) or not fold(text):
         raise RulesError(param, f"{shown(name)} is not {what}; accepts {NAME_ACCEPTS}")
     size = len(f"{key(text)}.toml".encode())

@@ -1,0 +1,184 @@
+"""What every process pays at startup, kept small (issue 44): a record is made a
+dataclass when first used, not when its module is imported; the cyclic garbage collector
+waits while a process starts, and runs again after."""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import threading
+import time
+from dataclasses import field
+
+import pytest
+
+from rpgdice.core.record import Tagged, record
+from rpgdice.entry import pause_collector
+
+
+def _made(cls: type) -> bool:
+    return isinstance(cls.__dict__.get("__dataclass_fields__"), dict)
+
+
+def test_a_record_is_made_a_dataclass_when_first_used():
+    @record
+    class Base:
+        """A base."""
+
+        name: str
+        tags: list[str] = field(default_factory=list)
+
+    @record
+    class Hit(Base, Tagged, ruleset="toy", command="hit"):
+        """A hit."""
+
+        damage: int = 0
+
+    assert not _made(Base) and not _made(Hit)  # nothing made at import
+    hit = Hit("axe", damage=3)
+    assert _made(Hit) and _made(Base)  # the base made with it
+    assert (hit.name, hit.tags, hit.damage, Hit.COMMAND) == ("axe", [], 3, "hit")
+    assert repr(hit) == "test_a_record_is_made_a_dataclass_when_first_used.<locals>.Hit(" \
+        "name='axe', tags=[], damage=3)"
+    assert [f.name for f in dataclasses.fields(hit)] == ["name", "tags", "damage"]
+    assert dataclasses.replace(hit, damage=5).damage == 5 and hit.damage == 3
+    try:
+        hit.damage = 1  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a record was changed")
+
+    @record
+    class Miss:
+        """Asked about before any is made."""
+
+        why: str = "armor"
+
+    assert not _made(Miss)
+    assert dataclasses.is_dataclass(Miss) and _made(Miss)
+    assert [f.default for f in dataclasses.fields(Miss)] == ["armor"] and Miss().why == "armor"
+
+
+def test_a_record_asked_for_by_threads_at_once_is_made_once():
+    @record
+    class Many:
+        """Each thread asks for its fields."""
+
+        items: list[int] = field(default_factory=list)
+        count: int = 1
+
+    seen = []
+    go = threading.Barrier(8)
+
+    def ask():
+        go.wait()
+        seen.append(tuple((f.name, f.default_factory) for f in dataclasses.fields(Many)))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert set(seen) == {(("items", list), ("count", dataclasses.MISSING))}
+    assert Many().items == [] and Many().items is not Many().items
+
+
+def test_the_collector_waits_while_a_process_starts_then_runs():
+    assert gc.isenabled()
+    try:
+        pause_collector(0.05)
+        assert not gc.isenabled()
+        deadline = time.monotonic() + 5
+        while not gc.isenabled() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gc.isenabled()
+        gc.disable()  # one that was not running is left so
+        pause_collector(0.01)
+        time.sleep(0.1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+LINE_PARTS = ["name", "ruleset", "traits", "x-y_2", "a.b", '"quoted"', "=", " = ", "\t", " ",
+              "1", "0", "-3", "+4", "01", "1_000", "1.5", "true", "false", "True", '"Ghoul"',
+              '"a#b"', '"a\\"b"', '"é ✓"', "''", "'lit'", "'''x'''", '"""y"""', "[", "]", "[[",
+              "]]", "[traits]", "# a comment", "#", "\r", "\x7f", "\x01", "\ufeff", "[1, 2]",
+              "{a = 1}", "1979-05-27"]
+
+
+@pytest.mark.slow
+def test_a_plain_toml_text_reads_as_tomllib_reads_it():
+    import tomllib
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from rpgdice.table.files import plain_toml
+
+    line = st.lists(st.sampled_from(LINE_PARTS), max_size=5).map("".join)
+    sheet = st.lists(st.one_of(line, st.sampled_from(
+        ["name = \"Ysolde\"", "[traits]", "dexterity = 3", "wound = \"none\"", "damage = 0",
+         "willpower = 5 # spent", "  stealth=2", ""])), max_size=9).map("\n".join)
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(sheet)
+    def check(text):
+        try:
+            expected = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            expected = None
+        found = plain_toml(text)
+        assert found is None or found == expected, (text, found, expected)
+        if found is not None:  # the same types too (True is no 1)
+            assert repr(found) == repr(expected)
+
+    check()
+    plain = [t for t in ("", "a = 1", "[t]\nk = 'v'", 'x = "é"  # c') if plain_toml(t) is not None]
+    assert len(plain) == 4
+    sheet_text = 'name = "Ghoul"\nruleset = "seyruun"\n\n[traits]\nwits = 2\nwound = "light" # hurt\n'
+    assert plain_toml(sheet_text) == tomllib.loads(sheet_text)  # a sheet is read without tomllib
+
+
+def _shapes():
+    """Two classes of the same shape each time it is called: what records declare."""
+    from typing import ClassVar, Optional
+
+    class Plain:
+        """Defaults of every kind."""
+
+        name: str
+        count: int = 3
+        tags: tuple[str, ...] = ()
+        items: list[int] = field(default_factory=list)
+        hidden: str = field(default="x", repr=False, compare=False, metadata={"a": 1})
+        maybe: Optional[int] = None
+
+    class Marked:
+        """A class variable among its fields."""
+
+        LIMIT: ClassVar[int] = 5
+        value: int = 0
+
+    return [Plain, Marked]
+
+
+def test_a_records_fields_are_those_dataclasses_makes():
+    from rpgdice.core.record import _make_fields, plain_fields
+
+    ours, theirs = _shapes(), _shapes()
+    assert plain_fields(ours[0]) is not None and plain_fields(ours[1]) is None  # ClassVar: theirs
+    for mine, reference in zip(ours, theirs):
+        _make_fields(mine)
+        dataclasses.dataclass(eq=False, init=False, repr=False)(reference)
+        attrs = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare",
+                 "metadata", "kw_only", "_field_type")
+        assert [[getattr(f, a) for a in attrs] for f in mine.__dataclass_fields__.values()] == [
+            [getattr(f, a) for a in attrs] for f in reference.__dataclass_fields__.values()]
+        assert mine.__match_args__ == reference.__match_args__
+        assert repr(mine.__dataclass_params__) == repr(reference.__dataclass_params__)
+        for name in reference.__dataclass_fields__:  # defaults on the class, factories not
+            assert hasattr(mine, name) == hasattr(reference, name)
+            assert getattr(mine, name, None) == getattr(reference, name, None)
+    assert [f.name for f in dataclasses.fields(ours[0])] == ["name", "count", "tags", "items",
+                                                            "hidden", "maybe"]
