@@ -439,8 +439,8 @@ def test_a_seat_rolls_with_a_users_ruleset_file_and_its_panel_offers_that_roll(t
     from rpgdice.table import seats
 
     chars = page.characters(seats.find("ana"))
-    assert [(c["name"], c["ruleset"], c["empty"], c["difficulty"]) for c in chars] == [
-        ("Vex", "pbta", "0", "--target"), ("Nyx", "blades", "1", "")]  # each file's own roll
+    assert [(c["name"], c["ruleset"], c["traits"]) for c in chars] == [
+        ("Vex", "pbta", ["cool", "hard"]), ("Nyx", "blades", ["prowl"])]
 
 
 @pytest.mark.slow

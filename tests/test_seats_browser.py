@@ -142,11 +142,11 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
             _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
             line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
             _wait(phone, lambda d: line() == "pbta roll --as Vex")  # no trait tapped: no modifier
-            _param(phone, "target").send_keys("8")
+            _param(phone, "adv").click()  # the file's own switch
             chips = _chips(phone)
             chips["cool"].click()
-            assert line() == "pbta roll cool --target 8 --as Vex"
-            _param(phone, "target").clear()
+            assert line() == "pbta roll cool --adv --as Vex"
+            _param(phone, "adv").click()
             chips["cool"].click()
             chips["cool"].click()
             assert line() == "pbta roll cool --as Vex"

@@ -139,10 +139,6 @@ class Command:
     faces_judged: bool = False
     """``log stats`` judges its rolls' faces alone, not their outcomes (ordinary dice, most
     of whose rolls name no outcome)."""
-    plain: tuple[str, str] = ("1", "--difficulty")
-    """A seat's page's plain roll of it for a character (``NAME roll TRAITS``, the traits
-    tapped joined by +): the argument when no trait is tapped, and the option its
-    difficulty box fills ("": none)."""
     style: str = ""
     """The command class its help is laid out by ("": a ruleset's roll; ``notation``:
     ordinary dice, whose expression words are joined)."""

@@ -23,8 +23,6 @@ class PanelCharacter(TypedDict):
     name: str
     ruleset: str
     traits: list[str]
-    empty: str
-    difficulty: str
 
 CSS = """
 :root { color-scheme: dark; --dim: #a6a28c; --accent: #66d9ef; --good: #a6e22e;
@@ -560,10 +558,8 @@ RESOURCES = {"willpower", "damage", "wound", "health", "effort", "xp", "experien
 
 
 def characters(seat: Seat) -> list[PanelCharacter]:
-    """The seat's characters as its panel offers them: name, ruleset, the traits to tap, and
-    its ruleset's plain roll (its ``roll`` record's ``plain``: the argument
-    when no trait is tapped, the option the difficulty box fills)."""
-    from rpgdice.core import registry
+    """The seat's characters as its panel names them: name, ruleset, the traits to tap
+    (the panel's form and sheet come from ``GET /api/panel``)."""
     from rpgdice.table import sheets
 
     out: list[PanelCharacter] = []
@@ -575,13 +571,7 @@ def characters(seat: Seat) -> list[PanelCharacter]:
         traits = [str(k) for k, v in sheet.traits.items()
                   if str(k).lower() not in RESOURCES and not str(k).endswith("-edge")
                   and isinstance(v, (int, str)) and not isinstance(v, bool)]
-        try:
-            roll = registry.get(sheet.ruleset).command("roll")
-            empty, difficulty = roll.plain if roll is not None else ("1", "")
-        except Exception:  # its ruleset file gone or broken since: the sheet is still offered
-            empty, difficulty = "1", ""
-        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60],
-                    "empty": empty, "difficulty": difficulty})
+        out.append({"name": sheet.name, "ruleset": sheet.ruleset, "traits": traits[:60]})
     return out
 
 

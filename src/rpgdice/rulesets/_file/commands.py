@@ -222,9 +222,7 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
                 f"Example: {example}",
                 results=(file_rules.classes(name)[KIND_RESULTS[record.kind]],), takes_as=True,
                 stats=True,
-                option_help=option_help, odds_functions=(file_odds,), style="signed",
-                plain={"pool": ("1", "--difficulty"), "total": ("0", "--target"),
-                       "highest": ("1", "")}[record.kind]),
+                option_help=option_help, odds_functions=(file_odds,), style="signed"),
         Command("odds", build, taken,
                 help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
                 + example.replace(" roll", " odds"),
@@ -269,7 +267,7 @@ def _custom_made(name: str, record: Any) -> tuple[Command, ...]:
                 help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
                 f"Example: {example}", results=(made_classes["CustomResult"],), takes_as=True,
                 stats=True, option_help=option_help, odds_functions=(file_odds,),
-                style="signed", plain=("1", options[0]["flags"][0] if options else "")),
+                style="signed"),
         Command("odds", build, taken,
                 help=f"Exact odds of a {record.title} roll, without rolling.\n\nExample: "
                 + example.replace(" roll", " odds", 1), kind="odds", takes_as=True,
