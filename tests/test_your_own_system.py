@@ -543,6 +543,28 @@ def test_the_tables_page_shows_a_users_roll_as_log_show_does():
     assert "Blades in the Dark" in html and "Critical" in html and "<span style=" in html
 
 
+@pytest.mark.parametrize(("name", "args", "faces", "shown"), [
+    # CLI.md, "Dice by term": dropped dice marked, each group of dice its own
+    ("pbta", ["1", "--dis"], "6,1,5", ['<span class="die drop">(6)</span>',
+                                        '<span class="die">1</span>']),
+    ("v5", ["3", "--hunger", "1"], "10,3,1", ['<span class="die">3</span></span><span class='
+                                               '"term"><span class="expr">hunger</span><span '
+                                               'class="die">1</span>']),
+    ("savage", ["6"], "6,3,2", ['<span class="expr">wild</span><span class="die">2</span>']),
+])
+def test_a_custom_files_card_shows_its_dice_by_group_and_marks_the_dropped(name, args, faces,
+                                                                            shown):
+    from rpgdice.serve import views
+    from test_serve import last_entry
+
+    install(name)
+    assert cli(name, "roll", *args, "--dice", faces, "--log").exit_code == 0
+    results = views.entry_html(last_entry()).split('<ul class="results">', 1)[1].split(
+        "</ul>", 1)[0]
+    for part in shown:
+        assert part in results, results
+
+
 # Start-up: a user's roll loads what a built-in roll loads; a built-in roll nothing of them --
 
 
