@@ -892,3 +892,19 @@ def test_check_takes_a_name_for_the_users_own_file(tmp_path, monkeypatch):
     shutil.copy(EXAMPLES / "coc.toml", tmp_path / "coc.toml")
     assert ok("rulesets", "check", "coc.toml").stdout == "ok\n"
     assert ok("rulesets", "check", "./coc.toml").stdout == "ok\n"
+
+
+@pytest.mark.slow
+def test_log_stats_counts_the_faces_of_a_custom_file_of_one_die_size():
+    """CLI.md, ``log stats``: ``faces`` per die size. Shadowrun and Blades, pool and
+    highest files before, are custom now: their d6s are still counted; dice of several sizes
+    (Cortex) or of the file's own faces (Call of Cthulhu's 0-9) are not."""
+    install("sr5", "blades", "cortex", "coc")
+    ok("sr5", "roll", "3", "--seed", "5", "--log")
+    ok("blades", "roll", "2", "--seed", "5", "--log")
+    ok("cortex", "roll", "8", "6", "--target", "3", "--seed", "5", "--log")
+    ok("coc", "roll", "--target", "50", "--seed", "5", "--log")
+    faces = {s["ruleset"]: s["faces"] for s in ok("log", "stats", "--json").json()}
+    assert list(faces["sr5"]) == ["d6"] and sum(faces["sr5"]["d6"].values()) == 3
+    assert list(faces["blades"]) == ["d6"] and sum(faces["blades"]["d6"].values()) == 2
+    assert faces["cortex"] == {} and faces["coc"] == {}
