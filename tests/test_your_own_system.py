@@ -908,3 +908,20 @@ def test_log_stats_counts_the_faces_of_a_custom_file_of_one_die_size():
     assert list(faces["sr5"]) == ["d6"] and sum(faces["sr5"]["d6"].values()) == 3
     assert list(faces["blades"]) == ["d6"] and sum(faces["blades"]["d6"].values()) == 2
     assert faces["cortex"] == {} and faces["coc"] == {}
+
+
+def test_the_panel_offers_a_file_arguments_choices():
+    """CLI.md, "A seat's panel": each parameter's ``choices`` (docs/serve.md: "a choice
+    where the command names its choices"): Savage Worlds' DIE and Cortex's DIE... name
+    4, 6, 8, 10, 12; an argument without choices names none."""
+    from rpgdice import rulesets
+    from rpgdice.serve.panel import commands_of
+
+    install("savage", "cortex")
+    for name, param in (("savage", "size"), ("cortex", "sizes")):
+        assert rulesets.known(name)
+        (roll,) = [c for c in commands_of(name, as_character=False) if c["kind"] == "roll"]
+        params = {p["name"]: p for p in roll["params"]}
+        assert params[param]["choices"] == ["4", "6", "8", "10", "12"], params[param]
+    (roll,) = [c for c in commands_of("savage", as_character=True) if c["kind"] == "roll"]
+    assert [p["choices"] for p in roll["params"] if p["name"] == "mod"] == [[]]
