@@ -261,8 +261,15 @@ def test_a_seats_roll_on_a_secretly_changed_state_is_held_back_with_that_secret(
     secret = logged_ids()[0]
     status, said = asgi("/api/roll", seat().token, "seyruun roll dexterity stealth")
     assert status == 200, said
-    assert said["rolls"] == [] and said["held"] == f"held until the GM reveals #{secret}"
+    assert said["held"] == f"held until the GM reveals #{secret}"
     held = said["id"]
+    # CLI.md: what a blind roll's answer carries (a hidden roll's keys), plus held (N): the
+    # panel says "NAME: held until the GM reveals #N" from it.
+    (hidden,) = said["rolls"]
+    assert list(hidden) == ["id", "time", "character", "seat", "ruleset", "command", "secret",
+                            "blind", "held"], hidden
+    assert (hidden["id"], hidden["held"], hidden["character"], hidden["seat"]) == (
+        held, secret, "Ysolde", "ana") and hidden["secret"] is True and hidden["blind"] is False
     truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])  # the GM: whole
     assert truth["id"] == held and truth["secret"] is True
     assert truth["results"][0]["penalty"] == 3  # rolled on the true state: the wound's −3

@@ -397,7 +397,9 @@ def test_a_seats_roll_after_a_secret_one_is_answered_as_the_table_sees_it(tmp_pa
                                         "--vs Ghoul"}, seat_token("ana"))
         assert status == 200, body
         first = ids()[0]
-        assert body["rolls"] == [] and body["held"] == f"held until the GM reveals #{first}"
+        assert body["held"] == f"held until the GM reveals #{first}"
+        assert [(r["held"], r["id"], "results" in r) for r in body["rolls"]] == [
+            (first, body["id"], False)]  # a hidden roll's keys and held N (CLI.md)
         truth = json.loads(ok("log", "--json").stdout.splitlines()[-1])
         assert truth["id"] == body["id"] and truth["secret"] is True
         assert truth["results"][0]["vs_damage"] == min(7, 6 + (truth["results"][0]["damage_dealt"] or 0))

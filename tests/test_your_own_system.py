@@ -543,6 +543,28 @@ def test_the_tables_page_shows_a_users_roll_as_log_show_does():
     assert "Blades in the Dark" in html and "Critical" in html and "<span style=" in html
 
 
+@pytest.mark.parametrize(("name", "args", "faces", "shown"), [
+    # CLI.md, "Dice by term": dropped dice marked, each group of dice its own
+    ("pbta", ["1", "--dis"], "6,1,5", ['<span class="die drop">(6)</span>',
+                                        '<span class="die">1</span>']),
+    ("v5", ["3", "--hunger", "1"], "10,3,1", ['<span class="die">3</span></span><span class='
+                                               '"term"><span class="expr">hunger</span><span '
+                                               'class="die">1</span>']),
+    ("savage", ["6"], "6,3,2", ['<span class="expr">wild</span><span class="die">2</span>']),
+])
+def test_a_custom_files_card_shows_its_dice_by_group_and_marks_the_dropped(name, args, faces,
+                                                                            shown):
+    from rpgdice.serve import views
+    from test_serve import last_entry
+
+    install(name)
+    assert cli(name, "roll", *args, "--dice", faces, "--log").exit_code == 0
+    results = views.entry_html(last_entry()).split('<ul class="results">', 1)[1].split(
+        "</ul>", 1)[0]
+    for part in shown:
+        assert part in results, results
+
+
 # Start-up: a user's roll loads what a built-in roll loads; a built-in roll nothing of them --
 
 
@@ -870,3 +892,36 @@ def test_check_takes_a_name_for_the_users_own_file(tmp_path, monkeypatch):
     shutil.copy(EXAMPLES / "coc.toml", tmp_path / "coc.toml")
     assert ok("rulesets", "check", "coc.toml").stdout == "ok\n"
     assert ok("rulesets", "check", "./coc.toml").stdout == "ok\n"
+
+
+@pytest.mark.slow
+def test_log_stats_counts_the_faces_of_a_custom_file_of_one_die_size():
+    """CLI.md, ``log stats``: ``faces`` per die size. Shadowrun and Blades, pool and
+    highest files before, are custom now: their d6s are still counted; dice of several sizes
+    (Cortex) or of the file's own faces (Call of Cthulhu's 0-9) are not."""
+    install("sr5", "blades", "cortex", "coc")
+    ok("sr5", "roll", "3", "--seed", "5", "--log")
+    ok("blades", "roll", "2", "--seed", "5", "--log")
+    ok("cortex", "roll", "8", "6", "--target", "3", "--seed", "5", "--log")
+    ok("coc", "roll", "--target", "50", "--seed", "5", "--log")
+    faces = {s["ruleset"]: s["faces"] for s in ok("log", "stats", "--json").json()}
+    assert list(faces["sr5"]) == ["d6"] and sum(faces["sr5"]["d6"].values()) == 3
+    assert list(faces["blades"]) == ["d6"] and sum(faces["blades"]["d6"].values()) == 2
+    assert faces["cortex"] == {} and faces["coc"] == {}
+
+
+def test_the_panel_offers_a_file_arguments_choices():
+    """CLI.md, "A seat's panel": each parameter's ``choices`` (docs/serve.md: "a choice
+    where the command names its choices"): Savage Worlds' DIE and Cortex's DIE... name
+    4, 6, 8, 10, 12; an argument without choices names none."""
+    from rpgdice import rulesets
+    from rpgdice.serve.panel import commands_of
+
+    install("savage", "cortex")
+    for name, param in (("savage", "size"), ("cortex", "sizes")):
+        assert rulesets.known(name)
+        (roll,) = [c for c in commands_of(name, as_character=False) if c["kind"] == "roll"]
+        params = {p["name"]: p for p in roll["params"]}
+        assert params[param]["choices"] == ["4", "6", "8", "10", "12"], params[param]
+    (roll,) = [c for c in commands_of("savage", as_character=True) if c["kind"] == "roll"]
+    assert [p["choices"] for p in roll["params"] if p["name"] == "mod"] == [[]]

@@ -313,7 +313,9 @@ def _held(prepared: Prepared, until: int) -> Answer:
         return answer
     rolls = answer.body.get("rolls")
     first = rolls[0] if isinstance(rolls, list) and rolls and isinstance(rolls[0], dict) else {}
-    return Answer(200, {"rolls": [], "id": first.get("id"), "until": until,
+    ident = first.get("id") if isinstance(first.get("id"), int) else None
+    hidden = {**_blind(ident, spec.replace(secret=True)), "held": until}  # CLI.md: a blind
+    return Answer(200, {"rolls": [hidden], "id": ident, "until": until,  # roll's keys + held
                         "held": f"held until the GM reveals #{until}"})
 
 
@@ -618,8 +620,8 @@ def _executed(spec: RollSpec, sheet: Sheet | None, extras: Optional[Loaded]) -> 
 
 
 def _blind(entry: Optional[int], spec: RollSpec) -> Loaded:
-    """A seat's blind roll as the seat is answered: what ``/api/rolls`` gives of a hidden
-    roll (:data:`~rpgdice.table.log.entries.SECRET_KEYS`, from its log entry), never its
+    """A seat's blind (or held) roll as the seat is answered: what ``/api/rolls`` gives
+    of a hidden roll (:data:`~rpgdice.table.log.entries.SECRET_KEYS`, from its log entry), never its
     results."""
     from rpgdice.table.log import Log
     from rpgdice.table.log.entries import SECRET_KEYS, on_the_table
@@ -636,7 +638,7 @@ def _blind(entry: Optional[int], spec: RollSpec) -> Loaded:
     if found is not None and found.get("secret"):
         return on_the_table(found)
     said = {"id": entry, "time": now(), "seat": spec.seat, "ruleset": spec.ruleset,
-            "command": spec.command, "secret": True, "blind": True,
+            "command": spec.command, "secret": True, "blind": bool(spec.blind),
             "character": spec.character.name if spec.character is not None else None}
     return {k: said[k] for k in SECRET_KEYS}
 

@@ -54,12 +54,7 @@ def roll_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     """An entry's SSE events: the ``log --json`` object (a secret one's few keys), with the
     entry's ID as the event ID (not for a reveal, whose ID is older than those already
     sent), then the page's view of it (a ``view`` event)."""
-    ident = int(entry["id"])
-    head = "" if revealed else f"id: {ident}\n"
-    html = views.entry_html(entry)
-    text = (f"{head}data: {dumps(on_the_table(entry))}\n\n"
-            f"event: view\ndata: {dumps({'id': ident, 'html': html})}\n\n")
-    return ident, text, html
+    return _events(entry, revealed, on_the_table(entry), views.entry_html(entry))
 
 
 def screen_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
@@ -69,10 +64,15 @@ def screen_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     from rpgdice.serve import gm_page
     from rpgdice.table.log.entries import public
 
+    return _events(entry, revealed, public(entry), gm_page.entry_html(entry))
+
+
+def _events(entry: Loaded, revealed: bool, data: Loaded, html: str) -> tuple[int, str, str]:
+    """The two SSE events of an entry: ``data`` (its JSON, with the entry's ID as the
+    event ID unless a reveal), then the ``view`` event carrying ``html``."""
     ident = int(entry["id"])
     head = "" if revealed else f"id: {ident}\n"
-    html = gm_page.entry_html(entry)
-    text = (f"{head}data: {dumps(public(entry))}\n\n"
+    text = (f"{head}data: {dumps(data)}\n\n"
             f"event: view\ndata: {dumps({'id': ident, 'html': html})}\n\n")
     return ident, text, html
 

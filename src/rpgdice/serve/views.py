@@ -155,7 +155,8 @@ def _card(entry: Loaded) -> str:
             word, tone = "", "neutral"
         # a class name: one of the tones (a log's tone may be forged)
         tone = tone if tone in TONES else "neutral"
-        dice = _terms_html(r) or f'<span class="dice">{escape(visible(figures.strip()))}</span>'
+        dice = (_terms_html(r) or _groups_html(r, figures)
+                or f'<span class="dice">{escape(visible(figures.strip()))}</span>')
         lines.append(f'<li>{dice} '
                      f'<strong class="verdict {tone}">{escape(visible(word.strip()))}</strong></li>')
     command = " ".join(  # a browser breaks a line after a hyphen: --vs / --defense kept whole
@@ -207,6 +208,39 @@ def _terms_html(r: Loaded) -> str:
         groups.append(f'<span class="term"><span class="expr">{expr}</span>{chips}{sum_}{said}</span>')
     if len(terms) > MAX_TERMS:
         groups.append(f'<span class="more">… {len(terms) - MAX_TERMS} more terms</span>')
+    return f'<span class="dice terms">{"".join(groups)}</span>'
+
+
+def _groups_html(r: Loaded, figures: str) -> str:
+    """A ruleset file's custom roll's dice (``{face, group}``, ``kept`` where its group
+    keeps some) by group, as its terminal view shows them: each run of one group its own
+    group, named (``hunger``, ``wild``), a dropped die struck (``(6)``); then what the
+    figures make of them (``→ 7``). Empty for any other result."""
+    dice = r.get("dice")
+    if "terms" in r or not isinstance(dice, list) or not dice or not all(
+            isinstance(d, dict) and "group" in d and "face" in d for d in dice):
+        return ""
+    from rpgdice.core.errors import visible
+
+    runs: list[tuple[object, list[Loaded]]] = []
+    for d in dice[:MAX_DICE]:
+        if runs and runs[-1][0] == d.get("group"):
+            runs[-1][1].append(d)
+        else:
+            runs.append((d.get("group"), [d]))
+    groups = []
+    for label, run in runs:
+        named = f'<span class="expr">{escape(visible(str(label)))}</span>' if label else ""
+        chips = "".join(
+            f'<span class="die drop">({escape(_face(d, False))})</span>' if d.get("kept") is False
+            else f'<span class="die">{escape(_face(d, False))}</span>' for d in run)
+        groups.append(f'<span class="term">{named}{chips}</span>')
+    if len(dice) > MAX_DICE:
+        groups.append(f'<span class="more">… {len(dice) - MAX_DICE} more</span>')
+    made = figures.split("\u2192", 1)[1].strip() if "\u2192" in figures else ""
+    if made:
+        groups.append(f'<span class="term"><span class="sum">\u2192 {escape(visible(made))}'
+                      '</span></span>')
     return f'<span class="dice terms">{"".join(groups)}</span>'
 
 

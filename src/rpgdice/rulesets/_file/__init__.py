@@ -238,7 +238,7 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
     # a file's text is checked for control characters; a log's rules may be forged: shown
     # visibly whatever they hold
     outcomes = {fold(o["name"]): (visible(o["name"]), o["tone"]) for o in rules["outcomes"]}
-    sides = rules.get("die")
+    sides = rules.get("die") if kind != "custom" else _one_size(rules)
     what = {"pool": "a pool counted for successes", "total": f"{rules.get('dice')} against bands",
             "highest": "the highest die of a pool", "custom": "its own dice and outcomes"}[kind]
     return FileRuleset(
@@ -248,6 +248,17 @@ def make(rules: dict[str, Any], file: str) -> FileRuleset:
         outcomes=outcomes, die=Die(sides, "dice", "face") if sides else None,
         sheet=SheetSchema(negative=True), plan=None, commands=_commands,
         order=200, file=file, text=text_of(rules), kind=kind)
+
+
+def _one_size(rules: dict[str, Any]) -> int | None:
+    """The sides of every die a custom file rolls, when all are plain dice of one fixed
+    size (``log stats`` counts their faces, as a pool's): None for dice of several
+    sizes, sizes an argument gives, or faces and symbols of the file's own."""
+    sizes = {g.get("sides") for g in rules.get("dice") or ()
+             if not g.get("faces") and not g.get("symbols")}
+    plain = all(not g.get("faces") and not g.get("symbols") for g in rules.get("dice") or ())
+    (size,) = sizes if len(sizes) == 1 and plain else (None,)
+    return size if isinstance(size, int) and not isinstance(size, bool) else None
 
 
 def _commands(record: Ruleset) -> tuple[Command, ...]:

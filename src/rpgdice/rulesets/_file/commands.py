@@ -157,13 +157,15 @@ def custom_params(rules: dict[str, Any]) -> tuple[Param, ...]:
             out.append(Param(a["name"], "flag", flags=flags, default=False, help=a["help"]))
             continue
         default = a["default"]
+        choices = tuple(str(c) for c in a.get("choices") or ())  # the panel offers them
         if kind == "dice":
             out.append(Param(a["name"], "text", flags=flags, parse=_size, multiple=True,
-                             metavar=a["metavar"] + "...", help=a["help"],
+                             metavar=a["metavar"] + "...", help=a["help"], choices=choices,
                              default=REQUIRED if default is None and not flags else default))
             continue
         metavar = a["metavar"] if flags or default is None else f"[{a['metavar']}]"
         out.append(Param(a["name"], "traits", flags=flags, parse=_sum, metavar=metavar,
+                         choices=choices,
                          default=REQUIRED if default is None and not flags else default,
                          lo=a["min"], hi=a["max"], show_default=default is not None,
                          help=a["help"]))

@@ -108,11 +108,7 @@ class _Reader:
 
     def negation(self) -> Node:
         if self.peek()[:2] == ("name", "not"):
-            col = self.take()[2]
-            self.deeper(col)
-            node = ("not", self.negation(), col)
-            self.depth -= 1
-            return node
+            return self.prefixed("not", self.negation)
         left = self.sum()
         if self.peek()[0] == "op" and self.peek()[1] in ("==", "!=", "<", "<=", ">", ">="):
             _, op, col = self.take()
@@ -124,12 +120,16 @@ class _Reader:
 
     def unary(self) -> Node:
         if self.peek()[:2] == ("op", "-"):
-            col = self.take()[2]
-            self.deeper(col)
-            node = ("neg", self.unary(), col)
-            self.depth -= 1
-            return node
+            return self.prefixed("neg", self.unary)
         return self.atom()
+
+    def prefixed(self, kind: str, operand: Callable[[], Node]) -> Node:
+        """A prefix operator (``not``, ``-``) just taken, and its operand, one level deeper."""
+        col = self.take()[2]
+        self.deeper(col)
+        node = (kind, operand(), col)
+        self.depth -= 1
+        return node
 
     def atom(self) -> Node:
         kind, value, col = self.take()

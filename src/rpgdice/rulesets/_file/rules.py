@@ -112,11 +112,18 @@ class HighestResult(Tagged, command="roll"):
 
 
 @record
-class FileOdds(Tagged, command="odds"):
+class OddsOfFile(Tagged, command="odds"):
+    """What the odds of every kind of file say: each outcome's chance, and how deep an
+    exploding (acing) die was followed, with the chance left out beyond."""
+
     outcomes: dict[str, Fraction]
     truncated: bool = False
     explode_depth: Optional[int] = None
     left_out: float = 0.0
+
+
+@record
+class FileOdds(OddsOfFile):
     pool: Optional[int] = None
     """The roll the odds are of: POOL and ``--difficulty`` (pool), POOL (highest), MOD
     and ``--target`` (total); None where the kind takes no such argument."""
@@ -143,11 +150,7 @@ class PushResult(Tagged, command="push"):
 
 
 @record
-class CustomOdds(Tagged, command="odds"):
-    outcomes: dict[str, Fraction]
-    truncated: bool = False
-    explode_depth: Optional[int] = None
-    left_out: float = 0.0
+class CustomOdds(OddsOfFile):
     args: Optional[dict[str, Any]] = None
     """The arguments the odds are of."""
 
