@@ -871,7 +871,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_sub
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -a stats -d 'Luck against the exact odds: per ruleset, each outcome seen against t…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l last -x -d 'How many entries (the newest N, shown oldest first)'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, space…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dic…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l since -x -d 'Only entries from WHEN on: an ISO 8601 date or time, today, yesterd…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l until -x -d 'Only entries up to WHEN (as --since; a date includes that whole day)'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and not __fish_seen_subcommand_from show reveal clear stats' -l json -d 'JSON Lines: one object per entry'
@@ -893,7 +893,7 @@ complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcomm
 
 # rpgdice log stats
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l as -x -a '(__rpgdice_characters)' -d 'Only this character\'s rolls (names match ignoring case, accents, space…'
-complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dice'
+complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l ruleset -x -a 'crytures\\t\'Crytures rolls\' seyruun\\t\'Seyruun rolls\' reglas\\t\'Reglas Básicas rolls\' cypher\\t\'Cypher rolls\' dice\\t\'ordinary dice (rpgdice roll)\'' -d 'Only this ruleset\'s rolls: crytures, seyruun, reglas, cypher, dic…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l since -x -d 'Only entries from WHEN on: an ISO 8601 date or time, today, yesterd…'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l until -x -d 'Only entries up to WHEN (as --since; a date includes that whole day)'
 complete -c rpgdice -n '__fish_seen_subcommand_from log; and __fish_seen_subcommand_from stats' -l json -d 'One JSON object per ruleset'

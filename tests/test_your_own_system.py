@@ -925,3 +925,26 @@ def test_the_panel_offers_a_file_arguments_choices():
         assert params[param]["choices"] == ["4", "6", "8", "10", "12"], params[param]
     (roll,) = [c for c in commands_of("savage", as_character=True) if c["kind"] == "roll"]
     assert [p["choices"] for p in roll["params"] if p["name"] == "mod"] == [[]]
+
+
+def test_a_file_added_after_the_options_were_made_is_a_ruleset_they_take():
+    """``log --ruleset`` and ``play --ruleset`` read the files when they parse, not when
+    their module was first imported (a test, or a long ``play``, that added a file after
+    was refused); help and completion list the built-in rulesets alone, whatever the home
+    holds, so the committed scripts never depend on who generated them."""
+    from typing import get_args, get_type_hints
+
+    from rpgdice.cli import log, play
+    from rpgdice.cli.completion import generate
+
+    parsers = [get_args(log.RulesetOpt)[1].parser,
+               get_args(get_type_hints(play.play_cmd, include_extras=True)["ruleset"])[1].parser]
+    install("pbta")
+    for parse in parsers:
+        assert parse("PbtA") == "pbta"
+    ok("pbta", "roll", "1", "--dice", "3,4", "--log")
+    assert [e["ruleset"] for e in ok("log", "--ruleset", "pbta", "--json").json()] == ["pbta"]
+    assert cli("log", "--ruleset", "nope").exit_code == 2
+    committed = (ROOT / "completions" / "rpgdice.bash").read_text(encoding="utf-8")
+    assert generate("bash") == committed
+    assert "pbta" not in ok("log", "--help").stdout

@@ -91,8 +91,10 @@ CombatantsArg = Annotated[
                    "as ordinary dice (Goblin@1d20+2). --dice faces go to them in this order."),
 ]
 RulesetOpt = Annotated[Optional[str], typer.Option(
-    "--ruleset", parser=params.choice(dict.fromkeys(SHEET_RULESETS)), metavar="RULESET",
-    help="The encounter's ruleset: " + ", ".join(SHEET_RULESETS) + " (default: the first saved "
+    "--ruleset", parser=params.choice(dict.fromkeys(rulesets.built_in(groups=True)),
+                                      current=rulesets.group_names), metavar="RULESET",
+    help="The encounter's ruleset: " + ", ".join(rulesets.built_in(groups=True))
+    + " (default: the first saved "
     "character's; Seyruun when every combatant is NAME=POOL).")]
 HealthOpt = Annotated[Optional[int], typer.Option(
     "--health", parser=params.integer(1, 1000), metavar="N",

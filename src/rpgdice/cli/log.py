@@ -38,10 +38,11 @@ AsOpt = Annotated[
 ]
 RulesetOpt = Annotated[
     Optional[str],
-    typer.Option("--ruleset", parser=params.choice(dict.fromkeys(rulesets.NAMES), {
-        **{r: f"{rulesets.get(r).short} rolls" for r in rulesets.NAMES},
-        "dice": "ordinary dice (rpgdice roll)"}),
-        metavar="RULESET", help="Only this ruleset's rolls: " + ", ".join(rulesets.NAMES) + "."),
+    typer.Option("--ruleset", parser=params.choice(dict.fromkeys(rulesets.built_in()), {
+        **{r: f"{rulesets.get(r).short} rolls" for r in rulesets.built_in()},
+        "dice": "ordinary dice (rpgdice roll)"}, current=rulesets.names),
+        metavar="RULESET", help="Only this ruleset's rolls: " + ", ".join(rulesets.built_in())
+        + " or a ruleset file's name."),
 ]
 
 

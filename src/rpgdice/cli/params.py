@@ -10,7 +10,7 @@ term by term, never evaluated.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import typer
 
@@ -184,14 +184,19 @@ def level(table: Mapping[str, int], lo: int, hi: int | None = None,
 
 
 def choice(table: Mapping[str, object],
-           descriptions: Mapping[str, str] | None = None) -> Callable[[str], str]:
+           descriptions: Mapping[str, str] | None = None,
+           current: Callable[[], Iterable[str]] | None = None) -> Callable[[str], str]:
     """One of the names of ``table``, returned in its canonical spelling; ``descriptions``
-    says what each name means, for shell completion (``parser.descriptions``)."""
+    says what each name means, for shell completion (``parser.descriptions``). With
+    ``current``, the names are the ones it gives when a value is parsed (a ruleset file
+    added since the option was made counts); ``table`` is then what help and completion
+    list."""
     canonical = {name: name for name in table}
 
     def parse(text: str) -> str:
+        names = canonical if current is None else {name: name for name in current()}
         try:
-            return lookup("", text, canonical)
+            return lookup("", text, names)
         except RulesError as e:
             raise typer.BadParameter(e.message) from None
 

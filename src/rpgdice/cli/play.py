@@ -21,7 +21,8 @@ app = RulesetTyper(add_completion=False, rich_markup_mode="markdown", command_cl
 @app.command("play")
 def play_cmd(
     ruleset: Annotated[Optional[str], typer.Option(
-        "--ruleset", parser=params.choice(dict.fromkeys(rulesets.NAMES)), metavar="RULESET",
+        "--ruleset", parser=params.choice(dict.fromkeys(rulesets.built_in()), current=rulesets.names),
+        metavar="RULESET",
         show_default=False, help="Start with this ruleset in use (as the line 'use RULESET').",
     )] = None,
     as_name: Annotated[Optional[str], typer.Option(

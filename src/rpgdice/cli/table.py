@@ -161,9 +161,10 @@ def _or_own(parse: Callable[[str], str]) -> Callable[[str], str]:
 def char_new(
     name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
-        "--ruleset", parser=_or_own(params.choice(dict.fromkeys(SHEET_RULESETS), {
-            r.name: f"a {r.short} character" for r in rulesets.with_sheets()})),
-        metavar="RULESET", help="The character's ruleset: " + ", ".join(SHEET_RULESETS) + ".",
+        "--ruleset", parser=_or_own(params.choice(dict.fromkeys(rulesets.built_in(groups=True)), {
+            r: f"a {rulesets.get(r).short} character" for r in rulesets.built_in(groups=True)})),
+        metavar="RULESET", help="The character's ruleset: "
+        + ", ".join(rulesets.built_in(groups=True)) + ".",
         show_default=False)],
     pairs: PairsArg = None,
 ) -> None:

@@ -503,6 +503,15 @@ def names() -> tuple[str, ...]:
     return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name)))
 
 
+def built_in(groups: bool = False) -> tuple[str, ...]:
+    """:func:`names` (with ``groups``, :func:`group_names`) without the user's ruleset
+    files: what a help page, an option's choices and the completion scripts list (the files
+    are read where a name is parsed, and the shells read the folder)."""
+    found = [get(n) for n in {*_folders(), *_plugins()}]
+    return tuple(r.name for r in sorted(found, key=lambda r: (r.order, r.name))
+                 if r.group or not groups)
+
+
 def group_names() -> tuple[str, ...]:
     """The rulesets with a command group of their own (``rpgdice NAME ...``): all but
     ordinary dice, whose commands are the top-level ``roll`` and ``odds``."""
