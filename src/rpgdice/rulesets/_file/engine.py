@@ -269,6 +269,10 @@ def keep_dice(roll: Roll, g: Loaded, dice: list[Die]) -> None:
 def roll_all(rules: Loaded, args: dict[str, Any], source: DiceSource) -> Roll:
     roll = Roll(rules, args)
     aces = [0]
+    if isinstance(source, GivenDice):  # too few faces: say how many the whole roll needs
+        need = sum(len(group_sides(roll, g)) for g in rules["dice"])
+        if source.used + need > len(source.faces):
+            source.roll(2, need)
     for g in rules["dice"]:
         roll.dice[g["name"]] = roll_group(roll, g, source, aces)
     return roll

@@ -1,0 +1,76 @@
+"""What a newcomer trips on with the files of docs/rulesets/ (docs/your-own-system.md): a
+custom file's help at 80 columns, its errors and the view of its roll."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from conftest import assert_usage_error, cli, home
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+
+
+def install(*names: str) -> None:
+    folder = home() / "rulesets"
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        shutil.copy(EXAMPLES / f"{name}.toml", folder / f"{name}.toml")
+
+
+def page(*args: str) -> str:
+    """A help page at 80 columns, its words joined as one line."""
+    run = cli(*args, "--help", env={"COLUMNS": "80", "TERMINAL_WIDTH": "80"})
+    assert run.exit_code == 0, run.stderr
+    assert all(len(line) <= 80 for line in run.stdout.splitlines())
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", run.stdout).split())
+
+
+def test_a_title_with_a_colon_is_said_once():
+    install("v5")
+    for args in (("v5", "roll"), ("v5",)):
+        text = page(*args)
+        assert "Roll Vampire: the Masquerade 5th: its own dice and outcomes" in text
+        assert "the Masquerade 5th: the Masquerade 5th" not in text
+
+
+def test_an_argument_is_typed_as_a_number_or_a_die_not_by_a_private_name():
+    install("v5", "cortex")
+    v5, cortex = page("v5", "roll"), page("cortex", "roll")
+    assert "<_" not in v5 + cortex
+    assert "POOL <number>" in v5 and "DIE... <die>" in cortex
+    assert_usage_error(cli("v5", "roll"), "POOL: missing; accepts a number such as 3")
+    assert_usage_error(cli("cortex", "roll"), "DIE: missing; accepts a die's size, such as 8")
+
+
+def test_a_number_argument_says_its_range():
+    install("v5", "coc")
+    v5, coc = page("v5", "roll"), page("coc", "roll")
+    assert "Dice in the pool, Hunger dice included (1 to 1000)." in v5
+    assert "How many of the dice are Hunger dice (0 to 1000)." in v5
+    assert "kept (0 to 2)." in coc
+
+
+def test_the_compare_example_of_the_help_runs_with_the_files_example():
+    install("v5", "genesys")
+    for name, example in (("v5", "6 --hunger 2"), ("genesys", "--ability 2")):
+        said = re.search(r"--compare '([^']+)'", page(name, "odds"))
+        assert said is not None
+        run = cli(name, "odds", *example.split(), "--compare", said.group(1))
+        assert run.exit_code == 0, run.stderr
+
+
+def test_too_few_faces_names_every_die_the_roll_needs():
+    install("v5")
+    assert_usage_error(cli("v5", "roll", "6", "--hunger", "2", "--dice", "1,2"),
+                       "2 given, the roll needs at least 6")
+
+
+def test_a_symbol_die_is_shown_by_its_letters():
+    install("genesys")
+    run = cli("genesys", "roll", "--ability", "2", "--boost", "1", "--dice", "4,7,1",
+              env={"COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    assert "ability ss  ability sa  boost blank" in run.stdout
+    assert "Success — successes 3, advantages 1" in run.stdout
