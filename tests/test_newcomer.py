@@ -74,3 +74,13 @@ def test_a_symbol_die_is_shown_by_its_letters():
     assert run.exit_code == 0, run.stderr
     assert "ability ss  ability sa  boost blank" in run.stdout
     assert "Success — successes 3, advantages 1" in run.stdout
+
+
+def test_a_push_says_it_is_one_and_its_id_is_an_integer(monkeypatch):
+    monkeypatch.setenv("RPGDICE_LOG", "always")
+    install("yze")
+    assert "Year Zero Engine · 3 dice" in cli("yze", "roll", "3", "--dice", "6,1,3").stdout
+    run = cli("yze", "push", "--dice", "6", env={"COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "Year Zero Engine · pushed · 3 dice"
+    assert "[ID] <integer>" in page("yze", "push")

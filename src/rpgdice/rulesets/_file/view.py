@@ -154,7 +154,8 @@ def custom(r: Tagged, symbols: dict[object, list[str]] | None = None) -> list[Te
         chips.append((f"{group}{_face(d, symbols or {})}",
                       MISS if d.get("kept") is False else HIT))
     said = [f"{k} {_shown(v)}" for k, v in data.items() if k not in ("outcome", "dice")]
-    head = Text.assemble((_title(r), "bold"), f" · {plural(len(chips), 'die', 'dice')}")
+    step = f" · {type(r).COMMAND}ed" if isinstance(r, rules.PushResult) else ""  # yze push
+    head = Text.assemble((_title(r), "bold"), step, f" · {plural(len(chips), 'die', 'dice')}")
     return [head, dice_line("dice", chips) if chips else Text("  no dice"),
             _verdict(r, ", ".join(said))]  # type: ignore[arg-type]
 
