@@ -84,3 +84,15 @@ def test_a_push_says_it_is_one_and_its_id_is_an_integer(monkeypatch):
     assert run.exit_code == 0, run.stderr
     assert run.stdout.splitlines()[0] == "Year Zero Engine · pushed · 3 dice"
     assert "[ID] <integer>" in page("yze", "push")
+
+
+def test_a_one_line_summary_names_each_group_of_dice():
+    # a card, the log and --short said "10 4 9 1 1 → 2 succ.": which two were Hunger dice?
+    install("v5", "genesys", "onering")
+    said = {args[0]: cli(*args, "--short").stdout.strip() for args in (
+        ("v5", "roll", "5", "--hunger", "2", "--dice", "10,4,9,1,1"),
+        ("genesys", "roll", "--ability", "2", "--boost", "1", "--dice", "4,7,1"),
+        ("onering", "roll", "3", "--favoured", "--target", "14", "--dice", "4,5,1,6,4"))}
+    assert "· 10 4 9, hunger 1 1 → 2 succ. ·" in said["v5"]
+    assert "· ability ss sa, boost blank → 3 succ. ·" in said["genesys"]
+    assert "· feat (4) 5, 1 6 4 →" in said["onering"]  # the Feat die dropped, bracketed

@@ -13,6 +13,7 @@ from rpgdice.core.record import Tagged
 from rpgdice.render.common import (
     CRIT,
     DOUBLE,
+    FACES_SHOWN,
     HIT,
     MISS,
     ONE,
@@ -131,7 +132,7 @@ def odds(o: rules.FileOdds) -> list[Line]:
 
 
 def _figures(r: Loaded) -> str:
-    faces = faces_text(r.get("dice") or [])
+    faces = _grouped(r) or faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."
     if "total" in r and not isinstance(r.get("total"), (int, str)):
@@ -141,6 +142,28 @@ def _figures(r: Loaded) -> str:
     if "highest" in r:
         return f"{faces} → {r.get('highest')}"
     return f"{faces} → {r.get('outcome')}"
+
+
+def _grouped(r: Loaded) -> str:
+    """A custom roll's faces by group, each group named once, a dropped die in brackets and
+    a symbol die by its letters (``3 10 2, hunger 2 8``; ``ability ss s, boost blank``);
+    empty for dice of no group (their faces as they are) or too many to list."""
+    dice = [d for d in r.get("dice") or [] if isinstance(d, dict)]
+    if not any(d.get("group") for d in dice) or len(dice) > FACES_SHOWN:
+        return ""
+    try:
+        symbols = symbol_groups(rules.parsed(registry.get(str(r.get("ruleset"))).text))
+    except Exception:  # a file removed or broken since: the faces as numbers
+        symbols = {}
+    runs: list[tuple[object, list[str]]] = []
+    for d in dice:
+        face = _face(d, symbols)
+        face = f"({face})" if d.get("kept") is False else face
+        if runs and runs[-1][0] == d.get("group"):
+            runs[-1][1].append(face)
+        else:
+            runs.append((d.get("group"), [face]))
+    return ", ".join(" ".join(([str(g)] if g else []) + faces) for g, faces in runs)
 
 
 def custom(r: Tagged, symbols: dict[object, list[str]] | None = None) -> list[Text]:
