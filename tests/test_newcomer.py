@@ -96,3 +96,9 @@ def test_a_one_line_summary_names_each_group_of_dice():
     assert "· 10 4 9, hunger 1 1 → 2 succ. ·" in said["v5"]
     assert "· ability ss sa, boost blank → 3 succ. ·" in said["genesys"]
     assert "· feat (4) 5, 1 6 4 →" in said["onering"]  # the Feat die dropped, bracketed
+
+
+def test_a_missing_option_is_asked_for_by_its_help_word():
+    install("coc")
+    assert_usage_error(cli("coc", "roll", "--bonus", "1"), "--target: is needed; give it with "
+                       "--target SKILL")

@@ -170,7 +170,7 @@ def check_args(rules: Loaded, given: dict[str, Any]) -> dict[str, Any]:
         value = given.get(a["name"], a["default"])
         if value is None:
             raise RulesError(label(a), "is needed; give it" + (
-                f" with {a['flags'][0]} N" if a["flags"] else ""))
+                f" with {a['flags'][0]} {a.get('metavar') or 'N'}" if a["flags"] else ""))
         if a["type"] == "dice" and not 1 <= len(value) <= MAX_LISTED:
             raise RulesError(label(a), f"{len(value)} dice; 1 to {MAX_LISTED}")
         for v in value if isinstance(value, (tuple, list)) else (value,):
