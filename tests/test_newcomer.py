@@ -7,6 +7,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from conftest import assert_usage_error, cli, home
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
@@ -102,3 +104,33 @@ def test_a_missing_option_is_asked_for_by_its_help_word():
     install("coc")
     assert_usage_error(cli("coc", "roll", "--bonus", "1"), "--target: is needed; give it with "
                        "--target SKILL")
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_phone_shows_a_boxs_help_while_it_has_focus(tmp_path):
+    # the help was only a title (a tooltip): a phone has no hover, so Hunger's box never
+    # said what it takes
+    from conftest import ok
+    from test_serve import serving
+    from test_serve_browser import _wait
+    from test_table_screens import _driver
+
+    install("v5")
+    ok("char", "new", "Xan", "--ruleset", "v5", "blood=3")
+    token = ok("seat", "add", "ana", "--as", "xan").stdout.strip().rsplit("seat=", 1)[1]
+    with serving(tmp=tmp_path) as server:
+        phone = _driver(390, 844, phone=True)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
+            help_ = phone.find_element("css selector", '#params [data-param="hunger"] .help')
+            assert not help_.is_displayed()
+            phone.find_element("css selector", '#params [data-param="hunger"] input').click()
+            _wait(phone, lambda d: help_.is_displayed())
+            assert help_.text == "How many of the dice are Hunger dice (0 to 1000)."
+            size = phone.execute_script("return parseFloat(getComputedStyle(arguments[0]).fontSize)",
+                                        help_)
+            assert size >= 12
+        finally:
+            phone.quit()

@@ -203,6 +203,9 @@ PANEL_CSS = """
   background: #1e1f1a; border: 1px solid #75715e; border-radius: 0.2em; }
 #params label input[type=checkbox] { width: 1.2em; }
 #params .hide { display: none; }
+#params label.flag { flex-wrap: wrap; }
+#params label .help { display: none; flex-basis: 100%; }
+#params label:focus-within .help { display: block; }
 #roll-form, #dice-form { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
 #roll-line { flex: 1 1 100%; width: 100%; resize: none; overflow: hidden; field-sizing: content;
   white-space: pre-wrap; overflow-wrap: anywhere; color: #f8f8f2; background: #1e1f1a;
@@ -384,6 +387,7 @@ PANEL_SCRIPT = r"""
       var word = p.option ? p.option.replace(/^--/, "") : p.name.replace(/_/g, " ");
       if (p.kind === "flag") { l.appendChild(control(p)); l.appendChild(document.createTextNode(word)); }
       else { l.appendChild(document.createTextNode(word + (p.required ? " *" : ""))); l.appendChild(control(p)); }
+      if (p.help) l.appendChild(el("span", "help", p.help));  /* a phone has no hover: shown while the box has focus */
       box.appendChild(l);
     });
     var c = command();
