@@ -110,7 +110,7 @@ def test_a_missing_option_is_asked_for_by_its_help_word():
 @pytest.mark.process
 def test_a_phone_shows_a_boxs_help_while_it_has_focus(tmp_path):
     # the help was only a title (a tooltip): a phone has no hover, so Hunger's box never
-    # said what it takes
+    # said what it takes; shown in the flow, it moved Roll away from a tap as it closed
     from conftest import ok
     from test_serve import serving
     from test_serve_browser import _wait
@@ -126,11 +126,30 @@ def test_a_phone_shows_a_boxs_help_while_it_has_focus(tmp_path):
             _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
             help_ = phone.find_element("css selector", '#params [data-param="hunger"] .help')
             assert not help_.is_displayed()
+            roll = phone.find_element("css selector", "#roll-form button[type=submit]")
+            before = roll.rect
             phone.find_element("css selector", '#params [data-param="hunger"] input').click()
             _wait(phone, lambda d: help_.is_displayed())
+            assert roll.rect == before  # over what is below: a tap on Roll never misses
             assert help_.text == "How many of the dice are Hunger dice (0 to 1000)."
             size = phone.execute_script("return parseFloat(getComputedStyle(arguments[0]).fontSize)",
                                         help_)
             assert size >= 12
         finally:
             phone.quit()
+
+
+def test_a_comparison_of_many_outcomes_fits_80_columns():
+    # v5's six outcomes side by side were wider than 80 columns: each row broke in two
+    install("v5")
+    run = cli("v5", "odds", "6", "--hunger", "2", "--compare", "--hunger 4", "--compare", "-d 3",
+              env={"COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), run.stdout
+    row = next(line for line in lines if line.lstrip().startswith("with --hunger 4"))
+    assert row.split()[3:9] == ["10.8%", "0.7%", "87.0%", "0.9%", "0.6%", "0.0%"]
+    head = next(i for i, line in enumerate(lines) if line.lstrip().startswith("as given")) - 2
+    assert lines[head].split() == ["messy", "critical", "bestial", "total"]
+    assert lines[head + 1].split() == ["choice", "critical", "win", "win", "failure", "failure",
+                                       "failure"]
