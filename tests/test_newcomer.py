@@ -153,3 +153,12 @@ def test_a_comparison_of_many_outcomes_fits_80_columns():
     assert lines[head].split() == ["messy", "critical", "bestial", "total"]
     assert lines[head + 1].split() == ["choice", "critical", "win", "win", "failure", "failure",
                                        "failure"]
+
+
+def test_a_custom_rolls_dice_are_not_all_green():
+    # a v5 Failure showed every die in green, the color of a success everywhere else
+    install("v5")
+    run = cli("v5", "roll", "3", "--dice", "1,2,3", env={"FORCE_COLOR": "1", "COLUMNS": "80"})
+    assert run.exit_code == 0, run.stderr
+    dice = next(line for line in run.stdout.splitlines() if "  dice \x1b" in line)
+    assert "\x1b[" in run.stdout and "\x1b[32m" not in dice, repr(dice)

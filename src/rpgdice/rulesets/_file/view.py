@@ -174,8 +174,9 @@ def custom(r: Tagged, symbols: dict[object, list[str]] | None = None) -> list[Te
     chips = []
     for d in data.get("dice") or []:
         group = f"{d.get('group')} " if d.get("group") else ""
-        chips.append((f"{group}{_face(d, symbols or {})}",
-                      MISS if d.get("kept") is False else HIT))
+        # the file alone knows what a face means: a kept die in the terminal's own color (not
+        # green, which every other view keeps for a success), a dropped one dimmed
+        chips.append((f"{group}{_face(d, symbols or {})}", MISS if d.get("kept") is False else ""))
     said = [f"{k} {_shown(v)}" for k, v in data.items() if k not in ("outcome", "dice")]
     step = f" · {type(r).COMMAND}ed" if isinstance(r, rules.PushResult) else ""  # yze push
     head = Text.assemble((_title(r), "bold"), step, f" · {plural(len(chips), 'die', 'dice')}")
