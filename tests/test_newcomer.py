@@ -162,3 +162,9 @@ def test_a_custom_rolls_dice_are_not_all_green():
     assert run.exit_code == 0, run.stderr
     dice = next(line for line in run.stdout.splitlines() if "  dice \x1b" in line)
     assert "\x1b[" in run.stdout and "\x1b[32m" not in dice, repr(dice)
+
+
+def test_savages_die_says_how_a_d8_is_typed():
+    install("savage")
+    assert "4, 6, 8, 10 or 12 (8 for a d8)." in page("savage", "roll")
+    assert "Savage Worlds · 2 dice" in cli("savage", "roll", "8", "--dice", "3,2").stdout
