@@ -98,6 +98,9 @@ def test_a_one_line_summary_names_each_group_of_dice():
     assert "· 10 4 9, hunger 1 1 → 2 succ. ·" in said["v5"]
     assert "· ability ss sa, boost blank → 3 succ. ·" in said["genesys"]
     assert "· feat (4) 5, 1 6 4 →" in said["onering"]  # the Feat die dropped, bracketed
+    install("coc")  # no group: a bonus die's dropped tens die bracketed all the same
+    coc = cli("coc", "roll", "--target", "55", "--bonus", "1", "--dice", "2,9,1", "--short")
+    assert "· 2 (9) 1 → +12 ·" in coc.stdout
 
 
 def test_a_missing_option_is_asked_for_by_its_help_word():

@@ -146,10 +146,11 @@ def _figures(r: Loaded) -> str:
 
 def _grouped(r: Loaded) -> str:
     """A custom roll's faces by group, each group named once, a dropped die in brackets and
-    a symbol die by its letters (``3 10 2, hunger 2 8``; ``ability ss s, boost blank``);
-    empty for dice of no group (their faces as they are) or too many to list."""
+    a symbol die by its letters (``3 10 2, hunger 2 8``; ``ability ss s, boost blank``;
+    ``2 (9) 1``); empty for dice of no group none dropped (their faces as they are) or too
+    many to list."""
     dice = [d for d in r.get("dice") or [] if isinstance(d, dict)]
-    if not any(d.get("group") for d in dice) or len(dice) > FACES_SHOWN:
+    if not any(d.get("group") or d.get("kept") is False for d in dice) or len(dice) > FACES_SHOWN:
         return ""
     try:
         symbols = symbol_groups(rules.parsed(registry.get(str(r.get("ruleset"))).text))
