@@ -460,6 +460,9 @@ def layout(lines: Sequence[Line], width: int, language: str = "en") -> list[Text
     """A view's lines fitted to ``width``: its charts drawn on one scale (:class:`Chart`),
     every line wrapped between units; the scale's note in ``language``."""
     charts = [x for x in lines if isinstance(x, Chart)]
+    for c in charts:
+        if c.text_width() + len(GAP) + MIN_BAR > width:  # its headers on two lines
+            c.fold()
     cells = 0
     if charts:
         text = max(c.text_width() for c in charts)
@@ -632,26 +635,53 @@ class Chart:
     right-aligned, and a bar for each row; the bar's length is drawn when the view is
     laid out, on the scale shared by every chart of the command (:func:`layout`)."""
 
-    __slots__ = ("rows", "headers", "bar_header", "widths")
+    __slots__ = ("rows", "headers", "bar_header", "widths", "tops")
 
     def __init__(self, rows: Sequence[Row], headers: tuple[str, ...], bar_header: str = "") -> None:
         self.rows, self.headers, self.bar_header = rows, headers, bar_header
+        self.tops: tuple[str, ...] = ()
+        self.widths = self._widths(headers)
+
+    def _widths(self, headers: Sequence[str]) -> list[int]:
         widths = [len(h) for h in headers]
-        for label, _, figures, _, _ in rows:
+        for label, _, figures, _, _ in self.rows:
             for i, cell in enumerate([label, *figures]):
                 widths[i] = max(widths[i], len(cell))
-        self.widths = widths
+        return widths
 
     def text_width(self) -> int:
         return len(INDENT) + sum(self.widths) + len(GAP) * (len(self.widths) - 1)
 
-    def lines(self, cells: int, top: Chance, width: int) -> list[Text]:
+    def fold(self) -> None:
+        """Each header of several words on two lines, split near its middle: a table of
+        many outcomes (``messy critical``, ``bestial failure``) narrower than its line."""
+        def halves(h: str) -> tuple[str, str]:
+            spaces = [i for i, c in enumerate(h) if c == " "]
+            if not spaces:
+                return "", h
+            at = min(spaces, key=lambda i: max(i, len(h) - i - 1))
+            return h[:at], h[at + 1:]
+
+        split = [halves(h) for h in self.headers]
+        if any(top for top, _ in split):
+            self.tops, self.headers = tuple(t for t, _ in split), tuple(b for _, b in split)
+            self.widths = [max(w, len(t)) for w, t in zip(self._widths(self.headers), self.tops)]
+
+    def _head(self, headers: Sequence[str]) -> Text:
         widths = self.widths
-        head = [self.headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(self.headers[1:], widths[1:])]
-        head_line = Text(INDENT + GAP.join(head), style=LABEL)
+        head = [headers[0].ljust(widths[0])] + [h.rjust(w) for h, w in zip(headers[1:], widths[1:])]
+        return Text(INDENT + GAP.join(head), style=LABEL)
+
+    def lines(self, cells: int, top: Chance, width: int) -> list[Text]:
+        head_line = self._head(self.headers)
         if self.bar_header and self.text_width() + len(GAP + self.bar_header) <= width:
             head_line.append(GAP + self.bar_header, style=LABEL)
         lines = [head_line]
+        if self.tops:  # the headers' first words above them
+            tops = self._head(self.tops)
+            tops.rstrip()
+            lines.insert(0, tops)
+        widths = self.widths
         for label, style, figures, value, bar_style in self.rows:
             line = Text(INDENT)
             line.append(label.ljust(widths[0]), style=style)

@@ -201,6 +201,11 @@ PANEL_CSS = """
   background: #1e1f1a; border: 1px solid #75715e; border-radius: 0.2em; }
 #params label input[type=checkbox] { width: 1.2em; }
 #params .hide { display: none; }
+#params label { position: relative; }
+#params label .help { display: none; position: absolute; top: 100%; left: 0; right: 0; z-index: 2;
+  margin-top: 0.2em; padding: 0.2em 0.4em; background: #1e1f1a; border: 1px solid #75715e;
+  border-radius: 0.2em; pointer-events: none; }
+#params label:focus-within .help { display: block; }
 #roll-form, #dice-form { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
 #roll-line { flex: 1 1 100%; width: 100%; resize: none; overflow: hidden; field-sizing: content;
   white-space: pre-wrap; overflow-wrap: anywhere; color: #f8f8f2; background: #1e1f1a;
@@ -382,6 +387,7 @@ PANEL_SCRIPT = r"""
       var word = p.option ? p.option.replace(/^--/, "") : p.name.replace(/_/g, " ");
       if (p.kind === "flag") { l.appendChild(control(p)); l.appendChild(document.createTextNode(word)); }
       else { l.appendChild(document.createTextNode(word + (p.required ? " *" : ""))); l.appendChild(control(p)); }
+      if (p.help) l.appendChild(el("span", "help", p.help));  /* a phone has no hover: shown over what is below while the box has focus, nothing moved */
       box.appendChild(l);
     });
     var c = command();

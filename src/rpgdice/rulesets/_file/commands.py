@@ -55,7 +55,14 @@ def _sum(text: Any) -> int:
             raw = raw.replace(" ", "").replace(twice, once)
     if raw[:1] in ("+", "-"):
         raw = "0" + raw
-    return sum(params.terms(raw, accepts="a number such as 3 or -2, or a sum such as 4+2-1"))
+    return sum(params.terms(raw, accepts=_SUM_ACCEPTS))
+
+
+_SUM_ACCEPTS = "a number such as 3 or -2, or a sum such as 4+2-1"
+# what --help shows as an argument's type, and what a missing one is told it accepts
+_sum.__name__ = _sum.__qualname__ = "number"
+_sum.accepts = _SUM_ACCEPTS  # type: ignore[attr-defined]
+
 
 
 def file_build(name: str, rules: str, **given: Any) -> Plan:
@@ -148,6 +155,10 @@ def _size(text: Any) -> int:
     return int(raw)
 
 
+_size.__name__ = _size.__qualname__ = "die"
+_size.accepts = "a die's size, such as 8 or d8"  # type: ignore[attr-defined]
+
+
 def custom_params(rules: dict[str, Any]) -> tuple[Param, ...]:
     """A custom file's arguments and options, as the records every command's are."""
     out = []
@@ -168,8 +179,31 @@ def custom_params(rules: dict[str, Any]) -> tuple[Param, ...]:
                          choices=choices,
                          default=REQUIRED if default is None and not flags else default,
                          lo=a["min"], hi=a["max"], show_default=default is not None,
-                         help=a["help"]))
+                         help=_ranged(a)))
     return tuple(out)
+
+
+def _ranged(arg: dict[str, Any]) -> str:
+    """A number argument's help with its range, as rpgdice's own options say theirs
+    (``How many of the dice are Hunger dice (0 to 1000).``); choices are the help's."""
+    text, lo, hi = str(arg["help"]), arg["min"], arg["max"]
+    if arg["choices"] or (lo is None and hi is None):
+        return text
+    span = (f"{lo} to {hi}" if lo is not None and hi is not None
+            else f"at least {lo}" if lo is not None else f"at most {hi}")
+    if span in text:
+        return text
+    stem = text[:-1] if text.endswith(".") else text
+    return f"{stem} ({span})." if stem else span[0].upper() + span[1:] + "."
+
+
+def _other(arg: dict[str, Any]) -> int:
+    """A value of a number option to compare with in its help's example: one more than
+    its default (12 with none), within its range."""
+    value = 12 if arg["default"] is None else arg["default"] + 1
+    if arg["max"] is not None:
+        value = min(value, arg["max"])
+    return value if arg["min"] is None else max(value, arg["min"])
 
 
 def commands_for(name: str) -> tuple[Command, ...]:
@@ -220,7 +254,7 @@ def _made(name: str, record: Any) -> tuple[Command, ...]:
     taken = _params(name, record.kind)
     made = (
         Command("roll", build, taken,
-                help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
+                help=f"Roll {record.help}\n\n"
                 f"Example: {example}",
                 results=(file_rules.classes(name)[KIND_RESULTS[record.kind]],), takes_as=True,
                 stats=True,
@@ -260,13 +294,12 @@ def _custom_made(name: str, record: Any) -> tuple[Command, ...]:
     build = functools.partial(file_build, name)
     taken = _params(name, "custom")
     options = [a for a in rules["args"] if a["flags"] and a["type"] == "number"]
-    said = [f"{a['flags'][0]} {min(12, a['max'] if a['max'] is not None else 12)}"
-            for a in options]
+    said = [f"{a['flags'][0]} {_other(a)}" for a in options]
     option_help = {"compare": "Compare the odds with these arguments added (repeatable)" + (
         f": --compare '{said[0]}'." if said else ".")}
     made: tuple[Command, ...] = (
         Command("roll", build, taken,
-                help=f"Roll {record.title}: {record.help.split(': ', 1)[1]}\n\n"
+                help=f"Roll {record.help}\n\n"
                 f"Example: {example}", results=(made_classes["CustomResult"],), takes_as=True,
                 stats=True, option_help=option_help, odds_functions=(file_odds,),
                 style="signed"),

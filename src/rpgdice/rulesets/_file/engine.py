@@ -170,7 +170,7 @@ def check_args(rules: Loaded, given: dict[str, Any]) -> dict[str, Any]:
         value = given.get(a["name"], a["default"])
         if value is None:
             raise RulesError(label(a), "is needed; give it" + (
-                f" with {a['flags'][0]} N" if a["flags"] else ""))
+                f" with {a['flags'][0]} {a.get('metavar') or 'N'}" if a["flags"] else ""))
         if a["type"] == "dice" and not 1 <= len(value) <= MAX_LISTED:
             raise RulesError(label(a), f"{len(value)} dice; 1 to {MAX_LISTED}")
         for v in value if isinstance(value, (tuple, list)) else (value,):
@@ -269,6 +269,10 @@ def keep_dice(roll: Roll, g: Loaded, dice: list[Die]) -> None:
 def roll_all(rules: Loaded, args: dict[str, Any], source: DiceSource) -> Roll:
     roll = Roll(rules, args)
     aces = [0]
+    if isinstance(source, GivenDice):  # too few faces: say how many the whole roll needs
+        need = sum(len(group_sides(roll, g)) for g in rules["dice"])
+        if source.used + need > len(source.faces):
+            source.roll(2, need)
     for g in rules["dice"]:
         roll.dice[g["name"]] = roll_group(roll, g, source, aces)
     return roll

@@ -12,6 +12,7 @@ import functools
 import sqlite3
 from typing import TYPE_CHECKING, Any, Optional
 
+from rpgdice.cli import params
 from rpgdice.core.command import Command, Param
 from rpgdice.core.data import Loaded
 from rpgdice.core.errors import RulesError
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from rpgdice.roll.run import Turn
     from rpgdice.table.log import Log
 
-ENTRY_ID = Param("entry_id", "number", metavar="[ID]", lo=1, hi=2**62,
+ENTRY_ID = Param("entry_id", "number", parse=params.integer(1, 2**62), metavar="[ID]", lo=1,
+                 hi=2**62,
                  help="The log entry of the roll (see rpgdice log); default: the last one.")
 
 

@@ -3,6 +3,8 @@ the verdict in the outcome's words, colored by its tone)."""
 
 from __future__ import annotations
 
+import functools
+
 from rich.text import Text
 
 from rpgdice.core import registry
@@ -11,6 +13,7 @@ from rpgdice.core.record import Tagged
 from rpgdice.render.common import (
     CRIT,
     DOUBLE,
+    FACES_SHOWN,
     HIT,
     MISS,
     ONE,
@@ -129,7 +132,7 @@ def odds(o: rules.FileOdds) -> list[Line]:
 
 
 def _figures(r: Loaded) -> str:
-    faces = faces_text(r.get("dice") or [])
+    faces = _grouped(r) or faces_text(r.get("dice") or [])
     if "successes" in r:
         return f"{faces} → {r.get('successes')} succ."
     if "total" in r and not isinstance(r.get("total"), (int, str)):
@@ -141,18 +144,66 @@ def _figures(r: Loaded) -> str:
     return f"{faces} → {r.get('outcome')}"
 
 
-def custom(r: Tagged) -> list[Text]:
-    """A custom file's roll (or its push): the dice by group (a dropped die dimmed), the
-    verdict and the keys the file names."""
+def _grouped(r: Loaded) -> str:
+    """A custom roll's faces by group, each group named once, a dropped die in brackets and
+    a symbol die by its letters (``3 10 2, hunger 2 8``; ``ability ss s, boost blank``;
+    ``2 (9) 1``); empty for dice of no group none dropped (their faces as they are) or too
+    many to list."""
+    dice = [d for d in r.get("dice") or [] if isinstance(d, dict)]
+    if not any(d.get("group") or d.get("kept") is False for d in dice) or len(dice) > FACES_SHOWN:
+        return ""
+    try:
+        symbols = symbol_groups(rules.parsed(registry.get(str(r.get("ruleset"))).text))
+    except Exception:  # a file removed or broken since: the faces as numbers
+        symbols = {}
+    runs: list[tuple[object, list[str]]] = []
+    for d in dice:
+        face = _face(d, symbols)
+        face = f"({face})" if d.get("kept") is False else face
+        if runs and runs[-1][0] == d.get("group"):
+            runs[-1][1].append(face)
+        else:
+            runs.append((d.get("group"), [face]))
+    return ", ".join(" ".join(([str(g)] if g else []) + faces) for g, faces in runs)
+
+
+def custom(r: Tagged, symbols: dict[object, list[str]] | None = None) -> list[Text]:
+    """A custom file's roll (or its push): the dice by group (a dropped die dimmed; a
+    symbol die by its face's letters, ``symbols`` by group), the verdict and the keys the
+    file names."""
     data = r.__dict__
     chips = []
     for d in data.get("dice") or []:
         group = f"{d.get('group')} " if d.get("group") else ""
-        chips.append((f"{group}{d.get('face')}", MISS if d.get("kept") is False else HIT))
+        # the file alone knows what a face means: a kept die in the terminal's own color (not
+        # green, which every other view keeps for a success), a dropped one dimmed
+        chips.append((f"{group}{_face(d, symbols or {})}", MISS if d.get("kept") is False else ""))
     said = [f"{k} {_shown(v)}" for k, v in data.items() if k not in ("outcome", "dice")]
-    head = Text.assemble((_title(r), "bold"), f" · {plural(len(chips), 'die', 'dice')}")
+    step = f" · {type(r).COMMAND}ed" if isinstance(r, rules.PushResult) else ""  # yze push
+    head = Text.assemble((_title(r), "bold"), step, f" · {plural(len(chips), 'die', 'dice')}")
     return [head, dice_line("dice", chips) if chips else Text("  no dice"),
             _verdict(r, ", ".join(said))]  # type: ignore[arg-type]
+
+
+def _face(d: dict[str, object], symbols: dict[object, list[str]]) -> str:
+    """A die's face as the view shows it: a symbol die's letters (``ss``, ``blank``)."""
+    face, letters = d.get("face"), symbols.get(d.get("group"))
+    if letters and isinstance(face, int) and 1 <= face <= len(letters):
+        return letters[face - 1] or "blank"
+    return str(face)
+
+
+def symbol_groups(parsed: dict[str, object]) -> dict[object, list[str]]:
+    """The letters of each face of the symbol dice, by the group their JSON names (a
+    group whose dice are not all the same symbol die left out: its faces as numbers)."""
+    found: dict[object, list[str]] = {}
+    mixed = set()
+    for g in parsed.get("dice") or []:  # type: ignore[attr-defined]
+        label, letters = g.get("group"), g.get("symbols")
+        if not letters or found.get(label, letters) != letters:
+            mixed.add(label)
+        found.setdefault(label, letters)
+    return {k: v for k, v in found.items() if k not in mixed}
 
 
 def _shown(v: object) -> str:
@@ -211,7 +262,9 @@ def table(name: str, text: str = "") -> Views:
         if text:
             parsed = rules.parsed(text)
             own = rules.custom_classes(name, parsed)
-            shown.update({own["CustomResult"]: custom, own["PushResult"]: custom,
+            symbols = symbol_groups(parsed)
+            lettered = functools.partial(custom, symbols=symbols) if symbols else custom
+            shown.update({own["CustomResult"]: lettered, own["PushResult"]: lettered,
                           own["CustomOdds"]: custom_odds})
             figures[(parsed.get("push") or {}).get("command", "push")] = _figures
         found = _TABLES[name + text] = Views(shown, figures=figures)  # type: ignore[arg-type]
