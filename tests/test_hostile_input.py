@@ -1,0 +1,138 @@
+"""Hostile input to what issue 41 and 42 added: ruleset files of kind "custom" that would
+make the check or a roll's arithmetic take time or memory without bound, or fail with a
+traceback, and the GM screen's controls given numbers or names out of every range. Each
+is a usage error in one line (a 4xx on the server), in bounded CPU time."""
+
+from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
+
+import pytest
+
+from conftest import cli, home
+
+
+@contextmanager
+def cpu_seconds(most: float):
+    """Fail (rather than hang) once the process has spent ``most`` s of CPU in the block."""
+    def over(_signum, _frame):
+        raise TimeoutError(f"over {most} s of CPU")
+
+    before = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, most)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, before)
+
+
+def write(name: str, values: dict[str, str], dice: str = 'sides = 6\ncount = "pool"',
+          when: str = "total > 3") -> str:
+    folder = home() / "rulesets"
+    folder.mkdir(exist_ok=True)
+    listed = "\n".join(f'{k} = "{v}"' for k, v in values.items())
+    path = folder / f"{name}.toml"
+    path.write_text(f'''name = "{name}"
+title = "Hostile"
+kind = "custom"
+keys = ["total"]
+
+[[args]]
+name = "pool"
+metavar = "POOL"
+min = 1
+max = 30
+
+[[dice]]
+name = "d"
+{dice}
+
+[values]
+{listed}
+
+[[outcomes]]
+name = "Hit"
+tone = "good"
+when = "{when}"
+
+[[outcomes]]
+name = "Miss"
+tone = "bad"
+''', encoding="utf-8")
+    return str(path)
+
+
+def one_line(run, *words: str) -> None:
+    assert run.exit_code == 2 and run.exception is None, (run.stderr, run.exception)
+    assert len(run.stderr.splitlines()) == 1, run.stderr
+    for w in words:
+        assert w in run.stderr, run.stderr
+
+
+# The check: values that read many values ---------------------------------------------------
+
+
+def test_values_each_reading_all_before_them_are_checked_in_bounded_time():
+    values = {"v0": "pool"}  # no dice: a refusal may read them (each looked at for dice)
+    for i in range(1, 45):
+        values[f"v{i}"] = "+".join(f"v{j}" for j in range(i))[:490].rstrip("+v0123456789")
+        values[f"v{i}"] = values[f"v{i}"] or "v0"
+    values["total"] = "sum(d) + v44"
+    path = write("dag", values, when="total > 3 and v44 > 0")
+    with cpu_seconds(5):
+        run = cli("rulesets", "check", path)
+    assert run.exit_code == 0 and run.stdout.strip() == "ok", run.stderr
+    cycled = dict(values, v0="v44")
+    with cpu_seconds(5):
+        run = cli("rulesets", "check", write("dag", cycled))
+    assert run.exit_code == 2 and "values.v0: reads itself" in run.stderr
+    assert "values.v44: reads itself" in run.stderr and "values.total: reads itself" in run.stderr
+
+
+def test_a_long_chain_of_values_is_refused_and_a_short_one_is_not():
+    chain = {f"v{i}": f"v{i + 1} + 1" for i in range(51)}
+    chain["v51"] = "pool"
+    chain["total"] = "sum(d) + v0"  # 53 values deep from total: too deep
+    run = cli("rulesets", "check", write("chain", chain))
+    assert "values.total: reads itself" in run.stderr and "values.v0:" in run.stderr
+    assert "values.v1:" not in run.stderr  # v1..v51: 51 deep
+    del chain["v0"]
+    chain["total"] = "sum(d) + v1"  # total, v1..v51: 52 deep
+    assert "values.total: reads itself" in cli("rulesets", "check", write("chain", chain)).stderr
+    chain["total"] = "sum(d) + v2"  # 51 deep
+    assert cli("rulesets", "check", write("chain", chain)).exit_code == 0
+    with cpu_seconds(5):
+        long = {f"w{i}": f"w{i + 1}" for i in range(5000)}  # never a RecursionError
+        long["w5000"] = "pool"
+        run = cli("rulesets", "check", write("chain", {**long, "total": "sum(d)"}))
+    assert run.exit_code == 2 and run.exception is None and "values.w0: reads itself" in run.stderr
+
+
+# A roll's arithmetic ---------------------------------------------------------------------
+
+
+def test_values_that_multiply_values_are_refused_not_worked_out():
+    values = {"a0": "*".join(["999999999"] * 49)}
+    for i in range(1, 6):
+        values[f"a{i}"] = "*".join([f"a{i - 1}"] * 150)[:495].rstrip("*")
+    values["total"] = "sum(d) + a5"
+    write("squares", values)
+    with cpu_seconds(5):
+        for command in ("roll", "odds"):
+            one_line(cli("squares", command, "3"), "makes a number beyond 10**18")
+
+
+def test_a_key_of_thousands_of_digits_is_a_usage_error_not_an_internal_one():
+    values = {"a0": "*".join(["999999999"] * 49), "total": "sum(d) + a1"}
+    values["a1"] = "*".join(["a0"] * 12)  # some 5,400 digits: no JSON prints it
+    write("wide", values)
+    for args in (("roll", "3"), ("roll", "3", "--json")):
+        one_line(cli("wide", *args), "makes a number beyond 10**18")
+
+
+def test_numbers_up_to_the_bound_still_work():
+    write("big", {"total": "sum(d) * 100000000 * 100000000 + 999999999"}, when="total > 0")
+    (rolled,) = cli("big", "roll", "1", "--dice", "6", "--json").json()
+    assert rolled["total"] == 6 * 10**16 + 999999999
