@@ -136,3 +136,27 @@ def test_numbers_up_to_the_bound_still_work():
     write("big", {"total": "sum(d) * 100000000 * 100000000 + 999999999"}, when="total > 0")
     (rolled,) = cli("big", "roll", "1", "--dice", "6", "--json").json()
     assert rolled["total"] == 6 * 10**16 + 999999999
+
+
+@pytest.mark.parametrize(("values", "dice", "words"), [
+    ({"total": "count(d, face / (pool - pool) > 1)"}, 'sides = 6\ncount = "pool"',
+     "divides by 0"),
+    ({"total": "alike(d, face * 999999999 * 999999999)"}, 'sides = 6\ncount = "pool"',
+     "beyond 10**18"),
+])
+def test_a_dies_own_expression_that_cannot_be_worked_out_is_one_line_in_odds(values, dice,
+                                                                              words):
+    write("perdie", values, dice)
+    for command in ("roll", "odds"):
+        one_line(cli("perdie", command, "3"), words)
+
+
+@pytest.mark.parametrize("keep", ["0 - pool", "0"])
+def test_a_group_that_keeps_none_has_odds_as_its_rolls_have(keep):
+    write("none", {"total": "sum(d)"}, f'sides = 6\ncount = "pool"\nkeep = "{keep}"',
+          when="total == 0")
+    (rolled,) = cli("none", "roll", "2", "--json").json()
+    assert rolled["total"] == 0 and rolled["outcome"] == "hit"
+    run = cli("none", "odds", "2")
+    assert run.exit_code == 0 and run.exception is None, run.stderr
+    assert "100.0%" in run.stdout.splitlines()[2]

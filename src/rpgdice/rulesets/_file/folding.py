@@ -226,6 +226,8 @@ def _apply(aggs: list[Agg], touching: list[int], run: tuple[Any, ...],
 def _kept(kept: tuple[Any, ...], item: tuple[Any, Any], k: int, low: bool) -> tuple[Any, ...]:
     """The dice kept so far with one more: the k best by rank (an earlier die stays
     among equal ranks)."""
+    if k <= 0:  # keeps none (a keep of 0 or less, as a roll reads it)
+        return kept
     items = sorted(kept, key=lambda t: t[0], reverse=not low)
     if len(items) < k:
         return tuple(sorted((*items, item), key=repr))
@@ -263,10 +265,13 @@ def custom_odds(rules: Loaded, args: dict[str, Any], what: str
     snap = Snapshot(rules, args, aggs, index, done)
     states: dict[State, int] = {(tuple(start(a) for a in aggs), ()): 1}
     denominator = 1
-    for g in rules["dice"]:
-        states, scale = fold_group(snap, g, states, budget)
-        denominator *= scale
-        done.add(g["name"])
+    try:  # a die's own expression (face / 0, a number beyond the bound): one line
+        for g in rules["dice"]:
+            states, scale = fold_group(snap, g, states, budget)
+            denominator *= scale
+            done.add(g["name"])
+    except E.EvalError as e:
+        raise RulesError("rules", str(e)) from None
     chances = {fold(o["name"]): Fraction(0) for o in rows}
     named: dict[tuple[Any, ...], str] = {}
     weights: dict[str, int] = defaultdict(int)
