@@ -160,3 +160,38 @@ def test_a_group_that_keeps_none_has_odds_as_its_rolls_have(keep):
     run = cli("none", "odds", "2")
     assert run.exit_code == 0 and run.exception is None, run.stderr
     assert "100.0%" in run.stdout.splitlines()[2]
+
+
+# The odds budget: refused in bounded time however costly a file makes each step ----------
+
+
+@pytest.mark.slow  # about 0.6 s (a 140 KB file checked)
+def test_odds_of_a_file_reading_thousands_of_dice_functions_are_refused_soon():
+    folder = home() / "rulesets"
+    folder.mkdir(exist_ok=True)
+    outcomes = "".join(
+        f'[[outcomes]]\nname = "O{i}"\ntone = "good"\nwhen = "'
+        + " or ".join(f"count(d, face == {i * 10 + j}) > 0" for j in range(10)) + '"\n'
+        for i in range(400))  # 4,000 counts, each a running value of every step
+    (folder / "wide.toml").write_text(f'''name = "wide"
+title = "Wide"
+kind = "custom"
+
+[[args]]
+name = "pool"
+metavar = "POOL"
+min = 1
+max = 30
+
+[[dice]]
+name = "d"
+sides = 1000
+count = "pool"
+
+{outcomes}
+[[outcomes]]
+name = "Last"
+tone = "bad"
+''', encoding="utf-8")
+    with cpu_seconds(4):  # it took minutes and gigabytes
+        one_line(cli("wide", "odds", "2"), "odds budget")
