@@ -195,3 +195,41 @@ tone = "bad"
 ''', encoding="utf-8")
     with cpu_seconds(4):  # it took minutes and gigabytes
         one_line(cli("wide", "odds", "2"), "odds budget")
+
+
+# yze push ---------------------------------------------------------------------------------
+
+
+def _yze() -> None:
+    import shutil
+    from pathlib import Path
+
+    folder = home() / "rulesets"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "yze.toml",
+                folder / "yze.toml")
+
+
+def _logged() -> list[dict]:
+    return cli("log", "--json").json()
+
+
+def test_a_push_with_no_die_to_reroll_is_refused_and_uses_nothing_up():
+    _yze()
+    assert cli("yze", "roll", "2", "--dice", "6,1", "--log").exit_code == 0
+    one_line(cli("yze", "push", "--log"), "entry 1 has no die to push", "nothing was pushed")
+    (entry,) = _logged()
+    assert entry["rerolled"] is False and entry["rerolled_by"] is None
+
+
+def test_the_push_of_a_blind_roll_is_blind_until_revealed():
+    _yze()
+    assert cli("yze", "roll", "3", "--dice", "6,2,3", "--log", "--blind").exit_code == 0
+    assert cli("yze", "push", "--dice", "6,5", "--log").exit_code == 0
+    first, push = _logged()
+    assert push["command"] == "push" and push["secret"] is True and push["blind"] is True
+    assert cli("log", "reveal", "1").exit_code == 0
+    assert cli("yze", "roll", "3", "--dice", "6,2,3", "--log", "--secret").exit_code == 0
+    assert cli("yze", "push", "--dice", "6,5", "--log").exit_code == 0
+    pushed = _logged()[-1]
+    assert pushed["secret"] is True and pushed["blind"] is False  # a secret one's: secret
