@@ -233,3 +233,72 @@ def test_the_push_of_a_blind_roll_is_blind_until_revealed():
     assert cli("yze", "push", "--dice", "6,5", "--log").exit_code == 0
     pushed = _logged()[-1]
     assert pushed["secret"] is True and pushed["blind"] is False  # a secret one's: secret
+
+
+# The GM screen's controls, in process (the ASGI app called as a server calls it) ------------
+
+
+def _asgi(app, method: str, path: str, token: str, body: bytes = b"") -> tuple[int, bytes]:
+    import asyncio
+
+    async def go() -> tuple[int, bytes]:
+        sent: list[dict] = []
+        chunks = [body]
+
+        async def receive() -> dict:
+            if chunks:
+                return {"type": "http.request", "body": chunks.pop(), "more_body": False}
+            await asyncio.sleep(0.05)
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": method, "path": path, "query_string": b"",
+                 "headers": [(b"authorization", f"Bearer {token}".encode()),
+                             (b"content-length", str(len(body)).encode())],
+                 "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 8737),
+                 "client": ("127.0.0.1", 1), "root_path": ""}
+        await app(scope, receive, send)
+        status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+        return status, b"".join(m.get("body", b"") for m in sent
+                                if m["type"] == "http.response.body")
+
+    return asyncio.run(go())
+
+
+def _screen():
+    from rpgdice.cli.encounter import control
+    from rpgdice.cli.seated import odds_line, roll_line
+    from rpgdice.serve.app import Guard, Table, make_app
+    from rpgdice.table import seats
+    from rpgdice.table.paths import log_file
+
+    table = Table(log_file(), None, None, roller=roll_line, odds_line=odds_line)
+    table.control = control
+    token = seats.gm_link_token()
+    watched = seats.Watched(seats.path())
+    table.seats = watched
+    return Guard(make_app(table), None, watched, None, open_reads=True), token
+
+
+def test_the_gm_screens_damage_is_bounded_and_bad_bodies_are_400_in_one_line():
+    import json
+
+    assert cli("encounter", "start", "Ghoul=2+2", "Rat=1+1", "--seed", "1",
+               "--no-log").exit_code == 0
+    app, gm = _screen()
+    for body in (b'{"action": "damage", "name": "Ghoul", "amount": 1' + b"0" * 4000 + b"}",
+                 b'{"action": "damage", "name": "Ghoul", "amount": -9223372036854775808}',
+                 b'{"action": "damage", "name": "Ghoul", "amount": 10000}',
+                 b'{"action": "damage", "name": "Ghoul", "amount": 1e3}', b"{", b"\xff",
+                 b'{"action": "out", "name": ["Rat"]}', b"[]"):
+        status, said = _asgi(app, "POST", "/api/encounter", gm, body)
+        assert status == 400 and "\n" not in json.loads(said)["error"], (body[:60], said)
+    status, said = _asgi(app, "POST", "/api/encounter", gm,
+                         b'{"action": "damage", "name": "Nobody\\u0000", "amount": 1}')
+    assert status == 400 and "is not in the encounter" in json.loads(said)["error"]
+    assert cli("log", "--json").stdout == ""  # nothing refused was logged
+    status, said = _asgi(app, "POST", "/api/encounter", gm,
+                         b'{"action": "damage", "name": "Ghoul", "amount": 9999}')
+    assert status == 200 and json.loads(said)["said"] == "Ghoul takes 9999 damage (7/7)"
