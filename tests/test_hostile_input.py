@@ -302,3 +302,33 @@ def test_the_gm_screens_damage_is_bounded_and_bad_bodies_are_400_in_one_line():
     status, said = _asgi(app, "POST", "/api/encounter", gm,
                          b'{"action": "damage", "name": "Ghoul", "amount": 9999}')
     assert status == 200 and json.loads(said)["said"] == "Ghoul takes 9999 damage (7/7)"
+
+
+def test_the_token_of_the_tv_sees_the_sheets_as_the_table_did_the_gm_screen_as_they_are():
+    import json
+
+    from conftest import character
+
+    from rpgdice.cli.seated import roll_line
+    from rpgdice.serve.app import Guard, Table, make_app
+    from rpgdice.table import seats
+    from rpgdice.table.paths import log_file
+
+    character("Ysolde")
+    assert cli("seat", "add", "ana", "--as", "ysolde").exit_code == 0
+    before = json.loads(cli("char", "show", "ysolde", "--json").stdout)["willpower"]
+    blind = roll_line("seyruun roll dexterity stealth --willpower --blind", seats.find("ana"))
+    assert blind.status == 200
+    table = Table(log_file(), "the-tvs-token-the-tvs-token", None, roller=roll_line)
+    table.seats = seats.Watched(seats.path())
+    gm = seats.gm_link_token()
+    app = Guard(make_app(table), "the-tvs-token-the-tvs-token", table.seats, None)
+
+    def willpower(token: str) -> object:
+        status, body = _asgi(app, "GET", "/api/panel", token)
+        assert status == 200, body
+        (ysolde,) = json.loads(body)["characters"]
+        return next(r for r in ysolde["sheet"]["resources"] if r["name"] == "willpower")
+
+    tv, screen = willpower("the-tvs-token-the-tvs-token"), willpower(gm)
+    assert tv["value"] == before and screen["value"] == before - 1, (tv, screen)

@@ -603,10 +603,12 @@ async def _panel(table: Table, request: Request) -> Response:
     from rpgdice.serve.panel import panel
     from rpgdice.table import making
 
-    def made() -> Optional[Loaded]:
-        if who != "gm" and not making.settled(SETTLING):  # its sheet may hold what it paid
-            return None
-        return panel(who, None if who == "gm" else table.take_back())
+    screen = getattr(request.state, "screen", None) is not None
+
+    def made() -> Optional[Loaded]:  # the GM's screen alone sees the sheets as they are;
+        if not screen and not making.settled(SETTLING):  # the --token (the TV's too) and a
+            return None  # seat as the table saw them (its sheet may hold what it paid)
+        return panel(who, None if screen else table.take_back())
 
     found = await asyncio.to_thread(made)
     if found is None:
