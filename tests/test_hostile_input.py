@@ -332,3 +332,10 @@ def test_the_token_of_the_tv_sees_the_sheets_as_the_table_did_the_gm_screen_as_t
 
     tv, screen = willpower("the-tvs-token-the-tvs-token"), willpower(gm)
     assert tv["value"] == before and screen["value"] == before - 1, (tv, screen)
+
+
+@pytest.mark.slow  # about 0.8 s (refused at the budget)
+def test_odds_of_a_group_keeping_hundreds_of_dice_are_refused_soon():
+    write("keeps", {"total": "sum(d)"}, 'sides = 2\ncount = "pool * 30"\nkeep = "pool * 30 - 1"')
+    with cpu_seconds(5):  # each step sorted the hundreds kept: minutes before
+        one_line(cli("keeps", "odds", "30"), "odds budget")

@@ -201,7 +201,7 @@ def fold_group(snap: Snapshot, g: Loaded, states: dict[State, int], budget: Budg
                              * reading)
                 memo[key] = die_classes(snap.at(run), g, sides, touching, keep)
             classes, denominator = memo[key]
-            budget.spend(len(classes) * per_state)
+            budget.spend(len(classes) * (per_state + len(kept)))  # the kept dice sorted
             for (sig, rank), q in classes:
                 if keep:
                     nxt[(run, _kept(kept, (rank, sig), k, low))] += p * q
