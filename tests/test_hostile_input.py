@@ -308,7 +308,6 @@ def test_the_token_of_the_tv_sees_the_sheets_as_the_table_did_the_gm_screen_as_t
     import json
 
     from conftest import character
-
     from rpgdice.cli.seated import roll_line
     from rpgdice.serve.app import Guard, Table, make_app
     from rpgdice.table import seats

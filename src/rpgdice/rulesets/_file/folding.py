@@ -189,8 +189,8 @@ def fold_group(snap: Snapshot, g: Loaded, states: dict[State, int], budget: Budg
     scale = 1
     memo: dict[tuple[Any, ...], Any] = {}
     per_state = weight(len(aggs))  # each step carries every running value
-    reading = weight(sum(len(E.walk(aggs[i][2])) for i in touching if aggs[i][2] is not None)
-                     + len(touching))  # what reading one face takes
+    read = [node for node in (aggs[i][2] for i in touching) if node is not None]
+    reading = weight(sum(len(E.walk(node)) for node in read) + len(touching))  # one face's
     outer = outer_reads(snap, g, touching, keep)
     for sides in G.group_sides(snap, g):
         nxt: dict[State, int] = defaultdict(int)
