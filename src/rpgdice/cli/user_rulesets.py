@@ -101,14 +101,15 @@ def check_cmd(file: Annotated[Path, typer.Argument(
         sys.stdout.write("ok\n")
         return
     from rpgdice.core.errors import visible
-    from rpgdice.rulesets._file.schema import line_of
+    from rpgdice.rulesets._file.schema import line_finder
     from rpgdice.table import files
 
     try:
         text = files.read_text(file) or ""
     except (OSError, RulesError):
         text = ""
-    lines = [line_of(text, key) for key, _ in found]
+    line_of = line_finder(text)
+    lines = [line_of(key) for key, _ in found]
     sys.stderr.write("".join(visible(f"{file}: {key}: {what}" + (f" (line {n})" if n else ""))
                              + "\n" for (key, what), n in zip(found, lines)))
     raise typer.Exit(2)

@@ -312,6 +312,8 @@ def _rolled(spec: RollSpec, plan: Plan, state: Turn,
             show: Optional[Callable[[Iterable[Any]], None]] = None) -> Optional[int]:
     if plan.secret and not spec.secret:  # a secret roll's re-roll is secret itself
         spec = spec.replace(secret=True)
+    if plan.blind and not spec.blind:  # and a blind one's blind
+        spec = spec.replace(blind=True)
     times = spec.times if plan.times is None else plan.times
     check_output_options(spec)
     check_work(plan.work, spec.times)

@@ -53,6 +53,9 @@ class Plan:
     roll_type: bool = False
     effects: Optional[Effects] = None
     secret: bool = False
+    blind: bool = False
+    """Blind whatever the command line said (a push of a blind roll not yet revealed: the
+    GM alone sees its dice)."""
 
 
 class Effects:

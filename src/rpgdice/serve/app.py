@@ -603,10 +603,12 @@ async def _panel(table: Table, request: Request) -> Response:
     from rpgdice.serve.panel import panel
     from rpgdice.table import making
 
-    def made() -> Optional[Loaded]:
-        if who != "gm" and not making.settled(SETTLING):  # its sheet may hold what it paid
-            return None
-        return panel(who, None if who == "gm" else table.take_back())
+    screen = getattr(request.state, "screen", None) is not None
+
+    def made() -> Optional[Loaded]:  # the GM's screen alone sees the sheets as they are;
+        if not screen and not making.settled(SETTLING):  # the --token (the TV's too) and a
+            return None  # seat as the table saw them (its sheet may hold what it paid)
+        return panel(who, None if screen else table.take_back())
 
     found = await asyncio.to_thread(made)
     if found is None:
@@ -792,6 +794,9 @@ def reveal_entry(log: Path, ident: int) -> tuple[int, str]:
 
 CONTROLS = ("next", "out", "back", "damage")
 """The encounter's controls on the GM's screen (``POST /api/encounter``)."""
+MAX_AMOUNT = 9999
+"""The most damage (or healing) one control deals: a number of thousands of digits would
+be logged and said whole ("takes 1000…0 damage")."""
 
 
 async def _control(table: Table, request: Request) -> Response:
@@ -809,10 +814,12 @@ async def _control(table: Table, request: Request) -> Response:
     data = data if isinstance(data, dict) else {}
     action, name, amount = data.get("action"), data.get("name"), data.get("amount")
     if action not in CONTROLS or (action != "next" and not isinstance(name, str)) or (
-            action == "damage" and (not isinstance(amount, int) or isinstance(amount, bool))):
+            action == "damage" and (not isinstance(amount, int) or isinstance(amount, bool)
+                                    or not -MAX_AMOUNT <= amount <= MAX_AMOUNT)):
         return JSONResponse({"error": 'the body is JSON: {"action": "next"}, or "out"/"back" '
                              'with "name", or "damage" with "name" and "amount" (a whole '
-                             "number; negative heals)"}, status_code=400)
+                             f"number from -{MAX_AMOUNT} to {MAX_AMOUNT}; negative heals)"},
+                            status_code=400)
     control = table.control
     answer = await asyncio.get_running_loop().run_in_executor(
         table.pool, lambda: control(action, name if isinstance(name, str) else None,

@@ -108,14 +108,14 @@ def character(name: str, held: Held | None = None) -> Optional[JSON]:
 
 
 def panel(seat: object, held: Held | None = None) -> JSON:
-    """What ``seat`` may roll (``"gm"``: the GM's token, every character and ruleset, its
-    sheets as they are; a seat's sheets without what ``held`` says unrevealed secret rolls
-    changed)."""
+    """What ``seat`` may roll (``"gm"``: the GM's token, every character and ruleset); its
+    sheets without what ``held`` says unrevealed secret rolls changed (None: as they are,
+    the GM's screen's)."""
     from rpgdice.table import sheets
 
     gm = seat == "gm"
     names = [p.stem for p in sheets.names()] if gm else list(getattr(seat, "characters", ()))
-    found = [c for c in (character(n, None if gm else held) for n in names) if c is not None]
+    found = [c for c in (character(n, held) for n in names) if c is not None]
     rulesets = registry.names() if gm else ("dice",)
     return {"characters": found, "gm": gm,
             "rulesets": [{"name": r, "title": registry.get(r).title,

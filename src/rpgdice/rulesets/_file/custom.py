@@ -59,15 +59,27 @@ class Scope:
                  ) -> None:
         self.args, self.values, self.groups = args, values, groups
         self.trees: dict[str, E.Node] = {}
+        self.known: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+        """The names an expression may read, by what else it reads (``per_die``,
+        ``extra``): made once, not once an expression's node (a file may hold thousands
+        of values)."""
 
-    def dicey(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
-        """Whether the value ``name`` reads dice (through other values too)."""
-        tree = self.trees.get(name)
-        if tree is None or name in seen:
-            return False
-        if any(n[0] == "call" and n[1] in E.AGGREGATES + E.KEY_ONLY for n in E.walk(tree)):
-            return True
-        return any(self.dicey(n, seen | {name}) for n in E.names(tree) if n in self.values)
+    def dicey(self, name: str) -> bool:
+        """Whether the value ``name`` reads dice (through other values too); each value
+        looked at once (values reading many others would be paths without number)."""
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            tree = self.trees.get(todo.pop())
+            if tree is None:
+                continue
+            if any(n[0] == "call" and n[1] in E.AGGREGATES + E.KEY_ONLY for n in E.walk(tree)):
+                return True
+            for n in E.names(tree):
+                if n in self.values and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return False
 
 
 def check_expr(text: object, scope: Scope, *, dice: bool = True, keys: bool = False,
@@ -96,9 +108,11 @@ def _symbols(scope: Scope, groups: tuple[str, ...]) -> set[str]:
 
 def _names_ok(tree: E.Node, scope: Scope, dice: bool, keys: bool,
               per_die: tuple[str, ...], extra: tuple[str, ...]) -> None:
-    known = set(scope.args) | set(scope.values) | set(extra)
-    if per_die:
-        known |= {"face"} | _symbols(scope, per_die)
+    known = scope.known.get((per_die, extra))
+    if known is None:
+        known = frozenset(set(scope.args) | set(scope.values) | set(extra) | (
+            {"face"} | _symbols(scope, per_die) if per_die else set()))
+        scope.known[(per_die, extra)] = known
     if tree[0] == "name":
         _name_ok(tree, known, scope, dice)
     elif tree[0] == "op":
@@ -112,7 +126,7 @@ def _names_ok(tree: E.Node, scope: Scope, dice: bool, keys: bool,
         raise E.ExprError("a list of groups is only a dice function's first argument", tree[2])
 
 
-def _name_ok(tree: E.Node, known: set[str], scope: Scope, dice: bool) -> None:
+def _name_ok(tree: E.Node, known: frozenset[str], scope: Scope, dice: bool) -> None:
     name, col = tree[1], tree[2]
     if name in scope.groups and name not in known:
         raise E.ExprError(f"{name} is a group of dice: read it with a dice function, such as "
@@ -274,18 +288,43 @@ def _values(scope: Scope, bad: Bad, taken: set[str]) -> None:
             bad(f"values.{name}", problem)
         elif tree is not None:
             scope.trees[name] = tree
+    heights = _heights(scope)
     for name in scope.trees:
-        if _cycle(scope, name, ()):
+        if heights[name] > MAX_CHAIN:
             bad(f"values.{name}", "reads itself (through other values)")
 
 
-def _cycle(scope: Scope, name: str, path: tuple[str, ...]) -> bool:
-    if name in path:
-        return True
-    tree = scope.trees.get(name)
-    if tree is None or len(path) > 50:
-        return len(path) > 50
-    return any(_cycle(scope, n, (*path, name)) for n in E.names(tree) if n in scope.trees)
+MAX_CHAIN = 51
+"""The longest chain of values reading values (the rolls' own lookup goes 60 deep)."""
+
+
+def _heights(scope: Scope) -> dict[str, int]:
+    """Each value's longest chain of values read from it on (:data:`MAX_CHAIN` + 1: it
+    reads itself, through others too, or goes deeper): one walk, each value and what it
+    reads looked at once, no recursion (values that each read many others make paths
+    without number, and a file may hold thousands of values)."""
+    reads = {n: [m for m in E.names(t) if m in scope.trees] for n, t in scope.trees.items()}
+    heights: dict[str, int] = {}
+    cyclic: set[str] = set()
+    for root in reads:
+        if root in heights:
+            continue
+        stack, on = [(root, iter(reads[root]))], {root}
+        while stack:
+            name, ahead = stack[-1]
+            step = next(ahead, None)
+            if step is None:
+                stack.pop()
+                on.discard(name)
+                below = max((heights.get(m, MAX_CHAIN + 1) for m in reads[name]), default=0)
+                heights[name] = MAX_CHAIN + 1 if name in cyclic else min(MAX_CHAIN + 1,
+                                                                         1 + below)
+            elif step in on:  # a cycle: every value on the way here reads itself or it
+                cyclic.update(n for n, _ in stack)
+            elif step not in heights:
+                stack.append((step, iter(reads[step])))
+                on.add(step)
+    return heights
 
 
 def _group_exprs(scope: Scope, bad: Bad) -> None:

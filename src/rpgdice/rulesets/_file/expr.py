@@ -233,13 +233,18 @@ class EvalError(ValueError):
     """An expression that cannot be worked out (a division by 0): its column."""
 
 
+MAX_NUMBER = 10**18
+"""The largest number (either sign) arithmetic may make: beyond it an expression is
+refused, never worked out (values that multiply values grow without bound, and a number of
+more than 4300 digits is not even printed)."""
+
+
 def _arith(op: str, a: Any, b: Any, col: int) -> Any:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
+    if op in ("+", "-", "*"):
+        made = a + b if op == "+" else a - b if op == "-" else a * b
+        if isinstance(made, int) and abs(made) > MAX_NUMBER:
+            raise EvalError(f"at column {col}: makes a number beyond 10**18")
+        return made
     if b == 0:
         raise EvalError(f"at column {col}: divides by 0")
     return a // b if op == "/" else a % b

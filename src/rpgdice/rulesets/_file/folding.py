@@ -95,13 +95,15 @@ class Snapshot(G.Roll):
                  index: dict[E.Node, int], done: set[str]) -> None:
         super().__init__(rules, args)
         self.aggs, self.index, self.done = aggs, index, done
+        self.calls = {(n[1], n[2]): i for n, i in index.items()}
+        """Each dice function's running value's place, by its name and arguments: found
+        at once, not by a walk of them all for each call."""
         self.state: tuple[Any, ...] = ()
 
     def call(self, fname: str, args: tuple[E.Node, ...]) -> Any:
-        node = next((n for n in self.index if n[1] == fname and n[2] == args), None)
-        if node is None:
+        i = self.calls.get((fname, args))
+        if i is None:
             raise RulesError("rules", f"{fname}() read where it has no odds")
-        i = self.index[node]
         if not set(self.aggs[i][1]) <= self.done:
             raise RulesError("rules", f"a die reads {fname}() of dice rolled after it, "
                              "which has no odds (order the groups)")
@@ -159,6 +161,17 @@ class Budget:
             check_odds(self.steps, self.param, self.what)
 
 
+WEIGHED = 8
+"""The dice functions (or an expression's parts) a step handles for the cost of one: a
+file's usual few count 1 or 2 a step; a file that reads thousands makes each step cost as
+much more (each step's time, not only their number, is bounded)."""
+
+
+def weight(n: int) -> int:
+    """What a step that handles ``n`` dice functions (or parts of expressions) counts."""
+    return 1 + n // WEIGHED
+
+
 State = tuple[tuple[Any, ...], tuple[Any, ...]]
 """The running values of the dice functions, and the dice a group keeps so far."""
 
@@ -175,16 +188,20 @@ def fold_group(snap: Snapshot, g: Loaded, states: dict[State, int], budget: Budg
     k, low = (int(snap.eval(g["keep"])), bool(snap.eval(g["low"]))) if keep else (0, False)
     scale = 1
     memo: dict[tuple[Any, ...], Any] = {}
+    per_state = weight(len(aggs))  # each step carries every running value
+    read = [node for node in (aggs[i][2] for i in touching) if node is not None]
+    reading = weight(sum(len(E.walk(node)) for node in read) + len(touching))  # one face's
     outer = outer_reads(snap, g, touching, keep)
     for sides in G.group_sides(snap, g):
         nxt: dict[State, int] = defaultdict(int)
         for (run, kept), p in states.items():
             key = (sides, *(run[j] for j in outer))
-            if key not in memo:
-                budget.spend(len(G.faces_of(g, sides)))
+            if key not in memo:  # each of its faces (and aces) read by each function
+                budget.spend(len(G.faces_of(g, sides)) * (ACE_DEPTH + 1 if g.get("ace") else 1)
+                             * reading)
                 memo[key] = die_classes(snap.at(run), g, sides, touching, keep)
             classes, denominator = memo[key]
-            budget.spend(len(classes))
+            budget.spend(len(classes) * (per_state + len(kept)))  # the kept dice sorted
             for (sig, rank), q in classes:
                 if keep:
                     nxt[(run, _kept(kept, (rank, sig), k, low))] += p * q
@@ -226,6 +243,8 @@ def _apply(aggs: list[Agg], touching: list[int], run: tuple[Any, ...],
 def _kept(kept: tuple[Any, ...], item: tuple[Any, Any], k: int, low: bool) -> tuple[Any, ...]:
     """The dice kept so far with one more: the k best by rank (an earlier die stays
     among equal ranks)."""
+    if k <= 0:  # keeps none (a keep of 0 or less, as a roll reads it)
+        return kept
     items = sorted(kept, key=lambda t: t[0], reverse=not low)
     if len(items) < k:
         return tuple(sorted((*items, item), key=repr))
@@ -263,16 +282,21 @@ def custom_odds(rules: Loaded, args: dict[str, Any], what: str
     snap = Snapshot(rules, args, aggs, index, done)
     states: dict[State, int] = {(tuple(start(a) for a in aggs), ()): 1}
     denominator = 1
-    for g in rules["dice"]:
-        states, scale = fold_group(snap, g, states, budget)
-        denominator *= scale
-        done.add(g["name"])
+    try:  # a die's own expression (face / 0, a number beyond the bound): one line
+        for g in rules["dice"]:
+            states, scale = fold_group(snap, g, states, budget)
+            denominator *= scale
+            done.add(g["name"])
+    except E.EvalError as e:
+        raise RulesError("rules", str(e)) from None
     chances = {fold(o["name"]): Fraction(0) for o in rows}
+    deciding = weight(sum(len(E.walk(G.tree(str(t)))) for t in (  # an outcome found
+        *(o["when"]["when"] for o in rows if "when" in o["when"]), *snap.values.values())))
     named: dict[tuple[Any, ...], str] = {}
     weights: dict[str, int] = defaultdict(int)
     for (run, _), p in states.items():
         if run not in named:
-            budget.spend(1)
+            budget.spend(deciding)
             named[run] = G.outcome_of(snap.at(run))
         weights[named[run]] += p
     for key, w in weights.items():

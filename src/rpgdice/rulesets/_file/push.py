@@ -124,6 +124,9 @@ def push_build(name: str, command: str, entry_id: Optional[int] = None,
         if not rules.get("push"):
             raise RulesError("ID", f"entry {entry['id']}'s rules have no {command}")
         chosen = _chosen(rules, roll)
+        if not chosen:  # nothing would change: refused, the roll not used up
+            raise RulesError("ID", f"entry {entry['id']} has no die to {command} (the file's "
+                             f"reroll test picks none); nothing was {command}ed")
         if run.spec.dice is not None:  # wrong faces: refused before the entry is marked
             _check_faces(rules, chosen, list(run.spec.dice))
         n = entry["id"]
@@ -135,7 +138,8 @@ def push_build(name: str, command: str, entry_id: Optional[int] = None,
     return Plan(lambda source: pushed(name, rules, roll, chosen, source, cls),
                 work=Work(max(1, len(chosen))), keys={"pushed": n}, log_command=command,
                 effects=None if replaying else _Marked(n),
-                secret=bool(entry.get("secret")) and not entry.get("revealed_at"))
+                secret=bool(entry.get("secret")) and not entry.get("revealed_at"),
+                blind=bool(entry.get("blind")) and not entry.get("revealed_at"))
 
 
 def _check_faces(rules: Loaded, chosen: list[Any], faces: list[int]) -> None:

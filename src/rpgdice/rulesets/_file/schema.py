@@ -331,28 +331,41 @@ def line_of(text: str, key: str) -> int | None:
     """The line of the file's ``text`` that holds a problem's ``key`` (``outcomes[2].tone``,
     ``dice[1].count``, ``values.total``, ``name``): the key's own line, else its table's
     header; None when the file does not write it."""
-    m = _KEY.match(key)
-    if m is None:
-        return None
-    table, index, leaf = m.group(1), m.group(2), m.group(3)
-    want = (table, int(index)) if index else (table, 0) if leaf else None
+    return line_finder(text)(key)
+
+
+def line_finder(text: str) -> Callable[[str], int | None]:
+    """:func:`line_of` of ``text`` for many keys: the file read once (a file of thousands
+    of problems is not read again for each)."""
+    top: dict[str, int] = {}
+    first: dict[str, int] = {}
+    headers: dict[tuple[str, int], int] = {}
+    assigns: dict[tuple[tuple[str, int], str], int] = {}
     where: tuple[str, int] | None = None
     seen: dict[str, int] = {}
-    header = None
     for n, line in enumerate(text.splitlines()[:20_000], 1):
         h = _HEADER.match(line)
         if h is not None:
             name = h.group(2)
             seen[name] = seen.get(name, 0) + 1
             where = (name, seen[name] if h.group(1) == "[[" else 0)
-            if where == want or (want is None and name == table and header is None):
-                header = n
+            headers[where] = n
+            first.setdefault(name, n)
             continue
         a = _ASSIGN.match(line)
-        if a is None:
-            continue
-        if want is None and where is None and a.group(1) == table:
-            return n
-        if want is not None and where == want and a.group(1) == leaf:
-            return n
-    return header
+        if a is not None and where is None:
+            top.setdefault(a.group(1), n)
+        elif a is not None and where is not None:
+            assigns.setdefault((where, a.group(1)), n)
+
+    def find(key: str) -> int | None:
+        m = _KEY.match(key)
+        if m is None:
+            return None
+        table, index, leaf = m.group(1), m.group(2), m.group(3)
+        want = (table, int(index)) if index else (table, 0) if leaf else None
+        if want is None:
+            return top.get(table, first.get(table))
+        return assigns.get((want, leaf or ""), headers.get(want))
+
+    return find
