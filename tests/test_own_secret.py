@@ -174,7 +174,7 @@ def test_a_seat_sees_its_own_secret_roll_whole_and_its_spend_others_do_not(tmp_p
 # The sheet, in-process: another seat's secret spend stays hidden, its own shows
 
 def test_a_seats_sheet_shows_its_own_secret_spend_not_another_seats():
-    from test_seat_secrets import asgi
+    from test_seat_secrets import asgi, table
 
     from rpgdice.table import seats
 
@@ -185,7 +185,23 @@ def test_a_seats_sheet_shows_its_own_secret_spend_not_another_seats():
     assert asgi("/api/roll", ana, line)[0] == 200
     assert willpower(asgi("/api/panel", ana)[1]["characters"][0]["sheet"]) == 4
     assert willpower(asgi("/api/panel", cy)[1]["characters"][0]["sheet"]) == 5
-    assert asgi("/api/roll", cy, line)[0] == 200  # the truth: 3 left
+    status, said = asgi("/api/roll", cy, line)  # the truth: 3 left
+    assert status == 200 and said["rolls"][0]["left"] == {"willpower": 4}, said  # as cy saw it
+    assert said["shown"]["envelopes"][0]["table"]["left"] == {"willpower": 4}
     assert willpower(asgi("/api/panel", cy)[1]["characters"][0]["sheet"]) == 4  # its own
     assert willpower(asgi("/api/panel", ana)[1]["characters"][0]["sheet"]) == 4  # its own
     assert willpower(asgi("/api/panel", bo)[1]["characters"][0]["sheet"]) == 5
+    mine, theirs = asgi("/api/rolls", cy)[1], asgi("/api/rolls", ana)[1]
+    assert mine[1]["results"][0]["left"] == {"willpower": 4} and "results" not in mine[0]
+    assert theirs[0]["results"][0]["left"] == {"willpower": 4} and "results" not in theirs[1]
+    served = table()  # its streams: cy's own card said from the state cy saw, never 3 left
+    try:
+        queue = served.hub.subscribe("t", owner="cy")
+        assert queue is not None
+        served._entries([(served.secrets.get(2), False)])
+        sent = queue.get_nowait()[2]
+        assert '"left": {"willpower": 4}' in sent and '"willpower": 3' not in sent, sent
+        assert MARK in served.hub.seat_rolls("cy")[0]
+        assert "a secret roll" in served.hub.seat_rolls("ana")[0]
+    finally:
+        served.close()

@@ -291,22 +291,33 @@ class Table:
             self.own_plays[seat] = (key, found, played)
             return found
 
-    def public(self, entries: list[Loaded]) -> list[Loaded]:
+    def public(self, entries: list[Loaded], seat: Optional[str] = None) -> list[Loaded]:
         """The entries as the table may see them (a public one said again while a secret
-        roll before it is unrevealed)."""
+        roll before it is unrevealed); ``seat`` (a seat's name's rpgdice.serve.own.key):
+        its own secret rolls said from the state it saw (:meth:`take_back_for`)."""
         if not entries:
             return entries
         held = self.take_back()
-        return [held.entry(e) for e in entries]
+        mine: Held | None = None
+        out = []
+        for entry in entries:
+            if seat is not None and own.owner(entry) == seat:
+                mine = mine or self.take_back_for(seat)
+                out.append(mine.entry(entry))
+            else:
+                out.append(held.entry(entry))
+        return out
 
-    def answer(self, body: Loaded) -> Loaded:
+    def answer(self, body: Loaded, seat: Optional[str] = None) -> Loaded:
         """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``,
-        and ``shown``, its view's envelopes) as the table may see it: a roll made after an
-        unrevealed secret one said again, its JSON and its envelopes alike."""
+        and ``shown``, its view's envelopes) as the seat may see it (``seat``: its name's
+        rpgdice.serve.own.key): a roll made after an unrevealed secret one said again, its
+        JSON and its envelopes alike, from the state the table saw and the seat's own
+        secret rolls."""
         rolls = body.get("rolls")
         if not isinstance(rolls, list):
             return body
-        held = self.take_back()
+        held = self.take_back() if seat is None else self.take_back_for(seat)
         out = []
         said: Optional[Loaded] = None
         for n, obj in enumerate(rolls):
@@ -337,16 +348,25 @@ class Table:
         held = self.take_back()
         shown: list[Given] = []
         for logged, revealed in given:
-            entry = held.entry(logged)
-            if int(entry["id"]) in held.entries:
-                self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-            shown.append((entry, revealed, _whole(logged, entry)))
+            shown.append(self._given(held, logged, revealed))
+            entry = shown[-1][0]
             if self.poster is not None and not entry["secret"]:
                 self.poster.offer(entry, revealed)
             elif self.poster is not None and not revealed:  # who rolled, nothing of what
                 name = entry.get("character") or entry.get("seat") or "the GM"
                 self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
         self.hub.entries(shown)
+
+    def _given(self, held: Held, logged: Loaded, revealed: bool) -> Given:
+        """An entry as the hub gets it: as the table may see it (a public one said again
+        kept in :attr:`restated`), as logged (the GM's screen), and a seat's own secret
+        roll as that seat saw it (rpgdice.serve.own)."""
+        entry = held.entry(logged)
+        if int(entry["id"]) in held.entries:
+            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
+        seat = own.owner(logged)
+        mine = None if seat is None else self.take_back_for(seat).entry(logged)
+        return entry, revealed, _whole(logged, entry), mine
 
     def _tick(self) -> None:
         self.ticks += 1
@@ -426,10 +446,7 @@ class Table:
             entries = reader.newest(follow.RECENT)  # then followed from the last of them on
             held = self.take_back()
             for entry in entries:
-                if int(entry["id"]) in held.entries:
-                    self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-                seen = held.entry(entry)
-                self.hub.entries([(seen, False, _whole(entry, seen))])
+                self.hub.entries([self._given(held, entry, False)])
             last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
             self.hub.notice("log", str(e))
@@ -571,7 +588,7 @@ def make_app(table: Table) -> Starlette:
         try:
             found = await asyncio.to_thread(
                 lambda: _read(table.log, after, limit) if screen
-                else table.public(_read(table.log, after, limit)))
+                else table.public(_read(table.log, after, limit), owner))
         except follow.Unreadable as e:
             return JSONResponse({"error": str(e)}, status_code=503)
         return JSONResponse([public(e) if screen else own.seen_by(e, owner) for e in found])
@@ -744,7 +761,7 @@ async def _roll(table: Table, request: Request) -> Response:
         return Response(status_code=499)
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
-        said = await asyncio.to_thread(table.answer, said)
+        said = await asyncio.to_thread(table.answer, said, own.key(who.name))
     return JSONResponse(said, status_code=answer.status)
 
 
@@ -925,7 +942,7 @@ def _missed(table: Table, after: int, screen: bool = False, owner: Optional[str]
                 for entry in _read(table.log, after, CATCH_UP_BATCH)]
     return [(own_event if owner is not None and owner_of(entry) == owner
              else roll_event)(entry, False)[:2]
-            for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
+            for entry in table.public(_read(table.log, after, CATCH_UP_BATCH), owner)]
 
 
 async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int],

@@ -102,10 +102,11 @@ def _own_of(entry: Loaded, revealed: bool) -> Optional[tuple[str, str, str]]:
         return None
 
 
-Given = tuple[Loaded, bool] | tuple[Loaded, bool, Optional[Loaded]]
-"""An entry handed to the hub: as the table may see it, whether it is a reveal, and
-(when it differs: a secret one, or one said again) the entry as logged, which the GM's
-screen shows."""
+Given = (tuple[Loaded, bool] | tuple[Loaded, bool, Optional[Loaded]]
+         | tuple[Loaded, bool, Optional[Loaded], Optional[Loaded]])
+"""An entry handed to the hub: as the table may see it, whether it is a reveal, (when it
+differs: a secret one, or one said again) the entry as logged, which the GM's screen
+shows, and (a seat's own secret roll) the entry as that seat saw it (rpgdice.serve.own)."""
 Own = Optional[tuple[str, str, str]]
 """The seat that sees an entry whole (its name's rpgdice.serve.own.key), its events and
 its card (None: none)."""
@@ -150,10 +151,11 @@ class Hub:
         one, one said again) comes with the entry as logged."""
         if given:
             made = []
-            for entry, revealed, *whole in given:
+            for entry, revealed, *more in given:
                 ident, text, html = roll_event(entry, revealed)
-                screen = _screen_of(whole[0] if whole else None, revealed)
-                made.append((ident, text, html, revealed, screen, _own_of(entry, revealed)))
+                screen = _screen_of(more[0] if more else None, revealed)
+                mine = more[1] if len(more) > 1 and more[1] is not None else entry
+                made.append((ident, text, html, revealed, screen, _own_of(mine, revealed)))
             self._call(self._add_all, made)
 
     def notice(self, kind: str, text: Optional[str]) -> None:
