@@ -174,9 +174,8 @@ def test_a_seat_sees_its_own_secret_roll_whole_and_its_spend_others_do_not(tmp_p
 # The sheet, in-process: another seat's secret spend stays hidden, its own shows
 
 def test_a_seats_sheet_shows_its_own_secret_spend_not_another_seats():
-    from test_seat_secrets import asgi, table
-
     from rpgdice.table import seats
+    from test_seat_secrets import asgi, table
 
     ana, bo = two_seats()
     ok("seat", "add", "cy", "--as", "ysolde")  # a second seat playing Ysolde
@@ -205,3 +204,30 @@ def test_a_seats_sheet_shows_its_own_secret_spend_not_another_seats():
         assert "a secret roll" in served.hub.seat_rolls("ana")[0]
     finally:
         served.close()
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_seats_phone_shows_its_own_secret_roll_as_it_comes(tmp_path):
+    """In a headless Chromium at 390×844: the card of ana's secret roll comes over
+    ana's ``/events`` whole and marked; the card on bo's page stays "a secret roll"."""
+    from test_gm_screen import call
+    from test_seats_browser import _driver
+    from test_serve import serving
+    from test_serve_browser import _wait
+
+    ana, bo = two_seats()
+    driver = _driver(390, 844)
+    try:
+        with serving(tmp=tmp_path) as server:
+            driver.get(f"{server.base}/?seat={ana}")
+            _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+            assert call(server, "/api/roll", ana, {"line": "seyruun roll dexterity stealth "
+                                                          "--willpower --secret"})[0] == 200
+            shown = _wait(driver, lambda d: d.find_element("id", "roll-1").text)
+            assert MARK in shown and "a secret roll" not in shown, shown
+            driver.get(f"{server.base}/?seat={bo}")
+            theirs = _wait(driver, lambda d: d.find_element("id", "roll-1").text)
+            assert "a secret roll" in theirs and MARK not in theirs, theirs
+    finally:
+        driver.quit()
