@@ -619,7 +619,7 @@ def _panel_script(chars: Optional[list[PanelCharacter]] = None) -> str:
 def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = None,
          chars: Optional[list[PanelCharacter]] = None, screen: bool = False) -> str:
     """The page as it stands: the newest rolls first, the encounter and the notices (a
-    seat's page: its roll panel too). ``token``: the one its own requests carry, as
+    seat's page: its roll panel too, and its own secret rolls whole: rpgdice.serve.own). ``token``: the one its own requests carry, as
     ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it).
     ``screen``: the GM's screen (rpgdice.serve.gm_page): every roll whole, its controls."""
     from rpgdice.serve import gm_page
