@@ -27,7 +27,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rpgdice.core.data import Loaded
-from rpgdice.serve import follow
+from rpgdice.serve import follow, own
 from rpgdice.serve.hub import (
     CATCH_UP_BATCH,
     CLOSED,
@@ -39,7 +39,6 @@ from rpgdice.serve.hub import (
     roll_event,
     screen_event,
 )
-from rpgdice.table.log import on_the_table
 from rpgdice.table.log.entries import public
 
 if TYPE_CHECKING:
@@ -223,6 +222,10 @@ class Table:
         """Counts the plays begun anew (a reveal, a new secret roll, a log cleared): the
         entries said again are compared only then (a play fed on leaves them as said)."""
         self.resent = 0
+        self.own_plays: dict[str, tuple[object, Held, Optional[TakeBack]]] = {}
+        """By seat (its name's rpgdice.serve.own.key): what unrevealed secret rolls other
+        than its own changed, when :attr:`held_key` was what it is, and the play that found
+        it (fed on as the log grows)."""
         self.restated: dict[int, bytes] = {}
         """The public entries the page was sent said again (and what they said) (a secret roll before them is
         unrevealed): sent again as they are once it is revealed."""
@@ -259,22 +262,62 @@ class Table:
             self.stamp = stamp
             return self.held
 
-    def public(self, entries: list[Loaded]) -> list[Loaded]:
+    def take_back_for(self, seat: str) -> Held:
+        """What unrevealed secret rolls changed that the seat whose name's key is ``seat``
+        (rpgdice.serve.own.key) does not see: :meth:`take_back` without its own secret
+        rolls (its sheet shows what they changed); from any thread."""
+        from rpgdice.serve import secrecy
+
+        held = self.take_back()
+        if not held.hidden:
+            return held
+        with self.lock:
+            held, key = self.held or held, self.held_key  # as last read, with its key
+            cached = self.own_plays.get(seat)
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            hidden = sorted(held.hidden)
+            mine = secrecy.owned(self.secrets, hidden, seat)
+            if not mine:
+                found, played = held, None
+            elif mine >= held.hidden:
+                found, played = secrecy.NONE, None
+            else:
+                before = cached[2] if cached is not None else None
+                found, played = secrecy.read(self.secrets, before,
+                                             [i for i in hidden if i not in mine])
+            if len(self.own_plays) >= OWN_PLAYS and seat not in self.own_plays:
+                self.own_plays.clear()  # seats gone or many: played anew when asked
+            self.own_plays[seat] = (key, found, played)
+            return found
+
+    def public(self, entries: list[Loaded], seat: Optional[str] = None) -> list[Loaded]:
         """The entries as the table may see them (a public one said again while a secret
-        roll before it is unrevealed)."""
+        roll before it is unrevealed); ``seat`` (a seat's name's rpgdice.serve.own.key):
+        its own secret rolls said from the state it saw (:meth:`take_back_for`)."""
         if not entries:
             return entries
         held = self.take_back()
-        return [held.entry(e) for e in entries]
+        mine: Held | None = None
+        out = []
+        for entry in entries:
+            if seat is not None and own.owner(entry) == seat:
+                mine = mine or self.take_back_for(seat)
+                out.append(mine.entry(entry))
+            else:
+                out.append(held.entry(entry))
+        return out
 
-    def answer(self, body: Loaded) -> Loaded:
+    def answer(self, body: Loaded, seat: Optional[str] = None) -> Loaded:
         """A seat's answer (``{"rolls": [...]}``, each roll's JSON with its entry ``id``,
-        and ``shown``, its view's envelopes) as the table may see it: a roll made after an
-        unrevealed secret one said again, its JSON and its envelopes alike."""
+        and ``shown``, its view's envelopes) as the seat may see it (``seat``: its name's
+        rpgdice.serve.own.key): a roll made after an unrevealed secret one said again, its
+        JSON and its envelopes alike, from the state the table saw and the seat's own
+        secret rolls."""
         rolls = body.get("rolls")
         if not isinstance(rolls, list):
             return body
-        held = self.take_back()
+        held = self.take_back() if seat is None else self.take_back_for(seat)
         out = []
         said: Optional[Loaded] = None
         for n, obj in enumerate(rolls):
@@ -305,16 +348,25 @@ class Table:
         held = self.take_back()
         shown: list[Given] = []
         for logged, revealed in given:
-            entry = held.entry(logged)
-            if int(entry["id"]) in held.entries:
-                self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-            shown.append((entry, revealed, _whole(logged, entry)))
+            shown.append(self._given(held, logged, revealed))
+            entry = shown[-1][0]
             if self.poster is not None and not entry["secret"]:
                 self.poster.offer(entry, revealed)
             elif self.poster is not None and not revealed:  # who rolled, nothing of what
                 name = entry.get("character") or entry.get("seat") or "the GM"
                 self.poster.queue.put((int(entry["id"]), f"{name}: a secret roll"))
         self.hub.entries(shown)
+
+    def _given(self, held: Held, logged: Loaded, revealed: bool) -> Given:
+        """An entry as the hub gets it: as the table may see it (a public one said again
+        kept in :attr:`restated`), as logged (the GM's screen), and a seat's own secret
+        roll as that seat saw it (rpgdice.serve.own)."""
+        entry = held.entry(logged)
+        if int(entry["id"]) in held.entries:
+            self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
+        seat = own.owner(logged)
+        mine = None if seat is None else self.take_back_for(seat).entry(logged)
+        return entry, revealed, _whole(logged, entry), mine
 
     def _tick(self) -> None:
         self.ticks += 1
@@ -394,10 +446,7 @@ class Table:
             entries = reader.newest(follow.RECENT)  # then followed from the last of them on
             held = self.take_back()
             for entry in entries:
-                if int(entry["id"]) in held.entries:
-                    self.restated[int(entry["id"])] = _said(held.entries[int(entry["id"])])
-                seen = held.entry(entry)
-                self.hub.entries([(seen, False, _whole(entry, seen))])
+                self.hub.entries([self._given(held, entry, False)])
             last = entries[-1]["id"] if entries else 0
         except follow.Unreadable as e:
             self.hub.notice("log", str(e))
@@ -534,13 +583,15 @@ def make_app(table: Table) -> Starlette:
             return JSONResponse({"error": "after must be a whole number from 0, limit one "
                                  f"from 1 to {follow.BATCH}"}, status_code=400)
         screen = getattr(request.state, "screen", None) is not None
+        who = getattr(request.state, "who", None)
+        owner = None if who is None or who == "gm" else own.key(who.name)
         try:
             found = await asyncio.to_thread(
                 lambda: _read(table.log, after, limit) if screen
-                else table.public(_read(table.log, after, limit)))
+                else table.public(_read(table.log, after, limit), owner))
         except follow.Unreadable as e:
             return JSONResponse({"error": str(e)}, status_code=503)
-        return JSONResponse([public(e) if screen else on_the_table(e) for e in found])
+        return JSONResponse([public(e) if screen else own.seen_by(e, owner) for e in found])
 
     async def events(request: Request) -> Response:
         return await _events(table, request)
@@ -564,7 +615,8 @@ async def _events(table: Table, request: Request) -> Response:
     who = getattr(request.state, "who", None)
     seat = None if who is None or who == "gm" else who.token
     screen = getattr(request.state, "screen", None)
-    queue = hub.subscribe(seat, screen)
+    owner = None if who is None or who == "gm" else own.key(who.name)
+    queue = hub.subscribe(seat, screen, owner)
     if queue is None and seat is not None and hub.seat_full(seat):
         return PlainTextResponse(f"429: this seat has {PER_SEAT} streams open (or the "
                                  "seats their share); close one", status_code=429,
@@ -572,7 +624,7 @@ async def _events(table: Table, request: Request) -> Response:
     if queue is None:
         return PlainTextResponse("503: too many open streams; try again soon",
                                  status_code=503, headers={"Retry-After": "5"})
-    return StreamingResponse(_stream(table, queue, after, seat, screen),
+    return StreamingResponse(_stream(table, queue, after, seat, screen, owner),
                              media_type="text/event-stream",
                              headers={"X-Accel-Buffering": "no"})
 
@@ -608,7 +660,9 @@ async def _panel(table: Table, request: Request) -> Response:
     def made() -> Optional[Loaded]:  # the GM's screen alone sees the sheets as they are;
         if not screen and not making.settled(SETTLING):  # the --token (the TV's too) and a
             return None  # seat as the table saw them (its sheet may hold what it paid)
-        return panel(who, None if screen else table.take_back())
+        if screen or who == "gm":  # a seat: and what its own secret rolls changed
+            return panel(who, None if screen else table.take_back())
+        return panel(who, table.take_back_for(own.key(who.name)))
 
     found = await asyncio.to_thread(made)
     if found is None:
@@ -617,6 +671,8 @@ async def _panel(table: Table, request: Request) -> Response:
     return JSONResponse(found)
 
 
+OWN_PLAYS = 64
+"""Seats whose own view of the secret rolls is kept at once (:meth:`Table.take_back_for`)."""
 SETTLING = 5.0
 """The most seconds a seat's panel waits for a secret roll being made (503 beyond)."""
 
@@ -705,7 +761,7 @@ async def _roll(table: Table, request: Request) -> Response:
         return Response(status_code=499)
     said: Loaded = answer.body
     if not gm and answer.status == 200:  # a seat sees its roll as the table may see it
-        said = await asyncio.to_thread(table.answer, said)
+        said = await asyncio.to_thread(table.answer, said, own.key(who.name))
     return JSONResponse(said, status_code=answer.status)
 
 
@@ -873,25 +929,31 @@ def _read(log: Path, after: int, limit: int) -> list[Loaded]:
         reader.close()
 
 
-def _missed(table: Table, after: int, screen: bool = False) -> list[tuple[int, str]]:
+def _missed(table: Table, after: int, screen: bool = False, owner: Optional[str] = None
+            ) -> list[tuple[int, str]]:
     """The events of the entries after ``after`` (at most a catch-up batch), made here
     in the reading thread, as the table may see them (``screen``: as the GM's screen
-    does, whole)."""
+    does, whole; ``owner``: a seat's name's key, its own secret rolls whole)."""
+    from rpgdice.serve.own import own_event
+    from rpgdice.serve.own import owner as owner_of
+
     if screen:
         return [screen_event(entry, False)[:2]
                 for entry in _read(table.log, after, CATCH_UP_BATCH)]
-    return [roll_event(entry, False)[:2]
-            for entry in table.public(_read(table.log, after, CATCH_UP_BATCH))]
+    return [(own_event if owner is not None and owner_of(entry) == owner
+             else roll_event)(entry, False)[:2]
+            for entry in table.public(_read(table.log, after, CATCH_UP_BATCH), owner)]
 
 
 async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int],
-                  seat: Optional[str] = None, screen: Optional[str] = None
-                  ) -> AsyncIterator[str]:
+                  seat: Optional[str] = None, screen: Optional[str] = None,
+                  owner: Optional[str] = None) -> AsyncIterator[str]:
     """One client's events: the notices and the encounter, what it missed since ``after``
     (from the log), then whatever comes, until it goes; a client that falls too far behind
     (slow, or a burst of rolls) reads what it missed from the log, then joins again (as
-    the seat ``seat``, its token, when a seat's). A seat's ends when the seat is removed
-    or given a new link; a GM's screen's (``screen``: its gm token) when a new one is made."""
+    the seat ``seat``, its token, when a seat's; ``owner`` its name's key, its own secret
+    rolls whole). A seat's ends when the seat is removed or given a new link; a GM's
+    screen's (``screen``: its gm token) when a new one is made."""
     hub = table.hub
     sent = hub.last if after is None else after  # before the first yield: what comes while
     try:  # it is sent is in the queue
@@ -904,7 +966,7 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
                     return
                 try:
                     missed = await hub.catch_up(
-                        lambda s: _missed(table, s, screen is not None), sent)
+                        lambda s: _missed(table, s, screen is not None, owner), sent)
                 except follow.Unreadable:  # said by the notice: the stream goes on
                     catching_up = False
                     break
@@ -921,7 +983,7 @@ async def _stream(table: Table, queue: asyncio.Queue[Event], after: Optional[int
             if events[-1] is CLOSED:  # its seat is gone: not one event more
                 return
             if events[-1] is OVERFLOW:  # behind: what it missed is in the log
-                rejoined = hub.subscribe(seat, screen)
+                rejoined = hub.subscribe(seat, screen, owner)
                 if rejoined is None:
                     return
                 queue, catching_up = rejoined, True

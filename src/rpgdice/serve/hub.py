@@ -88,10 +88,28 @@ def _screen_of(logged: Optional[Loaded], revealed: bool) -> Optional[tuple[str, 
         return None
 
 
-Given = tuple[Loaded, bool] | tuple[Loaded, bool, Optional[Loaded]]
-"""An entry handed to the hub: as the table may see it, whether it is a reveal, and
-(when it differs: a secret one, or one said again) the entry as logged, which the GM's
-screen shows."""
+def _own_of(entry: Loaded, revealed: bool) -> Optional[tuple[str, str, str]]:
+    """The seat that sees ``entry`` whole (rpgdice.serve.own), its events and card of it
+    (None: every seat sees it as the table does)."""
+    from rpgdice.serve import own
+
+    seat = own.owner(entry)
+    if seat is None:
+        return None
+    try:
+        return (seat, *own.own_event(entry, revealed)[1:])
+    except (KeyError, TypeError, ValueError):  # forged or partial: as the table sees it
+        return None
+
+
+Given = (tuple[Loaded, bool] | tuple[Loaded, bool, Optional[Loaded]]
+         | tuple[Loaded, bool, Optional[Loaded], Optional[Loaded]])
+"""An entry handed to the hub: as the table may see it, whether it is a reveal, (when it
+differs: a secret one, or one said again) the entry as logged, which the GM's screen
+shows, and (a seat's own secret roll) the entry as that seat saw it (rpgdice.serve.own)."""
+Own = Optional[tuple[str, str, str]]
+"""The seat that sees an entry whole (its name's rpgdice.serve.own.key), its events and
+its card (None: none)."""
 
 
 class Hub:
@@ -107,6 +125,12 @@ class Hub:
         self.screen_recent: dict[int, str] = {}
         """The GM screen's HTML of the entries of :attr:`recent` it sees otherwise."""
         self.screen_encounter = ""
+        self.owners: dict[asyncio.Queue[Event], str] = {}
+        """The seats' streams (among :attr:`clients`), and the seat's name (its
+        rpgdice.serve.own.key): each gets its seat's own secret rolls whole."""
+        self.own_recent: dict[int, tuple[str, str]] = {}
+        """Of the entries of :attr:`recent` a seat sees whole (its own secret rolls), that
+        seat and its card."""
         self.recent: OrderedDict[int, str] = OrderedDict()
         """The newest entries' HTML, by ID, oldest first (the page opens with them)."""
         self.size = recent
@@ -127,10 +151,11 @@ class Hub:
         one, one said again) comes with the entry as logged."""
         if given:
             made = []
-            for entry, revealed, *whole in given:
+            for entry, revealed, *more in given:
                 ident, text, html = roll_event(entry, revealed)
-                screen = _screen_of(whole[0] if whole else None, revealed)
-                made.append((ident, text, html, revealed, screen))
+                screen = _screen_of(more[0] if more else None, revealed)
+                mine = more[1] if len(more) > 1 and more[1] is not None else entry
+                made.append((ident, text, html, revealed, screen, _own_of(mine, revealed)))
             self._call(self._add_all, made)
 
     def notice(self, kind: str, text: Optional[str]) -> None:
@@ -152,29 +177,43 @@ class Hub:
 
     # On the event loop ---------------------------------------------------------------
 
-    def _add_all(self, made: list[tuple[int, str, str, bool, Optional[tuple[str, str]]]]
+    def _add_all(self, made: list[tuple[int, str, str, bool, Optional[tuple[str, str]], Own]]
                  ) -> None:
-        for ident, text, html, revealed, screen in made:
-            self._add(ident, html, text, revealed, screen)
+        for ident, text, html, revealed, screen, own in made:
+            self._add(ident, html, text, revealed, screen, own)
 
     def _add(self, ident: int, html: str, text: str, revealed: bool,
-             screen: Optional[tuple[str, str]] = None) -> None:
+             screen: Optional[tuple[str, str]] = None, own: Own = None) -> None:
         if not revealed or ident in self.recent:  # a reveal replaces its secret roll
             self.recent[ident] = html
             self.screen_recent.pop(ident, None)
+            self.own_recent.pop(ident, None)
             if screen is not None:
                 self.screen_recent[ident] = screen[1]
+            if own is not None:
+                self.own_recent[ident] = (own[0], own[2])
             while len(self.recent) > self.size:
                 gone, _ = self.recent.popitem(last=False)
                 self.screen_recent.pop(gone, None)
+                self.own_recent.pop(gone, None)
         if not revealed:
             self.last = max(self.last, ident)
         self.publish((ident, revealed, text),
-                     None if screen is None else (ident, revealed, screen[0]))
+                     None if screen is None else (ident, revealed, screen[0]),
+                     None if own is None else (own[0], (ident, revealed, own[1])))
 
     def screen_rolls(self) -> list[str]:
         """The newest entries' HTML as the GM's screen shows them, oldest first."""
         return [self.screen_recent.get(i, html) for i, html in self.recent.items()]
+
+    def seat_rolls(self, name: str) -> list[str]:
+        """The newest entries' HTML as the page of the seat named ``name`` shows them
+        (its own secret rolls whole), oldest first."""
+        from rpgdice.serve.own import key
+
+        mine = key(name)
+        return [self.own_recent[i][1] if self.own_recent.get(i, ("",))[0] == mine else html
+                for i, html in self.recent.items()]
 
     def _notice(self, kind: str, text: Optional[str]) -> None:
         self.notices[kind] = text
@@ -193,30 +232,40 @@ class Hub:
         html = self.screen_encounter if screen else self.encounter
         return f"event: encounter\ndata: {dumps({'html': html})}\n\n"
 
-    def publish(self, event: Event, screen: Optional[Event] = None) -> None:
-        """``event`` to every client (``screen``, when given, to the GM's screens)."""
+    def publish(self, event: Event, screen: Optional[Event] = None,
+                own: Optional[tuple[str, Event]] = None) -> None:
+        """``event`` to every client (``screen``, when given, to the GM's screens; ``own``,
+        a seat's name's key and an event, to that seat's streams)."""
         for queue in list(self.clients):
             try:
                 queue.put_nowait(screen if screen is not None and queue in self.screens
-                                 else event)
+                                 else own[1] if own is not None
+                                 and self.owners.get(queue) == own[0] else event)
             except asyncio.QueueFull:  # too slow: cut off, never waited for
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(OVERFLOW)
-                self.clients.pop(queue, None)  # nothing more goes to it
-                self.screens.pop(queue, None)
+                self._drop(queue)  # nothing more goes to it
 
-    def subscribe(self, seat: Optional[str] = None, screen: Optional[str] = None
-                  ) -> Optional[asyncio.Queue[Event]]:
+    def _drop(self, queue: asyncio.Queue[Event]) -> None:
+        self.clients.pop(queue, None)
+        self.screens.pop(queue, None)
+        self.owners.pop(queue, None)
+
+    def subscribe(self, seat: Optional[str] = None, screen: Optional[str] = None,
+                  owner: Optional[str] = None) -> Optional[asyncio.Queue[Event]]:
         """A new client's queue, or None when ``max_streams`` (:data:`MAX_STREAMS`) are
         open — or, for a seat's token ``seat``, when :meth:`seat_full` says so. ``screen``:
-        the gm token of a GM's screen (it gets every roll whole)."""
+        the gm token of a GM's screen (it gets every roll whole); ``owner``: the seat's
+        name's key (rpgdice.serve.own.key; it gets its own secret rolls whole)."""
         if len(self.clients) >= self.max_streams or (seat is not None and self.seat_full(seat)):
             return None
         queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=QUEUE)
         self.clients[queue] = seat
         if screen is not None:
             self.screens[queue] = screen
+        if owner is not None:
+            self.owners[queue] = owner
         return queue
 
     def seat_full(self, seat: str) -> bool:
@@ -241,8 +290,7 @@ class Hub:
                 while not queue.empty():
                     queue.get_nowait()
                 queue.put_nowait(CLOSED)
-                self.clients.pop(queue, None)
-                self.screens.pop(queue, None)
+                self._drop(queue)
 
     async def catch_up(self, read: Callable[[int], list[tuple[int, str]]], after: int
                        ) -> list[tuple[int, str]]:
@@ -254,5 +302,4 @@ class Hub:
             return await asyncio.to_thread(read, after)
 
     def unsubscribe(self, queue: asyncio.Queue[Event]) -> None:
-        self.clients.pop(queue, None)
-        self.screens.pop(queue, None)
+        self._drop(queue)

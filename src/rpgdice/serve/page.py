@@ -230,6 +230,8 @@ PANEL_CSS = """
 .odds .pct { text-align: right; font-variant-numeric: tabular-nums; }
 .odds .bar { display: block; height: 0.8em; background: #1e1f1a; border-radius: 0.2em; overflow: hidden; }
 .odds .bar i { display: block; height: 100%; background: var(--accent); }
+.roll.hidden-roll { outline: 2px dashed var(--accent); }
+.own-secret { margin: 0.2em 0; color: var(--accent); }
 """
 
 
@@ -617,13 +619,14 @@ def _panel_script(chars: Optional[list[PanelCharacter]] = None) -> str:
 def page(hub: Hub, token: str | None, key: str = "token", seat: Seat | None = None,
          chars: Optional[list[PanelCharacter]] = None, screen: bool = False) -> str:
     """The page as it stands: the newest rolls first, the encounter and the notices (a
-    seat's page: its roll panel too). ``token``: the one its own requests carry, as
+    seat's page: its roll panel too, and its own secret rolls whole: rpgdice.serve.own). ``token``: the one its own requests carry, as
     ``?KEY=`` (each placeholder of the script replaced once, so no token breaks it).
     ``screen``: the GM's screen (rpgdice.serve.gm_page): every roll whole, its controls."""
     from rpgdice.serve import gm_page
 
     gm_css, gm_status, gm_script = gm_page.hook(token or "") if screen else ("", "", "")
-    recent = hub.screen_rolls() if screen else list(hub.recent.values())
+    recent = (hub.screen_rolls() if screen else hub.seat_rolls(seat.name) if seat is not None
+              else list(hub.recent.values()))
     rolls = "\n".join(reversed(recent)) or \
         '<p id="empty">No rolls yet: they show here as they are rolled.</p>'
     values = {"TOKEN": dumps(token), "KEY": dumps(key), "AFTER": str(hub.last),

@@ -335,13 +335,37 @@ def unrevealed(reader: Reader) -> list[int]:
         return []
 
 
-def read(reader: Reader, played: Optional[TakeBack] = None) -> tuple[Held, Optional[TakeBack]]:
+def owned(reader: Reader, hidden: list[int], seat: str) -> set[int]:
+    """Of the unrevealed secret entries ``hidden``, those the seat whose name's key is
+    ``seat`` (rpgdice.serve.own.key) sees whole: its own ``--secret`` rolls, neither blind
+    nor held back (rpgdice.serve.own.owner). Empty when the log cannot tell."""
+    from rpgdice.serve import follow, own
+
+    def read(con: sqlite3.Connection) -> list[Loaded]:
+        have = {row[1] for row in con.execute("PRAGMA table_info(entries)")}
+        if not hidden or "roll" not in have:  # a seat's name is kept in its roll's data
+            return []
+        marks = ",".join("?" * len(hidden))
+        rows = con.execute(f"SELECT {reader.columns} FROM entries WHERE id IN ({marks}) "
+                           "AND roll LIKE '%\"seat\"%'", hidden).fetchall()
+        return [follow._entry(row) for row in rows]
+
+    try:
+        found = list(reader._run(read))
+    except follow.Unreadable:
+        return set()
+    return {int(e["id"]) for e in found if own.owner(e) == seat}
+
+
+def read(reader: Reader, played: Optional[TakeBack] = None,
+         hidden: Optional[list[int]] = None) -> tuple[Held, Optional[TakeBack]]:
     """What the log's unrevealed secret entries changed, read with ``reader``, and the
     play that found it (``played``: the last one, fed on with the entries after it when
-    the same entries are unrevealed)."""
+    the same entries are unrevealed). ``hidden``: those entries, when already read (a
+    seat's own secret rolls left out: what its own sheet shows)."""
     from rpgdice.serve import follow
 
-    hidden = unrevealed(reader)
+    hidden = unrevealed(reader) if hidden is None else sorted(hidden)
     if not hidden:
         return NONE, None
     try:
