@@ -945,6 +945,8 @@ def test_a_file_added_after_the_options_were_made_is_a_ruleset_they_take():
     ok("pbta", "roll", "1", "--dice", "3,4", "--log")
     assert [e["ruleset"] for e in ok("log", "--ruleset", "pbta", "--json").json()] == ["pbta"]
     assert cli("log", "--ruleset", "nope").exit_code == 2
+    ok("char", "new", "Kit", "--ruleset", "PbtA", "cool=1")  # a file's name, as any ruleset's
+    assert ok("char", "show", "kit", "--json").json()[0]["ruleset"] == "pbta"
     committed = (ROOT / "completions" / "rpgdice.bash").read_text(encoding="utf-8")
     assert generate("bash") == committed
     assert "pbta" not in ok("log", "--help").stdout

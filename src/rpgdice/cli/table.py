@@ -15,7 +15,6 @@ from rpgdice.cli import params
 from rpgdice.cli.common import Command, RulesetTyper
 from rpgdice.core.data import JSONObject
 from rpgdice.core.errors import RulesError, shown, visible
-from rpgdice.rulesets import SHEET_RULESETS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -148,7 +147,7 @@ def _or_own(parse: Callable[[str], str]) -> Callable[[str], str]:
 
     def or_own(text: str) -> str:
         word = text.strip() if isinstance(text, str) else text
-        if isinstance(word, str) and word not in SHEET_RULESETS and rulesets.known(word) \
+        if isinstance(word, str) and word not in rulesets.built_in(groups=True) and rulesets.known(word) \
                 and rulesets.get(word).sheet is not None:
             return word
         return parse(text)
@@ -162,7 +161,8 @@ def char_new(
     name: NewNameArg,
     ruleset: Annotated[str, typer.Option(
         "--ruleset", parser=_or_own(params.choice(dict.fromkeys(rulesets.built_in(groups=True)), {
-            r: f"a {rulesets.get(r).short} character" for r in rulesets.built_in(groups=True)})),
+            r: f"a {rulesets.get(r).short} character" for r in rulesets.built_in(groups=True)},
+            current=rulesets.group_names)),
         metavar="RULESET", help="The character's ruleset: "
         + ", ".join(rulesets.built_in(groups=True)) + ".",
         show_default=False)],
