@@ -14,9 +14,18 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+import typer.testing
 from typer.testing import CliRunner
 
-from rpgdice.cli import app
+from rpgdice.cli import app, root
+
+# In-process commands go through the one root group a process keeps (rpgdice.cli.root), as
+# a session's lines and the server's rolls do, rather than a new one built for each: the
+# commands built by one test serve the next, so every test also checks that a long-lived
+# process sees a ruleset file added, edited or removed between two commands (each test has
+# a home of its own). Building the tree again for every command was a fifth of the
+# in-process tests' time.
+typer.testing._get_command = lambda _app: root()
 
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: without it every test
 # worker rewrote and compiled every test module again (some 9 s of CPU each), and every

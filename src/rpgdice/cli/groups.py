@@ -109,7 +109,9 @@ class LazyCommands:
         return {}
 
     def list_commands(self, ctx: Any) -> list[str]:
-        names = super().list_commands(ctx)  # type: ignore[misc]
+        built = self.commands  # type: ignore[attr-defined]
+        names = [n for n in super().list_commands(ctx)  # type: ignore[misc]
+                 if still_made(built[n], n)]
         names = names + [n for n in self.pending() if n not in names]
         order = {n: i for i, n in enumerate((*self.first(), *HELP_ORDER))}
         return sorted(names, key=lambda n: order.get(n, len(order)))
@@ -125,8 +127,9 @@ class LazyCommands:
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         commands = self.commands  # type: ignore[attr-defined]
         made = commands.get(cmd_name)
-        if made is not None:  # built already (a session's lines look the same names up)
+        if made is not None and still_made(made, cmd_name):  # built already (a session's lines)
             return made
+        commands.pop(cmd_name, None)
         build = self.builder(cmd_name)
         if build is not None:
             cmd = build()
@@ -227,14 +230,38 @@ def _load_group(module: str) -> Any:
 
 
 def load_ruleset(name: str) -> Any:
-    """The group of the ruleset ``name``, made from its commands' records."""
-    try:
-        records = rulesets.get(name).records()
-    except RulesError as e:  # a broken file: its commands name the problem when run
-        group = RulesetGroup.build(_broken_app(name, e))
+    """The group of the ruleset ``name``, made from its commands' records (a user's file's
+    group remembers the record, or the problem, it was made from: :func:`still_made`)."""
+    made_from = _made_from(name)
+    if isinstance(made_from, RulesError):  # a broken file: its commands name the problem when run
+        group = RulesetGroup.build(_broken_app(name, made_from))
         group.ruleset = name
-        return group
-    return RecordGroup.made(name, records)
+    else:
+        group = RecordGroup.made(name, made_from.records())
+    if name not in rulesets.builtin_names():
+        group.made_from = made_from
+    return group
+
+
+def _made_from(name: str) -> Any:
+    try:
+        return rulesets.get(name)
+    except RulesError as e:
+        return e
+
+
+def still_made(group: Any, name: str) -> bool:
+    """Whether a built group still is what ``rpgdice NAME`` makes: a built-in's always; a
+    user's file's while the file reads as it did (a session's or the server's next line
+    after the file was edited, broken or removed builds its group again)."""
+    if not hasattr(group, "made_from"):
+        return True
+    if not rulesets.known(name):
+        return False
+    now, then = _made_from(name), group.made_from
+    if isinstance(now, RulesError) or isinstance(then, RulesError):
+        return str(now) == str(then)
+    return now is then
 
 
 def _broken_app(name: str, error: RulesError) -> Any:
