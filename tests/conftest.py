@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 import typer.testing
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from rpgdice.cli import app, root
