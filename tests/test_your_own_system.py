@@ -550,7 +550,9 @@ def test_the_tables_page_shows_a_users_roll_as_log_show_does():
     ("v5", ["3", "--hunger", "1"], "10,3,1", ['<span class="die">3</span></span><span class='
                                                '"term"><span class="expr">hunger</span><span '
                                                'class="die">1</span>']),
-    ("savage", ["6"], "6,3,2", ['<span class="expr">wild</span><span class="die">2</span>']),
+    ("savage", ["6"], "6,3,2", ['<span class="die">6+3</span>',  # an ace joined to its die
+                                '<span class="expr">wild</span><span class="die">2</span>']),
+    ("savage", ["4"], "3,6,6,1", ['<span class="die">3</span>', '<span class="die">6+6+1</span>']),
 ])
 def test_a_custom_files_card_shows_its_dice_by_group_and_marks_the_dropped(name, args, faces,
                                                                             shown):

@@ -211,6 +211,25 @@ def _terms_html(r: Loaded) -> str:
     return f'<span class="dice terms">{"".join(groups)}</span>'
 
 
+def _aces_joined(run: list[Loaded]) -> list[list[Loaded]]:
+    """A group's faces by die: a face an ace added (``ace``) joined to the die before it."""
+    dice: list[list[Loaded]] = []
+    for d in run:
+        if d.get("ace") is True and dice:
+            dice[-1].append(d)
+        else:
+            dice.append([d])
+    return dice
+
+
+def _file_die(faces: list[Loaded]) -> str:
+    """One die of a file's roll: its faces joined by + (an acing die), struck when dropped."""
+    shown = escape("+".join(_face(d, False) for d in faces))
+    if faces[0].get("kept") is False:
+        return f'<span class="die drop">({shown})</span>'
+    return f'<span class="die">{shown}</span>'
+
+
 def _groups_html(r: Loaded, figures: str) -> str:
     """A ruleset file's custom roll's dice (``{face, group}``, ``kept`` where its group
     keeps some) by group, as its terminal view shows them: each run of one group its own
@@ -231,9 +250,7 @@ def _groups_html(r: Loaded, figures: str) -> str:
     groups = []
     for label, run in runs:
         named = f'<span class="expr">{escape(visible(str(label)))}</span>' if label else ""
-        chips = "".join(
-            f'<span class="die drop">({escape(_face(d, False))})</span>' if d.get("kept") is False
-            else f'<span class="die">{escape(_face(d, False))}</span>' for d in run)
+        chips = "".join(_file_die(die) for die in _aces_joined(run))
         groups.append(f'<span class="term">{named}{chips}</span>')
     if len(dice) > MAX_DICE:
         groups.append(f'<span class="more">… {len(dice) - MAX_DICE} more</span>')

@@ -293,14 +293,16 @@ def outcome_of(roll: Roll) -> str:
 
 def dice_data(roll: Roll) -> list[dict[str, Any]]:
     """The dice as JSON has them: each face rolled, ``{face, group}``, ``kept`` on the dice
-    of a group that keeps some."""
+    of a group that keeps some, ``ace`` true on a face an ace added to the die before it."""
     out: list[dict[str, Any]] = []
     for dice in roll.dice.values():
         for d in dice:
-            for face in d.rolls:
+            for i, face in enumerate(d.rolls):
                 entry: dict[str, Any] = {"face": face, "group": d.label}
                 if d.kept is not None:
                     entry["kept"] = d.kept
+                if i:
+                    entry["ace"] = True
                 out.append(entry)
     return out
 
