@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
@@ -359,7 +360,10 @@ tone = "dire"
     pytest.param({"n": 2, "low": False}, marks=pytest.mark.slow),
     pytest.param({"n": 2, "low": True}, marks=pytest.mark.slow)])
 def test_the_folded_odds_are_every_way_the_dice_can_fall(args):
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
 
     from rpgdice.rulesets._file import folding, schema
 

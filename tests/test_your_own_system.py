@@ -939,8 +939,12 @@ def test_a_file_added_after_the_options_were_made_is_a_ruleset_they_take():
     from rpgdice.cli import log, play
     from rpgdice.cli.completion import generate
 
-    parsers = [get_args(log.RulesetOpt)[1].parser,
-               get_args(get_type_hints(play.play_cmd, include_extras=True)["ruleset"])[1].parser]
+    def parser_of(hint):  # Annotated[...]'s option, inside the Optional 3.10 adds
+        found = [a.parser for a in get_args(hint) if hasattr(a, "parser")]
+        return found[0] if found else next(p for p in map(parser_of, get_args(hint)) if p)
+
+    parsers = [parser_of(log.RulesetOpt),
+               parser_of(get_type_hints(play.play_cmd, include_extras=True)["ruleset"])]
     install("pbta")
     for parse in parsers:
         assert parse("PbtA") == "pbta"
