@@ -90,11 +90,14 @@ _LINKS = ROOT / ".nox" / "interpreters"
 for _version in declared_versions():
     _found = find_interpreter(_version)
     _link = _LINKS / f"python{_version}"
-    if _link.is_symlink() or _link.exists():
-        _link.unlink()  # never a link left from another machine's run
-    if _found is not None:
-        _LINKS.mkdir(parents=True, exist_ok=True)
-        _link.symlink_to(_found)
+    if _found is not None:  # made anew (never a link left from another machine's run) and
+        _LINKS.mkdir(parents=True, exist_ok=True)  # put in place at once: sessions started
+        _new = _LINKS / f".python{_version}.{os.getpid()}"  # side by side never miss it
+        _new.unlink(missing_ok=True)
+        _new.symlink_to(_found)
+        os.replace(_new, _link)
+    elif _link.is_symlink() or _link.exists():
+        _link.unlink()
 os.environ["PATH"] = f"{_LINKS}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
