@@ -105,7 +105,7 @@ def encounter_html(state: Loaded | None) -> str:
 def hook(token: str) -> tuple[str, str, str]:
     """What the page adds for the GM's screen: its CSS, the status line (above the
     rolls) and its script (the token written as JSON, so it breaks no script)."""
-    from rpgdice.serve.hub import dumps
+    from rpgdice.serve.sse import dumps
 
     status = '<div id="gm-out" role="status"></div>'
     return CSS, status, "<script>" + SCRIPT.replace("TOKEN", dumps(token), 1) + "</script>"

@@ -8,13 +8,13 @@ what it missed from the log, at its own pace, then joins again."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Optional
 
 from rpgdice.core.data import Loaded
 from rpgdice.serve import views
+from rpgdice.serve.sse import dumps, events
 from rpgdice.table.log import on_the_table
 
 QUEUE = 256
@@ -45,16 +45,11 @@ CLOSED: Event = (None, False, "")
 tuple, never published): its stream ends at once, nothing more sent."""
 
 
-def dumps(data: object) -> str:
-    """JSON for an SSE data line or a page's script: one line, no ``<`` (so no ``</script>``)."""
-    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
-
-
 def roll_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     """An entry's SSE events: the ``log --json`` object (a secret one's few keys), with the
     entry's ID as the event ID (not for a reveal, whose ID is older than those already
     sent), then the page's view of it (a ``view`` event)."""
-    return _events(entry, revealed, on_the_table(entry), views.entry_html(entry))
+    return events(entry, revealed, on_the_table(entry), views.entry_html(entry))
 
 
 def screen_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
@@ -64,17 +59,7 @@ def screen_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     from rpgdice.serve import gm_page
     from rpgdice.table.log.entries import public
 
-    return _events(entry, revealed, public(entry), gm_page.entry_html(entry))
-
-
-def _events(entry: Loaded, revealed: bool, data: Loaded, html: str) -> tuple[int, str, str]:
-    """The two SSE events of an entry: ``data`` (its JSON, with the entry's ID as the
-    event ID unless a reveal), then the ``view`` event carrying ``html``."""
-    ident = int(entry["id"])
-    head = "" if revealed else f"id: {ident}\n"
-    text = (f"{head}data: {dumps(data)}\n\n"
-            f"event: view\ndata: {dumps({'id': ident, 'html': html})}\n\n")
-    return ident, text, html
+    return events(entry, revealed, public(entry), gm_page.entry_html(entry))
 
 
 def _screen_of(logged: Optional[Loaded], revealed: bool) -> Optional[tuple[str, str]]:

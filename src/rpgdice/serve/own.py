@@ -55,10 +55,10 @@ def entry_html(entry: Loaded) -> str:
 def own_event(entry: Loaded, revealed: bool) -> tuple[int, str, str]:
     """A seat's own secret entry's SSE events as its streams get them: its ``log --json``
     object whole (``secret`` said), then its card whole, marked."""
-    from rpgdice.serve.hub import _events
+    from rpgdice.serve.sse import events
     from rpgdice.table.log.entries import public
 
-    return _events(entry, revealed, public(entry), entry_html(entry))
+    return events(entry, revealed, public(entry), entry_html(entry))
 
 
 def seen_by(entry: Loaded, seat: Optional[str]) -> Loaded:

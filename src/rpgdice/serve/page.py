@@ -11,7 +11,8 @@ from html import escape
 from typing import TYPE_CHECKING, Optional, TypedDict
 
 from rpgdice.core.errors import visible
-from rpgdice.serve.hub import Hub, dumps
+from rpgdice.serve.hub import Hub
+from rpgdice.serve.sse import dumps
 
 if TYPE_CHECKING:
     from rpgdice.table.seats import Seat
