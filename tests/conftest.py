@@ -161,6 +161,20 @@ CHARACTERS: dict[str, tuple[str, str, dict[str, object]]] = {
 """The table's characters by key: their name, ruleset and traits."""
 
 
+def logged_entry(ident: int) -> dict:
+    """The roll log's entry ``ident`` as stored (a secret one whole), read without writing."""
+    from rpgdice.table.log import Log
+
+    log = Log.open(write=False)
+    assert log is not None
+    try:
+        found = log.get(ident)
+    finally:
+        log.release()
+    assert found is not None
+    return found
+
+
 def home() -> Path:
     """The test's own RPGDICE_HOME."""
     return Path(os.environ["RPGDICE_HOME"])

@@ -10,26 +10,13 @@ import json
 
 import pytest
 
-from conftest import assert_usage_error, character, cli, ok
+from conftest import assert_usage_error, character, cli, logged_entry, ok
 
 HIDDEN = ["id", "time", "character", "seat", "ruleset", "command", "secret", "blind"]
 
 
 def last_entry() -> dict:
     return json.loads(ok("log", "--json").stdout.splitlines()[-1])
-
-
-def logged_entry(ident: int) -> dict:
-    from rpgdice.table.log import Log
-
-    log = Log.open(write=False)
-    assert log is not None
-    try:
-        found = log.get(ident)
-    finally:
-        log.release()
-    assert found is not None
-    return found
 
 
 @pytest.mark.slow  # about 0.4 s (several rolls and cards)

@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 
-from conftest import assert_usage_error, character, cli, home, ok, proc
+from conftest import assert_usage_error, character, cli, home, logged_entry, ok, proc
 from test_serve import Server, events, serving, wait_for
 
 HIDDEN = ["id", "time", "character", "seat", "ruleset", "command", "secret", "blind"]
@@ -24,19 +24,6 @@ HIDDEN = ["id", "time", "character", "seat", "ruleset", "command", "secret", "bl
 
 def gm_token() -> str:
     return ok("seat", "link", "--gm").stdout.strip().rsplit("?gm=", 1)[1]
-
-
-def entry(ident: int) -> dict:
-    from rpgdice.table.log import Log
-
-    log = Log.open(write=False)
-    assert log is not None
-    try:
-        found = log.get(ident)
-    finally:
-        log.release()
-    assert found is not None
-    return found
 
 
 # seat link --gm ----------------------------------------------------------------------------
@@ -73,7 +60,7 @@ def test_the_gm_screen_shows_hidden_rolls_whole_with_reveal_and_the_plain_page_d
     ok("roll", "1d6", "--dice", "4", "--log")
     hub = Hub(10)
     for ident in (1, 2, 3):
-        logged = entry(ident)
+        logged = logged_entry(ident)
         hub.entries([(logged, False, logged if logged["secret"] else None)])
     screen = page(hub, "gm-token-gm-token-gm", key="gm", screen=True)
     plain = page(hub, None)
