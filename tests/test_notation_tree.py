@@ -125,6 +125,8 @@ SMALL = [
     "1d4!", "2d3!>=3", "1d3!>=2", "1d4!!", "1d4!p", "3d4min2max3", "4d4>=3f1", "2d4!>=4>=3", "{1d4, 1d6}kh1",
     "(1d4, 2d3, 3)kl1", "{1d6+1, 1d4*2}>=4", "{3d4}dh1", "(1d3)d4", "2d(1d3+1)", "min(1d6, 1d4)",
     "max(1d4, 3)+abs(1d4-3)", "1d6+1 >= 1d4+3", "(2d4)<5", "-1d4*-1d3", "2d4-(1d3)d2",
+    # one part kept, by products of CDFs: counted, dropped, among three, of fractions
+    "{1d4, 1d3}kh1>=3", "{1d4, 2d2}dl1", "max(1d4, 1d3, 1d2)", "{1d6/4, 1d3}kl1=1", "{1d3!, 2}kh1",
 ]
 
 
@@ -142,6 +144,22 @@ def test_odds_agree_with_every_sequence_of_faces(expression):
     if outcomes:
         assert abs(o.outcomes["success"] - outcomes.get("success", 0)) <= cut + o.left_out
     assert sum(o.distribution.values()) + o.left_out == 1
+
+
+@settings(max_examples=60)
+@given(parts=st.lists(st.dictionaries(st.integers(-5, 8) | st.fractions(-3, 3, max_denominator=4),
+                                      st.integers(1, 9), min_size=1, max_size=6), min_size=1, max_size=4),
+       high=st.booleans())
+def test_the_highest_or_lowest_part_agrees_with_icepools_keep(parts, high):
+    """tree_odds._extreme (products of CDFs, any size) against icepool keeping one die of
+    a pool of different dice (the quadratic way it replaced)."""
+    import icepool
+
+    dists = [{v: Fraction(w, sum(d.values())) for v, w in d.items()} for d in parts]
+    pool = icepool.Pool([icepool.Die(d) for d in parts])
+    kept = (pool.highest(1) if high else pool.lowest(1)).sum()
+    want = {v: Fraction(w, kept.denominator()) for v, w in kept.items() if w}
+    assert tree_odds._extreme(dists, high) == want
 
 
 def test_dropping_among_exploded_dice_is_refused_with_its_reason():
