@@ -110,7 +110,13 @@ simulations) run once, on the README's Python, with the whole suite (.ci/run).""
 @nox.session(python=declared_versions())
 def tests(session: nox.Session) -> None:
     """The pure quick tests on one Python version (arguments, ``nox -- ARGS``, replace ``-m
-    "not process and not slow"``)."""
-    session.install("-e", ".[test]")
+    "not process and not slow"``), against rpgdice installed editable, or from the wheel
+    ``RPGDICE_WHEEL`` names (.ci/run builds it from a copy of the tree, so that installing
+    writes nothing in ``src/`` while the README's tests run there)."""
+    wheel = os.environ.get("RPGDICE_WHEEL")
+    if wheel:  # .ci/run: the package as built once, from a copy of the tree, installed
+        session.install(f"rpgdice[test] @ {Path(wheel).resolve().as_uri()}")
+    else:
+        session.install("-e", ".[test]")
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 *(session.posargs or PURE))
