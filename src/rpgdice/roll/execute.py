@@ -150,12 +150,20 @@ _RUN_TAKERS: dict[Callable[..., Plan], bool] = {}
 
 def environment(name: str) -> str:
     """``os.environ.get(name, "")``, without a KeyError raised and caught for a name that
-    is not set (the usual case, read at every roll: a session's lines read them again)."""
+    is not set (the usual case, read at every roll: a session's lines read them again),
+    and with each name encoded once."""
     data = getattr(os.environ, "_data", None)
     if type(data) is not dict:  # not the os module's own mapping
         return os.environ.get(name, "")
-    value = data.get(os.environ.encodekey(name))
+    key = _ENCODED.get(name)
+    if key is None:
+        key = _ENCODED[name] = os.environ.encodekey(name)
+    value = data.get(key)
     return "" if value is None else os.environ.decodevalue(value)
+
+
+_ENCODED: dict[str, Any] = {}
+"""The names :func:`environment` read, as ``os.environ`` keeps them (bytes on POSIX)."""
 
 
 def seed_from_environment() -> int | None:
@@ -197,10 +205,24 @@ def log_wanted(spec: RollSpec) -> bool:
         return False
     if mode != "auto":
         raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
+    return _on_terminal(sys.stdout)
+
+
+def _on_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal: asked once of each stream (a session's lines
+    write to the same stdout)."""
+    if _TTY and _TTY[0] is stream:
+        return bool(_TTY[1])
     try:
-        return sys.stdout.isatty()
+        found = bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+    _TTY[:] = [stream, found]
+    return found
+
+
+_TTY: list[Any] = []
+"""The stream :func:`_on_terminal` last asked, and its answer."""
 
 
 def check_output_options(spec: RollSpec) -> None:
