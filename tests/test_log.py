@@ -173,7 +173,7 @@ def test_schema_version_and_wal():
     con = sqlite3.connect(log_path())
     from rpgdice.table.log import MIGRATIONS
 
-    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
+    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 7
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
@@ -197,7 +197,7 @@ def test_a_first_release_log_is_migrated_keeping_its_entries():
     assert g["rolls"] == 1 and g["outcomes"]["failure"] == 1 and g["faces"]["d20"]["2"] == 1
     drawn(cli("cypher", "task", "-d", "3", "--dice", "20", "--log"))
     assert [e["id"] for e in entries()] == [1, 2]
-    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 6
+    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 7
     (g,) = cli("log", "stats", "--json").json()
     assert g["rolls"] == 2 and g["faces"]["d20"]["20"] == 1
 
@@ -776,3 +776,16 @@ def test_the_time_column_dates_entries_not_from_today_in_local_time():
         assert re.search(r"^\s*2\s+\d\d:\d\d:\d\d\s", new), new
         header = split_header(proc("log", "show", "1", env={"TZ": zone}).stdout)[0]
         assert shown in header
+
+
+def test_what_secret_rolls_hold_back_is_found_by_index_not_by_reading_every_entry():
+    """Schema 7: serve asks after each roll which secret entries are unrevealed (and which
+    are re-rolls); those queries use the partial indexes, never a scan of the entries."""
+    cli(*ROLL, "--log")
+    con = sqlite3.connect(log_path())
+    plan = " ".join(row[3] for row in con.execute(
+        "EXPLAIN QUERY PLAN SELECT id FROM entries WHERE secret = 1 AND revealed_at IS NULL "
+        "AND (command LIKE '%reroll%' OR id IN (SELECT rerolled_by FROM entries WHERE "
+        "rerolled_by IS NOT NULL)) ORDER BY id DESC LIMIT 100"))
+    assert "USING INDEX entries_unrevealed" in plan and "entries_rerolled" in plan, plan
+    assert "SCAN entries" not in plan.replace("SCAN entries USING", ""), plan

@@ -274,7 +274,7 @@ def test_a_schema_2_log_is_migrated_and_its_entries_show_without_running(ysolde)
     assert g["rolls"] == 1 and g["left_out"] == 1 and g["outcomes"]["failure"] == 1
     assert sheet_exists("ysolde")
     con = sqlite3.connect(log_path())
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 6
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 7
     assert con.execute("SELECT kinds, spec FROM entries WHERE id = 1").fetchone() == (None, None)
     con.close()
     (r,) = ok("seyruun", "reroll", "1", "--dice", "10,9,1", "--json", "--no-log").json()

@@ -43,7 +43,7 @@ def _forge(entry: int, value) -> None:
 def test_the_roll_migration_is_the_sixth_step():
     from rpgdice.table.log import COLUMNS, MIGRATION_NAMES, MIGRATIONS, VERSION
 
-    assert VERSION == len(MIGRATIONS) == 6 and MIGRATION_NAMES[5] == "roll as data"
+    assert VERSION == len(MIGRATIONS) == 7 and MIGRATION_NAMES[5] == "roll as data"
     assert MIGRATIONS[5] == ("ALTER TABLE entries ADD COLUMN roll TEXT",)
     assert COLUMNS[-1] == "roll"
 
@@ -59,7 +59,7 @@ def test_a_schema_5_log_is_migrated_its_entries_reading_no_roll():
 
     log = Log.open(write=True)
     assert log is not None
-    assert log.con.execute("PRAGMA user_version").fetchone()[0] == 6
+    assert log.con.execute("PRAGMA user_version").fetchone()[0] == 7
     old = log.get(1)
     assert old is not None and old["roll"] is None and old["argv"] == ["roll", "2d6"]
     new = _add(log, ROLL)
@@ -74,7 +74,7 @@ def test_a_log_read_before_any_write_is_migrated_too():
     from rpgdice.table.log import Log
 
     log = Log.open(write=False)
-    assert log is not None and log.con.execute("PRAGMA user_version").fetchone()[0] == 6
+    assert log is not None and log.con.execute("PRAGMA user_version").fetchone()[0] == 7
     log.close()
 
 

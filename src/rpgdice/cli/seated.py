@@ -565,8 +565,11 @@ def _unwritable_log() -> Optional[str]:
     """Why the roll log cannot be written now (None: it can)."""
     import sqlite3
 
-    from rpgdice.table.log import Log, LogUnavailable
+    from rpgdice.table import paths
+    from rpgdice.table.log import Log, LogUnavailable, written_lately
 
+    if paths.home_problem() is None and written_lately(paths.log_file()):
+        return None  # the file the last roll went into, still writable: not opened again
     try:
         log = Log.open(write=True)
     except LogUnavailable as e:
@@ -651,25 +654,34 @@ def _shown(entry: Optional[int]) -> Optional[Loaded]:
     join``) prints the roll as a local roll does. None when nothing was logged."""
     if entry is None:
         return None
-    from rpgdice.table.log import Log
+    from rpgdice.table import paths
+    from rpgdice.table.log import Log, added_here, shown_data
 
-    try:
-        log = Log.open(write=False)
-        found = log.get(entry) if log is not None else None
-        if log is not None:
-            log.release()
-    except Exception:  # the log unreadable now: the answer's rolls stand alone
+    found = None
+    here = added_here(entry, paths.log_file())
+    if here is not None and not (isinstance(here[1], int) and here[1] > 1):
+        brief: Optional[tuple[Optional[Loaded], object]] = (shown_data(here[0]), here[1])
+    else:  # the entry's shown and count read back; the whole entry only to replay repeats
+        try:
+            log = Log.open(write=False)
+            if log is None:
+                return None
+            try:
+                brief = log.shown_of(entry)
+                count = brief[1] if brief is not None else None
+                found = log.get(entry) if isinstance(count, int) and count > 1 else None
+            finally:
+                log.release()
+        except Exception:  # the log unreadable now: the answer's rolls stand alone
+            return None
+    if brief is None:
         return None
-    if found is None:
-        return None
-    stored = found.get("shown")
-    shown: Loaded = stored if isinstance(stored, dict) else {}
+    shown: Loaded = brief[0] if isinstance(brief[0], dict) else {}
     out = {key: shown[key] for key in ("envelopes", "odds") if shown.get(key)}
     try:
         from rpgdice.cli.replay import capture
 
-        count = found.get("count")
-        if isinstance(count, int) and count > 1 and capture(found, roll=False).compact:
+        if found is not None and capture(found, roll=False).compact:
             out["compact"] = True
     except Exception:  # not a roll this rpgdice parses again: shown in full
         pass

@@ -54,6 +54,7 @@ from rpgdice.table.log.entries import (
     read_roll,
     roll_cell,
     rolled_faces,
+    shown_data,
 )
 from rpgdice.table.log.queries import _OVER, READ_BATCH, capped_column, iter_rows
 from rpgdice.table.log.queries import _size_check as size_check
@@ -66,10 +67,12 @@ from rpgdice.table.log.store import (
     Log,
     LogUnavailable,
     _missing,
+    added_here,
     now,
     reason,
     set_aside,
     write_entry,
+    written_lately,
 )
 
 __all__ = [
@@ -78,5 +81,6 @@ __all__ = [
     "_ORPHANS", "_OVER", "Entry", "Log", "LogUnavailable", "Recorder", "_missing", "capped",
     "capped_column", "size_check",
     "entry_data", "envelope", "iter_rows", "now", "on_the_table", "public", "read_roll", "reason",
+    "written_lately", "added_here", "shown_data",
     "roll_cell", "rolled_faces", "set_aside", "write_entry",
 ]

@@ -147,6 +147,12 @@ def capped(results: Iterable[JSONObject]) -> tuple[list[JSONObject], list[str]]:
     return kept, texts
 
 
+def shown_data(text: object) -> Optional[Loaded]:
+    """An entry's ``shown`` cell as its data: what its view showed (None: nothing, or a
+    cell that is no JSON object)."""
+    return _loads(text, None, dict)
+
+
 def _loads(text: object, default: D, kind: type[K]) -> K | D:
     """A stored JSON column, or ``default`` when it is missing, corrupt or forged into
     another shape than ``kind`` (or nested too deep to read: ``[`` × 100,000)."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from rpgdice.core.data import Loaded
-from rpgdice.table.log.entries import _TOO_LARGE, MAX_BYTES, MAX_CELL, entry_data
+from rpgdice.table.log.entries import _TOO_LARGE, MAX_BYTES, MAX_CELL, entry_data, shown_data
 from rpgdice.table.log.schema import _KEY, COLUMNS
 
 StatsRoll = tuple[str, str, str, str, str, int]
@@ -65,6 +65,13 @@ class Queries:
         row = self.con.execute(f"SELECT {_SELECT} FROM entries WHERE id = ?",
                                (entry,)).fetchone()
         return None if row is None else entry_data(row)
+
+    def shown_of(self, entry: int) -> Optional[tuple[Optional[Loaded], object]]:
+        """An entry's ``shown`` (as :meth:`get` gives it) and ``count``, nothing else read
+        (a seat's answer asks them of every roll); None when there is no such entry."""
+        row = self.con.execute("SELECT shown, count FROM entries WHERE id = ?",
+                               (entry,)).fetchone()
+        return None if row is None else (shown_data(row[0]), row[1])
 
     def last(self, *, ruleset: Optional[str] = None, command: Optional[str] = None,
              n: int = 1, character: Optional[str] = None) -> list[Loaded]:

@@ -5,8 +5,10 @@ here, its reads in :mod:`rpgdice.table.log.queries`."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -462,6 +464,49 @@ def _roll_back(con: sqlite3.Connection) -> None:
             pass
 
 
+_WRITTEN: list[object] = []
+"""The file this process last added an entry to: its path, device and inode."""
+
+
+def written_lately(path: Path) -> bool:
+    """Whether this process's last entry went into the file at ``path`` as it is now: the
+    same file (device and inode), still writable by this process, its folder too (a
+    server asks before each seat's roll whether the log can take it)."""
+    if not _WRITTEN or _WRITTEN[0] != str(path):
+        return False
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    return ((found.st_dev, found.st_ino) == (_WRITTEN[1], _WRITTEN[2])
+            and os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def _wrote(path: Path, added: int, entry: Entry) -> None:
+    _ADDED.last = (str(path), added, visible(_shown_cell(entry), True), entry.count)
+    try:
+        found = path.stat()
+    except OSError:
+        _WRITTEN.clear()
+        return
+    _WRITTEN[:] = [str(path), found.st_dev, found.st_ino]
+
+
+_ADDED = threading.local()
+"""The entry this thread last added: the log's path, its ID, its ``shown`` cell as stored
+and its ``count``."""
+
+
+def added_here(entry: int, path: Path) -> Optional[tuple[object, object]]:
+    """The ``shown`` cell (as stored, JSON text or None) and ``count`` of entry ``entry`` of
+    the log at ``path``, when this thread added it last (a seat's answer describes the
+    roll it has just logged without reading it back); None otherwise."""
+    last = getattr(_ADDED, "last", None)
+    if last is None or last[0] != str(path) or last[1] != entry:
+        return None
+    return last[2], last[3]
+
+
 def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
     """Open the log, add ``entry`` (:meth:`Log.add`), close; returns its ID and where a corrupt log was
     set aside (None when it was not). A log whose inner page turns out corrupt while
@@ -470,7 +515,9 @@ def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
     log = Log.open(write=True)
     assert log is not None
     try:
-        return log.add(entry), getattr(log, "set_aside", None)
+        added = log.add(entry), getattr(log, "set_aside", None)
+        _wrote(log.path, added[0], entry)
+        return added
     except sqlite3.DatabaseError as e:
         if not _is_corrupt(e):
             raise LogUnavailable(f"the roll log {log.path} cannot be written: "
@@ -482,7 +529,9 @@ def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
     log.close()
     log = Log.repaired(log.path, log.inode, inner=True)
     try:
-        return log.add(entry), getattr(log, "set_aside", None)
+        added = log.add(entry), getattr(log, "set_aside", None)
+        _wrote(log.path, added[0], entry)
+        return added
     except sqlite3.Error as e:
         raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
     finally:
