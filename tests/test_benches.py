@@ -33,7 +33,7 @@ QUICK = {  # a bench's arguments -> what its output must show
     ("load_bench.py",): [
         rf"asked 20/s from the seats: [0-9]+ rolls answered in {NUMBER} s = {NUMBER}/s "
         r"\(0 answered other than 200\)",
-        r"(?m)^0 of [0-9]+ \(roll, page\) later than 2 s or never seen"],
+        r"(?m)^0 of [0-9]+ \(roll, page\) later than 2 s after it was due, or never seen"],
     ("screens_bench.py",): [
         r"(?m)^TV page weight: [0-9]+ bytes \(HTML\+CSS\+script, 10 cards; its CSS and script [0-9]+ bytes\)",
         r"(?m)^seat page \(with its panel\) weight: [0-9]+ bytes",
