@@ -330,3 +330,11 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = (f"{item.nodeid} started {started[0]}"  # type: ignore[index]
                            " but is not marked @pytest.mark.process")
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject.toml's addopts): a worker for each core and one more. Many
+    tests mostly wait (on a server, a browser, a shell, a deadline of seconds), and a
+    third worker on two cores runs beside them: the whole suite took 5 min 10 s with 3
+    workers on 2 cores against 6 min 30 s with 2 (measured)."""
+    return (os.cpu_count() or 1) + 1

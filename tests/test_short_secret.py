@@ -120,7 +120,7 @@ def test_secret_roll_that_cannot_be_logged_warns_and_still_shows(tmp_path, monke
 def test_a_schema_4_log_is_migrated_to_secret_rolls():
     from rpgdice.table.log import MIGRATION_NAMES, MIGRATIONS
 
-    assert MIGRATION_NAMES[4] == "secret rolls" and len(MIGRATIONS) == 6
+    assert MIGRATION_NAMES[4] == "secret rolls" and len(MIGRATIONS) == 7
     con = old_log(4)
     result = {"ruleset": "reglas", "command": "roll", "outcome": "failure", "seed": None}
     con.execute("INSERT INTO entries (time, argv, ruleset, command, seed, count, outcome,"
@@ -133,7 +133,7 @@ def test_a_schema_4_log_is_migrated_to_secret_rolls():
     assert cli("log", "reveal", "1").stdout.startswith("Entry 1 is already public")
     cli("reglas", "roll", "8", "--dice", "3", "--secret")
     assert [e["secret"] for e in entries()] == [False, True]
-    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 6
+    assert sqlite3.connect(log_path()).execute("PRAGMA user_version").fetchone()[0] == 7
 
 
 def _rolling_commands() -> list[tuple[str, ...]]:
