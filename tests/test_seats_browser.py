@@ -214,3 +214,27 @@ def test_a_dice_box_roll_leaves_no_willpower_or_difficulty_set_for_the_next_roll
         finally:
             phone.quit()
     assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 2  # spent once
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_page_shown_again_reads_the_sheet_at_once(tmp_path):
+    """A phone woken, a tab brought back: its sheet is read again as the page is shown (the
+    page's visibilitychange), not when a hidden page's throttled timers come round; here
+    the sheet changed on disk with no roll the page could have seen."""
+    sheet = character("Ysolde")
+    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
+    token = link.rsplit("seat=", 1)[1]
+    with serving(tmp=tmp_path) as server:
+        phone = _driver(390, 844)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            _wait(phone, lambda d: d.find_elements("css selector", '#chips [data-trait="stealth"]'))
+            text = sheet.read_text(encoding="utf-8")
+            sheet.write_text(text.replace("stealth = 3", "stealth = 5"), encoding="utf-8")
+            assert "stealth = 5" in sheet.read_text(encoding="utf-8")
+            phone.execute_script("document.dispatchEvent(new Event('visibilitychange'))")
+            _wait(phone, lambda d: "5" in d.find_element(
+                "css selector", '#chips [data-trait="stealth"]').text, timeout=3)
+        finally:
+            phone.quit()

@@ -107,7 +107,11 @@ def _driver(width: int, height: int, phone: bool):
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", f"--window-size={width},{height}"):
+                 "--hide-scrollbars", f"--window-size={width},{height}",
+                 # each tab is a phone of its own, always in front on its own table: none
+                 # is held to a hidden tab's timers (the four seats share one browser)
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                 "--disable-backgrounding-occluded-windows"):
         options.add_argument(flag)
     if phone:  # a phone's screen and touch, not a narrow desktop window
         options.add_experimental_option("mobileEmulation", {

@@ -540,6 +540,9 @@ PANEL_SCRIPT = r"""
   ["rolls", "encounter"].forEach(function (id) {  /* a roll or change seen: the sheet again */
     var e = $(id); if (e && window.MutationObserver) new MutationObserver(soon).observe(e, {childList: true, subtree: id === "encounter"});
   });
+  /* a page shown again (a phone woken, a tab brought back): the sheet at once, not when the
+     timers a hidden page was held to come round */
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) load(); });
   pick.addEventListener("change", drawCommands);
   pickCmd.addEventListener("change", drawForm);
   ["roll-secret", "roll-blind", "roll-odds"].forEach(function (id) { $(id).addEventListener("change", build); });
