@@ -5,7 +5,8 @@
 
 Runs, in interleaved rounds (each round runs every case once, in a rotated order),
 and reports the median wall time of each case and its ratio to
-``python -c "import typer"`` (the floor of any Typer program) and ``python -c pass``:
+``python -c "import typer"`` (the floor of any Typer program: run beside each run of a case,
+the median of the pairs' ratios, :data:`RATIOS`) and ``python -c pass``:
 
 * a ``--json`` roll, a colored roll (``FORCE_COLOR=1``), a colored roll for a saved
   character (``--as``, trait names, from a temporary RPGDICE_HOME), an ordinary dice
@@ -70,6 +71,12 @@ TAB_WORDS = "rpgdice seyruun roll 3 --wound ''"
 TAB_CWORD = 5
 TAB_AS_WORDS = "rpgdice seyruun roll 3 --as ''"
 IN_SHELL_CALLS = 2000
+RATIOS = ("--json roll", "colored roll", "colored --as", "dice --json roll", "dice colored widest",
+          "attack --vs", "own --json roll", "own colored roll", "--help")
+"""The cases whose ratio to ``import typer`` is taken run by run: each run beside a run of
+``import typer`` made just after it, and the median of those ratios (as farm-bench pairs
+them): a ratio of two medians taken apart moves with the machine's speed between them
+(this two-core machine gave 1.12 and 1.33 for the same --json roll an hour apart)."""
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
          "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
          "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6),
@@ -175,23 +182,28 @@ def main(argv: list[str] | None = None) -> int:
     for name in names if not args.quick else ():  # warm up: bytecode, the OS caches
         _time(cases[name][0], {**env, **cases[name][1]})
     times: dict[str, list[float]] = {name: [] for name in names}
+    paired: dict[str, list[float]] = {name: [] for name in RATIOS}
+    floor_argv, floor_extra = cases["import typer"]
     for r in range(args.rounds):
         order = names[r % len(names):] + names[: r % len(names)]
         for name in order:
             argv_, extra = cases[name]
-            times[name].append(_time(argv_, {**env, **extra}))
+            took = _time(argv_, {**env, **extra})
+            times[name].append(took)
+            if name in paired:  # each run of a case beside a run of the floor: their ratio
+                paired[name].append(took / _time(floor_argv, {**env, **floor_extra}))
     med = {name: statistics.median(v) * 1000 for name, v in times.items()}
+    ratio = {name: statistics.median(v) for name, v in paired.items()}
+    ratio["import typer"] = 1.0
     floor, bare = med["import typer"], med["python -c pass"]
 
     print(f"rpgdice startup: {args.rounds} interleaved rounds, medians; Python {sys.version.split()[0]} "
           f"({sys.executable}); program: {' '.join(_program())}")
     print(f"{'case':<19} {'median ms':>10} {'× import typer':>15} {'× python -c pass':>17}")
     results: dict[str, float] = {}
-    for name in ("python -c pass", "import typer", "--json roll", "colored roll", "colored --as",
-                 "dice --json roll", "dice colored widest", "attack --vs", "own --json roll",
-                 "own colored roll", "--help"):
-        results[name] = med[name] / floor
-        print(f"{name:<19} {med[name]:>10.1f} {med[name] / floor:>15.2f} {med[name] / bare:>17.2f}")
+    for name in ("python -c pass", "import typer", *RATIOS):
+        results[name] = ratio.get(name, med[name] / floor)
+        print(f"{name:<19} {med[name]:>10.1f} {results[name]:>15.2f} {med[name] / bare:>17.2f}")
     if bash:
         tab = med["bash + TAB"] - med["bash -c :"]
         results["TAB in bash"] = tab
