@@ -205,24 +205,10 @@ def log_wanted(spec: RollSpec) -> bool:
         return False
     if mode != "auto":
         raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
-    return _on_terminal(sys.stdout)
-
-
-def _on_terminal(stream: Any) -> bool:
-    """Whether ``stream`` is a terminal: asked once of each stream (a session's lines
-    write to the same stdout)."""
-    if _TTY and _TTY[0] is stream:
-        return bool(_TTY[1])
-    try:
-        found = bool(stream.isatty())
+    try:  # asked at every roll: a server's stdout answers for the thread that asks
+        return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
-    _TTY[:] = [stream, found]
-    return found
-
-
-_TTY: list[Any] = []
-"""The stream :func:`_on_terminal` last asked, and its answer."""
 
 
 def check_output_options(spec: RollSpec) -> None:
