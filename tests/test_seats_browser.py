@@ -40,6 +40,12 @@ def _driver(width: int, height: int):
     return driver
 
 
+def _seat_token(*characters: str) -> str:
+    """The token of a new seat "ana" playing ``characters``."""
+    link = ok("seat", "add", "ana", *(w for c in characters for w in ("--as", c))).stdout
+    return link.strip().rsplit(": ", 1)[1].rsplit("seat=", 1)[1]
+
+
 def _chips(driver) -> dict:
     """The sheet's traits a tap adds to the roll, by name."""
     return {c.get_attribute("data-trait"): c for c in driver.find_elements("css selector", "#chips .chip")}
@@ -80,8 +86,7 @@ def test_nothing_is_wider_than_the_screen(size, tmp_path):
 
 def test_a_seat_rolls_from_its_panel_and_another_page_shows_it_within_2_seconds(tmp_path):
     character("Ysolde")
-    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
-    token = link.rsplit("seat=", 1)[1]
+    token = _seat_token("ysolde")
     with serving(tmp=tmp_path) as server:
         phone, tv = _driver(390, 844), _driver(1920, 1080)
         try:
@@ -133,8 +138,7 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
         shutil.copy(docs / f"{name}.toml", home() / "rulesets" / f"{name}.toml")
     make_character("Vex", "pbta", {"cool": 2})
     make_character("Nyx", "blades", {"prowl": 2})
-    link = ok("seat", "add", "ana", "--as", "vex", "--as", "nyx").stdout.strip().rsplit(": ", 1)[1]
-    token = link.rsplit("seat=", 1)[1]
+    token = _seat_token("vex", "nyx")
     with serving(tmp=tmp_path) as server:
         phone = _driver(390, 844)
         try:
@@ -180,8 +184,7 @@ def test_a_dice_box_roll_leaves_no_willpower_or_difficulty_set_for_the_next_roll
     # issue 43, item 15: the Willpower box and the difficulty stayed set after a roll of the
     # dice box, so the next tap of traits built a line that spent Willpower again.
     character("Ysolde", willpower=3)
-    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
-    token = link.rsplit("seat=", 1)[1]
+    token = _seat_token("ysolde")
     with serving(tmp=tmp_path) as server:
         phone = _driver(390, 844)
         try:
@@ -223,8 +226,7 @@ def test_a_page_shown_again_reads_the_sheet_at_once(tmp_path):
     page's visibilitychange), not when a hidden page's throttled timers come round; here
     the sheet changed on disk with no roll the page could have seen."""
     sheet = character("Ysolde")
-    link = ok("seat", "add", "ana", "--as", "ysolde").stdout.strip().rsplit(": ", 1)[1]
-    token = link.rsplit("seat=", 1)[1]
+    token = _seat_token("ysolde")
     with serving(tmp=tmp_path) as server:
         phone = _driver(390, 844)
         try:

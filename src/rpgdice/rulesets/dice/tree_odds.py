@@ -150,11 +150,7 @@ class _Odds:
         name = node.name
         acc = self.dist(node.args[0])
         if len(node.args) == 1:  # floor, ceil, round, abs: each exact value, as the roll does
-            out: dict[int, Fraction] = {}
-            for v, p in acc[0].items():
-                k = _func(name, [v])
-                out[k] = out.get(k, Fraction(0)) + p
-            return out, acc[1]
+            return _mapped(acc[0], lambda v: _func(name, [v])), acc[1]
         rest = [self.dist(arg) for arg in node.args[1:]]
         parts = [acc, *rest]
         if name in ("max", "min") and not any(VOID in d for d, _ in parts):
