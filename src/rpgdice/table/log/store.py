@@ -318,21 +318,20 @@ class Log(Queries):
         e = entry
         con = self.con
         con.execute("BEGIN IMMEDIATE")
+        values = tuple(visible(v, i in _JSON_CELLS) for i, v in enumerate((
+            now(), json.dumps(e.argv, ensure_ascii=False), e.character, e.ruleset,
+            e.command, None if e.seed is None else str(e.seed),
+            None if e.faces is None else json.dumps(e.faces), e.count, e.outcome,
+            "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
+            None if e.kinds is None else _dumps(e.kinds),
+            None if e.spec is None else _dumps(e.spec),
+            _shown_cell(e), int(e.secret),
+            roll_cell(e.roll))))
         try:
             cur = con.execute(
                 "INSERT INTO entries (time, argv, character, ruleset, command, seed, faces, count,"
                 " outcome, results, rolled, kinds, spec, shown, secret, roll)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                tuple(visible(v, i in _JSON_CELLS) for i, v in enumerate((
-                    now(), json.dumps(e.argv, ensure_ascii=False), e.character, e.ruleset,
-                    e.command, None if e.seed is None else str(e.seed),
-                    None if e.faces is None else json.dumps(e.faces), e.count, e.outcome,
-                    "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
-                    None if e.kinds is None else _dumps(e.kinds),
-                    None if e.spec is None else _dumps(e.spec),
-                    _shown_cell(e), int(e.secret),
-                    roll_cell(e.roll)))),
-            )
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             added = int(cur.lastrowid or 0)
             if added > MAX_ENTRIES:  # the oldest out of the window, at most PRUNE of them
                 con.execute("DELETE FROM entries WHERE id IN (SELECT id FROM entries"
@@ -341,6 +340,7 @@ class Log(Queries):
         except BaseException:
             _roll_back(con)
             raise
+        _ADDED.last = (str(self.path), added, values[_SHOWN], e.count)
         return added
 
     def mark_rerolled(self, entry: int) -> bool:
@@ -451,6 +451,8 @@ def visible(value: object, in_json: bool = False) -> object:
 
 _JSON_CELLS = (1, 6, 9, 10, 11, 12, 13, 15)
 """The places of :meth:`Log.add`'s JSON cells among its values (argv ... roll)."""
+_SHOWN = 13
+"""The place of the ``shown`` cell among them."""
 
 
 def _roll_back(con: sqlite3.Connection) -> None:
@@ -482,8 +484,7 @@ def written_lately(path: Path) -> bool:
             and os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
-def _wrote(path: Path, added: int, entry: Entry) -> None:
-    _ADDED.last = (str(path), added, visible(_shown_cell(entry), True), entry.count)
+def _wrote(path: Path) -> None:
     try:
         found = path.stat()
     except OSError:
@@ -493,8 +494,8 @@ def _wrote(path: Path, added: int, entry: Entry) -> None:
 
 
 _ADDED = threading.local()
-"""The entry this thread last added: the log's path, its ID, its ``shown`` cell as stored
-and its ``count``."""
+"""The entry this thread last added (:meth:`Log.add`): the log's path, its ID, its ``shown``
+cell as stored and its ``count``."""
 
 
 def added_here(entry: int, path: Path) -> Optional[tuple[object, object]]:
@@ -516,7 +517,7 @@ def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
     assert log is not None
     try:
         added = log.add(entry), getattr(log, "set_aside", None)
-        _wrote(log.path, added[0], entry)
+        _wrote(log.path)
         return added
     except sqlite3.DatabaseError as e:
         if not _is_corrupt(e):
@@ -530,7 +531,7 @@ def write_entry(entry: Entry) -> tuple[int, Optional[Path]]:
     log = Log.repaired(log.path, log.inode, inner=True)
     try:
         added = log.add(entry), getattr(log, "set_aside", None)
-        _wrote(log.path, added[0], entry)
+        _wrote(log.path)
         return added
     except sqlite3.Error as e:
         raise LogUnavailable(f"the roll log {log.path} cannot be written: {_reason(e)}") from None
