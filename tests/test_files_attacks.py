@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_usage_error, character, cli, home, make_character, ok, proc, sheet_file
+from rpgdice.render.output import one_line
 from rpgdice.table import files
 
 ESC_TITLE = "\x1b]0;pwned\x07"
@@ -431,7 +432,9 @@ def test_char_list_names_each_entry_that_is_no_regular_file_and_lists_the_good_s
     expected = {"dangling.toml": "link to nothing", "dir.toml": "is a folder",
                 "fifo.toml": "FIFO", "null.toml": "device"}
     for line, (name, why) in zip(warnings, sorted(expected.items())):
-        assert line.startswith("rpgdice: warning: ") and str(folder / name) in line and why in line
+        # a word over LONG_WORD characters is shown cut (a long temporary folder's path)
+        assert line.startswith("rpgdice: warning: ") and one_line(folder / name) in line
+        assert why in line
     data = [json.loads(line) for line in ok("char", "list", "--json", quiet=False).stdout.splitlines()]
     assert [c["name"] for c in data] == ["Ysolde"]
 

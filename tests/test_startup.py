@@ -276,3 +276,27 @@ def test_an_attack_that_writes_its_targets_sheet_imports_neither_tempfile_nor_ra
     assert f"damage = {dealt}" in sheet.read_text(encoding="utf-8") or dealt == 0
     assert not {"tempfile", "random"} & (modules - _baseline())
     assert not [p.name for p in (tmp_path / "characters").iterdir() if p.name.endswith(".tmp")]
+
+
+BARE_PROBE = """
+import sys
+from rpgdice.cli import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.write("\\n" + repr((code, sorted(sys.modules))))
+"""
+""":data:`PROBE` without importing json itself (it reads its words as they are)."""
+
+
+@pytest.mark.parametrize("words", [ROLLS["seyruun"], ["roll", "2d6+3"]], ids=["seyruun", "dice"])
+@pytest.mark.process
+def test_a_json_roll_writes_without_the_json_package(words):
+    # Its line is written by json's C encoder (rpgdice.render.jsonl.dumps): the package's
+    # decoder and scanner cost a --json roll 2 ms of its start (issue 44).
+    import ast
+
+    run = subprocess.run([sys.executable, "-c", BARE_PROBE, *words, "--json", "--seed", "7"],
+                         capture_output=True, text=True, timeout=60)
+    code, modules = ast.literal_eval(run.stderr.splitlines()[-1])
+    assert code == 0 and json.loads(run.stdout)["seed"] == 7
+    assert "_json" in modules and not {"json", "json.decoder", "json.scanner"} & set(modules)
