@@ -3,7 +3,7 @@
 
 Each record becomes one ``typer.Typer`` holding one command, whose function's signature
 is made from the record's parameters and the shared options (:data:`SHARED`, declared
-once in rpgdice.cli.common) — ``inspect.Signature`` with ``Annotated`` parameters, which
+once in rpgdice.cli.common) — ``inspect.Signature`` with ``typer.Option`` defaults, which
 is how Typer reads any function — and Typer's documented ``get_command`` makes the Click
 command of it (rpgdice.cli.typer_private names it). The command's body receives every
 value as an argument, the shared options included (no callback fills a run), and hands
@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Optional, TypeVar
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
@@ -44,10 +44,10 @@ def _annotation(p: Param) -> object:
     return Optional[str] if p.default is None else str
 
 
-def _info(p: Param, language: str, hook: str = "") -> object:
-    """The ``typer.Argument`` or ``typer.Option`` a parameter is declared by. ``hook``: how
-    a trait-taking parameter reads names (rpgdice.cli.traits), read by a parser and a
-    callback."""
+def _info(p: Param, language: str, hook: str = "", default: object = ...) -> object:
+    """The ``typer.Argument`` or ``typer.Option`` a parameter is declared by, holding its
+    ``default`` (``...``: required). ``hook``: how a trait-taking parameter reads names
+    (rpgdice.cli.traits), read by a parser and a callback."""
     kwargs: dict[str, object] = {"help": p.help or None, "show_default": p.show_default}
     if hook:
         from rpgdice.cli.traits import chooser, reader
@@ -66,7 +66,7 @@ def _info(p: Param, language: str, hook: str = "") -> object:
     if p.hidden:
         kwargs["hidden"] = True
     if not p.flags:
-        return typer.Argument(**kwargs)  # type: ignore[call-overload]
+        return typer.Argument(default, **kwargs)  # type: ignore[call-overload]
     if p.eager:
         kwargs["is_eager"] = True
     if p.on_parse is not None:
@@ -75,15 +75,20 @@ def _info(p: Param, language: str, hook: str = "") -> object:
         kwargs["envvar"] = p.envvar
         kwargs["show_envvar"] = False
     decls = [f"{f}/{p.negative}" if p.negative and f.startswith("--") else f for f in p.flags]
-    return typer.Option(*decls, **kwargs)  # type: ignore[call-overload]
+    return typer.Option(default, *decls, **kwargs)  # type: ignore[call-overload]
 
 
 def _parameter(p: Param, language: str, hook: str = "") -> inspect.Parameter:
+    """A parameter of the signature Typer reads, declared as ``name: type =
+    typer.Option(default, ...)``: Typer's older form, which it reads as it reads
+    ``Annotated[type, typer.Option(...)] = default``, without making an ``Annotated``
+    type for each (20 of them cost a roll 0.6 ms)."""
     from rpgdice.core.command import REQUIRED
 
-    default = inspect.Parameter.empty if p.default is REQUIRED else p.default
-    return inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                             annotation=Annotated[_annotation(p), _info(p, language, hook)])
+    default = ... if p.default is REQUIRED else p.default
+    return inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY,
+                             default=_info(p, language, hook, default),
+                             annotation=_annotation(p))
 
 
 def translated(function: Callable[..., R]) -> Callable[..., R]:
@@ -202,6 +207,8 @@ def click_command(command: Command, ruleset: str, language: str, cls: type) -> o
     parsed.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [context, *(_parameter(p, language, trait_hook(command, p)) for p in every)],
         return_annotation=None)
+    parsed.__annotations__ = {"ctx": typer.Context}  # as objects: Typer reads them twice, a
+    # string (this module's annotations are) is compiled and evaluated at each reading
     parsed.__name__ = parsed.__qualname__ = command.name
     app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
     app.command(command.name, cls=cls, help=command.help)(parsed)
