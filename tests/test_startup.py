@@ -41,6 +41,27 @@ def _modules_after(args: list[str]) -> tuple[str, set[str]]:
     return run.stdout, set(probe["modules"])
 
 
+BARE_PROBE = """
+import sys
+from rpgdice.cli import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.write("\\n" + repr((code, sorted(sys.modules))))
+"""
+""":data:`PROBE` without importing json itself (it reads its words as they are)."""
+
+
+def _bare_modules(args: list[str]) -> tuple[str, set[str]]:
+    """:func:`_modules_after`, by :data:`BARE_PROBE`."""
+    import ast
+
+    run = subprocess.run([sys.executable, "-c", BARE_PROBE, *args], capture_output=True,
+                         text=True, timeout=60)
+    code, modules = ast.literal_eval(run.stderr.splitlines()[-1])
+    assert code == 0, run
+    return run.stdout, set(modules)
+
+
 @functools.cache
 def _seeded_json_roll(*words: str) -> tuple[str, frozenset[str]]:
     """``rpgdice WORDS --json --seed 7`` from an empty home (no sheet, no log, no config),
@@ -260,6 +281,8 @@ def test_a_users_ruleset_roll_reads_no_toml_once_the_file_was_read(tmp_path, mon
     again, modules = _modules_after(roll)
     assert again == first
     assert not {"tomllib", "tomli"} & modules  # ... the next roll takes its parsed copy
+    third, modules = _bare_modules(roll)  # read by json's C scanner, not the json package
+    assert third == first and "_json" in modules and "json" not in modules
 
 
 @pytest.mark.process
@@ -278,25 +301,12 @@ def test_an_attack_that_writes_its_targets_sheet_imports_neither_tempfile_nor_ra
     assert not [p.name for p in (tmp_path / "characters").iterdir() if p.name.endswith(".tmp")]
 
 
-BARE_PROBE = """
-import sys
-from rpgdice.cli import main
-code = main(sys.argv[1:])
-sys.stdout.flush()
-sys.stderr.write("\\n" + repr((code, sorted(sys.modules))))
-"""
-""":data:`PROBE` without importing json itself (it reads its words as they are)."""
-
 
 @pytest.mark.parametrize("words", [ROLLS["seyruun"], ["roll", "2d6+3"]], ids=["seyruun", "dice"])
 @pytest.mark.process
 def test_a_json_roll_writes_without_the_json_package(words):
-    # Its line is written by json's C encoder (rpgdice.render.jsonl.dumps): the package's
+    # Its line is written by json's C encoder (rpgdice.core.jsontext): the package's
     # decoder and scanner cost a --json roll 2 ms of its start (issue 44).
-    import ast
-
-    run = subprocess.run([sys.executable, "-c", BARE_PROBE, *words, "--json", "--seed", "7"],
-                         capture_output=True, text=True, timeout=60)
-    code, modules = ast.literal_eval(run.stderr.splitlines()[-1])
-    assert code == 0 and json.loads(run.stdout)["seed"] == 7
-    assert "_json" in modules and not {"json", "json.decoder", "json.scanner"} & set(modules)
+    out, modules = _bare_modules([*words, "--json", "--seed", "7"])
+    assert json.loads(out)["seed"] == 7
+    assert "_json" in modules and not {"json", "json.decoder", "json.scanner"} & modules

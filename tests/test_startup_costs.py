@@ -252,36 +252,60 @@ def test_a_class_made_often_gets_its_own_compiled_init(monkeypatch):
     assert all(d.kept for d in dice) and Die(2, kept=False).kept is False
 
 
+JSON_OPTIONS = [{}, {"ensure_ascii": False}, {"sort_keys": True, "separators": (",", ":")},
+                {"allow_nan": False, "ensure_ascii": False, "separators": (",", ":")}]
+JSON_TEXTS = ["", " ", "[1,", '{"a" 1}', "1 2", "nul", '"\x01"', "[1] x", "\ufeff1", "[1e400, NaN]",
+              ' {"a": [1, 2.5, null, true, "\\u00e9\\n"]} ', '{"a":1,"a":2}', "-0", "1E2",
+              "12345678901234567890123", '"\\ud800"', "[]]", "Infinity", "\t\r\n[\n]\n"]
+
+
 @pytest.mark.slow
-def test_the_json_lines_writer_writes_what_json_dumps_writes():
-    # A --json roll writes by json's C encoder without importing the json package (its
-    # decoder and scanner cost a roll 2 ms): the same text for any JSON value.
+def test_json_text_is_written_and_read_as_the_json_package_does():
+    # Every roll writes (and a ruleset file's reads) JSON by json's C accelerator without
+    # importing the json package (its decoder and scanner cost a --json roll 2 ms): the same
+    # text, the same values and the same errors for any value and any text.
     import json
+    from functools import partial
 
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from rpgdice.render.jsonl import dumps
+    from rpgdice.core.jsontext import dumps, loads
 
     scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
-    values = st.recursive(scalars, lambda inner: st.lists(inner) | st.tuples(inner, inner) | st.dictionaries(
-        st.text() | st.integers() | st.booleans() | st.none() | st.floats(allow_nan=False), inner),
-        max_leaves=30)
+    keys = st.text() | st.integers() | st.booleans() | st.none() | st.floats(allow_nan=False)
+    values = st.recursive(scalars, lambda inner: st.lists(inner) | st.tuples(inner, inner)
+                          | st.dictionaries(keys, inner), max_leaves=30)
 
-    @settings(max_examples=400, deadline=None, database=None)
-    @given(values)
-    def check(value):
-        assert dumps(value) == json.dumps(value, ensure_ascii=False)
+    def outcome(call):
+        try:
+            return "value", repr(call())
+        except (TypeError, ValueError) as e:
+            return type(e), str(e)
 
-    check()
-    for bad in ({"a": object()}, [{1, 2}], {(1, 2): 3}):
-        with pytest.raises(TypeError) as ours:
-            dumps(bad)
-        with pytest.raises(TypeError) as theirs:
-            json.dumps(bad, ensure_ascii=False)
-        assert str(ours.value) == str(theirs.value)
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(values, st.sampled_from(JSON_OPTIONS))
+    def check_written(value, options):
+        assert outcome(lambda: dumps(value, **options)) == outcome(
+            lambda: json.dumps(value, **options))
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(values.map(json.dumps) | st.text(alphabet=' \t\n{}[],:"0123456789.eE-+truefalsn\\u',
+                                             max_size=20))
+    def check_read(text):
+        assert outcome(lambda: loads(text)) == outcome(lambda: json.loads(text))
+
+    check_written()
+    check_read()
+    for text in JSON_TEXTS:
+        assert outcome(partial(loads, text)) == outcome(partial(json.loads, text)), text
+    for bad in ({"a": object()}, [{1, 2}], {(1, 2): 3}, float("nan")):
+        assert outcome(partial(dumps, bad, allow_nan=False)) == outcome(
+            partial(json.dumps, bad, allow_nan=False))
+        assert outcome(partial(dumps, bad))[0] in ("value", TypeError)
     loop: list[object] = []
     loop.append(loop)
     with pytest.raises(ValueError, match="Circular reference"):
         dumps(loop)
-    assert dumps({"é": "\x01\n\"\\"}) == '{"é": "\\u0001\\n\\"\\\\"}'
+    assert dumps({"é": "\x01\n\"\\"}, ensure_ascii=False) == '{"é": "\\u0001\\n\\"\\\\"}'
+    assert loads(b'{"a": 1}') == {"a": 1}  # bytes: read by the package

@@ -12,7 +12,6 @@ by the rules it was made with.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rpgdice.core import jsontext
 from rpgdice.core.commands import NOT_COMMANDS, ROOT_COMMANDS
 from rpgdice.core.errors import RulesError, visible
 from rpgdice.core.record import frozen
@@ -202,7 +202,7 @@ def _parsed(name: str, path: Path, stamp: tuple[int, ...]) -> Any:
         if not stat.S_ISREG(os.lstat(copy).st_mode):
             return None
         text = files.read_text(copy)
-        kept = json.loads(text) if text is not None else None
+        kept = jsontext.loads(text) if text is not None else None
     except (OSError, RulesError, ValueError, RecursionError):
         return None
     if not (isinstance(kept, dict) and kept.get("version") == PARSED_VERSION
@@ -218,7 +218,7 @@ def _keep(name: str, path: Path, stamp: tuple[int, ...], data: dict[str, Any]) -
 
     kept = {"version": PARSED_VERSION, "file": str(path), "stamp": list(stamp), "data": data}
     try:
-        files.replace_file(parsed_path(name), json.dumps(kept, ensure_ascii=False))
+        files.replace_file(parsed_path(name), jsontext.dumps(kept, ensure_ascii=False))
     except (RulesError, OSError, TypeError, ValueError):
         pass
 
@@ -229,7 +229,7 @@ def forget() -> None:
 
 def text_of(rules: dict[str, Any]) -> str:
     """The checked rules as a roll carries them: JSON, keys sorted."""
-    return json.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def make(rules: dict[str, Any], file: str) -> FileRuleset:

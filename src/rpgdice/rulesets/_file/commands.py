@@ -76,14 +76,13 @@ def file_build(name: str, rules: str, **given: Any) -> Plan:
 
 
 def custom_build(name: str, rules: str, given: dict[str, Any]) -> Plan:
-    import json
-
+    from rpgdice.core import jsontext
     from rpgdice.rulesets._file import engine
     from rpgdice.rulesets._file import rules as R
 
     parsed = R.parsed(rules)
     args = engine.check_args(parsed, {k: v for k, v in given.items() if v is not None})
-    spec = R.FileRoll(name=name, rules=rules, args=json.dumps(args, sort_keys=True))
+    spec = R.FileRoll(name=name, rules=rules, args=jsontext.dumps(args, sort_keys=True))
     exact = exact_odds(name, file_odds, spec)
     return Plan(lambda source: R.roll(spec, source), work=Work(R.work(spec)), odds=exact,
                 stats=exact)

@@ -9,9 +9,9 @@ ruleset, as every ruleset's does, and the views and the log find it by that name
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Optional
 
+from rpgdice.core import jsontext
 from rpgdice.core.data import Loaded
 from rpgdice.core.dice import DiceSource, check_pool
 from rpgdice.core.errors import RulesError, at_least
@@ -62,7 +62,7 @@ def parsed(text: str) -> Loaded:
     rules = _PARSED.get(text)
     if rules is None:
         try:
-            rules = json.loads(text)
+            rules = jsontext.loads(text)
             if not isinstance(rules, dict) or rules.get("kind") not in ("pool", "total", "highest",
                                                                    "custom"):
                 raise ValueError
@@ -205,7 +205,7 @@ def _keyed(base: type, name: str, keys: tuple[str, ...], command: str) -> type:
 
 def custom_args(spec: FileRoll) -> dict[str, Any]:
     try:
-        args = json.loads(spec.args or "{}")
+        args = jsontext.loads(spec.args or "{}")
     except ValueError:
         raise RulesError("rules", "the roll's arguments are not a ruleset file's") from None
     if not isinstance(args, dict):

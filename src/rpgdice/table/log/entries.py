@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any, Optional, TypeVar
 
+from rpgdice.core import jsontext
 from rpgdice.core.data import JSONObject, Loaded
 from rpgdice.core.record import record
 from rpgdice.table.log.schema import COLUMNS
@@ -126,7 +126,7 @@ def rolled_faces(results: list[JSONObject]) -> dict[str, list[int]]:
 
 
 def _dumps(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def capped(results: Iterable[JSONObject]) -> tuple[list[JSONObject], list[str]]:
@@ -159,7 +159,7 @@ def _loads(text: object, default: D, kind: type[K]) -> K | D:
     if not isinstance(text, (str, bytes, bytearray)):  # missing (NULL), or forged to a number
         return default
     try:
-        value = json.loads(text)
+        value = jsontext.loads(text)
     except (ValueError, RecursionError):
         return default
     return value if isinstance(value, kind) and _shallow(value) else default
@@ -215,7 +215,7 @@ def roll_cell(roll: object) -> Optional[str]:
     if not isinstance(roll, dict):
         return None
     try:
-        text = json.dumps(roll, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        text = jsontext.dumps(roll, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return None
     return None if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES else text

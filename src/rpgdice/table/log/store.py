@@ -4,7 +4,6 @@ here, its reads in :mod:`rpgdice.table.log.queries`."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sqlite3
@@ -13,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from rpgdice.core import jsontext
 from rpgdice.table import paths
 from rpgdice.table.log.entries import Entry, _dumps, capped, roll_cell, rolled_faces
 from rpgdice.table.log.queries import Queries, _size_check
@@ -319,9 +319,9 @@ class Log(Queries):
         con = self.con
         con.execute("BEGIN IMMEDIATE")
         values = tuple(visible(v, i in _JSON_CELLS) for i, v in enumerate((
-            now(), json.dumps(e.argv, ensure_ascii=False), e.character, e.ruleset,
+            now(), jsontext.dumps(e.argv, ensure_ascii=False), e.character, e.ruleset,
             e.command, None if e.seed is None else str(e.seed),
-            None if e.faces is None else json.dumps(e.faces), e.count, e.outcome,
+            None if e.faces is None else jsontext.dumps(e.faces), e.count, e.outcome,
             "[" + ",".join(texts) + "]", _dumps(rolled_faces(results[:len(texts)])),
             None if e.kinds is None else _dumps(e.kinds),
             None if e.spec is None else _dumps(e.spec),
