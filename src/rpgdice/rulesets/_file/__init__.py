@@ -84,11 +84,15 @@ def shadowed_alias(name: str) -> str | None:
     """The warning that the file ``rulesets/NAME.toml`` hides the user's alias of the same
     name (a command's name wins over an alias's), or None. ``config.toml`` is parsed only
     when it holds the name at all: a roll of a user's ruleset reads no TOML otherwise."""
-    from rpgdice.table import aliases, files, paths
+    from rpgdice.table import files, paths
 
     try:
         text = files.read_text(paths.config_file())
-        if not text or name not in text or name not in aliases.load():
+        if not text or name not in text:
+            return None
+        from rpgdice.table import aliases  # shlex with it: only when the name is there
+
+        if name not in aliases.load():
             return None
     except (OSError, RulesError):
         return None
