@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast rpgdice starts, against the floor of any Typer program.
 
-    python bench/startup.py [--rounds N] [--quick]
+    python bench/startup.py [--rounds N] [--quick] [--pin CPU]
 
 Runs, in interleaved rounds (each round runs every case once, in a rotated order),
 and reports the median wall time of each case and its ratio to
@@ -167,9 +167,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=21, help="interleaved rounds (default 21)")
     ap.add_argument("--quick", action="store_true",
                     help="one round, no warm-up: that every case runs (the tests' run)")
+    ap.add_argument("--pin", type=int, metavar="CPU",
+                    help="run everything on that processor alone (a quieter measure on a "
+                    "shared machine: no run moves between processors mid-way)")
     args = ap.parse_args(argv)
     if args.quick:
         args.rounds = 1
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})  # every process it starts inherits it
 
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "NO_COLOR", "FORCE_COLOR", "RPGDICE_SEED")}
