@@ -436,3 +436,70 @@ def test_help_lists_the_commands_within_the_terminal_width(monkeypatch):
     assert max(map(len, lines)) <= 79 and any("completion" in line for line in lines)
     listed = [line for line in lines if "crytures" in line or "rulesets" in line]
     assert all(len(line) < 60 for line in listed)
+
+
+def test_a_sessions_roll_lines_see_a_table_joined_elsewhere_within_half_a_second(monkeypatch):
+    # A roll line takes the last line's answer to "is this home joined?" for CONFIG_FRESH
+    # seconds (a system call a line); a one-shot roll, and a session's line after any
+    # other command (table join typed in the session), look at once.
+    import rpgdice.cli as cli_module
+    from rpgdice.table import paths
+
+    group = cli_module.root()
+    group._config_seen = None
+    clock = [1000.0]
+    monkeypatch.setattr(cli_module.time, "monotonic", lambda: clock[0])
+    words = ["roll", "d6"]
+    assert group._at_table(words, rolls=True, lately=True) is None  # not joined: looked
+    config = paths.config_file()
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('[table]\nurl = "http://127.0.0.1:9"\nseat = "ana"\n', encoding="utf-8")
+    clock[0] += cli_module.CONFIG_FRESH / 2
+    assert group._at_table(words, rolls=True, lately=True) is None  # within: not looked
+    assert callable(group._at_table(words, rolls=True))  # a one-shot roll looks at once
+    clock[0] += cli_module.CONFIG_FRESH / 4
+    assert callable(group._at_table(words, rolls=True, lately=True))  # the answer just found
+    config.unlink()
+    clock[0] += cli_module.CONFIG_FRESH
+    assert group._at_table(words, rolls=True, lately=True) is None  # past it: looked again
+    config.write_text('[table]\nurl = "http://127.0.0.1:9"\nseat = "ana"\n', encoding="utf-8")
+    group.run_words(["paths", "--json"], {})  # any other command: the next roll looks
+    assert callable(group._at_table(words, rolls=True, lately=True))
+    group._config_seen = None
+
+
+def test_a_process_stream_is_asked_once_whether_it_is_a_terminal():
+    # Whether a roll is logged (RPGDICE_LOG=auto) asks stdout whether it is a terminal;
+    # the process's own stream (an io.TextIOWrapper) is asked once, any other at every roll
+    # (a server's stdout answers for the thread that asks).
+    import io
+
+    from rpgdice.roll import execute
+
+    class Raw(io.RawIOBase):
+        asked = 0
+
+        def writable(self):
+            return True
+
+        def isatty(self):
+            Raw.asked += 1
+            return True
+
+    own = io.TextIOWrapper(io.BufferedWriter(Raw()))
+    assert [execute._terminal(own) for _ in range(5)] == [True] * 5 and Raw.asked == 1
+
+    class Routed:
+        asked = 0
+
+        def isatty(self):
+            Routed.asked += 1
+            return Routed.asked % 2 == 1
+
+    routed = Routed()
+    assert [execute._terminal(routed) for _ in range(4)] == [True, False, True, False]
+    assert execute._terminal(own) and Raw.asked == 1  # still known: the other was no own
+    other = io.TextIOWrapper(io.BufferedWriter(Raw()))
+    assert execute._terminal(other) and Raw.asked == 2
+    assert execute._terminal(own) and Raw.asked == 3  # asked again after another own stream
+    assert execute._terminal(own) and Raw.asked == 3
