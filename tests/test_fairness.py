@@ -93,51 +93,6 @@ def test_fresh_seeds_cover_64_bits():
         assert 800 < ones < 1200, (bit, ones)
 
 
-@pytest.mark.process
-def test_fresh_seeds_read_ahead_are_never_handed_out_twice():
-    # Seeds are read from os.urandom SEED_BATCH at a time (a session's line spent a
-    # system call on its own): threads at once never share one, and a forked child reads
-    # its own rather than its parent's seeds read ahead.
-    import ast
-    import os
-    import threading
-
-    from rpgdice.core import dice
-
-    dice._SEEDS.clear()
-    fresh_seed()  # the parent has seeds read ahead now
-    assert len(dice._SEEDS) == dice.SEED_BATCH - 1
-    taken: list[list[int]] = [[] for _ in range(8)]
-    go = threading.Barrier(8)
-
-    def take(mine):
-        go.wait()
-        mine.extend(fresh_seed() for _ in range(500))
-
-    threads = [threading.Thread(target=take, args=(t,)) for t in taken]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    every = [s for mine in taken for s in mine]
-    assert len(every) == 4000 and len(set(every)) == 4000
-    if not hasattr(os, "fork"):
-        return
-    ahead = list(dice._SEEDS)
-    assert ahead  # the child would repeat these, were they kept
-    read, write = os.pipe()
-    child = os.fork()
-    if child == 0:  # the child: its next seeds, then out at once
-        os.write(write, repr([fresh_seed() for _ in range(3)]).encode())
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        childs = ast.literal_eval(pipe.read())
-    os.waitpid(child, 0)
-    assert not set(childs) & set(ahead) and len(set(childs)) == 3
-    assert dice._SEEDS == ahead  # the parent's own are still there, for it alone
-
-
 @pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("sides", [10, 20])
 def test_faces_are_uniform(source, sides):

@@ -16,7 +16,6 @@ import errno
 import functools
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, Optional
 
@@ -153,10 +152,6 @@ def tagline() -> str:
     return f"Dice for {systems}, by the letter of each rule."
 
 
-CONFIG_FRESH = 0.5
-"""Seconds a session's roll line takes the last line's answer to whether the home is joined
-to a table (config.toml), without looking again: another program that joins it is seen
-within them; a line of the session that runs any other command looks again at once."""
 MAX_PARSED = 256
 """The most roll values a session keeps by their words (:meth:`RpgdiceGroup.run_words`)."""
 SHEET_WORDS = ("--as", "--vs")
@@ -191,10 +186,6 @@ def _words_alone(words: list[str], said: bool = False) -> bool:
 class RpgdiceGroup(LazyCommands, CommandGroup):
     """The root group: runs the app and turns every error into a clean exit. Its
     groups and commands (:data:`GROUP_MODULES`, :data:`COMMAND_MODULES`) load on first use."""
-
-    _config_seen: Optional[tuple[tuple[Any, ...], bool, float]] = None
-    """What config.toml was when a roll last looked (:meth:`_at_table`): its path (and
-    size, time, inode), whether it joins a table, and when."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -322,7 +313,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         if value is not None and not _words_alone(words, said=True):
             value = None  # a character rolls now (RPGDICE_AS), or a ruleset file took the name
         # joined to a table: its rolls are rolled there (a value kept is a roll's, no --here)
-        at_table = self._at_table(words, rolls=value is not None, lately=True)
+        at_table = self._at_table(words, rolls=value is not None)
         if isinstance(at_table, list):
             words = at_table
         elif at_table is not None:
@@ -330,8 +321,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         command = None
         if value is None:
             command = self._roll_command(words)
-            if command is None:  # any other command (table join) may change config.toml
-                self._config_seen = None
+            if command is None:
                 return int(self.main(args=words, prog_name=PROG, standalone_mode=False))
             key = tuple(words) if parsed is not None and _words_alone(words) else None
 
@@ -353,11 +343,10 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
 
         return self.guarded(work, tidy=False)
 
-    def _at_table(self, words: list[str], rolls: bool = False, lately: bool = False) -> Any:
+    def _at_table(self, words: list[str], rolls: bool = False) -> Any:
         """A roll while joined to a table (``rpgdice table join``): the work that sends it
         there; the words without ``--here`` when it is to be rolled here; else None.
-        ``rolls``: the words are known to be a roll's; ``lately``: a session's line, which
-        may take the answer found within :data:`CONFIG_FRESH`."""
+        ``rolls``: the words are known to be a roll's."""
         here = "--here" in words
         if here:
             words = [w for w in words if w != "--here"]
@@ -367,34 +356,25 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             return words
         # A roll reads no more than config.toml's bytes to know it is not joined, and
         # reads them again only when one stat finds its path, size, time or inode changed
-        # (a session's lines stat it, not read it, and a line within CONFIG_FRESH of the
-        # last one that looked takes its answer: a system call a line was a tenth of it).
+        # (a session's lines stat it, not read it).
         path = _config_path()
-        seen = self._config_seen
-        now = time.monotonic()
-        if lately and seen is not None and seen[0][0] == path and now - seen[2] < CONFIG_FRESH:
-            if not seen[1]:
-                return None
-        elif seen is not None and seen[0] == (path,) and not os.access(path, os.F_OK):
-            self._config_seen = (seen[0], False, now)
+        seen: Any = getattr(self, "_config_seen", None)
+        if seen is not None and seen[0] == (path,) and not os.access(path, os.F_OK):
             return None  # still not there (asked without an error raised and caught)
-        else:
+        try:
+            found = os.stat(path)
+        except OSError:
+            self._config_seen: tuple[tuple[Any, ...], bool] = ((path,), False)
+            return None
+        key = (path, found.st_size, found.st_mtime_ns, found.st_ino, found.st_dev)
+        if seen is None or seen[0] != key:
             try:
-                found = os.stat(path)
+                with open(path, "rb") as f:
+                    seen = self._config_seen = (key, b"[table]" in f.read())
             except OSError:
-                self._config_seen = ((path,), False, now)
                 return None
-            key = (path, found.st_size, found.st_mtime_ns, found.st_ino, found.st_dev)
-            joins = seen[1] if seen is not None and seen[0] == key else None
-            if joins is None:
-                try:
-                    with open(path, "rb") as f:
-                        joins = b"[table]" in f.read()
-                except OSError:
-                    return None
-            self._config_seen = (key, joins, now)
-            if not joins:
-                return None
+        if not seen[1]:
+            return None
         from rpgdice.cli.joined import joined, remote
 
         table = joined()

@@ -85,26 +85,8 @@ SEED_BITS = 64
 
 
 def fresh_seed() -> int:
-    """A seed from the operating system's random source (``os.urandom``), read
-    :data:`SEED_BATCH` at a time: each is as unpredictable as one read alone, and a session's
-    line spent a twentieth of its time on a system call of its own. Safe from several
-    threads at once (``list.pop`` is one step), and a forked process reads its own."""
-    while True:
-        try:
-            return _SEEDS.pop()
-        except IndexError:
-            size = SEED_BITS // 8
-            data = os.urandom(SEED_BATCH * size)
-            _SEEDS.extend(int.from_bytes(data[i:i + size], "big")
-                          for i in range(0, len(data), size))
-
-
-SEED_BATCH = 32
-"""Fresh seeds read from the operating system at once."""
-_SEEDS: list[int] = []
-"""Fresh seeds read and not yet handed out."""
-if hasattr(os, "register_at_fork"):  # POSIX: a child never repeats its parent's seeds
-    os.register_at_fork(after_in_child=_SEEDS.clear)
+    """A seed from the operating system's random source (``os.urandom``)."""
+    return int.from_bytes(os.urandom(SEED_BITS // 8), "big")
 
 
 class SeededDice(_RandomDice):

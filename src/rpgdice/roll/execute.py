@@ -15,7 +15,6 @@ it (its keyword ``run``), never read from a parser's context or a global.
 from __future__ import annotations
 
 import functools
-import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -206,29 +205,10 @@ def log_wanted(spec: RollSpec) -> bool:
         return False
     if mode != "auto":
         raise RulesError(LOG_ENV, f"{mode!r} is not one of {', '.join(LOG_MODES)}")
-    return _terminal(sys.stdout)
-
-
-def _terminal(out: Any) -> bool:
-    """Whether ``out`` is a terminal. The process's own stream (exactly an
-    ``io.TextIOWrapper``) is asked once: a session's line asked again, a system call that was
-    a twentieth of the line; any other stream at every roll (a server's stdout answers for
-    the thread that asks, seated.Routed)."""
-    global _TERMINAL
-    known = _TERMINAL
-    if known is not None and known[0] is out:
-        return known[1]
-    try:
-        answer = bool(out.isatty())
+    try:  # asked at every roll: a server's stdout answers for the thread that asks
+        return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
-    if type(out) is io.TextIOWrapper:
-        _TERMINAL = (out, answer)
-    return answer
-
-
-_TERMINAL: Optional[tuple[Any, bool]] = None
-"""The last process stream :func:`_terminal` asked, and its answer."""
 
 
 def check_output_options(spec: RollSpec) -> None:
