@@ -34,4 +34,3 @@ def write(
             out.write("".join(lines))
             lines.clear()
     out.write("".join(lines))
-
