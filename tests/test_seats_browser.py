@@ -6,6 +6,8 @@ in the panel and, within 2 seconds, on another page."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -44,6 +46,18 @@ def _seat_token(*characters: str) -> str:
     """The token of a new seat "ana" playing ``characters``."""
     link = ok("seat", "add", "ana", *(w for c in characters for w in ("--as", c))).stdout
     return link.strip().rsplit(": ", 1)[1].rsplit("seat=", 1)[1]
+
+
+@contextmanager
+def _seated_phone(tmp_path, token: str) -> Iterator:
+    """A phone (390×844) on the seat's link of a table served for the test, quit after."""
+    with serving(tmp=tmp_path) as server:
+        phone = _driver(390, 844)
+        try:
+            phone.get(f"{server.base}/?seat={token}")
+            yield phone
+        finally:
+            phone.quit()
 
 
 def _chips(driver) -> dict:
@@ -139,42 +153,37 @@ def test_a_seats_panel_builds_and_rolls_a_users_ruleset_files_roll(tmp_path):
     make_character("Vex", "pbta", {"cool": 2})
     make_character("Nyx", "blades", {"prowl": 2})
     token = _seat_token("vex", "nyx")
-    with serving(tmp=tmp_path) as server:
-        phone = _driver(390, 844)
-        try:
-            phone.get(f"{server.base}/?seat={token}")
-            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
-            line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
-            _wait(phone, lambda d: line() == "pbta roll --as Vex")  # no trait tapped: no modifier
-            _param(phone, "adv").click()  # the file's own switch
-            chips = _chips(phone)
-            chips["cool"].click()
-            assert line() == "pbta roll cool --adv --as Vex"
-            _param(phone, "adv").click()
-            chips["cool"].click()
-            chips["cool"].click()
-            assert line() == "pbta roll cool --as Vex"
-            phone.find_element("css selector", "#roll-form button").click()
-            _wait(phone, lambda d: any(w in d.find_element("id", "roll-out").text  # its verdict
-                                       for w in ("Strong hit", "Weak hit", "Miss")), timeout=5)
-            from selenium.webdriver.support.ui import Select
+    with _seated_phone(tmp_path, token) as phone:
+        _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
+        line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
+        _wait(phone, lambda d: line() == "pbta roll --as Vex")  # no trait tapped: no modifier
+        _param(phone, "adv").click()  # the file's own switch
+        chips = _chips(phone)
+        chips["cool"].click()
+        assert line() == "pbta roll cool --adv --as Vex"
+        _param(phone, "adv").click()
+        chips["cool"].click()
+        chips["cool"].click()
+        assert line() == "pbta roll cool --as Vex"
+        phone.find_element("css selector", "#roll-form button").click()
+        _wait(phone, lambda d: any(w in d.find_element("id", "roll-out").text  # its verdict
+                                   for w in ("Strong hit", "Weak hit", "Miss")), timeout=5)
+        from selenium.webdriver.support.ui import Select
 
-            Select(phone.find_element("id", "roll-char")).select_by_visible_text("Nyx")
-            params = [e.get_attribute("data-param") for e in phone.find_elements("css selector", "#params [data-param]")]
-            assert "target" not in params and "difficulty" not in params  # blades' roll takes none
-            chips = _chips(phone)
-            chips["prowl"].click()
-            assert line() == "blades roll prowl --as Nyx"
-            phone.find_element("css selector", "#roll-form button").click()
-            _wait(phone, lambda d: d.find_element("id", "roll-out").text.strip() not in ("", "…")
-                  and "Miss" not in d.find_element("id", "roll-out").text, timeout=5)
-            _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
-            card = phone.find_element("id", "roll-1").text
-            assert "Vex" in card and any(w in card for w in ("Strong hit", "Weak hit", "Miss"))
-            folded = phone.find_element("id", "roll-1").get_attribute("textContent")
-            assert "Powered by the Apocalypse" in folded  # the terminal's view, folded
-        finally:
-            phone.quit()
+        Select(phone.find_element("id", "roll-char")).select_by_visible_text("Nyx")
+        params = [e.get_attribute("data-param") for e in phone.find_elements("css selector", "#params [data-param]")]
+        assert "target" not in params and "difficulty" not in params  # blades' roll takes none
+        chips = _chips(phone)
+        chips["prowl"].click()
+        assert line() == "blades roll prowl --as Nyx"
+        phone.find_element("css selector", "#roll-form button").click()
+        _wait(phone, lambda d: d.find_element("id", "roll-out").text.strip() not in ("", "…")
+              and "Miss" not in d.find_element("id", "roll-out").text, timeout=5)
+        _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
+        card = phone.find_element("id", "roll-1").text
+        assert "Vex" in card and any(w in card for w in ("Strong hit", "Weak hit", "Miss"))
+        folded = phone.find_element("id", "roll-1").get_attribute("textContent")
+        assert "Powered by the Apocalypse" in folded  # the terminal's view, folded
     logged = [json.loads(x) for x in ok("log", "--json").stdout.splitlines()]
     assert [(e["seat"], e["ruleset"], e["character"]) for e in logged] == [
         ("ana", "pbta", "Vex"), ("ana", "blades", "Nyx")]
@@ -185,37 +194,32 @@ def test_a_dice_box_roll_leaves_no_willpower_or_difficulty_set_for_the_next_roll
     # dice box, so the next tap of traits built a line that spent Willpower again.
     character("Ysolde", willpower=3)
     token = _seat_token("ysolde")
-    with serving(tmp=tmp_path) as server:
-        phone = _driver(390, 844)
-        try:
-            phone.get(f"{server.base}/?seat={token}")
-            _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
-            line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
-            out = lambda d: d.find_element("id", "roll-out").text.strip()  # noqa: E731
-            _wait(phone, _chips)
-            chips = _chips(phone)
-            chips["dexterity"].click()
-            chips["stealth"].click()
-            _param(phone, "difficulty").send_keys("2")
-            _param(phone, "willpower").click()
-            assert line() == "seyruun roll dexterity stealth --willpower --difficulty 2"
-            phone.find_element("css selector", "#roll-form button").click()
-            _wait(phone, lambda d: out(d) not in ("", "…"), timeout=5)
-            phone.find_element("id", "dice-expr").send_keys("2d6")
-            phone.find_element("css selector", "#dice-form button").click()
-            _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
-            assert _param(phone, "willpower").is_selected() is False
-            assert _param(phone, "difficulty").get_attribute("value") == ""
-            _wait(phone, lambda d: d.find_element(  # the sheet as the table saw the spend
-                "css selector", '#resources [data-resource="willpower"] .value').text.startswith("2 "))
-            chips = _chips(phone)
-            chips["dexterity"].click()
-            chips["stealth"].click()
-            assert line() == "seyruun roll dexterity stealth"
-            phone.find_element("css selector", "#roll-form button").click()
-            _wait(phone, lambda d: len(_rolls(d)) == 3, timeout=5)
-        finally:
-            phone.quit()
+    with _seated_phone(tmp_path, token) as phone:
+        _wait(phone, lambda d: d.find_elements("css selector", "#params [data-param]"))
+        line = lambda: phone.find_element("id", "roll-line").get_attribute("value")  # noqa: E731
+        out = lambda d: d.find_element("id", "roll-out").text.strip()  # noqa: E731
+        _wait(phone, _chips)
+        chips = _chips(phone)
+        chips["dexterity"].click()
+        chips["stealth"].click()
+        _param(phone, "difficulty").send_keys("2")
+        _param(phone, "willpower").click()
+        assert line() == "seyruun roll dexterity stealth --willpower --difficulty 2"
+        phone.find_element("css selector", "#roll-form button").click()
+        _wait(phone, lambda d: out(d) not in ("", "…"), timeout=5)
+        phone.find_element("id", "dice-expr").send_keys("2d6")
+        phone.find_element("css selector", "#dice-form button").click()
+        _wait(phone, lambda d: len(_rolls(d)) == 2, timeout=5)
+        assert _param(phone, "willpower").is_selected() is False
+        assert _param(phone, "difficulty").get_attribute("value") == ""
+        _wait(phone, lambda d: d.find_element(  # the sheet as the table saw the spend
+            "css selector", '#resources [data-resource="willpower"] .value').text.startswith("2 "))
+        chips = _chips(phone)
+        chips["dexterity"].click()
+        chips["stealth"].click()
+        assert line() == "seyruun roll dexterity stealth"
+        phone.find_element("css selector", "#roll-form button").click()
+        _wait(phone, lambda d: len(_rolls(d)) == 3, timeout=5)
     assert ok("char", "show", "ysolde", "--json").json()[0]["willpower"] == 2  # spent once
 
 
@@ -227,16 +231,11 @@ def test_a_page_shown_again_reads_the_sheet_at_once(tmp_path):
     the sheet changed on disk with no roll the page could have seen."""
     sheet = character("Ysolde")
     token = _seat_token("ysolde")
-    with serving(tmp=tmp_path) as server:
-        phone = _driver(390, 844)
-        try:
-            phone.get(f"{server.base}/?seat={token}")
-            _wait(phone, lambda d: d.find_elements("css selector", '#chips [data-trait="stealth"]'))
-            text = sheet.read_text(encoding="utf-8")
-            sheet.write_text(text.replace("stealth = 3", "stealth = 5"), encoding="utf-8")
-            assert "stealth = 5" in sheet.read_text(encoding="utf-8")
-            phone.execute_script("document.dispatchEvent(new Event('visibilitychange'))")
-            _wait(phone, lambda d: "5" in d.find_element(
-                "css selector", '#chips [data-trait="stealth"]').text, timeout=3)
-        finally:
-            phone.quit()
+    with _seated_phone(tmp_path, token) as phone:
+        _wait(phone, lambda d: d.find_elements("css selector", '#chips [data-trait="stealth"]'))
+        text = sheet.read_text(encoding="utf-8")
+        sheet.write_text(text.replace("stealth = 3", "stealth = 5"), encoding="utf-8")
+        assert "stealth = 5" in sheet.read_text(encoding="utf-8")
+        phone.execute_script("document.dispatchEvent(new Event('visibilitychange'))")
+        _wait(phone, lambda d: "5" in d.find_element(
+            "css selector", '#chips [data-trait="stealth"]').text, timeout=3)
