@@ -75,8 +75,9 @@ RATIOS = ("--json roll", "colored roll", "colored --as", "dice --json roll", "di
           "attack --vs", "own --json roll", "own colored roll", "--help")
 """The cases whose ratio to ``import typer`` is taken run by run: each run beside a run of
 ``import typer`` made just after it, and the median of those ratios (two commands timed
-in turn, pair by pair): a ratio of two medians taken apart moves with the machine's speed between them
-(this two-core machine gave 1.12 and 1.33 for the same --json roll an hour apart)."""
+in turn, pair by pair): a ratio of two medians taken apart moves with the machine's speed
+between them (this two-core machine gave 1.12 and 1.33 for the same --json roll an hour
+apart)."""
 GOALS = {"TAB in bash": ("ms", 5.0), "TAB --as": ("ms", 5.0), "--json roll": ("x", 1.15),
          "colored roll": ("x", 1.6), "colored --as": ("x", 1.6), "attack --vs": ("x", 1.6),
          "dice --json roll": ("x", 1.15), "dice colored widest": ("x", 1.6),
