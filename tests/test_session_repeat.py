@@ -61,3 +61,61 @@ def test_a_roll_sees_config_toml_change_between_lines(monkeypatch):
     config.unlink()
     assert group._at_table(words) is None
     assert group._at_table(["roll", "d20", "--here"]) == ["roll", "d20"]
+
+
+def _counted_plans(monkeypatch) -> list[str]:
+    """The commands whose plan the executor makes, as it makes each (``plan_of``)."""
+    from rpgdice.roll import execute
+
+    made: list[str] = []
+    real = execute.plan_of
+
+    def counted(spec, run=None):
+        made.append(spec.command)
+        return real(spec, run)
+
+    monkeypatch.setattr(execute, "plan_of", counted)
+    return made
+
+
+def test_a_line_typed_again_rolls_its_plan_again_with_fresh_dice(monkeypatch):
+    made = _counted_plans(monkeypatch)
+    got = play("roll 4d6kh3\n" * 4 + "roll 4d6kh3 --odds\n" * 2, "--json")
+    assert got.exit_code == 0, got.stderr
+    assert made == ["roll", "roll"]  # one plan a line's words, made at its first line
+    objects = [json.loads(line) for line in got.stdout.splitlines()]
+    assert len({o["seed"] for o in objects}) == 6  # each line rolled anew, with its own seed
+    assert objects[4]["odds"] == objects[5]["odds"]
+    for o in objects[:4]:  # and each replays from its seed as the one-shot command
+        again = CliRunner().invoke(app, ["roll", "4d6kh3", "--seed", str(o["seed"]), "--json"])
+        assert json.loads(again.stdout) == o
+
+
+def test_a_plan_that_counts_its_turns_or_reads_a_sheet_is_made_at_every_line(monkeypatch):
+    from conftest import make_character
+
+    make_character("Ysolde", ruleset="seyruun", dexterity=3, stealth=2)
+    made = _counted_plans(monkeypatch)
+    got = play("roll d20 d6\nroll d20 d6\nseyruun roll dexterity stealth --as ysolde\n"
+               "seyruun roll dexterity stealth --as ysolde\n", "--json")
+    assert got.exit_code == 0, got.stderr
+    assert made == ["roll", "roll", "roll", "roll"]
+    objects = [json.loads(line) for line in got.stdout.splitlines()]
+    assert [o["expression"] for o in objects[:4]] == ["d20", "d6", "d20", "d6"]
+    assert [o["character"] for o in objects[4:]] == ["Ysolde", "Ysolde"]
+
+
+def test_the_kept_plans_are_let_go_when_full(monkeypatch):
+    from rpgdice.roll import execute
+    from rpgdice.roll.run import Turn
+    from rpgdice.roll.spec import RollSpec
+
+    monkeypatch.setattr(execute, "MAX_KEPT", 3)
+    monkeypatch.setattr(execute, "_KEPT", {})
+    specs = [RollSpec("dice", "roll", args=(("expressions", (f"d{n}",)),)) for n in range(2, 6)]
+    plans = [execute.kept_plan(s, Turn(s)) for s in specs[:3]]
+    assert [execute.kept_plan(s, Turn(s)) for s in specs[:3]] == plans  # kept: the same plans
+    assert all(a is b for a, b in zip(plans, [execute.kept_plan(s, Turn(s)) for s in specs[:3]]))
+    execute.kept_plan(specs[3], Turn(specs[3]))  # a fourth: all let go, then it is kept
+    assert list(execute._KEPT) == [id(specs[3])]
+    assert execute.kept_plan(specs[0], Turn(specs[0])) is not plans[0]

@@ -47,6 +47,7 @@ from rpgdice.cli.usage import (
     _usage_message,
     typed_name,
 )
+from rpgdice.core.environ import environment, environment_key
 from rpgdice.core.errors import RulesError, shown
 
 __all__ = [  # what the rest of the command line reads here, from the parts
@@ -163,8 +164,6 @@ def _words_alone(words: list[str], said: bool = False) -> bool:
     ``--vs``, ``RPGDICE_AS``) and no user's ruleset file (read anew at each roll), so parsing
     them again would make the same value. ``said``: the words are known to name no sheet
     (only the environment and the ruleset files are looked at)."""
-    from rpgdice.roll.execute import environment
-
     if environment(AS_ENV).strip():
         return False
     try:  # `roll` is ordinary dice's, whatever ruleset file takes its name
@@ -326,8 +325,6 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             key = tuple(words) if parsed is not None and _words_alone(words) else None
 
         def work() -> int:
-            from rpgdice.roll.execute import execute
-
             made = value
             if made is None:
                 made = self.parse_words(words, command)
@@ -338,7 +335,7 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
             spec, sheet, extras = made
             if rulesets.known(spec.ruleset):  # its errors speak the ruleset's language
                 output.SPOKEN[:] = [rulesets.get(spec.ruleset).language, spec.ruleset]
-            execute(spec, sheet=sheet, extras=extras)
+            _executor()(spec, sheet=sheet, extras=extras, keep=key is not None)
             return 0
 
         return self.guarded(work, tidy=False)
@@ -460,20 +457,31 @@ class RpgdiceGroup(LazyCommands, CommandGroup):
         return code
 
 
+def _executor() -> Any:
+    """:func:`rpgdice.roll.execute.execute`, imported at the first roll and then found
+    here (a session's line would pay a microsecond for the import statement)."""
+    if not _EXECUTE:
+        from rpgdice.roll.execute import execute
+
+        _EXECUTE.append(execute)
+    return _EXECUTE[0]
+
+
+_EXECUTE: list[Any] = []
+
+
 def _config_path() -> str:
     """config.toml's path, as rpgdice.table.paths finds it, without importing the table's
     modules (or platformdirs) on Linux, where a roll asks it; worked out again only when
     the variables it depends on change (a session's lines ask it at every roll)."""
-    from rpgdice.roll.execute import environment
-
-    key = (environment("RPGDICE_HOME"), environment("XDG_CONFIG_HOME"), environment("HOME"))
+    key = environment_key(CONFIG_NAMES)
     if _CONFIG_PATH and _CONFIG_PATH[0] == key:
         return _CONFIG_PATH[1]
-    home = key[0].strip()
+    home = environment("RPGDICE_HOME").strip()
     if home:
         path = os.path.join(os.path.expanduser(home), "config.toml")
     elif sys.platform.startswith("linux"):
-        base = key[1].strip() or os.path.expanduser("~/.config")
+        base = environment("XDG_CONFIG_HOME").strip() or os.path.expanduser("~/.config")
         path = os.path.join(base, "rpgdice", "config.toml")
     else:
         from rpgdice.table import paths
@@ -484,6 +492,8 @@ def _config_path() -> str:
 
 
 _CONFIG_PATH: list[Any] = []
+CONFIG_NAMES = ("RPGDICE_HOME", "XDG_CONFIG_HOME", "HOME")
+"""The variables config.toml's path is made of."""
 
 
 def _unexpected(e: Exception) -> int:

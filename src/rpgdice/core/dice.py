@@ -15,6 +15,7 @@ A :class:`DiceSource` hands out faces. Three kinds exist:
 
 from __future__ import annotations
 
+import _random
 import os
 from typing import TYPE_CHECKING, Protocol
 
@@ -98,8 +99,6 @@ class SeededDice(_RandomDice):
     :mod:`random` (about 10 ms of every roll's start, since every roll is seeded)."""
 
     def __init__(self, seed: int) -> None:
-        import _random
-
         self.seed = seed
         super().__init__(_random.Random(seed))  # type: ignore[arg-type]
 

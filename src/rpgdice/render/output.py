@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rpgdice.core.data import JSONObject
 from rpgdice.core.envelope import JSON_EXTRA as JSON_EXTRA
@@ -37,7 +37,7 @@ def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, to
     an attack target's keys (``vs_keys``) and line (``vs_table``) likewise. ``compact``:
     the terminal shows repeats in their ruleset's short form (``roll 4d6kh3 -n 6``)."""
     if as_json:
-        from rpgdice.render.jsonl import write
+        write = _jsonl().write
 
         def more(item: Rolled) -> JSONObject:
             out: JSONObject = dict(keys or {})
@@ -65,6 +65,15 @@ def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, to
 
             comparing.show(odds, compare)
     sys.stdout.flush()
+
+
+def _jsonl() -> Any:
+    """:mod:`rpgdice.render.jsonl`, imported at the first JSON written (an import statement
+    at every session line is a microsecond)."""
+    found = sys.modules.get("rpgdice.render.jsonl")
+    if found is None:
+        from rpgdice.render import jsonl as found
+    return found
 
 
 def _compared(compare: list[tuple[str, Compared]] | None) -> list[JSONObject]:
@@ -165,19 +174,22 @@ class _PerThread:
     def __init__(self, first: list[str]) -> None:
         import threading
 
-        self.first, self.local = list(first), threading.local()
+        class Local(threading.local):
+            def __init__(self) -> None:  # in each thread, at its first use
+                self.now = list(first)
+
+        self.first, self.local = list(first), Local()
 
     def _now(self) -> list[str]:
-        now: list[str] | None = getattr(self.local, "now", None)
-        if now is None:
-            now = self.local.now = list(self.first)
+        now: list[str] = self.local.now
         return now
 
     def __getitem__(self, i: int) -> str:
-        return self._now()[i]
+        now: list[str] = self.local.now
+        return now[i]
 
     def __setitem__(self, i: slice, value: Iterable[str]) -> None:
-        self._now()[i] = value
+        self.local.now[i] = value
 
     def __len__(self) -> int:
         return len(self._now())

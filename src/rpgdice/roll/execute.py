@@ -15,7 +15,6 @@ it (its keyword ``run``), never read from a parser's context or a global.
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
@@ -24,6 +23,7 @@ from typing import Any, Optional
 from rpgdice.core.budget import check_work, share_odds_budget
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.envelope import EMPTY, Envelope, Rolled
+from rpgdice.core.environ import environment as environment
 from rpgdice.core.errors import RulesError
 from rpgdice.render.output import emit
 from rpgdice.roll.plan import Plan
@@ -132,6 +132,31 @@ def plan_of(spec: RollSpec, run: Optional[Turn] = None) -> Plan:
     return build(**args)
 
 
+MAX_KEPT = 256
+"""The most plans :func:`kept_plan` keeps (all are let go when it is full)."""
+
+_KEPT: dict[int, tuple[RollSpec, Plan]] = {}
+"""Reusable plans by the identity of the spec they were made for (the spec kept beside its
+plan, so that its identity is not another's while the plan is kept)."""
+
+
+def kept_plan(spec: RollSpec, run: Turn) -> Plan:
+    """The plan of a spec its caller executes again and again (``execute(keep=True)``): made
+    once when its builder says it is reusable (:attr:`Plan.reusable`) and nothing but the
+    spec goes into it (no character's sheet, no target, no extras), else made anew."""
+    if run.sheet is not None or run.extras or spec.character is not None or run.capture is not None:
+        return plan_of(spec, run)
+    found = _KEPT.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    plan = plan_of(spec, run)
+    if plan.reusable:
+        if len(_KEPT) >= MAX_KEPT:
+            _KEPT.clear()
+        _KEPT[id(spec)] = (spec, plan)
+    return plan
+
+
 def _takes_run(build: Callable[..., Plan]) -> bool:
     """Whether a builder takes the run it is part of (its keyword ``run``)."""
     found = _RUN_TAKERS.get(build)
@@ -146,24 +171,6 @@ _RUN_TAKERS: dict[Callable[..., Plan], bool] = {}
 
 
 # The dice source and the log's choice ---------------------------------------------------
-
-
-def environment(name: str) -> str:
-    """``os.environ.get(name, "")``, without a KeyError raised and caught for a name that
-    is not set (the usual case, read at every roll: a session's lines read them again),
-    and with each name encoded once."""
-    data = getattr(os.environ, "_data", None)
-    if type(data) is not dict:  # not the os module's own mapping
-        return os.environ.get(name, "")
-    key = _ENCODED.get(name)
-    if key is None:
-        key = _ENCODED[name] = os.environ.encodekey(name)
-    value = data.get(key)
-    return "" if value is None else os.environ.decodevalue(value)
-
-
-_ENCODED: dict[str, Any] = {}
-"""The names :func:`environment` read, as ``os.environ`` keeps them (bytes on POSIX)."""
 
 
 def seed_from_environment() -> int | None:
@@ -237,7 +244,8 @@ def refuse_rolling_options(spec: RollSpec) -> None:
 def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = None,
             extras: Optional[dict[str, Any]] = None,
             adapt: Optional[Callable[[Plan], Plan]] = None,
-            show: Optional[Callable[[Iterable[Any]], None]] = None) -> Optional[int]:
+            show: Optional[Callable[[Iterable[Any]], None]] = None,
+            keep: bool = False) -> Optional[int]:
     """Execute ``spec``: build its plan, spend, roll, render, log. Returns the log entry's
     ID (None when nothing was logged). ``sheet``: the character's sheet as parsing read it
     (else read here when the spec names a character and something is to be paid);
@@ -245,7 +253,9 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     ``adapt(plan)``: the plan a caller rolls more with, from the same source (``encounter
     start``: the initiatives given as dice, after the ruleset's own roll); ``show(items)``:
     how the results are shown instead of the output's way (``encounter start``: its state
-    after the roll)."""
+    after the roll). ``keep``: the caller keeps this very spec and executes it again (a
+    session's line typed again): a plan its builder calls reusable is kept for it
+    (:func:`kept_plan`)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
     if spec.character is not None and not spec.character.resolved:  # a line just parsed
@@ -260,18 +270,23 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     if found:
         extras = {**(extras or {}), **found}
     state = Turn(spec, sheet, capture, extras)
+    keep = keep and not found and adapt is None
     if not spec.secret or capture is not None or spec.odds_alone:
-        return _planned(spec, state, adapt, show)
+        return _planned(spec, state, adapt, show, keep)
     from rpgdice.table import making
 
     with making.secret():  # what it pays shown nowhere before its entry is logged
-        return _planned(spec, state, adapt, show)
+        return _planned(spec, state, adapt, show, keep)
 
 
 def _planned(spec: RollSpec, state: Turn, adapt: Optional[Callable[[Plan], Plan]],
-             show: Optional[Callable[[Iterable[Any]], None]]) -> Optional[int]:
+             show: Optional[Callable[[Iterable[Any]], None]], keep: bool = False,
+             ) -> Optional[int]:
     """Plan (a target may pay here), then roll, show and log, or compute the odds alone."""
-    plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
+    if keep:
+        plan = kept_plan(spec, state)
+    else:
+        plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
     if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
         if spec.odds_alone and state.capture is None:
             refuse_rolling_options(spec)

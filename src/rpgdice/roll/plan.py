@@ -38,7 +38,11 @@ class Plan:
     ``effects``: what the roll changes beyond the character's sheet (an attack's target,
     the entry a re-roll marks), an :class:`Effects`: finished once the roll is shown and
     logged, undone when it could not be. ``secret``: secret whatever the command line
-    said (a re-roll of a secret roll not yet revealed: its dice are the secret roll's)."""
+    said (a re-roll of a secret roll not yet revealed: its dice are the secret roll's).
+    ``reusable``: the plan may roll again for the same spec, as long as nothing but the spec
+    went into it (no character, target or extras): building it read nothing, said nothing
+    and left nothing to count, pay or finish (a session's line typed again rolls with it
+    again: :func:`rpgdice.roll.execute.execute`'s ``keep``)."""
 
     roll: Optional[Callable[..., Any]] = None
     work: Work = ONE
@@ -56,6 +60,7 @@ class Plan:
     blind: bool = False
     """Blind whatever the command line said (a push of a blind roll not yet revealed: the
     GM alone sees its dice)."""
+    reusable: bool = False
 
 
 class Effects:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from rpgdice.core import registry
 from rpgdice.roll.spec import Character, RollSpec, Term
 
 
@@ -21,8 +22,6 @@ def _targets(spec: RollSpec) -> tuple[Optional[Any], list[Any]]:
     """The spec's command's parameter naming a target and the pools that name its traits
     (None, []: it takes no target), read once a ruleset's record (a session rolls the same
     command line after line)."""
-    from rpgdice.core import registry
-
     try:
         record = registry.get(spec.ruleset)
     except LookupError:  # no such ruleset (a KeyError), or none registered

@@ -98,7 +98,7 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
     turn = iter(range(times * len(parsed)))
 
     def roll_one(source: Any) -> Any:
-        e = parsed[next(turn) % len(parsed)]
+        e = parsed[next(turn) % len(parsed)] if len(parsed) > 1 else parsed[0]
         if isinstance(e, Expression):
             return roll(e, source, seed=seed_shown)
         from rpgdice.rulesets.dice import tree
@@ -106,8 +106,11 @@ def roll_cmd(expressions: list[str], breakdown: bool = False, run: Turn | None =
         return tree.roll(e, source, seed=seed_shown)
 
     exact = exact_odds("dice", odds_set, list(parsed)) if odds else None
+    # One expression counts no turns: its plan rolls again as it is (a warning is said at
+    # every roll, so a plan that said one is made again)
     return Plan(roll_one, work=CHECKED, times=times * len(parsed), odds=exact,
-                compact=times > 1 and not (breakdown or odds) and one_term)
+                compact=times > 1 and not (breakdown or odds) and one_term,
+                reusable=len(parsed) == 1 and not warned)
 
 
 @functools.lru_cache(maxsize=256)
