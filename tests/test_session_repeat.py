@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from typer.testing import CliRunner
 
 from conftest import home
@@ -119,3 +120,16 @@ def test_the_kept_plans_are_let_go_when_full(monkeypatch):
     execute.kept_plan(specs[3], Turn(specs[3]))  # a fourth: all let go, then it is kept
     assert list(execute._KEPT) == [id(specs[3])]
     assert execute.kept_plan(specs[0], Turn(specs[0])) is not plans[0]
+
+
+@pytest.mark.parametrize("line", ["crytures roll 6 --die-mod 1", "reglas roll 5+5 -d normal"])
+def test_a_rulesets_plain_roll_typed_again_rolls_its_plan_again(monkeypatch, line):
+    made = _counted_plans(monkeypatch)
+    got = play(f"{line}\n" * 3, "--json")
+    assert got.exit_code == 0, got.stderr
+    assert made == ["roll"]
+    objects = [json.loads(out) for out in got.stdout.splitlines()]
+    assert len({o["seed"] for o in objects}) == 3
+    for o in objects:  # each replays from its seed as the one-shot command
+        again = CliRunner().invoke(app, [*line.split(), "--seed", str(o["seed"]), "--json"])
+        assert json.loads(again.stdout) == o

@@ -132,7 +132,7 @@ def roll_cmd(
             raise RulesError("--spend", "pays from a character's sheet: give --as NAME")
     exact = exact_odds("crytures", crytures_odds, spec)
     return Plan(lambda source: crytures.roll(spec, source), work=Work(spec.pool), odds=exact,
-                stats=exact)
+                stats=exact, reusable=True)
 
 
 ODDS_HELP = """Exact odds of a Crytures roll, without rolling: success and failure, the

@@ -136,7 +136,7 @@ def roll_cmd(
     from rpgdice.rulesets.reglas import rules as reglas
 
     spec = _spec(index, difficulty, raises, mod, attempt)
-    return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', reglas_odds, spec), stats=exact_odds('reglas', reglas_odds, spec))
+    return Plan(lambda source: reglas.roll(spec, source), work=Work(1), odds=exact_odds('reglas', reglas_odds, spec), stats=exact_odds('reglas', reglas_odds, spec), reusable=True)
 
 
 ODDS_HELP = """Probabilidades exactas de una tirada, sin tirar: éxito, fallo y fracaso,
