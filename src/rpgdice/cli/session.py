@@ -422,8 +422,10 @@ class _ErrorLines:
         self.as_json = as_json
         self.errors: list[str] = []
         self._pending = ""
+        self._wrote = False
 
     def write(self, text: str) -> int:
+        self._wrote = True
         self._pending += text
         while "\n" in self._pending:
             line, self._pending = self._pending.split("\n", 1)
@@ -455,7 +457,8 @@ class _ErrorLines:
         if self._pending:
             self.real.write(self._pending)
             self._pending = ""
-        self.flush()
+        if self._wrote:  # nothing written through it: nothing to flush (most lines)
+            self.flush()
 
     def flush(self) -> None:
         try:
@@ -463,7 +466,8 @@ class _ErrorLines:
         except (OSError, ValueError):
             pass
 
-    def __getattr__(self, name: str) -> object:  # encoding, isatty, fileno...
+    def __getattr__(self, name: str) -> object:  # encoding, isatty, fileno, buffer...
+        self._wrote = True  # what it hands out may write: flushed at the line's end
         return getattr(self.real, name)
 
 
