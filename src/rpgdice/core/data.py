@@ -70,8 +70,13 @@ def _plain(obj: Any) -> Any:
     if cls in _SCALARS:
         return obj
     names = _FIELD_NAMES.get(cls)
-    if names is None and is_dataclass(obj) and not isinstance(obj, type):
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(obj))
+    if names is None:
+        if cls is list or cls is tuple:  # the plain containers first: no dataclass is one
+            return [_plain(x) for x in obj]
+        if cls is dict:
+            return {str(k): _plain(v) for k, v in obj.items()}
+        if is_dataclass(obj) and not isinstance(obj, type):
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(obj))
     if names is not None:
         data: JSONObject = {}
         ruleset = getattr(cls, "RULESET", None)
