@@ -483,6 +483,8 @@ def _enveloped(results: Iterable[Any], table: Callable[[Any], Any] | None,
     """Each result with what travels beside it (:class:`~rpgdice.core.envelope.Rolled`):
     the character line ``table(result)`` (``--as``) and the target's side ``target(result)``."""
     if table is None and target is None:
+        if type(results) is tuple:  # made already (one roll): no generator to step through
+            return iter([Rolled(r, EMPTY) for r in results])
         return (Rolled(r, EMPTY) for r in results)
     return (Rolled(r, Envelope(table=table(r) if table is not None else None,
                                **(target(r) if target is not None else {})))
@@ -497,6 +499,8 @@ def _results(roll: Callable[[DiceSource], Any], source: DiceSource, times: int) 
         source.check_all_used()
         return results
     first = roll(source)
+    if times == 1:  # a session's line, a one-shot roll: nothing more to make
+        return (first,)
     return chain((first,), (roll(source) for _ in range(times - 1)))
 
 
