@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What one line of ``rpgdice play`` costs against one repetition of ``-n``.
 
-    python bench/play_line.py [--lines N] [--rounds R] [--quick]
+    python bench/play_line.py [--lines N] [--rounds R] [--quick] [--pin CPU]
 
 Times, as whole processes (the same home, nothing logged), ``rpgdice play --json`` fed
 N lines of ``roll 4d6kh3`` and ``rpgdice roll 4d6kh3 -n N --json``, each less a run of the
@@ -58,7 +58,12 @@ def main() -> None:
                         help="time by the wall clock (default: each process's CPU time)")
     parser.add_argument("--quick", action="store_true",
                         help="2000 lines, one round: that it runs (the tests' run)")
+    parser.add_argument("--pin", type=int, metavar="CPU",
+                        help="run everything on that processor alone (a quieter measure on a "
+                        "shared machine: no run moves between processors mid-way)")
     args = parser.parse_args()
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})  # every process it starts inherits it
     if args.quick:
         args.lines, args.rounds = min(args.lines, 2000), 1
     global CPU
