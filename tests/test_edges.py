@@ -161,6 +161,44 @@ def test_a_full_disk_is_still_an_error_the_reader_leaving_is_not():
     assert not streams.reader_left(streams.UndeliveredOutput(9, "standard output is closed"))
 
 
+def test_a_write_the_system_takes_in_parts_or_interrupts_is_delivered_whole(monkeypatch):
+    from rpgdice import streams
+
+    read, write = os.pipe()
+    calls: list[int] = []
+    real_write = os.write
+
+    def in_parts(fd, data):  # at most 3 bytes a call, and a signal at every other call
+        calls.append(len(data))
+        if len(calls) % 2 == 0:
+            raise InterruptedError
+        return real_write(fd, bytes(data[:3]))
+
+    monkeypatch.setattr(streams.os, "write", in_parts)
+    try:
+        raw = streams._WholeWrites(write)
+        assert raw.write(b"hello, table") == 12
+        assert raw.write(memoryview(b"one call")[:3]) == 3
+        assert os.read(read, 100) == b"hello, tableone"
+        # whole first, then what was left after each part (again after an interruption)
+        assert calls == [12, 9, 9, 6, 6, 3, 3, 3, 3]
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+def test_a_write_to_a_pipe_whose_reader_left_is_the_reader_leaving():
+    from rpgdice import streams
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        with pytest.raises(streams.ReaderLeft):
+            streams._WholeWrites(write).write(b"x")
+    finally:
+        os.close(write)
+
+
 @pytest.mark.process
 def test_stdout_and_stderr_on_one_pipe_closed_early_exit_141():
     # `rpgdice ... 2>&1 | head -c 10`: the error line cannot be delivered either.

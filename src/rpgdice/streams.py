@@ -73,17 +73,23 @@ class _WholeWrites(io.RawIOBase):
     def write(self, data: Buffer) -> int:
         if self._closed_stream:
             raise UndeliveredOutput(errno.EBADF, "standard output is closed")
-        view = memoryview(data).cast("B")
-        done = 0
-        while done < len(view):
-            try:
-                done += os.write(self._fd, view[done:])
-            except InterruptedError:
-                continue
-            except OSError as e:
-                kind = ReaderLeft if e.errno == errno.EPIPE else UndeliveredOutput
-                raise kind(e.errno, e.strerror) from None
+        size = data.nbytes if isinstance(data, memoryview) else memoryview(data).nbytes
+        done = self._write(data)  # most writes go whole at once (a session's every line)
+        if done < size:
+            view = memoryview(data).cast("B")
+            while done < size:
+                done += self._write(view[done:])
         return done
+
+    def _write(self, data: Buffer) -> int:
+        """One ``os.write``: the bytes it wrote (none when a signal interrupted it)."""
+        try:
+            return os.write(self._fd, data)
+        except InterruptedError:
+            return 0
+        except OSError as e:
+            kind = ReaderLeft if e.errno == errno.EPIPE else UndeliveredOutput
+            raise kind(e.errno, e.strerror) from None
 
 
 def _closed(fd: int) -> bool:
