@@ -133,3 +133,14 @@ def test_a_rulesets_plain_roll_typed_again_rolls_its_plan_again(monkeypatch, lin
     for o in objects:  # each replays from its seed as the one-shot command
         again = CliRunner().invoke(app, [*line.split(), "--seed", str(o["seed"]), "--json"])
         assert json.loads(again.stdout) == o
+
+
+def test_a_secret_line_typed_again_is_logged_secret_each_time(monkeypatch):
+    made = _counted_plans(monkeypatch)
+    got = play("roll 4d6kh3 --secret\n" * 2, "--json")
+    assert got.exit_code == 0, got.stderr
+    assert made == ["roll"]
+    seeds = [json.loads(line)["seed"] for line in got.stdout.splitlines()]
+    entries = json.loads("[" + ",".join(
+        CliRunner().invoke(app, ["log", "--last", "2", "--json"]).stdout.splitlines()) + "]")
+    assert [(e["secret"], e["seed"]) for e in entries] == [(True, seeds[0]), (True, seeds[1])]

@@ -258,34 +258,42 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     (:func:`kept_plan`)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
-    if spec.character is not None and not spec.character.resolved:  # a line just parsed
-        from rpgdice.roll.character import resolved
+    kept = _KEPT.get(id(spec)) if keep else None
+    plan = None
+    if (kept is not None and kept[0] is spec and sheet is None and not extras
+            and capture is None and adapt is None):
+        # executed before, its plan kept (kept_plan): no character, no target, nothing read
+        state, plan = Turn(spec), kept[1]
+    else:
+        if spec.character is not None and not spec.character.resolved:  # a line just parsed
+            from rpgdice.roll.character import resolved
 
-        spec, sheet = resolved(spec, sheet)
-    elif sheet is None and spec.character is not None and capture is None:
-        from rpgdice.table import sheets
+            spec, sheet = resolved(spec, sheet)
+        elif sheet is None and spec.character is not None and capture is None:
+            from rpgdice.table import sheets
 
-        sheet = sheets.load(spec.character.name, "--as")
-    spec, found = targeted(spec)  # a roll's target (--vs): read, its traits resolved
-    if found:
-        extras = {**(extras or {}), **found}
-    state = Turn(spec, sheet, capture, extras)
-    keep = keep and not found and adapt is None
+            sheet = sheets.load(spec.character.name, "--as")
+        spec, found = targeted(spec)  # a roll's target (--vs): read, its traits resolved
+        if found:
+            extras = {**(extras or {}), **found}
+        state = Turn(spec, sheet, capture, extras)
+        keep = keep and not found and adapt is None
     if not spec.secret or capture is not None or spec.odds_alone:
-        return _planned(spec, state, adapt, show, keep)
+        return _planned(spec, state, adapt, show, keep, plan)
     from rpgdice.table import making
 
     with making.secret():  # what it pays shown nowhere before its entry is logged
-        return _planned(spec, state, adapt, show, keep)
+        return _planned(spec, state, adapt, show, keep, plan)
 
 
 def _planned(spec: RollSpec, state: Turn, adapt: Optional[Callable[[Plan], Plan]],
              show: Optional[Callable[[Iterable[Any]], None]], keep: bool = False,
-             ) -> Optional[int]:
-    """Plan (a target may pay here), then roll, show and log, or compute the odds alone."""
-    if keep:
+             plan: Optional[Plan] = None) -> Optional[int]:
+    """Plan (a target may pay here), then roll, show and log, or compute the odds alone.
+    ``plan``: the plan kept for the spec (:func:`kept_plan`), made already."""
+    if plan is None and keep:
         plan = kept_plan(spec, state)
-    else:
+    elif plan is None:
         plan = plan_of(spec, state) if adapt is None else adapt(plan_of(spec, state))
     if plan.roll is None or spec.odds_alone or (spec.ruleset, spec.command) in ODDS_COMMANDS:
         if spec.odds_alone and state.capture is None:
