@@ -309,3 +309,42 @@ def test_json_text_is_written_and_read_as_the_json_package_does():
         dumps(loop)
     assert dumps({"é": "\x01\n\"\\"}, ensure_ascii=False) == '{"é": "\\u0001\\n\\"\\\\"}'
     assert loads(b'{"a": 1}') == {"a": 1}  # bytes: read by the package
+
+
+RACE = """
+import importlib.abc, sys, threading, time
+import rpgdice.render.output as output
+assert "rpgdice.render.jsonl" not in sys.modules and "rpgdice.core.jsontext" not in sys.modules
+
+class Slow(importlib.abc.MetaPathFinder):  # a first import slow enough for another thread
+    def find_spec(self, name, path, target=None):
+        if name == "rpgdice.core.jsontext":
+            time.sleep(0.3)
+        return None
+
+sys.meta_path.insert(0, Slow())
+got = []
+first = threading.Thread(target=output._jsonl)
+first.start()
+time.sleep(0.1)  # the first thread is inside the import: jsonl is in sys.modules, unfinished
+try:
+    got.append(output._jsonl().write)
+except Exception as e:
+    got.append(e)
+first.join()
+print(type(got[0]).__name__)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_a_thread_writing_json_while_another_imports_the_writer_waits_for_it():
+    # The server's first --json rolls, in two threads at once: the second must get the
+    # writer once its module has run, not the half-made module sys.modules holds meanwhile
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "function", done.stdout

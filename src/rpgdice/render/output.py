@@ -68,12 +68,18 @@ def emit(items: Iterable[Rolled], *, as_json: bool, odds: Odds | None = None, to
 
 
 def _jsonl() -> Any:
-    """:mod:`rpgdice.render.jsonl`, imported at the first JSON written (an import statement
-    at every session line is a microsecond)."""
-    found = sys.modules.get("rpgdice.render.jsonl")
-    if found is None:
-        from rpgdice.render import jsonl as found
-    return found
+    """:mod:`rpgdice.render.jsonl`, imported at the first JSON written and kept (an import
+    statement at every session line is a microsecond). Kept only once its import is done:
+    a thread of the server that finds it being imported by another waits for it, as the
+    import statement waits (``sys.modules`` holds a module before its body has run)."""
+    if not _JSONL:
+        from rpgdice.render import jsonl
+
+        _JSONL.append(jsonl)
+    return _JSONL[0]
+
+
+_JSONL: list[Any] = []
 
 
 def _compared(compare: list[tuple[str, Compared]] | None) -> list[JSONObject]:
