@@ -23,7 +23,7 @@ from typing import Any, Optional
 from rpgdice.core.budget import check_work, share_odds_budget
 from rpgdice.core.dice import DiceSource, GivenDice, SeededDice, fresh_seed
 from rpgdice.core.envelope import EMPTY, Envelope, Rolled
-from rpgdice.core.environ import environment as environment
+from rpgdice.core.environ import environment
 from rpgdice.core.errors import RulesError
 from rpgdice.render.output import emit
 from rpgdice.roll.plan import Plan
@@ -146,15 +146,21 @@ def kept_plan(spec: RollSpec, run: Turn) -> Plan:
     spec goes into it (no character's sheet, no target, no extras), else made anew."""
     if run.sheet is not None or run.extras or spec.character is not None or run.capture is not None:
         return plan_of(spec, run)
-    found = _KEPT.get(id(spec))
-    if found is not None and found[0] is spec:
-        return found[1]
+    plan = _kept(spec)
+    if plan is not None:
+        return plan
     plan = plan_of(spec, run)
     if plan.reusable:
         if len(_KEPT) >= MAX_KEPT:
             _KEPT.clear()
         _KEPT[id(spec)] = (spec, plan)
     return plan
+
+
+def _kept(spec: RollSpec) -> Optional[Plan]:
+    """The plan kept for this very spec (:func:`kept_plan`), or None."""
+    found = _KEPT.get(id(spec))
+    return found[1] if found is not None and found[0] is spec else None
 
 
 def _takes_run(build: Callable[..., Plan]) -> bool:
@@ -258,12 +264,10 @@ def execute(spec: RollSpec, *, sheet: Any = None, capture: Optional[Capture] = N
     (:func:`kept_plan`)."""
     if capture is None:  # the roll itself, not a replay or one of its alternatives
         share_odds_budget(1 + len(spec.compare))  # each alternative is a whole computation
-    kept = _KEPT.get(id(spec)) if keep else None
-    plan = None
-    if (kept is not None and kept[0] is spec and sheet is None and not extras
-            and capture is None and adapt is None):
-        # executed before, its plan kept (kept_plan): no character, no target, nothing read
-        state, plan = Turn(spec), kept[1]
+    plain = keep and sheet is None and not extras and capture is None and adapt is None
+    plan = _kept(spec) if plain else None
+    if plan is not None:  # executed before, its plan kept: no character, no target to read
+        state = Turn(spec)
     else:
         if spec.character is not None and not spec.character.resolved:  # a line just parsed
             from rpgdice.roll.character import resolved
