@@ -22,9 +22,8 @@ def environment(name: str) -> str:
     return "" if value is None else os.environ.decodevalue(value)
 
 
-_ENCODED: dict[Any, Any] = {}
-"""The names :func:`environment` read (and the tuples :func:`environment_key` read), as
-``os.environ`` keeps them (bytes on POSIX)."""
+_ENCODED: dict[str, Any] = {}
+"""The names :func:`environment` read, as ``os.environ`` keeps them (bytes on POSIX)."""
 
 
 def environment_key(names: tuple[str, ...]) -> tuple[Any, ...]:
@@ -34,7 +33,11 @@ def environment_key(names: tuple[str, ...]) -> tuple[Any, ...]:
     data = getattr(os.environ, "_data", None)
     if type(data) is not dict:
         return tuple(os.environ.get(name) for name in names)
-    keys = _ENCODED.get(names)
+    keys = _ENCODED_KEYS.get(names)
     if keys is None:
-        keys = _ENCODED[names] = tuple(os.environ.encodekey(name) for name in names)
+        keys = _ENCODED_KEYS[names] = tuple(os.environ.encodekey(name) for name in names)
     return tuple(map(data.get, keys))
+
+
+_ENCODED_KEYS: dict[tuple[str, ...], tuple[Any, ...]] = {}
+"""The names :func:`environment_key` read, each tuple encoded as :data:`_ENCODED`'s are."""
