@@ -184,7 +184,7 @@ class _PerThread:
             def __init__(self) -> None:  # in each thread, at its first use
                 self.now = list(first)
 
-        self.first, self.local = list(first), Local()
+        self.local = Local()
 
     def _now(self) -> list[str]:
         now: list[str] = self.local.now
