@@ -15,7 +15,6 @@ text of a command with no JSON form to stderr.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -377,7 +376,9 @@ class Session:
         return _ErrorLines(sys.stderr, number if self.numbered else None, self.as_json)
 
     def _json_error(self, reason: str, number: int) -> None:
-        sys.stdout.write(json.dumps({"error": reason, "line": number}, ensure_ascii=False) + "\n")
+        from rpgdice.core.jsontext import dumps
+
+        sys.stdout.write(dumps({"error": reason, "line": number}, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
     def batch(self, lines: Iterable[str]) -> int:
